@@ -1,0 +1,50 @@
+// The app as the browser tests see it: a fresh database (on TEST_DATABASE_URL's server, or an
+// embedded cluster under .data/e2e-postgres), migrated and seeded, the production client build,
+// the web process and the worker, in this one process. Stops cleanly on SIGTERM/SIGINT.
+import postgres from 'postgres';
+import { run } from 'graphile-worker';
+import { env } from '#server/env.ts';
+import { createSql } from '#server/db.ts';
+import { createServer } from '#server/app.ts';
+import { startEmbeddedPostgres } from '#server/embedded-db.ts';
+import { ensureClientBuild, prepareDatabase } from '#server/launcher.ts';
+import { quietLogger } from '#server/migrate.ts';
+import { CRONTAB, taskList } from '../worker/tasks.ts';
+import { databaseUrl } from '../test/urls.ts';
+
+const port = Number(process.env.E2E_PORT ?? 4310);
+const name = 'eggwatch_e2e';
+
+let serverUrl = process.env.TEST_DATABASE_URL;
+let stopEmbedded = async () => {};
+if (!serverUrl) {
+  const embedded = await startEmbeddedPostgres({ dir: '.data/e2e-postgres' });
+  serverUrl = embedded.adminUrl;
+  stopEmbedded = embedded.stop;
+}
+const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+await admin.unsafe(`drop database if exists "${name}" with (force)`);
+await admin.unsafe(`create database "${name}"`);
+await admin.end();
+
+const url = databaseUrl(serverUrl, name);
+await prepareDatabase({ ...env, DATABASE_URL: url });
+await ensureClientBuild();
+
+const sql = createSql(url, { max: 10 });
+const server = createServer({ sql, port, host: '127.0.0.1', logLevel: 'warn' });
+const worker = await run({ connectionString: url, concurrency: 2, taskList: taskList({ sql }), crontab: CRONTAB, logger: quietLogger, noHandleSignals: true });
+await server.start();
+
+let stopping = false;
+async function stop() {
+  if (stopping) return;
+  stopping = true;
+  await server.stop();
+  await worker.stop();
+  await sql.end({ timeout: 5 });
+  await stopEmbedded();
+  process.exit(0);
+}
+process.on('SIGTERM', () => void stop());
+process.on('SIGINT', () => void stop());

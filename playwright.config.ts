@@ -1,0 +1,39 @@
+// Browser journeys in Debian's Chromium (or CHROMIUM_PATH) against the production build, with
+// the web process and the worker running on a fresh database (e2e/serve.ts).
+import { defineConfig } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 4310);
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results',
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: process.env.CI ? 'list' : [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic'],
+    },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    { name: 'phone', use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
+    { name: 'tablet', use: { viewport: { width: 820, height: 1180 }, hasTouch: true } },
+    { name: 'desktop', use: { viewport: { width: 1440, height: 900 } } },
+  ],
+  webServer: {
+    command: `node --import tsx e2e/serve.ts`,
+    url: `http://127.0.0.1:${port}/api/stores`,
+    env: { E2E_PORT: String(port) },
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

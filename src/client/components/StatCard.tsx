@@ -1,0 +1,91 @@
+import { Badge, Card, HStack, Icon, Skeleton, SkeletonText, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { LuArrowDown, LuArrowUp, LuMinus } from 'react-icons/lu';
+import type { TrendDirection } from '#shared/vocabulary.ts';
+
+export interface StatTrend {
+  direction: TrendDirection;
+  /** Already formatted, e.g. '2.4%'. */
+  value: string;
+  /** What the change is measured against, e.g. 'vs last week'. */
+  caption?: string;
+}
+
+export interface StatCardProps {
+  title: string;
+  value: ReactNode;
+  subtext?: ReactNode;
+  trend?: StatTrend | null;
+  /** Short text shown as a badge, e.g. a store name. */
+  badge?: string | null;
+  /** Further content below the subtext, e.g. more badges. */
+  extra?: ReactNode;
+  loading?: boolean;
+}
+
+const TREND_STYLE = {
+  up: { icon: LuArrowUp, color: 'trend.up', word: 'Up' },
+  down: { icon: LuArrowDown, color: 'trend.down', word: 'Down' },
+  stable: { icon: LuMinus, color: 'trend.stable', word: 'Unchanged' },
+} as const;
+
+export function TrendIndicator({ trend }: { trend: StatTrend }) {
+  const style = TREND_STYLE[trend.direction];
+  return (
+    <HStack gap="1" fontSize="sm" fontWeight="medium">
+      <HStack gap="0.5" color={style.color}>
+        <Icon size="sm" aria-hidden>
+          <style.icon />
+        </Icon>
+        <VisuallyHidden>{style.word}</VisuallyHidden>
+        <Text as="span">{trend.value}</Text>
+      </HStack>
+      {trend.caption && (
+        <Text as="span" color="fg.muted" fontWeight="normal">
+          {trend.caption}
+        </Text>
+      )}
+    </HStack>
+  );
+}
+
+/** A dashboard summary figure: title, value, subtext, optional trend and badge (SPEC §3 Stat card). */
+export function StatCard({ title, value, subtext, trend, badge, extra, loading = false }: StatCardProps) {
+  return (
+    <Card.Root variant="outline" height="full" aria-busy={loading || undefined}>
+      <Card.Body gap="2">
+        <Text as="h3" fontSize="sm" fontWeight="semibold" color="fg.muted" textTransform="uppercase" letterSpacing="wide">
+          {title}
+        </Text>
+        {loading ? (
+          <Stack gap="3" pt="1">
+            <Skeleton height="9" width="36" />
+            <SkeletonText noOfLines={2} gap="2" />
+          </Stack>
+        ) : (
+          <>
+            <Text fontSize="3xl" fontWeight="bold" lineHeight="short">
+              {value}
+            </Text>
+            {subtext && (
+              <Text fontSize="sm" color="fg.muted">
+                {subtext}
+              </Text>
+            )}
+            {trend && <TrendIndicator trend={trend} />}
+            {(badge || extra) && (
+              <HStack gap="2" wrap="wrap" pt="1">
+                {badge && (
+                  <Badge colorPalette="brand" variant="subtle" size="md">
+                    {badge}
+                  </Badge>
+                )}
+                {extra}
+              </HStack>
+            )}
+          </>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}

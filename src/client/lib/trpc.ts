@@ -1,0 +1,38 @@
+// The tRPC client for React. Only the router's type crosses from the server; the transformer
+// is the shared one so dates and other non-JSON values round-trip the same way on both sides.
+import { createTRPCReact, httpBatchLink } from '@trpc/react-query';
+import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
+import type { AppRouter } from '#server/routers/_app.ts';
+import { transformer } from '#shared/transformer.ts';
+
+export const trpc = createTRPCReact<AppRouter>();
+
+export type RouterInputs = inferRouterInputs<AppRouter>;
+export type RouterOutputs = inferRouterOutputs<AppRouter>;
+
+/**
+ * SPEC §8: a non-OK response that is not a tRPC error body (a proxy's 502, an HTML error page)
+ * fails with 'status: body', or the status text when the body is empty, rather than a JSON
+ * parse error.
+ */
+async function fetchWithCredentials(url: URL | RequestInfo, options?: RequestInit): Promise<Response> {
+  // SPEC §7: every request carries the session cookie.
+  const response = await fetch(url, { ...options, credentials: 'include' });
+  if (!response.ok && !response.headers.get('content-type')?.includes('application/json')) {
+    const body = (await response.text()).trim().slice(0, 300);
+    throw new Error(`${response.status}: ${body || response.statusText}`);
+  }
+  return response;
+}
+
+export function createTrpcClient() {
+  return trpc.createClient({
+    links: [
+      httpBatchLink({
+        url: '/trpc',
+        transformer,
+        fetch: fetchWithCredentials,
+      }),
+    ],
+  });
+}

@@ -1,0 +1,129 @@
+// The web process: Fastify with security headers, tRPC under /trpc, the REST adapter under /api
+// and the built single-page app (index.html for client routes). createServer takes its
+// dependencies explicitly so tests run it against their own database.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import { appRouter, type AppRouter } from './routers/_app.ts';
+import { contextFactory } from './context.ts';
+import { DataCache } from './cache.ts';
+import { registerRest } from './rest.ts';
+import type { Sql } from './db.ts';
+
+export const DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist');
+
+export interface ServerOptions {
+  sql: Sql;
+  port?: number;
+  host?: string;
+  logLevel?: string;
+  /** Folder of the built client; the SPA is not served when it has no index.html. */
+  distDir?: string;
+  /** Share a cache (tests pass one to observe invalidation). */
+  cache?: DataCache;
+  trustProxy?: boolean;
+}
+
+export function buildApp(options: ServerOptions): { app: FastifyInstance; cache: DataCache } {
+  const cache = options.cache ?? new DataCache();
+  const app = Fastify({
+    logger: options.logLevel === 'silent' ? false : { level: options.logLevel ?? 'info' },
+    trustProxy: options.trustProxy ?? false,
+    bodyLimit: 64 * 1024,
+    // One log line per request costs more than serving a cached answer; errors are still logged.
+    logController: new LogController({ disableRequestLogging: true }),
+  });
+
+  // Unexpected errors (and Fastify's own, such as malformed JSON) answer { message }.
+  app.setErrorHandler((error: Error & { statusCode?: number }, req, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status >= 500) req.log.error({ err: error }, 'request failed');
+    void reply.code(status).send({ message: status >= 500 ? 'Internal server error' : error.message });
+  });
+
+  void app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Chakra UI (emotion) injects style elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https://icons.duckduckgo.com'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  const createContext = contextFactory({ sql: options.sql, cache });
+
+  void app.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    trpcOptions: {
+      router: appRouter,
+      createContext,
+      onError({ error, path: procedure, req }) {
+        if (error.code === 'INTERNAL_SERVER_ERROR') req.log.error({ err: error, procedure }, 'tRPC call failed');
+      },
+    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  });
+
+  void app.register(async (api) => registerRest(api, { cache, createContext }));
+
+  const distDir = options.distDir ?? DIST_DIR;
+  const hasClient = fs.existsSync(path.join(distDir, 'index.html'));
+  if (hasClient) {
+    void app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        // Vite fingerprints everything under assets/, so those never change.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        else res.setHeader('cache-control', 'no-cache');
+      },
+    });
+  }
+  const indexHtml = hasClient ? fs.readFileSync(path.join(distDir, 'index.html')) : null;
+
+  app.setNotFoundHandler((req, reply) => {
+    const pathname = req.url.split('?')[0] ?? '/';
+    if (pathname.startsWith('/api/') || pathname === '/api' || pathname.startsWith('/trpc')) {
+      return reply.code(404).send({ message: `No API route ${req.method} ${pathname}` });
+    }
+    if (indexHtml && (req.method === 'GET' || req.method === 'HEAD') && !path.extname(pathname)) {
+      // Client-side routes: the SPA decides, including its own 404 page.
+      return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    }
+    return reply.code(404).send({ message: `Not found: ${pathname}` });
+  });
+
+  return { app, cache };
+}
+
+export function createServer(options: ServerOptions) {
+  const { app, cache } = buildApp(options);
+  let unlisten: (() => Promise<void>) | null = null;
+  return {
+    app,
+    cache,
+    async start(): Promise<string> {
+      unlisten = await cache.listen(options.sql);
+      return app.listen({ port: options.port ?? 3000, host: options.host ?? '127.0.0.1' });
+    },
+    async stop(): Promise<void> {
+      await app.close();
+      await unlisten?.();
+    },
+  };
+}

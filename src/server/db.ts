@@ -1,0 +1,25 @@
+// The postgres.js client. A process makes one with createSql() and passes it down; numeric
+// columns arrive as JavaScript numbers (money has two decimals, far inside double precision).
+import postgres from 'postgres';
+
+export type Sql = postgres.Sql<Record<string, never>>;
+export type TxSql = postgres.TransactionSql<Record<string, never>>;
+/** Either the pool or a transaction: queries/ functions take this so callers can compose them. */
+export type Db = Sql | TxSql;
+
+export function createSql(url: string, options: { max?: number } = {}): Sql {
+  return postgres(url, {
+    max: options.max ?? 10,
+    onnotice: () => {},
+    // Days are UTC days everywhere (observed_on, current_date), whatever the server's zone.
+    connection: { application_name: 'eggwatch', TimeZone: 'UTC' },
+    types: {
+      numeric: {
+        to: 1700,
+        from: [1700],
+        serialize: (value: number) => String(value),
+        parse: (value: string) => Number(value),
+      },
+    },
+  }) as unknown as Sql;
+}

@@ -1,0 +1,43 @@
+// Schema migrations: the numbered plain-SQL files in migrations/ (applied by postgrator, which
+// records them with checksums in `schemaversion`), then graphile-worker's own schema, so the
+// price trigger can queue jobs from the first write. Safe to run from several processes at once.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Postgrator from 'postgrator';
+import { Logger, runMigrations } from 'graphile-worker';
+import type { Sql } from './db.ts';
+
+const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations');
+const LOCK_KEY = 7_345_112; // pg_advisory_lock key reserved for migrations
+
+export async function migrate(sql: Sql, connectionString: string): Promise<{ applied: string[] }> {
+  const connection = await sql.reserve();
+  try {
+    await connection`select pg_advisory_lock(${LOCK_KEY})`;
+    const [{ database }] = (await connection`select current_database() as database`) as unknown as [{ database: string }];
+    const postgrator = new Postgrator({
+      migrationPattern: path.join(MIGRATIONS_DIR, '*.sql'),
+      driver: 'pg',
+      database,
+      schemaTable: 'schemaversion',
+      validateChecksums: true,
+      execQuery: async (query: string) => ({ rows: await connection.unsafe(query) }),
+      // Each migration file runs in its own transaction: it applies whole or not at all.
+      execSqlScript: async (script: string) => {
+        await connection.unsafe(`begin;\n${script}\ncommit;`).catch(async (error: unknown) => {
+          await connection.unsafe('rollback').catch(() => {});
+          throw error;
+        });
+      },
+    });
+    const applied = await postgrator.migrate();
+    await runMigrations({ connectionString, logger: quietLogger });
+    return { applied: applied.map((m) => m.filename) };
+  } finally {
+    await connection`select pg_advisory_unlock(${LOCK_KEY})`.catch(() => {});
+    connection.release();
+  }
+}
+
+/** graphile-worker's migration chatter is not useful at start-up. */
+export const quietLogger = new Logger(() => () => {});

@@ -1,0 +1,44 @@
+// The daily rollup behind the statistics: per UTC day, egg type and region, the average, lowest
+// and highest price per dozen eggs. The observation trigger marks changed days; refreshRollups
+// recomputes them (or every day) in one transaction and notifies the web processes.
+import type { Sql } from '../db.ts';
+
+export async function refreshRollups(sql: Sql, options: { all?: boolean } = {}): Promise<{ days: number }> {
+  return sql.begin(async (tx) => {
+    // Taking the dirty days under a row lock lets a concurrent refresh skip them.
+    const dirty = options.all
+      ? await tx<{ day: string }[]>`select distinct observed_on::text as day from price_observations`
+      : await tx<{ day: string }[]>`
+          delete from rollup_dirty_days
+          where day in (select day from rollup_dirty_days for update skip locked)
+          returning day::text as day`;
+    if (options.all) await tx`delete from rollup_dirty_days`;
+    if (dirty.length === 0 && !options.all) return { days: 0 };
+    const days = dirty.map((d) => d.day);
+
+    if (options.all) await tx`delete from price_daily_rollups`;
+    else await tx`delete from price_daily_rollups where day = any(${tx.array(days)}::date[])`;
+
+    // Sample observations do not count for a store and region that has scraped prices, the same
+    // rule the price list applies.
+    await tx`
+      with scraped as (
+        select distinct l.store_id, l.region
+        from price_entries e join store_locations l on l.id = e.location_id
+        where e.source = 'scrape'
+      )
+      insert into price_daily_rollups (day, egg_type, region, avg_per_dozen, min_per_dozen, max_per_dozen, observations)
+      select o.observed_on, p.egg_type, l.region,
+             avg(o.price / p.count * 12), min(o.price / p.count * 12), max(o.price / p.count * 12), count(*)
+      from price_observations o
+      join products p on p.id = o.product_id
+      join store_locations l on l.id = o.location_id
+      join stores s on s.id = l.store_id and s.active
+      left join scraped sc on sc.store_id = l.store_id and sc.region = l.region
+      where (o.source = 'scrape' or sc.store_id is null)
+        ${options.all ? tx`` : tx`and o.observed_on = any(${tx.array(days)}::date[])`}
+      group by o.observed_on, p.egg_type, l.region`;
+    await tx`select pg_notify('eggwatch_rollups', '')`;
+    return { days: days.length };
+  }) as Promise<{ days: number }>;
+}

@@ -1,0 +1,17 @@
+import type { Store } from '#shared/types.ts';
+import type { Db } from '../db.ts';
+
+export async function listStores(sql: Db): Promise<Store[]> {
+  return sql<Store[]>`
+    select id, store_name, store_logo_url, regions_served, store_type, active
+    from stores
+    order by store_name`;
+}
+
+export async function storeById(sql: Db, id: string): Promise<Store | null> {
+  const [store] = await sql<Store[]>`
+    select id, store_name, store_logo_url, regions_served, store_type, active
+    from stores
+    where id = ${id}`;
+  return store ?? null;
+}

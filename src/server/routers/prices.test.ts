@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TRPCError } from '@trpc/server';
+import { createTestDatabase, type TestDatabase } from '../../../test/db.ts';
+import { callerFor } from '../../../test/caller.ts';
+
+let db: TestDatabase;
+let caller: ReturnType<typeof callerFor>;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  caller = callerFor({ sql: db.sql });
+});
+afterAll(() => db.drop());
+
+describe('prices.list', () => {
+  it('returns every current entry with SPEC field names, one per product and location', async () => {
+    const entries = await caller.prices.list();
+    const [{ pairs }] = (await db.sql<{ pairs: number }[]>`
+      select count(distinct (product_id, location_id))::int as pairs from price_observations`) as unknown as [{ pairs: number }];
+    expect(entries).toHaveLength(pairs);
+    const entry = entries[0]!;
+    expect(Object.keys(entry)).toEqual(expect.arrayContaining([
+      'id', 'store_id', 'region', 'egg_type', 'count', 'price', 'unit_price', 'size_grade',
+      'trend_value', 'trend_direction', 'last_updated', 'source_url',
+    ]));
+    expect(typeof entry.price).toBe('number');
+    expect(entry.unit_price).toBeCloseTo(entry.price / entry.count, 4);
+    expect(entry.source).toBe('sample');
+    expect(new Date(entry.last_updated).toISOString()).toBe(entry.last_updated.replace('Z', '.000Z'));
+  });
+
+  it('filters by store, region, egg type in either spelling and any case, and count', async () => {
+    const entries = await caller.prices.list({ store: 'WALMART', region: 'West', egg_type: 'Cage-Free', count: 12 });
+    expect(entries.length).toBe(1);
+    expect(entries[0]).toMatchObject({ store_id: 'walmart', region: 'west', egg_type: 'cage_free', count: 12 });
+    const underscored = await caller.prices.list({ egg_type: 'cage_free' });
+    const dashed = await caller.prices.list({ egg_type: 'cage-free' });
+    expect(underscored.map((e) => e.id)).toEqual(dashed.map((e) => e.id));
+    expect(await caller.prices.list({ store: 'all', region: 'all', egg_type: 'all' })).toHaveLength((await caller.prices.list()).length);
+  });
+
+  it('pages with limit and offset in a stable order', async () => {
+    const all = await caller.prices.list();
+    const page = await caller.prices.list({ limit: 5, offset: 5 });
+    expect(page.map((e) => e.id)).toEqual(all.slice(5, 10).map((e) => e.id));
+  });
+
+  it('rejects bad input with BAD_REQUEST and a message', async () => {
+    for (const input of [{ egg_type: 'brown' }, { region: 'mars' }, { limit: 0 }, { count: 'abc' }, { store: 'x y' }, { extra: 1 }]) {
+      const error = await caller.prices.list(input as never).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(TRPCError);
+      expect((error as TRPCError).code).toBe('BAD_REQUEST');
+    }
+  });
+
+  it('computes the trend against the latest price at least 7 days older', async () => {
+    const [entry] = await caller.prices.list({ limit: 1 });
+    const [ref] = await db.sql<{ price: number }[]>`
+      select o.price from price_observations o
+      where o.product_id = ${entry!.product_id} and o.location_id = ${entry!.location_id}
+        and o.observed_on <= ${entry!.last_updated}::date - 7
+      order by o.observed_on desc limit 1`;
+    const expected = Math.round(((entry!.price - ref!.price) / ref!.price) * 10000) / 100;
+    expect(entry!.trend_value).toBeCloseTo(expected, 2);
+    expect(entry!.trend_direction).toBe(expected > 0 ? 'up' : expected < 0 ? 'down' : 'stable');
+  });
+
+  it('hides sample prices for a store and region once scraped prices arrive there, and keeps the history idempotent', async () => {
+    const [location] = await db.sql<{ id: number }[]>`select id from store_locations where store_id = 'target' and region = 'south'`;
+    const [product] = await db.sql<{ id: number }[]>`select id from products where store_id = 'target' and retailer_product_id = 'sample-standard-12'`;
+    const before = await caller.prices.list({ store: 'target', region: 'south' });
+    expect(before.every((e) => e.source === 'sample')).toBe(true);
+
+    for (const price of [3.19, 3.29]) {
+      // The same day twice: the second write replaces the first, never duplicates.
+      await db.sql`
+        insert into price_observations (product_id, location_id, price, observed_at, source)
+        values (${product!.id}, ${location!.id}, ${price}, now(), 'scrape')
+        on conflict (product_id, location_id, observed_on) do update set price = excluded.price, source = excluded.source`;
+    }
+    const after = await caller.prices.list({ store: 'target', region: 'south' });
+    expect(after).toHaveLength(1);
+    expect(after[0]).toMatchObject({ source: 'scrape', price: 3.29, egg_type: 'standard', count: 12 });
+    // Other stores and regions still show their sample prices.
+    expect((await caller.prices.list({ store: 'target', region: 'west' })).length).toBeGreaterThan(1);
+  });
+});

@@ -1,0 +1,32 @@
+import { TRPCError } from '@trpc/server';
+import { storeIdInput, storePricesInput } from '#shared/inputs.ts';
+import { publicProcedure, router } from '../trpc.ts';
+import { listStores, storeById } from '../queries/stores.ts';
+import { listPriceEntries } from '../queries/prices.ts';
+import type { Db } from '../db.ts';
+
+async function requireStore(sql: Db, id: string) {
+  const store = await storeById(sql, id);
+  if (!store) throw new TRPCError({ code: 'NOT_FOUND', message: `Store '${id}' not found` });
+  return store;
+}
+
+export const storesRouter = router({
+  list: publicProcedure.query(({ ctx }) => ctx.cache.get('stores.list', () => listStores(ctx.sql))),
+
+  byId: publicProcedure
+    .input(storeIdInput)
+    .query(({ ctx, input }) => ctx.cache.get(`stores.byId:${input.storeId}`, () => requireStore(ctx.sql, input.storeId))),
+
+  prices: publicProcedure.input(storePricesInput).query(({ ctx, input }) =>
+    ctx.cache.get(`stores.prices:${JSON.stringify(input)}`, async () => {
+      await requireStore(ctx.sql, input.storeId);
+      return listPriceEntries(ctx.sql, {
+        store: input.storeId,
+        region: input.region,
+        eggType: input.egg_type,
+        count: input.count,
+      });
+    }),
+  ),
+});

@@ -1,0 +1,44 @@
+// tRPC is initialised here, once. Permission levels are separate procedures: handlers never
+// check roles themselves. Errors keep zod's field errors for forms; unexpected errors reach the
+// client as a generic message and are logged in full by the adapters.
+import { initTRPC, TRPCError } from '@trpc/server';
+import { ZodError } from 'zod';
+import { transformer } from '#shared/transformer.ts';
+import type { Context } from './context.ts';
+
+/** A readable one-line message from zod issues, e.g. "limit: Too big: expected number to be <=1000". */
+export function describeZodError(error: ZodError): string {
+  return error.issues
+    .map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
+    .join('; ');
+}
+
+const t = initTRPC.context<Context>().create({
+  transformer,
+  errorFormatter({ shape, error }) {
+    const zodError = error.cause instanceof ZodError ? error.cause : null;
+    return {
+      ...shape,
+      message: zodError ? describeZodError(zodError) : error.code === 'INTERNAL_SERVER_ERROR' ? 'Internal server error' : shape.message,
+      data: {
+        ...shape.data,
+        stack: undefined,
+        fieldErrors: zodError ? zodError.flatten().fieldErrors : undefined,
+      },
+    };
+  },
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+export const publicProcedure = t.procedure;
+
+export const userProcedure = t.procedure.use(({ ctx, next }) => {
+  if (!ctx.user || !ctx.session) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Authentication required' });
+  return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
+});
+
+export const adminProcedure = userProcedure.use(({ ctx, next }) => {
+  if (ctx.user.role !== 'admin') throw new TRPCError({ code: 'FORBIDDEN', message: 'You do not have administrator privileges' });
+  return next();
+});

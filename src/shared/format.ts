@@ -1,0 +1,129 @@
+// Number coercion and display formatting for prices, unit prices, trends and times (SPEC §3, §5, §9).
+import { DEFAULT_COUNT, type TrendDirection } from './vocabulary.ts';
+
+/** A value the API or an integrator may send where a number is expected (SPEC §3). */
+export type NumberLike = number | string | null | undefined;
+
+const NUMERIC = /^[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/i;
+
+/** The number in a number or numeric string, or null when there is none. */
+export function parseNumber(value: NumberLike): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value !== 'string') return null;
+  const text = value.trim();
+  const parsed = NUMERIC.test(text) ? Number(text) : Number.NaN;
+  return Number.isFinite(parsed) ? parsed : null;
+}
+
+/** SPEC §3: a price or trend is a number or numeric string; anything else counts as 0. */
+export function toNumber(value: NumberLike): number {
+  return parseNumber(value) ?? 0;
+}
+
+/** SPEC §3: a missing count means 12; a count that is not a positive number is treated as missing. */
+export function packCount(count: number | null | undefined): number {
+  return typeof count === 'number' && Number.isFinite(count) && count > 0 ? count : DEFAULT_COUNT;
+}
+
+/**
+ * Rounds to whole cents, half away from zero. Going through toFixed(6) first drops binary noise,
+ * so 1.005 (stored as 1.00499999...) rounds to 1.01 as a shopper expects.
+ */
+export function roundCents(value: number): number {
+  const cents = Math.round(Number((Math.abs(value) * 100).toFixed(6)));
+  return (Math.sign(value) * cents) / 100 || 0;
+}
+
+/** '$3.75' (SPEC §5: two decimals with a dollar sign). */
+export function formatPrice(price: NumberLike): string {
+  const value = roundCents(toNumber(price));
+  return `${value < 0 ? '-' : ''}$${Math.abs(value).toFixed(2)}`;
+}
+
+function isPackCount(count: number | null | undefined): count is number {
+  return typeof count === 'number' && Number.isFinite(count) && count > 0;
+}
+
+/** '$3.75 / 12 ct', or the plain price when the count is missing (SPEC §5). */
+export function formatPackPrice(price: NumberLike, count: number | null | undefined): string {
+  return isPackCount(count) ? `${formatPrice(price)} / ${count} ct` : formatPrice(price);
+}
+
+/** Price per egg, or null when the count is missing or zero (SPEC §5). Not rounded. */
+export function unitPrice(price: NumberLike, count: number | null | undefined): number | null {
+  return isPackCount(count) ? toNumber(price) / count : null;
+}
+
+/** '$0.31 per egg', or '' when the count is missing or zero (SPEC §5). */
+export function formatUnitPrice(price: NumberLike, count: number | null | undefined): string {
+  const perEgg = unitPrice(price, count);
+  return perEgg === null ? '' : `${formatPrice(perEgg)} per egg`;
+}
+
+/** SPEC §5: '0%' when empty or not numeric, else the absolute value with two decimals: -2.4 -> '2.40%'. */
+export function formatTrend(value: NumberLike): string {
+  const parsed = parseNumber(value);
+  return parsed === null ? '0%' : `${Math.abs(parsed).toFixed(2)}%`;
+}
+
+/** SPEC §3: trend_direction is up, down, or anything else, which reads as stable. */
+export function parseTrendDirection(direction: string | null | undefined): TrendDirection {
+  const key = typeof direction === 'string' ? direction.trim().toLowerCase() : '';
+  return key === 'up' || key === 'down' ? key : 'stable';
+}
+
+/** Direction implied by the sign of a trend value (0 or not numeric: stable). */
+export function trendDirectionFromValue(value: NumberLike): TrendDirection {
+  const parsed = toNumber(value);
+  return parsed > 0 ? 'up' : parsed < 0 ? 'down' : 'stable';
+}
+
+/**
+ * An entry's trend direction: its trend_direction when one is given, otherwise the sign of its
+ * trend_value (older payloads carry only the value).
+ */
+export function trendDirection(entry: {
+  trend_direction?: string | null;
+  trend_value?: NumberLike;
+}): TrendDirection {
+  return typeof entry.trend_direction === 'string' && entry.trend_direction.trim() !== ''
+    ? parseTrendDirection(entry.trend_direction)
+    : trendDirectionFromValue(entry.trend_value);
+}
+
+export type TrendColor = 'red' | 'green' | 'gray';
+
+/** SPEC §9 trend colours: up red (prices rising is bad for shoppers), down green, other grey. */
+export function trendColor(direction: string | null | undefined): TrendColor {
+  const parsed = parseTrendDirection(direction);
+  return parsed === 'up' ? 'red' : parsed === 'down' ? 'green' : 'gray';
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+function ago(amount: number, unit: string): string {
+  return `${amount} ${unit}${amount === 1 ? '' : 's'} ago`;
+}
+
+/**
+ * 'Just now', '5 minutes ago', '3 hours ago', 'Yesterday', '4 days ago', '2 weeks ago',
+ * '3 months ago' (30-day months), '1 year ago' (365-day years). Counted in elapsed time, not
+ * calendar days, so the result does not depend on the time zone. A date in the future (clock
+ * skew) reads 'Just now'; a missing or invalid date reads 'Recently' (SPEC §5).
+ */
+export function formatRelativeTime(iso: string | null | undefined, now: Date = new Date()): string {
+  const time = typeof iso === 'string' ? Date.parse(iso) : Number.NaN;
+  if (Number.isNaN(time) || Number.isNaN(now.getTime())) return 'Recently';
+  const elapsed = now.getTime() - time;
+  if (elapsed < MINUTE) return 'Just now';
+  if (elapsed < HOUR) return ago(Math.floor(elapsed / MINUTE), 'minute');
+  if (elapsed < DAY) return ago(Math.floor(elapsed / HOUR), 'hour');
+  const days = Math.floor(elapsed / DAY);
+  if (days === 1) return 'Yesterday';
+  if (days < 7) return ago(days, 'day');
+  if (days < 30) return ago(Math.floor(days / 7), 'week');
+  if (days < 365) return ago(Math.floor(days / 30), 'month');
+  return ago(Math.floor(days / 365), 'year');
+}

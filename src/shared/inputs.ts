@@ -1,0 +1,45 @@
+// zod input schemas shared by the API and the client. REST query strings arrive as strings, so
+// numbers are coerced; 'all' means no filter.
+import { z } from 'zod';
+import { eggTypeSchema, regionSchema, storeIdSchema } from './vocabulary.ts';
+
+const allOr = <T extends z.ZodType>(schema: T) =>
+  z.union([z.literal('all').transform(() => undefined), schema]).optional();
+
+const intParam = (name: string, min: number, max: number) =>
+  z.coerce
+    .number({ message: `${name} must be a number` })
+    .int(`${name} must be a whole number`)
+    .min(min, `${name} must be at least ${min}`)
+    .max(max, `${name} must be at most ${max}`);
+
+export const entryFiltersInput = z
+  .object({
+    store: allOr(storeIdSchema),
+    region: allOr(regionSchema),
+    egg_type: allOr(eggTypeSchema),
+    count: intParam('count', 1, 360).optional(),
+  })
+  .strict();
+
+export const priceListInput = entryFiltersInput
+  .extend({
+    limit: intParam('limit', 1, 50_000).optional(),
+    offset: intParam('offset', 0, 10_000_000).optional(),
+  })
+  .strict();
+export type PriceListInput = z.input<typeof priceListInput>;
+
+export const storeIdInput = z.object({ storeId: storeIdSchema }).strict();
+
+export const storePricesInput = entryFiltersInput.omit({ store: true }).extend({ storeId: storeIdSchema }).strict();
+
+export const marketSeriesInput = z
+  .object({
+    from: z
+      .string()
+      .regex(/^\d{4}-\d{2}$/, 'from must be a month like 2016-01')
+      .optional(),
+    region: z.enum(['national', 'northeast', 'midwest', 'south', 'west', 'all']).optional(),
+  })
+  .strict();

@@ -1,0 +1,68 @@
+// Sorting, one-entry-per-store and the dashboard listing rule (SPEC §5).
+import type { LooseEntry } from './types.ts';
+import { DEFAULT_COUNT, parseEggType, type SortOption } from './vocabulary.ts';
+import { packCount, parseNumber, toNumber } from './format.ts';
+import { matchesFilters, type FilterSelection } from './filters.ts';
+
+/** SPEC §5: unit_price when present and numeric, else price divided by count (12 when missing). */
+export function entryUnitPrice(entry: LooseEntry): number {
+  return parseNumber(entry.unit_price) ?? toNumber(entry.price) / packCount(entry.count);
+}
+
+/** Milliseconds of last_updated, or null when missing or invalid. */
+function updatedAt(entry: LooseEntry): number | null {
+  const time = typeof entry.last_updated === 'string' ? Date.parse(entry.last_updated) : Number.NaN;
+  return Number.isNaN(time) ? null : time;
+}
+
+type Compare = (a: LooseEntry, b: LooseEntry) => number;
+
+/** Newest first; entries without a valid date go last. */
+const newestFirst: Compare = (a, b) => {
+  const ta = updatedAt(a);
+  const tb = updatedAt(b);
+  if (ta === null || tb === null) return ta === tb ? 0 : ta === null ? 1 : -1;
+  return tb - ta;
+};
+
+const COMPARATORS: Record<SortOption, Compare> = {
+  price: (a, b) => toNumber(a.price) - toNumber(b.price),
+  'unit-price': (a, b) => entryUnitPrice(a) - entryUnitPrice(b),
+  freshness: newestFirst,
+  trend: (a, b) => Math.abs(toNumber(b.trend_value)) - Math.abs(toNumber(a.trend_value)),
+};
+
+/** A sorted copy (SPEC §5 orders); ties keep their input order. */
+export function sortEntries<T extends LooseEntry>(entries: readonly T[], sortBy: SortOption): T[] {
+  // Array.prototype.sort is stable (ES2019), so ties keep their input order.
+  return [...entries].sort(COMPARATORS[sortBy]);
+}
+
+/** SPEC §5 preference when a store has several entries: standard type, then 12-count, then newest. */
+const preferred: Compare = (a, b) => {
+  const standard = (e: LooseEntry) => (parseEggType(e.egg_type) === 'standard' ? 0 : 1);
+  const dozen = (e: LooseEntry) => (packCount(e.count) === DEFAULT_COUNT ? 0 : 1);
+  return standard(a) - standard(b) || dozen(a) - dozen(b) || newestFirst(a, b);
+};
+
+/**
+ * One entry per store_id (case-insensitive), chosen by SPEC §5's preference; on a full tie the
+ * earlier entry wins. Stores keep the order of their first appearance.
+ */
+export function dedupeByStore<T extends LooseEntry>(entries: readonly T[]): T[] {
+  const best = new Map<string, T>();
+  for (const entry of entries) {
+    const key = entry.store_id.trim().toLowerCase();
+    const current = best.get(key);
+    if (current === undefined || preferred(entry, current) < 0) best.set(key, entry);
+  }
+  return [...best.values()];
+}
+
+/** The dashboard listing: filter, keep one entry per store, then sort (SPEC §5 order). */
+export function selectListing<T extends LooseEntry>(entries: readonly T[], filters: FilterSelection): T[] {
+  return sortEntries(
+    dedupeByStore(entries.filter((entry) => matchesFilters(entry, filters))),
+    filters.sortBy,
+  );
+}

@@ -1,0 +1,108 @@
+// Shapes the API serves (SPEC §3 field names) and the client reads. The zod schemas document
+// the REST responses in /api/openapi.json; the types are derived from them.
+import { z } from 'zod';
+import { EGG_TYPES, REGIONS, TREND_DIRECTIONS } from './vocabulary.ts';
+
+export const priceSourceSchema = z.enum(['scrape', 'sample']);
+export type PriceSource = z.infer<typeof priceSourceSchema>;
+
+/** A price entry: the latest observation of one product at one store location (DESIGN.md). */
+export const priceEntrySchema = z.object({
+  id: z.number().int(),
+  store_id: z.string(),
+  store_name: z.string(),
+  region: z.enum(REGIONS),
+  zip: z.string(),
+  egg_type: z.enum(EGG_TYPES),
+  count: z.number().int(),
+  price: z.number().describe('Shelf price in US dollars'),
+  unit_price: z.number().describe('Price per egg in US dollars'),
+  size_grade: z.string().nullable(),
+  trend_value: z.number().describe('Percent change against the latest price at least 7 days older'),
+  trend_direction: z.enum(TREND_DIRECTIONS),
+  last_updated: z.string().describe('ISO 8601 time of the latest observation'),
+  source_url: z.string().nullable(),
+  title: z.string(),
+  brand: z.string().nullable(),
+  source: priceSourceSchema.describe("'sample' marks the seeded sample catalogue"),
+  product_id: z.number().int(),
+  location_id: z.number().int(),
+});
+export type PriceEntry = z.infer<typeof priceEntrySchema>;
+
+export const storeSchema = z.object({
+  id: z.string(),
+  store_name: z.string(),
+  store_logo_url: z.string().nullable(),
+  regions_served: z.array(z.enum(REGIONS)),
+  store_type: z.string(),
+  active: z.boolean(),
+});
+export type Store = z.infer<typeof storeSchema>;
+
+/**
+ * The loosest entry the domain rules accept: SPEC §3 allows numeric strings, a missing count
+ * and any trend direction, so integrators' data and older payloads are handled the same way.
+ */
+export interface LooseEntry {
+  id?: number | string;
+  store_id: string;
+  region?: string | null;
+  egg_type?: string | null;
+  count?: number | null;
+  price: number | string | null;
+  unit_price?: number | string | null;
+  trend_value?: number | string | null;
+  trend_direction?: string | null;
+  last_updated?: string | null;
+}
+
+const trendSchema = z.object({
+  value: z.number().describe('Absolute change'),
+  direction: z.enum(TREND_DIRECTIONS),
+});
+
+const trendRangeSchema = z.object({
+  days: z.array(z.string()).describe('UTC days, oldest first'),
+  series: z.object({
+    national: z.array(z.number().nullable()),
+    standard: z.array(z.number().nullable()),
+    cage_free: z.array(z.number().nullable()),
+    organic: z.array(z.number().nullable()),
+    pasture_raised: z.array(z.number().nullable()),
+  }).describe('Average price per dozen for each day; null where a day has no price'),
+  summary: z.object({
+    average: z.number().nullable(),
+    high: z.number().nullable(),
+    low: z.number().nullable(),
+    trend: z.object({ value: z.number(), isDown: z.boolean() }),
+  }).describe('Over the national, organic and standard lines: their mean (national), highest and lowest point, and the national change from first to last day'),
+});
+
+/** GET /api/stats: computed from the daily rollup and the current prices. */
+export const statsSchema = z.object({
+  as_of: z.string().nullable().describe('The latest day with prices'),
+  national_average: z.object({
+    price_per_dozen: z.number().nullable(),
+    trend: trendSchema.nullable().describe('Percent change against 7 days earlier'),
+  }),
+  weekly_volatility: z.object({
+    value: z.number().nullable().describe('Coefficient of variation of the last 7 daily national averages, percent'),
+    trend: trendSchema.nullable().describe('Change against the week before, percentage points'),
+  }),
+  lowest_price: z
+    .object({
+      price: z.number(),
+      count: z.number().int(),
+      price_per_dozen: z.number(),
+      egg_type: z.enum(EGG_TYPES),
+      region: z.enum(REGIONS),
+      store_id: z.string(),
+      store_name: z.string(),
+      source: priceSourceSchema,
+    })
+    .nullable(),
+  trends: z.object({ '7d': trendRangeSchema, '30d': trendRangeSchema }),
+});
+export type Stats = z.infer<typeof statsSchema>;
+export type TrendRange = z.infer<typeof trendRangeSchema>;

@@ -1,0 +1,106 @@
+// The product's vocabulary: egg types, regions, stores and the zod schemas that normalise
+// every spelling a shopper, a URL or an integrator may use (SPEC §3 Enumerations).
+import { z } from 'zod';
+
+export const EGG_TYPES = ['standard', 'cage_free', 'organic', 'pasture_raised'] as const;
+export type EggType = (typeof EGG_TYPES)[number];
+
+/** URL / filter spelling of each stored egg type. */
+export const EGG_TYPE_SLUGS: Record<EggType, string> = {
+  standard: 'standard',
+  cage_free: 'cage-free',
+  organic: 'organic',
+  pasture_raised: 'pasture-raised',
+};
+
+export const EGG_TYPE_LABELS: Record<EggType, string> = {
+  standard: 'Standard',
+  cage_free: 'Cage-Free',
+  organic: 'Organic',
+  pasture_raised: 'Pasture-Raised',
+};
+
+export const REGIONS = ['northeast', 'midwest', 'south', 'west'] as const;
+export type Region = (typeof REGIONS)[number];
+
+export const REGION_LABELS: Record<Region, string> = {
+  northeast: 'Northeast',
+  midwest: 'Midwest',
+  south: 'South',
+  west: 'West',
+};
+
+export const STORE_IDS = ['walmart', 'target', 'kroger', 'albertsons', 'whole-foods', 'aldi'] as const;
+export type StoreId = (typeof STORE_IDS)[number];
+
+export const TREND_DIRECTIONS = ['up', 'down', 'stable'] as const;
+export type TrendDirection = (typeof TREND_DIRECTIONS)[number];
+
+export const SORT_OPTIONS = ['price', 'freshness', 'trend', 'unit-price'] as const;
+export type SortOption = (typeof SORT_OPTIONS)[number];
+
+/** Pack sizes offered by the filters panel (SPEC §3). */
+export const FILTER_COUNTS = [6, 12, 18, 24, 30] as const;
+/** Pack sizes offered by price cards and preferences (SPEC §3). */
+export const CARD_COUNTS = [6, 12, 18, 24, 30, 36, 60] as const;
+export const DEFAULT_COUNT = 12;
+
+/**
+ * Parses any spelling of an egg type (cage-free, cage_free, Cage Free, CAGE-FREE...) to its
+ * stored form, or null when it names none.
+ */
+export function parseEggType(value: string | null | undefined): EggType | null {
+  if (typeof value !== 'string') return null;
+  const key = value.trim().toLowerCase().replace(/[\s-]+/g, '_');
+  return (EGG_TYPES as readonly string[]).includes(key) ? (key as EggType) : null;
+}
+
+export function parseRegion(value: string | null | undefined): Region | null {
+  if (typeof value !== 'string') return null;
+  const key = value.trim().toLowerCase();
+  return (REGIONS as readonly string[]).includes(key) ? (key as Region) : null;
+}
+
+export function eggTypeSlug(type: EggType): string {
+  return EGG_TYPE_SLUGS[type];
+}
+
+/** Egg type in any spelling and case, normalised to the stored form. */
+export const eggTypeSchema = z
+  .string()
+  .max(40)
+  .transform((value, ctx) => {
+    const parsed = parseEggType(value);
+    if (!parsed) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `Unknown egg type '${value.slice(0, 40)}': use standard, cage-free, organic or pasture-raised`,
+      });
+      return z.NEVER;
+    }
+    return parsed;
+  });
+
+export const regionSchema = z
+  .string()
+  .max(40)
+  .transform((value, ctx) => {
+    const parsed = parseRegion(value);
+    if (!parsed) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `Unknown region '${value.slice(0, 40)}': use northeast, midwest, south or west`,
+      });
+      return z.NEVER;
+    }
+    return parsed;
+  });
+
+/** Store ids are slugs; matching is case-insensitive (SPEC §5). */
+export const storeIdSchema = z
+  .string()
+  .trim()
+  .min(1, 'Store id is required')
+  .max(64, 'Store id is too long')
+  .transform((value) => value.toLowerCase())
+  .pipe(z.string().regex(/^[a-z0-9-]+$/, 'Store id may contain only letters, digits and dashes'));

@@ -1,0 +1,22 @@
+// The worker process: graphile-worker on the application database, running the task list and
+// crontab of worker/tasks.ts. Several worker processes may run against one database.
+import { run } from 'graphile-worker';
+import { env } from '#server/env.ts';
+import { createSql } from '#server/db.ts';
+import { CRONTAB, taskList } from './tasks.ts';
+
+if (!env.DATABASE_URL) {
+  console.error('DATABASE_URL is not set. Run `npm start`, which provides a database, or set DATABASE_URL.');
+  process.exit(1);
+}
+const sql = createSql(env.DATABASE_URL, { max: 4 });
+const runner = await run({
+  connectionString: env.DATABASE_URL,
+  concurrency: env.WORKER_CONCURRENCY,
+  taskList: taskList({ sql }),
+  crontab: CRONTAB,
+  noHandleSignals: false,
+  pollInterval: 2000,
+});
+await runner.promise;
+await sql.end({ timeout: 5 });
