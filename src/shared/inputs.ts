@@ -2,6 +2,7 @@
 // numbers are coerced; 'all' means no filter.
 import { z } from 'zod';
 import { eggTypeSchema, regionSchema, storeIdSchema } from './vocabulary.ts';
+import { filterSelectionSchema } from './filters.ts';
 
 const allOr = <T extends z.ZodType>(schema: T) =>
   z.union([z.literal('all').transform(() => undefined), schema]).optional();
@@ -43,3 +44,13 @@ export const marketSeriesInput = z
     region: z.enum(['national', 'northeast', 'midwest', 'south', 'west', 'all']).optional(),
   })
   .strict();
+
+/** The dashboard list: SPEC §3's filter selection, a page and the screen's page size. */
+export const dashboardInput = z
+  .object({
+    filters: filterSelectionSchema.optional(),
+    page: intParam('page', 1, 100_000).default(1),
+    pageSize: intParam('pageSize', 1, 60).default(9),
+  })
+  .strict();
+export type DashboardInput = z.input<typeof dashboardInput>;

@@ -85,3 +85,32 @@ describe('prices.list', () => {
     expect((await caller.prices.list({ store: 'target', region: 'west' })).length).toBeGreaterThan(1);
   });
 });
+
+describe('prices.dashboard', () => {
+  it('keeps one entry per store, preferring standard 12-count, sorted by price', async () => {
+    const result = await caller.prices.dashboard({ pageSize: 9 });
+    expect(result.total).toBe(6);
+    expect(result.items.map((e) => e.store_id).sort()).toEqual(['albertsons', 'aldi', 'kroger', 'target', 'walmart', 'whole-foods']);
+    expect(result.items.every((e) => e.egg_type === 'standard' && e.count === 12)).toBe(true);
+    const prices = result.items.map((e) => e.price);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    // Each card carries its real recent history for the sparkline, ending at its current price.
+    for (const item of result.items) {
+      expect(item.history.length).toBe(7);
+      expect(item.history.at(-1)).toBe(item.price);
+    }
+  });
+
+  it('applies filters (both spellings, any case) and pages with a clamped page number', async () => {
+    const organic = await caller.prices.dashboard({ filters: { eggType: 'ORGANIC', region: 'West', sortBy: 'unit-price' }, pageSize: 4 });
+    expect(organic.items.every((e) => e.egg_type === 'organic' && e.region === 'west')).toBe(true);
+    expect(organic.pageCount).toBe(Math.ceil(organic.total / 4));
+    const cageFree = await caller.prices.dashboard({ filters: { eggType: 'cage_free', countRange: 18 }, pageSize: 4, page: 2 });
+    expect(cageFree.page).toBe(2);
+    expect(cageFree.items.every((e) => e.egg_type === 'cage_free' && e.count === 18)).toBe(true);
+    const beyond = await caller.prices.dashboard({ pageSize: 4, page: 99 });
+    expect(beyond.page).toBe(beyond.pageCount);
+    await expect(caller.prices.dashboard({ pageSize: 0 })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(caller.prices.dashboard({ filters: { countRange: 7 } } as never)).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+  });
+});
