@@ -1,15 +1,28 @@
 // The web process. `npm start` launches it (with the worker) through scripts/start.ts; it can
 // also run alone against DATABASE_URL, e.g. as one of several instances behind a load balancer.
-import { env } from '#server/env.ts';
+import { env, publicUrl } from '#server/env.ts';
 import { createSql } from '#server/db.ts';
 import { createServer } from '#server/app.ts';
+import { adminSetupKey } from '#server/auth/setup-key.ts';
 
 if (!env.DATABASE_URL) {
   console.error('DATABASE_URL is not set. Run `npm start`, which provides a database, or set DATABASE_URL.');
   process.exit(1);
 }
 const sql = createSql(env.DATABASE_URL, { max: env.DATABASE_POOL_MAX });
-const server = createServer({ sql, port: env.PORT, host: env.HOST, logLevel: env.LOG_LEVEL, trustProxy: env.TRUST_PROXY });
+const server = createServer({
+  sql,
+  port: env.PORT,
+  host: env.HOST,
+  logLevel: env.LOG_LEVEL,
+  trustProxy: env.TRUST_PROXY,
+  auth: {
+    publicUrl: publicUrl(env),
+    adminSetupKey: await adminSetupKey(env, sql),
+    exposeResetToken: env.EXPOSE_RESET_TOKEN,
+    secureCookies: env.NODE_ENV === 'production' && publicUrl(env).startsWith('https:'),
+  },
+});
 await server.start();
 
 let stopping = false;

@@ -32,8 +32,16 @@ await prepareDatabase({ ...env, DATABASE_URL: url });
 await ensureClientBuild();
 
 const sql = createSql(url, { max: 10 });
-const server = createServer({ sql, port, host: '127.0.0.1', logLevel: 'warn' });
-const worker = await run({ connectionString: url, concurrency: 2, taskList: taskList({ sql }), crontab: CRONTAB, logger: quietLogger, noHandleSignals: true });
+// Demonstration mode: the admin reset screen shows the token the server returns (SPEC §2).
+export const E2E_SETUP_KEY = process.env.ADMIN_SETUP_KEY ?? 'e2e-admin-setup-key';
+const server = createServer({
+  sql,
+  port,
+  host: '127.0.0.1',
+  logLevel: 'warn',
+  auth: { publicUrl: `http://127.0.0.1:${port}`, adminSetupKey: E2E_SETUP_KEY, exposeResetToken: true },
+});
+const worker = await run({ connectionString: url, concurrency: 2, taskList: taskList({ sql, email: { from: 'EggWatch <e2e@eggwatch.local>' } }), crontab: CRONTAB, logger: quietLogger, noHandleSignals: true });
 await server.start();
 
 let stopping = false;

@@ -2,6 +2,8 @@
 // .data/test-postgres. Builds two template databases per run (migrated; migrated and seeded)
 // that each test file clones into a database of its own (test/db.ts).
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import postgres from 'postgres';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres } from '../src/server/embedded-db.ts';
@@ -17,13 +19,37 @@ declare module 'vitest' {
   }
 }
 
+const CLUSTERS = '.data/test-postgres';
+
+/** Clusters of test runs that died without cleaning up (their process is gone). */
+function removeAbandonedClusters() {
+  if (!fs.existsSync(CLUSTERS)) return;
+  for (const name of fs.readdirSync(CLUSTERS)) {
+    const pid = Number.parseInt(name, 10);
+    if (!Number.isInteger(pid)) continue;
+    try {
+      process.kill(pid, 0);
+    } catch {
+      fs.rmSync(path.join(CLUSTERS, name), { recursive: true, force: true });
+    }
+  }
+}
+
 export default async function setup(project: TestProject) {
   let adminUrl = process.env.TEST_DATABASE_URL;
   let stopEmbedded: (() => Promise<void>) | undefined;
   if (!adminUrl) {
-    const embedded = await startEmbeddedPostgres({ dir: '.data/test-postgres' });
+    // A throwaway cluster per run, so concurrent runs never stop each other's server.
+    removeAbandonedClusters();
+    const dir = path.join(CLUSTERS, String(process.pid));
+    const embedded = await startEmbeddedPostgres({ dir });
     adminUrl = embedded.adminUrl;
-    stopEmbedded = embedded.stop;
+    stopEmbedded = async () => {
+      await embedded.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+      fs.rmSync(`${dir}.json`, { force: true });
+      fs.rmSync(`${dir}.log`, { force: true });
+    };
   }
   const run = crypto.randomBytes(4).toString('hex');
   const templates = { empty: `eggwatch_tpl_${run}_empty`, seeded: `eggwatch_tpl_${run}_seeded` };

@@ -1,6 +1,7 @@
 import type { Sql } from '#server/db.ts';
 
-/** What tasks need from the process: passed in, so tests give their own database. */
+/** What tasks need from the process: passed in, so tests give their own database and settings. */
 export interface WorkerDeps {
   sql: Sql;
+  email: { resendApiKey?: string | undefined; from: string };
 }

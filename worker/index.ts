@@ -13,7 +13,7 @@ const sql = createSql(env.DATABASE_URL, { max: 4 });
 const runner = await run({
   connectionString: env.DATABASE_URL,
   concurrency: env.WORKER_CONCURRENCY,
-  taskList: taskList({ sql }),
+  taskList: taskList({ sql, email: { resendApiKey: env.RESEND_API_KEY, from: env.EMAIL_FROM } }),
   crontab: CRONTAB,
   noHandleSignals: false,
   pollInterval: 2000,

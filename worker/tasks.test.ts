@@ -15,7 +15,7 @@ afterAll(() => db.drop());
 async function runDueJobs() {
   // Jobs are queued a second ahead so bursts of writes share one run; make them due now.
   await db.sql`update graphile_worker._private_jobs set run_at = now() where run_at > now()`;
-  await runOnce({ connectionString: db.url, taskList: taskList({ sql: db.sql }), logger: quietLogger });
+  await runOnce({ connectionString: db.url, taskList: taskList({ sql: db.sql, email: { from: 'EggWatch <test@eggwatch.local>' } }), logger: quietLogger });
 }
 
 const rollupRows = () =>

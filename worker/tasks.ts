@@ -3,11 +3,15 @@ import type { TaskList } from 'graphile-worker';
 import type { WorkerDeps } from './deps.ts';
 import { pricesRollup } from './tasks/prices__rollup.ts';
 import { pricesNightly } from './tasks/prices__nightly.ts';
+import { sendEmail } from './tasks/send_email.ts';
+import { maintenancePrune } from './tasks/maintenance__prune.ts';
 
 export function taskList(deps: WorkerDeps): TaskList {
   return {
     prices__rollup: pricesRollup(deps),
     prices__nightly: pricesNightly(deps),
+    send_email: sendEmail(deps),
+    maintenance__prune: maintenancePrune(deps),
   };
 }
 
@@ -15,4 +19,6 @@ export function taskList(deps: WorkerDeps): TaskList {
 export const CRONTAB = [
   '# nightly upkeep: sample top-up and a full rollup rebuild',
   '15 2 * * * prices__nightly ?max=3',
+  '# expired sessions, tokens and rate-limit windows',
+  '45 3 * * * maintenance__prune ?max=3',
 ].join('\n');

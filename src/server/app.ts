@@ -1,15 +1,18 @@
 // The web process: Fastify with security headers, tRPC under /trpc, the REST adapter under /api
 // and the built single-page app (index.html for client routes). createServer takes its
 // dependencies explicitly so tests run it against their own database.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import { appRouter, type AppRouter } from './routers/_app.ts';
-import { contextFactory } from './context.ts';
+import { contextFactory, readSessionToken, type AppConfig } from './context.ts';
+import { createSessions } from './auth/lucia.ts';
 import { DataCache } from './cache.ts';
 import { registerRest } from './rest.ts';
 import type { Sql } from './db.ts';
@@ -26,7 +29,17 @@ export interface ServerOptions {
   /** Share a cache (tests pass one to observe invalidation). */
   cache?: DataCache;
   trustProxy?: boolean;
+  /** Deployment settings of the account features (defaults suit tests: no usable setup key). */
+  auth?: {
+    publicUrl: string;
+    adminSetupKey: string;
+    exposeResetToken?: boolean;
+    /** Mark the session cookie Secure (production). */
+    secureCookies?: boolean;
+  };
 }
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export function buildApp(options: ServerOptions): { app: FastifyInstance; cache: DataCache } {
   const cache = options.cache ?? new DataCache();
@@ -65,7 +78,30 @@ export function buildApp(options: ServerOptions): { app: FastifyInstance; cache:
     crossOriginEmbedderPolicy: false,
   });
 
-  const createContext = contextFactory({ sql: options.sql, cache });
+  void app.register(fastifyCookie);
+
+  // A mutation authenticated by the session cookie must come from this site: another origin's
+  // page could otherwise make the browser send the cookie along (CSRF). Bearer-token calls carry
+  // no ambient credentials and are exempt.
+  const auth = options.auth ?? { publicUrl: `http://localhost:${options.port ?? 3000}`, adminSetupKey: crypto.randomBytes(24).toString('base64url') };
+  const publicOrigin = new URL(auth.publicUrl).origin;
+  app.addHook('onRequest', async (req, reply) => {
+    if (SAFE_METHODS.has(req.method) || !(req.url.startsWith('/api/') || req.url.startsWith('/trpc/'))) return;
+    if (readSessionToken(req)?.via !== 'cookie') return;
+    const origin = req.headers.origin;
+    const sameSite = origin
+      ? origin === publicOrigin || origin === `${req.protocol}://${req.headers.host}`
+      : req.headers['sec-fetch-site'] === undefined || req.headers['sec-fetch-site'] === 'same-origin';
+    if (!sameSite) return reply.code(403).send({ message: 'Cross-site request refused' });
+  });
+
+  const config: AppConfig = {
+    sessions: createSessions(options.sql, { secure: auth.secureCookies ?? false }),
+    publicUrl: auth.publicUrl,
+    adminSetupKey: auth.adminSetupKey,
+    exposeResetToken: auth.exposeResetToken ?? false,
+  };
+  const createContext = contextFactory({ sql: options.sql, cache, config });
 
   void app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',

@@ -1,14 +1,19 @@
 // Request context. createContextInner builds it from explicit parts (tests use it directly);
-// createContext derives those parts from a Fastify request.
+// contextFactory derives those parts from a Fastify request: the session comes from the
+// `Authorization: Bearer` header or the session cookie.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Sql } from './db.ts';
 import { DataCache } from './cache.ts';
+import { SESSION_COOKIE, type Sessions } from './auth/lucia.ts';
 
 export interface SessionUser {
   id: string;
   username: string;
   email: string;
   role: 'user' | 'admin';
+  email_verified: boolean;
+  first_name: string | null;
+  last_name: string | null;
 }
 
 export interface SessionInfo {
@@ -16,20 +21,41 @@ export interface SessionInfo {
   expiresAt: Date;
 }
 
+/** What the auth procedures need from the deployment. */
+export interface AppConfig {
+  sessions: Sessions;
+  /** Base URL for links in emails. */
+  publicUrl: string;
+  /** Return reset tokens in responses (demonstration mode only). */
+  exposeResetToken: boolean;
+  /** The key /admin/setup asks for. */
+  adminSetupKey: string;
+}
+
+/** The HTTP side of a call: absent for direct callers (tests, scripts). */
+export interface HttpContext {
+  ip: string;
+  setCookie(cookie: string): void;
+}
+
 export interface ContextInner {
   sql: Sql;
+  config: AppConfig;
   cache?: DataCache;
   user?: SessionUser | null;
   session?: SessionInfo | null;
+  http?: HttpContext;
 }
 
 export function createContextInner(inner: ContextInner) {
   return {
     sql: inner.sql,
+    config: inner.config,
     // Without a shared cache (tests, scripts) every call reads the database.
     cache: inner.cache ?? new DataCache({ enabled: false }),
     user: inner.user ?? null,
     session: inner.session ?? null,
+    http: inner.http ?? { ip: 'local', setCookie: () => {} },
   };
 }
 
@@ -38,10 +64,32 @@ export type Context = ReturnType<typeof createContextInner>;
 export interface ServerDeps {
   sql: Sql;
   cache: DataCache;
+  config: AppConfig;
+}
+
+export function readSessionToken(req: FastifyRequest): { token: string; via: 'bearer' | 'cookie' } | null {
+  const authorization = req.headers.authorization;
+  if (authorization?.startsWith('Bearer ')) return { token: authorization.slice(7).trim(), via: 'bearer' };
+  const cookie = req.cookies?.[SESSION_COOKIE];
+  return cookie ? { token: cookie, via: 'cookie' } : null;
 }
 
 export function contextFactory(deps: ServerDeps) {
-  return async function createContext(_opts: { req: FastifyRequest; res: FastifyReply }): Promise<Context> {
-    return createContextInner({ sql: deps.sql, cache: deps.cache });
+  return async function createContext({ req, res }: { req: FastifyRequest; res: FastifyReply }): Promise<Context> {
+    const http: HttpContext = { ip: req.ip, setCookie: (cookie) => void res.header('set-cookie', cookie) };
+    const credentials = readSessionToken(req);
+    let user: SessionUser | null = null;
+    let session: SessionInfo | null = null;
+    if (credentials) {
+      const validated = await deps.config.sessions.validate(credentials.token);
+      if (validated) {
+        user = validated.user;
+        session = validated.session;
+        if (credentials.via === 'cookie' && validated.session.cookie) http.setCookie(validated.session.cookie);
+      } else if (credentials.via === 'cookie') {
+        http.setCookie(deps.config.sessions.blankCookie());
+      }
+    }
+    return createContextInner({ sql: deps.sql, cache: deps.cache, config: deps.config, user, session, http });
   };
 }

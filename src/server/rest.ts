@@ -6,7 +6,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { z, ZodError } from 'zod';
-import { marketSeriesInput, priceListInput, storeIdInput, storePricesInput } from '#shared/inputs.ts';
+import { marketSeriesInput, priceListInput, storePricesInput } from '#shared/inputs.ts';
+import { changePasswordInput, loginInput, profileInput, registerInput, requestResetInput, resetPasswordInput, verifyEmailInput, adminSetupInput } from '#shared/auth.ts';
 import { priceEntrySchema, statsSchema, storeSchema } from '#shared/types.ts';
 import { appRouter } from './routers/_app.ts';
 import { createCallerFactory, describeZodError } from './trpc.ts';
@@ -27,8 +28,13 @@ interface RestRoute {
   input?: (req: { query: Record<string, unknown>; params: Record<string, string>; body: unknown }) => unknown;
   /** zod schemas for the OpenAPI document. */
   query?: z.ZodType;
+  body?: z.ZodType;
+  /** Status of a successful answer (200 unless given). */
+  status?: number;
+  /** Needs a session (cookie or Bearer token). */
+  auth?: 'user' | 'admin';
   params?: string[];
-  response: z.ZodType;
+  response?: z.ZodType;
   /** Public, cacheable read. */
   cacheable?: boolean;
 }
@@ -99,7 +105,37 @@ export const REST_ROUTES: RestRoute[] = [
     ),
     cacheable: true,
   },
+  ...accountRoutes(),
 ];
+
+/** SPEC §7's account paths: the body (or path id) is the procedure's input. */
+function accountRoutes(): RestRoute[] {
+  const body = ({ body: b }: { body: unknown }) => b ?? {};
+  const withId = ({ body: b, params }: { body: unknown; params: Record<string, string> }) => ({
+    ...(b && typeof b === 'object' && !Array.isArray(b) ? b : {}),
+    id: params.id,
+  });
+  const ok = z.object({ success: z.literal(true) });
+  const user = z.object({
+    id: z.string(), username: z.string(), email: z.string(), first_name: z.string().nullable(),
+    last_name: z.string().nullable(), email_verified: z.boolean(), role: z.enum(['user', 'admin']),
+  });
+  return [
+    { method: 'POST', path: '/auth/register', summary: 'Create an account; a verification email follows', procedure: 'auth.register', input: body, body: registerInput, response: z.object({ message: z.string() }), status: 201 },
+    { method: 'POST', path: '/auth/login', summary: 'Log in: returns a session token (use as Bearer) and the user, and sets the session cookie', procedure: 'auth.login', input: body, body: loginInput, response: z.object({ token: z.string(), expiresAt: z.string(), user }) },
+    { method: 'POST', path: '/auth/logout', summary: 'End the current session (or the one whose token is given)', procedure: 'auth.logout', input: body, body: z.object({ token: z.string().optional() }), response: ok },
+    { method: 'GET', path: '/auth/verify', summary: 'The signed-in user of the session', procedure: 'auth.verify', response: z.object({ user }), auth: 'user' },
+    { method: 'POST', path: '/auth/change-password', summary: "Change the signed-in user's password; other sessions end", procedure: 'auth.changePassword', input: body, body: changePasswordInput, response: ok, auth: 'user' },
+    { method: 'POST', path: '/auth/request-reset', summary: 'Email a password reset link (the same answer whether or not the email is registered)', procedure: 'auth.requestReset', input: body, body: requestResetInput, response: z.object({ message: z.string(), resetToken: z.string().optional() }) },
+    { method: 'POST', path: '/auth/reset-password', summary: 'Set a new password with a reset token; every session ends', procedure: 'auth.resetPassword', input: body, body: resetPasswordInput, response: ok },
+    { method: 'POST', path: '/auth/verify-email', summary: 'Confirm an email address with the token from the verification email', procedure: 'auth.verifyEmail', input: body, body: verifyEmailInput, response: ok },
+    { method: 'POST', path: '/admin/setup', summary: 'Create the first administrator with the setup key', procedure: 'admin.setup', input: body, body: adminSetupInput, response: z.object({ user: user.pick({ id: true, username: true, email: true, role: true }) }), status: 201 },
+    { method: 'GET', path: '/users/:id/subscriptions', summary: "A user's price alert subscriptions (that user or an admin)", procedure: 'users.subscriptions', input: withId, params: ['id'], response: z.array(z.object({ id: z.number() }).passthrough()), auth: 'user' },
+    { method: 'PUT', path: '/users/:id', summary: "Update a user's profile (that user or an admin)", procedure: 'users.update', input: withId, params: ['id'], body: profileInput, response: user, auth: 'user' },
+    { method: 'DELETE', path: '/users/:id', summary: 'Delete an account and its data (that user or an admin)', procedure: 'users.delete', input: withId, params: ['id'], response: ok, auth: 'user' },
+    { method: 'DELETE', path: '/subscribers/:id', summary: 'Delete a subscription (its owner or an admin)', procedure: 'subscriptions.delete', input: ({ params }) => ({ id: params.id }), params: ['id'], response: ok, auth: 'user' },
+  ];
+}
 
 function resolveProcedure(caller: Caller, path: string): (input: unknown) => Promise<unknown> {
   let target: unknown = caller;
@@ -152,7 +188,7 @@ export function registerRest(
             });
             return respond(cached);
           }
-          return sendJson(reply, 200, await call(input));
+          return sendJson(reply, route.status ?? 200, await call(input));
         } catch (error) {
           const { status, body } = errorBody(error);
           if (status >= 500) req.log.error({ err: error }, 'REST call failed');
@@ -189,8 +225,12 @@ export function openApiDocument() {
       summary: route.summary,
       operationId: route.procedure,
       parameters,
+      ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: z.toJSONSchema(route.body, { io: 'input', unrepresentable: 'any' }) } } } } : {}),
+      ...(route.auth ? { security: [{ bearer: [] }, { cookie: [] }] } : {}),
       responses: {
-        200: { description: 'OK', content: { 'application/json': { schema: z.toJSONSchema(route.response, { unrepresentable: 'any' }) } } },
+        [route.status ?? 200]: { description: 'OK', content: { 'application/json': { schema: route.response ? z.toJSONSchema(route.response, { unrepresentable: 'any' }) : {} } } },
+        ...(route.auth ? { 401: { description: 'No session', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } } } : {}),
+        ...(route.method !== 'GET' ? { 429: { description: 'Rate limited', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } } } : {}),
         400: { description: 'Invalid input', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
         ...(route.params ? { 404: { description: 'Not found', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } } } : {}),
       },
@@ -207,6 +247,10 @@ export function openApiDocument() {
     components: {
       schemas: {
         Error: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] },
+      },
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', description: 'The token from POST /api/auth/login' },
+        cookie: { type: 'apiKey', in: 'cookie', name: 'eggwatch_session' },
       },
     },
   };

@@ -2,7 +2,7 @@
 // check roles themselves. Errors keep zod's field errors for forms; unexpected errors reach the
 // client as a generic message and are logged in full by the adapters.
 import { initTRPC, TRPCError } from '@trpc/server';
-import { ZodError } from 'zod';
+import { z, ZodError } from 'zod';
 import { transformer } from '#shared/transformer.ts';
 import type { Context } from './context.ts';
 
@@ -40,5 +40,14 @@ export const userProcedure = t.procedure.use(({ ctx, next }) => {
 
 export const adminProcedure = userProcedure.use(({ ctx, next }) => {
   if (ctx.user.role !== 'admin') throw new TRPCError({ code: 'FORBIDDEN', message: 'You do not have administrator privileges' });
+  return next();
+});
+
+/**
+ * Calls about one account (`id` in the input): only that user or an admin. Others get NOT_FOUND
+ * rather than FORBIDDEN, so ids of other accounts cannot be probed.
+ */
+export const accountProcedure = userProcedure.input(z.object({ id: z.string().trim().min(1, 'User id is required').max(64) })).use(({ ctx, input, next }) => {
+  if (input.id !== ctx.user.id && ctx.user.role !== 'admin') throw new TRPCError({ code: 'NOT_FOUND', message: 'User not found' });
   return next();
 });

@@ -35,6 +35,19 @@ export const storeIdInput = z.object({ storeId: storeIdSchema }).strict();
 
 export const storePricesInput = entryFiltersInput.omit({ store: true }).extend({ storeId: storeIdSchema }).strict();
 
+/** stores.insights: the store page's filters (the same as a store's price list). */
+export const storeInsightsInput = storePricesInput;
+
+/** compare.byType: one egg type (either spelling, any case; 'all' is not a type) and optional filters. */
+export const compareByTypeInput = z
+  .object({
+    eggType: eggTypeSchema,
+    region: allOr(regionSchema),
+    count: intParam('count', 1, 360).optional(),
+  })
+  .strict();
+export type CompareByTypeInput = z.input<typeof compareByTypeInput>;
+
 export const marketSeriesInput = z
   .object({
     from: z

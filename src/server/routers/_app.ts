@@ -1,4 +1,9 @@
 import { router } from '../trpc.ts';
+import { adminRouter } from './admin.ts';
+import { authRouter } from './auth.ts';
+import { subscriptionsRouter } from './subscriptions.ts';
+import { usersRouter } from './users.ts';
+import { compareRouter } from './compare.ts';
 import { marketRouter } from './market.ts';
 import { pricesRouter } from './prices.ts';
 import { statsRouter } from './stats.ts';
@@ -9,6 +14,11 @@ export const appRouter = router({
   stores: storesRouter,
   stats: statsRouter,
   market: marketRouter,
+  auth: authRouter,
+  users: usersRouter,
+  subscriptions: subscriptionsRouter,
+  admin: adminRouter,
+  compare: compareRouter,
 });
 
 export type AppRouter = typeof appRouter;

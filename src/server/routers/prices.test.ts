@@ -114,3 +114,41 @@ describe('prices.dashboard', () => {
     await expect(caller.prices.dashboard({ filters: { countRange: 7 } } as never)).rejects.toMatchObject({ code: 'BAD_REQUEST' });
   });
 });
+
+describe('prices.lookup', () => {
+  it('returns the observed current entry for an exact store, region, type and count, with its history', async () => {
+    const entry = await caller.prices.lookup({ store: 'Walmart', region: 'South', egg_type: 'cage-free', count: 18 });
+    expect(entry).not.toBeNull();
+    expect(entry).toMatchObject({ store_id: 'walmart', region: 'south', egg_type: 'cage_free', count: 18 });
+    const [listed] = await caller.prices.list({ store: 'walmart', region: 'south', egg_type: 'cage_free', count: 18 });
+    expect(entry!.id).toBe(listed!.id);
+    expect(entry!.price).toBe(listed!.price);
+    expect(entry!.history.length).toBe(7);
+    expect(entry!.history.at(-1)).toBe(entry!.price);
+  });
+
+  it('returns null when the store sells no such pack there', async () => {
+    // The sample catalogue has no 36-count packs, and Kroger serves no Northeast location.
+    expect(await caller.prices.lookup({ store: 'walmart', region: 'south', egg_type: 'standard', count: 36 })).toBeNull();
+    expect(await caller.prices.lookup({ store: 'kroger', region: 'northeast', egg_type: 'standard', count: 12 })).toBeNull();
+    expect(await caller.prices.lookup({ store: 'no-such-store', region: 'west', egg_type: 'organic', count: 12 })).toBeNull();
+  });
+
+  it('accepts a count given as a numeric string', async () => {
+    const entry = await caller.prices.lookup({ store: 'aldi', region: 'west', egg_type: 'organic', count: '12' } as never);
+    expect(entry).toMatchObject({ store_id: 'aldi', region: 'west', egg_type: 'organic', count: 12 });
+  });
+
+  it('rejects incomplete or unknown input with BAD_REQUEST', async () => {
+    for (const input of [
+      { store: 'walmart', region: 'south', egg_type: 'standard' },
+      { store: 'walmart', region: 'all', egg_type: 'standard', count: 12 },
+      { store: 'walmart', region: 'south', egg_type: 'brown', count: 12 },
+      { store: 'walmart', region: 'south', egg_type: 'standard', count: 0 },
+      { store: 'wal mart', region: 'south', egg_type: 'standard', count: 12 },
+      { store: 'walmart', region: 'south', egg_type: 'standard', count: 12, extra: true },
+    ]) {
+      await expect(caller.prices.lookup(input as never)).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    }
+  });
+});

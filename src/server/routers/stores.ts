@@ -1,8 +1,9 @@
 import { TRPCError } from '@trpc/server';
-import { storeIdInput, storePricesInput } from '#shared/inputs.ts';
+import { storeIdInput, storeInsightsInput, storePricesInput } from '#shared/inputs.ts';
 import { publicProcedure, router } from '../trpc.ts';
 import { listStores, storeById } from '../queries/stores.ts';
 import { listPriceEntries } from '../queries/prices.ts';
+import { storeInsights } from '../queries/insights.ts';
 import type { Db } from '../db.ts';
 
 async function requireStore(sql: Db, id: string) {
@@ -27,6 +28,14 @@ export const storesRouter = router({
         eggType: input.egg_type,
         count: input.count,
       });
+    }),
+  ),
+
+  /** The store page's insights, daily series and competitive analysis under its filters. */
+  insights: publicProcedure.input(storeInsightsInput).query(({ ctx, input }) =>
+    ctx.cache.get(`stores.insights:${JSON.stringify(input)}`, async () => {
+      await requireStore(ctx.sql, input.storeId);
+      return storeInsights(ctx.sql, input.storeId, { region: input.region, eggType: input.egg_type, count: input.count });
     }),
   ),
 });

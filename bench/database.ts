@@ -1,0 +1,320 @@
+// The benchmark's own large database, eggwatch_bench: 2,000 store locations over the six stores
+// and four regions, 12 products per store and 100 days of daily scraped prices for every product
+// at every location of its store (2.4 million observations), with the rollup refreshed. Built
+// set-based (one INSERT ... SELECT from generate_series, so the statement-level trigger derives
+// price_entries in one pass) and kept between runs: it is rebuilt only when it is missing or its
+// schema version, build parameters or row counts no longer match.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import postgres from 'postgres';
+import { createSql, type Sql } from '../src/server/db.ts';
+import { migrate } from '../src/server/migrate.ts';
+import { ensureDatabase } from '../src/server/embedded-db.ts';
+import { readMarketCsv, sampleAnchors, seedMarketPrices, seedStores, STORE_SEEDS } from '../src/server/seed.ts';
+import { refreshRollups } from '../src/server/queries/rollups.ts';
+import { zipToRegion } from '../src/shared/zip.ts';
+import { REGIONS, type EggType, type Region } from '../src/shared/vocabulary.ts';
+
+export const BENCH_DATABASE = 'eggwatch_bench';
+const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../migrations');
+
+/** The 12 packs every store sells in the benchmark. */
+export const BENCH_PACKS: Array<{ egg_type: EggType; count: number }> = [
+  { egg_type: 'standard', count: 6 },
+  { egg_type: 'standard', count: 12 },
+  { egg_type: 'standard', count: 18 },
+  { egg_type: 'standard', count: 24 },
+  { egg_type: 'cage_free', count: 6 },
+  { egg_type: 'cage_free', count: 12 },
+  { egg_type: 'cage_free', count: 18 },
+  { egg_type: 'cage_free', count: 24 },
+  { egg_type: 'organic', count: 12 },
+  { egg_type: 'organic', count: 18 },
+  { egg_type: 'pasture_raised', count: 12 },
+  { egg_type: 'pasture_raised', count: 24 },
+];
+
+/** Build parameters; any change here makes the next run rebuild. */
+export const BENCH_CONFIG = {
+  format: 1,
+  locations: 2000,
+  productsPerStore: BENCH_PACKS.length,
+  days: 100,
+} as const;
+
+export const EXPECTED_OBSERVATIONS = BENCH_CONFIG.locations * BENCH_CONFIG.productsPerStore * BENCH_CONFIG.days;
+
+const TYPE_PREMIUM: Record<EggType, number> = { standard: 1, cage_free: 1.3, organic: 1.5, pasture_raised: 1.7 };
+
+/** The URL of another database on the same server. */
+export function databaseUrl(serverUrl: string, database: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+/** Migration files as postgrator numbers them: version and name. */
+function migrationFiles(): Array<{ version: number; name: string }> {
+  return fs
+    .readdirSync(MIGRATIONS_DIR)
+    .map((file) => /^(\d+)\.do\.(.+)\.sql$/.exec(file))
+    .filter((m): m is RegExpExecArray => m !== null)
+    .map((m) => ({ version: Number(m[1]), name: m[2]! }))
+    .sort((a, b) => a.version - b.version);
+}
+
+export interface BuildInfo {
+  rebuilt: boolean;
+  /** Why it was rebuilt (or 'up to date'). */
+  reason: string;
+  /** Milliseconds the build took (this run's, or the cached build's). */
+  buildMs: number;
+  builtAt: string;
+  counts: { locations: number; products: number; observations: number; entries: number; rollupDays: number };
+}
+
+/** What is wrong with the existing database, or null when it is complete and current. */
+async function staleReason(adminUrl: string, url: string): Promise<string | null> {
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  try {
+    const [exists] = await admin`select 1 as present from pg_database where datname = ${BENCH_DATABASE}`;
+    if (!exists) return 'missing';
+  } finally {
+    await admin.end();
+  }
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    const [tables] = await sql<{ marker: string | null; versions: string | null }[]>`
+      select to_regclass('public.bench_build')::text as marker, to_regclass('public.schemaversion')::text as versions`;
+    if (!tables?.marker || !tables.versions) return 'incomplete (no build marker)';
+    const applied = await sql<{ version: string; name: string }[]>`
+      select version::text as version, name from schemaversion where version > 0 order by version`;
+    const wanted = migrationFiles();
+    const same =
+      applied.length === wanted.length &&
+      applied.every((row, i) => Number(row.version) === wanted[i]!.version && row.name === wanted[i]!.name);
+    if (!same) {
+      return `schema version differs (database ${applied.map((r) => r.version).join(',') || 'none'}, migrations ${wanted.map((m) => m.version).join(',')})`;
+    }
+    const [marker] = await sql<{ config: unknown }[]>`select config from bench_build order by built_at desc limit 1`;
+    const config = (marker?.config ?? {}) as Record<string, unknown>;
+    const sameConfig =
+      Object.keys(config).length === Object.keys(BENCH_CONFIG).length &&
+      Object.entries(BENCH_CONFIG).every(([key, value]) => config[key] === value);
+    if (!sameConfig) return 'build parameters changed';
+    const counts = await readCounts(sql as unknown as Sql);
+    if (counts.locations !== BENCH_CONFIG.locations) return `store_locations count ${counts.locations}`;
+    if (counts.products !== STORE_SEEDS.length * BENCH_CONFIG.productsPerStore) return `products count ${counts.products}`;
+    if (counts.observations !== EXPECTED_OBSERVATIONS) return `price_observations count ${counts.observations}`;
+    if (counts.entries !== BENCH_CONFIG.locations * BENCH_CONFIG.productsPerStore) return `price_entries count ${counts.entries}`;
+    if (counts.rollupDays !== BENCH_CONFIG.days) return `rollup days ${counts.rollupDays}`;
+    return null;
+  } finally {
+    await sql.end();
+  }
+}
+
+async function readCounts(sql: Sql): Promise<BuildInfo['counts']> {
+  const [row] = await sql<BuildInfo['counts'][]>`
+    select (select count(*)::int from store_locations) as locations,
+           (select count(*)::int from products) as products,
+           (select count(*)::int from price_observations) as observations,
+           (select count(*)::int from price_entries) as entries,
+           (select count(distinct day)::int from price_daily_rollups) as "rollupDays"`;
+  return row!;
+}
+
+/** Distinct real-looking ZIPs per region: 3-digit USPS prefixes of that region, suffixes 01..99. */
+function zipsByRegion(): Record<Region, string[]> {
+  const prefixes = {} as Record<Region, string[]>;
+  for (const region of REGIONS) prefixes[region] = [];
+  for (let p = 5; p <= 999; p++) {
+    const prefix = String(p).padStart(3, '0');
+    const region = zipToRegion(`${prefix}01`);
+    if (region) prefixes[region].push(prefix);
+  }
+  const zips = {} as Record<Region, string[]>;
+  for (const region of REGIONS) {
+    zips[region] = [];
+    // Spread over the region's prefixes first, then more ZIPs within each.
+    for (let suffix = 1; suffix <= 99; suffix++) {
+      for (const prefix of prefixes[region]) {
+        const zip = `${prefix}${String(suffix).padStart(2, '0')}`;
+        if (zipToRegion(zip) === region) zips[region].push(zip);
+      }
+    }
+  }
+  return zips;
+}
+
+interface LocationSeed {
+  store_id: string;
+  zip: string;
+  region: Region;
+  name: string;
+  retailer_location_id: string;
+}
+
+function benchLocations(): LocationSeed[] {
+  const zips = zipsByRegion();
+  const used: Record<Region, number> = { northeast: 0, midwest: 0, south: 0, west: 0 };
+  const perStore = new Map<string, number>();
+  const locations: LocationSeed[] = [];
+  for (let i = 0; i < BENCH_CONFIG.locations; i++) {
+    const store = STORE_SEEDS[i % STORE_SEEDS.length]!;
+    const n = perStore.get(store.id) ?? 0;
+    perStore.set(store.id, n + 1);
+    const region = store.regions_served[n % store.regions_served.length]!;
+    const zip = zips[region][used[region]++];
+    if (!zip) throw new Error(`Ran out of ZIPs for ${region}`);
+    locations.push({
+      store_id: store.id,
+      zip,
+      region,
+      name: `${store.store_name} #${1000 + n}`,
+      retailer_location_id: `${store.id}-${1000 + n}`,
+    });
+  }
+  return locations;
+}
+
+async function build(sql: Sql, log: (line: string) => void): Promise<void> {
+  const step = async <T>(label: string, fn: () => Promise<T>): Promise<T> => {
+    const started = performance.now();
+    const result = await fn();
+    log(`  ${label}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    return result;
+  };
+  const anchors = sampleAnchors(readMarketCsv());
+  const storeLevel = Object.fromEntries(STORE_SEEDS.map((s) => [s.id, s.level]));
+
+  await step('seed stores and BLS series', async () => {
+    await seedStores(sql);
+    await seedMarketPrices(sql);
+  });
+
+  await step(`products and ${BENCH_CONFIG.locations} locations`, async () => {
+    const stores = STORE_SEEDS.flatMap((s) => BENCH_PACKS.map(() => s));
+    const packs = STORE_SEEDS.flatMap(() => BENCH_PACKS);
+    await sql`
+      insert into products (store_id, retailer_product_id, title, brand, egg_type, count, size_grade, url)
+      select * from unnest(
+        ${sql.array(stores.map((s) => s.id))}::text[],
+        ${sql.array(packs.map((p) => `bench-${p.egg_type}-${p.count}`))}::text[],
+        ${sql.array(packs.map((p, i) => `${p.egg_type === 'organic' ? stores[i]!.brands[1] : stores[i]!.brands[0]} ${p.egg_type.replace('_', '-')} Large Grade A Eggs, ${p.count} ct`))}::text[],
+        ${sql.array(packs.map((p, i) => (p.egg_type === 'organic' ? stores[i]!.brands[1] : stores[i]!.brands[0])))}::text[],
+        ${sql.array(packs.map((p) => p.egg_type))}::text[],
+        ${sql.array(packs.map((p) => p.count))}::int[],
+        ${sql.array(packs.map(() => 'Large, Grade A'))}::text[],
+        ${sql.array(packs.map((p, i) => `https://www.${stores[i]!.domain}/product/bench-${p.egg_type}-${p.count}`))}::text[])
+      on conflict (store_id, retailer_product_id) do nothing`;
+    const locations = benchLocations();
+    await sql`
+      insert into store_locations (store_id, zip, region, name, retailer_location_id)
+      select * from unnest(
+        ${sql.array(locations.map((l) => l.store_id))}::text[],
+        ${sql.array(locations.map((l) => l.zip))}::text[],
+        ${sql.array(locations.map((l) => l.region))}::text[],
+        ${sql.array(locations.map((l) => l.name))}::text[],
+        ${sql.array(locations.map((l) => l.retailer_location_id))}::text[])`;
+  });
+
+  // Every location prices every product of its store every day. Base price per pack from the
+  // BLS anchor, the region's ratio, the type premium, the store's level and a per-location
+  // factor; daily swings (30- and 9-day waves with a per-pair phase) plus deterministic noise;
+  // shelf prices end in 9 cents. Ordered by the unique index's key so its B-tree fills in order.
+  await step(`${EXPECTED_OBSERVATIONS.toLocaleString('en-US')} observations (one INSERT ... SELECT; trigger derives price_entries)`, () =>
+    sql.begin(async (tx) => {
+      await tx`set local work_mem = '256MB'`;
+      await tx`set local maintenance_work_mem = '512MB'`;
+      await tx`set local synchronous_commit = off`;
+      await tx`
+        with params as (
+          select ${JSON.stringify(anchors.regionRatio)}::jsonb as region_ratio,
+                 ${JSON.stringify(TYPE_PREMIUM)}::jsonb as type_premium,
+                 ${JSON.stringify(storeLevel)}::jsonb as store_level,
+                 ${anchors.national}::float8 as national
+        ),
+        pairs as (
+          select p.id as product_id, l.id as location_id,
+                 params.national
+                   * (params.region_ratio ->> l.region)::float8
+                   * (params.type_premium ->> p.egg_type)::float8
+                   * (params.store_level ->> l.store_id)::float8
+                   * (0.92 + ((l.id::bigint * 2654435761) % 1000) / 1000.0 * 0.16)
+                   / 12 * p.count
+                   * case when p.count < 12 then 1.05 when p.count > 12 then 0.97 else 1 end as base,
+                 ((l.id::bigint * 40503 + p.id::bigint * 9973) % 600) / 10.0 as phase
+          from products p
+          join store_locations l on l.store_id = p.store_id
+          cross join params
+        )
+        insert into price_observations (product_id, location_id, price, observed_at, source)
+        select pr.product_id, pr.location_id,
+               greatest(0.49, floor(pr.base * (1
+                 + 0.035 * sin(2 * pi() * (d + pr.phase) / 30)
+                 + 0.015 * sin(2 * pi() * (d + pr.phase * 0.7) / 9)
+                 + 0.01 * (((pr.location_id::bigint * 7919 + pr.product_id::bigint * 104729 + d::bigint * 31337) % 1000) / 1000.0 - 0.5)
+               ) * 10) / 10 + 0.09)::numeric(8,2),
+               (current_date - ${BENCH_CONFIG.days}::int + d)::timestamp at time zone 'UTC'
+                 + interval '6 hours' + (pr.location_id % 240) * interval '1 minute',
+               'scrape'
+        from pairs pr
+        cross join generate_series(0, ${BENCH_CONFIG.days - 1}::int) as d
+        order by pr.product_id, pr.location_id, d`;
+    }),
+  );
+
+  await step('vacuum analyze', async () => {
+    await sql`vacuum analyze price_observations, price_entries, store_locations, products, stores`;
+  });
+  await step('refreshRollups({ all: true })', () => refreshRollups(sql, { all: true }));
+  await sql`vacuum analyze price_daily_rollups`;
+}
+
+/**
+ * Makes sure eggwatch_bench on the server at adminUrl is complete and current, building it when
+ * not; returns its URL and what happened.
+ */
+export async function ensureBenchDatabase(adminUrl: string, log: (line: string) => void): Promise<{ url: string; info: BuildInfo }> {
+  const url = databaseUrl(adminUrl, BENCH_DATABASE);
+  const reason = await staleReason(adminUrl, url);
+  if (reason === null) {
+    const sql = createSql(url, { max: 1 });
+    try {
+      const [marker] = await sql<{ build_ms: number; built_at: string }[]>`
+        select build_ms, built_at::text as built_at from bench_build order by built_at desc limit 1`;
+      return { url, info: { rebuilt: false, reason: 'up to date', buildMs: marker!.build_ms, builtAt: marker!.built_at, counts: await readCounts(sql) } };
+    } finally {
+      await sql.end();
+    }
+  }
+
+  log(`Building ${BENCH_DATABASE} (${reason})`);
+  const started = performance.now();
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  try {
+    await admin.unsafe(`drop database if exists "${BENCH_DATABASE}" with (force)`);
+  } finally {
+    await admin.end();
+  }
+  await ensureDatabase(adminUrl, BENCH_DATABASE);
+  const sql = createSql(url, { max: 2 });
+  try {
+    const migrateStarted = performance.now();
+    await migrate(sql, url);
+    log(`  migrate: ${((performance.now() - migrateStarted) / 1000).toFixed(1)} s`);
+    await build(sql, log);
+    const buildMs = Math.round(performance.now() - started);
+    // The marker goes last: a build interrupted before this point is rebuilt next time.
+    await sql`create table bench_build (config jsonb not null, build_ms integer not null, built_at timestamptz not null default now())`;
+    await sql`insert into bench_build (config, build_ms) values (${sql.json(BENCH_CONFIG as never)}, ${buildMs})`;
+    const [marker] = await sql<{ built_at: string }[]>`select built_at::text as built_at from bench_build`;
+    const counts = await readCounts(sql);
+    log(`Built ${BENCH_DATABASE} in ${(buildMs / 1000).toFixed(1)} s`);
+    return { url, info: { rebuilt: true, reason, buildMs, builtAt: marker!.built_at, counts } };
+  } finally {
+    await sql.end();
+  }
+}

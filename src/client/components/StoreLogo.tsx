@@ -1,0 +1,21 @@
+// A store's logo (SPEC §2: from a logo service by store name). While it loads, or when it fails
+// to load or there is none, a placeholder shows the store's initial.
+import { Avatar } from '@chakra-ui/react';
+
+export interface StoreLogoProps {
+  name: string;
+  url?: string | null;
+  size?: 'xs' | 'sm' | 'md' | 'lg' | 'xl' | '2xl';
+}
+
+export function StoreLogo({ name, url, size = 'md' }: StoreLogoProps) {
+  const initial = name.trim().charAt(0).toUpperCase() || '?';
+  return (
+    <Avatar.Root size={size} shape="rounded" colorPalette="brand" variant="subtle" role="img" aria-label={`${name} logo`} flexShrink={0}>
+      <Avatar.Fallback aria-hidden fontWeight="bold">
+        {initial}
+      </Avatar.Fallback>
+      {url && <Avatar.Image src={url} alt="" bg="white" p="1" />}
+    </Avatar.Root>
+  );
+}

@@ -1,0 +1,72 @@
+// What the shopper charts share: SPEC §9's series colours, a nivo theme that follows the Chakra
+// colour mode through CSS variables (so it reads in dark mode without re-rendering), and the
+// date and money formats of the axes and tooltips.
+import type { LineSeries, LineSvgProps } from '@nivo/line';
+import type { EggType, Region } from '#shared/vocabulary.ts';
+
+/** SPEC §9 region colours. */
+export const REGION_COLORS: Readonly<Record<Region, string>> = {
+  northeast: '#3B82F6',
+  midwest: '#8B5CF6',
+  south: '#F59E0B',
+  west: '#10B981',
+};
+
+/** SPEC §9 chart colours of the national average and each egg type. */
+export const NATIONAL_COLOR = '#34C759';
+export const EGG_TYPE_COLORS: Readonly<Record<EggType, string>> = {
+  standard: '#94A3B8',
+  cage_free: '#0369A1',
+  organic: '#FFB300',
+  pasture_raised: '#7E22CE',
+};
+
+const v = (token: string) => `var(--chakra-colors-${token})`;
+
+type ChartTheme = NonNullable<LineSvgProps<LineSeries>['theme']>;
+
+export const chartTheme: ChartTheme = {
+  text: { fill: v('fg-muted'), fontSize: 12, fontFamily: 'inherit' },
+  axis: {
+    domain: { line: { stroke: v('border'), strokeWidth: 1 } },
+    ticks: { line: { stroke: v('border'), strokeWidth: 1 }, text: { fill: v('fg-muted'), fontSize: 11 } },
+    legend: { text: { fill: v('fg'), fontSize: 12 } },
+  },
+  grid: { line: { stroke: v('border-muted'), strokeWidth: 1 } },
+  crosshair: { line: { stroke: v('fg-muted'), strokeWidth: 1, strokeOpacity: 0.6 } },
+  markers: {
+    lineColor: v('fg-muted'),
+    lineStrokeWidth: 1,
+    textColor: v('fg'),
+    fontSize: 11,
+  },
+  tooltip: {
+    container: {
+      background: v('bg-panel'),
+      color: v('fg'),
+      fontSize: 12,
+      borderRadius: 6,
+      boxShadow: '0 2px 8px rgba(0, 0, 0, 0.25)',
+      border: `1px solid ${v('border')}`,
+      padding: '6px 10px',
+    },
+  },
+};
+
+export const money = (value: number) => `$${value.toFixed(2)}`;
+
+/** 'Apr 7' from a Date at UTC midnight or a 'YYYY-MM-DD' day. */
+export function shortDay(value: Date | string): string {
+  const date = typeof value === 'string' ? new Date(`${value}T00:00:00Z`) : value;
+  return date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+}
+
+/** 'Apr 2025' from a Date at UTC midnight. */
+export function monthYear(value: Date): string {
+  return value.toLocaleDateString('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+}
+
+/** A Date at UTC midnight of a 'YYYY-MM-DD' day. */
+export function utcDay(day: string): Date {
+  return new Date(`${day}T00:00:00Z`);
+}

@@ -1,0 +1,155 @@
+// One of a price card's dropdown filters (SPEC §2 Price card): a caption and icon on the trigger,
+// a menu that closes on an outside click or Escape, and a pending choice cleared on every
+// opening. On small screens an option applies on click; on larger ones an Apply button, disabled
+// until an option is picked, applies it. Menus are at most 250 px tall, option lists 150 px.
+import { Box, Button, HStack, Popover, Portal, Stack, Text } from '@chakra-ui/react';
+import { useId, useState, type ReactNode } from 'react';
+import type { IconType } from 'react-icons';
+import { LuCheck, LuChevronDown } from 'react-icons/lu';
+
+export interface MenuOption<V extends string | number> {
+  value: V;
+  label: string;
+}
+
+export interface CardFilterMenuProps<V extends string | number> {
+  /** The caption, e.g. 'Region'. */
+  caption: string;
+  icon: IconType;
+  value: V;
+  options: ReadonlyArray<MenuOption<V>>;
+  onApply: (value: V) => void;
+  /** Below 768 px an option applies on click; otherwise via the Apply button. */
+  applyOnClick: boolean;
+  /** Extra content above the options, e.g. the region menu's display toggle. */
+  extra?: ReactNode;
+  /** Context for screen readers, e.g. the store name: 'Region for Walmart'. */
+  context?: string;
+  /** Smaller trigger for table rows. */
+  compact?: boolean;
+}
+
+export function CardFilterMenu<V extends string | number>({
+  caption,
+  icon: Icon,
+  value,
+  options,
+  onApply,
+  applyOnClick,
+  extra,
+  context,
+  compact = false,
+}: CardFilterMenuProps<V>) {
+  const [open, setOpen] = useState(false);
+  const [pending, setPending] = useState<V | null>(null);
+  const listId = useId();
+  const current = options.find((option) => option.value === value)?.label ?? String(value);
+  const name = context ? `${caption} for ${context}` : caption;
+
+  const apply = (choice: V) => {
+    if (choice !== value) onApply(choice);
+    setOpen(false);
+  };
+
+  return (
+    <Popover.Root
+      open={open}
+      onOpenChange={(details) => {
+        // SPEC §4: opening clears any pending choice.
+        if (details.open) setPending(null);
+        setOpen(details.open);
+      }}
+      positioning={{ placement: 'bottom-start' }}
+      lazyMount
+      unmountOnExit
+    >
+      <Stack gap="0.5" minW="0" flex="1">
+        {!compact && (
+          <Text as="span" textStyle="xs" color="fg.muted" aria-hidden>
+            {caption}
+          </Text>
+        )}
+        <Popover.Trigger asChild>
+          <Button
+            size={compact ? 'xs' : 'sm'}
+            variant="outline"
+            colorPalette="gray"
+            justifyContent="space-between"
+            width="full"
+            minW="0"
+            px="2"
+            gap="1"
+            aria-label={`${name}: ${current}`}
+          >
+            <HStack gap="1.5" minW="0">
+              <Icon aria-hidden />
+              <Text as="span" truncate>
+                {current}
+              </Text>
+            </HStack>
+            <LuChevronDown aria-hidden />
+          </Button>
+        </Popover.Trigger>
+      </Stack>
+      <Portal>
+        <Popover.Positioner>
+          <Popover.Content width="56" maxH="250px" overflowY="auto" aria-label={name}>
+            <Popover.Body p="3">
+              <Stack gap="2">
+                <Text textStyle="sm" fontWeight="semibold">
+                  {caption}
+                </Text>
+                {extra}
+                <Box
+                  as="ul"
+                  id={listId}
+                  role="group"
+                  aria-label={`${caption} options`}
+                  maxH="150px"
+                  overflowY="auto"
+                  listStyleType="none"
+                  borderWidth="1px"
+                  borderColor="border"
+                  borderRadius="md"
+                  p="1"
+                >
+                  {options.map((option) => {
+                    const chosen = pending === null ? option.value === value : option.value === pending;
+                    return (
+                      <li key={String(option.value)}>
+                        <Button
+                          size="sm"
+                          variant={chosen ? 'subtle' : 'ghost'}
+                          colorPalette={chosen ? 'brand' : 'gray'}
+                          width="full"
+                          justifyContent="space-between"
+                          fontWeight={chosen ? 'semibold' : 'normal'}
+                          aria-pressed={chosen}
+                          onClick={() => (applyOnClick ? apply(option.value) : setPending(option.value))}
+                        >
+                          {option.label}
+                          {chosen && <LuCheck aria-hidden />}
+                        </Button>
+                      </li>
+                    );
+                  })}
+                </Box>
+                {!applyOnClick && (
+                  <Button
+                    size="sm"
+                    colorPalette="amber"
+                    variant="solid"
+                    disabled={pending === null}
+                    onClick={() => pending !== null && apply(pending)}
+                  >
+                    Apply
+                  </Button>
+                )}
+              </Stack>
+            </Popover.Body>
+          </Popover.Content>
+        </Popover.Positioner>
+      </Portal>
+    </Popover.Root>
+  );
+}

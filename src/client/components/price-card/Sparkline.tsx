@@ -1,0 +1,38 @@
+// A card sparkline as a tiny inline SVG (no chart library): the real recent daily prices, y range
+// from sparklineRange, line width 2, no points, axes, legend or tooltip (SPEC §2, §5, §9).
+import { Box, type BoxProps } from '@chakra-ui/react';
+import { sparklinePath } from './sparklinePath.ts';
+
+const WIDTH = 100;
+const HEIGHT = 32;
+
+export interface SparklineProps extends Omit<BoxProps, 'children'> {
+  values: readonly number[];
+  /** A Chakra colour token for the line, e.g. 'green.fg'. */
+  color: string;
+  /** Describes the line for screen readers, e.g. 'Price over the last 7 days: ...'. */
+  label: string;
+  dashed?: boolean;
+}
+
+export function Sparkline({ values, color, label, dashed = false, ...rest }: SparklineProps) {
+  const path = sparklinePath(values, WIDTH, HEIGHT);
+  return (
+    <Box role="img" aria-label={label} height="10" width="full" color={color} {...rest}>
+      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} width="100%" height="100%" preserveAspectRatio="none" aria-hidden focusable="false" style={{ overflow: 'visible' }}>
+        {path && (
+          <path
+            d={path}
+            fill="none"
+            stroke="currentColor"
+            strokeWidth={2}
+            strokeLinecap="round"
+            strokeLinejoin="round"
+            strokeDasharray={dashed ? '4 3' : undefined}
+            vectorEffect="non-scaling-stroke"
+          />
+        )}
+      </svg>
+    </Box>
+  );
+}

@@ -1,0 +1,54 @@
+// A price card's (or list row's) local overrides of region, egg type and count (SPEC §4), and
+// what they price to: the entry, the observed price of that combination, or an estimate.
+import { useState } from 'react';
+import { trpc } from '#client/lib/trpc.ts';
+import { useCardPreferences } from '#client/lib/savedPreferences.ts';
+import {
+  initialSelection,
+  isEntrySelection,
+  resolvePriceView,
+  selectionKey,
+  type CardEntry,
+  type CardSelection,
+  type LookupState,
+  type PriceView,
+} from './priceView.ts';
+
+export interface PriceCardState {
+  selection: CardSelection;
+  select: (patch: Partial<CardSelection>) => void;
+  view: PriceView;
+}
+
+export function usePriceCard(entry: CardEntry): PriceCardState {
+  const preferences = useCardPreferences();
+  const initial = initialSelection(entry, preferences);
+  // SPEC §4: the overrides start again from the initial values whenever the entry or the saved
+  // preferences change (a new page of results, preferences saved in another tab).
+  const origin = `${entry.id}|${selectionKey(initial)}`;
+  const [state, setState] = useState({ origin, selection: initial });
+  let selection = state.selection;
+  if (state.origin !== origin) {
+    selection = initial;
+    setState({ origin, selection: initial });
+  }
+
+  const own = isEntrySelection(entry, selection);
+  const lookup = trpc.prices.lookup.useQuery(
+    { store: entry.store_id, region: selection.region, egg_type: selection.eggType, count: selection.count },
+    { enabled: !own },
+  );
+  const lookupState: LookupState = own
+    ? { status: 'idle' }
+    : lookup.isSuccess
+      ? { status: 'success', entry: lookup.data }
+      : lookup.isError
+        ? { status: 'error' }
+        : { status: 'pending' };
+
+  return {
+    selection,
+    select: (patch) => setState((current) => ({ ...current, selection: { ...current.selection, ...patch } })),
+    view: resolvePriceView(entry, selection, lookupState),
+  };
+}

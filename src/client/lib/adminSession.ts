@@ -1,0 +1,33 @@
+// Whether the browser holds an administrator session (SPEC §3 session keys: authToken, and
+// userData for admins; SPEC §6: the admin role is the value 'admin'). The dashboard shows its
+// Administrator Controls only then; the server still checks the role on every admin call.
+import { useState } from 'react';
+import { AUTH_TOKEN_KEY } from './session.ts';
+
+export const USER_DATA_KEY = 'userData';
+
+/** True when the stored userData JSON names the admin role. */
+export function isAdminUserData(raw: string | null): boolean {
+  if (!raw) return false;
+  try {
+    const user: unknown = JSON.parse(raw);
+    return typeof user === 'object' && user !== null && (user as { role?: unknown }).role === 'admin';
+  } catch {
+    return false;
+  }
+}
+
+export function hasAdminSession(): boolean {
+  try {
+    const storage = window.localStorage;
+    return storage.getItem(AUTH_TOKEN_KEY) !== null && isAdminUserData(storage.getItem(USER_DATA_KEY));
+  } catch {
+    return false;
+  }
+}
+
+/** Read once on mount, like the header's signed-in state (SPEC §4). */
+export function useHasAdminSession(): boolean {
+  const [admin] = useState(hasAdminSession);
+  return admin;
+}

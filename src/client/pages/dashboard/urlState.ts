@@ -1,0 +1,85 @@
+// The dashboard's view in the URL query string (SPEC §2, §4): the applied filter selection, the
+// page and the grid/list mode, so a view can be shared and survives a reload. Only values that
+// differ from the defaults are written; a malformed value falls back to its default alone.
+import { DEFAULT_FILTERS, filterSelectionSchema, type FilterSelection } from '#shared/filters.ts';
+import { EGG_TYPE_SLUGS } from '#shared/vocabulary.ts';
+import { isSameSelection } from '#client/components/filters/draft.ts';
+
+export type ViewMode = 'grid' | 'list';
+
+export interface DashboardState {
+  filters: FilterSelection;
+  page: number;
+  view: ViewMode;
+}
+
+export const DEFAULT_VIEW: ViewMode = 'grid';
+
+/** Query parameter names, short and readable in a shared link. */
+export const PARAMS = {
+  eggType: 'type',
+  store: 'store',
+  region: 'region',
+  countRange: 'count',
+  sortBy: 'sort',
+  showRegion: 'showRegion',
+  page: 'page',
+  view: 'view',
+} as const;
+
+const fields = filterSelectionSchema.shape;
+
+function field<K extends keyof FilterSelection>(key: K, raw: unknown): FilterSelection[K] {
+  const parsed = fields[key].safeParse(raw ?? undefined);
+  return (parsed.success ? parsed.data : DEFAULT_FILTERS[key]) as FilterSelection[K];
+}
+
+function parseBoolean(raw: string | null): boolean | undefined {
+  if (raw === null) return undefined;
+  const value = raw.trim().toLowerCase();
+  if (value === 'false' || value === '0' || value === 'no') return false;
+  if (value === 'true' || value === '1' || value === 'yes') return true;
+  return undefined;
+}
+
+function parsePage(raw: string | null): number {
+  const page = raw !== null && /^\d+$/.test(raw.trim()) ? Number(raw) : 1;
+  return Number.isSafeInteger(page) && page >= 1 ? page : 1;
+}
+
+export function parseDashboardParams(params: URLSearchParams): DashboardState {
+  const get = (name: string) => params.get(name);
+  return {
+    filters: {
+      eggType: field('eggType', get(PARAMS.eggType)),
+      store: field('store', get(PARAMS.store)),
+      region: field('region', get(PARAMS.region)),
+      countRange: field('countRange', get(PARAMS.countRange)),
+      sortBy: field('sortBy', get(PARAMS.sortBy)),
+      showRegion: field('showRegion', parseBoolean(get(PARAMS.showRegion))),
+    },
+    page: parsePage(get(PARAMS.page)),
+    view: get(PARAMS.view) === 'list' ? 'list' : DEFAULT_VIEW,
+  };
+}
+
+/** The query string for a state; parameters this screen does not own are kept. */
+export function toDashboardParams(state: DashboardState, keep: URLSearchParams = new URLSearchParams()): URLSearchParams {
+  const params = new URLSearchParams(keep);
+  for (const name of Object.values(PARAMS)) params.delete(name);
+  const { filters } = state;
+  if (filters.eggType !== 'all') params.set(PARAMS.eggType, EGG_TYPE_SLUGS[filters.eggType]);
+  if (filters.store !== 'all') params.set(PARAMS.store, filters.store);
+  if (filters.region !== 'all') params.set(PARAMS.region, filters.region);
+  if (filters.countRange !== null) params.set(PARAMS.countRange, String(filters.countRange));
+  if (filters.sortBy !== DEFAULT_FILTERS.sortBy) params.set(PARAMS.sortBy, filters.sortBy);
+  if (!filters.showRegion) params.set(PARAMS.showRegion, 'false');
+  if (state.page > 1) params.set(PARAMS.page, String(state.page));
+  if (state.view !== DEFAULT_VIEW) params.set(PARAMS.view, state.view);
+  return params;
+}
+
+/** SPEC §4: applying a changed selection goes back to page 1; applying the same one keeps the page. */
+export function applyFilters(state: DashboardState, filters: FilterSelection): DashboardState {
+  return isSameSelection(state.filters, filters) ? state : { ...state, filters: { ...filters }, page: 1 };
+}

@@ -1,0 +1,263 @@
+// The store page's figures (SPEC §2 "Store page"): the price insights, a 30-day daily series per
+// egg type, the competitive analysis against the other stores and the per-region breakdown.
+// Everything reads the visible price entries (visibleEntries), or for the series the history
+// behind them under the same rule: a store and region's sample prices are hidden once scraped
+// prices exist there.
+import { EGG_TYPES, type EggType, type Region } from '#shared/vocabulary.ts';
+import type { PriceEntry } from '#shared/types.ts';
+import { sortEntries } from '#shared/sort.ts';
+import type { Db } from '../db.ts';
+import { listPriceEntries, recentHistory, visibleEntries, type EntryFilters } from './prices.ts';
+
+/** Days in the store page's trend chart. */
+export const STORE_SERIES_DAYS = 30;
+
+export type StoreFilters = Omit<EntryFilters, 'store'>;
+
+export interface PricePoint {
+  price: number;
+  count: number;
+  egg_type: EggType;
+  region: Region;
+}
+
+export interface PriceInsights {
+  /** Entries behind the figures. */
+  entries: number;
+  /** Mean shelf price of the entries. */
+  average_price: number | null;
+  /** Mean price per dozen eggs of the entries, so packs of different sizes compare. */
+  average_per_dozen: number | null;
+  lowest: PricePoint | null;
+  highest: PricePoint | null;
+  /**
+   * Mean change in dollars of each entry's shelf price against its price at least 7 days
+   * earlier (the trend reference); null when no entry has a week of history.
+   */
+  weekly_change: number | null;
+  /** Entries that have a week-old reference price. */
+  weekly_compared: number;
+}
+
+export interface MarketPosition {
+  egg_type: EggType;
+  /** The store's representative entry for the type: see marketPositions. */
+  price: number;
+  count: number;
+  region: Region;
+  price_per_dozen: number;
+  /** 1 is the cheapest store; stores at the same price per dozen share a rank. */
+  rank: number;
+  /** Stores offering the type (under the same filters). */
+  of: number;
+  cheapest_competitor: {
+    store_id: string;
+    store_name: string;
+    price: number;
+    count: number;
+    region: Region;
+    price_per_dozen: number;
+    /** How much dearer (+) or cheaper (-) this store is than that competitor, in percent. */
+    difference_pct: number;
+  } | null;
+}
+
+export interface RegionalAnalysis {
+  region: Region;
+  average_price: number;
+  average_per_dozen: number;
+  product_count: number;
+  egg_types: EggType[];
+}
+
+export interface DailySeries {
+  /** UTC days, oldest first, consecutive, ending on the latest day with a price. */
+  days: string[];
+  /** Average price per dozen per day; null on a day without a price (a gap, not a zero). */
+  lines: Array<{ egg_type: EggType; values: Array<number | null> }>;
+}
+
+export interface StoreInsights {
+  /** The store's current entries under the filters, cheapest first, with 7 days of history each. */
+  entries: Array<PriceEntry & { history: number[] }>;
+  insights: PriceInsights;
+  series: DailySeries;
+  competitive: {
+    /** SPEC §2: true when more than half of the entries are trending down. */
+    downwardTrend: boolean;
+    down: number;
+    up: number;
+    market_position: MarketPosition[];
+    regional: RegionalAnalysis[];
+  };
+}
+
+const round = (value: number, places = 2) => Math.round(value * 10 ** places) / 10 ** places;
+const typeOrder = (type: EggType) => EGG_TYPES.indexOf(type);
+
+export function addDays(day: string, delta: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + delta);
+  return date.toISOString().slice(0, 10);
+}
+
+/** `length` consecutive UTC days ending on `last`, oldest first. */
+export function dayWindow(last: string, length: number): string[] {
+  return Array.from({ length }, (_, i) => addDays(last, i - length + 1));
+}
+
+function pointOf(entry: PriceEntry): PricePoint {
+  return { price: entry.price, count: entry.count, egg_type: entry.egg_type, region: entry.region };
+}
+
+async function priceInsights(sql: Db, storeId: string, filters: StoreFilters, sorted: PriceEntry[]): Promise<PriceInsights & { down: number; up: number }> {
+  const [row] = await sql<Array<{ entries: number; average_price: number | null; average_per_dozen: number | null; weekly_change: number | null; weekly_compared: number; down: number; up: number }>>`
+    select count(*)::int as entries,
+           round(avg(e.price), 2) as average_price,
+           round(avg(e.price / p.count * 12), 2) as average_per_dozen,
+           round(avg(e.price - e.reference_price) filter (where e.reference_price is not null), 2) as weekly_change,
+           count(*) filter (where e.reference_price is not null)::int as weekly_compared,
+           count(*) filter (where e.trend_direction = 'down')::int as down,
+           count(*) filter (where e.trend_direction = 'up')::int as up
+    ${visibleEntries(sql, { ...filters, store: storeId })}`;
+  return {
+    entries: row!.entries,
+    average_price: row!.average_price,
+    average_per_dozen: row!.average_per_dozen,
+    lowest: sorted.length ? pointOf(sorted[0]!) : null,
+    highest: sorted.length ? pointOf(sorted.at(-1)!) : null,
+    weekly_change: row!.weekly_change,
+    weekly_compared: row!.weekly_compared,
+    down: row!.down,
+    up: row!.up,
+  };
+}
+
+/**
+ * The store's average price per dozen for each egg type and day over the `days` days ending on
+ * the latest day of its visible entries, from the observation history. A store and region with
+ * scraped prices contributes only its scraped observations, as in visibleEntries.
+ */
+export async function storeDailySeries(sql: Db, storeId: string, filters: StoreFilters, days = STORE_SERIES_DAYS): Promise<DailySeries> {
+  const [latest] = await sql<{ day: string | null }[]>`
+    select max((e.observed_at at time zone 'UTC')::date)::text as day
+    ${visibleEntries(sql, { ...filters, store: storeId })}`;
+  if (!latest?.day) return { days: [], lines: [] };
+  const rows = await sql<Array<{ day: string; egg_type: EggType; per_dozen: number }>>`
+    select o.observed_on::text as day, p.egg_type, round(avg(o.price / p.count * 12), 2) as per_dozen
+    from price_observations o
+    join products p on p.id = o.product_id
+    join store_locations l on l.id = o.location_id
+    where l.store_id = ${storeId}
+      and o.observed_on > ${latest.day}::date - ${days}::int
+      and o.observed_on <= ${latest.day}::date
+      and (o.source = 'scrape' or not exists (
+        select 1 from price_entries se
+        join store_locations sl on sl.id = se.location_id
+        where se.source = 'scrape' and sl.store_id = l.store_id and sl.region = l.region))
+      ${filters.region ? sql`and l.region = ${filters.region}` : sql``}
+      ${filters.eggType ? sql`and p.egg_type = ${filters.eggType}` : sql``}
+      ${filters.count ? sql`and p.count = ${filters.count}` : sql``}
+    group by o.observed_on, p.egg_type`;
+  const window = dayWindow(latest.day, days);
+  const types = [...new Set(rows.map((r) => r.egg_type))].sort((a, b) => typeOrder(a) - typeOrder(b));
+  const byKey = new Map(rows.map((r) => [`${r.egg_type}:${r.day}`, r.per_dozen]));
+  return {
+    days: window,
+    lines: types.map((type) => ({ egg_type: type, values: window.map((day) => byKey.get(`${type}:${day}`) ?? null) })),
+  };
+}
+
+/**
+ * Competitive Analysis, "Market Position": for each egg type the store sells (under the page's
+ * region, type and count filters), the store's representative price is its 12-count pack of that
+ * type (the standard dozen), or, when it sells no dozen of it, its cheapest pack per dozen; among
+ * several (one per region), the cheapest per dozen. Every store offering the type is represented
+ * the same way and ranked by price per dozen, cheapest first; the cheapest other store is the
+ * cheapest competitor.
+ */
+export async function marketPositions(sql: Db, storeId: string, filters: StoreFilters): Promise<MarketPosition[]> {
+  const rows = await sql<Array<{
+    egg_type: EggType; store_id: string; store_name: string; count: number; price: number; region: Region;
+    per_dozen: number; rank: number; offered_by: number;
+  }>>`
+    with candidates as (
+      select e.id, l.store_id, s.store_name, p.egg_type, p.count, e.price, l.region,
+             e.price / p.count * 12 as per_dozen
+      ${visibleEntries(sql, filters)}
+    ), representative as (
+      select distinct on (store_id, egg_type) *
+      from candidates
+      order by store_id, egg_type, (count = 12) desc, per_dozen, id
+    )
+    select egg_type, store_id, store_name, count, price, region, round(per_dozen, 4) as per_dozen,
+           rank() over (partition by egg_type order by round(per_dozen, 2))::int as rank,
+           count(*) over (partition by egg_type)::int as offered_by
+    from representative
+    order by egg_type, per_dozen, store_id`;
+  const positions: MarketPosition[] = [];
+  for (const type of EGG_TYPES) {
+    const ofType = rows.filter((r) => r.egg_type === type);
+    const own = ofType.find((r) => r.store_id === storeId);
+    if (!own) continue;
+    const competitor = ofType.find((r) => r.store_id !== storeId);
+    positions.push({
+      egg_type: type,
+      price: own.price,
+      count: own.count,
+      region: own.region,
+      price_per_dozen: round(own.per_dozen),
+      rank: own.rank,
+      of: own.offered_by,
+      cheapest_competitor: competitor
+        ? {
+            store_id: competitor.store_id,
+            store_name: competitor.store_name,
+            price: competitor.price,
+            count: competitor.count,
+            region: competitor.region,
+            price_per_dozen: round(competitor.per_dozen),
+            difference_pct: round(((own.per_dozen - competitor.per_dozen) / competitor.per_dozen) * 100, 1),
+          }
+        : null,
+    });
+  }
+  return positions;
+}
+
+/** Competitive Analysis, "Regional Analysis": per region the store serves, its averages, product count and egg types. */
+export async function regionalAnalysis(sql: Db, storeId: string, filters: StoreFilters): Promise<RegionalAnalysis[]> {
+  const rows = await sql<Array<{ region: Region; average_price: number; average_per_dozen: number; product_count: number; egg_types: EggType[] }>>`
+    select l.region,
+           round(avg(e.price), 2) as average_price,
+           round(avg(e.price / p.count * 12), 2) as average_per_dozen,
+           count(*)::int as product_count,
+           array_agg(distinct p.egg_type) as egg_types
+    ${visibleEntries(sql, { ...filters, store: storeId })}
+    group by l.region
+    order by l.region`;
+  return rows.map((r) => ({ ...r, egg_types: [...r.egg_types].sort((a, b) => typeOrder(a) - typeOrder(b)) }));
+}
+
+export async function storeInsights(sql: Db, storeId: string, filters: StoreFilters): Promise<StoreInsights> {
+  const entries = sortEntries(await listPriceEntries(sql, { ...filters, store: storeId }), 'price');
+  const [history, { down, up, ...insights }, series, marketPosition, regional] = await Promise.all([
+    recentHistory(sql, entries.map((e) => e.id)),
+    priceInsights(sql, storeId, filters, entries),
+    storeDailySeries(sql, storeId, filters),
+    marketPositions(sql, storeId, filters),
+    regionalAnalysis(sql, storeId, filters),
+  ]);
+  return {
+    entries: entries.map((entry) => ({ ...entry, history: history.get(entry.id) ?? [entry.price] })),
+    insights,
+    series,
+    competitive: {
+      downwardTrend: down > insights.entries / 2,
+      down,
+      up,
+      market_position: marketPosition,
+      regional,
+    },
+  };
+}

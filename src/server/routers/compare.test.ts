@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TRPCError } from '@trpc/server';
+import { createTestDatabase, type TestDatabase } from '../../../test/db.ts';
+import { callerFor } from '../../../test/caller.ts';
+import { refreshRollups } from '../queries/rollups.ts';
+
+let db: TestDatabase;
+let caller: ReturnType<typeof callerFor>;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  caller = callerFor({ sql: db.sql } as Parameters<typeof callerFor>[0]);
+});
+afterAll(() => db.drop());
+
+const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+
+interface RawEntry {
+  id: number;
+  store_id: string;
+  store_name: string;
+  region: string;
+  count: number;
+  price: number;
+  week_ago: number | null;
+}
+
+/** The current prices of one egg type with each one's price 7 days earlier, straight from the history. */
+async function rawEntries(eggType: string, filters: { region?: string; count?: number } = {}): Promise<RawEntry[]> {
+  return db.sql<RawEntry[]>`
+    select e.id, l.store_id, s.store_name, l.region, p.count, o.price,
+           (select r.price from price_observations r
+            where r.product_id = o.product_id and r.location_id = o.location_id and r.observed_on <= o.observed_on - 7
+            order by r.observed_on desc limit 1) as week_ago
+    from price_entries e
+    join price_observations o on o.id = e.observation_id
+    join products p on p.id = e.product_id
+    join store_locations l on l.id = e.location_id
+    join stores s on s.id = l.store_id
+    where p.egg_type = ${eggType}
+      ${filters.region ? db.sql`and l.region = ${filters.region}` : db.sql``}
+      ${filters.count ? db.sql`and p.count = ${filters.count}` : db.sql``}`;
+}
+
+describe('compare.byType', () => {
+  it('rejects an invalid egg type with BAD_REQUEST and a message, and other bad filters', async () => {
+    for (const input of [{ eggType: 'brown' }, { eggType: 'all' }, { eggType: '' }, { eggType: 'organic', region: 'mars' }, { eggType: 'organic', count: -1 }, { eggType: 'organic', store: 'aldi' }]) {
+      const error = await caller.compare.byType(input as never).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(TRPCError);
+      expect((error as TRPCError).code).toBe('BAD_REQUEST');
+    }
+    await expect(caller.compare.byType({ eggType: 'brown' })).rejects.toThrow(/Unknown egg type 'brown'/);
+  });
+
+  it('lists every current entry of the type, cheapest first, with its last 7 days', async () => {
+    const raw = await rawEntries('cage_free');
+    const result = await caller.compare.byType({ eggType: 'Cage-Free' });
+    expect(result.egg_type).toBe('cage_free');
+    expect(result.entries.map((e) => e.id).sort()).toEqual(raw.map((e) => e.id).sort());
+    const prices = result.entries.map((e) => e.price);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    for (const entry of result.entries) {
+      expect(entry.egg_type).toBe('cage_free');
+      expect(entry.history).toHaveLength(7);
+      expect(entry.history.at(-1)).toBe(entry.price);
+    }
+    expect((await caller.compare.byType({ eggType: 'cage_free' })).entries.map((e) => e.id)).toEqual(result.entries.map((e) => e.id));
+  });
+
+  it('summarises the price range, average, stores and unit prices', async () => {
+    const raw = await rawEntries('organic');
+    const { summary, counts } = await caller.compare.byType({ eggType: 'organic' });
+    const cheapest = raw.reduce((a, b) => (b.price < a.price ? b : a));
+    const dearest = raw.reduce((a, b) => (b.price > a.price ? b : a));
+    expect(summary.products).toBe(raw.length);
+    expect(summary.stores).toBe(new Set(raw.map((e) => e.store_id)).size);
+    expect(summary.lowest).toMatchObject({ price: cheapest.price });
+    expect(raw.filter((e) => e.price === cheapest.price).map((e) => e.store_name)).toContain(summary.lowest!.store_name);
+    expect(summary.highest).toMatchObject({ price: dearest.price });
+    expect(summary.difference).toBeCloseTo(dearest.price - cheapest.price, 2);
+    expect(summary.average_price).toBeCloseTo(mean(raw.map((e) => e.price)), 2);
+    expect(summary.some_decreasing).toBe(raw.some((e) => e.week_ago !== null && e.price < e.week_ago));
+    expect(summary.some_increasing).toBe(raw.some((e) => e.week_ago !== null && e.price > e.week_ago));
+    expect(summary.unit_price!.min).toBeCloseTo(Math.min(...raw.map((e) => e.price / e.count)), 4);
+    expect(summary.unit_price!.max).toBeCloseTo(Math.max(...raw.map((e) => e.price / e.count)), 4);
+
+    const [{ counts: present }] = (await db.sql<{ counts: number[] }[]>`
+      select array_agg(distinct p.count order by p.count) as counts
+      from price_entries e join products p on p.id = e.product_id where p.egg_type = 'organic'`) as unknown as [{ counts: number[] }];
+    expect(counts).toEqual(present);
+  });
+
+  it('filters by region and pack size', async () => {
+    const raw = await rawEntries('standard', { region: 'west', count: 18 });
+    const result = await caller.compare.byType({ eggType: 'STANDARD', region: 'West', count: 18 });
+    expect(result.entries.length).toBe(raw.length);
+    expect(result.entries.every((e) => e.region === 'west' && e.count === 18)).toBe(true);
+    expect(result.summary.products).toBe(raw.length);
+    // The count options do not shrink with the chosen filters.
+    expect(result.counts).toEqual([6, 12, 18]);
+
+    const none = await caller.compare.byType({ eggType: 'standard', count: 60 });
+    expect(none.entries).toEqual([]);
+    expect(none.summary).toMatchObject({ products: 0, stores: 0, lowest: null, highest: null, difference: null, average_price: null, unit_price: null, some_decreasing: false });
+    expect(none.chart).toEqual({ unit: 'pack', count: 60, days: [], lines: [] });
+  });
+
+  it('charts the daily average per dozen per region from the rollup once it has run', async () => {
+    expect((await caller.compare.byType({ eggType: 'organic' })).chart).toEqual({ unit: 'dozen', count: null, days: [], lines: [] });
+    await refreshRollups(db.sql);
+    const { chart } = await caller.compare.byType({ eggType: 'organic' });
+    const [latest] = await db.sql<{ day: string }[]>`select max(observed_on)::text as day from price_observations`;
+    expect(chart.unit).toBe('dozen');
+    expect(chart.days).toHaveLength(30);
+    expect(chart.days.at(-1)).toBe(latest!.day);
+    expect(chart.lines.map((l) => l.region)).toEqual(['northeast', 'midwest', 'south', 'west']);
+    for (const line of chart.lines) {
+      const [row] = await db.sql<{ avg: number }[]>`
+        select avg(o.price / p.count * 12) as avg
+        from price_observations o join products p on p.id = o.product_id join store_locations l on l.id = o.location_id
+        where p.egg_type = 'organic' and l.region = ${line.region} and o.observed_on = ${chart.days[10]!}::date`;
+      expect(line.values[10]).toBeCloseTo(row!.avg, 2);
+    }
+    const south = await caller.compare.byType({ eggType: 'organic', region: 'south' });
+    expect(south.chart.lines.map((l) => l.region)).toEqual(['south']);
+  });
+
+  it('charts the average shelf price of the chosen pack size per region', async () => {
+    const { chart } = await caller.compare.byType({ eggType: 'cage_free', count: 18 });
+    expect(chart).toMatchObject({ unit: 'pack', count: 18 });
+    expect(chart.days).toHaveLength(30);
+    const west = chart.lines.find((l) => l.region === 'west')!;
+    const [row] = await db.sql<{ avg: number }[]>`
+      select avg(o.price) as avg
+      from price_observations o join products p on p.id = o.product_id join store_locations l on l.id = o.location_id
+      where p.egg_type = 'cage_free' and p.count = 18 and l.region = 'west' and o.observed_on = ${chart.days.at(-1)!}::date`;
+    expect(west.values.at(-1)).toBeCloseTo(row!.avg, 2);
+  });
+});

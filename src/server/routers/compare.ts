@@ -1,0 +1,16 @@
+import { compareByTypeInput } from '#shared/inputs.ts';
+import { publicProcedure, router } from '../trpc.ts';
+import { compareByType } from '../queries/compare.ts';
+
+export const compareRouter = router({
+  /**
+   * The compare page for one egg type: its current entries (cheapest first, with 7 days of
+   * history), the summary figures and a 30-day per-region series. An unknown egg type is a
+   * BAD_REQUEST with the egg-type schema's message.
+   */
+  byType: publicProcedure.input(compareByTypeInput).query(({ ctx, input }) =>
+    ctx.cache.get(`compare.byType:${JSON.stringify(input)}`, () =>
+      compareByType(ctx.sql, { eggType: input.eggType, region: input.region, count: input.count }),
+    ),
+  ),
+});

@@ -1,0 +1,39 @@
+// Delivers one outbox email: through Resend when RESEND_API_KEY is set, otherwise the local
+// transport marks it 'logged' and logs it (the outbox is then the mailbox). Idempotent: an email
+// already sent or logged is left alone, so a retried job never sends twice.
+import type { Task } from 'graphile-worker';
+import { Resend } from 'resend';
+import { z } from 'zod';
+import type { WorkerDeps } from '../deps.ts';
+
+const payloadSchema = z.object({ id: z.number().int().positive() });
+
+export function sendEmail(deps: WorkerDeps): Task {
+  const resend = deps.email.resendApiKey ? new Resend(deps.email.resendApiKey) : null;
+  return async (payload, helpers) => {
+    const { id } = payloadSchema.parse(payload);
+    const [email] = await deps.sql<Array<{ to_address: string; subject: string; html: string; text: string; headers: Record<string, string>; status: string }>>`
+      select to_address, subject, html, text, headers, status from email_outbox where id = ${id}`;
+    if (!email || email.status !== 'pending') return;
+
+    if (!resend) {
+      await deps.sql`update email_outbox set status = 'logged', sent_at = now() where id = ${id} and status = 'pending'`;
+      helpers.logger.info(`email ${id} to ${email.to_address}: "${email.subject}" (no RESEND_API_KEY: kept in email_outbox)`);
+      return;
+    }
+    const { data, error } = await resend.emails.send({
+      from: deps.email.from,
+      to: email.to_address,
+      subject: email.subject,
+      html: email.html,
+      text: email.text,
+      headers: email.headers,
+    });
+    if (error) {
+      const final = helpers.job.attempts >= helpers.job.max_attempts;
+      await deps.sql`update email_outbox set error = ${error.message}, status = ${final ? 'failed' : 'pending'} where id = ${id}`;
+      throw new Error(`Resend refused email ${id}: ${error.message}`);
+    }
+    await deps.sql`update email_outbox set status = 'sent', sent_at = now(), provider_id = ${data?.id ?? null}, error = null where id = ${id}`;
+  };
+}
