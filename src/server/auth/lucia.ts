@@ -2,7 +2,7 @@
 // sessions last 30 days with a persistent cookie; the others last 12 hours with a cookie that
 // ends with the browser. The session id's prefix says which, so validation needs no extra read.
 // API clients send the same id as `Authorization: Bearer <token>`.
-import { Lucia, TimeSpan, generateIdFromEntropySize } from 'lucia';
+import { Cookie, Lucia, TimeSpan, generateIdFromEntropySize } from 'lucia';
 import { PostgresJsAdapter } from '@lucia-auth/adapter-postgresql';
 import type { Sql } from '../db.ts';
 import type { SessionUser } from '../context.ts';
@@ -37,13 +37,12 @@ export interface Sessions {
 
 export function createSessions(sql: Sql, options: { secure: boolean }): Sessions {
   const adapter = new PostgresJsAdapter(sql as never, { user: 'users', session: 'user_sessions' });
-  const make = (expiresIn: TimeSpan, persistent: boolean) =>
+  const make = (expiresIn: TimeSpan) =>
     new Lucia(adapter, {
       sessionExpiresIn: expiresIn,
       sessionCookie: {
         name: SESSION_COOKIE,
-        expires: persistent,
-        attributes: { secure: options.secure, sameSite: 'lax', path: '/' },
+          attributes: { secure: options.secure, sameSite: 'lax', path: '/' },
       },
       // Only these columns leave the database row; the password hash never does.
       getUserAttributes: (a) => ({
@@ -55,16 +54,23 @@ export function createSessions(sql: Sql, options: { secure: boolean }): Sessions
         last_name: a.last_name,
       }),
     });
-  const persistent = make(new TimeSpan(30, 'd'), true);
-  const browser = make(new TimeSpan(12, 'h'), false);
+  const persistent = make(new TimeSpan(30, 'd'));
+  const browser = make(new TimeSpan(12, 'h'));
   const forId = (id: string) => (id.startsWith(PERSISTENT_PREFIX) ? persistent : browser);
+  /** lucia's cookies always carry Max-Age; a browser-session cookie must not. */
+  const cookieFor = (id: string) => {
+    const cookie = forId(id).createSessionCookie(id);
+    if (id.startsWith(PERSISTENT_PREFIX)) return cookie.serialize();
+    const { maxAge: _maxAge, expires: _expires, ...attributes } = cookie.attributes;
+    return new Cookie(cookie.name, cookie.value, attributes).serialize();
+  };
 
   return {
     async create(userId, remember) {
       const lucia = remember ? persistent : browser;
       const id = `${remember ? PERSISTENT_PREFIX : BROWSER_PREFIX}${generateIdFromEntropySize(25)}`;
       const session = await lucia.createSession(userId, {}, { sessionId: id });
-      return { id: session.id, expiresAt: session.expiresAt, cookie: lucia.createSessionCookie(session.id).serialize() };
+      return { id: session.id, expiresAt: session.expiresAt, cookie: cookieFor(session.id) };
     },
     async validate(token) {
       if (!/^[pb][a-z0-9]{40}$/.test(token)) return null;
@@ -74,7 +80,7 @@ export function createSessions(sql: Sql, options: { secure: boolean }): Sessions
       return {
         user: { id: user.id, username: user.username, email: user.email, role: user.role, email_verified: user.email_verified, first_name: user.first_name, last_name: user.last_name },
         // A refreshed expiry is sent back to browsers in a new cookie.
-        session: { id: session.id, expiresAt: session.expiresAt, cookie: session.fresh ? lucia.createSessionCookie(session.id).serialize() : null },
+        session: { id: session.id, expiresAt: session.expiresAt, cookie: session.fresh ? cookieFor(session.id) : null },
       };
     },
     invalidate: (sessionId) => persistent.invalidateSession(sessionId),
