@@ -9,7 +9,7 @@ import type { WorkerDeps } from '../deps.ts';
 const payloadSchema = z.object({ id: z.number().int().positive() });
 
 export function sendEmail(deps: WorkerDeps): Task {
-  const resend = deps.email.resendApiKey ? new Resend(deps.email.resendApiKey) : null;
+  const resend = deps.email.resendApiKey ? new Resend(deps.email.resendApiKey, deps.email.resendBaseUrl ? { baseUrl: deps.email.resendBaseUrl } : undefined) : null;
   return async (payload, helpers) => {
     const { id } = payloadSchema.parse(payload);
     const [email] = await deps.sql<Array<{ to_address: string; subject: string; html: string; text: string; headers: Record<string, string>; status: string }>>`
