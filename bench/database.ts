@@ -37,7 +37,7 @@ export const BENCH_PACKS: Array<{ egg_type: EggType; count: number }> = [
 
 /** Build parameters; any change here makes the next run rebuild. */
 export const BENCH_CONFIG = {
-  format: 1,
+  format: 2,
   locations: 2000,
   productsPerStore: BENCH_PACKS.length,
   days: 100,
@@ -231,9 +231,9 @@ async function build(sql: Sql, log: (line: string) => void): Promise<void> {
       await tx`set local synchronous_commit = off`;
       await tx`
         with params as (
-          select ${JSON.stringify(anchors.regionRatio)}::jsonb as region_ratio,
-                 ${JSON.stringify(TYPE_PREMIUM)}::jsonb as type_premium,
-                 ${JSON.stringify(storeLevel)}::jsonb as store_level,
+          select ${tx.json(anchors.regionRatio)}::jsonb as region_ratio,
+                 ${tx.json(TYPE_PREMIUM)}::jsonb as type_premium,
+                 ${tx.json(storeLevel)}::jsonb as store_level,
                  ${anchors.national}::float8 as national
         ),
         pairs as (
@@ -265,6 +265,14 @@ async function build(sql: Sql, log: (line: string) => void): Promise<void> {
         order by pr.product_id, pr.location_id, d`;
     }),
   );
+
+  // A factor that came out null would make every price the 0.49 floor: check the spread.
+  const [spread] = await sql<{ prices: number; low: number; high: number }[]>`
+    select count(distinct price)::int as prices, min(price) as low, max(price) as high from price_entries`;
+  if (!spread || spread.prices < 100 || spread.low <= 0.49) {
+    throw new Error(`Implausible generated prices: ${JSON.stringify(spread)}`);
+  }
+  log(`  current prices: ${spread.prices} distinct, $${spread.low} to $${spread.high}`);
 
   await step('vacuum analyze', async () => {
     await sql`vacuum analyze price_observations, price_entries, store_locations, products, stores`;

@@ -1,6 +1,8 @@
 // The app as the browser tests see it: a fresh database (on TEST_DATABASE_URL's server, or an
-// embedded cluster under .data/e2e-postgres), migrated and seeded, the production client build,
-// the web process and the worker, in this one process. Stops cleanly on SIGTERM/SIGINT.
+// embedded cluster under .data/e2e-postgres-<port>), migrated and seeded, the production client
+// build, the web process and the worker, in this one process. Runs on different ports never share
+// a database or a cluster. Stops cleanly on SIGTERM/SIGINT.
+import fs from 'node:fs';
 import postgres from 'postgres';
 import { run } from 'graphile-worker';
 import { env } from '#server/env.ts';
@@ -13,12 +15,12 @@ import { CRONTAB, taskList } from '../worker/tasks.ts';
 import { databaseUrl } from '../test/urls.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4310);
-const name = 'eggwatch_e2e';
+const name = `eggwatch_e2e_${port}`;
 
 let serverUrl = process.env.TEST_DATABASE_URL;
 let stopEmbedded = async () => {};
 if (!serverUrl) {
-  const embedded = await startEmbeddedPostgres({ dir: '.data/e2e-postgres' });
+  const embedded = await startEmbeddedPostgres({ dir: `.data/e2e-postgres-${port}` });
   serverUrl = embedded.adminUrl;
   stopEmbedded = embedded.stop;
 }
@@ -28,6 +30,9 @@ await admin.unsafe(`create database "${name}"`);
 await admin.end();
 
 const url = databaseUrl(serverUrl, name);
+// The journeys read emails and prepare accounts through this database (e2e/db.ts).
+fs.mkdirSync('.data', { recursive: true });
+fs.writeFileSync(`.data/e2e-db-url-${port}`, url, { mode: 0o600 });
 await prepareDatabase({ ...env, DATABASE_URL: url });
 await ensureClientBuild();
 

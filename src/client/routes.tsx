@@ -17,6 +17,21 @@ export interface AppRoute {
 
 export const appRoutes: readonly AppRoute[] = [
   { path: '/', element: page(() => import('#client/pages/dashboard/DashboardPage.tsx')) },
+  { path: '/store', element: page(() => import('#client/pages/store/StorePage.tsx')) },
+  { path: '/store/:storeId', element: page(() => import('#client/pages/store/StorePage.tsx')) },
+  { path: '/compare/:eggType', element: page(() => import('#client/pages/compare/ComparePage.tsx')) },
+  { path: '/preferences', element: page(() => import('#client/pages/preferences/PreferencesPage.tsx')) },
+  { path: '/auth', element: page(() => import('#client/pages/auth/AuthPage.tsx')) },
+  { path: '/signup', element: page(() => import('#client/pages/auth/SignupPage.tsx')) },
+  { path: '/forgot-password', element: page(() => import('#client/pages/auth/ForgotPasswordPage.tsx')) },
+  { path: '/reset-password', element: page(() => import('#client/pages/auth/ResetPasswordPage.tsx')) },
+  { path: '/verify-email', element: page(() => import('#client/pages/auth/VerifyEmailPage.tsx')) },
+  { path: '/profile', element: page(() => import('#client/pages/profile/ProfilePage.tsx')) },
+  { path: '/admin', element: page(() => import('#client/pages/admin/AdminIndexPage.tsx')) },
+  { path: '/admin/login', element: page(() => import('#client/pages/admin/AdminLoginPage.tsx')) },
+  { path: '/admin/setup', element: page(() => import('#client/pages/admin/AdminSetupPage.tsx')) },
+  { path: '/admin/reset-password', element: page(() => import('#client/pages/admin/AdminResetPasswordPage.tsx')) },
+  { path: '/admin/dashboard', element: page(() => import('#client/pages/admin/AdminDashboardPage.tsx')) },
   { path: '*', element: page(() => import('#client/pages/not-found/NotFoundPage.tsx')) },
 ];
 

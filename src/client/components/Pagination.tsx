@@ -39,7 +39,7 @@ export function Pagination({ page, pageCount, pageSize, total, onPageChange, mob
         </Button>
         {mobile ? (
           <Text textStyle="sm" fontWeight="medium" px="2" aria-current="page">
-            Page {current} of {pageCount}
+            {`Page ${current} of ${pageCount}`}
           </Text>
         ) : (
           pageButtons(current, pageCount).map((button, index) =>

@@ -6,12 +6,14 @@ export interface StoreLogoProps {
   name: string;
   url?: string | null;
   size?: 'xs' | 'sm' | 'md' | 'lg' | 'xl' | '2xl';
+  /** Hidden from assistive technology when the store's name is written next to it. */
+  decorative?: boolean;
 }
 
-export function StoreLogo({ name, url, size = 'md' }: StoreLogoProps) {
+export function StoreLogo({ name, url, size = 'md', decorative = false }: StoreLogoProps) {
   const initial = name.trim().charAt(0).toUpperCase() || '?';
   return (
-    <Avatar.Root size={size} shape="rounded" colorPalette="brand" variant="subtle" role="img" aria-label={`${name} logo`} flexShrink={0}>
+    <Avatar.Root size={size} shape="rounded" colorPalette="brand" variant="subtle" flexShrink={0} {...(decorative ? { 'aria-hidden': true } : { role: 'img', 'aria-label': `${name} logo` })}>
       <Avatar.Fallback aria-hidden fontWeight="bold">
         {initial}
       </Avatar.Fallback>

@@ -1,10 +1,8 @@
 // The shopper's saved browser preferences, as far as price cards use them (SPEC §3 Local
 // preferences, §4: a card's initial region, egg type and count come from them when present).
 import { useMemo, useSyncExternalStore } from 'react';
-import { parseNumber } from '#shared/format.ts';
+import { PREFERENCES_KEY, parseStoredPreferences } from '#shared/preferences.ts';
 import { parseEggType, parseRegion, type EggType, type Region } from '#shared/vocabulary.ts';
-
-export const PREFERENCES_KEY = 'eggwatch.preferences';
 
 export interface CardPreferences {
   region: Region | null;
@@ -15,28 +13,18 @@ export interface CardPreferences {
 export const NO_CARD_PREFERENCES: Readonly<CardPreferences> = Object.freeze({ region: null, eggType: null, count: null });
 
 /**
- * Reads { region, preferredEggType, preferredCount } from the stored JSON, in any spelling the
- * preferences form may have saved ('cage-free', 'Cage_Free', '12' or 12). Anything missing,
- * 'all', unknown or unreadable is null, so the card falls back to the entry's own value.
+ * The card fields of the saved preferences (region, preferredEggType, preferredCount), read with
+ * the preferences form's own lenient parser. With nothing saved every field is null; a region or
+ * egg type left empty (or unknown) is null, so the card falls back to the entry's own value.
+ * A saved form always holds a pack size (12 unless chosen, SPEC §5).
  */
 export function parseCardPreferences(raw: string | null): CardPreferences {
   if (!raw) return NO_CARD_PREFERENCES;
-  let stored: unknown;
-  try {
-    stored = JSON.parse(raw);
-  } catch {
-    return NO_CARD_PREFERENCES;
-  }
-  if (typeof stored !== 'object' || stored === null) return NO_CARD_PREFERENCES;
-  const record = stored as Record<string, unknown>;
-  const text = (value: unknown) => (typeof value === 'string' ? value : null);
-  const count = typeof record.preferredCount === 'number' || typeof record.preferredCount === 'string'
-    ? parseNumber(record.preferredCount)
-    : null;
+  const saved = parseStoredPreferences(raw);
   return {
-    region: parseRegion(text(record.region)),
-    eggType: parseEggType(text(record.preferredEggType)),
-    count: count !== null && Number.isInteger(count) && count > 0 ? count : null,
+    region: parseRegion(saved.region),
+    eggType: parseEggType(saved.preferredEggType),
+    count: saved.preferredCount,
   };
 }
 

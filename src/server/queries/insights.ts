@@ -3,7 +3,7 @@
 // Everything reads the visible price entries (visibleEntries), or for the series the history
 // behind them under the same rule: a store and region's sample prices are hidden once scraped
 // prices exist there.
-import { EGG_TYPES, type EggType, type Region } from '#shared/vocabulary.ts';
+import { EGG_TYPES, REGIONS, type EggType, type Region } from '#shared/vocabulary.ts';
 import type { PriceEntry } from '#shared/types.ts';
 import { sortEntries } from '#shared/sort.ts';
 import type { Db } from '../db.ts';
@@ -234,9 +234,10 @@ export async function regionalAnalysis(sql: Db, storeId: string, filters: StoreF
            count(*)::int as product_count,
            array_agg(distinct p.egg_type) as egg_types
     ${visibleEntries(sql, { ...filters, store: storeId })}
-    group by l.region
-    order by l.region`;
-  return rows.map((r) => ({ ...r, egg_types: [...r.egg_types].sort((a, b) => typeOrder(a) - typeOrder(b)) }));
+    group by l.region`;
+  return rows
+    .sort((a, b) => REGIONS.indexOf(a.region) - REGIONS.indexOf(b.region))
+    .map((r) => ({ ...r, egg_types: [...r.egg_types].sort((a, b) => typeOrder(a) - typeOrder(b)) }));
 }
 
 export async function storeInsights(sql: Db, storeId: string, filters: StoreFilters): Promise<StoreInsights> {

@@ -9,7 +9,7 @@ let caller: ReturnType<typeof callerFor>;
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  caller = callerFor({ sql: db.sql } as Parameters<typeof callerFor>[0]);
+  caller = callerFor({ sql: db.sql });
 });
 afterAll(() => db.drop());
 

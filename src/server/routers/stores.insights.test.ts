@@ -8,7 +8,7 @@ let caller: ReturnType<typeof callerFor>;
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  caller = callerFor({ sql: db.sql } as Parameters<typeof callerFor>[0]);
+  caller = callerFor({ sql: db.sql });
 });
 afterAll(() => db.drop());
 
@@ -122,6 +122,8 @@ describe('stores.insights', () => {
     const { competitive } = await caller.stores.insights({ storeId: 'kroger' });
     const raw = await rawEntries('kroger');
     expect(competitive.regional.map((r) => r.region)).toEqual(['midwest', 'south', 'west']);
+    const walmart = await caller.stores.insights({ storeId: 'walmart' });
+    expect(walmart.competitive.regional.map((r) => r.region)).toEqual(['northeast', 'midwest', 'south', 'west']);
     for (const region of competitive.regional) {
       const rows = raw.filter((e) => e.region === region.region);
       expect(region.product_count).toBe(rows.length);

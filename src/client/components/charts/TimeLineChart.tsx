@@ -69,7 +69,7 @@ export function TimeLineChart({
         colors={(s) => s.color}
         xScale={{ type: 'time', useUTC: true, precision }}
         yScale={{ type: 'linear', min: Math.max(0, low - pad), max: high + pad }}
-        margin={{ top: 16, right: 20, bottom: 36, left: 52 }}
+        margin={{ top: 16, right: 30, bottom: 36, left: 52 }}
         curve="monotoneX"
         lineWidth={2}
         enablePoints={false}

@@ -37,8 +37,6 @@ export const chartTheme: ChartTheme = {
   markers: {
     lineColor: v('fg-muted'),
     lineStrokeWidth: 1,
-    textColor: v('fg'),
-    fontSize: 11,
   },
   tooltip: {
     container: {

@@ -142,13 +142,15 @@ function MobileFilters({ applied, onApply, storeOptions }: Omit<FiltersPanelProp
         onOpenChange={(details) => setPanelOpen(details.open)}
         placement="end"
         size="full"
+        // The toggle's aria-controls names the panel; the dialog finds its parts by these ids.
+        ids={{ content: panelId }}
         initialFocusEl={() => closeRef.current}
         finalFocusEl={() => toggleRef.current}
       >
         <Portal>
           <Drawer.Backdrop _open={{ animationDuration: PANEL_ANIMATION }} _closed={{ animationDuration: PANEL_ANIMATION }} />
           <Drawer.Positioner>
-            <Drawer.Content id={panelId} _open={{ animationDuration: PANEL_ANIMATION }} _closed={{ animationDuration: PANEL_ANIMATION }}>
+            <Drawer.Content _open={{ animationDuration: PANEL_ANIMATION }} _closed={{ animationDuration: PANEL_ANIMATION }}>
               <Drawer.Header borderBottomWidth="1px" borderColor="border" py="4">
                 <Drawer.Title flex="1">Filters</Drawer.Title>
                 <Drawer.CloseTrigger asChild position="static">

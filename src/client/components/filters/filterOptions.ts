@@ -6,7 +6,6 @@ import {
   REGIONS,
   REGION_LABELS,
   SORT_OPTIONS,
-  STORE_IDS,
   type SortOption,
 } from '#shared/vocabulary.ts';
 
@@ -46,13 +45,17 @@ export function storeLabelFromId(id: string): string {
     .join(' ');
 }
 
+/** SPEC §3 store filter values, in the SPEC's order. */
+export const STORE_FILTER_VALUES = ['walmart', 'target', 'whole-foods', 'kroger', 'albertsons', 'aldi'] as const;
+
 /**
  * SPEC §3 store filter values, in that order, labelled with the stores' names once known. A
  * store the list has that the fixed values lack is appended, so new retailers can be chosen.
  */
 export function storeOptions(stores: ReadonlyArray<{ id: string; store_name: string }> | undefined): FilterOption[] {
   const names = new Map((stores ?? []).map((store) => [store.id.toLowerCase(), store.store_name]));
-  const ids: string[] = [...STORE_IDS, ...[...names.keys()].filter((id) => !(STORE_IDS as readonly string[]).includes(id))];
+  const known: readonly string[] = STORE_FILTER_VALUES;
+  const ids = [...known, ...[...names.keys()].filter((id) => !known.includes(id))];
   return [
     { value: 'all', label: 'All Stores' },
     ...ids.map((id) => ({ value: id, label: names.get(id) ?? storeLabelFromId(id) })),

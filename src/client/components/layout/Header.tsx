@@ -1,10 +1,9 @@
 import { Box, Button, Container, Flex, HStack, Icon, IconButton, Link, Menu, Portal, Text } from '@chakra-ui/react';
-import { useState } from 'react';
 import { LuBell, LuChevronDown, LuEgg, LuMenu, LuUser } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 import { ColorModeButton } from '#client/components/ColorMode.tsx';
 import { COMPARE_LINKS } from '#client/lib/links.ts';
-import { hasAuthToken } from '#client/lib/session.ts';
+import { useSessionWatch } from '#client/lib/session.ts';
 
 function Logo() {
   return (
@@ -146,8 +145,8 @@ function MobileNav({ signedIn }: { signedIn: boolean }) {
 }
 
 export function Header() {
-  // SPEC §2/§4: the signed-in state is read once, when the frame mounts.
-  const [signedIn] = useState(hasAuthToken);
+  // SPEC §2/§4: the signed-in state is the stored marker, re-read when this tab signs in or out.
+  const signedIn = useSessionWatch();
   return (
     <Box
       as="header"

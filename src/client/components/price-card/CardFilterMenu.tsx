@@ -27,6 +27,8 @@ export interface CardFilterMenuProps<V extends string | number> {
   context?: string;
   /** Smaller trigger for table rows. */
   compact?: boolean;
+  /** A shorter text for the trigger than the option's label, e.g. '12' for '12 eggs'. */
+  triggerText?: (value: V) => string;
 }
 
 export function CardFilterMenu<V extends string | number>({
@@ -39,6 +41,7 @@ export function CardFilterMenu<V extends string | number>({
   extra,
   context,
   compact = false,
+  triggerText,
 }: CardFilterMenuProps<V>) {
   const [open, setOpen] = useState(false);
   const [pending, setPending] = useState<V | null>(null);
@@ -63,11 +66,12 @@ export function CardFilterMenu<V extends string | number>({
       lazyMount
       unmountOnExit
     >
-      <Stack gap="0.5" minW="0" flex="1">
+      <Stack gap="1" minW="0" flex="1">
         {!compact && (
-          <Text as="span" textStyle="xs" color="fg.muted" aria-hidden>
+          <HStack as="span" gap="1" textStyle="xs" color="fg.muted" aria-hidden>
+            <Icon />
             {caption}
-          </Text>
+          </HStack>
         )}
         <Popover.Trigger asChild>
           <Button
@@ -79,12 +83,13 @@ export function CardFilterMenu<V extends string | number>({
             minW="0"
             px="2"
             gap="1"
+            fontWeight="medium"
             aria-label={`${name}: ${current}`}
           >
-            <HStack gap="1.5" minW="0">
-              <Icon aria-hidden />
+            <HStack as="span" gap="1.5" minW="0">
+              {compact && <Icon aria-hidden />}
               <Text as="span" truncate>
-                {current}
+                {triggerText ? triggerText(value) : current}
               </Text>
             </HStack>
             <LuChevronDown aria-hidden />

@@ -1,4 +1,7 @@
 import { Box, Heading, Stack, Text } from '@chakra-ui/react';
+import { TrendChartCard } from '#client/components/charts/TrendChartCard.tsx';
+import { AdminControlsSlot } from './AdminControlsSlot.tsx';
+import { EggPricesSection } from './EggPricesSection.tsx';
 import { SummaryCards } from './SummaryCards.tsx';
 
 export default function DashboardPage() {
@@ -12,13 +15,12 @@ export default function DashboardPage() {
           Compare US grocery egg prices by type, store and region.
         </Text>
       </Box>
-      {/* Administrator Controls go here. */}
-      <></>
+      <AdminControlsSlot />
       <Box as="section" aria-label="Market summary">
         <SummaryCards />
       </Box>
-      {/* Price Trends chart, filters and the Egg Prices list go here. */}
-      <></>
+      <TrendChartCard />
+      <EggPricesSection />
     </Stack>
   );
 }

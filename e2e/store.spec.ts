@@ -1,0 +1,111 @@
+// The store page (SPEC §2 "Store page"): header, filters built from the store's prices, the
+// three tabs with their empty texts, and the no-id and unknown-store states.
+import type { Page } from '@playwright/test';
+import { expect as baseExpect, test } from './fixtures.ts';
+
+// These journeys re-render many price cards per step; give slow machines time.
+const expect = baseExpect.configure({ timeout: 20_000 });
+
+/** A filter select of the page's Filters section (price cards have their own 'Count' menus). */
+const filter = (page: Page, label: string) => page.getByRole('region', { name: 'Filters' }).getByLabel(label, { exact: true });
+
+interface ApiEntry {
+  region: string;
+  egg_type: string;
+  count: number;
+  price: number;
+}
+
+test('the store page shows its prices, trends and competitive analysis, filtered from its own values', async ({ page }, info) => {
+  test.slow();
+  const entries: ApiEntry[] = await (await page.request.get('/api/stores/walmart/prices')).json();
+  await page.goto('/store/walmart');
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Walmart' })).toBeVisible();
+  await expect(page.getByText('Regions: Northeast, Midwest, South, West')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/');
+  // The logo service is unreachable here: the placeholder shows the store's initial.
+  await expect(page.getByRole('img', { name: 'Walmart logo' })).toContainText('W');
+
+  // Price Data: one card per entry.
+  await expect(page.getByRole('tab', { name: 'Price Data' })).toHaveAttribute('aria-selected', 'true');
+  const cards = page.getByRole('list', { name: 'Walmart prices' }).getByRole('article');
+  await expect(cards).toHaveCount(entries.length);
+
+  // The filters offer exactly the values present in the store's prices.
+  const counts = [...new Set(entries.map((e) => e.count))].sort((a, b) => a - b);
+  await expect(filter(page, 'Count').locator('option')).toHaveText(['Any Count', ...counts.map((c) => `${c} eggs`)]);
+  await expect(filter(page, 'Region').locator('option')).toHaveText(['All Regions', 'Northeast', 'Midwest', 'South', 'West']);
+  await expect(filter(page, 'Egg Type').locator('option')).toHaveText(['All Egg Types', 'Standard', 'Cage-Free', 'Organic', 'Pasture-Raised']);
+
+  await filter(page, 'Region').selectOption('south');
+  await expect(page).toHaveURL(/region=south/);
+  await expect(cards).toHaveCount(entries.filter((e) => e.region === 'south').length);
+  await filter(page, 'Egg Type').selectOption('cage-free');
+  await expect(cards).toHaveCount(entries.filter((e) => e.region === 'south' && e.egg_type === 'cage_free').length);
+  await page.screenshot({ path: info.outputPath('store-price-data.png'), fullPage: true });
+
+  // Price Trends: chart and Price Insights with the weekly sentence.
+  await page.getByRole('tab', { name: 'Price Trends' }).click();
+  await expect(page.getByRole('heading', { name: 'Price Insights' })).toBeVisible();
+  await expect(page.getByText('Average price', { exact: true })).toBeVisible();
+  const southCageFree = entries.filter((e) => e.region === 'south' && e.egg_type === 'cage_free').map((e) => e.price);
+  const panel = page.getByRole('tabpanel');
+  await expect(panel.getByText(`$${Math.min(...southCageFree).toFixed(2)} /`)).toBeVisible();
+  await expect(page.getByText(/^Prices (decreased|increased) by \$\d+\.\d{2} on average over the past week\.$|^Prices were unchanged/)).toBeVisible();
+  await expect(page.getByRole('img', { name: /Walmart: daily average price per dozen by egg type/ })).toBeVisible();
+  await expect(page.getByRole('img', { name: /daily average price per dozen/ }).locator('svg path').first()).toBeAttached();
+  await page.screenshot({ path: info.outputPath('store-price-trends.png'), fullPage: true });
+
+  // Competitive Analysis: market position and regional analysis.
+  await page.getByRole('tab', { name: 'Competitive Analysis' }).click();
+  await expect(page.getByRole('heading', { name: 'Market Position' })).toBeVisible();
+  await expect(page.getByText(/^Rank: \d of \d$/)).toHaveCount(1);
+  await expect(page.getByText('Cheapest competitor:')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Regional Analysis' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'South', level: 3 })).toBeVisible();
+  await page.screenshot({ path: info.outputPath('store-competitive.png'), fullPage: true });
+
+  // A combination the store does not sell: every tab says so.
+  await filter(page, 'Count').selectOption('6');
+  await expect(page.getByText('No competitive data available')).toBeVisible();
+  await expect(page.getByText('No regional data available')).toBeVisible();
+  await page.getByRole('tab', { name: 'Price Data' }).click();
+  await expect(page.getByText('No prices available for the selected filters.')).toBeVisible();
+
+  // The filters live in the URL, so a reload keeps them.
+  await page.reload();
+  await expect(filter(page, 'Count')).toHaveValue('6');
+  await expect(filter(page, 'Egg Type')).toHaveValue('cage-free');
+  await filter(page, 'Egg Type').selectOption('');
+  await filter(page, 'Region').selectOption('');
+  await expect(cards).toHaveCount(entries.filter((e) => e.count === 6).length);
+});
+
+test('the store page is reachable with the keyboard', async ({ page }) => {
+  await page.goto('/store/kroger');
+  await expect(page.getByRole('heading', { level: 1, name: 'Kroger' })).toBeVisible();
+  await filter(page, 'Count').focus();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('tab', { name: 'Price Data' })).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('tab', { name: 'Price Trends' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Price Insights' })).toBeVisible();
+});
+
+test('without a store id the page says so', async ({ page }, info) => {
+  await page.goto('/store');
+  await expect(page.getByRole('heading', { name: 'Store ID not provided' })).toBeVisible();
+  await page.screenshot({ path: info.outputPath('store-no-id.png'), fullPage: true });
+});
+
+test('an unknown store shows a not-found message', async ({ page }, info) => {
+  await page.goto('/store/costco');
+  await expect(page.getByRole('heading', { name: 'Store not found' })).toBeVisible();
+  await expect(page.getByText("We couldn't find a store with the ID 'costco'.")).toBeVisible();
+  await page.getByRole('link', { name: 'Back to Dashboard' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/store/costco');
+  await page.screenshot({ path: info.outputPath('store-unknown.png'), fullPage: true });
+});

@@ -1,0 +1,46 @@
+// The long-run benchmark: BLS monthly average prices of a dozen grade A large eggs, national and
+// by region (the West as grade AA), with today's EggWatch national average as a dashed line.
+import { BENCHMARK_REFERENCE_COLOR, formatPeriod, type Benchmark } from './benchmark.ts';
+import { money, monthYear, utcDay } from './chartTheme.ts';
+import { TimeLineChart } from './TimeLineChart.tsx';
+
+export interface MarketChartProps {
+  benchmark: Benchmark;
+  years: number;
+  /** Today's EggWatch national average per dozen, drawn as a reference line. */
+  reference: number | null;
+}
+
+const TICKS: Record<number, string> = { 1: 'every 2 months', 5: 'every year', 10: 'every 2 years' };
+
+export default function MarketChart({ benchmark, years, reference }: MarketChartProps) {
+  const { months, lines } = benchmark;
+  const drawn = lines.filter((line) => line.values.some((v) => v !== null));
+  const series = drawn.map((line) => ({
+    id: line.label,
+    color: line.color,
+    data: months.map((month, i) => ({ x: utcDay(`${month}-01`), y: line.values[i] ?? null })),
+  }));
+  const formatTick = years === 1 ? monthYear : (date: Date) => String(date.getUTCFullYear());
+  const national = drawn.find((line) => line.area === 'national');
+  const lastNational = national ? [...national.values].reverse().find((v): v is number => v !== null) : undefined;
+  return (
+    <TimeLineChart
+      series={series}
+      ariaLabel={`BLS average price of a dozen grade A large eggs, ${formatPeriod(months[0]!)} to ${formatPeriod(months.at(-1)!)}${
+        lastNational !== undefined ? `; latest national ${money(lastNational)}` : ''
+      }${reference !== null ? `; EggWatch national average today ${money(reference)}` : ''}.`}
+      formatDate={monthYear}
+      formatTick={formatTick}
+      tickValues={TICKS[years] ?? 'every year'}
+      precision="month"
+      include={reference !== null ? [reference] : []}
+      markers={
+        reference !== null
+          ? [{ axis: 'y', value: reference, lineStyle: { stroke: BENCHMARK_REFERENCE_COLOR, strokeWidth: 2, strokeDasharray: '6 4' } }]
+          : []
+      }
+      height={{ base: '72', md: '80' }}
+    />
+  );
+}

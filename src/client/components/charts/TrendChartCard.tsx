@@ -1,0 +1,159 @@
+// The dashboard's Price Trends card (SPEC §2): 7 Days / 30 Days toggle (7 Days first), the
+// lazily loaded line chart on the brand's light green background, and the Average, High, Low and
+// Trend summary from stats.trends. 'Loading chart' while the data or the chart code loads,
+// 'Unable to load chart data' when the stats call fails or has nothing, and a 'Chart Error'
+// boundary when drawing fails.
+import { Box, ButtonGroup, Button, Card, Center, HStack, Heading, Icon, SimpleGrid, Spinner, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Suspense, lazy, useId, useState, type ReactNode } from 'react';
+import { LuArrowDown, LuArrowUp, LuChartLine } from 'react-icons/lu';
+import { trpc } from '#client/lib/trpc.ts';
+import { useIsMobile } from '#client/lib/useViewportWidth.ts';
+import { ChartLegend } from './ChartLegend.tsx';
+import { TrendChartBoundary } from './TrendChartBoundary.tsx';
+import {
+  DEFAULT_TREND_RANGE,
+  TREND_RANGES,
+  hasTrendData,
+  trendSeries,
+  trendSummary,
+  type SummaryItem,
+  type TrendRangeKey,
+} from './TrendChartData.ts';
+
+const TrendChart = lazy(() => import('./TrendChart.tsx'));
+
+/** SPEC §9: rgba(52, 199, 89, 0.1) behind the chart; height 16rem. */
+const CHART_BG = 'rgba(52, 199, 89, 0.1)';
+const CHART_HEIGHT = '16rem';
+
+export const LOADING_CHART = 'Loading chart';
+export const NO_CHART_DATA = 'Unable to load chart data';
+
+function ChartPlaceholder({ children, busy = false }: { children: ReactNode; busy?: boolean }) {
+  return (
+    <Center height={CHART_HEIGHT} borderRadius="md" style={{ background: CHART_BG }} role="status" aria-busy={busy || undefined}>
+      {children}
+    </Center>
+  );
+}
+
+function LoadingChart() {
+  return (
+    <ChartPlaceholder busy>
+      <HStack gap="2" color="fg.muted">
+        <Spinner size="sm" color="brand.solid" />
+        <Text>{LOADING_CHART}</Text>
+      </HStack>
+    </ChartPlaceholder>
+  );
+}
+
+function SummaryValue({ item }: { item: SummaryItem }) {
+  if (!item.direction) {
+    return (
+      <Text fontSize="xl" fontWeight="bold">
+        {item.value}
+      </Text>
+    );
+  }
+  const down = item.direction === 'down';
+  return (
+    <HStack gap="1" color={down ? 'trend.down' : 'trend.up'}>
+      <Icon size="md" aria-hidden>
+        {down ? <LuArrowDown /> : <LuArrowUp />}
+      </Icon>
+      <VisuallyHidden>{down ? 'Down' : 'Up'}</VisuallyHidden>
+      <Text fontSize="xl" fontWeight="bold">
+        {item.value}
+      </Text>
+    </HStack>
+  );
+}
+
+export function TrendChartCard() {
+  const [rangeKey, setRangeKey] = useState<TrendRangeKey>(DEFAULT_TREND_RANGE);
+  const stats = trpc.stats.get.useQuery();
+  const narrow = useIsMobile();
+  const headingId = useId();
+  const range = stats.data?.trends[rangeKey];
+
+  let body: ReactNode;
+  if (stats.isPending) {
+    body = <LoadingChart />;
+  } else if (stats.isError || !hasTrendData(range)) {
+    body = (
+      <ChartPlaceholder>
+        <Stack align="center" gap="3">
+          <Text color="fg.muted">{NO_CHART_DATA}</Text>
+          {stats.isError && (
+            <Button size="sm" variant="outline" colorPalette="gray" onClick={() => void stats.refetch()}>
+              Retry
+            </Button>
+          )}
+        </Stack>
+      </ChartPlaceholder>
+    );
+  } else {
+    body = (
+      <Stack gap="4">
+        <Box borderRadius="md" px="1" pt="2" style={{ background: CHART_BG }}>
+          <TrendChartBoundary resetKey={rangeKey}>
+            <Suspense fallback={<LoadingChart />}>
+              <TrendChart range={range} rangeKey={rangeKey} narrow={narrow} />
+            </Suspense>
+          </TrendChartBoundary>
+        </Box>
+        <ChartLegend label="Chart lines" items={trendSeries(range).map((series) => ({ label: series.id, color: series.color }))} />
+        <SimpleGrid as="dl" columns={{ base: 2, md: 4 }} gap="3">
+          {trendSummary(range.summary).map((item) => (
+            <Box key={item.label} borderWidth="1px" borderColor="border" borderRadius="md" px="3" py="2">
+              <Text as="dt" textStyle="xs" color="fg.muted" textTransform="uppercase" letterSpacing="wide">
+                {item.label}
+              </Text>
+              <Box as="dd">
+                <SummaryValue item={item} />
+              </Box>
+            </Box>
+          ))}
+        </SimpleGrid>
+      </Stack>
+    );
+  }
+
+  return (
+    <Card.Root as="section" aria-labelledby={headingId} variant="outline">
+      <Card.Header>
+        <HStack justify="space-between" wrap="wrap" gap="3">
+          <Stack gap="0.5">
+            <Heading as="h2" size="lg" id={headingId}>
+              <HStack gap="2">
+                <LuChartLine aria-hidden />
+                Price Trends
+              </HStack>
+            </Heading>
+            <Text textStyle="sm" color="fg.muted">
+              Average price per dozen across stores, by day
+            </Text>
+          </Stack>
+          <ButtonGroup size="sm" variant="outline" attached role="group" aria-label="Time range">
+            {TREND_RANGES.map((option) => {
+              const active = option.key === rangeKey;
+              return (
+                <Button
+                  key={option.key}
+                  variant={active ? 'solid' : 'outline'}
+                  colorPalette={active ? 'brand' : 'gray'}
+                  aria-pressed={active}
+                  onClick={() => setRangeKey(option.key)}
+                >
+                  {option.label}
+                </Button>
+              );
+            })}
+          </ButtonGroup>
+        </HStack>
+      </Card.Header>
+      <Card.Body pt="0">{body}</Card.Body>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,38 @@
+// The shopper charts, loaded on demand so nivo is never part of the first paint, and the slot a
+// page puts one in: a 'Loading chart' placeholder while its chunk loads, and a boundary titled
+// 'Chart Error' (SPEC §2) if it fails to load or render.
+import { Box, Skeleton, VisuallyHidden } from '@chakra-ui/react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { ErrorBoundary } from '#client/components/ErrorBoundary.tsx';
+
+/** SPEC §8's chart failure text, shown when a chart's code cannot be loaded. */
+export const CHART_LOAD_ERROR = 'Unable to display chart. Please try refreshing the page.';
+
+function lazyChart<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
+  return lazy(() =>
+    load().catch(() => {
+      throw new Error(CHART_LOAD_ERROR);
+    }),
+  );
+}
+
+export const RegionChart = lazyChart(() => import('./RegionChart.tsx'));
+export const StoreTrendChart = lazyChart(() => import('./StoreTrendChart.tsx'));
+export const MarketChart = lazyChart(() => import('./MarketChart.tsx'));
+
+export function ChartPlaceholder({ height = { base: '64', md: '72' } }: { height?: Record<string, string> | string }) {
+  return (
+    <Box role="status" position="relative">
+      <VisuallyHidden>Loading chart</VisuallyHidden>
+      <Skeleton height={height} width="full" borderRadius="md" />
+    </Box>
+  );
+}
+
+export function ChartSlot({ children, height, resetKeys }: { children: ReactNode; height?: Record<string, string> | string; resetKeys?: readonly unknown[] }) {
+  return (
+    <ErrorBoundary title="Chart Error" resetKeys={resetKeys}>
+      <Suspense fallback={<ChartPlaceholder height={height} />}>{children}</Suspense>
+    </ErrorBoundary>
+  );
+}

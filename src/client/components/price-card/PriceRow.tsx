@@ -1,0 +1,106 @@
+// A price entry as a table row (the dashboard's list view). Like a card, each row keeps its own
+// region, egg type and count overrides and re-prices itself (SPEC §4).
+import { HStack, Link, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router-dom';
+import { formatRelativeTime } from '#shared/format.ts';
+import { CountMenu, EggTypeMenu, EstimateBadge, RegionMenu, SampleBadge, TrendValue, sparklineLabel, storeHref, trendToken } from './PriceCard.tsx';
+import { Sparkline } from './Sparkline.tsx';
+import type { CardEntry } from './priceView.ts';
+import { usePriceCard } from './usePriceCard.ts';
+
+export interface PriceRowProps {
+  entry: CardEntry;
+  /** The Region column is shown (SPEC §3 showRegion). */
+  showRegion: boolean;
+  /** Wide screens (1024 px and up) also show the sparkline and update time. */
+  wide: boolean;
+}
+
+export function PriceRow({ entry, showRegion, wide }: PriceRowProps) {
+  const { selection, select, view } = usePriceCard(entry);
+  const storeName = entry.store_name || entry.store_id;
+  const menu = { selection, select, storeName, compact: true };
+  const loading = view.kind === 'loading';
+  return (
+    <Table.Row aria-busy={loading || undefined}>
+      <Table.Cell>
+        <Stack gap="1" align="flex-start">
+          <Link asChild fontWeight="semibold" color="fg" _hover={{ color: 'brand.fg' }}>
+            <RouterLink to={storeHref(entry.store_id)}>{storeName}</RouterLink>
+          </Link>
+          {!loading && view.source === 'sample' && <SampleBadge />}
+        </Stack>
+      </Table.Cell>
+      {showRegion && (
+        <Table.Cell minW="32">
+          <RegionMenu {...menu} />
+        </Table.Cell>
+      )}
+      <Table.Cell minW="36">
+        <EggTypeMenu {...menu} />
+      </Table.Cell>
+      <Table.Cell minW="20">
+        <CountMenu {...menu} />
+      </Table.Cell>
+      <Table.Cell aria-live="polite">
+        {loading ? (
+          <Skeleton height="5" width="24" />
+        ) : (
+          <HStack gap="2" wrap="wrap">
+            <Text fontWeight="bold" whiteSpace="nowrap">
+              {view.priceText}
+            </Text>
+            {view.kind === 'estimate' && <EstimateBadge explanation={view.explanation} />}
+          </HStack>
+        )}
+      </Table.Cell>
+      <Table.Cell whiteSpace="nowrap">{loading ? <Skeleton height="5" width="20" /> : view.unitText}</Table.Cell>
+      <Table.Cell>{loading ? <Skeleton height="5" width="14" /> : <TrendValue value={view.trendValue} direction={view.trendDirection} />}</Table.Cell>
+      {wide && (
+        <>
+          <Table.Cell minW="28">
+            {loading ? (
+              <Skeleton height="8" />
+            ) : (
+              <Sparkline
+                values={view.history}
+                color={trendToken(view.trendDirection)}
+                dashed={view.kind === 'estimate'}
+                label={sparklineLabel(view)}
+                height="8"
+              />
+            )}
+          </Table.Cell>
+          <Table.Cell whiteSpace="nowrap" color="fg.muted" textStyle="sm">
+            {loading ? <Skeleton height="4" width="20" /> : <time dateTime={view.lastUpdated}>{formatRelativeTime(view.lastUpdated)}</time>}
+          </Table.Cell>
+        </>
+      )}
+    </Table.Row>
+  );
+}
+
+export interface PriceTableColumn {
+  key: string;
+  label: string;
+  numeric?: boolean;
+}
+
+/** The list view's columns; below 1024 px the sparkline and update time are dropped (SPEC §2). */
+export function priceTableColumns(showRegion: boolean, wide: boolean): PriceTableColumn[] {
+  return [
+    { key: 'store', label: 'Store' },
+    ...(showRegion ? [{ key: 'region', label: 'Region' }] : []),
+    { key: 'type', label: 'Egg Type' },
+    { key: 'count', label: 'Count' },
+    { key: 'price', label: 'Price' },
+    { key: 'unit', label: 'Unit Price' },
+    { key: 'trend', label: '7-Day Trend' },
+    ...(wide
+      ? [
+          { key: 'history', label: 'Last 7 Days' },
+          { key: 'updated', label: 'Updated' },
+        ]
+      : []),
+  ];
+}

@@ -1,0 +1,269 @@
+// Compare one egg type across stores (SPEC §2 "Compare"): region and count filters (kept in the
+// URL), three summary cards, the per-region Price Chart and the Price Listing, links to the
+// other egg types, and the BLS long-run benchmark.
+import { Badge, Box, Button, Card, Flex, HStack, Heading, Link, SimpleGrid, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useState } from 'react';
+import { LuArrowLeft, LuArrowRight, LuTrendingDown, LuTrendingUp } from 'react-icons/lu';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
+import { formatPackPrice, formatPrice } from '#shared/format.ts';
+import { EGG_TYPES, EGG_TYPE_LABELS, REGIONS, REGION_LABELS, parseEggType, parseRegion, type EggType } from '#shared/vocabulary.ts';
+import { ErrorCard } from '#client/components/ErrorCard.tsx';
+import { FilterSelect } from '#client/components/FilterSelect.tsx';
+import { PriceCardGrid } from '#client/components/PriceCardGrid.tsx';
+import { StatCard } from '#client/components/StatCard.tsx';
+import { ChartLegend } from '#client/components/charts/ChartLegend.tsx';
+import { REGION_COLORS } from '#client/components/charts/chartTheme.ts';
+import { ChartPlaceholder, ChartSlot, RegionChart } from '#client/components/charts/lazyCharts.tsx';
+import { compareHref } from '#client/lib/links.ts';
+import { trpc, type RouterOutputs } from '#client/lib/trpc.ts';
+import { BenchmarkSection } from './BenchmarkSection.tsx';
+
+type Compare = RouterOutputs['compare']['byType'];
+
+export const INVALID_EGG_TYPE = 'Invalid egg type specified';
+export const UNIT_PRICE_HINT = 'For more accurate unit pricing, select a specific egg count.';
+
+const REGION_OPTIONS = [{ value: '', label: 'All Regions' }, ...REGIONS.map((r) => ({ value: r, label: REGION_LABELS[r] }))];
+
+function InvalidEggType() {
+  return (
+    <Stack gap="4" align="center" textAlign="center" py={{ base: '10', md: '16' }}>
+      <Heading as="h1" size={{ base: 'xl', md: '2xl' }}>
+        {INVALID_EGG_TYPE}
+      </Heading>
+      <Text color="fg.muted">Choose one of these egg types to compare prices:</Text>
+      <HStack gap="2" wrap="wrap" justify="center">
+        {EGG_TYPES.map((type) => (
+          <Button key={type} asChild variant="outline" size="sm">
+            <RouterLink to={compareHref(type)}>{EGG_TYPE_LABELS[type]}</RouterLink>
+          </Button>
+        ))}
+      </HStack>
+      <Link asChild color="fg.muted" fontSize="sm" mt="2">
+        <RouterLink to="/">
+          <LuArrowLeft aria-hidden />
+          Back to Dashboard
+        </RouterLink>
+      </Link>
+    </Stack>
+  );
+}
+
+function SummaryCards({ data, count }: { data: Compare | undefined; count: number | null }) {
+  if (!data) {
+    return (
+      <SimpleGrid columns={{ base: 1, md: 3 }} gap={{ base: '4', lg: '6' }}>
+        {['Price Range', 'Average Price', 'Unit Price Range'].map((title) => (
+          <StatCard key={title} title={title} value={null} loading />
+        ))}
+      </SimpleGrid>
+    );
+  }
+  const { summary } = data;
+  const none = summary.products === 0;
+  return (
+    <SimpleGrid columns={{ base: 1, md: 3 }} gap={{ base: '4', lg: '6' }}>
+      <StatCard
+        title="Price Range"
+        value={none || !summary.lowest || !summary.highest ? 'No prices' : `${formatPrice(summary.lowest.price)} – ${formatPrice(summary.highest.price)}`}
+        subtext={
+          summary.lowest && summary.highest ? (
+            <>
+              <Text as="span" display="block">
+                Lowest: {summary.lowest.store_name}, {formatPackPrice(summary.lowest.price, summary.lowest.count)} ({REGION_LABELS[summary.lowest.region]})
+              </Text>
+              <Text as="span" display="block">
+                Highest: {summary.highest.store_name}, {formatPackPrice(summary.highest.price, summary.highest.count)} ({REGION_LABELS[summary.highest.region]})
+              </Text>
+            </>
+          ) : (
+            'No prices for the selected filters'
+          )
+        }
+        extra={summary.difference !== null ? <Text fontSize="sm" fontWeight="medium">Difference: {formatPrice(summary.difference)}</Text> : null}
+      />
+      <StatCard
+        title="Average Price"
+        value={summary.average_price === null ? 'No prices' : formatPrice(summary.average_price)}
+        subtext={`based on ${summary.products} ${summary.products === 1 ? 'product' : 'products'} from ${summary.stores} ${summary.stores === 1 ? 'store' : 'stores'}`}
+        extra={
+          summary.some_decreasing || summary.some_increasing ? (
+            <>
+              {summary.some_decreasing && (
+                <Badge colorPalette="green" variant="subtle">
+                  <LuTrendingDown aria-hidden />
+                  Some prices decreasing
+                </Badge>
+              )}
+              {summary.some_increasing && (
+                <Badge colorPalette="red" variant="subtle">
+                  <LuTrendingUp aria-hidden />
+                  Some prices increasing
+                </Badge>
+              )}
+            </>
+          ) : null
+        }
+      />
+      <StatCard
+        title="Unit Price Range"
+        value={summary.unit_price ? `${formatPrice(summary.unit_price.min)} – ${formatPrice(summary.unit_price.max)}` : 'No prices'}
+        subtext={
+          <>
+            per egg
+            {count === null && (
+              <Text as="span" display="block" mt="1">
+                {UNIT_PRICE_HINT}
+              </Text>
+            )}
+          </>
+        }
+      />
+    </SimpleGrid>
+  );
+}
+
+function PriceChart({ data, region }: { data: Compare | undefined; region: string }) {
+  const chart = data?.chart;
+  const unitLabel = chart?.unit === 'pack' && chart.count ? `for a ${chart.count}-egg pack` : 'per dozen';
+  return (
+    <Card.Root variant="outline">
+      <Card.Header pb="2">
+        <Heading as="h2" size="md">
+          Average price by region
+        </Heading>
+        <Text fontSize="sm" color="fg.muted">
+          Daily average price {unitLabel}, last 30 days
+        </Text>
+      </Card.Header>
+      <Card.Body pt="2">
+        {!chart ? (
+          <ChartPlaceholder />
+        ) : chart.lines.length === 0 ? (
+          <Text color="fg.muted" py="6" textAlign="center" borderWidth="1px" borderStyle="dashed" borderRadius="md">
+            No price history available for the selected filters.
+          </Text>
+        ) : (
+          <Stack gap="3">
+            {region === '' ? (
+              <ChartLegend label="Regions" items={REGIONS.map((r) => ({ label: REGION_LABELS[r], color: REGION_COLORS[r] }))} />
+            ) : null}
+            <ChartSlot resetKeys={[chart]}>
+              <RegionChart days={chart.days} lines={chart.lines} unitLabel={unitLabel} />
+            </ChartSlot>
+          </Stack>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function OtherTypes({ eggType }: { eggType: EggType }) {
+  return (
+    <Box as="nav" aria-labelledby="other-types-heading">
+      <Heading as="h2" size="sm" id="other-types-heading" mb="2">
+        Compare other egg types
+      </Heading>
+      <HStack gap="2" wrap="wrap">
+        {EGG_TYPES.filter((t) => t !== eggType).map((type) => (
+          <Button key={type} asChild variant="outline" size="sm">
+            <RouterLink to={compareHref(type)}>
+              {EGG_TYPE_LABELS[type]}
+              <LuArrowRight aria-hidden />
+            </RouterLink>
+          </Button>
+        ))}
+      </HStack>
+    </Box>
+  );
+}
+
+function CompareView({ eggType }: { eggType: EggType }) {
+  const [params, setParams] = useSearchParams();
+  const [tab, setTab] = useState('chart');
+  const region = parseRegion(params.get('region')) ?? '';
+  const countParam = Number(params.get('count'));
+  const count = Number.isInteger(countParam) && countParam > 0 && countParam <= 360 ? countParam : null;
+  const setFilter = (key: string, value: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(key, value);
+        else next.delete(key);
+        return next;
+      },
+      { replace: true },
+    );
+
+  const query = trpc.compare.byType.useQuery(
+    { eggType, region: region || undefined, count: count ?? undefined },
+    { placeholderData: keepPreviousData },
+  );
+  const data = query.data;
+  const counts = [...new Set([...(data?.counts ?? []), ...(count !== null ? [count] : [])])].sort((a, b) => a - b);
+  const countOptions = [{ value: '', label: 'Any Count' }, ...counts.map((c) => ({ value: String(c), label: `${c} eggs` }))];
+  const label = EGG_TYPE_LABELS[eggType];
+  const updating = query.isFetching && query.isPlaceholderData;
+
+  return (
+    <Stack gap={{ base: '5', md: '6' }}>
+      <Link asChild color="fg.muted" fontSize="sm" _hover={{ color: 'fg' }} alignSelf="flex-start">
+        <RouterLink to="/">
+          <LuArrowLeft aria-hidden />
+          Back to Dashboard
+        </RouterLink>
+      </Link>
+      <Box>
+        <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
+          Compare {label} Egg Prices
+        </Heading>
+        <Text color="fg.muted" mt="1">
+          Current {label.toLowerCase()} egg prices at every store, by region and pack size.
+        </Text>
+      </Box>
+
+      <Box as="section" aria-label="Filters" borderWidth="1px" borderRadius="lg" p={{ base: '3', md: '4' }} bg="bg.subtle">
+        <SimpleGrid columns={{ base: 1, sm: 2 }} gap={{ base: '3', md: '4' }} maxW={{ md: '2xl' }}>
+          <FilterSelect label="Region" value={region} options={REGION_OPTIONS} onChange={(v) => setFilter('region', v)} />
+          <FilterSelect label="Count" value={count === null ? '' : String(count)} options={countOptions} onChange={(v) => setFilter('count', v)} disabled={!data} />
+        </SimpleGrid>
+      </Box>
+
+      {query.isError ? (
+        <ErrorCard title="Unable to load prices" message={query.error.message} onRetry={() => void query.refetch()} />
+      ) : (
+        <>
+          <Box as="section" aria-label="Price summary">
+            <SummaryCards data={data} count={count} />
+          </Box>
+          <Tabs.Root value={tab} onValueChange={(details) => setTab(details.value)} lazyMount unmountOnExit variant="line" colorPalette="brand">
+            <Flex justify="space-between" align="flex-end" gap="2">
+              <Tabs.List flex="1">
+                <Tabs.Trigger value="chart">Price Chart</Tabs.Trigger>
+                <Tabs.Trigger value="listing">Price Listing</Tabs.Trigger>
+              </Tabs.List>
+              {updating && <Spinner size="sm" color="brand.solid" aria-label="Updating" mb="2" />}
+            </Flex>
+            <Tabs.Content value="chart">
+              <PriceChart data={data} region={region} />
+            </Tabs.Content>
+            <Tabs.Content value="listing">
+              <PriceCardGrid entries={data?.entries} loading={query.isPending} label={`${label} egg prices, cheapest first`} />
+            </Tabs.Content>
+          </Tabs.Root>
+        </>
+      )}
+
+      <OtherTypes eggType={eggType} />
+      <BenchmarkSection eggType={eggType} />
+    </Stack>
+  );
+}
+
+export default function ComparePage() {
+  const { eggType } = useParams();
+  const type = parseEggType(eggType);
+  if (!type) return <InvalidEggType />;
+  return <CompareView key={type} eggType={type} />;
+}

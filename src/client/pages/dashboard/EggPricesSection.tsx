@@ -1,0 +1,186 @@
+// The dashboard's Filters panel and 'Egg Prices' list (SPEC §2): grid cards or a table, page by
+// page at the screen's page size, with loading skeletons, the empty state and an error card.
+// The applied filters, page and view live in the URL (useDashboardState).
+import { Box, Button, ButtonGroup, EmptyState, HStack, Heading, NativeSelect, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useId, useRef, type ReactNode } from 'react';
+import { LuEgg, LuHand, LuLayoutGrid, LuList, LuRotateCcw } from 'react-icons/lu';
+import { BREAKPOINTS, pageSizeForWidth } from '#shared/pagination.ts';
+import { ErrorCard } from '#client/components/ErrorCard.tsx';
+import { Pagination } from '#client/components/Pagination.tsx';
+import { FiltersPanel } from '#client/components/filters/FiltersPanel.tsx';
+import { activeFilterCount } from '#client/components/filters/draft.ts';
+import { storeOptions } from '#client/components/filters/filterOptions.ts';
+import { PriceCard, PriceCardSkeleton } from '#client/components/price-card/PriceCard.tsx';
+import { PriceRow, priceTableColumns } from '#client/components/price-card/PriceRow.tsx';
+import { trpc } from '#client/lib/trpc.ts';
+import { useViewportWidth } from '#client/lib/useViewportWidth.ts';
+import { useDashboardState } from './useDashboardState.ts';
+import type { ViewMode } from './urlState.ts';
+
+export const EMPTY_TEXT = 'No prices available for the selected filters.';
+
+/** Phones (below Chakra's sm breakpoint, 480 px) always get grid cards (SPEC §2). */
+export const PHONE_MAX_WIDTH = 480;
+
+const VIEW_LABELS: Record<ViewMode, string> = { grid: 'Grid View', list: 'List View' };
+
+function ViewToggle({ view, onChange, width }: { view: ViewMode; onChange: (view: ViewMode) => void; width: number }) {
+  if (width < PHONE_MAX_WIDTH) return null;
+  if (width < BREAKPOINTS.mobile) {
+    return (
+      <NativeSelect.Root size="sm" width="36">
+        <NativeSelect.Field aria-label="View" value={view} onChange={(event) => onChange(event.currentTarget.value as ViewMode)}>
+          <option value="grid">{VIEW_LABELS.grid}</option>
+          <option value="list">{VIEW_LABELS.list}</option>
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    );
+  }
+  return (
+    <ButtonGroup size="sm" variant="outline" attached role="group" aria-label="View">
+      {(['grid', 'list'] as const).map((mode) => {
+        const active = mode === view;
+        const ModeIcon = mode === 'grid' ? LuLayoutGrid : LuList;
+        return (
+          <Button key={mode} variant={active ? 'solid' : 'outline'} colorPalette={active ? 'brand' : 'gray'} aria-pressed={active} aria-label={VIEW_LABELS[mode]} onClick={() => onChange(mode)}>
+            <ModeIcon aria-hidden />
+            {mode === 'grid' ? 'Grid' : 'List'}
+          </Button>
+        );
+      })}
+    </ButtonGroup>
+  );
+}
+
+const GRID_COLUMNS = { base: 1, md: 2, lg: 3 } as const;
+
+export function EggPricesSection() {
+  const { state, apply, setPage, setView } = useDashboardState();
+  const width = useViewportWidth();
+  const pageSize = pageSizeForWidth(width);
+  const mobile = width < BREAKPOINTS.mobile;
+  const wide = width >= BREAKPOINTS.desktop;
+  const view: ViewMode = width < PHONE_MAX_WIDTH ? 'grid' : state.view;
+  const headingId = useId();
+  const listTop = useRef<HTMLDivElement>(null);
+
+  const stores = trpc.stores.list.useQuery();
+  const prices = trpc.prices.dashboard.useQuery(
+    { filters: state.filters, page: state.page, pageSize },
+    { placeholderData: keepPreviousData },
+  );
+
+  const goToPage = (page: number) => {
+    setPage(page);
+    // Bring the top of the list back into view; the new page replaces the one being read.
+    const top = listTop.current;
+    if (top && top.getBoundingClientRect().top < 0) top.scrollIntoView({ block: 'start' });
+  };
+
+  const data = prices.data;
+  let content: ReactNode;
+  if (prices.isPending) {
+    content = (
+      <SimpleGrid columns={GRID_COLUMNS} gap="4" role="status" aria-label="Loading prices">
+        {Array.from({ length: pageSize }, (_, i) => (
+          <PriceCardSkeleton key={i} />
+        ))}
+      </SimpleGrid>
+    );
+  } else if (prices.isError && !data) {
+    content = <ErrorCard title="Unable to load prices" message={prices.error.message} onRetry={() => void prices.refetch()} />;
+  } else if (!data || data.total === 0) {
+    content = (
+      <EmptyState.Root borderWidth="1px" borderColor="border" borderRadius="l3">
+        <EmptyState.Content>
+          <EmptyState.Indicator>
+            <LuEgg />
+          </EmptyState.Indicator>
+          <EmptyState.Description color="fg">{EMPTY_TEXT}</EmptyState.Description>
+          {activeFilterCount(state.filters) > 0 && (
+            <Button size="sm" variant="outline" colorPalette="gray" onClick={() => apply({ ...state.filters, eggType: 'all', store: 'all', region: 'all', countRange: null })}>
+              <LuRotateCcw aria-hidden />
+              Clear filters
+            </Button>
+          )}
+        </EmptyState.Content>
+      </EmptyState.Root>
+    );
+  } else if (view === 'list') {
+    const columns = priceTableColumns(state.filters.showRegion, wide);
+    content = (
+      <Stack gap="2">
+        {!wide && (
+          <HStack gap="1.5" textStyle="sm" color="fg.muted">
+            <LuHand aria-hidden />
+            <Text>Swipe the table sideways to see every column.</Text>
+          </HStack>
+        )}
+        <Table.ScrollArea borderWidth="1px" borderColor="border" borderRadius="l2">
+          <Table.Root size="sm" interactive>
+            <Table.Caption srOnly>Egg prices, one row per store</Table.Caption>
+            <Table.Header>
+              <Table.Row bg="bg.subtle">
+                {columns.map((column) => (
+                  <Table.ColumnHeader key={column.key} whiteSpace="nowrap">
+                    {column.label}
+                  </Table.ColumnHeader>
+                ))}
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {data.items.map((entry) => (
+                <PriceRow key={entry.id} entry={entry} showRegion={state.filters.showRegion} wide={wide} />
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </Table.ScrollArea>
+      </Stack>
+    );
+  } else {
+    content = (
+      <SimpleGrid as="ul" columns={GRID_COLUMNS} gap="4" listStyleType="none" aria-label="Egg prices">
+        {data.items.map((entry) => (
+          <li key={entry.id}>
+            <PriceCard entry={entry} showRegion={state.filters.showRegion} />
+          </li>
+        ))}
+      </SimpleGrid>
+    );
+  }
+
+  return (
+    <Stack gap="4">
+      {!mobile && <FiltersPanel applied={state.filters} onApply={apply} storeOptions={storeOptions(stores.data)} mobile={false} />}
+      <Box as="section" aria-labelledby={headingId} ref={listTop} scrollMarginTop="24">
+        <HStack justify="space-between" gap="3" mb="4" wrap="wrap">
+          <Heading as="h2" size="lg" id={headingId}>
+            Egg Prices
+          </Heading>
+          <HStack gap="2">
+            {mobile && <FiltersPanel applied={state.filters} onApply={apply} storeOptions={storeOptions(stores.data)} mobile />}
+            <ViewToggle view={view} onChange={setView} width={width} />
+          </HStack>
+        </HStack>
+        <Box aria-busy={prices.isFetching || undefined} opacity={prices.isPlaceholderData ? 0.6 : 1} transition="opacity 0.2s">
+          {content}
+        </Box>
+        {data && data.total > 0 && (
+          <Box mt="6">
+            <Pagination
+              page={data.page}
+              pageCount={data.pageCount}
+              pageSize={data.pageSize}
+              total={data.total}
+              onPageChange={goToPage}
+              mobile={mobile}
+              label="Egg prices pages"
+            />
+          </Box>
+        )}
+      </Box>
+    </Stack>
+  );
+}
