@@ -65,7 +65,7 @@ export function StoresTab() {
                     {titleCase(store.store_type)}
                   </Text>
                 </Table.Cell>
-                <Table.Cell>{store.regions_served.length ? store.regions_served.map((region) => REGION_LABELS[region]).join(', ') : 'None'}</Table.Cell>
+                <Table.Cell whiteSpace="normal" minW="32">{store.regions_served.length ? store.regions_served.map((region) => REGION_LABELS[region]).join(', ') : 'None'}</Table.Cell>
                 <Table.Cell hideBelow="sm">{titleCase(store.store_type)}</Table.Cell>
                 <Table.Cell>
                   <Badge colorPalette={store.active ? 'green' : 'gray'} variant="subtle">

@@ -2,7 +2,7 @@ import { Badge, Box, SimpleGrid, Text } from '@chakra-ui/react';
 import { StatCard, type StatTrend } from '#client/components/StatCard.tsx';
 import { ErrorCard } from '#client/components/ErrorCard.tsx';
 import { trpc, type RouterOutputs } from '#client/lib/trpc.ts';
-import { formatPackPrice, formatPrice } from '#shared/format.ts';
+import { formatPackPrice, formatPrice, formatTrend } from '#shared/format.ts';
 import { DEFAULT_COUNT, EGG_TYPE_LABELS, REGION_LABELS } from '#shared/vocabulary.ts';
 
 type Stats = RouterOutputs['stats']['get'];
@@ -10,9 +10,11 @@ type Trend = Stats['national_average']['trend'];
 
 const NO_DATA = 'No data yet';
 
-function toTrend(trend: Trend, unit: string, caption: string): StatTrend | null {
+/** Trend values read like every other trend in the app: two decimals (SPEC §5). */
+function toTrend(trend: Trend, unit: '%' | ' pts', caption: string): StatTrend | null {
   if (!trend) return null;
-  return { direction: trend.direction, value: `${Math.abs(trend.value).toFixed(1)}${unit}`, caption };
+  const value = unit === '%' ? formatTrend(trend.value) : `${Math.abs(trend.value).toFixed(2)} pts`;
+  return { direction: trend.direction, value, caption };
 }
 
 function NationalAverageCard({ stats }: { stats: Stats }) {
@@ -32,7 +34,7 @@ function VolatilityCard({ stats }: { stats: Stats }) {
   return (
     <StatCard
       title="Weekly Volatility"
-      value={value === null ? NO_DATA : `${value.toFixed(1)}%`}
+      value={value === null ? NO_DATA : `${value.toFixed(2)}%`}
       subtext={value === null ? 'Needs a few days of prices' : 'day-to-day swing in the national average'}
       // The change in a percentage is given in percentage points.
       trend={toTrend(trend, ' pts', 'vs previous week')}
