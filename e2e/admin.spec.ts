@@ -118,10 +118,22 @@ test('admin login with remember me, the dashboard and sign out', async ({ page, 
   await expect(toast(page, 'Login Failed')).toContainText('Password must be at least 6 characters');
   await expectConsoleErrors(pageProblems, 400);
 
-  await field(page, 'Password').fill(ADMIN.password);
-  await page.getByText('Remember me for 30 days').click();
-  await expect(page.getByRole('checkbox', { name: 'Remember me for 30 days' })).toBeChecked();
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  // The rest with the keyboard only: the fields, the toggle, the checkbox and the button in order.
+  await field(page, 'Password').fill('');
+  await field(page, 'Email').focus();
+  await page.keyboard.press('Tab');
+  await expect(field(page, 'Password')).toBeFocused();
+  await page.keyboard.type(ADMIN.password);
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Show password' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  const remember = page.getByRole('checkbox', { name: 'Remember me for 30 days' });
+  await expect(remember).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(remember).toBeChecked();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
 

@@ -15,6 +15,7 @@ import { contextFactory, readSessionToken, type AppConfig } from './context.ts';
 import { createSessions } from './auth/lucia.ts';
 import { DataCache } from './cache.ts';
 import { registerRest } from './rest.ts';
+import { trpcByteCache } from './trpc-cache.ts';
 import type { Sql } from './db.ts';
 
 export const DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist');
@@ -102,6 +103,8 @@ export function buildApp(options: ServerOptions): { app: FastifyInstance; cache:
     exposeResetToken: auth.exposeResetToken ?? false,
   };
   const createContext = contextFactory({ sql: options.sql, cache, config });
+
+  app.addHook('onRequest', trpcByteCache({ cache, createContext }));
 
   void app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',

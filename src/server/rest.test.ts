@@ -151,4 +151,31 @@ describe('the adapter', () => {
     const body = await response.json();
     expect(body.result.data.json.length).toBe(6);
   });
+
+  it('answers public tRPC queries from its byte cache exactly as tRPC would, and follows the data', async () => {
+    const input = { 0: { json: { filters: { store: 'aldi' }, page: 1, pageSize: 9 } }, 1: { json: undefined } };
+    const path = `/trpc/prices.dashboard,stats.get?batch=1&input=${encodeURIComponent(JSON.stringify(input))}`;
+    const first = await fetch(`${base}${path}`);
+    expect(first.status).toBe(200);
+    const etag = first.headers.get('etag');
+    expect(etag).toBeTruthy();
+    const [dashboard, stats] = (await first.json()) as Array<{ result: { data: { json: { items?: PriceEntry[]; national_average?: unknown } } } }>;
+    expect(dashboard!.result.data.json.items!.map((e) => e.store_id)).toEqual(['aldi']);
+    expect(stats!.result.data.json).toHaveProperty('national_average');
+    expect((await fetch(`${base}${path}`, { headers: { 'if-none-match': etag! } })).status).toBe(304);
+
+    // Bad input falls through to tRPC's own error answer.
+    const bad = await fetch(`${base}/trpc/prices.dashboard?input=${encodeURIComponent(JSON.stringify({ json: { pageSize: 0 } }))}`);
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).error.json.message).toMatch(/pageSize/);
+
+    const price = dashboard!.result.data.json.items![0]!;
+    await db.sql`
+      insert into price_observations (product_id, location_id, price, observed_at, source)
+      values (${price.product_id}, ${price.location_id}, 1.11, now(), 'scrape')
+      on conflict (product_id, location_id, observed_on) do update set price = excluded.price, source = excluded.source`;
+    await expect
+      .poll(async () => ((await (await fetch(`${base}${path}`)).json()) as typeof dashboard[])[0]!.result.data.json.items![0]!.price, { timeout: 5000 })
+      .toBe(1.11);
+  });
 });

@@ -9,13 +9,11 @@ import { z, ZodError } from 'zod';
 import { marketSeriesInput, priceListInput, storePricesInput } from '#shared/inputs.ts';
 import { changePasswordInput, loginInput, profileInput, registerInput, requestResetInput, resetPasswordInput, verifyEmailInput, adminSetupInput } from '#shared/auth.ts';
 import { priceEntrySchema, statsSchema, storeSchema } from '#shared/types.ts';
-import { appRouter } from './routers/_app.ts';
-import { createCallerFactory, describeZodError } from './trpc.ts';
+import { describeZodError } from './trpc.ts';
+import { CACHEABLE_QUERIES, procedureFor } from './procedures.ts';
 import type { Context } from './context.ts';
 import { etagOf, type DataCache } from './cache.ts';
 
-const createCaller = createCallerFactory(appRouter);
-type Caller = ReturnType<typeof createCaller>;
 
 interface RestRoute {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -35,8 +33,6 @@ interface RestRoute {
   auth?: 'user' | 'admin';
   params?: string[];
   response?: z.ZodType;
-  /** Public, cacheable read. */
-  cacheable?: boolean;
 }
 
 export const REST_ROUTES: RestRoute[] = [
@@ -48,7 +44,6 @@ export const REST_ROUTES: RestRoute[] = [
     input: ({ query }) => query,
     query: priceListInput,
     response: z.array(priceEntrySchema),
-    cacheable: true,
   },
   {
     method: 'GET',
@@ -56,7 +51,6 @@ export const REST_ROUTES: RestRoute[] = [
     summary: 'All stores',
     procedure: 'stores.list',
     response: z.array(storeSchema),
-    cacheable: true,
   },
   {
     method: 'GET',
@@ -66,7 +60,6 @@ export const REST_ROUTES: RestRoute[] = [
     input: ({ params }) => ({ storeId: params.storeId }),
     params: ['storeId'],
     response: storeSchema,
-    cacheable: true,
   },
   {
     method: 'GET',
@@ -77,7 +70,6 @@ export const REST_ROUTES: RestRoute[] = [
     query: storePricesInput.omit({ storeId: true }),
     params: ['storeId'],
     response: z.array(priceEntrySchema),
-    cacheable: true,
   },
   {
     method: 'GET',
@@ -85,7 +77,6 @@ export const REST_ROUTES: RestRoute[] = [
     summary: 'National average, weekly volatility, lowest price and 7- and 30-day trends, computed from the data',
     procedure: 'stats.get',
     response: statsSchema,
-    cacheable: true,
   },
   {
     method: 'GET',
@@ -103,7 +94,6 @@ export const REST_ROUTES: RestRoute[] = [
         points: z.array(z.object({ period: z.string(), price: z.number() })),
       }),
     ),
-    cacheable: true,
   },
   ...accountRoutes(),
 ];
@@ -137,11 +127,6 @@ function accountRoutes(): RestRoute[] {
   ];
 }
 
-function resolveProcedure(caller: Caller, path: string): (input: unknown) => Promise<unknown> {
-  let target: unknown = caller;
-  for (const key of path.split('.')) target = (target as Record<string, unknown>)[key];
-  return target as (input: unknown) => Promise<unknown>;
-}
 
 export function errorBody(error: unknown): { status: number; body: { message: string; issues?: unknown } } {
   if (error instanceof TRPCError) {
@@ -167,7 +152,7 @@ export function registerRest(
       method: route.method,
       url: `/api${route.path}`,
       handler: async (req, reply) => {
-        const cacheKey = route.cacheable ? `rest:${req.url}` : null;
+        const cacheKey = route.method === 'GET' && CACHEABLE_QUERIES.has(route.procedure) ? `rest:${req.url}` : null;
         const respond = (cached: { body: Buffer; etag: string }) => {
           reply.header('etag', cached.etag).header('cache-control', 'public, max-age=60');
           if (req.headers['if-none-match'] === cached.etag) return reply.code(304).send();
@@ -175,7 +160,7 @@ export function registerRest(
         };
         try {
           const ctx = await deps.createContext({ req, res: reply });
-          const call = resolveProcedure(createCaller(ctx), route.procedure);
+          const call = procedureFor(ctx, route.procedure);
           const input = route.input?.({
             query: (req.query ?? {}) as Record<string, unknown>,
             params: (req.params ?? {}) as Record<string, string>,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_FILTERS, filterSelectionSchema, matchesFilters, toggleCount, type FilterSelection } from './filters.ts';
+import { DEFAULT_FILTERS, matchesFilters, toggleCount, type FilterSelection } from './filters.ts';
+import { filterSelectionSchema } from './schemas.ts';
 import type { LooseEntry } from './types.ts';
 
 const filters = (overrides: Partial<FilterSelection>): FilterSelection => ({ ...DEFAULT_FILTERS, ...overrides });

@@ -1,15 +1,14 @@
 // The dashboard's filter selection (SPEC §3) and the rules that match entries against it (SPEC §5).
-import { z } from 'zod';
+// Its zod schema (filterSelectionSchema, for API input) is in schemas.ts: this module stays free
+// of zod because the dashboard's first paint uses it. filterFieldOrDefault reads one field the way
+// that schema does, without zod (schemas.test.ts checks that they agree).
 import type { LooseEntry } from './types.ts';
 import { packCount } from './format.ts';
 import {
   FILTER_COUNTS,
   SORT_OPTIONS,
-  eggTypeSchema,
   parseEggType,
   parseRegion,
-  regionSchema,
-  storeIdSchema,
   type EggType,
   type Region,
   type SortOption,
@@ -42,35 +41,63 @@ export function isFilterCount(value: unknown): value is FilterCount {
   return (FILTER_COUNTS as readonly unknown[]).includes(value);
 }
 
-/** Accepts 'all' in any case, or whatever `schema` accepts (normalised by it). */
-function allOr<T extends string>(schema: z.ZodType<T, string>) {
-  return z.string().transform((value, ctx): T | 'all' => {
-    if (value.trim().toLowerCase() === 'all') return 'all';
-    const parsed = schema.safeParse(value);
-    if (parsed.success) return parsed.data;
-    for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message });
-    return z.NEVER;
-  });
+/** 'all' in any case (surrounding spaces allowed), as filterSelectionSchema accepts it. */
+function isAll(value: string): boolean {
+  return value.trim().toLowerCase() === 'all';
 }
 
-/** null, or one of the filter panel's pack sizes as a number or numeric string. */
-const countRangeSchema = z
-  .union([z.null(), z.number(), z.string().trim().regex(/^\d+$/).transform(Number)])
-  .transform((value, ctx): FilterCount | null => {
-    if (value === null || isFilterCount(value)) return value;
-    ctx.addIssue({ code: 'custom', message: `Egg count must be one of ${FILTER_COUNTS.join(', ')}` });
-    return z.NEVER;
-  });
+/** Store ids as storeIdSchema (schemas.ts) reads them: trimmed, 1 to 64 characters, lowercased slug. */
+function parseStoreId(value: string): string | null {
+  const id = value.trim();
+  if (id.length < 1 || id.length > 64) return null;
+  const lower = id.toLowerCase();
+  return /^[a-z0-9-]+$/.test(lower) ? lower : null;
+}
 
-/** Parses a filter selection from any source (URL, form, storage); missing fields take the defaults. */
-export const filterSelectionSchema = z.object({
-  eggType: allOr(eggTypeSchema).default(DEFAULT_FILTERS.eggType),
-  store: allOr(storeIdSchema).default(DEFAULT_FILTERS.store),
-  region: allOr(regionSchema).default(DEFAULT_FILTERS.region),
-  sortBy: z.string().trim().toLowerCase().pipe(z.enum(SORT_OPTIONS)).default(DEFAULT_FILTERS.sortBy),
-  countRange: countRangeSchema.default(DEFAULT_FILTERS.countRange),
-  showRegion: z.boolean().default(DEFAULT_FILTERS.showRegion),
-});
+/** Egg types and regions are at most 40 characters before normalising (schemas.ts). */
+const MAX_NAME_LENGTH = 40;
+
+function readField(key: keyof FilterSelection, value: string | number | boolean | null): FilterSelection[keyof FilterSelection] | undefined {
+  switch (key) {
+    case 'eggType':
+      if (typeof value !== 'string') return undefined;
+      if (isAll(value)) return 'all';
+      return value.length <= MAX_NAME_LENGTH ? (parseEggType(value) ?? undefined) : undefined;
+    case 'region':
+      if (typeof value !== 'string') return undefined;
+      if (isAll(value)) return 'all';
+      return value.length <= MAX_NAME_LENGTH ? (parseRegion(value) ?? undefined) : undefined;
+    case 'store':
+      if (typeof value !== 'string') return undefined;
+      return isAll(value) ? 'all' : (parseStoreId(value) ?? undefined);
+    case 'sortBy': {
+      if (typeof value !== 'string') return undefined;
+      const sort = value.trim().toLowerCase();
+      return (SORT_OPTIONS as readonly string[]).includes(sort) ? (sort as SortOption) : undefined;
+    }
+    case 'countRange': {
+      if (value === null) return null;
+      let count: number;
+      if (typeof value === 'number') count = value;
+      else if (typeof value === 'string' && /^\d+$/.test(value.trim())) count = Number(value.trim());
+      else return undefined;
+      return isFilterCount(count) ? count : undefined;
+    }
+    case 'showRegion':
+      return typeof value === 'boolean' ? value : undefined;
+  }
+}
+
+/**
+ * One field of a filter selection from loose input (a URL parameter, stored data), read as
+ * filterSelectionSchema reads that field; a missing or invalid value gives the field's default.
+ */
+export function filterFieldOrDefault<K extends keyof FilterSelection>(key: K, value: unknown): FilterSelection[K] {
+  if (value === undefined) return DEFAULT_FILTERS[key];
+  if (value !== null && typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') return DEFAULT_FILTERS[key];
+  const parsed = readField(key, value);
+  return (parsed === undefined ? DEFAULT_FILTERS[key] : parsed) as FilterSelection[K];
+}
 
 /**
  * SPEC §5: store ids match case-insensitively; egg type and region match case-insensitively in

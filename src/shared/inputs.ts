@@ -1,8 +1,7 @@
 // zod input schemas shared by the API and the client. REST query strings arrive as strings, so
 // numbers are coerced; 'all' means no filter.
 import { z } from 'zod';
-import { eggTypeSchema, regionSchema, storeIdSchema } from './vocabulary.ts';
-import { filterSelectionSchema } from './filters.ts';
+import { eggTypeSchema, filterSelectionSchema, regionSchema, storeIdSchema } from './schemas.ts';
 
 const allOr = <T extends z.ZodType>(schema: T) =>
   z.union([z.literal('all').transform(() => undefined), schema]).optional();

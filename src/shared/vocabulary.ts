@@ -1,6 +1,7 @@
-// The product's vocabulary: egg types, regions, stores and the zod schemas that normalise
-// every spelling a shopper, a URL or an integrator may use (SPEC §3 Enumerations).
-import { z } from 'zod';
+// The product's vocabulary: egg types, regions, stores and the parsers that normalise every
+// spelling a shopper, a URL or an integrator may use (SPEC §3 Enumerations). The zod schemas built
+// on these parsers are in schemas.ts: this module stays free of zod because the client's first
+// paint (header, footer, dashboard) uses it and must not download zod.
 
 export const EGG_TYPES = ['standard', 'cage_free', 'organic', 'pasture_raised'] as const;
 export type EggType = (typeof EGG_TYPES)[number];
@@ -64,43 +65,3 @@ export function parseRegion(value: string | null | undefined): Region | null {
 export function eggTypeSlug(type: EggType): string {
   return EGG_TYPE_SLUGS[type];
 }
-
-/** Egg type in any spelling and case, normalised to the stored form. */
-export const eggTypeSchema = z
-  .string()
-  .max(40)
-  .transform((value, ctx) => {
-    const parsed = parseEggType(value);
-    if (!parsed) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `Unknown egg type '${value.slice(0, 40)}': use standard, cage-free, organic or pasture-raised`,
-      });
-      return z.NEVER;
-    }
-    return parsed;
-  });
-
-export const regionSchema = z
-  .string()
-  .max(40)
-  .transform((value, ctx) => {
-    const parsed = parseRegion(value);
-    if (!parsed) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `Unknown region '${value.slice(0, 40)}': use northeast, midwest, south or west`,
-      });
-      return z.NEVER;
-    }
-    return parsed;
-  });
-
-/** Store ids are slugs; matching is case-insensitive (SPEC §5). */
-export const storeIdSchema = z
-  .string()
-  .trim()
-  .min(1, 'Store id is required')
-  .max(64, 'Store id is too long')
-  .transform((value) => value.toLowerCase())
-  .pipe(z.string().regex(/^[a-z0-9-]+$/, 'Store id may contain only letters, digits and dashes'));

@@ -1,7 +1,7 @@
 // The shopper's saved browser preferences, as far as price cards use them (SPEC §3 Local
 // preferences, §4: a card's initial region, egg type and count come from them when present).
 import { useMemo, useSyncExternalStore } from 'react';
-import { PREFERENCES_KEY, parseStoredPreferences } from '#shared/preferences.ts';
+import { PREFERENCES_KEY, parseStoredPreferences } from '#shared/stored-preferences.ts';
 import { parseEggType, parseRegion, type EggType, type Region } from '#shared/vocabulary.ts';
 
 export interface CardPreferences {

@@ -3,7 +3,7 @@ import { dashboardInput, priceListInput } from '#shared/inputs.ts';
 import { DEFAULT_FILTERS } from '#shared/filters.ts';
 import { selectListing } from '#shared/sort.ts';
 import { clampPage, pageCount, pageItems } from '#shared/pagination.ts';
-import { eggTypeSchema, regionSchema, storeIdSchema } from '#shared/vocabulary.ts';
+import { eggTypeSchema, regionSchema, storeIdSchema } from '#shared/schemas.ts';
 import { publicProcedure, router } from '../trpc.ts';
 import { listPriceEntries, recentHistory } from '../queries/prices.ts';
 

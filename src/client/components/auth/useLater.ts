@@ -2,8 +2,8 @@
 // password resets.
 import { useCallback, useEffect, useRef } from 'react';
 
-export const REDIRECT_DELAY_MS = 1500;
-export const ADMIN_REDIRECT_DELAY_MS = 2000;
+export const LOGIN_REDIRECT_DELAY_MS = 1500;
+export const SETUP_RESET_REDIRECT_DELAY_MS = 2000;
 
 /** Runs a callback after a delay, unless the component unmounts first (the user moved on). */
 export function useLater(): (callback: () => void, delayMs: number) => void {

@@ -11,7 +11,7 @@ import { failureMessage } from '#client/components/auth/errors.ts';
 import { Form } from '#client/components/auth/Form.tsx';
 import { FormField } from '#client/components/auth/FormField.tsx';
 import { PasswordInput } from '#client/components/auth/PasswordInput.tsx';
-import { ADMIN_REDIRECT_DELAY_MS, useLater } from '#client/components/auth/useLater.ts';
+import { SETUP_RESET_REDIRECT_DELAY_MS, useLater } from '#client/components/auth/useLater.ts';
 import { useZodForm } from '#client/components/auth/useZodForm.ts';
 import { toaster } from '#client/components/Toaster.tsx';
 import { trpc } from '#client/lib/trpc.ts';
@@ -110,7 +110,7 @@ function ResetPassword({ token }: { token: string }) {
       {
         onSuccess: () => {
           toaster.create({ type: 'success', title: 'Password Reset Successful', description: 'You can now log in with your new password.' });
-          later(() => navigate('/admin/login'), ADMIN_REDIRECT_DELAY_MS);
+          later(() => navigate('/admin/login'), SETUP_RESET_REDIRECT_DELAY_MS);
         },
         onError: (error) => {
           form.showServerErrors(error);

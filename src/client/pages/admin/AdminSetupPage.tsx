@@ -10,7 +10,7 @@ import { errorCode, failureMessage } from '#client/components/auth/errors.ts';
 import { Form } from '#client/components/auth/Form.tsx';
 import { FormField } from '#client/components/auth/FormField.tsx';
 import { PasswordInput } from '#client/components/auth/PasswordInput.tsx';
-import { ADMIN_REDIRECT_DELAY_MS, useLater } from '#client/components/auth/useLater.ts';
+import { SETUP_RESET_REDIRECT_DELAY_MS, useLater } from '#client/components/auth/useLater.ts';
 import { useZodForm } from '#client/components/auth/useZodForm.ts';
 import { ErrorCard } from '#client/components/ErrorCard.tsx';
 import { toaster } from '#client/components/Toaster.tsx';
@@ -144,7 +144,7 @@ export default function AdminSetupPage() {
     <SetupForm
       onDone={() => {
         setDone(true);
-        later(() => navigate('/admin/login'), ADMIN_REDIRECT_DELAY_MS);
+        later(() => navigate('/admin/login'), SETUP_RESET_REDIRECT_DELAY_MS);
       }}
     />
   );

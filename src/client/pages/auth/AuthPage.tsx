@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { AuthCard } from '#client/components/auth/AuthCard.tsx';
 import { RegisterForm } from '#client/components/auth/RegisterForm.tsx';
-import { REDIRECT_DELAY_MS, useLater } from '#client/components/auth/useLater.ts';
+import { LOGIN_REDIRECT_DELAY_MS, useLater } from '#client/components/auth/useLater.ts';
 import { LoginForm } from './LoginForm.tsx';
 
 type Tab = 'login' | 'register';
@@ -19,7 +19,7 @@ export default function AuthPage() {
 
   function registered(email: string) {
     setRegisteredEmail(email);
-    later(() => showTab('login'), REDIRECT_DELAY_MS);
+    later(() => showTab('login'), LOGIN_REDIRECT_DELAY_MS);
   }
 
   return (

@@ -6,7 +6,7 @@ import { failureMessage } from '#client/components/auth/errors.ts';
 import { Form } from '#client/components/auth/Form.tsx';
 import { FormField } from '#client/components/auth/FormField.tsx';
 import { PasswordInput } from '#client/components/auth/PasswordInput.tsx';
-import { REDIRECT_DELAY_MS, useLater } from '#client/components/auth/useLater.ts';
+import { LOGIN_REDIRECT_DELAY_MS, useLater } from '#client/components/auth/useLater.ts';
 import { useZodForm } from '#client/components/auth/useZodForm.ts';
 import { toaster } from '#client/components/Toaster.tsx';
 import { useSignIn } from '#client/lib/session.ts';
@@ -31,7 +31,7 @@ export function LoginForm({ email = '' }: { email?: string }) {
       onSuccess: ({ user }) => {
         signIn(user);
         toaster.create({ type: 'success', title: 'Login successful!', description: `Welcome back, ${user.first_name || user.username}!` });
-        later(() => navigate('/'), REDIRECT_DELAY_MS);
+        later(() => navigate('/'), LOGIN_REDIRECT_DELAY_MS);
       },
       onError: (error) => {
         form.showServerErrors(error);

@@ -9,7 +9,7 @@ import { failureMessage } from '#client/components/auth/errors.ts';
 import { Form } from '#client/components/auth/Form.tsx';
 import { FormField } from '#client/components/auth/FormField.tsx';
 import { PasswordInput } from '#client/components/auth/PasswordInput.tsx';
-import { ADMIN_REDIRECT_DELAY_MS, useLater } from '#client/components/auth/useLater.ts';
+import { SETUP_RESET_REDIRECT_DELAY_MS, useLater } from '#client/components/auth/useLater.ts';
 import { useZodForm } from '#client/components/auth/useZodForm.ts';
 import { toaster } from '#client/components/Toaster.tsx';
 import { trpc } from '#client/lib/trpc.ts';
@@ -39,7 +39,7 @@ export default function ResetPasswordPage() {
         onSuccess: () => {
           toaster.create({ type: 'success', title: 'Password Reset Successful', description: 'You can now log in with your new password.' });
           setDone(true);
-          later(() => navigate('/auth'), ADMIN_REDIRECT_DELAY_MS);
+          later(() => navigate('/auth'), SETUP_RESET_REDIRECT_DELAY_MS);
         },
         onError: (error) => {
           form.showServerErrors(error);

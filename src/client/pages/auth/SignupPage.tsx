@@ -3,7 +3,7 @@ import { Link, Text } from '@chakra-ui/react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { AuthCard } from '#client/components/auth/AuthCard.tsx';
 import { RegisterForm } from '#client/components/auth/RegisterForm.tsx';
-import { REDIRECT_DELAY_MS, useLater } from '#client/components/auth/useLater.ts';
+import { LOGIN_REDIRECT_DELAY_MS, useLater } from '#client/components/auth/useLater.ts';
 
 export default function SignupPage() {
   const navigate = useNavigate();
@@ -21,7 +21,7 @@ export default function SignupPage() {
         </Text>
       }
     >
-      <RegisterForm onRegistered={() => later(() => navigate('/auth'), REDIRECT_DELAY_MS)} />
+      <RegisterForm onRegistered={() => later(() => navigate('/auth'), LOGIN_REDIRECT_DELAY_MS)} />
     </AuthCard>
   );
 }

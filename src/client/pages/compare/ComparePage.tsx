@@ -5,7 +5,8 @@ import { Badge, Box, Button, Card, Flex, HStack, Heading, Link, SimpleGrid, Spin
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LuArrowLeft, LuArrowRight, LuTrendingDown, LuTrendingUp } from 'react-icons/lu';
-import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { useSearchParam } from '#client/lib/useSearchParam.ts';
 import { formatPackPrice, formatPrice } from '#shared/format.ts';
 import { EGG_TYPES, EGG_TYPE_LABELS, REGIONS, REGION_LABELS, parseEggType, parseRegion, type EggType } from '#shared/vocabulary.ts';
 import { ErrorCard } from '#client/components/ErrorCard.tsx';
@@ -180,21 +181,11 @@ function OtherTypes({ eggType }: { eggType: EggType }) {
 }
 
 function CompareView({ eggType }: { eggType: EggType }) {
-  const [params, setParams] = useSearchParams();
+  const [params, setFilter] = useSearchParam();
   const [tab, setTab] = useState('chart');
   const region = parseRegion(params.get('region')) ?? '';
   const countParam = Number(params.get('count'));
   const count = Number.isInteger(countParam) && countParam > 0 && countParam <= 360 ? countParam : null;
-  const setFilter = (key: string, value: string) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set(key, value);
-        else next.delete(key);
-        return next;
-      },
-      { replace: true },
-    );
 
   const query = trpc.compare.byType.useQuery(
     { eggType, region: region || undefined, count: count ?? undefined },

@@ -6,7 +6,8 @@ import { Box, Button, HStack, Heading, Link, SimpleGrid, Skeleton, Spinner, Stac
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LuArrowLeft, LuStore } from 'react-icons/lu';
-import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { useSearchParam } from '#client/lib/useSearchParam.ts';
 import { EGG_TYPES, EGG_TYPE_LABELS, EGG_TYPE_SLUGS, REGIONS, REGION_LABELS, parseEggType, parseRegion } from '#shared/vocabulary.ts';
 import { ErrorCard } from '#client/components/ErrorCard.tsx';
 import { FilterSelect, type FilterOption } from '#client/components/FilterSelect.tsx';
@@ -67,7 +68,7 @@ const TABS = [
 ] as const;
 
 function StoreView({ storeId }: { storeId: string }) {
-  const [params, setParams] = useSearchParams();
+  const [params, setFilter] = useSearchParam();
   const [tab, setTab] = useState<string>('prices');
   // The store comes from the (shared, cached) store list, so an unknown id is known without a
   // request that fails.
@@ -85,16 +86,6 @@ function StoreView({ storeId }: { storeId: string }) {
   const region = pick('region', options.region);
   const type = pick('type', options.type);
   const count = pick('count', options.count);
-  const setFilter = (key: string, value: string) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set(key, value);
-        else next.delete(key);
-        return next;
-      },
-      { replace: true },
-    );
 
   const insights = trpc.stores.insights.useQuery(
     {
