@@ -30,6 +30,7 @@ import { createSessions } from '../src/server/auth/lucia.ts';
 import { transformer } from '../src/shared/transformer.ts';
 import type { DashboardInput } from '../src/shared/inputs.ts';
 import { BENCH_CONFIG, BENCH_DATABASE, databaseUrl, ensureBenchDatabase, type BuildInfo } from './database.ts';
+import { routeBundleSizes } from './bundle.ts';
 
 const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(BENCH_DIR, '..');
@@ -245,6 +246,9 @@ function printTable(headers: string[], rows: string[][], rightFrom = 1): void {
   for (const row of rows) console.log(line(row));
 }
 
+/** The issue's budget for the JavaScript needed to paint / (gzip). */
+const FIRST_PAINT_BUDGET = 180 * 1024;
+
 async function main(): Promise<void> {
   const runStarted = performance.now();
   // Database server.
@@ -398,9 +402,21 @@ async function main(): Promise<void> {
     for (const [i, q] of queries.entries()) console.log(`  query of ${results[i]!.name}: ${q.name}, ${q.rows} rows, min ${ms(q.minMs)} ms`);
     console.log('');
     console.log(`Peak RSS: ${peakRssMb.toFixed(0)} MB (benchmark process: web server, queries, database client); load generator ${loadRssMb.toFixed(0)} MB`);
+    // The client's initial JavaScript per route (gzip), from the production build when present.
+    const distDir = path.join(ROOT, 'dist');
+    let bundles: Awaited<ReturnType<typeof routeBundleSizes>> = [];
+    if (fs.existsSync(path.join(distDir, '.vite', 'manifest.json'))) {
+      bundles = await routeBundleSizes(distDir);
+      console.log('');
+      printTable(['route', 'initial JS (gzip)', 'files'], bundles.map((b) => [b.route, `${(b.gzipBytes / 1024).toFixed(1)} KB`, String(b.files.length)]));
+    } else {
+      console.log('\nInitial JS per route: no production build with a manifest in dist/ (run `npm run build` first).');
+    }
+    const firstPaint = bundles.find((b) => b.route === '/');
     const missed = [
       ...results.filter((r) => !r.met).map((r) => `${r.name} throughput ${Number.isNaN(r.ratio) ? 'not measured (no completed request)' : `${r.ratio.toFixed(2)}x < ${THROUGHPUT_TARGET}x`}`),
       ...queries.flatMap((q, i) => (q.met === false ? [`${results[i]!.name} uncached query ${ms(q.medianMs)} ms >= ${q.targetMs} ms`] : [])),
+      ...(firstPaint && firstPaint.gzipBytes > FIRST_PAINT_BUDGET ? [`first-paint JS of / ${(firstPaint.gzipBytes / 1024).toFixed(1)} KB > ${FIRST_PAINT_BUDGET / 1024} KB`] : []),
     ];
     console.log(missed.length ? `MISSED (${missed.length}): ${missed.join('; ')}` : 'All targets met.');
 
@@ -412,6 +428,7 @@ async function main(): Promise<void> {
       cpus: os.cpus().length,
       config: { ...BENCH_CONFIG, connections: CONNECTIONS, warmupSeconds: WARMUP_S, durationSeconds: DURATION_S, queryRuns: QUERY_RUNS },
       database: { name: BENCH_DATABASE, embedded: embedded !== null, ...info } satisfies Record<string, unknown> & BuildInfo,
+      bundles,
       endpoints: results.map((r) => ({
         name: r.name,
         path: r.path,

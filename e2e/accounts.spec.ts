@@ -3,7 +3,7 @@
 // forgot-password request. Every project (width) makes its own accounts: they share one
 // database. Rate limits are per IP and the three projects share one, so each journey spends
 // few login, register and reset attempts.
-import { createAccount, createSubscription, expect, latestEmail, linkTo, test, uniqueName, userByEmail } from './db.ts';
+import { createAccount, createSubscription, expect, latestEmail, linkTo, signInDirectly, test, uniqueName, userByEmail } from './db.ts';
 import { expectConsoleErrors, expectHeaderSignedIn, field, snap, toast } from './ui.ts';
 
 const REGISTERED = 'Registration successful! Please check your email to verify your address, then log in.';
@@ -239,4 +239,31 @@ test('a verification link that does not work says so', async ({ page, pageProble
   await snap(page, info, 'verify-email-failed');
   await page.goto('/verify-email');
   await expect(page.getByText('This verification link is incomplete. Open the link from your email again.')).toBeVisible();
+});
+
+test('an unverified address gets a new verification email from the profile', async ({ page, db, baseURL }, info) => {
+  const username = uniqueName('unverified', info.project.name);
+  const account = await createAccount(db, { username, email: `${username}@example.test`, password: 'unverified-password', role: 'user', emailVerified: false });
+  await signInDirectly(page, db, account, baseURL!);
+  await page.goto('/profile');
+  await expect(page.getByText('Not verified', { exact: true })).toBeVisible();
+  await snap(page, info, 'profile-unverified');
+  await page.getByRole('button', { name: 'Resend verification email' }).click();
+  await expect(toast(page, 'Verification email sent')).toContainText(account.email);
+  const message = await latestEmail(db, account.email, /Confirm your EggWatch email address/);
+  expect(linkTo(message.text, '/verify-email')).toContain('/verify-email?token=');
+});
+
+test('a profile whose session has ended offers the way back to the login', async ({ page, pageProblems }, info) => {
+  // The marker without a session cookie: the server answers 401 and the marker is dropped.
+  await page.goto('/');
+  await page.evaluate(() => localStorage.setItem('authToken', 'cookie-session'));
+  await page.goto('/profile');
+  await expect(page.getByText('Failed to load user profile. Please try logging in again.')).toBeVisible();
+  await expectConsoleErrors(pageProblems, 401);
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
+  await expectHeaderSignedIn(page, false);
+  await snap(page, info, 'profile-load-failed');
+  await page.getByRole('link', { name: 'Go to Login' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
 });

@@ -44,7 +44,8 @@ const server = createServer({
   port,
   host: '127.0.0.1',
   logLevel: 'warn',
-  auth: { publicUrl: `http://127.0.0.1:${port}`, adminSetupKey: E2E_SETUP_KEY, exposeResetToken: true },
+  // Three screen sizes log in from one IP: give the rate limits room (they are tested in vitest).
+  auth: { publicUrl: `http://127.0.0.1:${port}`, adminSetupKey: E2E_SETUP_KEY, exposeResetToken: true, rateLimitScale: 20 },
 });
 const worker = await run({ connectionString: url, concurrency: 2, taskList: taskList({ sql, email: { from: 'EggWatch <e2e@eggwatch.local>' } }), crontab: CRONTAB, logger: quietLogger, noHandleSignals: true });
 await server.start();

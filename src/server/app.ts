@@ -37,6 +37,8 @@ export interface ServerOptions {
     exposeResetToken?: boolean;
     /** Mark the session cookie Secure (production). */
     secureCookies?: boolean;
+    /** Multiplies every rate limit (default 1). */
+    rateLimitScale?: number;
   };
 }
 
@@ -101,6 +103,7 @@ export function buildApp(options: ServerOptions): { app: FastifyInstance; cache:
     publicUrl: auth.publicUrl,
     adminSetupKey: auth.adminSetupKey,
     exposeResetToken: auth.exposeResetToken ?? false,
+    rateLimitScale: auth.rateLimitScale ?? 1,
   };
   const createContext = contextFactory({ sql: options.sql, cache, config });
 
@@ -126,10 +129,16 @@ export function buildApp(options: ServerOptions): { app: FastifyInstance; cache:
       root: distDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz siblings of its text files (scripts/compress-assets.ts);
+      // they are sent to browsers that accept the encoding, the plain file to the others.
+      preCompressed: true,
+      // Cache-Control comes from setHeaders alone: send's default (max-age=0) would replace it.
+      cacheControl: false,
       setHeaders(res, filePath) {
         // Vite fingerprints everything under assets/, so those never change.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
         else res.setHeader('cache-control', 'no-cache');
+        res.setHeader('vary', 'accept-encoding');
       },
     });
   }

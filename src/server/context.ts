@@ -30,6 +30,8 @@ export interface AppConfig {
   exposeResetToken: boolean;
   /** The key /admin/setup asks for. */
   adminSetupKey: string;
+  /** Multiplies every rate limit (default 1). */
+  rateLimitScale?: number;
 }
 
 /** The HTTP side of a call: absent for direct callers (tests, scripts). */

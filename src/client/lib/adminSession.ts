@@ -2,9 +2,7 @@
 // userData for admins; SPEC §6: the admin role is the value 'admin'). The dashboard shows its
 // Administrator Controls only then; the server still checks the role on every admin call.
 import { useState } from 'react';
-import { AUTH_TOKEN_KEY } from './session.ts';
-
-export const USER_DATA_KEY = 'userData';
+import { AUTH_TOKEN_KEY, USER_DATA_KEY } from './session.ts';
 
 /** True when the stored userData JSON names the admin role. */
 export function isAdminUserData(raw: string | null): boolean {

@@ -16,7 +16,7 @@ export const adminRouter = router({
   setupStatus: publicProcedure.query(async ({ ctx }) => ({ open: !(await adminExists(ctx.sql)) })),
 
   setup: publicProcedure.input(adminSetupInput).mutation(async ({ ctx, input }) => {
-    await enforce(ctx.sql, [[`setup:ip:${ctx.http.ip}`, LIMITS.setupPerIp]]);
+    await enforce(ctx, [[`setup:ip:${ctx.http.ip}`, LIMITS.setupPerIp]]);
     if (!safeEqual(input.setupKey, ctx.config.adminSetupKey)) {
       throw new TRPCError({ code: 'FORBIDDEN', message: 'Invalid setup key' });
     }

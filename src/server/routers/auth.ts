@@ -48,7 +48,7 @@ function checkPasswordPolicy(role: string, password: string) {
 
 export const authRouter = router({
   register: publicProcedure.input(registerInput).mutation(async ({ ctx, input }) => {
-    await enforce(ctx.sql, [[`register:ip:${ctx.http.ip}`, LIMITS.registerPerIp]]);
+    await enforce(ctx, [[`register:ip:${ctx.http.ip}`, LIMITS.registerPerIp]]);
     const passwordHash = await hashPassword(input.password);
     try {
       await ctx.sql.begin(async (tx) => {
@@ -75,7 +75,7 @@ export const authRouter = router({
   }),
 
   login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
-    await enforce(ctx.sql, [
+    await enforce(ctx, [
       [`login:ip:${ctx.http.ip}`, LIMITS.loginPerIp],
       [`login:account:${input.email}`, LIMITS.loginPerAccount],
     ]);
@@ -125,7 +125,7 @@ export const authRouter = router({
   }),
 
   requestReset: publicProcedure.input(requestResetInput).mutation(async ({ ctx, input }) => {
-    await enforce(ctx.sql, [
+    await enforce(ctx, [
       [`reset:ip:${ctx.http.ip}`, LIMITS.resetPerIp],
       [`reset:account:${input.email}`, LIMITS.resetPerAccount],
     ]);
@@ -141,7 +141,7 @@ export const authRouter = router({
   }),
 
   resetPassword: publicProcedure.input(resetPasswordInput).mutation(async ({ ctx, input }) => {
-    await enforce(ctx.sql, [[`reset:ip:${ctx.http.ip}`, LIMITS.resetPerIp]]);
+    await enforce(ctx, [[`reset:ip:${ctx.http.ip}`, LIMITS.resetPerIp]]);
     const invalid = () => new TRPCError({ code: 'BAD_REQUEST', message: 'The reset token is invalid or has expired.' });
     const [candidate] = await ctx.sql<{ role: string }[]>`
       select u.role from password_reset_tokens t join users u on u.id = t.user_id
@@ -180,7 +180,7 @@ export const authRouter = router({
   }),
 
   resendVerification: userProcedure.mutation(async ({ ctx }) => {
-    await enforce(ctx.sql, [[`verify:account:${ctx.user.id}`, LIMITS.resetPerAccount]]);
+    await enforce(ctx, [[`verify:account:${ctx.user.id}`, LIMITS.resetPerAccount]]);
     await ctx.sql.begin(async (tx) => {
       const user = await userById(tx, ctx.user.id);
       if (user && !user.email_verified) await sendVerification(tx, ctx.config.publicUrl, user);

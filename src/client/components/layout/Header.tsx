@@ -1,9 +1,17 @@
-import { Box, Button, Container, Flex, HStack, Icon, IconButton, Link, Menu, Portal, Text } from '@chakra-ui/react';
-import { LuBell, LuChevronDown, LuEgg, LuMenu, LuUser } from 'react-icons/lu';
+import { Box, Button, Container, Flex, HStack, Icon, IconButton, Link, Text } from '@chakra-ui/react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { LuBell, LuEgg, LuUser } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 import { ColorModeButton } from '#client/components/ColorMode.tsx';
-import { COMPARE_LINKS } from '#client/lib/links.ts';
+import { useLoadWhenIdle } from '#client/lib/idle.ts';
 import { useSessionWatch } from '#client/lib/session.ts';
+import type { DeferredMenuProps } from './HeaderMenus.tsx';
+import { EggTypesButton, NavMenuButton } from './MenuTriggers.tsx';
+
+// The menus themselves (zag's menu machine, floating-ui) are not needed for the first paint.
+const loadMenus = () => import('./HeaderMenus.tsx');
+const EggTypesMenu = lazy(() => loadMenus().then((menus) => ({ default: menus.EggTypesMenu })));
+const MobileNavMenu = lazy(() => loadMenus().then((menus) => ({ default: menus.MobileNavMenu })));
 
 function Logo() {
   return (
@@ -18,28 +26,38 @@ function Logo() {
   );
 }
 
-function EggTypesMenu() {
-  return (
-    <Menu.Root positioning={{ placement: 'bottom-start' }}>
-      <Menu.Trigger asChild>
-        <Button variant="ghost" colorPalette="gray" size="sm">
-          Egg Types
-          <LuChevronDown aria-hidden />
-        </Button>
-      </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content minW="44">
-            {COMPARE_LINKS.map((link) => (
-              <Menu.Item key={link.href} value={link.href} asChild>
-                <RouterLink to={link.href}>{link.label}</RouterLink>
-              </Menu.Item>
-            ))}
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
+/**
+ * A header menu that loads when the page is idle: until then (and while it loads) the same
+ * trigger button stands in, with the menu semantics announced. Hovering or focusing it starts the
+ * download; clicking it opens the menu as soon as it is there, and keyboard focus moves over.
+ */
+function DeferredMenu({
+  placeholder: Placeholder,
+  children,
+}: {
+  placeholder: typeof EggTypesButton;
+  children: (intent: DeferredMenuProps) => ReactNode;
+}) {
+  const [ready, load] = useLoadWhenIdle();
+  const [intent, setIntent] = useState<DeferredMenuProps>({ openOnMount: false, focusOnMount: false });
+  const placeholder = (
+    <Placeholder
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onPointerEnter={load}
+      onFocus={() => {
+        setIntent((current) => ({ ...current, focusOnMount: true }));
+        load();
+      }}
+      onBlur={() => setIntent((current) => ({ ...current, focusOnMount: false }))}
+      onClick={() => {
+        setIntent({ openOnMount: true, focusOnMount: true });
+        load();
+      }}
+    />
   );
+  if (!ready) return placeholder;
+  return <Suspense fallback={placeholder}>{children(intent)}</Suspense>;
 }
 
 /** Bell with a red dot: the signed-in shortcut to price alerts (SPEC §2). */
@@ -69,7 +87,7 @@ function PriceAlertsLink() {
 function DesktopNav({ signedIn }: { signedIn: boolean }) {
   return (
     <HStack as="nav" aria-label="Main" gap="1" hideBelow="md">
-      <EggTypesMenu />
+      <DeferredMenu placeholder={EggTypesButton}>{(intent) => <EggTypesMenu {...intent} />}</DeferredMenu>
       <Button asChild variant="ghost" colorPalette="gray" size="sm">
         <RouterLink to="/admin/login">Admin</RouterLink>
       </Button>
@@ -97,49 +115,11 @@ function DesktopNav({ signedIn }: { signedIn: boolean }) {
   );
 }
 
-/** Phones (< 768 px) get one menu button holding every header link. */
+/** Phones (< 768 px) get one menu button holding every header link (HeaderMenus.tsx). */
 function MobileNav({ signedIn }: { signedIn: boolean }) {
-  const accountLinks = signedIn
-    ? [
-        { href: '/notifications/subscribe', label: 'Price Alerts' },
-        { href: '/profile', label: 'My Account' },
-      ]
-    : [
-        { href: '/auth', label: 'Login' },
-        { href: '/signup', label: 'Sign Up' },
-      ];
   return (
     <Box as="nav" aria-label="Main" hideFrom="md">
-      <Menu.Root positioning={{ placement: 'bottom-end' }}>
-        <Menu.Trigger asChild>
-          <IconButton aria-label="Open navigation menu" variant="outline" colorPalette="gray" size="sm">
-            <LuMenu />
-          </IconButton>
-        </Menu.Trigger>
-        <Portal>
-          <Menu.Positioner>
-            <Menu.Content minW="56">
-              <Menu.ItemGroup>
-                <Menu.ItemGroupLabel>Egg Types</Menu.ItemGroupLabel>
-                {COMPARE_LINKS.map((link) => (
-                  <Menu.Item key={link.href} value={link.href} asChild>
-                    <RouterLink to={link.href}>{link.label}</RouterLink>
-                  </Menu.Item>
-                ))}
-              </Menu.ItemGroup>
-              <Menu.Separator />
-              <Menu.Item value="/admin/login" asChild>
-                <RouterLink to="/admin/login">Admin</RouterLink>
-              </Menu.Item>
-              {accountLinks.map((link) => (
-                <Menu.Item key={link.href} value={link.href} asChild>
-                  <RouterLink to={link.href}>{link.label}</RouterLink>
-                </Menu.Item>
-              ))}
-            </Menu.Content>
-          </Menu.Positioner>
-        </Portal>
-      </Menu.Root>
+      <DeferredMenu placeholder={NavMenuButton}>{(intent) => <MobileNavMenu signedIn={signedIn} {...intent} />}</DeferredMenu>
     </Box>
   );
 }

@@ -1,35 +1,18 @@
 // Where the dashboard's collapsible 'Administrator Controls' section goes (SPEC §2). It renders
 // nothing unless the browser holds an administrator session and there are controls to show;
-// the controls themselves (the Data Scrapers card) are passed in as children.
-import { Box, Collapsible, HStack, Heading, Icon } from '@chakra-ui/react';
-import { useId, type ReactNode } from 'react';
-import { LuChevronDown, LuShieldCheck } from 'react-icons/lu';
+// the controls themselves (the Data Scrapers card) are passed in as children. The section's code
+// (AdminControlsSection.tsx) loads only then.
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useHasAdminSession } from '#client/lib/adminSession.ts';
+
+const AdminControlsSection = lazy(() => import('./AdminControlsSection.tsx'));
 
 export function AdminControlsSlot({ children }: { children?: ReactNode }) {
   const admin = useHasAdminSession();
-  const headingId = useId();
   if (!admin || children === undefined || children === null || children === false) return null;
   return (
-    <Box as="section" aria-labelledby={headingId} borderWidth="1px" borderColor="border" borderRadius="l3" p="4">
-      <Collapsible.Root defaultOpen>
-        <Collapsible.Trigger asChild>
-          <HStack as="button" width="full" justify="space-between" cursor="pointer" borderRadius="md" _focusVisible={{ outline: '2px solid', outlineColor: 'brand.focusRing' }}>
-            <Heading as="h2" size="md" id={headingId}>
-              <HStack gap="2">
-                <LuShieldCheck aria-hidden />
-                Administrator Controls
-              </HStack>
-            </Heading>
-            <Icon aria-hidden transition="transform 0.2s" css={{ '[data-state=open] > &': { transform: 'rotate(180deg)' } }}>
-              <LuChevronDown />
-            </Icon>
-          </HStack>
-        </Collapsible.Trigger>
-        <Collapsible.Content>
-          <Box pt="4">{children}</Box>
-        </Collapsible.Content>
-      </Collapsible.Root>
-    </Box>
+    <Suspense fallback={null}>
+      <AdminControlsSection>{children}</AdminControlsSection>
+    </Suspense>
   );
 }

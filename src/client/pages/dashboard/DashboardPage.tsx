@@ -1,8 +1,15 @@
 import { Box, Heading, Stack, Text } from '@chakra-ui/react';
+import { lazy, Suspense } from 'react';
 import { TrendChartCard } from '#client/components/charts/TrendChartCard.tsx';
 import { AdminControlsSlot } from './AdminControlsSlot.tsx';
-import { EggPricesSection } from './EggPricesSection.tsx';
+import { EggPricesFallback } from './EggPricesFallback.tsx';
 import { SummaryCards } from './SummaryCards.tsx';
+
+// The Filters panel and the Egg Prices list sit below the fold on phones and desktops, and carry
+// most of the page's interactive code (price card menus, tooltips, the mobile filter drawer), so
+// they are a chunk of their own; its download starts with this page, not after its first paint.
+const loadEggPrices = () => import('./EggPricesSection.tsx');
+const EggPricesSection = lazy(() => loadEggPrices().then((module) => ({ default: module.EggPricesSection })));
 
 export default function DashboardPage() {
   return (
@@ -20,7 +27,9 @@ export default function DashboardPage() {
         <SummaryCards />
       </Box>
       <TrendChartCard />
-      <EggPricesSection />
+      <Suspense fallback={<EggPricesFallback />}>
+        <EggPricesSection />
+      </Suspense>
     </Stack>
   );
 }

@@ -1,0 +1,91 @@
+// The header's two menus (SPEC §2): Egg Types on wider screens, and on phones one menu holding
+// every header link. They are Chakra menus (zag's menu machine and floating-ui), which no first
+// paint needs, so Header.tsx loads this module once the page is idle, or at once when the user
+// reaches for a menu first; until then it shows the same trigger buttons (MenuTriggers.tsx).
+import { Menu, Portal } from '@chakra-ui/react';
+import { useEffect, useRef } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { COMPARE_LINKS } from '#client/lib/links.ts';
+import { EggTypesButton, NavMenuButton } from './MenuTriggers.tsx';
+
+export interface DeferredMenuProps {
+  /** The user clicked the placeholder trigger: open as soon as the menu is here. */
+  openOnMount: boolean;
+  /** The placeholder trigger had keyboard focus: keep it on the real trigger. */
+  focusOnMount: boolean;
+}
+
+function useFocusOnMount(focus: boolean) {
+  const ref = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    // Only the first mount hands focus over from the placeholder.
+    if (focus) ref.current?.focus();
+  }, []);
+  return ref;
+}
+
+export function EggTypesMenu({ openOnMount, focusOnMount }: DeferredMenuProps) {
+  const triggerRef = useFocusOnMount(focusOnMount && !openOnMount);
+  return (
+    <Menu.Root positioning={{ placement: 'bottom-start' }} defaultOpen={openOnMount}>
+      <Menu.Trigger asChild>
+        <EggTypesButton ref={triggerRef} />
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content minW="44">
+            {COMPARE_LINKS.map((link) => (
+              <Menu.Item key={link.href} value={link.href} asChild>
+                <RouterLink to={link.href}>{link.label}</RouterLink>
+              </Menu.Item>
+            ))}
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}
+
+/** Phones (< 768 px) get one menu button holding every header link. */
+export function MobileNavMenu({ signedIn, openOnMount, focusOnMount }: DeferredMenuProps & { signedIn: boolean }) {
+  const triggerRef = useFocusOnMount(focusOnMount && !openOnMount);
+  const accountLinks = signedIn
+    ? [
+        { href: '/notifications/subscribe', label: 'Price Alerts' },
+        { href: '/profile', label: 'My Account' },
+      ]
+    : [
+        { href: '/auth', label: 'Login' },
+        { href: '/signup', label: 'Sign Up' },
+      ];
+  return (
+    <Menu.Root positioning={{ placement: 'bottom-end' }} defaultOpen={openOnMount}>
+      <Menu.Trigger asChild>
+        <NavMenuButton ref={triggerRef} />
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content minW="56">
+            <Menu.ItemGroup>
+              <Menu.ItemGroupLabel>Egg Types</Menu.ItemGroupLabel>
+              {COMPARE_LINKS.map((link) => (
+                <Menu.Item key={link.href} value={link.href} asChild>
+                  <RouterLink to={link.href}>{link.label}</RouterLink>
+                </Menu.Item>
+              ))}
+            </Menu.ItemGroup>
+            <Menu.Separator />
+            <Menu.Item value="/admin/login" asChild>
+              <RouterLink to="/admin/login">Admin</RouterLink>
+            </Menu.Item>
+            {accountLinks.map((link) => (
+              <Menu.Item key={link.href} value={link.href} asChild>
+                <RouterLink to={link.href}>{link.label}</RouterLink>
+              </Menu.Item>
+            ))}
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}
