@@ -1,10 +1,6 @@
 // The app's one toaster (SPEC §9): at most 5 toasts at once, 5 s by default, and a dismissed
-// toast is removed after 1 s so its exit animation can finish. `toaster` (the store pages call)
-// is small; its rendering (zag's toast machines, ToasterView.tsx) is not needed for the first
-// paint, so it loads when the page is idle or when the first toast is created.
-import { createToaster } from '@chakra-ui/react';
-import { lazy, Suspense, useEffect } from 'react';
-import { useLoadWhenIdle } from '#client/lib/idle.ts';
+// toast is removed after 1 s so its exit animation can finish.
+import { Toaster as ChakraToaster, Portal, Spinner, Stack, Toast, createToaster } from '@chakra-ui/react';
 
 export const toaster = createToaster({
   placement: 'bottom-end',
@@ -14,19 +10,22 @@ export const toaster = createToaster({
   pauseOnPageIdle: true,
 });
 
-const ToasterView = lazy(() => import('./ToasterView.tsx'));
-
 export function Toaster() {
-  const [ready, load] = useLoadWhenIdle();
-  useEffect(() => {
-    if (ready) return undefined;
-    if (toaster.getVisibleToasts().length > 0) load();
-    return toaster.subscribe(load);
-  }, [ready, load]);
-  if (!ready) return null;
   return (
-    <Suspense fallback={null}>
-      <ToasterView />
-    </Suspense>
+    <Portal>
+      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
+        {(toast) => (
+          <Toast.Root width={{ md: 'sm' }}>
+            {toast.type === 'loading' ? <Spinner size="sm" color="brand.solid" /> : <Toast.Indicator />}
+            <Stack gap="1" flex="1" maxWidth="100%">
+              {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
+              {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
+            </Stack>
+            {toast.action && <Toast.ActionTrigger>{toast.action.label}</Toast.ActionTrigger>}
+            {toast.closable !== false && <Toast.CloseTrigger aria-label="Dismiss notification" />}
+          </Toast.Root>
+        )}
+      </ChakraToaster>
+    </Portal>
   );
 }
