@@ -38,19 +38,19 @@ export function visibleEntries(sql: Db, filters: EntryFilters = {}) {
 /**
  * The one row listPriceEntries reads: each per-entry column as a JSON array in id order, and the
  * details of the store locations and products those entries refer to. observed_at is in whole
- * seconds since 1970.
+ * seconds since 1970. With no entries, every aggregate is null (json_agg of no rows).
  */
 interface EntryColumns {
-  id: number[] | null;
-  product_id: number[] | null;
-  location_id: number[] | null;
-  price: number[] | null;
-  trend_value: number[] | null;
-  trend_direction: PriceEntry['trend_direction'][] | null;
-  observed_at: number[] | null;
-  source: PriceEntry['source'][] | null;
-  locations: Array<[id: number, store_id: string, store_name: string, region: Region, zip: string]> | null;
-  products: Array<[id: number, egg_type: EggType, count: number, size_grade: string | null, url: string | null, title: string, brand: string | null]> | null;
+  id: number[];
+  product_id: number[];
+  location_id: number[];
+  price: number[];
+  trend_value: number[];
+  trend_direction: PriceEntry['trend_direction'][];
+  observed_at: number[];
+  source: PriceEntry['source'][];
+  locations: Array<[id: number, store_id: string, store_name: string, region: Region, zip: string]>;
+  products: Array<[id: number, egg_type: EggType, count: number, size_grade: string | null, url: string | null, title: string, brand: string | null]>;
 }
 
 /**
@@ -60,14 +60,17 @@ interface EntryColumns {
  * 24,000 rows x 19 text columns in postgres.js was most of its time, so the database sends one
  * row of JSON arrays instead, which V8's native JSON.parse reads several times faster:
  * - only the per-entry columns, one array each; the store, location and product fields come once
- *   per location and product the entries refer to, and are joined to the entries here;
+ *   per location and product and are joined to the entries here: for a page, those its entries
+ *   refer to; for a whole list, all of them (it refers to nearly all, and finding which, by
+ *   hashing 24,000 entries' ids, cost the database more than sending the few unused ones);
  * - one statement, so entries and those details come from one snapshot, as from a single join;
  * - the time as whole epoch seconds (to_char dropped the fractions too) and unit_price computed
  *   here: to_char and numeric division per row cost the database more than they cost JS.
- * The aggregates share one order, so PostgreSQL 16+ sorts once (17 reuses the CTE's order).
+ * The aggregates all order by id, as listed already is: PostgreSQL 16+ sorts once for all.
  */
 export async function listPriceEntries(sql: Db, filters: EntryFilters = {}, page: Page = {}): Promise<PriceEntry[]> {
-  const [columns] = await sql<EntryColumns[]>`
+  const paged = page.limit !== undefined || Boolean(page.offset);
+  const [columns] = await sql<Array<EntryColumns | { id: null }>>`
     with listed as (
       select e.id, e.product_id, e.location_id, e.price, e.trend_value, e.trend_direction,
              floor(date_part('epoch', e.observed_at)) as observed_at, e.source
@@ -85,24 +88,24 @@ export async function listPriceEntries(sql: Db, filters: EntryFilters = {}, page
            json_agg(source order by id) as source,
            (select json_agg(json_build_array(l.id, l.store_id, s.store_name, l.region, l.zip))
               from store_locations l join stores s on s.id = l.store_id
-              where l.id in (select location_id from listed)) as locations,
+              ${paged ? sql`where l.id in (select location_id from listed)` : sql``}) as locations,
            (select json_agg(json_build_array(p.id, p.egg_type, p.count, p.size_grade, p.url, p.title, p.brand))
               from products p
-              where p.id in (select product_id from listed)) as products
+              ${paged ? sql`where p.id in (select product_id from listed)` : sql``}) as products
     from listed`;
   const c = columns!;
-  if (!c.id) return []; // json_agg of no rows is null
+  if (c.id === null) return [];
 
-  const locations = new Map((c.locations ?? []).map((l) => [l[0], l]));
-  const products = new Map((c.products ?? []).map((p) => [p[0], p]));
+  const locations = new Map(c.locations.map((l) => [l[0], l]));
+  const products = new Map(c.products.map((p) => [p[0], p]));
   // Entries share few distinct times (a scrape run writes many at once): format each once.
   const times = new Map<number, string>();
   const entries = new Array<PriceEntry>(c.id.length);
   for (let i = 0; i < entries.length; i++) {
-    const [, storeId, storeName, region, zip] = locations.get(c.location_id![i]!)!;
-    const [, eggType, count, sizeGrade, url, title, brand] = products.get(c.product_id![i]!)!;
-    const price = c.price![i]!;
-    const observedAt = c.observed_at![i]!;
+    const [, storeId, storeName, region, zip] = locations.get(c.location_id[i]!)!;
+    const [, eggType, count, sizeGrade, url, title, brand] = products.get(c.product_id[i]!)!;
+    const price = c.price[i]!;
+    const observedAt = c.observed_at[i]!;
     let lastUpdated = times.get(observedAt);
     if (lastUpdated === undefined) {
       // 'YYYY-MM-DDTHH:MM:SSZ', UTC, whole seconds: the format to_char gave before.
@@ -121,15 +124,15 @@ export async function listPriceEntries(sql: Db, filters: EntryFilters = {}, page
       price,
       unit_price: unitPrice(price, count),
       size_grade: sizeGrade,
-      trend_value: c.trend_value![i]!,
-      trend_direction: c.trend_direction![i]!,
+      trend_value: c.trend_value[i]!,
+      trend_direction: c.trend_direction[i]!,
       last_updated: lastUpdated,
       source_url: url,
       title,
       brand,
-      source: c.source![i]!,
-      product_id: c.product_id![i]!,
-      location_id: c.location_id![i]!,
+      source: c.source[i]!,
+      product_id: c.product_id[i]!,
+      location_id: c.location_id[i]!,
     };
   }
   return entries;
