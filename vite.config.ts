@@ -3,15 +3,29 @@
 import { defineConfig } from 'vitest/config';
 import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import fs from 'node:fs';
+import path from 'node:path';
 import { compressFiles } from './scripts/compress-assets.ts';
+import { routeChunks, type Manifest } from './scripts/route-chunks.ts';
 
-/** After each build, .br and .gz siblings of the emitted text files for @fastify/static's preCompressed. */
-function precompress(): Plugin {
+/**
+ * After each build: route-preloads.json, each route's page chunk and its imports, which the web
+ * process announces in index.html (src/server/preloads.ts); and .br and .gz siblings of the
+ * emitted text files for @fastify/static's preCompressed (scripts/compress-assets.ts).
+ */
+function postBuild(): Plugin {
   return {
-    name: 'eggwatch:precompress',
+    name: 'eggwatch:post-build',
     apply: 'build',
     async writeBundle(options, bundle) {
-      await compressFiles(options.dir ?? 'dist', Object.keys(bundle));
+      const dir = options.dir ?? 'dist';
+      const manifest = bundle['.vite/manifest.json'];
+      if (manifest?.type === 'asset') {
+        const routes = routeChunks(JSON.parse(String(manifest.source)) as Manifest);
+        const preloads = Object.fromEntries(routes.map((route) => [route.route, route.pageFiles]));
+        fs.writeFileSync(path.join(dir, 'route-preloads.json'), `${JSON.stringify(preloads, null, 2)}\n`);
+      }
+      await compressFiles(dir, Object.keys(bundle));
     },
   };
 }
@@ -30,18 +44,36 @@ const CHAKRA_CORE =
   /[\\/]dist[\\/]esm[\\/](?:styled-system[\\/]|theme[\\/]|[^\\/]+\.js$|components[\\/](?:absolute-center|badge|box|button|card|center|container|flex|grid|group|heading|icon|link|loader|simple-grid|skeleton|skip-nav|span|spinner|stack|text|visually-hidden)[\\/])/;
 
 function isFrameworkModule(id: string): boolean {
+  // The bundler's own runtime helpers, which every chunk imports.
+  if (/rolldown[\\/:]runtime/.test(id)) return true;
   const at = id.lastIndexOf('node_modules');
   if (at < 0) return false;
   const [scope = '', name = ''] = id.slice(at + 'node_modules'.length + 1).split(/[\\/]/);
   const pkg = scope.startsWith('@') ? `${scope}/${name}` : scope;
   if (pkg === '@chakra-ui/react') return CHAKRA_CORE.test(id);
+  // The Lucide icon set: every page shows some of its icons.
+  if (pkg === 'react-icons') return /[\\/]lu[\\/]/.test(id);
   return FRAMEWORK_PACKAGES.has(pkg) || scope === '@emotion';
+}
+
+/**
+ * The 'ui' chunk: the interactive components' machinery (Chakra's components outside the
+ * framework chunk, Ark UI, zag's machines, floating-ui). No first paint of / needs it; every
+ * other page does, and as one chunk it arrives in one request instead of two dozen small ones.
+ */
+const UI_PACKAGES = /^(?:@zag-js\/|@ark-ui\/|@floating-ui\/|@chakra-ui\/react$)/;
+
+function isUiModule(id: string): boolean {
+  const at = id.lastIndexOf('node_modules');
+  if (at < 0 || isFrameworkModule(id)) return false;
+  const [scope = '', name = ''] = id.slice(at + 'node_modules'.length + 1).split(/[\\/]/);
+  return UI_PACKAGES.test(scope.startsWith('@') ? `${scope}/${name}` : scope);
 }
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`;
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), postBuild()],
   build: {
     outDir: 'dist',
     sourcemap: true,
@@ -54,6 +86,10 @@ export default defineConfig({
             {
               name: 'framework',
               test: isFrameworkModule,
+            },
+            {
+              name: 'ui',
+              test: isUiModule,
             },
           ],
         },

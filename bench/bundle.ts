@@ -3,8 +3,8 @@
 // For each route of src/client/routes.tsx, the JavaScript a browser needs before that page's
 // content can render: the entry chunk, every chunk it imports statically (the modulepreload
 // links of dist/index.html), then the route's lazily loaded page chunk and its own static
-// imports, all resolved from the Vite manifest (dist/.vite/manifest.json, build.manifest).
-// Each file is gzipped at zlib level 9 and the sizes are summed; chunks shared by the entry and
+// imports, all resolved from the Vite manifest (dist/.vite/manifest.json, build.manifest) by
+// scripts/route-chunks.ts. Each file is gzipped at zlib level 9 and the sizes are summed; chunks shared by the entry and
 // the page count once.
 //
 //   tsx bench/bundle.ts [distDir]              table of every route; flags / above the budget
@@ -16,9 +16,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const ROUTES_FILE = path.join(ROOT, 'src/client/routes.tsx');
+import { ROOT, readManifest, routeChunks } from '../scripts/route-chunks.ts';
 
 /** The budget for the JavaScript of the first paint of / (180 kB gzip, 1 kB = 1000 bytes). */
 export const FIRST_PAINT_BUDGET_BYTES = 180_000;
@@ -27,49 +25,6 @@ export interface RouteBundle {
   route: string;
   files: string[];
   gzipBytes: number;
-}
-
-interface ManifestChunk {
-  file: string;
-  src?: string;
-  name?: string;
-  isEntry?: boolean;
-  isDynamicEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-  css?: string[];
-}
-
-type Manifest = Record<string, ManifestChunk>;
-
-/** The route table's paths and page modules, read from the source (no React needed). */
-export function readRouteTable(routesFile = ROUTES_FILE): Array<{ route: string; module: string }> {
-  // Line comments may show example routes; only the code counts.
-  const source = fs.readFileSync(routesFile, 'utf8').replace(/^\s*\/\/.*$/gm, '');
-  const pattern = /path:\s*'([^']+)'\s*,\s*element:\s*page\(\s*\(\)\s*=>\s*import\(\s*'([^']+)'\s*\)\s*\)/g;
-  const routes: Array<{ route: string; module: string }> = [];
-  for (const match of source.matchAll(pattern)) {
-    const [, route, specifier] = match as unknown as [string, string, string];
-    routes.push({ route, module: specifier.replace(/^#client\//, 'src/client/') });
-  }
-  if (routes.length === 0) throw new Error(`no routes found in ${routesFile}`);
-  return routes;
-}
-
-function readManifest(distDir: string): Manifest {
-  const file = path.join(distDir, '.vite', 'manifest.json');
-  if (!fs.existsSync(file)) throw new Error(`${file} is missing: build with build.manifest enabled (npx vite build)`);
-  return JSON.parse(fs.readFileSync(file, 'utf8')) as Manifest;
-}
-
-/** A chunk and everything it imports statically, depth first, each once. */
-function staticClosure(manifest: Manifest, key: string, seen: Set<string>, files: string[]): void {
-  if (seen.has(key)) return;
-  seen.add(key);
-  const chunk = manifest[key];
-  if (!chunk) throw new Error(`manifest has no chunk ${key}`);
-  if (chunk.file.endsWith('.js')) files.push(chunk.file);
-  for (const imported of chunk.imports ?? []) staticClosure(manifest, imported, seen, files);
 }
 
 function gzipSizer(distDir: string): (file: string) => number {
@@ -84,21 +39,13 @@ function gzipSizer(distDir: string): (file: string) => number {
   };
 }
 
-export async function routeBundleSizes(distDir: string): Promise<Array<{ route: string; files: string[]; gzipBytes: number }>> {
-  const manifest = readManifest(distDir);
-  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
-  if (!entryKey) throw new Error('manifest has no entry chunk');
+export async function routeBundleSizes(distDir: string): Promise<RouteBundle[]> {
   const gzip = gzipSizer(distDir);
-  const results: RouteBundle[] = [];
-  for (const { route, module } of readRouteTable()) {
-    if (!manifest[module]) throw new Error(`manifest has no chunk for ${module} (route ${route}): is ${distDir} an up-to-date build?`);
-    const seen = new Set<string>();
-    const files: string[] = [];
-    staticClosure(manifest, entryKey, seen, files);
-    staticClosure(manifest, module, seen, files);
-    results.push({ route: route === '*' ? '* (404)' : route, files, gzipBytes: files.reduce((sum, file) => sum + gzip(file), 0) });
-  }
-  return results;
+  return routeChunks(readManifest(distDir)).map(({ route, files }) => ({
+    route: route === '*' ? '* (404)' : route,
+    files,
+    gzipBytes: files.reduce((sum, file) => sum + gzip(file), 0),
+  }));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -38,6 +38,8 @@ test('compare shows the summary, the chart per region and the listing, for every
   await expect(page.getByRole('tab', { name: 'Price Chart' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('list', { name: 'Regions' }).getByRole('listitem')).toHaveText(['Northeast', 'Midwest', 'South', 'West']);
   const chart = page.getByRole('img', { name: /Daily average price per dozen by region/ });
+  // Charts are drawn once they come near the screen (below the fold on phones).
+  await page.getByRole('list', { name: 'Regions' }).scrollIntoViewIfNeeded();
   await expect(chart).toBeVisible();
   await expect(chart).toHaveAttribute('aria-label', /Northeast \$\d+\.\d{2}, Midwest \$\d+\.\d{2}, South \$\d+\.\d{2}, West \$\d+\.\d{2}/);
   await page.screenshot({ path: info.outputPath('compare-chart.png'), fullPage: true });

@@ -93,6 +93,8 @@ test('the dashboard shows Price Trends, the filters and the price list', async (
   await openDashboard(page);
 
   const trends = page.getByRole('region', { name: 'Price Trends' });
+  // The chart is drawn once its card comes on screen (below the fold on phones).
+  await trends.scrollIntoViewIfNeeded();
   await expect(trends.getByRole('img', { name: /^Price per dozen of the national average, organic and standard eggs/ })).toBeVisible();
   // nivo arrives in its own chunk, after the page's first paint.
   expect(chunks.some((path) => /\/TrendChart-[\w-]+\.js$/.test(path))).toBe(true);

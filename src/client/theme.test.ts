@@ -87,6 +87,33 @@ describe('the Chakra system (theme.ts)', () => {
     expect(missing, 'recipes to add to theme.ts').toEqual([]);
   });
 
+  it('has every colour palette and colour token the client names', () => {
+    const suffix = '(?:50|100|200|300|400|500|600|700|800|900|950|solid|contrast|fg|muted|subtle|emphasized|focusRing|border|up|down|stable|none)';
+    const missing = new Set<string>();
+    // theme.ts defines the tokens (and refers to them as 'colors.x'); the rest of the client uses them.
+    for (const file of sourceFiles(CLIENT_DIR).filter((name) => path.basename(name) !== 'theme.ts')) {
+      const source = fs.readFileSync(file, 'utf8');
+      for (const match of source.matchAll(new RegExp(`['"\`]([a-zA-Z]+)\\.(${suffix})(?:/\\d+)?['"\`]`, 'g'))) {
+        if (system.token(`colors.${match[1]}.${match[2]}`) === undefined) missing.add(`${match[1]}.${match[2]} (${path.basename(file)})`);
+      }
+      for (const match of source.matchAll(/colorPalette(?:="([a-zA-Z]+)"|=\{([^}\n]*)\}|:\s*'([a-zA-Z]+)')/g)) {
+        const names = match[1] ?? match[3] ? [`'${match[1] ?? match[3]}'`] : [match[2] ?? ''];
+        for (const name of names.join(' ').matchAll(/['"]([a-zA-Z]+)['"]/g)) {
+          if (system.token(`colors.${name[1]}.solid`) === undefined) missing.add(`colorPalette ${name[1]} (${path.basename(file)})`);
+        }
+      }
+    }
+    expect([...missing], 'palettes or tokens theme.ts leaves out').toEqual([]);
+  });
+
+  it('uses none of the utilities whose variables the global styles leave out', () => {
+    // Chakra's ring, filter="auto" and backdropFilter="auto" utilities read --ring-*, --blur,
+    // --backdrop-* ... from its global '*' rule, which theme.ts drops; add them back to use these.
+    const utilities = /\b(ring|ringColor|ringWidth|ringOffset|ringOffsetColor|ringInset|blur|brightness|contrast|grayscale|hueRotate|invert|saturate|sepia|dropShadow|backdropBlur|backdropBrightness|backdropContrast|backdropGrayscale|backdropHueRotate|backdropInvert|backdropOpacity|backdropSaturate|backdropSepia)=|(?:filter|backdropFilter)="auto"/;
+    const users = sourceFiles(CLIENT_DIR).filter((file) => utilities.test(fs.readFileSync(file, 'utf8')));
+    expect(users.map((file) => path.relative(CLIENT_DIR, file))).toEqual([]);
+  });
+
   it('keeps the brand palette', () => {
     expect(system.token('colors.brand.500')).toBe('#34C759');
     expect(system.isSlotRecipe('menu')).toBe(true);

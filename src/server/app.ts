@@ -14,6 +14,8 @@ import { appRouter, type AppRouter } from './routers/_app.ts';
 import { contextFactory, readSessionToken, type AppConfig } from './context.ts';
 import { createSessions } from './auth/lucia.ts';
 import { DataCache } from './cache.ts';
+import { registerCompression } from './compress.ts';
+import { createIndexHtml, readRoutePreloads } from './preloads.ts';
 import { registerRest } from './rest.ts';
 import { trpcByteCache } from './trpc-cache.ts';
 import type { Sql } from './db.ts';
@@ -83,6 +85,9 @@ export function buildApp(options: ServerOptions): { app: FastifyInstance; cache:
 
   void app.register(fastifyCookie);
 
+  // JSON and index.html answers travel brotli- or gzip-compressed to browsers that accept it.
+  registerCompression(app);
+
   // A mutation authenticated by the session cookie must come from this site: another origin's
   // page could otherwise make the browser send the cookie along (CSRF). Bearer-token calls carry
   // no ambient credentials and are exempt.
@@ -143,15 +148,17 @@ export function buildApp(options: ServerOptions): { app: FastifyInstance; cache:
     });
   }
   const indexHtml = hasClient ? fs.readFileSync(path.join(distDir, 'index.html')) : null;
+  // index.html announces the requested route's page chunks (modulepreload), not only the entry's.
+  const indexHtmlFor = indexHtml ? createIndexHtml(indexHtml, readRoutePreloads(distDir)) : null;
 
   app.setNotFoundHandler((req, reply) => {
     const pathname = req.url.split('?')[0] ?? '/';
     if (pathname.startsWith('/api/') || pathname === '/api' || pathname.startsWith('/trpc')) {
       return reply.code(404).send({ message: `No API route ${req.method} ${pathname}` });
     }
-    if (indexHtml && (req.method === 'GET' || req.method === 'HEAD') && !path.extname(pathname)) {
+    if (indexHtmlFor && (req.method === 'GET' || req.method === 'HEAD') && !path.extname(pathname)) {
       // Client-side routes: the SPA decides, including its own 404 page.
-      return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+      return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtmlFor(pathname));
     }
     return reply.code(404).send({ message: `Not found: ${pathname}` });
   });

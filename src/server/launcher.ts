@@ -52,7 +52,7 @@ export async function prepareDatabase(env: Env, options: { databaseName?: string
   return { url, embedded: !env.DATABASE_URL, stop };
 }
 
-const CLIENT_INPUTS = ['index.html', 'vite.config.ts', 'package-lock.json', 'public', 'src/client', 'src/shared'];
+const CLIENT_INPUTS = ['index.html', 'vite.config.ts', 'package-lock.json', 'public', 'src/client', 'src/shared', 'scripts/compress-assets.ts', 'scripts/route-chunks.ts'];
 
 function newestMtime(target: string): number {
   if (!fs.existsSync(target)) return 0;

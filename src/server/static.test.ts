@@ -1,7 +1,9 @@
 // The client build as the web process serves it: fingerprinted assets cached for a year, and the
 // pre-compressed .br / .gz copies the build writes (scripts/compress-assets.ts) sent to browsers
-// that accept them, the plain file to others; client routes get index.html.
+// that accept them, the plain file to others; client routes get index.html. And the API's JSON
+// compressed on the way out (compress.ts).
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -9,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/db.ts';
 import { compressAssets } from '../../scripts/compress-assets.ts';
 import { createServer } from './app.ts';
+import { negotiateEncoding } from './compress.ts';
 
 let db: TestDatabase;
 let server: ReturnType<typeof createServer>;
@@ -19,7 +22,8 @@ const script = `export const answer = ${JSON.stringify('egg '.repeat(600))};\n`;
 beforeAll(async () => {
   dist = fs.mkdtempSync(path.join(os.tmpdir(), 'eggwatch-dist-'));
   fs.mkdirSync(path.join(dist, 'assets'));
-  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>EggWatch</title><div id="root"></div>');
+  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><title>EggWatch</title></head><body><div id="root"></div></body></html>');
+  fs.writeFileSync(path.join(dist, 'route-preloads.json'), JSON.stringify({ '/compare/:eggType': ['assets/app-abc123.js'], '*': [] }));
   fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), script);
   fs.writeFileSync(path.join(dist, 'assets', 'tiny-abc123.js'), 'export {};\n');
   await compressAssets(dist);
@@ -33,10 +37,17 @@ afterAll(async () => {
   fs.rmSync(dist, { recursive: true, force: true });
 });
 
-/** Node's fetch decodes bodies itself, so the raw bytes are read with the encoding header kept. */
-async function get(pathname: string, acceptEncoding?: string) {
-  const response = await fetch(`${base}${pathname}`, { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : { 'accept-encoding': 'identity' } });
-  return { response, body: Buffer.from(await response.arrayBuffer()) };
+/** The raw answer (node:http, since fetch decodes compressed bodies itself). */
+function get(pathname: string, acceptEncoding = 'identity', headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    http
+      .get(`${base}${pathname}`, { headers: { 'accept-encoding': acceptEncoding, ...headers } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
+  });
 }
 
 describe('the client build', () => {
@@ -47,31 +58,69 @@ describe('the client build', () => {
   });
 
   it('sends the brotli copy to browsers that accept it, cached for a year', async () => {
-    const { response } = await get('/assets/app-abc123.js', 'gzip, deflate, br');
-    expect(response.status).toBe(200);
-    expect(response.headers.get('content-encoding')).toBe('br');
-    expect(response.headers.get('content-type')).toMatch(/javascript/);
-    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    expect(response.headers.get('vary')).toMatch(/accept-encoding/i);
+    const { status, headers } = await get('/assets/app-abc123.js', 'gzip, deflate, br');
+    expect(status).toBe(200);
+    expect(headers['content-encoding']).toBe('br');
+    expect(headers['content-type']).toMatch(/javascript/);
+    expect(headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(headers['vary']).toMatch(/accept-encoding/i);
   });
 
   it('sends gzip when brotli is not accepted, and the plain file otherwise', async () => {
     const gz = await get('/assets/app-abc123.js', 'gzip');
-    expect(gz.response.headers.get('content-encoding')).toBe('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
     const plain = await get('/assets/app-abc123.js');
-    expect(plain.response.headers.get('content-encoding')).toBeNull();
-    expect(plain.response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(plain.body.toString()).toBe(script);
     expect(zlib.gunzipSync(fs.readFileSync(path.join(dist, 'assets', 'app-abc123.js.gz'))).toString()).toBe(script);
     const tiny = await get('/assets/tiny-abc123.js', 'br');
-    expect(tiny.response.status).toBe(200);
-    expect(tiny.response.headers.get('content-encoding')).toBeNull();
+    expect(tiny.status).toBe(200);
+    expect(tiny.headers['content-encoding']).toBeUndefined();
   });
 
   it('answers client routes with index.html, not cached', async () => {
-    const { response, body } = await get('/compare/organic');
-    expect(response.status).toBe(200);
-    expect(response.headers.get('cache-control')).toBe('no-cache');
+    const { status, headers, body } = await get('/compare/organic');
+    expect(status).toBe(200);
+    expect(headers['cache-control']).toBe('no-cache');
     expect(body.toString()).toContain('<div id="root">');
+    // The build's route-preloads.json: the compare page's chunks are announced up front.
+    expect(body.toString()).toContain('<link rel="modulepreload" crossorigin href="/assets/app-abc123.js">');
+    expect((await get('/somewhere-else')).body.toString()).not.toContain('modulepreload');
+  });
+});
+
+describe('compressed answers', () => {
+  it('negotiates brotli, then gzip, honouring q=0', () => {
+    expect(negotiateEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(negotiateEncoding('gzip;q=1.0, br;q=0')).toBe('gzip');
+    expect(negotiateEncoding('identity')).toBeNull();
+    expect(negotiateEncoding(undefined)).toBeNull();
+    expect(negotiateEncoding('*')).toBe('br');
+  });
+
+  it('sends JSON of the API compressed to browsers that accept it, the same JSON otherwise', async () => {
+    const plain = await get('/api/egg-prices');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['vary']).toMatch(/accept-encoding/i);
+    const br = await get('/api/egg-prices', 'br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(br.body).toString()).toBe(plain.body.toString());
+    const gz = await get('/api/egg-prices', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.body).toString()).toBe(plain.body.toString());
+    expect(br.body.length).toBeLessThan(plain.body.length / 3);
+  });
+
+  it('compresses a cached tRPC answer, and keeps its ETag for revalidation', async () => {
+    const url = '/trpc/prices.list';
+    const first = await get(url, 'br');
+    expect(first.status).toBe(200);
+    expect(first.headers['content-encoding']).toBe('br');
+    const again = await get(url, 'br');
+    expect(again.body.equals(first.body)).toBe(true);
+    const etag = first.headers['etag']!;
+    const revalidated = await get(url, 'br', { 'if-none-match': etag });
+    expect(revalidated.status).toBe(304);
   });
 });

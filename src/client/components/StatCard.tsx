@@ -20,6 +20,12 @@ export interface StatCardProps {
   badge?: string | null;
   /** Further content below the subtext, e.g. more badges. */
   extra?: ReactNode;
+  /**
+   * Shows skeleton bars instead of the content. With placeholder content shaped like the real one
+   * (a value, subtext, trend, badge), the bars take its exact size, hidden from screen readers, so
+   * the card keeps its height when the data arrives and nothing below it moves; without a value,
+   * generic bars.
+   */
   loading?: boolean;
 }
 
@@ -49,41 +55,60 @@ export function TrendIndicator({ trend }: { trend: StatTrend }) {
   );
 }
 
+/** The real content, or while loading a skeleton bar of the same size that nobody reads out. */
+function Part({ loading, children }: { loading: boolean; children: ReactNode }) {
+  if (!loading) return children;
+  return (
+    <Skeleton loading aria-hidden width="fit-content" maxW="full">
+      {children}
+    </Skeleton>
+  );
+}
+
 /** A dashboard summary figure: title, value, subtext, optional trend and badge (SPEC §3 Stat card). */
 export function StatCard({ title, value, subtext, trend, badge, extra, loading = false }: StatCardProps) {
+  const generic = loading && (value === null || value === undefined);
   return (
     <Card.Root variant="outline" height="full" aria-busy={loading || undefined}>
       <Card.Body gap="2">
         <Text as="h3" fontSize="sm" fontWeight="semibold" color="fg.muted" textTransform="uppercase" letterSpacing="wide">
           {title}
         </Text>
-        {loading ? (
+        {generic ? (
           <Stack gap="3" pt="1">
             <Skeleton height="9" width="36" />
             <SkeletonText noOfLines={2} gap="2" />
           </Stack>
         ) : (
-          <>
+          <Part loading={loading}>
             <Text fontSize="3xl" fontWeight="bold" lineHeight="short">
               {value}
             </Text>
-            {subtext && (
-              <Text fontSize="sm" color="fg.muted">
-                {subtext}
-              </Text>
-            )}
-            {trend && <TrendIndicator trend={trend} />}
-            {(badge || extra) && (
-              <HStack gap="2" wrap="wrap" pt="1">
-                {badge && (
-                  <Badge colorPalette="brand" variant="subtle" size="md">
-                    {badge}
-                  </Badge>
-                )}
-                {extra}
-              </HStack>
-            )}
-          </>
+          </Part>
+        )}
+        {subtext && (
+          <Part loading={loading}>
+            <Text fontSize="sm" color="fg.muted">
+              {subtext}
+            </Text>
+          </Part>
+        )}
+        {trend && (
+          <Part loading={loading}>
+            <TrendIndicator trend={trend} />
+          </Part>
+        )}
+        {(badge || extra) && (
+          <Part loading={loading}>
+            <HStack gap="2" wrap="wrap" pt="1">
+              {badge && (
+                <Badge colorPalette="brand" variant="subtle" size="md">
+                  {badge}
+                </Badge>
+              )}
+              {extra}
+            </HStack>
+          </Part>
         )}
       </Card.Body>
     </Card.Root>

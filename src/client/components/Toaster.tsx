@@ -1,31 +1,81 @@
 // The app's one toaster (SPEC §9): at most 5 toasts at once, 5 s by default, and a dismissed
 // toast is removed after 1 s so its exit animation can finish.
-import { Toaster as ChakraToaster, Portal, Spinner, Stack, Toast, createToaster } from '@chakra-ui/react';
+//
+// `toaster` (what pages call) is a small queue; the toast machinery (zag's toast machines and
+// their DOM helpers, ToasterView.tsx) is not needed for the first paint, so it loads when the
+// page is idle, or at once when a toast is raised first. Toasts raised before it has loaded wait
+// in the queue and are shown, in order, as soon as it has.
+import type { CreateToasterReturn } from '@chakra-ui/react';
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
+import { afterPageIdle } from '#client/lib/idle.ts';
 
-export const toaster = createToaster({
+export type ToastOptions = Parameters<CreateToasterReturn['create']>[0];
+
+export const TOASTER_OPTIONS = {
   placement: 'bottom-end',
   max: 5,
   duration: 5000,
   removeDelay: 1000,
   pauseOnPageIdle: true,
-});
+} as const;
+
+/** Where toasts go once the toast machinery has loaded: its store (ToasterView.tsx). */
+export interface ToastSink {
+  create(options: ToastOptions): string;
+}
+
+let sink: ToastSink | null = null;
+const queue: Array<ToastOptions & { id: string }> = [];
+let wanted = false;
+const listeners = new Set<() => void>();
+let nextId = 0;
+
+function want(): void {
+  if (wanted) return;
+  wanted = true;
+  for (const listener of listeners) listener();
+}
+
+export const toaster = {
+  /** Shows a toast (now, or once the toast machinery has loaded) and returns its id. */
+  create(options: ToastOptions): string {
+    const id = options.id ?? `toast-${++nextId}`;
+    if (sink) return sink.create({ ...options, id });
+    queue.push({ ...options, id });
+    want();
+    return id;
+  },
+};
+
+/** Called by ToasterView once its toaster is mounted: shows the queued toasts, then takes new ones. */
+export function connectToastSink(next: ToastSink): () => void {
+  sink = next;
+  for (const options of queue.splice(0)) next.create(options);
+  return () => {
+    if (sink === next) sink = null;
+  };
+}
+
+/** The number of toasts waiting for the machinery (tests). */
+export const queuedToasts = () => queue.length;
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+const isWanted = () => wanted;
+
+const ToasterView = lazy(() => import('./ToasterView.tsx'));
 
 export function Toaster() {
+  const ready = useSyncExternalStore(subscribe, isWanted, isWanted);
+  useEffect(() => (ready ? undefined : afterPageIdle(want)), [ready]);
+  if (!ready) return null;
+  // The toaster sits outside the pages' error boundaries: should its chunk fail to load (a newer
+  // build replaced it), toasts stay queued rather than the failure taking the app down.
   return (
-    <Portal>
-      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
-        {(toast) => (
-          <Toast.Root width={{ md: 'sm' }}>
-            {toast.type === 'loading' ? <Spinner size="sm" color="brand.solid" /> : <Toast.Indicator />}
-            <Stack gap="1" flex="1" maxWidth="100%">
-              {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
-              {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
-            </Stack>
-            {toast.action && <Toast.ActionTrigger>{toast.action.label}</Toast.ActionTrigger>}
-            {toast.closable !== false && <Toast.CloseTrigger aria-label="Dismiss notification" />}
-          </Toast.Root>
-        )}
-      </ChakraToaster>
-    </Portal>
+    <Suspense fallback={null}>
+      <ToasterView />
+    </Suspense>
   );
 }

@@ -2,16 +2,31 @@
 import { useSyncExternalStore } from 'react';
 import { BREAKPOINTS, pageSizeForWidth } from '#shared/pagination.ts';
 
-function subscribe(onChange: () => void): () => void {
-  window.addEventListener('resize', onChange);
-  window.addEventListener('orientationchange', onChange);
-  return () => {
-    window.removeEventListener('resize', onChange);
-    window.removeEventListener('orientationchange', onChange);
+// The width is read from the window when this module loads and on each resize, never while
+// React renders or runs effects: reading innerWidth while the page has unapplied style changes
+// makes the browser lay the whole page out there and then, which cost a phone hundreds of
+// milliseconds on the dashboard.
+const hasWindow = typeof window !== 'undefined';
+let width: number = hasWindow ? window.innerWidth : BREAKPOINTS.desktop;
+const listeners = new Set<() => void>();
+
+if (hasWindow) {
+  const update = () => {
+    const next = window.innerWidth;
+    if (next === width) return;
+    width = next;
+    for (const listener of listeners) listener();
   };
+  window.addEventListener('resize', update);
+  window.addEventListener('orientationchange', update);
 }
 
-const widthNow = () => window.innerWidth;
+function subscribe(onChange: () => void): () => void {
+  listeners.add(onChange);
+  return () => listeners.delete(onChange);
+}
+
+const widthNow = () => width;
 /** Without a window (never in this SPA, but kept safe) assume a desktop. */
 const serverWidth = () => BREAKPOINTS.desktop;
 

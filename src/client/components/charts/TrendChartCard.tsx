@@ -3,10 +3,11 @@
 // Trend summary from stats.trends. 'Loading chart' while the data or the chart code loads,
 // 'Unable to load chart data' when the stats call fails or has nothing, and a 'Chart Error'
 // boundary when drawing fails.
-import { Box, ButtonGroup, Button, Card, Center, HStack, Heading, Icon, SimpleGrid, Spinner, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
-import { Suspense, lazy, useId, useState, type ReactNode } from 'react';
+import { Box, ButtonGroup, Button, Card, Center, HStack, Heading, Icon, SimpleGrid, Skeleton, Spinner, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Suspense, lazy, useId, useRef, useState, type ReactNode } from 'react';
 import { LuArrowDown, LuArrowUp, LuChartLine } from 'react-icons/lu';
 import { trpc } from '#client/lib/trpc.ts';
+import { useNearViewport } from '#client/lib/useNearViewport.ts';
 import { useIsMobile } from '#client/lib/useViewportWidth.ts';
 import { ChartLegend } from './ChartLegend.tsx';
 import { TrendChartBoundary } from './TrendChartBoundary.tsx';
@@ -70,16 +71,49 @@ function SummaryValue({ item }: { item: SummaryItem }) {
   );
 }
 
+/**
+ * While stats load: the chart placeholder with the legend and the summary row as skeleton bars of
+ * their real size, so the card does not grow, and push what follows down, when the data arrives.
+ */
+function LoadingBody() {
+  return (
+    <Stack gap="4">
+      <Box borderRadius="md" px="1" pt="2" style={{ background: CHART_BG }}>
+        <LoadingChart />
+      </Box>
+      <Skeleton loading aria-hidden width="fit-content" maxW="full">
+        <ChartLegend label="Chart lines" items={[{ label: 'National Average', color: 'transparent' }, { label: 'Organic', color: 'transparent' }, { label: 'Standard', color: 'transparent' }]} />
+      </Skeleton>
+      <SimpleGrid columns={{ base: 2, md: 4 }} gap="3" aria-hidden>
+        {['Average', 'High', 'Low', 'Trend'].map((label) => (
+          <Skeleton key={label} loading borderRadius="md">
+            <Box borderWidth="1px" px="3" py="2">
+              <Text textStyle="xs">{label}</Text>
+              <Text fontSize="xl" fontWeight="bold">
+                $0.00
+              </Text>
+            </Box>
+          </Skeleton>
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
 export function TrendChartCard() {
   const [rangeKey, setRangeKey] = useState<TrendRangeKey>(DEFAULT_TREND_RANGE);
   const stats = trpc.stats.get.useQuery();
   const narrow = useIsMobile();
   const headingId = useId();
   const range = stats.data?.trends[rangeKey];
+  // The chart (nivo) is loaded and drawn once the card comes on screen: it sits just below the
+  // fold on phones, where drawing it right away would hold up the page's first seconds.
+  const cardRef = useRef<HTMLDivElement>(null);
+  const nearScreen = useNearViewport(cardRef);
 
   let body: ReactNode;
   if (stats.isPending) {
-    body = <LoadingChart />;
+    body = <LoadingBody />;
   } else if (stats.isError || !hasTrendData(range)) {
     body = (
       <ChartPlaceholder>
@@ -98,9 +132,13 @@ export function TrendChartCard() {
       <Stack gap="4">
         <Box borderRadius="md" px="1" pt="2" style={{ background: CHART_BG }}>
           <TrendChartBoundary resetKey={rangeKey}>
-            <Suspense fallback={<LoadingChart />}>
-              <TrendChart range={range} rangeKey={rangeKey} narrow={narrow} />
-            </Suspense>
+            {nearScreen ? (
+              <Suspense fallback={<LoadingChart />}>
+                <TrendChart range={range} rangeKey={rangeKey} narrow={narrow} />
+              </Suspense>
+            ) : (
+              <LoadingChart />
+            )}
           </TrendChartBoundary>
         </Box>
         <ChartLegend label="Chart lines" items={trendSeries(range).map((series) => ({ label: series.id, color: series.color }))} />
@@ -121,7 +159,7 @@ export function TrendChartCard() {
   }
 
   return (
-    <Card.Root as="section" aria-labelledby={headingId} variant="outline">
+    <Card.Root as="section" aria-labelledby={headingId} variant="outline" ref={cardRef}>
       <Card.Header>
         <HStack justify="space-between" wrap="wrap" gap="3">
           <Stack gap="0.5">

@@ -53,15 +53,19 @@ export const chartTheme: ChartTheme = {
 
 export const money = (value: number) => `$${value.toFixed(2)}`;
 
+// One formatter each: toLocaleDateString builds a new one on every call, and the axes and
+// tooltips format hundreds of dates while a chart draws.
+const SHORT_DAY = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+const MONTH_YEAR = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+
 /** 'Apr 7' from a Date at UTC midnight or a 'YYYY-MM-DD' day. */
 export function shortDay(value: Date | string): string {
-  const date = typeof value === 'string' ? new Date(`${value}T00:00:00Z`) : value;
-  return date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+  return SHORT_DAY.format(typeof value === 'string' ? new Date(`${value}T00:00:00Z`) : value);
 }
 
 /** 'Apr 2025' from a Date at UTC midnight. */
 export function monthYear(value: Date): string {
-  return value.toLocaleDateString('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+  return MONTH_YEAR.format(value);
 }
 
 /** A Date at UTC midnight of a 'YYYY-MM-DD' day. */

@@ -2,8 +2,9 @@
 // page puts one in: a 'Loading chart' placeholder while its chunk loads, and a boundary titled
 // 'Chart Error' (SPEC §2) if it fails to load or render.
 import { Box, Skeleton, VisuallyHidden } from '@chakra-ui/react';
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useRef, type ComponentType, type ReactNode } from 'react';
 import { ErrorBoundary } from '#client/components/ErrorBoundary.tsx';
+import { useNearViewport } from '#client/lib/useNearViewport.ts';
 
 /** SPEC §8's chart failure text, shown when a chart's code cannot be loaded. */
 export const CHART_LOAD_ERROR = 'Unable to display chart. Please try refreshing the page.';
@@ -29,10 +30,19 @@ export function ChartPlaceholder({ height = { base: '64', md: '72' } }: { height
   );
 }
 
+/**
+ * Where a chart goes. The chart (nivo, a long task to draw on a phone) is loaded and drawn once
+ * the slot comes within 200 px of the screen; until then, and while its code loads, the
+ * 'Loading chart' placeholder of the same height holds its place.
+ */
 export function ChartSlot({ children, height, resetKeys }: { children: ReactNode; height?: Record<string, string> | string; resetKeys?: readonly unknown[] }) {
+  const slotRef = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(slotRef, '200px');
   return (
-    <ErrorBoundary title="Chart Error" resetKeys={resetKeys}>
-      <Suspense fallback={<ChartPlaceholder height={height} />}>{children}</Suspense>
-    </ErrorBoundary>
+    <Box ref={slotRef}>
+      <ErrorBoundary title="Chart Error" resetKeys={resetKeys}>
+        {near ? <Suspense fallback={<ChartPlaceholder height={height} />}>{children}</Suspense> : <ChartPlaceholder height={height} />}
+      </ErrorBoundary>
+    </Box>
   );
 }

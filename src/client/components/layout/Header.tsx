@@ -1,5 +1,5 @@
 import { Box, Button, Container, Flex, HStack, Icon, IconButton, Link, Text } from '@chakra-ui/react';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { LuBell, LuEgg, LuUser } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 import { ColorModeButton } from '#client/components/ColorMode.tsx';
@@ -8,8 +8,19 @@ import { useSessionWatch } from '#client/lib/session.ts';
 import type { DeferredMenuProps } from './HeaderMenus.tsx';
 import { EggTypesButton, NavMenuButton } from './MenuTriggers.tsx';
 
+/** Should the menus' chunk be missing (a newer build replaced it), the trigger reloads the page. */
+function reloadingTrigger(Trigger: typeof EggTypesButton): ComponentType<DeferredMenuProps & { signedIn?: boolean }> {
+  return function ReloadingTrigger() {
+    return <Trigger aria-haspopup="menu" aria-expanded={false} onClick={() => window.location.reload()} />;
+  };
+}
+
 // The menus themselves (zag's menu machine, floating-ui) are not needed for the first paint.
-const loadMenus = () => import('./HeaderMenus.tsx');
+const loadMenus = () =>
+  import('./HeaderMenus.tsx').catch(() => ({
+    EggTypesMenu: reloadingTrigger(EggTypesButton),
+    MobileNavMenu: reloadingTrigger(NavMenuButton),
+  }));
 const EggTypesMenu = lazy(() => loadMenus().then((menus) => ({ default: menus.EggTypesMenu })));
 const MobileNavMenu = lazy(() => loadMenus().then((menus) => ({ default: menus.MobileNavMenu })));
 

@@ -1,7 +1,7 @@
 // The shared page frame of SPEC §2: sticky header, news ticker, main content, footer. Pages
-// render into the Outlet; a failing or still-loading page never takes the frame down with it.
+// render into the Outlet; a failing or still-loading page never takes the header down with it.
 import { Box, Center, Container, Flex, SkipNavContent, SkipNavLink, Spinner } from '@chakra-ui/react';
-import { Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { ErrorBoundary } from '#client/components/ErrorBoundary.tsx';
 import { Footer } from './Footer.tsx';
@@ -16,6 +16,17 @@ export function PageFallback() {
   );
 }
 
+function Main({ children }: { children: ReactNode }) {
+  return (
+    <Box as="main" flex="1">
+      <SkipNavContent />
+      <Container maxW="7xl" py={{ base: '6', md: '8' }}>
+        {children}
+      </Container>
+    </Box>
+  );
+}
+
 export function PageFrame() {
   const { pathname } = useLocation();
   return (
@@ -23,17 +34,22 @@ export function PageFrame() {
       <SkipNavLink zIndex="skipNav">Skip to content</SkipNavLink>
       <Header />
       <NewsTicker />
-      <Box as="main" flex="1">
-        <SkipNavContent />
-        <Container maxW="7xl" py={{ base: '6', md: '8' }}>
+      {/* The footer appears with the page, not before it: shown under the loading spinner, it
+          would jump down the screen when the page arrives (a layout shift). */}
+      <Suspense
+        fallback={
+          <Main>
+            <PageFallback />
+          </Main>
+        }
+      >
+        <Main>
           <ErrorBoundary title="Application Error" resetKeys={[pathname]}>
-            <Suspense fallback={<PageFallback />}>
-              <Outlet />
-            </Suspense>
+            <Outlet />
           </ErrorBoundary>
-        </Container>
-      </Box>
-      <Footer />
+        </Main>
+        <Footer />
+      </Suspense>
     </Flex>
   );
 }

@@ -2,8 +2,8 @@
 // a menu that closes on an outside click or Escape, and a pending choice cleared on every
 // opening. On small screens an option applies on click; on larger ones an Apply button, disabled
 // until an option is picked, applies it. Menus are at most 250 px tall, option lists 150 px.
-import { Box, Button, HStack, Popover, Portal, Stack, Text } from '@chakra-ui/react';
-import { useId, useState, type ReactNode } from 'react';
+import { Box, Button, HStack, Popover, Portal, Stack, Text, type ButtonProps } from '@chakra-ui/react';
+import { useId, useLayoutEffect, useRef, useState, type ReactNode, type Ref } from 'react';
 import type { IconType } from 'react-icons';
 import { LuCheck, LuChevronDown } from 'react-icons/lu';
 
@@ -31,7 +31,49 @@ export interface CardFilterMenuProps<V extends string | number> {
   triggerText?: (value: V) => string;
 }
 
-export function CardFilterMenu<V extends string | number>({
+function Caption({ icon: Icon, caption }: { icon: IconType; caption: string }) {
+  return (
+    <HStack as="span" gap="1" textStyle="xs" color="fg.muted" aria-hidden>
+      <Icon />
+      {caption}
+    </HStack>
+  );
+}
+
+/** The trigger: the same button before the menu is set up (placeholder) and after. */
+function TriggerButton({
+  icon: Icon,
+  label,
+  text,
+  compact,
+  ...props
+}: ButtonProps & { ref?: Ref<HTMLButtonElement>; icon: IconType; label: string; text: string; compact: boolean }) {
+  return (
+    <Button
+      size={compact ? 'xs' : 'sm'}
+      variant="outline"
+      colorPalette="gray"
+      justifyContent="space-between"
+      width="full"
+      minW="0"
+      px="2"
+      gap="1"
+      fontWeight="medium"
+      aria-label={label}
+      {...props}
+    >
+      <HStack as="span" gap="1.5" minW="0">
+        {compact && <Icon aria-hidden />}
+        <Text as="span" truncate>
+          {text}
+        </Text>
+      </HStack>
+      <LuChevronDown aria-hidden />
+    </Button>
+  );
+}
+
+function PopoverMenu<V extends string | number>({
   caption,
   icon: Icon,
   value,
@@ -42,8 +84,15 @@ export function CardFilterMenu<V extends string | number>({
   context,
   compact = false,
   triggerText,
-}: CardFilterMenuProps<V>) {
-  const [open, setOpen] = useState(false);
+  openOnMount,
+  focusOnMount,
+}: CardFilterMenuProps<V> & { openOnMount: boolean; focusOnMount: boolean }) {
+  const [open, setOpen] = useState(openOnMount);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  useLayoutEffect(() => {
+    // The placeholder trigger had keyboard focus: keep it on the real one.
+    if (focusOnMount && !openOnMount) triggerRef.current?.focus();
+  }, []);
   const [pending, setPending] = useState<V | null>(null);
   const listId = useId();
   const current = options.find((option) => option.value === value)?.label ?? String(value);
@@ -67,33 +116,9 @@ export function CardFilterMenu<V extends string | number>({
       unmountOnExit
     >
       <Stack gap="1" minW="0" flex="1">
-        {!compact && (
-          <HStack as="span" gap="1" textStyle="xs" color="fg.muted" aria-hidden>
-            <Icon />
-            {caption}
-          </HStack>
-        )}
+        {!compact && <Caption icon={Icon} caption={caption} />}
         <Popover.Trigger asChild>
-          <Button
-            size={compact ? 'xs' : 'sm'}
-            variant="outline"
-            colorPalette="gray"
-            justifyContent="space-between"
-            width="full"
-            minW="0"
-            px="2"
-            gap="1"
-            fontWeight="medium"
-            aria-label={`${name}: ${current}`}
-          >
-            <HStack as="span" gap="1.5" minW="0">
-              {compact && <Icon aria-hidden />}
-              <Text as="span" truncate>
-                {triggerText ? triggerText(value) : current}
-              </Text>
-            </HStack>
-            <LuChevronDown aria-hidden />
-          </Button>
+          <TriggerButton ref={triggerRef} icon={Icon} label={`${name}: ${current}`} text={triggerText ? triggerText(value) : current} compact={compact} />
         </Popover.Trigger>
       </Stack>
       <Portal>
@@ -106,13 +131,11 @@ export function CardFilterMenu<V extends string | number>({
                 </Text>
                 {extra}
                 <Box
-                  as="ul"
                   id={listId}
                   role="group"
                   aria-label={`${caption} options`}
                   maxH="150px"
                   overflowY="auto"
-                  listStyleType="none"
                   borderWidth="1px"
                   borderColor="border"
                   borderRadius="md"
@@ -121,7 +144,7 @@ export function CardFilterMenu<V extends string | number>({
                   {options.map((option) => {
                     const chosen = pending === null ? option.value === value : option.value === pending;
                     return (
-                      <li key={String(option.value)}>
+                      <Box key={String(option.value)}>
                         <Button
                           size="sm"
                           variant={chosen ? 'subtle' : 'ghost'}
@@ -135,7 +158,7 @@ export function CardFilterMenu<V extends string | number>({
                           {option.label}
                           {chosen && <LuCheck aria-hidden />}
                         </Button>
-                      </li>
+                      </Box>
                     );
                   })}
                 </Box>
@@ -156,5 +179,38 @@ export function CardFilterMenu<V extends string | number>({
         </Popover.Positioner>
       </Portal>
     </Popover.Root>
+  );
+}
+
+/**
+ * A card has three of these and a page a dozen cards or more: each popover is a state machine
+ * with its own effects, too much to set up for menus most visitors never open. Until a click
+ * or keyboard focus reaches the trigger, a plain button with the same look and name stands in;
+ * then the popover takes its place (opening at once after a click, keeping keyboard focus on the
+ * trigger).
+ */
+export function CardFilterMenu<V extends string | number>(props: CardFilterMenuProps<V>) {
+  const [armed, setArmed] = useState<{ openOnMount: boolean; focusOnMount: boolean } | null>(null);
+  if (armed) return <PopoverMenu {...props} {...armed} />;
+  const { caption, icon, value, options, context, compact = false, triggerText } = props;
+  const current = options.find((option) => option.value === value)?.label ?? String(value);
+  const name = context ? `${caption} for ${context}` : caption;
+  return (
+    <Stack gap="1" minW="0" flex="1">
+      {!compact && <Caption icon={icon} caption={caption} />}
+      <TriggerButton
+        icon={icon}
+        label={`${name}: ${current}`}
+        text={triggerText ? triggerText(value) : current}
+        compact={compact}
+        aria-haspopup="dialog"
+        aria-expanded={false}
+        // Keyboard focus sets the menu up (a click focuses the button too, but must reach it whole).
+        onFocus={(event) => {
+          if (event.currentTarget.matches(':focus-visible')) setArmed({ openOnMount: false, focusOnMount: true });
+        }}
+        onClick={() => setArmed({ openOnMount: true, focusOnMount: true })}
+      />
+    </Stack>
   );
 }

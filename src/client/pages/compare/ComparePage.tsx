@@ -1,9 +1,9 @@
 // Compare one egg type across stores (SPEC §2 "Compare"): region and count filters (kept in the
 // URL), three summary cards, the per-region Price Chart and the Price Listing, links to the
 // other egg types, and the BLS long-run benchmark.
-import { Badge, Box, Button, Card, Flex, HStack, Heading, Link, SimpleGrid, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Flex, HStack, Heading, Link, SimpleGrid, Skeleton, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
 import { keepPreviousData } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { LuArrowLeft, LuArrowRight, LuTrendingDown, LuTrendingUp } from 'react-icons/lu';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { useSearchParam } from '#client/lib/useSearchParam.ts';
@@ -11,14 +11,21 @@ import { formatPackPrice, formatPrice } from '#shared/format.ts';
 import { EGG_TYPES, EGG_TYPE_LABELS, REGIONS, REGION_LABELS, parseEggType, parseRegion, type EggType } from '#shared/vocabulary.ts';
 import { ErrorCard } from '#client/components/ErrorCard.tsx';
 import { FilterSelect } from '#client/components/FilterSelect.tsx';
-import { PriceCardGrid } from '#client/components/PriceCardGrid.tsx';
 import { StatCard } from '#client/components/StatCard.tsx';
 import { ChartLegend } from '#client/components/charts/ChartLegend.tsx';
 import { REGION_COLORS } from '#client/components/charts/chartTheme.ts';
 import { ChartPlaceholder, ChartSlot, RegionChart } from '#client/components/charts/lazyCharts.tsx';
 import { compareHref } from '#client/lib/links.ts';
 import { trpc, type RouterOutputs } from '#client/lib/trpc.ts';
-import { BenchmarkSection } from './BenchmarkSection.tsx';
+
+// The listing tab (price cards with their menus) and the benchmark below the fold come in chunks
+// of their own, so the first paint of the page waits for neither.
+const PriceCardGrid = lazy(() => import('#client/components/PriceCardGrid.tsx').then((module) => ({ default: module.PriceCardGrid })));
+const BenchmarkSection = lazy(() => import('./BenchmarkSection.tsx').then((module) => ({ default: module.BenchmarkSection })));
+
+function SectionFallback({ label, height }: { label: string; height: string }) {
+  return <Skeleton height={height} borderRadius="l3" role="status" aria-label={label} />;
+}
 
 type Compare = RouterOutputs['compare']['byType'];
 
@@ -240,14 +247,18 @@ function CompareView({ eggType }: { eggType: EggType }) {
               <PriceChart data={data} region={region} />
             </Tabs.Content>
             <Tabs.Content value="listing">
-              <PriceCardGrid entries={data?.entries} loading={query.isPending} label={`${label} egg prices, cheapest first`} />
+              <Suspense fallback={<SectionFallback label="Loading prices" height="80" />}>
+                <PriceCardGrid entries={data?.entries} loading={query.isPending} label={`${label} egg prices, cheapest first`} />
+              </Suspense>
             </Tabs.Content>
           </Tabs.Root>
         </>
       )}
 
       <OtherTypes eggType={eggType} />
-      <BenchmarkSection eggType={eggType} />
+      <Suspense fallback={<SectionFallback label="Loading the benchmark" height="md" />}>
+        <BenchmarkSection eggType={eggType} />
+      </Suspense>
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import { Box, Heading, Stack, Text } from '@chakra-ui/react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useDeferredValue } from 'react';
 import { TrendChartCard } from '#client/components/charts/TrendChartCard.tsx';
 import { AdminControlsSlot } from './AdminControlsSlot.tsx';
 import { EggPricesFallback } from './EggPricesFallback.tsx';
@@ -12,6 +12,9 @@ const loadEggPrices = () => import('./EggPricesSection.tsx');
 const EggPricesSection = lazy(() => loadEggPrices().then((module) => ({ default: module.EggPricesSection })));
 
 export default function DashboardPage() {
+  // The list renders after the top of the page, in a background render React slices into short
+  // tasks, rather than in the same long task as everything above it.
+  const showPrices = useDeferredValue(true, false);
   return (
     <Stack gap={{ base: '6', md: '8' }}>
       <Box>
@@ -27,9 +30,16 @@ export default function DashboardPage() {
         <SummaryCards />
       </Box>
       <TrendChartCard />
-      <Suspense fallback={<EggPricesFallback />}>
-        <EggPricesSection />
-      </Suspense>
+      {/* Below the fold the browser skips styling and laying the list out until it comes near. */}
+      <Box contentVisibility="auto" containIntrinsicSize="auto 1800px">
+        {showPrices ? (
+          <Suspense fallback={<EggPricesFallback />}>
+            <EggPricesSection />
+          </Suspense>
+        ) : (
+          <EggPricesFallback />
+        )}
+      </Box>
     </Stack>
   );
 }

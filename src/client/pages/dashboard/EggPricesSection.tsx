@@ -3,7 +3,7 @@
 // The applied filters, page and view live in the URL (useDashboardState).
 import { Box, Button, ButtonGroup, EmptyState, HStack, Heading, NativeSelect, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { keepPreviousData } from '@tanstack/react-query';
-import { useId, useRef, type ReactNode } from 'react';
+import { useDeferredValue, useId, useRef, type ReactNode } from 'react';
 import { LuEgg, LuHand, LuLayoutGrid, LuList, LuRotateCcw } from 'react-icons/lu';
 import { BREAKPOINTS, pageSizeForWidth } from '#shared/pagination.ts';
 import { ErrorCard } from '#client/components/ErrorCard.tsx';
@@ -79,9 +79,11 @@ export function EggPricesSection() {
     if (top && top.getBoundingClientRect().top < 0) top.scrollIntoView({ block: 'start' });
   };
 
-  const data = prices.data;
+  // The cards render in a background render React slices into short tasks (the skeletons, or the
+  // page being replaced, stay up meanwhile), not in one long task when the data arrives.
+  const data = useDeferredValue(prices.data);
   let content: ReactNode;
-  if (prices.isPending) {
+  if (data === undefined && !prices.isError) {
     content = (
       <SimpleGrid columns={GRID_COLUMNS} gap="4" role="status" aria-label="Loading prices">
         {Array.from({ length: pageSize }, (_, i) => (

@@ -74,7 +74,35 @@ function LowestPriceCard({ stats }: { stats: Stats }) {
   );
 }
 
-const TITLES = ['National Average', 'Weekly Volatility', 'Lowest Price'] as const;
+/** While stats load: the three cards with placeholder content shaped like the real one. */
+function LoadingCards() {
+  const trend = (caption: string): StatTrend => ({ direction: 'stable', value: '0.00%', caption });
+  return (
+    <>
+      <StatCard title="National Average" value="$0.00" subtext="per dozen, all types" trend={trend('vs last week')} loading />
+      <StatCard title="Weekly Volatility" value="0.00%" subtext="day-to-day swing in the national average" trend={trend('vs previous week')} loading />
+      <StatCard
+        title="Lowest Price"
+        value="$0.00"
+        subtext={
+          <>
+            Standard eggs, South region
+            <Text as="span" display="block">
+              $0.00 per dozen
+            </Text>
+          </>
+        }
+        badge="Store"
+        extra={
+          <Badge colorPalette="amber" variant="subtle" size="md">
+            Sample data
+          </Badge>
+        }
+        loading
+      />
+    </>
+  );
+}
 
 /** The dashboard's three summary cards (SPEC §2), from stats.get. */
 export function SummaryCards() {
@@ -82,7 +110,7 @@ export function SummaryCards() {
   return (
     <SimpleGrid columns={{ base: 1, md: 3 }} gap={{ base: '4', lg: '6' }}>
       {stats.isPending ? (
-        TITLES.map((title) => <StatCard key={title} title={title} value={null} loading />)
+        <LoadingCards />
       ) : stats.isError ? (
         <Box gridColumn="1 / -1">
           <ErrorCard title="Unable to load price summary" message={stats.error.message} onRetry={() => void stats.refetch()} />

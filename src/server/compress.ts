@@ -1,0 +1,74 @@
+// Compression of the web process's own answers (tRPC and REST JSON, index.html) for browsers that
+// accept it: brotli, else gzip. Files of the client build are not touched here: they have
+// pre-compressed copies (scripts/compress-assets.ts, served by @fastify/static).
+//
+// Only GET answers of at least 1 kB are compressed (mutations answer little, and a response that
+// mixes a secret with reflected input must not be compressed). A cached answer is the same Buffer
+// every time (trpc-cache.ts), so its compressed forms are kept with it and made once.
+import zlib from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+
+const MIN_BYTES = 1024;
+const COMPRESSIBLE = /^(?:application\/json|text\/html|text\/plain|application\/javascript|text\/css)/;
+
+type Encoding = 'br' | 'gzip';
+
+const BROTLI_OPTIONS: zlib.BrotliOptions = {
+  params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT },
+};
+
+/** The best encoding the Accept-Encoding header allows (q=0 refuses one), or null. */
+export function negotiateEncoding(header: string | string[] | undefined): Encoding | null {
+  if (!header) return null;
+  const accepted = new Map<string, number>();
+  for (const part of (Array.isArray(header) ? header.join(',') : header).split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    accepted.set(name.trim(), q ? Number(q.slice(2)) || 0 : 1);
+  }
+  const wildcard = accepted.get('*');
+  const allows = (name: Encoding) => (accepted.get(name) ?? wildcard ?? 0) > 0;
+  if (allows('br')) return 'br';
+  if (allows('gzip')) return 'gzip';
+  return null;
+}
+
+const compressedBuffers = new WeakMap<Buffer, Partial<Record<Encoding, Buffer>>>();
+
+function compress(body: Buffer, encoding: Encoding): Buffer {
+  return encoding === 'br' ? zlib.brotliCompressSync(body, BROTLI_OPTIONS) : zlib.gzipSync(body, { level: 6 });
+}
+
+function compressCached(body: Buffer, encoding: Encoding): Buffer {
+  let forms = compressedBuffers.get(body);
+  if (!forms) {
+    forms = {};
+    compressedBuffers.set(body, forms);
+  }
+  return (forms[encoding] ??= compress(body, encoding));
+}
+
+function addVary(current: unknown): string {
+  const values = String(current ?? '')
+    .split(',')
+    .map((value) => value.trim())
+    .filter(Boolean);
+  return values.some((value) => value.toLowerCase() === 'accept-encoding' || value === '*') ? values.join(', ') : [...values, 'Accept-Encoding'].join(', ');
+}
+
+export function registerCompression(app: FastifyInstance): void {
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (req.method !== 'GET' || reply.statusCode === 204 || reply.statusCode === 304) return payload;
+    if (reply.getHeader('content-encoding')) return payload;
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+    if (!COMPRESSIBLE.test(String(reply.getHeader('content-type') ?? ''))) return payload;
+    const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
+    if (body.length < MIN_BYTES) return payload;
+    reply.header('vary', addVary(reply.getHeader('vary')));
+    const encoding = negotiateEncoding(req.headers['accept-encoding']);
+    if (!encoding) return payload;
+    reply.header('content-encoding', encoding);
+    reply.removeHeader('content-length');
+    return typeof payload === 'string' ? compress(body, encoding) : compressCached(body, encoding);
+  });
+}
