@@ -37,10 +37,14 @@ async function useMode(page: Page, mode: Mode): Promise<void> {
  * charts) is there to be checked too.
  */
 async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
-  for (let y = 0; y < (await page.evaluate(() => document.documentElement.scrollHeight)); y += 600) {
-    await page.evaluate((top) => window.scrollTo(0, top), y);
-    await page.waitForTimeout(50);
+  // Twice: a section loaded on the way down may hold content that itself waits to be near.
+  for (let pass = 0; pass < 2; pass++) {
+    await page.waitForLoadState('networkidle');
+    for (let y = 0; y < (await page.evaluate(() => document.documentElement.scrollHeight)); y += 600) {
+      await page.evaluate((top) => window.scrollTo(0, top), y);
+      await page.waitForTimeout(50);
+    }
+    await page.waitForLoadState('networkidle');
   }
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.waitForLoadState('networkidle');

@@ -3,9 +3,10 @@
 // other egg types, and the BLS long-run benchmark.
 import { Badge, Box, Button, Card, Flex, HStack, Heading, Link, SimpleGrid, Skeleton, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
 import { keepPreviousData } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { LuArrowLeft, LuArrowRight, LuTrendingDown, LuTrendingUp } from 'react-icons/lu';
 import { Link as RouterLink, useParams } from 'react-router-dom';
+import { useNearViewport } from '#client/lib/useNearViewport.ts';
 import { useSearchParam } from '#client/lib/useSearchParam.ts';
 import { formatPackPrice, formatPrice } from '#shared/format.ts';
 import { EGG_TYPES, EGG_TYPE_LABELS, REGIONS, REGION_LABELS, parseEggType, parseRegion, type EggType } from '#shared/vocabulary.ts';
@@ -25,6 +26,39 @@ const BenchmarkSection = lazy(() => import('./BenchmarkSection.tsx').then((modul
 
 function SectionFallback({ label, height }: { label: string; height: string }) {
   return <Skeleton height={height} borderRadius="l3" role="status" aria-label={label} />;
+}
+
+/**
+ * The benchmark, loaded and drawn once it comes within 300 px of the screen (it is below the fold
+ * at every width): its range selector measures the page as it mounts, work the first seconds of
+ * a phone can do without. Until then, its card with the heading and a placeholder of its size.
+ */
+function BenchmarkSlot({ eggType }: { eggType: EggType }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(ref, '300px');
+  const placeholder = (
+    <Card.Root as="section" aria-labelledby="benchmark-heading" variant="outline">
+      <Card.Header pb="2">
+        <Heading as="h2" size="md" id="benchmark-heading">
+          Long-run benchmark
+        </Heading>
+      </Card.Header>
+      <Card.Body pt="2">
+        <Skeleton height={{ base: '96', md: '104' }} borderRadius="l2" role="status" aria-label="Loading the benchmark" />
+      </Card.Body>
+    </Card.Root>
+  );
+  return (
+    <Box ref={ref}>
+      {near ? (
+        <Suspense fallback={placeholder}>
+          <BenchmarkSection eggType={eggType} />
+        </Suspense>
+      ) : (
+        placeholder
+      )}
+    </Box>
+  );
 }
 
 type Compare = RouterOutputs['compare']['byType'];
@@ -256,9 +290,7 @@ function CompareView({ eggType }: { eggType: EggType }) {
       )}
 
       <OtherTypes eggType={eggType} />
-      <Suspense fallback={<SectionFallback label="Loading the benchmark" height="md" />}>
-        <BenchmarkSection eggType={eggType} />
-      </Suspense>
+      <BenchmarkSlot eggType={eggType} />
     </Stack>
   );
 }
