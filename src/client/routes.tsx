@@ -1,18 +1,46 @@
 // The route table (SPEC §2). Pages are lazy-loaded so each route is its own chunk; adding a route
 // is one line: { path: '/store/:storeId', element: page(() => import('#client/pages/store/StorePage.tsx')) }.
-import { lazy, type ComponentType, type ReactNode } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { lazy, useState, type ComponentType, type ReactElement } from 'react';
+import { Route, Routes, matchRoutes } from 'react-router-dom';
 import { PageFrame } from '#client/components/layout/PageFrame.tsx';
 
-/** A lazily loaded page module with a default export. */
-function page(load: () => Promise<{ default: ComponentType }>): ReactNode {
-  const Page = lazy(load);
-  return <Page />;
+type PageModule = { default: ComponentType };
+
+/** Each page element's loader, for preloadRoute. */
+const loaders = new WeakMap<ReactElement, () => Promise<PageModule>>();
+
+/**
+ * A lazily loaded page module with a default export. A page whose module has already loaded
+ * (preloadRoute) renders at once; otherwise it suspends while its chunk loads. Which of the two a
+ * mounted page uses is fixed when it mounts, so a later render never swaps it (and its state) out.
+ */
+function page(load: () => Promise<PageModule>): ReactElement {
+  let loaded: ComponentType | null = null;
+  let pending: Promise<PageModule> | null = null;
+  const loadOnce = () =>
+    (pending ??= load().then(
+      (module) => {
+        loaded = module.default;
+        return module;
+      },
+      (error: unknown) => {
+        pending = null;
+        throw error;
+      },
+    ));
+  const Lazy = lazy(loadOnce);
+  function Page() {
+    const [Loaded] = useState(() => loaded);
+    return Loaded ? <Loaded /> : <Lazy />;
+  }
+  const element = <Page />;
+  loaders.set(element, loadOnce);
+  return element;
 }
 
 export interface AppRoute {
   path: string;
-  element: ReactNode;
+  element: ReactElement;
 }
 
 export const appRoutes: readonly AppRoute[] = [
@@ -34,6 +62,21 @@ export const appRoutes: readonly AppRoute[] = [
   { path: '/admin/dashboard', element: page(() => import('#client/pages/admin/AdminDashboardPage.tsx')) },
   { path: '*', element: page(() => import('#client/pages/not-found/NotFoundPage.tsx')) },
 ];
+
+/**
+ * Loads the page module of the route a pathname renders. The entry awaits it before the first
+ * render: the first paint then shows the page itself, not a spinner that React would keep up for
+ * a while before swapping the page in. Never rejects (a failed load is retried when rendered).
+ */
+export async function preloadRoute(pathname: string): Promise<void> {
+  const matches = matchRoutes(
+    appRoutes.map((route) => ({ path: route.path, element: route.element })),
+    pathname,
+  );
+  const element = matches?.at(-1)?.route.element;
+  const load = element ? loaders.get(element as ReactElement) : undefined;
+  await load?.().catch(() => undefined);
+}
 
 export function AppRoutes() {
   return (

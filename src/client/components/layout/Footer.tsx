@@ -9,7 +9,7 @@ const PLACEHOLDER_LINKS = ['Data Sources', 'Privacy Policy', 'Terms of Service']
 export function Footer() {
   const year = new Date().getFullYear();
   return (
-    <Box as="footer" borderTopWidth="1px" borderColor="border" bg="bg.subtle" mt="auto" contentVisibility="auto" containIntrinsicSize="auto 360px">
+    <Box as="footer" borderTopWidth="1px" borderColor="border" bg="bg.subtle" mt="auto">
       <Container maxW="7xl" py="8">
         <Flex direction={{ base: 'column', md: 'row' }} gap="8" justify="space-between">
           <Stack gap="2" maxW="sm">

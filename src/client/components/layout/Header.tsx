@@ -51,6 +51,10 @@ function DeferredMenu({
 }) {
   const [ready, load] = useLoadWhenIdle();
   const [intent, setIntent] = useState<DeferredMenuProps>({ openOnMount: false, focusOnMount: false });
+  const open = () => {
+    setIntent({ openOnMount: true, focusOnMount: true });
+    load();
+  };
   const placeholder = (
     <Placeholder
       aria-haspopup="menu"
@@ -61,10 +65,11 @@ function DeferredMenu({
         load();
       }}
       onBlur={() => setIntent((current) => ({ ...current, focusOnMount: false }))}
-      onClick={() => {
-        setIntent({ openOnMount: true, focusOnMount: true });
-        load();
-      }}
+      // Pressed (pointer down) is when the menu should open: hovering has already started the
+      // download, and the real menu can take the placeholder's place before the click completes.
+      onPointerDown={open}
+      // A keyboard press (Enter, Space) clicks without a pointer.
+      onClick={open}
     />
   );
   if (!ready) return placeholder;

@@ -3,7 +3,7 @@
 // paint needs, so Header.tsx loads this module once the page is idle, or at once when the user
 // reaches for a menu first; until then it shows the same trigger buttons (MenuTriggers.tsx).
 import { Menu, Portal } from '@chakra-ui/react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { COMPARE_LINKS } from '#client/lib/links.ts';
 import { EggTypesButton, NavMenuButton } from './MenuTriggers.tsx';
@@ -15,19 +15,28 @@ export interface DeferredMenuProps {
   focusOnMount: boolean;
 }
 
-function useFocusOnMount(focus: boolean) {
-  const ref = useRef<HTMLButtonElement>(null);
+/**
+ * Takes over from the placeholder trigger on the first mount: keyboard focus moves to the real
+ * trigger, and a click on the placeholder opens the menu. It opens a frame after mounting, with
+ * focus on its trigger, as a click would: opened while mounting, the menu closed again at once,
+ * seeing focus outside it (the clicked placeholder had just gone).
+ */
+function useTakeOver({ openOnMount, focusOnMount }: DeferredMenuProps) {
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const [open, setOpen] = useState(false);
   useEffect(() => {
-    // Only the first mount hands focus over from the placeholder.
-    if (focus) ref.current?.focus();
+    if (openOnMount || focusOnMount) triggerRef.current?.focus();
+    if (!openOnMount) return undefined;
+    const frame = requestAnimationFrame(() => setOpen(true));
+    return () => cancelAnimationFrame(frame);
   }, []);
-  return ref;
+  return { triggerRef, open, onOpenChange: (details: { open: boolean }) => setOpen(details.open) };
 }
 
-export function EggTypesMenu({ openOnMount, focusOnMount }: DeferredMenuProps) {
-  const triggerRef = useFocusOnMount(focusOnMount && !openOnMount);
+export function EggTypesMenu(intent: DeferredMenuProps) {
+  const { triggerRef, open, onOpenChange } = useTakeOver(intent);
   return (
-    <Menu.Root positioning={{ placement: 'bottom-start' }} defaultOpen={openOnMount}>
+    <Menu.Root positioning={{ placement: 'bottom-start' }} open={open} onOpenChange={onOpenChange}>
       <Menu.Trigger asChild>
         <EggTypesButton ref={triggerRef} />
       </Menu.Trigger>
@@ -47,8 +56,8 @@ export function EggTypesMenu({ openOnMount, focusOnMount }: DeferredMenuProps) {
 }
 
 /** Phones (< 768 px) get one menu button holding every header link. */
-export function MobileNavMenu({ signedIn, openOnMount, focusOnMount }: DeferredMenuProps & { signedIn: boolean }) {
-  const triggerRef = useFocusOnMount(focusOnMount && !openOnMount);
+export function MobileNavMenu({ signedIn, ...intent }: DeferredMenuProps & { signedIn: boolean }) {
+  const { triggerRef, open, onOpenChange } = useTakeOver(intent);
   const accountLinks = signedIn
     ? [
         { href: '/notifications/subscribe', label: 'Price Alerts' },
@@ -59,7 +68,7 @@ export function MobileNavMenu({ signedIn, openOnMount, focusOnMount }: DeferredM
         { href: '/signup', label: 'Sign Up' },
       ];
   return (
-    <Menu.Root positioning={{ placement: 'bottom-end' }} defaultOpen={openOnMount}>
+    <Menu.Root positioning={{ placement: 'bottom-end' }} open={open} onOpenChange={onOpenChange}>
       <Menu.Trigger asChild>
         <NavMenuButton ref={triggerRef} />
       </Menu.Trigger>
