@@ -88,8 +88,9 @@ test('compare links to the other egg types and shows the BLS benchmark with gaps
   await expect(others).toHaveText(['Cage-Free', 'Organic', 'Pasture-Raised']);
 
   const benchmark = page.getByRole('region', { name: 'Long-run benchmark' });
-  // The benchmark is loaded once it comes near the screen.
-  await benchmark.scrollIntoViewIfNeeded();
+  // The benchmark is loaded once it comes near the screen (its placeholder is then replaced, so
+  // scroll the page rather than the element).
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   await expect(benchmark.getByRole('list', { name: 'Benchmark series' })).toContainText('West (grade AA)');
   const stats = await (await page.request.get('/api/stats')).json();
   await expect(benchmark.getByText(`EggWatch today, all types ${money(stats.national_average.price_per_dozen)}`)).toBeVisible();
