@@ -33,6 +33,15 @@ function useTakeOver({ openOnMount, focusOnMount }: DeferredMenuProps) {
   return { triggerRef, open, onOpenChange: (details: { open: boolean }) => setOpen(details.open) };
 }
 
+/** One menu item per link, each a router link. */
+function LinkItems({ links }: { links: ReadonlyArray<{ href: string; label: string }> }) {
+  return links.map((link) => (
+    <Menu.Item key={link.href} value={link.href} asChild>
+      <RouterLink to={link.href}>{link.label}</RouterLink>
+    </Menu.Item>
+  ));
+}
+
 export function EggTypesMenu(intent: DeferredMenuProps) {
   const { triggerRef, open, onOpenChange } = useTakeOver(intent);
   return (
@@ -43,11 +52,7 @@ export function EggTypesMenu(intent: DeferredMenuProps) {
       <Portal>
         <Menu.Positioner>
           <Menu.Content minW="44">
-            {COMPARE_LINKS.map((link) => (
-              <Menu.Item key={link.href} value={link.href} asChild>
-                <RouterLink to={link.href}>{link.label}</RouterLink>
-              </Menu.Item>
-            ))}
+            <LinkItems links={COMPARE_LINKS} />
           </Menu.Content>
         </Menu.Positioner>
       </Portal>
@@ -77,21 +82,10 @@ export function MobileNavMenu({ signedIn, ...intent }: DeferredMenuProps & { sig
           <Menu.Content minW="56">
             <Menu.ItemGroup>
               <Menu.ItemGroupLabel>Egg Types</Menu.ItemGroupLabel>
-              {COMPARE_LINKS.map((link) => (
-                <Menu.Item key={link.href} value={link.href} asChild>
-                  <RouterLink to={link.href}>{link.label}</RouterLink>
-                </Menu.Item>
-              ))}
+              <LinkItems links={COMPARE_LINKS} />
             </Menu.ItemGroup>
             <Menu.Separator />
-            <Menu.Item value="/admin/login" asChild>
-              <RouterLink to="/admin/login">Admin</RouterLink>
-            </Menu.Item>
-            {accountLinks.map((link) => (
-              <Menu.Item key={link.href} value={link.href} asChild>
-                <RouterLink to={link.href}>{link.label}</RouterLink>
-              </Menu.Item>
-            ))}
+            <LinkItems links={[{ href: '/admin/login', label: 'Admin' }, ...accountLinks]} />
           </Menu.Content>
         </Menu.Positioner>
       </Portal>
