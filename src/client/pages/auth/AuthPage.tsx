@@ -1,21 +1,22 @@
 // /auth: Login and Register tabs (SPEC §2). ?tab=register opens the Register tab.
 import { Link, Tabs, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router-dom';
 import { AuthCard } from '#client/components/auth/AuthCard.tsx';
 import { RegisterForm } from '#client/components/auth/RegisterForm.tsx';
 import { LOGIN_REDIRECT_DELAY_MS, useLater } from '#client/components/auth/useLater.ts';
 import { LoginForm } from './LoginForm.tsx';
+import { useUrlSearch } from '#client/lib/useSearchParam.ts';
 
 type Tab = 'login' | 'register';
 
 export default function AuthPage() {
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useUrlSearch();
   const tab: Tab = params.get('tab') === 'register' ? 'register' : 'login';
   const [registeredEmail, setRegisteredEmail] = useState('');
   const later = useLater();
 
-  const showTab = (next: Tab) => setParams(next === 'register' ? { tab: 'register' } : {}, { replace: true });
+  const showTab = (next: Tab) => update(() => new URLSearchParams(next === 'register' ? { tab: 'register' } : {}), { replace: true });
 
   function registered(email: string) {
     setRegisteredEmail(email);

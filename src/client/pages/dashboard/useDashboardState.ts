@@ -1,6 +1,6 @@
 // The dashboard's applied state, read from and written to the URL query string.
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useUrlSearch } from '#client/lib/useSearchParam.ts';
 import type { FilterSelection } from '#shared/filters.ts';
 import { applyFilters, parseDashboardParams, toDashboardParams, type DashboardState, type ViewMode } from './urlState.ts';
 
@@ -13,17 +13,14 @@ export interface DashboardStateApi {
 }
 
 export function useDashboardState(): DashboardStateApi {
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useUrlSearch();
   const state = useMemo(() => parseDashboardParams(params), [params]);
 
   const write = useCallback(
     (next: (current: DashboardState) => DashboardState, replace = false) => {
-      setParams((current) => toDashboardParams(next(parseDashboardParams(current)), current), {
-        replace,
-        preventScrollReset: true,
-      });
+      update((current) => toDashboardParams(next(parseDashboardParams(current)), current), { replace, preventScrollReset: true });
     },
-    [setParams],
+    [update],
   );
 
   return {

@@ -4,7 +4,7 @@
 import { Box, Button, Card, Flex, Heading, HStack, Skeleton, SkeletonText, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { LuBell, LuLock, LuLogIn, LuLogOut, LuTriangleAlert, LuUser } from 'react-icons/lu';
-import { Link as RouterLink, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, Navigate, useNavigate } from 'react-router-dom';
 import { failureMessage } from '#client/components/auth/errors.ts';
 import { toaster } from '#client/components/Toaster.tsx';
 import { clearSession, hasAuthToken, storeSession } from '#client/lib/session.ts';
@@ -12,6 +12,7 @@ import { trpc } from '#client/lib/trpc.ts';
 import { ProfileTab } from './ProfileTab.tsx';
 import { SecurityTab } from './SecurityTab.tsx';
 import { SubscriptionsTab } from './SubscriptionsTab.tsx';
+import { useUrlSearch } from '#client/lib/useSearchParam.ts';
 
 const TABS = ['profile', 'subscriptions', 'security'] as const;
 type Tab = (typeof TABS)[number];
@@ -102,7 +103,7 @@ function TabIcon({ icon }: { icon: ReactNode }) {
 function Account() {
   // Checked with the server on every visit, not from an earlier answer in the cache.
   const verify = trpc.auth.verify.useQuery(undefined, { refetchOnMount: 'always' });
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useUrlSearch();
   const requested = params.get('tab') as Tab | null;
   const tab: Tab = requested && TABS.includes(requested) ? requested : 'profile';
   const user = verify.data?.user;
@@ -130,7 +131,7 @@ function Account() {
       </Flex>
       <Tabs.Root
         value={tab}
-        onValueChange={(details) => setParams(details.value === 'profile' ? {} : { tab: details.value }, { replace: true })}
+        onValueChange={(details) => update(() => new URLSearchParams(details.value === 'profile' ? {} : { tab: details.value }), { replace: true })}
         variant="line"
         lazyMount
       >
