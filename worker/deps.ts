@@ -1,4 +1,7 @@
 import type { Sql } from '#server/db.ts';
+import type { HttpOptions } from './scrapers/http.ts';
+import type { RetailerCredentials } from './scrapers/types.ts';
+import type { StoreId } from '#shared/vocabulary.ts';
 
 /** What tasks need from the process: passed in, so tests give their own database and settings. */
 export interface WorkerDeps {
@@ -9,4 +12,35 @@ export interface WorkerDeps {
     /** Resend's API address (tests point it at a local server). */
     resendBaseUrl?: string;
   };
+  /** Scraper settings; defaults (DEFAULT_SCRAPE_CONFIG) for what is not given. */
+  scrape?: Partial<ScrapeConfig>;
+}
+
+export interface ScrapeConfig {
+  /** Stand-in origin per retailer (WALMART_ORIGIN...). */
+  origins: Partial<Record<StoreId, string>>;
+  /** Prices read through a configured origin are the retailer's (a forwarding proxy), not demo prices. */
+  originsAreRetailers: boolean;
+  credentials: RetailerCredentials;
+  http: Pick<HttpOptions, 'delayMs' | 'retries' | 'timeoutMs' | 'backoffBaseMs' | 'backoffCapMs' | 'maxRetryAfterMs'>;
+  maxPages: number;
+  /** How often a running scrape proves it is alive (ms). */
+  heartbeatMs: number;
+  /** A running scrape whose heartbeat is older than this (ms) is recovered. */
+  staleMs: number;
+}
+
+export const DEFAULT_SCRAPE_CONFIG: ScrapeConfig = {
+  origins: {},
+  originsAreRetailers: false,
+  credentials: {},
+  http: { delayMs: 1500, retries: 3, timeoutMs: 20_000, backoffBaseMs: 1000, backoffCapMs: 30_000, maxRetryAfterMs: 120_000 },
+  maxPages: 8,
+  heartbeatMs: 10_000,
+  staleMs: 45_000,
+};
+
+export function scrapeConfig(deps: WorkerDeps): ScrapeConfig {
+  const given = deps.scrape ?? {};
+  return { ...DEFAULT_SCRAPE_CONFIG, ...given, http: { ...DEFAULT_SCRAPE_CONFIG.http, ...given.http } };
 }

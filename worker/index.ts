@@ -4,6 +4,7 @@ import { run } from 'graphile-worker';
 import { env } from '#server/env.ts';
 import { createSql } from '#server/db.ts';
 import { CRONTAB, taskList } from './tasks.ts';
+import { scrapeConfigFromEnv } from './scrape-env.ts';
 
 if (!env.DATABASE_URL) {
   console.error('DATABASE_URL is not set. Run `npm start`, which provides a database, or set DATABASE_URL.');
@@ -13,10 +14,12 @@ const sql = createSql(env.DATABASE_URL, { max: 4 });
 const runner = await run({
   connectionString: env.DATABASE_URL,
   concurrency: env.WORKER_CONCURRENCY,
-  taskList: taskList({ sql, email: { resendApiKey: env.RESEND_API_KEY, from: env.EMAIL_FROM } }),
+  taskList: taskList({ sql, email: { resendApiKey: env.RESEND_API_KEY, from: env.EMAIL_FROM }, scrape: scrapeConfigFromEnv(env) }),
   crontab: CRONTAB,
   noHandleSignals: false,
   pollInterval: 2000,
 });
+// Runs a dead worker left behind are looked at as soon as a worker starts, not at the next minute.
+await runner.addJob('scrape__recover', {}, { jobKey: 'scrape__recover', maxAttempts: 1 });
 await runner.promise;
 await sql.end({ timeout: 5 });

@@ -5,6 +5,9 @@ import { pricesRollup } from './tasks/prices__rollup.ts';
 import { pricesNightly } from './tasks/prices__nightly.ts';
 import { sendEmail } from './tasks/send_email.ts';
 import { maintenancePrune } from './tasks/maintenance__prune.ts';
+import { storesScrape } from './tasks/stores__scrape.ts';
+import { scrapeRecover } from './tasks/scrape__recover.ts';
+import { scrapeSchedule } from './tasks/scrape__schedule.ts';
 
 export function taskList(deps: WorkerDeps): TaskList {
   return {
@@ -12,6 +15,9 @@ export function taskList(deps: WorkerDeps): TaskList {
     prices__nightly: pricesNightly(deps),
     send_email: sendEmail(deps),
     maintenance__prune: maintenancePrune(deps),
+    stores__scrape: storesScrape(deps),
+    scrape__recover: scrapeRecover(deps),
+    scrape__schedule: scrapeSchedule(deps),
   };
 }
 
@@ -21,4 +27,8 @@ export const CRONTAB = [
   '15 2 * * * prices__nightly ?max=3',
   '# expired sessions, tokens and rate-limit windows',
   '45 3 * * * maintenance__prune ?max=3',
+  '# scrape runs whose worker died: resume or fail them (within two minutes)',
+  '* * * * * scrape__recover ?max=1',
+  '# the daily scrape, at the hour set in the admin Settings tab',
+  '0 * * * * scrape__schedule ?max=1',
 ].join('\n');

@@ -10,6 +10,16 @@ const flag = z
 
 const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
 
+/** An http(s) origin such as http://127.0.0.1:4599 (a path is not allowed: requests keep their own). */
+const origin = z.preprocess(
+  emptyToUndefined,
+  z
+    .url({ protocol: /^https?$/ })
+    .refine((value) => new URL(value).pathname === '/' && !new URL(value).search, 'must be an origin, e.g. http://127.0.0.1:4599')
+    .transform((value) => new URL(value).origin)
+    .optional(),
+);
+
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('127.0.0.1'),
@@ -25,6 +35,23 @@ export const envSchema = z.object({
   EXPOSE_RESET_TOKEN: flag,
   RESEND_API_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
   EMAIL_FROM: z.string().default('EggWatch <alerts@eggwatch.local>'),
+  // Scrapers (worker/scrapers): a stand-in origin per retailer replaces all of its hosts.
+  WALMART_ORIGIN: origin,
+  TARGET_ORIGIN: origin,
+  KROGER_ORIGIN: origin,
+  ALBERTSONS_ORIGIN: origin,
+  WHOLE_FOODS_ORIGIN: origin,
+  ALDI_ORIGIN: origin,
+  SCRAPER_ORIGINS_ARE_RETAILERS: flag,
+  KROGER_CLIENT_ID: z.preprocess(emptyToUndefined, z.string().optional()),
+  KROGER_CLIENT_SECRET: z.preprocess(emptyToUndefined, z.string().optional()),
+  TARGET_API_KEY: z.preprocess(emptyToUndefined, z.string().regex(/^[0-9a-f]{40}$/i, 'must be 40 hexadecimal characters').optional()),
+  ALBERTSONS_API_KEY: z.preprocess(emptyToUndefined, z.string().regex(/^[0-9a-f]{32}$/i, 'must be 32 hexadecimal characters').optional()),
+  SCRAPE_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(1500),
+  SCRAPE_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
+  SCRAPE_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(20_000),
+  SCRAPE_BACKOFF_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  SCRAPE_MAX_PAGES: z.coerce.number().int().min(1).max(25).default(8),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -9,6 +9,8 @@ import { z, ZodError } from 'zod';
 import { marketSeriesInput, priceListInput, storePricesInput } from '#shared/inputs.ts';
 import { changePasswordInput, loginInput, profileInput, registerInput, requestResetInput, resetPasswordInput, verifyEmailInput, adminSetupInput } from '#shared/auth.ts';
 import { priceEntrySchema, statsSchema, storeSchema } from '#shared/types.ts';
+import { RUN_STATUSES, scrapeRunsInput, scrapeSettingsInput } from '#shared/scrape.ts';
+import { STORE_IDS } from '#shared/vocabulary.ts';
 import { describeZodError } from './trpc.ts';
 import { CACHEABLE_QUERIES, procedureFor } from './procedures.ts';
 import type { Context } from './context.ts';
@@ -96,7 +98,43 @@ export const REST_ROUTES: RestRoute[] = [
     ),
   },
   ...accountRoutes(),
+  ...scrapeRoutes(),
 ];
+
+/** SPEC §7's scraper calls and the run history and schedule: administrators only. */
+function scrapeRoutes(): RestRoute[] {
+  const zipList = z.object({ zipCodes: z.array(z.string()).describe('5-digit ZIP codes of US states; trimmed, duplicates dropped, at most 25') });
+  const zipResult = z.object({
+    zip: z.string(), status: z.enum(['succeeded', 'failed']), message: z.string().nullable(), locationName: z.string().nullable(),
+    listingsSeen: z.number(), accepted: z.number(), observations: z.number(),
+  });
+  const run = z.object({
+    id: z.number(), store: z.enum(STORE_IDS), status: z.enum(RUN_STATUSES), trigger: z.enum(['manual', 'schedule']), demo: z.boolean(),
+    zipCodes: z.array(z.string()), progress: z.number(), total: z.number(), listingsSeen: z.number(), accepted: z.number(),
+    skipped: z.record(z.string(), z.number()), rejected: z.record(z.string(), z.number()), observationsWritten: z.number(),
+    message: z.string().nullable(), createdAt: z.string(), startedAt: z.string().nullable(), finishedAt: z.string().nullable(),
+    durationMs: z.number().nullable(), zips: z.array(zipResult),
+  });
+  const status = z.object({
+    active: z.boolean(), lastRun: z.string().nullable(), nextScheduledRun: z.string().nullable(), message: z.string(),
+    run: run.nullable(), lastSuccessAt: z.string().nullable(), stale: z.boolean(),
+  });
+  const settings = z.object({ dailyEnabled: z.boolean(), hourUtc: z.number(), zipCodes: z.array(z.string()), updatedAt: z.string(), nextScheduledRun: z.string().nullable() });
+  const objectBody = (b: unknown) => (b && typeof b === 'object' && !Array.isArray(b) ? b : {});
+  return [
+    {
+      method: 'POST', path: '/scrape/:store', summary: 'Start a scraper run for a store (walmart, target, kroger, albertsons, whole-foods, aldi) over ZIP codes; 409 while one is queued or running',
+      procedure: 'scrape.start', input: ({ body, params }) => ({ ...objectBody(body), store: params.store }), params: ['store'], body: zipList,
+      response: z.object({ runId: z.number(), store: z.enum(STORE_IDS), status: z.literal('queued'), zipCodes: z.array(z.string()), message: z.string() }), status: 202, auth: 'admin',
+    },
+    { method: 'GET', path: '/scrape/status', summary: "The Walmart scraper's status (active, lastRun, nextScheduledRun, message)", procedure: 'scrape.status', response: status, auth: 'admin' },
+    { method: 'GET', path: '/scrape/all-status', summary: 'Every scraper status, keyed by store id', procedure: 'scrape.allStatus', response: z.record(z.enum(STORE_IDS), status), auth: 'admin' },
+    { method: 'GET', path: '/scrape/runs', summary: 'Recent scraper runs with progress, counts and per-ZIP outcomes', procedure: 'scrape.runs', input: ({ query }) => query, query: scrapeRunsInput, response: z.array(run), auth: 'admin' },
+    { method: 'GET', path: '/scrape/runs/:id', summary: 'One scraper run', procedure: 'scrape.run', input: ({ params }) => ({ id: params.id }), params: ['id'], response: run, auth: 'admin' },
+    { method: 'GET', path: '/scrape/settings', summary: 'The daily scraping schedule', procedure: 'scrape.settings', response: settings, auth: 'admin' },
+    { method: 'PUT', path: '/scrape/settings', summary: 'Change the daily scraping schedule (on or off, UTC hour, ZIP codes)', procedure: 'scrape.updateSettings', input: ({ body }) => body ?? {}, body: scrapeSettingsInput, response: settings, auth: 'admin' },
+  ];
+}
 
 /** SPEC §7's account paths: the body (or path id) is the procedure's input. */
 function accountRoutes(): RestRoute[] {
@@ -215,6 +253,7 @@ export function openApiDocument() {
       responses: {
         [route.status ?? 200]: { description: 'OK', content: { 'application/json': { schema: route.response ? z.toJSONSchema(route.response, { unrepresentable: 'any' }) : {} } } },
         ...(route.auth ? { 401: { description: 'No session', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } } } : {}),
+        ...(route.auth === 'admin' ? { 403: { description: 'Not an administrator', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } } } : {}),
         ...(route.method !== 'GET' ? { 429: { description: 'Rate limited', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } } } : {}),
         400: { description: 'Invalid input', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
         ...(route.params ? { 404: { description: 'Not found', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } } } : {}),

@@ -219,7 +219,7 @@ export async function seedSampleCatalogue(
       const [location] = await sql<{ id: number; scraped: boolean }[]>`
         select l.id, exists (
           select 1 from price_entries e join store_locations l2 on l2.id = e.location_id
-          where l2.store_id = l.store_id and l2.region = l.region and e.source = 'scrape'
+          where l2.store_id = l.store_id and l2.region = l.region and e.source <> 'sample'
         ) as scraped
         from store_locations l where l.store_id = ${store.id} and l.zip = ${zip}`;
       if (!location || location.scraped) continue;

@@ -1,10 +1,10 @@
 // Shapes the API serves (SPEC §3 field names) and the client reads. The zod schemas document
 // the REST responses in /api/openapi.json; the types are derived from them.
 import { z } from 'zod';
-import { EGG_TYPES, REGIONS, TREND_DIRECTIONS } from './vocabulary.ts';
+import { EGG_TYPES, PRICE_SOURCES, REGIONS, TREND_DIRECTIONS, type PriceSource } from './vocabulary.ts';
 
-export const priceSourceSchema = z.enum(['scrape', 'sample']);
-export type PriceSource = z.infer<typeof priceSourceSchema>;
+export const priceSourceSchema = z.enum(PRICE_SOURCES);
+export type { PriceSource };
 
 /** A price entry: the latest observation of one product at one store location (DESIGN.md). */
 export const priceEntrySchema = z.object({
@@ -24,7 +24,7 @@ export const priceEntrySchema = z.object({
   source_url: z.string().nullable(),
   title: z.string(),
   brand: z.string().nullable(),
-  source: priceSourceSchema.describe("'sample' marks the seeded sample catalogue"),
+  source: priceSourceSchema.describe("'scrape': read from the retailer; 'sample': the seeded sample catalogue; 'demo': read from a stand-in retailer (npm run demo). Only 'scrape' prices are real"),
   product_id: z.number().int(),
   location_id: z.number().int(),
 });

@@ -34,6 +34,15 @@ export const REGION_LABELS: Record<Region, string> = {
 export const STORE_IDS = ['walmart', 'target', 'kroger', 'albertsons', 'whole-foods', 'aldi'] as const;
 export type StoreId = (typeof STORE_IDS)[number];
 
+/** Where a price came from: only 'scrape' prices are a retailer's (see isSampleSource). */
+export const PRICE_SOURCES = ['scrape', 'sample', 'demo'] as const;
+export type PriceSource = (typeof PRICE_SOURCES)[number];
+
+/** Sample and demo prices are not a retailer's: the UI marks them, and they never alert anyone. */
+export function isSampleSource(source: PriceSource): boolean {
+  return source !== 'scrape';
+}
+
 export const TREND_DIRECTIONS = ['up', 'down', 'stable'] as const;
 export type TrendDirection = (typeof TREND_DIRECTIONS)[number];
 

@@ -107,10 +107,10 @@ export async function regionSeries(sql: Db, filters: CompareFilters, days = COMP
     where p.egg_type = ${eggType} and p.count = ${count}
       and o.observed_on > ${latest.day}::date - ${days}::int
       and o.observed_on <= ${latest.day}::date
-      and (o.source = 'scrape' or not exists (
+      and (o.source <> 'sample' or not exists (
         select 1 from price_entries se
         join store_locations sl on sl.id = se.location_id
-        where se.source = 'scrape' and sl.store_id = l.store_id and sl.region = l.region))
+        where se.source <> 'sample' and sl.store_id = l.store_id and sl.region = l.region))
       ${region ? sql`and l.region = ${region}` : sql``}
     group by o.observed_on, l.region`;
   const window = dayWindow(latest.day, days);

@@ -151,10 +151,10 @@ export async function storeDailySeries(sql: Db, storeId: string, filters: StoreF
     where l.store_id = ${storeId}
       and o.observed_on > ${latest.day}::date - ${days}::int
       and o.observed_on <= ${latest.day}::date
-      and (o.source = 'scrape' or not exists (
+      and (o.source <> 'sample' or not exists (
         select 1 from price_entries se
         join store_locations sl on sl.id = se.location_id
-        where se.source = 'scrape' and sl.store_id = l.store_id and sl.region = l.region))
+        where se.source <> 'sample' and sl.store_id = l.store_id and sl.region = l.region))
       ${filters.region ? sql`and l.region = ${filters.region}` : sql``}
       ${filters.eggType ? sql`and p.egg_type = ${filters.eggType}` : sql``}
       ${filters.count ? sql`and p.count = ${filters.count}` : sql``}

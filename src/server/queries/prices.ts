@@ -25,10 +25,10 @@ export function visibleEntries(sql: Db, filters: EntryFilters = {}) {
     join stores s on s.id = l.store_id
     join products p on p.id = e.product_id
     where s.active
-      and (e.source = 'scrape' or not exists (
+      and (e.source <> 'sample' or not exists (
         select 1 from price_entries se
         join store_locations sl on sl.id = se.location_id
-        where se.source = 'scrape' and sl.store_id = l.store_id and sl.region = l.region))
+        where se.source <> 'sample' and sl.store_id = l.store_id and sl.region = l.region))
       ${filters.store ? sql`and l.store_id = ${filters.store}` : sql``}
       ${filters.region ? sql`and l.region = ${filters.region}` : sql``}
       ${filters.eggType ? sql`and p.egg_type = ${filters.eggType}` : sql``}

@@ -25,7 +25,7 @@ export async function refreshRollups(sql: Sql, options: { all?: boolean } = {}):
       with scraped as (
         select distinct l.store_id, l.region
         from price_entries e join store_locations l on l.id = e.location_id
-        where e.source = 'scrape'
+        where e.source <> 'sample'
       )
       insert into price_daily_rollups (day, egg_type, region, avg_per_dozen, min_per_dozen, max_per_dozen, observations)
       select o.observed_on, p.egg_type, l.region,
@@ -35,7 +35,7 @@ export async function refreshRollups(sql: Sql, options: { all?: boolean } = {}):
       join store_locations l on l.id = o.location_id
       join stores s on s.id = l.store_id and s.active
       left join scraped sc on sc.store_id = l.store_id and sc.region = l.region
-      where (o.source = 'scrape' or sc.store_id is null)
+      where (o.source <> 'sample' or sc.store_id is null)
         ${options.all ? tx`` : tx`and o.observed_on = any(${tx.array(days)}::date[])`}
       group by o.observed_on, p.egg_type, l.region`;
     await tx`select pg_notify('eggwatch_rollups', '')`;

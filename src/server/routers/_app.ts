@@ -8,6 +8,7 @@ import { marketRouter } from './market.ts';
 import { pricesRouter } from './prices.ts';
 import { statsRouter } from './stats.ts';
 import { storesRouter } from './stores.ts';
+import { scrapeRouter } from './scrape.ts';
 
 export const appRouter = router({
   prices: pricesRouter,
@@ -19,6 +20,7 @@ export const appRouter = router({
   subscriptions: subscriptionsRouter,
   admin: adminRouter,
   compare: compareRouter,
+  scrape: scrapeRouter,
 });
 
 export type AppRouter = typeof appRouter;

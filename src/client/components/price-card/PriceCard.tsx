@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { LuArrowDown, LuArrowUp, LuClock, LuEgg, LuHash, LuInfo, LuMapPin, LuMinus } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatPrice, formatRelativeTime, formatTrend, trendColor } from '#shared/format.ts';
-import { CARD_COUNTS, EGG_TYPES, EGG_TYPE_LABELS, REGIONS, REGION_LABELS, type EggType, type Region, type TrendDirection } from '#shared/vocabulary.ts';
+import { CARD_COUNTS, EGG_TYPE_LABELS, EGG_TYPES, type EggType, isSampleSource, type Region, REGION_LABELS, REGIONS, type TrendDirection } from '#shared/vocabulary.ts';
 import { useIsMobile } from '#client/lib/useViewportWidth.ts';
 import { CardFilterMenu, type MenuOption } from './CardFilterMenu.tsx';
 import { Sparkline } from './Sparkline.tsx';
@@ -206,7 +206,7 @@ export function PriceCard({ entry, showRegion: showRegionOption = true }: PriceC
               </HStack>
             )}
           </Box>
-          {view.kind !== 'loading' && view.source === 'sample' && <SampleBadge />}
+          {view.kind !== 'loading' && isSampleSource(view.source) && <SampleBadge />}
         </HStack>
 
         <Box aria-live="polite" aria-busy={view.kind === 'loading'} minH="24">

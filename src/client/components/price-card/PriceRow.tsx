@@ -7,6 +7,7 @@ import { CountMenu, EggTypeMenu, EstimateBadge, RegionMenu, SampleBadge, TrendVa
 import { Sparkline } from './Sparkline.tsx';
 import type { CardEntry } from './priceView.ts';
 import { usePriceCard } from './usePriceCard.ts';
+import { isSampleSource } from '#shared/vocabulary.ts';
 
 export interface PriceRowProps {
   entry: CardEntry;
@@ -28,7 +29,7 @@ export function PriceRow({ entry, showRegion, wide }: PriceRowProps) {
           <Link asChild fontWeight="semibold" color="fg" _hover={{ color: 'brand.fg' }}>
             <RouterLink to={storeHref(entry.store_id)}>{storeName}</RouterLink>
           </Link>
-          {!loading && view.source === 'sample' && <SampleBadge />}
+          {!loading && isSampleSource(view.source) && <SampleBadge />}
         </Stack>
       </Table.Cell>
       {showRegion && (

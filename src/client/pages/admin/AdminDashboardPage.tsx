@@ -1,7 +1,7 @@
 // /admin/dashboard: verifies the session on load (SPEC §6): no marker or an invalid session goes
 // to /admin/login, a signed-in non-admin goes to / with 'Access Denied'. The server checks the
 // role again on every admin call.
-import { Box, Button, Card, Center, EmptyState, Flex, Heading, HStack, SimpleGrid, Skeleton, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Box, Button, Center, Flex, Heading, HStack, SimpleGrid, Skeleton, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { LuDatabase, LuLogOut, LuSettings, LuStore } from 'react-icons/lu';
 import { Navigate, useNavigate } from 'react-router-dom';
@@ -11,6 +11,7 @@ import { failureMessage, isUnauthorized } from '#client/components/auth/errors.t
 import { toaster } from '#client/components/Toaster.tsx';
 import { clearSession, hasAuthToken, storeSession } from '#client/lib/session.ts';
 import { trpc } from '#client/lib/trpc.ts';
+import { ScrapersTab } from './ScrapersTab.tsx';
 import { SettingsTab } from './SettingsTab.tsx';
 import { StoresTab } from './StoresTab.tsx';
 
@@ -54,24 +55,6 @@ function Overview() {
         </Box>
       ))}
     </SimpleGrid>
-  );
-}
-
-function ScrapersTab() {
-  return (
-    <Card.Root variant="outline">
-      <EmptyState.Root size="sm">
-        <EmptyState.Content>
-          <EmptyState.Indicator>
-            <LuDatabase />
-          </EmptyState.Indicator>
-          <Stack textAlign="center" gap="1">
-            <EmptyState.Title>Scrapers are not available yet</EmptyState.Title>
-            <EmptyState.Description>The per-store price scrapers will be started and monitored here once they are installed.</EmptyState.Description>
-          </Stack>
-        </EmptyState.Content>
-      </EmptyState.Root>
-    </Card.Root>
   );
 }
 

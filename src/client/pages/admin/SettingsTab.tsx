@@ -1,22 +1,68 @@
-// Settings are placeholders (SPEC §2): shown, disabled.
-import { Badge, Button, Card, Flex, Heading, Stack, Switch, Text } from '@chakra-ui/react';
-import { LuSave, LuSettings } from 'react-icons/lu';
+// The admin Settings tab: the daily scrape of every active store (on or off, the UTC hour, the ZIP
+// list), saved in the database and read by the worker's hourly tick. Per-store custom schedules
+// are not built yet (SPEC: 'coming soon').
+import { Badge, Button, Card, Field, Flex, Heading, NativeSelect, Skeleton, Stack, Switch, Text, Textarea } from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
+import { LuSave } from 'react-icons/lu';
+import { parseZipList } from '#shared/zip.ts';
+import { ErrorCard } from '#client/components/ErrorCard.tsx';
+import { failureMessage, fieldErrorsOf } from '#client/components/auth/errors.ts';
+import { formatWhen } from '#client/components/scrapers/useScrapers.ts';
+import { toaster } from '#client/components/Toaster.tsx';
+import { trpc } from '#client/lib/trpc.ts';
+
+const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
+const hourLabel = (hour: number) => `${String(hour).padStart(2, '0')}:00 UTC`;
 
 export function SettingsTab() {
+  const settings = trpc.scrape.settings.useQuery();
+  const utils = trpc.useUtils();
+  const [enabled, setEnabled] = useState(false);
+  const [hour, setHour] = useState(6);
+  const [zips, setZips] = useState('');
+  const save = trpc.scrape.updateSettings.useMutation({
+    onSuccess: (data) => {
+      utils.scrape.settings.setData(undefined, data);
+      void utils.scrape.allStatus.invalidate();
+      void utils.scrape.status.invalidate();
+      toaster.create({ type: 'success', title: 'Settings saved', description: data.dailyEnabled ? `Daily scraping runs at ${hourLabel(data.hourUtc)}.` : 'Daily scraping is off.', duration: 3000 });
+    },
+    onError: (error) => toaster.create({ type: 'error', title: 'Update failed', description: failureMessage(error, 'The settings could not be saved. Please try again.') }),
+  });
+
+  useEffect(() => {
+    if (!settings.data) return;
+    setEnabled(settings.data.dailyEnabled);
+    setHour(settings.data.hourUtc);
+    setZips(settings.data.zipCodes.join(', '));
+  }, [settings.data]);
+
+  if (settings.isError) return <ErrorCard message={failureMessage(settings.error, 'Unable to load the settings. Please try again.')} onRetry={() => void settings.refetch()} />;
+
+  const zipError = save.error ? fieldErrorsOf(save.error).zipCodes?.join(' ') : undefined;
   return (
-    <Card.Root variant="outline">
+    <Card.Root variant="outline" as="form" onSubmit={(event: React.FormEvent) => {
+      event.preventDefault();
+      save.mutate({ dailyEnabled: enabled, hourUtc: hour, zipCodes: parseZipList(zips) });
+    }}>
       <Card.Header>
         <Heading as="h2" size="md">
           Scraping schedule
         </Heading>
         <Text textStyle="sm" color="fg.muted">
-          These settings cannot be changed yet.
+          {settings.data ? `Next scheduled run: ${formatWhen(settings.data.nextScheduledRun, 'Not scheduled')}` : 'Loading the schedule...'}
         </Text>
       </Card.Header>
       <Card.Body>
-        <Stack gap="5">
-          <Flex gap="3" justify="space-between" align={{ base: 'flex-start', sm: 'center' }} direction={{ base: 'column', sm: 'row' }}>
-            <Switch.Root disabled>
+        {settings.isPending ? (
+          <Stack gap="3" role="status" aria-label="Loading settings">
+            <Skeleton height="8" />
+            <Skeleton height="8" />
+            <Skeleton height="16" />
+          </Stack>
+        ) : (
+          <Stack gap="5">
+            <Switch.Root checked={enabled} onCheckedChange={(details) => setEnabled(details.checked)}>
               <Switch.HiddenInput />
               <Switch.Control />
               <Switch.Label>
@@ -24,30 +70,44 @@ export function SettingsTab() {
                   Daily scraping
                 </Text>
                 <Text as="span" display="block" textStyle="xs" color="fg.muted">
-                  Run every store's scraper once a day.
+                  Run every active store's scraper once a day over the ZIP codes below.
                 </Text>
               </Switch.Label>
             </Switch.Root>
-            <Button size="sm" variant="outline" disabled>
-              <LuSettings aria-hidden />
-              Configure
-            </Button>
-          </Flex>
-          <Flex gap="3" justify="space-between" align="center" wrap="wrap">
-            <Stack gap="0">
-              <Text fontWeight="medium">Custom schedule</Text>
-              <Text textStyle="xs" color="fg.muted">
-                Choose the days and times each scraper runs.
-              </Text>
-            </Stack>
-            <Badge colorPalette="gray" variant="outline">
-              coming soon
-            </Badge>
-          </Flex>
-        </Stack>
+            <Field.Root disabled={!enabled} maxW="xs">
+              <Field.Label>Hour</Field.Label>
+              <NativeSelect.Root size="sm">
+                <NativeSelect.Field value={String(hour)} onChange={(event) => setHour(Number(event.target.value))}>
+                  {HOURS.map((h) => (
+                    <option key={h} value={h}>
+                      {hourLabel(h)}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </Field.Root>
+            <Field.Root invalid={Boolean(zipError)} maxW="2xl">
+              <Field.Label>ZIP codes</Field.Label>
+              <Textarea value={zips} onChange={(event) => setZips(event.target.value)} rows={2} autoresize />
+              {zipError ? <Field.ErrorText>{zipError}</Field.ErrorText> : <Field.HelperText>Comma-separated, up to 25.</Field.HelperText>}
+            </Field.Root>
+            <Flex gap="3" justify="space-between" align="center" wrap="wrap">
+              <Stack gap="0">
+                <Text fontWeight="medium">Custom schedule</Text>
+                <Text textStyle="xs" color="fg.muted">
+                  Choose the days and times each scraper runs.
+                </Text>
+              </Stack>
+              <Badge colorPalette="gray" variant="outline">
+                coming soon
+              </Badge>
+            </Flex>
+          </Stack>
+        )}
       </Card.Body>
       <Card.Footer>
-        <Button disabled>
+        <Button type="submit" colorPalette="brand" loading={save.isPending} loadingText="Saving..." disabled={!settings.data}>
           <LuSave aria-hidden />
           Save Settings
         </Button>

@@ -10,6 +10,8 @@ import { SummaryCards } from './SummaryCards.tsx';
 // they are a chunk of their own; its download starts with this page, not after its first paint.
 const loadEggPrices = () => import('./EggPricesSection.tsx');
 const EggPricesSection = lazy(() => loadEggPrices().then((module) => ({ default: module.EggPricesSection })));
+// Administrators only: shoppers never download it.
+const DashboardScraperCard = lazy(() => import('./DashboardScraperCard.tsx'));
 
 export default function DashboardPage() {
   // The list renders after the top of the page, in a background render React slices into short
@@ -25,7 +27,9 @@ export default function DashboardPage() {
           Compare US grocery egg prices by type, store and region.
         </Text>
       </Box>
-      <AdminControlsSlot />
+      <AdminControlsSlot>
+        <DashboardScraperCard />
+      </AdminControlsSlot>
       <Box as="section" aria-label="Market summary">
         <SummaryCards />
       </Box>

@@ -3,7 +3,7 @@ import { StatCard, type StatTrend } from '#client/components/StatCard.tsx';
 import { ErrorCard } from '#client/components/ErrorCard.tsx';
 import { trpc, type RouterOutputs } from '#client/lib/trpc.ts';
 import { formatPackPrice, formatPrice, formatTrend } from '#shared/format.ts';
-import { DEFAULT_COUNT, EGG_TYPE_LABELS, REGION_LABELS } from '#shared/vocabulary.ts';
+import { DEFAULT_COUNT, EGG_TYPE_LABELS, isSampleSource, REGION_LABELS } from '#shared/vocabulary.ts';
 
 type Stats = RouterOutputs['stats']['get'];
 type Trend = Stats['national_average']['trend'];
@@ -64,7 +64,7 @@ function LowestPriceCard({ stats }: { stats: Stats }) {
       }
       badge={lowest.store_name}
       extra={
-        lowest.source === 'sample' ? (
+        isSampleSource(lowest.source) ? (
           <Badge colorPalette="amber" variant="subtle" size="md">
             Sample data
           </Badge>

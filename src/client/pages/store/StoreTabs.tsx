@@ -3,7 +3,7 @@ import { Badge, Box, Card, Flex, HStack, Heading, Icon, SimpleGrid, Skeleton, Sk
 import type { ReactNode } from 'react';
 import { LuArrowDown, LuArrowUp, LuMinus, LuTrendingDown, LuTrendingUp } from 'react-icons/lu';
 import { formatPackPrice, formatPrice } from '#shared/format.ts';
-import { EGG_TYPE_LABELS, REGION_LABELS } from '#shared/vocabulary.ts';
+import { EGG_TYPE_LABELS, isSampleSource, REGION_LABELS } from '#shared/vocabulary.ts';
 import { ChartLegend } from '#client/components/charts/ChartLegend.tsx';
 import { EGG_TYPE_COLORS } from '#client/components/charts/chartTheme.ts';
 import { ChartPlaceholder, ChartSlot, StoreTrendChart } from '#client/components/charts/lazyCharts.tsx';
@@ -94,7 +94,7 @@ function PriceInsights({ data }: { data: Insights }) {
   const change = insights.weekly_change;
   const TrendIcon = change === null || change === 0 ? LuMinus : change < 0 ? LuTrendingDown : LuTrendingUp;
   const color = change === null || change === 0 ? 'fg.muted' : change < 0 ? 'trend.down' : 'trend.up';
-  const sample = data.entries.some((e) => e.source === 'sample');
+  const sample = data.entries.some((e) => isSampleSource(e.source));
   return (
     <Stack gap="4">
       <Figure

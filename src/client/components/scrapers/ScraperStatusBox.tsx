@@ -1,0 +1,90 @@
+// A scraper's status box (SPEC §2): active, last run ('Never'), next run ('Not scheduled') and the
+// message; while a run is active, a progress bar with its live counts; and how fresh the store's
+// prices are (flagged after 48 hours).
+import { Badge, Box, DataList, HStack, Progress, Stack, Text } from '@chakra-ui/react';
+import { formatRelativeTime } from '#shared/format.ts';
+import type { ScraperStatus } from '#shared/scrape.ts';
+import { STALE_AFTER_HOURS } from '#shared/scrape.ts';
+import { formatWhen } from './useScrapers.ts';
+
+export interface ScraperStatusBoxProps {
+  status: ScraperStatus;
+  /** 'yes-no': the dashboard card's 'Active Yes/No'; 'active-idle': the admin cards' 'Active'/'Idle'. */
+  activeStyle: 'yes-no' | 'active-idle';
+  /** Accessible name of the progress bar. */
+  label: string;
+}
+
+export function RunProgress({ status, label }: { status: ScraperStatus; label: string }) {
+  const run = status.run;
+  if (!status.active || !run) return null;
+  const queued = run.status === 'queued';
+  return (
+    <Stack gap="1">
+      <Progress.Root value={queued ? null : run.progress} max={Math.max(run.total, 1)} size="sm" colorPalette="brand" aria-label={label}>
+        <Progress.Track>
+          <Progress.Range />
+        </Progress.Track>
+      </Progress.Root>
+      <Text textStyle="xs" color="fg.muted" aria-live="polite">
+        {queued
+          ? 'Waiting for a worker...'
+          : `${run.progress} of ${run.total} ZIP codes · ${run.listingsSeen} listings seen · ${run.accepted} egg prices`}
+      </Text>
+    </Stack>
+  );
+}
+
+export function Freshness({ status }: { status: ScraperStatus }) {
+  if (!status.lastSuccessAt) {
+    return (
+      <Badge colorPalette="gray" variant="subtle">
+        No prices yet
+      </Badge>
+    );
+  }
+  return (
+    <HStack gap="2" wrap="wrap">
+      <Text textStyle="xs" color="fg.muted">
+        Prices from {formatRelativeTime(status.lastSuccessAt).toLowerCase()}
+      </Text>
+      {status.stale && (
+        <Badge colorPalette="orange" variant="subtle" title={`No new prices for more than ${STALE_AFTER_HOURS} hours`}>
+          Stale
+        </Badge>
+      )}
+    </HStack>
+  );
+}
+
+export function ScraperStatusBox({ status, activeStyle, label }: ScraperStatusBoxProps) {
+  const active = activeStyle === 'yes-no' ? (status.active ? 'Yes' : 'No') : status.active ? 'Active' : 'Idle';
+  return (
+    <Box borderWidth="1px" borderRadius="md" p="3" bg="bg.subtle" role="status" aria-label={`${label} status`}>
+      <Stack gap="3">
+        <DataList.Root orientation="horizontal" size="sm" gap="1.5">
+          <DataList.Item>
+            <DataList.ItemLabel>{activeStyle === 'yes-no' ? 'Active' : 'Status'}</DataList.ItemLabel>
+            <DataList.ItemValue>
+              <Badge colorPalette={status.active ? 'green' : 'gray'} variant="subtle">
+                {active}
+              </Badge>
+            </DataList.ItemValue>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.ItemLabel>Last Run</DataList.ItemLabel>
+            <DataList.ItemValue>{formatWhen(status.lastRun, 'Never')}</DataList.ItemValue>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.ItemLabel>Next Run</DataList.ItemLabel>
+            <DataList.ItemValue>{formatWhen(status.nextScheduledRun, 'Not scheduled')}</DataList.ItemValue>
+          </DataList.Item>
+        </DataList.Root>
+        <RunProgress status={status} label={`${label} progress`} />
+        <Text textStyle="sm" overflowWrap="anywhere">
+          {status.message}
+        </Text>
+      </Stack>
+    </Box>
+  );
+}

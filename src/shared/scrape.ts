@@ -1,0 +1,133 @@
+// Scraper runs and settings: the inputs the admin screens send (shared with the API's validation)
+// and the shapes the status calls answer (SPEC §3 "Scraper status").
+import { z } from 'zod';
+import { STORE_IDS, type StoreId } from './vocabulary.ts';
+import { zipToRegion } from './zip.ts';
+
+export const MAX_SCRAPE_ZIPS = 25;
+
+/** SPEC §9 default scraper ZIP codes. */
+export const DEFAULT_SCRAPE_ZIPS = ['10001', '60611', '90210', '30301', '77001'] as const;
+
+export const SCRAPER_NAMES: Record<StoreId, string> = {
+  walmart: 'Walmart',
+  target: 'Target',
+  kroger: 'Kroger',
+  albertsons: 'Albertsons',
+  'whole-foods': 'Whole Foods',
+  aldi: 'Aldi',
+};
+
+export const scraperIdSchema = z.enum(STORE_IDS, { message: `store must be one of ${STORE_IDS.join(', ')}` });
+
+/**
+ * A list of ZIP codes: each trimmed, empties dropped, duplicates removed (first kept); each must
+ * be five digits of a US state (the region comes from the state); at most 25. The message names
+ * every bad entry.
+ */
+export const zipCodesSchema = z
+  .array(z.string({ message: 'each ZIP code must be a string' }).max(64, 'a ZIP code is at most 64 characters'), {
+    message: 'zipCodes must be a list of ZIP codes',
+  })
+  .max(200, 'zipCodes: too many entries')
+  .transform((list, ctx) => {
+    const zips = [...new Set(list.map((zip) => zip.trim()).filter((zip) => zip !== ''))];
+    const bad = zips.filter((zip) => !/^\d{5}$/.test(zip));
+    if (bad.length > 0) {
+      ctx.addIssue({ code: 'custom', message: `Not 5-digit ZIP codes: ${bad.map((z) => JSON.stringify(z)).join(', ')}` });
+      return z.NEVER;
+    }
+    const outside = zips.filter((zip) => zipToRegion(zip) === null);
+    if (outside.length > 0) {
+      ctx.addIssue({ code: 'custom', message: `Not ZIP codes of a US state: ${outside.join(', ')}` });
+      return z.NEVER;
+    }
+    if (zips.length === 0) {
+      ctx.addIssue({ code: 'custom', message: 'Enter at least one ZIP code' });
+      return z.NEVER;
+    }
+    if (zips.length > MAX_SCRAPE_ZIPS) {
+      ctx.addIssue({ code: 'custom', message: `At most ${MAX_SCRAPE_ZIPS} ZIP codes per run (${zips.length} given)` });
+      return z.NEVER;
+    }
+    return zips;
+  });
+
+export const scrapeStartInput = z.object({ store: scraperIdSchema, zipCodes: zipCodesSchema }).strict();
+export type ScrapeStartInput = z.input<typeof scrapeStartInput>;
+
+export const scrapeRunsInput = z
+  .object({
+    store: scraperIdSchema.optional(),
+    limit: z.coerce.number({ message: 'limit must be a number' }).int('limit must be a whole number').min(1, 'limit must be at least 1').max(100, 'limit must be at most 100').optional(),
+  })
+  .strict();
+
+export const scrapeSettingsInput = z
+  .object({
+    dailyEnabled: z.boolean({ message: 'dailyEnabled must be true or false' }),
+    hourUtc: z.number({ message: 'hourUtc must be a number' }).int('hourUtc must be a whole hour').min(0, 'hourUtc must be 0 to 23').max(23, 'hourUtc must be 0 to 23'),
+    zipCodes: zipCodesSchema,
+  })
+  .strict();
+export type ScrapeSettingsInput = z.input<typeof scrapeSettingsInput>;
+
+export const RUN_STATUSES = ['queued', 'running', 'succeeded', 'partial', 'failed'] as const;
+export type RunStatus = (typeof RUN_STATUSES)[number];
+
+export interface ZipResult {
+  zip: string;
+  status: 'succeeded' | 'failed';
+  message: string | null;
+  locationName: string | null;
+  listingsSeen: number;
+  accepted: number;
+  observations: number;
+}
+
+export interface ScrapeRun {
+  id: number;
+  store: StoreId;
+  status: RunStatus;
+  trigger: 'manual' | 'schedule';
+  demo: boolean;
+  zipCodes: string[];
+  /** ZIP codes finished (succeeded or failed) of total. */
+  progress: number;
+  total: number;
+  listingsSeen: number;
+  accepted: number;
+  skipped: Record<string, number>;
+  rejected: Record<string, number>;
+  observationsWritten: number;
+  message: string | null;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+  durationMs: number | null;
+  zips: ZipResult[];
+}
+
+export interface ScraperStatus {
+  active: boolean;
+  /** When the latest run started (or was queued), ISO; null when never run. */
+  lastRun: string | null;
+  nextScheduledRun: string | null;
+  message: string;
+  /** The latest run with its progress, or null. */
+  run: ScrapeRun | null;
+  /** When prices from this store last arrived (a run that wrote prices), ISO, or null. */
+  lastSuccessAt: string | null;
+  /** Older than 48 hours (or never). */
+  stale: boolean;
+}
+
+export const STALE_AFTER_HOURS = 48;
+
+/** The next daily slot at hour:00 UTC strictly after now, or null when daily scraping is off. */
+export function nextDailyRun(settings: { dailyEnabled: boolean; hourUtc: number }, now: Date = new Date()): Date | null {
+  if (!settings.dailyEnabled) return null;
+  const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), settings.hourUtc));
+  if (next.getTime() <= now.getTime()) next.setUTCDate(next.getUTCDate() + 1);
+  return next;
+}

@@ -1,0 +1,150 @@
+// The stand-in HTTP server for a list of retailer handlers: routes each request to the handler
+// that owns its path and answers 404 otherwise. Control paths under /__standin/ let tests and the
+// demo move prices and read what was requested. server.ts serves all six retailers.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { STORE_IDS, type StoreId } from '#shared/vocabulary.ts';
+import type { RetailerStandIn, StandInRequest, StandInResponse, StandInState } from './types.ts';
+
+export interface LoggedRequest {
+  method: string;
+  host: string;
+  path: string;
+  query: string;
+  store: StoreId | null;
+  status: number;
+}
+
+export interface StandInServer {
+  url: string;
+  port: number;
+  requests: LoggedRequest[];
+  setPriceFactor(store: StoreId, factor: number): void;
+  /** Forgets the call counts (so a flaky scenario fails once again) and the request log. */
+  reset(): void;
+  close(): Promise<void>;
+}
+
+function parseCookies(header: string | undefined): Record<string, string> {
+  const cookies: Record<string, string> = {};
+  for (const part of (header ?? '').split(';')) {
+    const at = part.indexOf('=');
+    if (at > 0) cookies[part.slice(0, at).trim()] = part.slice(at + 1).trim();
+  }
+  return cookies;
+}
+
+/** Answers one request: the first handler that owns the path. */
+export function answer(request: StandInRequest, state: StandInState, handlers: RetailerStandIn[]): { response: StandInResponse; store: StoreId | null } {
+  for (const handler of handlers) {
+    const response = handler.handle(request, state);
+    if (response) return { response, store: handler.store };
+  }
+  return { response: { status: 404, headers: { 'content-type': 'text/plain' }, body: `No stand-in for ${request.method} ${request.path}` }, store: null };
+}
+
+export function createState(): StandInState & { counts: Map<string, number>; factors: Map<StoreId, number> } {
+  const counts = new Map<string, number>();
+  const factors = new Map<StoreId, number>();
+  return {
+    counts,
+    factors,
+    hit(key) {
+      const next = (counts.get(key) ?? 0) + 1;
+      counts.set(key, next);
+      return next;
+    },
+    priceFactor: (store) => factors.get(store) ?? 1,
+  };
+}
+
+export async function serveStandIns(handlers: RetailerStandIn[], options: { port?: number; host?: string } = {}): Promise<StandInServer> {
+  const state = createState();
+  const requests: LoggedRequest[] = [];
+  const timers = new Set<NodeJS.Timeout>();
+
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://stand-in');
+      const body = Buffer.concat(chunks).toString('utf8');
+      if (url.pathname.startsWith('/__standin/')) return control(url, req.method ?? 'GET', body, res);
+      const request: StandInRequest = {
+        method: req.method ?? 'GET',
+        path: url.pathname,
+        query: url.searchParams,
+        headers: Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : v])),
+        body,
+        host: String(req.headers['x-forwarded-host'] ?? ''),
+        cookies: parseCookies(req.headers.cookie),
+      };
+      let result: ReturnType<typeof answer>;
+      try {
+        result = answer(request, state, handlers);
+      } catch (error) {
+        result = { response: { status: 500, body: `stand-in error: ${(error as Error).message}` }, store: null };
+      }
+      const { response, store } = result;
+      requests.push({ method: request.method, host: request.host, path: request.path, query: url.search, store, status: response.status });
+      const send = () => {
+        if (res.destroyed) return;
+        res.writeHead(response.status, response.headers ?? {});
+        res.end(response.body);
+      };
+      if (response.delayMs) {
+        const timer = setTimeout(() => {
+          timers.delete(timer);
+          send();
+        }, response.delayMs);
+        timers.add(timer);
+      } else send();
+    });
+  });
+
+  function control(url: URL, method: string, body: string, res: http.ServerResponse) {
+    const reply = (status: number, value: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(value));
+    };
+    if (url.pathname === '/__standin/requests') return reply(200, requests);
+    if (url.pathname === '/__standin/price-factor' && method === 'POST') {
+      try {
+        const { store, factor } = JSON.parse(body) as { store: StoreId; factor: number };
+        if (!STORE_IDS.includes(store) || !(factor > 0 && factor < 10)) return reply(400, { message: 'store and a factor between 0 and 10 are required' });
+        state.factors.set(store, factor);
+        return reply(200, { store, factor });
+      } catch {
+        return reply(400, { message: 'JSON body expected' });
+      }
+    }
+    if (url.pathname === '/__standin/reset' && method === 'POST') {
+      state.counts.clear();
+      requests.length = 0;
+      return reply(200, { ok: true });
+    }
+    return reply(404, { message: 'unknown control path' });
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    requests,
+    setPriceFactor: (store, factor) => state.factors.set(store, factor),
+    reset() {
+      state.counts.clear();
+      requests.length = 0;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const timer of timers) clearTimeout(timer);
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

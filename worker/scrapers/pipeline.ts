@@ -1,0 +1,153 @@
+// One ZIP code of a scrape run, from the retailer to validated listings: locate the store, read
+// every listing page (bounded), classify each product with the shared classifier, and keep only
+// shell eggs with a count and a sane price. Nothing here writes: the caller writes a ZIP's
+// outcome in one transaction (src/server/queries/scrape-writes.ts).
+import { classifyListing, type RejectReason, type SkipReason } from '#shared/eggs.ts';
+import type { EggType, Region } from '#shared/vocabulary.ts';
+import { zipToRegion } from '#shared/zip.ts';
+import { ScrapeError, type RawListing, type RetailerLocation, type RetailerScraper, type ScrapeContext } from './types.ts';
+
+/** Per-egg price bounds: outside them a price is a parsing slip or a marketplace oddity, not a shelf price. */
+export const PRICE_PER_EGG_MIN = 0.05;
+export const PRICE_PER_EGG_MAX = 2.5;
+
+export type PipelineRejectReason = RejectReason | 'no-price' | 'price-out-of-range';
+export type PipelineSkipReason = SkipReason | 'duplicate';
+
+export const PIPELINE_REASON_LABELS: Record<'no-price' | 'price-out-of-range' | 'duplicate', string> = {
+  'no-price': 'no price at this store',
+  'price-out-of-range': 'price outside sane bounds',
+  duplicate: 'listed twice',
+};
+
+export interface AcceptedListing {
+  retailerProductId: string;
+  title: string;
+  brand: string | null;
+  eggType: EggType;
+  count: number;
+  sizeGrade: string | null;
+  price: number;
+  regularPrice: number | null;
+  inStock: boolean | null;
+  url: string | null;
+}
+
+export interface ZipOutcome {
+  zip: string;
+  status: 'succeeded' | 'failed';
+  message: string | null;
+  location: RetailerLocation | null;
+  /** The ZIP of the store location recorded (the store's own, else the requested one). */
+  locationZip: string | null;
+  region: Region | null;
+  pages: number;
+  listingsSeen: number;
+  nonProductTiles: number;
+  accepted: AcceptedListing[];
+  skipped: Partial<Record<PipelineSkipReason, number>>;
+  rejected: Partial<Record<PipelineRejectReason, number>>;
+  /** Up to five examples of rejected titles with their reason, for the run's log. */
+  rejectedExamples: string[];
+  requests: number;
+  startedAt: Date;
+}
+
+function bump<K extends string>(counts: Partial<Record<K, number>>, key: K): void {
+  counts[key] = (counts[key] ?? 0) + 1;
+}
+
+/** Classifies one raw listing; the accepted listing, or why it was skipped or rejected. */
+export function acceptListing(
+  raw: RawListing,
+): { kind: 'accepted'; listing: AcceptedListing } | { kind: 'skipped'; reason: SkipReason; detail: string } | { kind: 'rejected'; reason: PipelineRejectReason; detail: string } {
+  const classified = classifyListing({ title: raw.title, sizeText: raw.sizeText, category: raw.category });
+  if (classified.kind !== 'eggs') return classified;
+  if (raw.price === null || !Number.isFinite(raw.price) || raw.price <= 0) return { kind: 'rejected', reason: 'no-price', detail: 'no price' };
+  const perEgg = raw.price / classified.count;
+  if (perEgg < PRICE_PER_EGG_MIN || perEgg > PRICE_PER_EGG_MAX || raw.price >= 1000) {
+    return { kind: 'rejected', reason: 'price-out-of-range', detail: `$${raw.price.toFixed(2)} for ${classified.count} eggs` };
+  }
+  const regular = raw.regularPrice !== null && raw.regularPrice > 0 && raw.regularPrice < 1000 ? Math.round(raw.regularPrice * 100) / 100 : null;
+  return {
+    kind: 'accepted',
+    listing: {
+      retailerProductId: raw.retailerProductId.slice(0, 200),
+      title: raw.title.slice(0, 500),
+      brand: raw.brand?.slice(0, 200) ?? null,
+      eggType: classified.eggType,
+      count: classified.count,
+      sizeGrade: classified.sizeGrade,
+      price: Math.round(raw.price * 100) / 100,
+      regularPrice: regular,
+      inStock: raw.inStock,
+      url: raw.url?.slice(0, 2000) ?? null,
+    },
+  };
+}
+
+/** Scrapes one ZIP. Retailer failures (blocked, structure, HTTP) become a failed outcome; other errors propagate. */
+export async function scrapeZip(scraper: RetailerScraper, zip: string, ctx: ScrapeContext): Promise<ZipOutcome> {
+  const outcome: ZipOutcome = {
+    zip,
+    status: 'failed',
+    message: null,
+    location: null,
+    locationZip: null,
+    region: null,
+    pages: 0,
+    listingsSeen: 0,
+    nonProductTiles: 0,
+    accepted: [],
+    skipped: {},
+    rejected: {},
+    rejectedExamples: [],
+    requests: 0,
+    startedAt: new Date(),
+  };
+  const requestsBefore = ctx.http.requests;
+  try {
+    const location = await scraper.locate(zip, ctx);
+    if (!location) throw new ScrapeError('no-store', `no ${scraper.storeName} store near ${zip}`);
+    outcome.location = location;
+    // The store's own ZIP when the locator gives one in a US state, else the ZIP asked for.
+    const own = location.zip && zipToRegion(location.zip) ? location.zip : null;
+    outcome.locationZip = own ?? zip;
+    outcome.region = zipToRegion(outcome.locationZip);
+    if (!outcome.region) throw new ScrapeError('no-store', `${zip} is not a ZIP code of a US state`);
+
+    const seen = new Set<string>();
+    for await (const page of scraper.listings(location, zip, ctx)) {
+      outcome.pages++;
+      outcome.nonProductTiles += page.nonProductTiles;
+      for (const raw of page.listings) {
+        outcome.listingsSeen++;
+        if (seen.has(raw.retailerProductId)) {
+          bump(outcome.skipped, 'duplicate');
+          continue;
+        }
+        seen.add(raw.retailerProductId);
+        const result = acceptListing(raw);
+        if (result.kind === 'accepted') outcome.accepted.push(result.listing);
+        else if (result.kind === 'skipped') bump(outcome.skipped, result.reason);
+        else {
+          bump(outcome.rejected, result.reason);
+          if (outcome.rejectedExamples.length < 5) outcome.rejectedExamples.push(`${result.reason}: ${raw.title.slice(0, 120)} (${result.detail})`);
+        }
+      }
+    }
+    outcome.status = 'succeeded';
+    const kept = outcome.accepted.length;
+    outcome.message = kept > 0 ? null : `no egg prices found at ${location.name ?? `the store near ${zip}`} (${outcome.listingsSeen} listings seen)`;
+    if (kept === 0 && outcome.listingsSeen === 0 && outcome.pages === 0) outcome.message = 'the retailer returned no listing pages';
+  } catch (error) {
+    // A shutdown releases the ZIP (nothing written; the resumed run scrapes it again).
+    if (!(error instanceof ScrapeError) || error.kind === 'aborted') throw error;
+    outcome.status = 'failed';
+    outcome.message = error.message;
+    outcome.accepted = [];
+  } finally {
+    outcome.requests = ctx.http.requests - requestsBefore;
+  }
+  return outcome;
+}

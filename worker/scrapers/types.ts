@@ -1,0 +1,108 @@
+// The contract every retailer module (worker/scrapers/<retailer>.ts) fulfils, and the errors
+// that fail one ZIP code of a run. A module locates the store serving a ZIP with the retailer's
+// own locator, then yields its egg listings page by page; its parse functions are pure (a body
+// in, listings out) and throw StructureError when a body is not the documented structure.
+import type { StoreId } from '#shared/vocabulary.ts';
+import type { RetailerHttp } from './http.ts';
+
+/** A store location as the retailer's locator describes it. */
+export interface RetailerLocation {
+  /** The retailer's own id of the store (Walmart store id, Target store_id, Kroger locationId...); null when the page names none. */
+  retailerLocationId: string | null;
+  /** Display name, e.g. "Cedar Rapids South" or "Walmart Supercenter #3081". */
+  name: string | null;
+  /** The store's own 5-digit ZIP code when the locator gives it (else null: the requested ZIP is used). */
+  zip: string | null;
+  city: string | null;
+  /** Two-letter state code when given. */
+  state: string | null;
+  address: string | null;
+  latitude: number | null;
+  longitude: number | null;
+}
+
+/** One product tile or record of a listing page, before classification. */
+export interface RawListing {
+  /** The retailer's product id (Walmart usItemId, Target tcin, Kroger productId, ASIN, SKU, pid). */
+  retailerProductId: string;
+  /** The product title as shown, HTML entities decoded. */
+  title: string;
+  brand: string | null;
+  /** Shelf price at this store: the promotion's price when one applies. Null when the store shows no price. */
+  price: number | null;
+  /** The regular (non-promotional) price when known. */
+  regularPrice: number | null;
+  /** A separate size/pack field when the retailer has one (Kroger items[].size, ALDI sellingSize). */
+  sizeText: string | null;
+  /** The retailer's own category or item type name when given (e.g. Target item_type "Eggs"). */
+  category: string | null;
+  /** Absolute URL of the product page on the retailer's real site (never a stand-in's). */
+  url: string | null;
+  /** true/false when the page says; null when it does not. */
+  inStock: boolean | null;
+}
+
+export interface ListingPage {
+  listings: RawListing[];
+  /** Tiles on the page that were not products (ads, placeholders), counted for the run's report. */
+  nonProductTiles: number;
+}
+
+export interface ScrapeContext {
+  http: RetailerHttp;
+  /** Most listing pages fetched per ZIP (a bound against endless pagination). */
+  maxPages: number;
+  /** The search term, "eggs". */
+  term: string;
+  /** Configured keys and credentials (TARGET_API_KEY, ALBERTSONS_API_KEY, KROGER_CLIENT_ID/SECRET). */
+  credentials: RetailerCredentials;
+  /** Aborts when the worker shuts down. */
+  signal?: AbortSignal | undefined;
+}
+
+export interface RetailerCredentials {
+  targetApiKey?: string | undefined;
+  albertsonsApiKey?: string | undefined;
+  krogerClientId?: string | undefined;
+  krogerClientSecret?: string | undefined;
+}
+
+export interface RetailerScraper {
+  store: StoreId;
+  /** The store's display name, for messages ("blocked by Walmart's bot protection"). */
+  storeName: string;
+  /** Every real origin the module requests (all of them go to the stand-in origin when one is set). */
+  origins: readonly string[];
+  /** Checks configuration before any request, throwing ConfigError (e.g. Kroger without credentials). */
+  checkConfig?(credentials: RetailerCredentials): void;
+  /** The store serving a ZIP code, or null when the retailer has none near it. */
+  locate(zip: string, ctx: ScrapeContext): Promise<RetailerLocation | null>;
+  /** The egg listings of that store, page by page (at most ctx.maxPages pages). */
+  listings(location: RetailerLocation, zip: string, ctx: ScrapeContext): AsyncIterable<ListingPage>;
+}
+
+/** Why one ZIP of a run failed; `message` is shown to administrators as is. */
+export class ScrapeError extends Error {
+  constructor(
+    readonly kind: 'blocked' | 'structure' | 'http' | 'config' | 'rate-limited' | 'no-store' | 'aborted',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ScrapeError';
+  }
+}
+
+/** A body that is not the documented structure: fails the ZIP, never a silent zero. */
+export class StructureError extends ScrapeError {
+  constructor(detail: string) {
+    super('structure', `page structure not recognised (${detail})`);
+    this.name = 'StructureError';
+  }
+}
+
+export class ConfigError extends ScrapeError {
+  constructor(message: string) {
+    super('config', message);
+    this.name = 'ConfigError';
+  }
+}

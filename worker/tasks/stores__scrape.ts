@@ -1,0 +1,162 @@
+// One scrape run: every ZIP code of the run through the store's retailer module, each ZIP's prices
+// and outcome written in one transaction. Idempotent and resumable: a run already finished is
+// left alone, and a resumed run (after a crash or a shutdown) skips the ZIPs already written.
+// While it runs it beats a heartbeat, so scrape__recover can tell a dead worker from a slow one.
+import type { Task } from 'graphile-worker';
+import { z } from 'zod';
+import { SCRAPER_NAMES } from '#shared/scrape.ts';
+import type { StoreId } from '#shared/vocabulary.ts';
+import { writeZipOutcome } from '#server/queries/scrape-writes.ts';
+import { scrapeConfig, type WorkerDeps } from '../deps.ts';
+import { RetailerHttp } from '../scrapers/http.ts';
+import { SCRAPERS } from '../scrapers/index.ts';
+import { scrapeZip, type ZipOutcome } from '../scrapers/pipeline.ts';
+import { ScrapeError } from '../scrapers/types.ts';
+
+const payloadSchema = z.object({ runId: z.number().int().positive() });
+
+/** The run was taken over by another worker (recovered while this one was thought dead). */
+class RunLostError extends Error {}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+function countsText(counts: Record<string, number | undefined>): string {
+  return Object.entries(counts)
+    .map(([reason, n]) => `${reason} ${n}`)
+    .join(', ');
+}
+
+export function storesScrape(deps: WorkerDeps): Task {
+  const config = scrapeConfig(deps);
+  return async (payload, helpers) => {
+    const { runId } = payloadSchema.parse(payload);
+    const workerId = helpers.job.locked_by ?? `pid-${process.pid}`;
+    const { sql } = deps;
+    const [run] = await sql<Array<{ store_id: StoreId; zip_codes: string[]; resumed: boolean }>>`
+      update scrape_runs set status = 'running', started_at = coalesce(started_at, now()), heartbeat_at = now(), worker_id = ${workerId}
+      where id = ${runId} and status in ('queued', 'running')
+      returning store_id, zip_codes, started_at < now() as resumed`;
+    if (!run) return; // finished already, or deleted with its store
+
+    const store = run.store_id;
+    const name = SCRAPER_NAMES[store];
+    const scraper = SCRAPERS[store];
+    const demo = config.origins[store] !== undefined && !config.originsAreRetailers;
+    await sql`update scrape_runs set demo = ${demo} where id = ${runId}`;
+    const done = new Set((await sql<Array<{ zip: string }>>`select zip from scrape_run_zips where run_id = ${runId}`).map((r) => r.zip));
+    if (done.size > 0) helpers.logger.info(`scrape run ${runId} (${name}): resuming after ${done.size} of ${run.zip_codes.length} ZIP codes`);
+
+    const heartbeat = setInterval(() => {
+      sql`update scrape_runs set heartbeat_at = now() where id = ${runId} and worker_id = ${workerId}`.catch(() => {});
+    }, config.heartbeatMs);
+    heartbeat.unref();
+    try {
+      try {
+        scraper.checkConfig?.(config.credentials);
+      } catch (error) {
+        if (!(error instanceof ScrapeError)) throw error;
+        await finish(runId, workerId, 'failed', error.message);
+        helpers.logger.warn(`scrape run ${runId} (${name}) failed: ${error.message}`);
+        return;
+      }
+      const http = new RetailerHttp(name, scraper.origins, {
+        ...config.http,
+        originOverride: config.origins[store],
+        signal: helpers.abortSignal,
+        onEvent: (event) => helpers.logger.info(`scrape run ${runId}: ${event}`),
+      });
+      const ctx = { http, maxPages: config.maxPages, term: 'eggs', credentials: config.credentials, signal: helpers.abortSignal };
+
+      for (const zip of run.zip_codes) {
+        if (done.has(zip)) continue;
+        if (helpers.abortSignal.aborted) throw new ScrapeError('aborted', 'stopped: the worker is shutting down');
+        const outcome = await scrapeZip(scraper, zip, ctx);
+        await writeOutcome(runId, workerId, store, outcome, demo);
+        helpers.logger.info(
+          outcome.status === 'succeeded'
+            ? `scrape run ${runId} (${name}) ${zip}: ${plural(outcome.accepted.length, 'price')} from ${plural(outcome.listingsSeen, 'listing')} on ${plural(outcome.pages, 'page')}` +
+                (Object.keys(outcome.skipped).length ? `; skipped ${countsText(outcome.skipped)}` : '') +
+                (Object.keys(outcome.rejected).length ? `; rejected ${countsText(outcome.rejected)}` : '') +
+                (outcome.rejectedExamples.length ? ` (e.g. ${outcome.rejectedExamples.join(' | ')})` : '')
+            : `scrape run ${runId} (${name}) ${zip} failed: ${outcome.message}`,
+        );
+      }
+      const [totals] = await sql<Array<{ failed: number; total: number; failures: string | null }>>`
+        select count(*) filter (where status = 'failed')::int as failed, count(*)::int as total,
+               string_agg(zip || ': ' || coalesce(message, 'failed'), '; ' order by zip) filter (where status = 'failed') as failures
+        from scrape_run_zips where run_id = ${runId}`;
+      const { failed, total, failures } = totals!;
+      const status = failed === 0 ? 'succeeded' : failed === total ? 'failed' : 'partial';
+      const message = status === 'failed' ? `${failed === 1 ? 'The ZIP code' : `All ${failed} ZIP codes`} failed: ${failures}` : null;
+      await finish(runId, workerId, status, message);
+      helpers.logger.info(`scrape run ${runId} (${name}) ${status}${failures ? `; failed: ${failures}` : ''}`);
+    } catch (error) {
+      if (error instanceof RunLostError) {
+        helpers.logger.warn(`scrape run ${runId} (${name}): taken over by another worker; stopping here`);
+        return;
+      }
+      if (error instanceof ScrapeError && error.kind === 'aborted') {
+        // Released cleanly: nothing of the current ZIP was written; the job's retry resumes the run.
+        await sql`update scrape_runs set worker_id = null where id = ${runId} and worker_id = ${workerId}`.catch(() => {});
+        helpers.logger.info(`scrape run ${runId} (${name}): released at shutdown; it resumes when a worker starts`);
+      }
+      throw error;
+    } finally {
+      clearInterval(heartbeat);
+    }
+  };
+
+  async function writeOutcome(runId: number, workerId: string, store: StoreId, outcome: ZipOutcome, demo: boolean): Promise<void> {
+    await deps.sql.begin(async (tx) => {
+      const [owner] = await tx<Array<{ worker_id: string | null; status: string }>>`
+        select worker_id, status from scrape_runs where id = ${runId} for update`;
+      if (!owner || owner.status !== 'running' || owner.worker_id !== workerId) throw new RunLostError();
+      await writeZipOutcome(tx, {
+        runId,
+        storeId: store,
+        zip: outcome.zip,
+        status: outcome.status,
+        message: outcome.message,
+        startedAt: outcome.startedAt,
+        pages: outcome.pages,
+        listingsSeen: outcome.listingsSeen,
+        skipped: outcome.skipped as Record<string, number>,
+        rejected: outcome.rejected as Record<string, number>,
+        requests: outcome.requests,
+        location:
+          outcome.location && outcome.region && outcome.locationZip
+            ? {
+                zip: outcome.locationZip,
+                region: outcome.region,
+                retailerLocationId: outcome.location.retailerLocationId,
+                name: outcome.location.name,
+                city: outcome.location.city,
+                state: outcome.location.state,
+                address: outcome.location.address,
+                latitude: outcome.location.latitude,
+                longitude: outcome.location.longitude,
+              }
+            : null,
+        listings: outcome.accepted,
+        source: demo ? 'demo' : 'scrape',
+      });
+      await tx`update scrape_runs set heartbeat_at = now(), progress = (select count(*) from scrape_run_zips where run_id = ${runId}) where id = ${runId}`;
+    });
+  }
+
+  async function finish(runId: number, workerId: string, status: 'succeeded' | 'partial' | 'failed', message: string | null): Promise<void> {
+    await deps.sql`
+      update scrape_runs r set status = ${status}, message = ${message?.slice(0, 2000) ?? null}, finished_at = now(), heartbeat_at = now(),
+        progress = z.progress, listings_seen = z.listings_seen, accepted = z.accepted, products_found = z.accepted,
+        observations_written = z.observations, requests = z.requests,
+        skipped = (select coalesce(jsonb_object_agg(key, n), '{}') from (
+          select key, sum(value::int) as n from scrape_run_zips, jsonb_each_text(skipped) where run_id = ${runId} group by key) s),
+        rejected = (select coalesce(jsonb_object_agg(key, n), '{}') from (
+          select key, sum(value::int) as n from scrape_run_zips, jsonb_each_text(rejected) where run_id = ${runId} group by key) s)
+      from (select count(*)::int as progress, coalesce(sum(listings_seen), 0)::int as listings_seen,
+                   coalesce(sum(accepted), 0)::int as accepted, coalesce(sum(observations_written), 0)::int as observations,
+                   coalesce(sum(requests), 0)::int as requests
+            from scrape_run_zips where run_id = ${runId}) z
+      where r.id = ${runId} and r.worker_id = ${workerId} and r.status = 'running'`;
+  }
+}
