@@ -1,7 +1,7 @@
 // The web process. `npm start` launches it (with the worker) through scripts/start.ts; it can
 // also run alone against DATABASE_URL, e.g. as one of several instances behind a load balancer.
 import { env, publicUrl } from '#server/env.ts';
-import { createSql } from '#server/db.ts';
+import { openSql } from '#server/db.ts';
 import { createServer } from '#server/app.ts';
 import { adminSetupKey } from '#server/auth/setup-key.ts';
 
@@ -9,7 +9,7 @@ if (!env.DATABASE_URL) {
   console.error('DATABASE_URL is not set. Run `npm start`, which provides a database, or set DATABASE_URL.');
   process.exit(1);
 }
-const sql = createSql(env.DATABASE_URL, { max: env.DATABASE_POOL_MAX });
+const sql = await openSql(env.DATABASE_URL, { max: env.DATABASE_POOL_MAX });
 const server = createServer({
   sql,
   port: env.PORT,

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
-import { createSql, type Sql } from '../src/server/db.ts';
+import { openSql, type Sql } from '../src/server/db.ts';
 import { migrate } from '../src/server/migrate.ts';
 import { ensureDatabase } from '../src/server/embedded-db.ts';
 import { readMarketCsv, sampleAnchors, seedMarketPrices, seedStores, STORE_SEEDS } from '../src/server/seed.ts';
@@ -289,7 +289,7 @@ export async function ensureBenchDatabase(adminUrl: string, log: (line: string) 
   const url = databaseUrl(adminUrl, BENCH_DATABASE);
   const reason = await staleReason(adminUrl, url);
   if (reason === null) {
-    const sql = createSql(url, { max: 1 });
+    const sql = await openSql(url, { max: 1 });
     try {
       const [marker] = await sql<{ build_ms: number; built_at: string }[]>`
         select build_ms, built_at::text as built_at from bench_build order by built_at desc limit 1`;
@@ -308,7 +308,7 @@ export async function ensureBenchDatabase(adminUrl: string, log: (line: string) 
     await admin.end();
   }
   await ensureDatabase(adminUrl, BENCH_DATABASE);
-  const sql = createSql(url, { max: 2 });
+  const sql = await openSql(url, { max: 2 });
   try {
     const migrateStarted = performance.now();
     await migrate(sql, url);

@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import { createServer } from '../src/server/app.ts';
-import { createSql, type Sql } from '../src/server/db.ts';
+import { openSql, type Sql } from '../src/server/db.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/server/embedded-db.ts';
 import { listPriceEntries } from '../src/server/queries/prices.ts';
 import { readStats } from '../src/server/queries/stats.ts';
@@ -275,7 +275,7 @@ async function main(): Promise<void> {
         `${info.counts.observations.toLocaleString('en-US')} observations, ${info.counts.entries} price entries, ${info.counts.rollupDays} rollup days`,
     );
 
-    sql = createSql(url);
+    sql = await openSql(url);
 
     log(`Uncached query times (${QUERY_RUNS} runs each after 2 warm-up calls)...`);
     const config = benchAppConfig(sql);

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import postgres from 'postgres';
 import { run } from 'graphile-worker';
 import { env } from '#server/env.ts';
-import { createSql } from '#server/db.ts';
+import { openSql } from '#server/db.ts';
 import { createServer } from '#server/app.ts';
 import { startEmbeddedPostgres } from '#server/embedded-db.ts';
 import { ensureClientBuild, prepareDatabase } from '#server/launcher.ts';
@@ -36,7 +36,7 @@ fs.writeFileSync(`.data/e2e-db-url-${port}`, url, { mode: 0o600 });
 await prepareDatabase({ ...env, DATABASE_URL: url });
 await ensureClientBuild();
 
-const sql = createSql(url, { max: 10 });
+const sql = await openSql(url, { max: 10 });
 // Demonstration mode: the admin reset screen shows the token the server returns (SPEC §2).
 export const E2E_SETUP_KEY = process.env.ADMIN_SETUP_KEY ?? 'e2e-admin-setup-key';
 const server = createServer({

@@ -2,7 +2,7 @@
 import crypto from 'node:crypto';
 import postgres from 'postgres';
 import { inject } from 'vitest';
-import { createSql, type Sql } from '../src/server/db.ts';
+import { openSql, type Sql } from '../src/server/db.ts';
 import { databaseUrl } from './urls.ts';
 
 export interface TestDatabase {
@@ -23,7 +23,7 @@ export async function createTestDatabase(options: { seeded?: boolean } = {}): Pr
     await admin.end();
   }
   const url = databaseUrl(adminUrl, name);
-  const sql = createSql(url, { max: 5 });
+  const sql = await openSql(url, { max: 5 });
   return {
     sql,
     url,

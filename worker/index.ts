@@ -2,7 +2,7 @@
 // crontab of worker/tasks.ts. Several worker processes may run against one database.
 import { run } from 'graphile-worker';
 import { env } from '#server/env.ts';
-import { createSql } from '#server/db.ts';
+import { openSql } from '#server/db.ts';
 import { CRONTAB, taskList } from './tasks.ts';
 import { scrapeConfigFromEnv } from './scrape-env.ts';
 
@@ -10,7 +10,7 @@ if (!env.DATABASE_URL) {
   console.error('DATABASE_URL is not set. Run `npm start`, which provides a database, or set DATABASE_URL.');
   process.exit(1);
 }
-const sql = createSql(env.DATABASE_URL, { max: 4 });
+const sql = await openSql(env.DATABASE_URL, { max: 4 });
 const runner = await run({
   connectionString: env.DATABASE_URL,
   concurrency: env.WORKER_CONCURRENCY,

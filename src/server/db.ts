@@ -23,3 +23,14 @@ export function createSql(url: string, options: { max?: number } = {}): Sql {
     },
   }) as unknown as Sql;
 }
+
+/**
+ * createSql, then one plain query before any other. postgres.js learns the array types on a pool's
+ * first query; a first query that itself sends an array (sql.array) fails with "malformed array
+ * literal". Every process opens its pool with this.
+ */
+export async function openSql(url: string, options: { max?: number } = {}): Promise<Sql> {
+  const sql = createSql(url, options);
+  await sql`select 1`;
+  return sql;
+}

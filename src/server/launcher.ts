@@ -7,7 +7,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import type { Env } from './env.ts';
-import { createSql } from './db.ts';
+import { openSql } from './db.ts';
 import { ensureDatabase, startEmbeddedPostgres } from './embedded-db.ts';
 import { migrate } from './migrate.ts';
 import { isEmpty, seed } from './seed.ts';
@@ -34,7 +34,7 @@ export async function prepareDatabase(env: Env, options: { databaseName?: string
     stop = embedded.stop;
     log(`Embedded PostgreSQL is running (data in ${env.EMBEDDED_PG_DIR})`);
   }
-  const sql = createSql(url, { max: 2 });
+  const sql = await openSql(url, { max: 2 });
   try {
     const { applied } = await migrate(sql, url);
     if (applied.length) log(`Applied ${applied.length} migration(s)`);

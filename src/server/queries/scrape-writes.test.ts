@@ -1,0 +1,138 @@
+// Writing a ZIP's outcome: location, products and one observation per product, location and day,
+// in one statement; a doubled write and a same-day re-run leave the same rows; scraped prices
+// replace the sample catalogue for their store and region in every reader.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../test/db.ts';
+import { callerFor } from '../../../test/caller.ts';
+import { writeZipOutcome, type ZipWrite } from './scrape-writes.ts';
+
+let db: TestDatabase;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+});
+afterAll(() => db.drop());
+
+async function newRun(store: string, zips: string[]): Promise<number> {
+  const [run] = await db.sql<{ id: number }[]>`
+    insert into scrape_runs (store_id, zip_codes, total, status, started_at) values (${store}, ${db.sql.array(zips)}::text[], ${zips.length}, 'running', now()) returning id`;
+  return run!.id;
+}
+
+const listing = (id: string, price: number, over: Partial<ZipWrite['listings'][number]> = {}): ZipWrite['listings'][number] => ({
+  retailerProductId: id,
+  title: `Test Farms Large Eggs ${id}, 12 ct`,
+  brand: 'Test Farms',
+  eggType: 'standard',
+  count: 12,
+  sizeGrade: 'Large',
+  price,
+  regularPrice: price + 0.5,
+  inStock: true,
+  url: `https://www.walmart.com/ip/${id}`,
+  ...over,
+});
+
+function zipWrite(runId: number, over: Partial<ZipWrite> = {}): ZipWrite {
+  return {
+    runId,
+    storeId: 'walmart',
+    zip: '94110',
+    status: 'succeeded',
+    message: null,
+    startedAt: new Date(),
+    pages: 2,
+    listingsSeen: 5,
+    skipped: { 'egg-product': 1 },
+    rejected: { 'no-count': 1 },
+    requests: 3,
+    location: { zip: '94110', region: 'west', retailerLocationId: '2280', name: 'Walmart Supercenter #2280', city: 'San Francisco', state: 'CA', address: '1 Main St', latitude: 37.75, longitude: -122.41 },
+    listings: [listing('100', 3.49), listing('200', 5.99, { eggType: 'organic', count: 18 })],
+    source: 'scrape',
+    ...over,
+  };
+}
+
+const observations = (store: string) =>
+  db.sql<{ retailer_product_id: string; price: number; regular_price: number | null; in_stock: boolean | null; source: string; scrape_run_id: number }[]>`
+    select p.retailer_product_id, o.price, o.regular_price, o.in_stock, o.source, o.scrape_run_id
+    from price_observations o join products p on p.id = o.product_id join store_locations l on l.id = o.location_id
+    where l.store_id = ${store} and o.source <> 'sample' order by p.retailer_product_id`;
+
+describe('writeZipOutcome', () => {
+  it('writes the location, products, observations and the outcome row', async () => {
+    const runId = await newRun('walmart', ['94110']);
+    expect(await writeZipOutcome(db.sql, zipWrite(runId))).toEqual({ observations: 2 });
+    const [location] = await db.sql`select zip, region, retailer_location_id, name, city, state, latitude from store_locations where store_id = 'walmart' and zip = '94110'`;
+    expect(location).toEqual({ zip: '94110', region: 'west', retailer_location_id: '2280', name: 'Walmart Supercenter #2280', city: 'San Francisco', state: 'CA', latitude: 37.75 });
+    expect(await observations('walmart')).toEqual([
+      { retailer_product_id: '100', price: 3.49, regular_price: 3.99, in_stock: true, source: 'scrape', scrape_run_id: runId },
+      { retailer_product_id: '200', price: 5.99, regular_price: 6.49, in_stock: true, source: 'scrape', scrape_run_id: runId },
+    ]);
+    const [product] = await db.sql`select egg_type, count, size_grade, url from products where store_id = 'walmart' and retailer_product_id = '200'`;
+    expect(product).toEqual({ egg_type: 'organic', count: 18, size_grade: 'Large', url: 'https://www.walmart.com/ip/200' });
+    const [zip] = await db.sql`select status, listings_seen, accepted, observations_written, skipped, rejected, pages, requests from scrape_run_zips where run_id = ${runId}`;
+    expect(zip).toEqual({ status: 'succeeded', listings_seen: 5, accepted: 2, observations_written: 2, skipped: { 'egg-product': 1 }, rejected: { 'no-count': 1 }, pages: 2, requests: 3 });
+  });
+
+  it('a doubled write of the same ZIP writes nothing and says so', async () => {
+    const runId = await newRun('target', ['94110']);
+    const write = zipWrite(runId, { storeId: 'target' });
+    await writeZipOutcome(db.sql, write);
+    const before = await observations('target');
+    expect(await writeZipOutcome(db.sql, { ...write, listings: [listing('100', 1.99)] })).toBeNull();
+    expect(await observations('target')).toEqual(before);
+    expect(await db.sql`select zip from scrape_run_zips where run_id = ${runId}`).toHaveLength(1);
+  });
+
+  it('a re-run the same day updates the day’s observation instead of adding one', async () => {
+    const first = await newRun('kroger', ['94110']);
+    await writeZipOutcome(db.sql, zipWrite(first, { storeId: 'kroger' }));
+    await db.sql`update scrape_runs set status = 'succeeded' where id = ${first}`;
+    const second = await newRun('kroger', ['94110']);
+    await writeZipOutcome(db.sql, zipWrite(second, { storeId: 'kroger', listings: [listing('100', 3.29, { inStock: false }), listing('200', 5.99, { eggType: 'organic', count: 18 })] }));
+    const rows = await observations('kroger');
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toMatchObject({ retailer_product_id: '100', price: 3.29, in_stock: false, scrape_run_id: second });
+    const [entry] = await db.sql`
+      select e.price from price_entries e join products p on p.id = e.product_id where p.store_id = 'kroger' and p.retailer_product_id = '100'`;
+    expect(entry!.price).toBe(3.29);
+  });
+
+  it('a failed ZIP records only its outcome', async () => {
+    const runId = await newRun('aldi', ['99501']);
+    const result = await writeZipOutcome(db.sql, zipWrite(runId, { storeId: 'aldi', zip: '99501', status: 'failed', message: "blocked by Aldi's bot protection", location: null, listings: [] }));
+    expect(result).toEqual({ observations: 0 });
+    expect(await observations('aldi')).toEqual([]);
+    const [zip] = await db.sql`select status, message, location_id from scrape_run_zips where run_id = ${runId}`;
+    expect(zip).toEqual({ status: 'failed', message: "blocked by Aldi's bot protection", location_id: null });
+  });
+});
+
+describe('scraped prices replace the sample catalogue for their store and region', () => {
+  it('in the price list, the store page, the statistics and the compare page', async () => {
+    const caller = callerFor({ sql: db.sql });
+    const sampleWest = (await caller.prices.list({ store: 'albertsons', region: 'west' })).filter((e) => e.source === 'sample');
+    expect(sampleWest.length).toBeGreaterThan(0);
+    const runId = await newRun('albertsons', ['94110']);
+    await writeZipOutcome(db.sql, zipWrite(runId, { storeId: 'albertsons' }));
+
+    const west = await caller.prices.list({ store: 'albertsons', region: 'west' });
+    expect(west.map((e) => [e.source, e.title])).toEqual([
+      ['scrape', 'Test Farms Large Eggs 100, 12 ct'],
+      ['scrape', 'Test Farms Large Eggs 200, 12 ct'],
+    ]);
+    // Other regions of the same store keep their sample prices.
+    expect((await caller.prices.list({ store: 'albertsons', region: 'south' })).every((e) => e.source === 'sample')).toBe(true);
+    const storePrices = await caller.stores.prices({ storeId: 'albertsons', region: 'west' });
+    expect(storePrices.every((e) => e.source === 'scrape')).toBe(true);
+  });
+
+  it('demo prices replace them too, and stay marked as not a retailer’s', async () => {
+    const caller = callerFor({ sql: db.sql });
+    const runId = await newRun('whole-foods', ['94110']);
+    await writeZipOutcome(db.sql, zipWrite(runId, { storeId: 'whole-foods', source: 'demo' }));
+    const west = await caller.prices.list({ store: 'whole-foods', region: 'west' });
+    expect(west.map((e) => e.source)).toEqual(['demo', 'demo']);
+  });
+});
