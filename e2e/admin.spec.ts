@@ -149,7 +149,12 @@ test('admin login with remember me, the dashboard and sign out', async ({ page, 
   await expect(overview).toContainText('Administrators');
   await expect(overview).not.toHaveAttribute('aria-busy', 'true');
   await expect(page.getByRole('tab', { name: 'Data Scrapers', selected: true })).toBeVisible();
-  await expect(page.getByText('Scrapers are not available yet')).toBeVisible();
+  for (const name of ['Walmart', 'Target', 'Kroger', 'Albertsons', 'Whole Foods', 'Aldi']) {
+    await expect(page.getByRole('heading', { name, level: 3, exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: `Run ${name} Scraper` })).toBeVisible();
+  }
+  await expect(page.getByRole('status', { name: 'Walmart scraper status' })).toContainText(/Last Run/);
+  await expect(page.getByRole('heading', { name: 'Recent runs' })).toBeVisible();
   await snap(page, info, 'admin-dashboard-scrapers');
 
   await page.getByRole('tab', { name: 'Stores' }).click();
@@ -161,8 +166,8 @@ test('admin login with remember me, the dashboard and sign out', async ({ page, 
   await snap(page, info, 'admin-dashboard-stores');
 
   await page.getByRole('tab', { name: 'Settings' }).click();
-  await expect(page.getByRole('button', { name: 'Save Settings' })).toBeDisabled();
-  await expect(page.getByRole('button', { name: 'Configure' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Save Settings' })).toBeEnabled();
+  await expect(page.getByRole('switch', { name: /Daily scraping/ })).toBeVisible();
   await expect(page.getByText('coming soon')).toBeVisible();
   await snap(page, info, 'admin-dashboard-settings');
 

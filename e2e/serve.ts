@@ -13,6 +13,7 @@ import { ensureClientBuild, prepareDatabase } from '#server/launcher.ts';
 import { quietLogger } from '#server/migrate.ts';
 import { CRONTAB, taskList } from '../worker/tasks.ts';
 import { databaseUrl } from '../test/urls.ts';
+import { startStandIn } from '../test/retailers/server.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4310);
 const name = `eggwatch_e2e_${port}`;
@@ -47,7 +48,22 @@ const server = createServer({
   // Three screen sizes log in from one IP: give the rate limits room (they are tested in vitest).
   auth: { publicUrl: `http://127.0.0.1:${port}`, adminSetupKey: E2E_SETUP_KEY, exposeResetToken: true, rateLimitScale: 20 },
 });
-const worker = await run({ connectionString: url, concurrency: 2, taskList: taskList({ sql, email: { from: 'EggWatch <e2e@eggwatch.local>' } }), crontab: CRONTAB, logger: quietLogger, noHandleSignals: true });
+// Scrapers run against the retailer stand-in (no test reaches a retailer), a little slowed so the
+// journeys can watch a run's progress.
+const standIn = await startStandIn({ port: port + 1 });
+const origins = { walmart: standIn.url, target: standIn.url, kroger: standIn.url, albertsons: standIn.url, 'whole-foods': standIn.url, aldi: standIn.url };
+const worker = await run({
+  connectionString: url,
+  concurrency: 2,
+  taskList: taskList({
+    sql,
+    email: { from: 'EggWatch <e2e@eggwatch.local>' },
+    scrape: { origins, credentials: { krogerClientId: 'e2e-client', krogerClientSecret: 'e2e-secret' }, http: { delayMs: 150, retries: 2, timeoutMs: 5000, backoffBaseMs: 50, backoffCapMs: 200, maxRetryAfterMs: 2000 } },
+  }),
+  crontab: CRONTAB,
+  logger: quietLogger,
+  noHandleSignals: true,
+});
 await server.start();
 
 let stopping = false;
@@ -56,6 +72,7 @@ async function stop() {
   stopping = true;
   await server.stop();
   await worker.stop();
+  await standIn.close();
   await sql.end({ timeout: 5 });
   await stopEmbedded();
   process.exit(0);

@@ -29,5 +29,7 @@ export function scrapeConfigFromEnv(env: Env): ScrapeConfig {
       backoffBaseMs: env.SCRAPE_BACKOFF_MS,
     },
     maxPages: env.SCRAPE_MAX_PAGES,
+    heartbeatMs: env.SCRAPE_HEARTBEAT_MS,
+    staleMs: Math.max(env.SCRAPE_STALE_MS, env.SCRAPE_HEARTBEAT_MS * 3),
   };
 }

@@ -52,5 +52,6 @@ export function standInPrice(store: StoreId, zip: string, productKey: string, eg
   const perEgg = (PER_DOZEN[eggType] / 12) * REGION_LEVEL[region] * STORE_LEVEL[store] * variation * factor;
   const packDiscount = count >= 18 ? 0.96 : count <= 6 ? 1.08 : 1;
   const raw = perEgg * count * packDiscount;
-  return Math.max(0.99, Math.round(raw * 10) / 10 - 0.01);
+  // Whole cents ending in 9 (e.g. 3.49), never below 0.99.
+  return Math.max(99, Math.round(raw * 10) * 10 - 1) / 100;
 }

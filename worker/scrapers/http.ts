@@ -233,7 +233,7 @@ export class RetailerHttp {
         await this.sleep(retryAfter, signal);
         continue;
       }
-      if (isBotWall(status, response.body)) throw new ScrapeError('blocked', `blocked by ${this.storeName}'s bot protection`);
+      if (isBotWall(status, response.body)) throw new ScrapeError('blocked', `blocked by ${possessive(this.storeName)} bot protection`);
       if (RETRYABLE_STATUS.has(status)) {
         if (attempt >= this.options.retries) throw new ScrapeError('http', `${this.storeName} answered HTTP ${status} after ${attempt + 1} attempts`);
         const pause = this.backoff(attempt);
@@ -246,6 +246,11 @@ export class RetailerHttp {
       return { ...response, url: request.url };
     }
   }
+}
+
+/** "Walmart's", "Albertsons'". */
+export function possessive(name: string): string {
+  return name.endsWith('s') ? `${name}'` : `${name}'s`;
 }
 
 function describeNetworkError(error: Error & { code?: string }): string {
@@ -265,7 +270,7 @@ export function parseJsonBody<T = unknown>(body: string, schema?: z.ZodType<T>, 
   const result = schema.safeParse(value);
   if (!result.success) {
     const issue = result.error.issues[0]!;
-    throw new StructureError(`${what}: ${issue.path.join('.') || 'body'} ${issue.message.toLowerCase()}`);
+    throw new StructureError(`${what}: ${issue.path.join('.') || 'body'} ${issue.message.charAt(0).toLowerCase()}${issue.message.slice(1)}`);
   }
   return result.data;
 }

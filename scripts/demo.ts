@@ -1,0 +1,25 @@
+// `npm run demo`: the app with every scraper pointed at the retailer stand-in (test/retailers), so
+// a newcomer without internet can run all six scrapers and watch progress and prices arrive. Its
+// own embedded database (.data/demo-postgres) keeps demo prices out of a real installation, and
+// prices read from the stand-in are recorded and shown as sample data ('demo'), never as a
+// retailer's.
+import { startStandIn } from '../test/retailers/server.ts';
+
+const port = Number(process.env.DEMO_STAND_IN_PORT ?? 4599);
+const standIn = await startStandIn({ port });
+for (const name of ['WALMART_ORIGIN', 'TARGET_ORIGIN', 'KROGER_ORIGIN', 'ALBERTSONS_ORIGIN', 'WHOLE_FOODS_ORIGIN', 'ALDI_ORIGIN']) {
+  process.env[name] = standIn.url;
+}
+process.env.SCRAPER_ORIGINS_ARE_RETAILERS = '0';
+// The stand-in accepts any Kroger client; a real one comes from developer.kroger.com.
+process.env.KROGER_CLIENT_ID ||= 'demo-client';
+process.env.KROGER_CLIENT_SECRET ||= 'demo-secret';
+// Slow enough to watch a run's progress bar, quick enough not to wait long.
+process.env.SCRAPE_DELAY_MS ||= '400';
+// Never the configured database: demo prices stay out of a real installation.
+process.env.DATABASE_URL = process.env.DEMO_DATABASE_URL ?? '';
+process.env.EMBEDDED_PG_DIR = '.data/demo-postgres';
+console.log(`[eggwatch] Demo: the retailer stand-in answers at ${standIn.url}; every scraper reads from it`);
+console.log('[eggwatch] Demo: special ZIP codes show the failure cases: 99501 bot wall, 59001 a 500 then success, 83201 slow, 82001 changed page, 05401 no store, 58001 rate limited');
+
+await import('./start.ts');

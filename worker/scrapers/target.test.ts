@@ -1,0 +1,521 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createState, serveStandIns, type StandInServer } from '../../test/retailers/http-server.ts';
+import { SCENARIO_ZIPS } from '../../test/retailers/scenarios.ts';
+import {
+  TARGET_CATALOGUE,
+  TARGET_STAND_IN_KEY,
+  targetRegularPrice,
+  targetSalePrice,
+  targetStandIn,
+  targetStoreIdForZip,
+  type TargetStandInItem,
+} from '../../test/retailers/target.ts';
+import { html, json, type RetailerStandIn, type StandInRequest } from '../../test/retailers/types.ts';
+import { RetailerHttp } from './http.ts';
+import { extractTargetApiKey, parseTargetFulfillment, parseTargetNearbyStores, parseTargetSearch, target, targetPrices } from './target.ts';
+import { ConfigError, ScrapeError, StructureError, type ListingPage, type RetailerCredentials, type RetailerLocation, type ScrapeContext } from './types.ts';
+
+const ZIP = '10001';
+const STORE = targetStoreIdForZip(ZIP);
+const KEY = TARGET_STAND_IN_KEY;
+const AGG = '/redsky_aggregations/v1/web/';
+
+function request(path: string, query: Record<string, string>, host = 'redsky.target.com'): StandInRequest {
+  return { method: 'GET', path, query: new URLSearchParams(query), headers: {}, body: '', host, cookies: {} };
+}
+
+function standIn(path: string, query: Record<string, string>, host?: string) {
+  const response = targetStandIn.handle(request(path, query, host), createState());
+  if (!response) throw new Error(`no stand-in answer for ${path}`);
+  return response;
+}
+
+const plpQuery = (offset: number, zip = ZIP) => ({ key: KEY, keyword: 'eggs', page: '/s/eggs', channel: 'WEB', platform: 'desktop', count: '24', offset: String(offset), pricing_store_id: targetStoreIdForZip(zip), visitor_id: 'A'.repeat(32), zip });
+const plpBody = (offset: number, zip = ZIP) => standIn(`${AGG}plp_search_v2`, plpQuery(offset, zip)).body;
+const item = (key: string): TargetStandInItem => TARGET_CATALOGUE.find((i) => i.key === key)!;
+
+/** detail: the exact text, or a pattern where the wording is http.ts's (parseJsonBody on a non-JSON body). */
+function expectStructureError(fn: () => unknown, detail: string | RegExp) {
+  let caught: unknown;
+  try {
+    fn();
+  } catch (error) {
+    caught = error;
+  }
+  expect(caught).toBeInstanceOf(StructureError);
+  if (typeof detail === 'string') expect((caught as Error).message).toBe(`page structure not recognised (${detail})`);
+  else expect((caught as Error).message).toMatch(detail);
+}
+
+const notJson = (what: string, got: 'an HTML page' | 'unreadable text') => new RegExp(`^page structure not recognised \\(.*${what.replace(/[.]/g, '\\.')}.*got ${got}\\)$`);
+
+describe('extractTargetApiKey', () => {
+  const hex = '0123456789abcdef0123456789abcdef01234567';
+
+  it('reads the key of the stand-in home page (a JSON-escaped inline config)', () => {
+    expect(extractTargetApiKey(standIn('/', {}, 'www.target.com').body)).toBe(KEY);
+  });
+
+  it('reads every documented spelling', () => {
+    expect(extractTargetApiKey(`<script>window.__CONFIG__={"services":{"redsky":{"apiKey":"${hex}"}}}</script>`)).toBe(hex);
+    expect(extractTargetApiKey(`<script>var config = { defaultServicesApiKey: '${hex.toUpperCase()}' };</script>`)).toBe(hex.toUpperCase());
+    expect(extractTargetApiKey(`<link rel="preload" href="https://redsky.target.com/redsky_aggregations/v1/web/store_location_v1?key=${hex}&amp;store_id=3991">`)).toBe(hex);
+    expect(extractTargetApiKey(`<script>JSON.parse("{\\"key\\":\\"${hex}\\"}")</script>`)).toBe(hex);
+  });
+
+  it('prefers an api-key field over another 40-hex "key"', () => {
+    const other = 'f'.repeat(40);
+    expect(extractTargetApiKey(`{"key":"${other}","services":{"apiKey":"${hex}"}}`)).toBe(hex);
+  });
+
+  it('answers null when the page carries no key of the right shape', () => {
+    expect(extractTargetApiKey('<html><body>Target</body></html>')).toBeNull();
+    expect(extractTargetApiKey(`{"apiKey":"${hex.slice(1)}"}`)).toBeNull();
+    expect(extractTargetApiKey(`https://redsky.target.com/x?key=${hex}0`)).toBeNull();
+  });
+});
+
+describe('parseTargetNearbyStores', () => {
+  const body = (stores: unknown) => JSON.stringify({ data: { nearby_stores: { count: 2, stores } } });
+  const store = (id: string | number, status: string) => ({ store_id: id, location_name: `Store ${id}`, distance: 1, status, mailing_address: { address_line1: '1 Main St', city: 'Austin', state: 'TX', postal_code: '78757-1234' } });
+
+  it('reads the stand-in body', () => {
+    expect(parseTargetNearbyStores(standIn(`${AGG}nearby_stores_v1`, { key: KEY, channel: 'WEB', place: ZIP, limit: '5', within: '100' }).body)).toEqual({
+      retailerLocationId: STORE,
+      name: 'New York Central',
+      zip: ZIP,
+      city: 'New York',
+      state: 'NY',
+      address: expect.stringMatching(/^\d+ Commerce Blvd$/),
+      latitude: null,
+      longitude: null,
+    });
+  });
+
+  it('prefers the first open store, in any case, else the first', () => {
+    expect(parseTargetNearbyStores(body([store('1', 'Closed'), store('2', 'OPEN'), store('3', 'Open')]))?.retailerLocationId).toBe('2');
+    expect(parseTargetNearbyStores(body([store('1', 'Temporarily Closed'), store(95, 'open')]))).toEqual({ retailerLocationId: '95', name: 'Store 95', zip: '78757', city: 'Austin', state: 'TX', address: '1 Main St', latitude: null, longitude: null });
+    expect(parseTargetNearbyStores(body([store('7', 'Closed'), store('8', 'Closed')]))?.retailerLocationId).toBe('7');
+  });
+
+  it('accepts missing optional fields', () => {
+    expect(parseTargetNearbyStores(body([{ store_id: '3991' }]))).toEqual({ retailerLocationId: '3991', name: null, zip: null, city: null, state: null, address: null, latitude: null, longitude: null });
+  });
+
+  it('answers null when no store is near', () => {
+    expect(parseTargetNearbyStores(body([]))).toBeNull();
+    expect(parseTargetNearbyStores(body(null))).toBeNull();
+    expect(parseTargetNearbyStores(standIn(`${AGG}nearby_stores_v1`, { key: KEY, place: SCENARIO_ZIPS.noStore }).body)).toBeNull();
+  });
+
+  it('rejects other structures', () => {
+    expectStructureError(() => parseTargetNearbyStores('<html><body>Not here</body></html>'), notJson('Target nearby_stores_v1', 'an HTML page'));
+    expectStructureError(() => parseTargetNearbyStores('{"data":{"stores":[]}}'), 'Target nearby_stores_v1: data.nearby_stores invalid input: expected object, received undefined');
+    expectStructureError(() => parseTargetNearbyStores(body([{ location_name: 'No id' }])), 'Target nearby_stores_v1: data.nearby_stores.stores.0.store_id invalid input');
+    expectStructureError(() => parseTargetNearbyStores('{"data":{"nearby_stores":{"stores":[{"store_id":"1"'), notJson('Target nearby_stores_v1', 'unreadable text'));
+  });
+});
+
+describe('parseTargetSearch on the stand-in pages', () => {
+  it('reads page 1 with its pagination, decoding entity-encoded titles and brands', () => {
+    const page = parseTargetSearch(plpBody(0));
+    expect(page.totalPages).toBe(2);
+    expect(page.totalResults).toBe(29);
+    expect(page.count).toBe(24);
+    expect(page.nonProductTiles).toBe(0);
+    expect(page.listings.map((l) => l.retailerProductId)).toEqual(TARGET_CATALOGUE.slice(0, 24).map((i) => i.tcin));
+    const regular = targetRegularPrice(item('gg-large-12'), ZIP);
+    expect(page.listings[0]).toEqual({
+      retailerProductId: '14713534',
+      title: 'Grade A Large Eggs - 12ct - Good & Gather™ (Packaging May Vary)',
+      brand: 'Good & Gather',
+      price: regular,
+      regularPrice: regular,
+      sizeText: null,
+      category: 'Eggs',
+      url: 'https://www.target.com/p/grade-a-large-eggs-12ct-good-gather-packaging-may-vary/-/A-14713534',
+      inStock: null,
+    });
+    const byTcin = new Map(page.listings.map((l) => [l.retailerProductId, l]));
+    expect(byTcin.get('13474130')).toMatchObject({ title: "Pete & Gerry's Organic Free-Range Large Brown Eggs - 12ct", brand: "Pete & Gerry's" });
+    expect(byTcin.get('53397620')).toMatchObject({ title: "Eggland's Best Cage Free Large Brown Eggs - 12ct", brand: "Eggland's Best" });
+  });
+
+  it('reads sale prices, a formatted-only price, a variation parent and an item without optional fields', () => {
+    const byTcin = new Map(parseTargetSearch(plpBody(0)).listings.map((l) => [l.retailerProductId, l]));
+    for (const key of ['gg-cage-free-12', 'vital-farms-18']) {
+      const regular = targetRegularPrice(item(key), ZIP);
+      const listing = byTcin.get(item(key).tcin)!;
+      expect(listing.price).toBe(targetSalePrice(regular));
+      expect(listing.regularPrice).toBe(regular);
+      expect(listing.price!).toBeLessThan(regular);
+    }
+    const nellies = targetRegularPrice(item('nellies-18'), ZIP);
+    expect(byTcin.get('82150935')).toMatchObject({ title: "Nellie's Free Range Large Brown Eggs - 18ct", price: nellies, regularPrice: nellies });
+    const variation = targetRegularPrice(item('vital-farms-organic-12'), ZIP);
+    expect(byTcin.get('89011247')).toMatchObject({ price: variation, regularPrice: variation });
+    const bare = targetRegularPrice(item('happy-egg-12'), ZIP);
+    expect(byTcin.get('52164823')).toEqual({
+      retailerProductId: '52164823',
+      title: 'Happy Egg Free Range Large Brown Eggs - 12ct',
+      brand: null,
+      price: bare,
+      regularPrice: bare,
+      sizeText: null,
+      category: null,
+      url: 'https://www.target.com/p/-/A-52164823',
+      inStock: null,
+    });
+    expect(byTcin.get('76627411')).toMatchObject({ title: 'JUST Egg Plant-Based Scramble - 12 fl oz', brand: 'JUST', price: 4.99, category: 'Egg Substitutes' });
+  });
+
+  it('reads the last page', () => {
+    const page = parseTargetSearch(plpBody(24));
+    expect(page.listings.map((l) => l.retailerProductId)).toEqual(['53847129', '80954517', '13016325', '13474125', '53420219']);
+    expect(page.totalPages).toBe(2);
+  });
+
+  it('rejects the stand-in body of the "changed" scenario', () => {
+    expectStructureError(() => parseTargetSearch(plpBody(0, SCENARIO_ZIPS.changed)), 'Target plp_search_v2: data.search invalid input: expected object, received undefined');
+  });
+});
+
+describe('parseTargetSearch on documented variants', () => {
+  const product = (overrides: Record<string, unknown> = {}, price: Record<string, unknown> | null = { current_retail: 4.19, reg_retail: 4.19, formatted_current_price: '$4.19', formatted_current_price_type: 'reg' }) => ({
+    __typename: 'ProductSummary',
+    tcin: '92186007',
+    item: {
+      product_description: { title: 'Grade A Large Eggs - 12ct - Good &#38; Gather&#8482;' },
+      primary_brand: { name: 'Good &#38; Gather' },
+      enrichment: { buy_url: 'https://www.target.com/p/grade-a-large-eggs-12ct-good-38-gather-8482/-/A-92186007' },
+      product_classification: { item_type: { name: 'Eggs' } },
+      fulfillment: {},
+    },
+    ...(price ? { price } : {}),
+    ...overrides,
+  });
+  const body = (products: unknown[], metadata: Record<string, unknown> | null = { count: 24, current_page: 1, offset: 0, total_pages: 1, total_results: products.length }) =>
+    JSON.stringify({ data: { search: { search_response: metadata ? { metadata } : {}, products } } });
+  const one = (p: unknown) => parseTargetSearch(body([p])).listings[0]!;
+
+  it('decodes entities and builds the URL from buy_url', () => {
+    expect(one(product())).toEqual({
+      retailerProductId: '92186007',
+      title: 'Grade A Large Eggs - 12ct - Good & Gather™',
+      brand: 'Good & Gather',
+      price: 4.19,
+      regularPrice: 4.19,
+      sizeText: null,
+      category: 'Eggs',
+      url: 'https://www.target.com/p/grade-a-large-eggs-12ct-good-38-gather-8482/-/A-92186007',
+      inStock: null,
+    });
+    expect(one(product({ tcin: 14713534, item: { product_description: { title: 'Eggs' }, enrichment: { buy_url: '/p/eggs/-/A-14713534?preselect=1' } } }))).toMatchObject({ retailerProductId: '14713534', url: 'https://www.target.com/p/eggs/-/A-14713534', brand: null, category: null });
+  });
+
+  it('reads a captured sale item and the variation-parent and formatted forms', () => {
+    expect(one(product({}, { current_retail: 10.29, reg_retail: 10.49, formatted_current_price: '$10.29', formatted_current_price_type: 'sale', formatted_comparison_price: '$10.49', formatted_comparison_price_type: 'reg', save_dollar: 0.2 }))).toMatchObject({ price: 10.29, regularPrice: 10.49 });
+    expect(one(product({}, { formatted_current_price: '$3.29', formatted_current_price_type: 'sale', formatted_comparison_price: '$3.99', formatted_comparison_price_type: 'reg' }))).toMatchObject({ price: 3.29, regularPrice: 3.99 });
+    expect(one(product({}, { formatted_current_price: '$3.29', formatted_current_price_type: 'clearance' }))).toMatchObject({ price: 3.29, regularPrice: null });
+    expect(one(product({}, { current_retail: 5.49 }))).toMatchObject({ price: 5.49, regularPrice: 5.49 });
+    expect(one(product({}, { current_retail_min: 4.99, current_retail_max: 6.99, reg_retail_max: 6.99, formatted_current_price: '$4.99 - $6.99' }))).toMatchObject({ price: 4.99, regularPrice: 4.99 });
+    expect(one(product({}, { current_retail_min: 4.99, current_retail_max: 6.49, reg_retail_max: 6.99, formatted_current_price_type: 'sale' }))).toMatchObject({ price: 4.99, regularPrice: 6.99 });
+    expect(one(product({}, { current_retail_min: 4.49, reg_retail_min: 4.99, reg_retail_max: 6.99 }))).toMatchObject({ price: 4.49, regularPrice: 4.99 });
+    expect(one(product({}, null))).toMatchObject({ price: null, regularPrice: null });
+    expect(one(product({}, { formatted_current_price: 'See price in cart', formatted_current_price_type: 'reg' }))).toMatchObject({ price: null, regularPrice: null });
+  });
+
+  it('reads the pagination fields that are present', () => {
+    const page = parseTargetSearch(body([product()], { total_results: '61', count: 24 }));
+    expect(page).toMatchObject({ totalPages: null, totalResults: 61, count: 24 });
+    expect(parseTargetSearch(body([product()], null))).toMatchObject({ totalPages: null, totalResults: null, count: null });
+  });
+
+  it('accepts a recognised page with no products', () => {
+    expect(parseTargetSearch(body([])).listings).toEqual([]);
+    expect(parseTargetSearch(JSON.stringify({ data: { search: { search_response: { metadata: { total_results: 0 } } } } })).listings).toEqual([]);
+  });
+
+  it('rejects other structures', () => {
+    expectStructureError(() => parseTargetSearch('<!DOCTYPE html><html><body>Oops</body></html>'), notJson('Target plp_search_v2', 'an HTML page'));
+    expectStructureError(() => parseTargetSearch('{"data":{"search":{"search_response":'), notJson('Target plp_search_v2', 'unreadable text'));
+    expectStructureError(() => parseTargetSearch(JSON.stringify({ data: { search: { products: [] } } })), 'Target plp_search_v2: data.search.search_response invalid input: expected object, received undefined');
+    expectStructureError(() => parseTargetSearch(body([product({ tcin: undefined })])), 'Target plp_search_v2: data.search.products.0.tcin invalid input');
+    expectStructureError(() => parseTargetSearch(body([product({ item: { title: 'Eggs' } })])), 'Target plp_search_v2: data.search.products.0.item.product_description invalid input: expected object, received undefined');
+    expectStructureError(() => parseTargetSearch(JSON.stringify({ errors: [{ message: 'No query' }] })), 'Target plp_search_v2: data invalid input: expected object, received undefined');
+  });
+
+  it('targetPrices answers nulls without a price object', () => {
+    expect(targetPrices(undefined)).toEqual({ price: null, regularPrice: null });
+  });
+});
+
+describe('parseTargetFulfillment', () => {
+  const summary = (tcin: string, fulfillment: unknown) => ({ tcin, fulfillment });
+  const body = (...summaries: unknown[]) => JSON.stringify({ data: { product_summaries: summaries } });
+  const option = (location_id: string, status: string) => ({ location_id, in_store_only: { availability_status: status }, order_pickup: { availability_status: status } });
+
+  it('reads the stand-in answer', () => {
+    const tcins = ['14713534', '14925361', '47087163', '13474130', '50372145'];
+    const stock = parseTargetFulfillment(standIn(`${AGG}product_summary_with_fulfillment_v1`, { key: KEY, tcins: tcins.join(','), store_id: STORE, zip: ZIP }).body, STORE);
+    expect([...stock.entries()]).toEqual([
+      ['14713534', true],
+      ['14925361', false],
+      ['47087163', true],
+      ['13474130', false],
+    ]);
+  });
+
+  it('reads the captured body and the documented flags', () => {
+    const captured = {
+      is_out_of_stock_in_all_store_locations: false,
+      sold_out: false,
+      shipping_options: { availability_status: 'IN_STOCK' },
+      store_options: [{ location_id: '1771', store: { location_name: 'Cedar Rapids South' }, order_pickup: { availability_status: 'IN_STOCK', pickup_date: '2026-07-07' }, in_store_only: { availability_status: 'IN_STOCK' }, location_available_to_promise_quantity: 1.0 }],
+      scheduled_delivery: { availability_status: 'IN_STOCK' },
+    };
+    const stock = parseTargetFulfillment(
+      body(
+        summary('88440369', captured),
+        summary('1', { is_out_of_stock_in_all_store_locations: true, store_options: [option('1771', 'IN_STOCK')] }),
+        summary('2', { sold_out: true }),
+        summary('3', { store_options: [option('999', 'IN_STOCK'), option('1771', 'OUT_OF_STOCK')] }),
+        summary('4', { store_options: [option('999', 'LIMITED_STOCK')] }),
+        summary('5', { sold_out: false, store_options: [option('1771', 'SOMETHING_NEW')] }),
+        summary('6', null),
+        { tcin: 7 },
+      ),
+      '1771',
+    );
+    expect(Object.fromEntries(stock)).toEqual({ '88440369': true, '1': false, '2': false, '3': false, '4': true, '5': null, '6': null, '7': null });
+  });
+
+  it('rejects other structures', () => {
+    expectStructureError(() => parseTargetFulfillment('{"data":{"product_summary":[]}}', null), 'Target product_summary_with_fulfillment_v1: data.product_summaries invalid input: expected array, received undefined');
+    expectStructureError(() => parseTargetFulfillment('<html></html>', null), notJson('Target product_summary_with_fulfillment_v1', 'an HTML page'));
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Against the stand-in server
+
+const servers: StandInServer[] = [];
+async function serve(handlers: RetailerStandIn[]): Promise<StandInServer> {
+  const server = await serveStandIns(handlers);
+  servers.push(server);
+  return server;
+}
+
+function contextFor(server: StandInServer, credentials: RetailerCredentials = {}, maxPages = 10): ScrapeContext {
+  const http = new RetailerHttp(target.storeName, target.origins, { originOverride: server.url, delayMs: 0, backoffBaseMs: 1, backoffCapMs: 5, maxRetryAfterMs: 5000 });
+  return { http, maxPages, term: 'eggs', credentials };
+}
+
+async function collect(location: RetailerLocation, zip: string, ctx: ScrapeContext): Promise<ListingPage[]> {
+  const pages: ListingPage[] = [];
+  for await (const page of target.listings(location, zip, ctx)) pages.push(page);
+  return pages;
+}
+
+async function failure(promise: Promise<unknown>): Promise<ScrapeError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ScrapeError) return error;
+    throw error;
+  }
+  throw new Error('expected a ScrapeError');
+}
+
+const endpoint = (path: string) => path.replace(/^\/redsky_aggregations\/v1\//, '');
+const calls = (server: StandInServer) => server.requests.map((r) => `${r.status} ${r.host} ${endpoint(r.path)}`);
+const queryOf = (server: StandInServer, name: string, index = 0) => new URLSearchParams(server.requests.filter((r) => r.path.endsWith(name))[index]!.query);
+
+let server: StandInServer;
+beforeAll(async () => {
+  server = await serveStandIns([targetStandIn]);
+  servers.push(server);
+});
+beforeEach(() => server.reset());
+afterAll(async () => {
+  await Promise.all(servers.map((s) => s.close()));
+});
+
+describe('target against the stand-in', () => {
+  it('reads the web key once, locates the store and reads every page with its stock', async () => {
+    const ctx = contextFor(server);
+    const location = await target.locate(ZIP, ctx);
+    expect(location).toMatchObject({ retailerLocationId: STORE, name: 'New York Central', zip: ZIP, city: 'New York', state: 'NY' });
+    const pages = await collect(location!, ZIP, ctx);
+    expect(pages.map((p) => p.listings.length)).toEqual([24, 5]);
+    const listings = pages.flatMap((p) => p.listings);
+    expect(listings.map((l) => l.retailerProductId)).toEqual(TARGET_CATALOGUE.map((i) => i.tcin));
+    for (const entry of TARGET_CATALOGUE) {
+      const listing = listings.find((l) => l.retailerProductId === entry.tcin)!;
+      const regular = targetRegularPrice(entry, ZIP);
+      expect(listing.regularPrice).toBe(regular);
+      expect(listing.price).toBe(entry.variant === 'sale' ? targetSalePrice(regular) : regular);
+      expect(listing.url).toMatch(new RegExp(`^https://www\\.target\\.com/p/.*A-${entry.tcin}$`));
+      const stock = entry.stock ?? 'in';
+      expect(listing.inStock).toBe(stock === 'missing' ? null : stock === 'in' || stock === 'limited');
+    }
+    expect(calls(server)).toEqual([
+      '200 www.target.com /',
+      '200 redsky.target.com web/nearby_stores_v1',
+      '200 redsky.target.com web/plp_search_v2',
+      '200 redsky.target.com web/product_summary_with_fulfillment_v1',
+      '200 redsky.target.com web/plp_search_v2',
+      '200 redsky.target.com web/product_summary_with_fulfillment_v1',
+    ]);
+    const nearby = queryOf(server, 'nearby_stores_v1');
+    expect(Object.fromEntries(nearby)).toEqual({ key: KEY, channel: 'WEB', place: ZIP, limit: '5', within: '100', visitor_id: expect.stringMatching(/^[0-9A-F]{32}$/), page: '/s/eggs' });
+    const plp = Object.fromEntries(queryOf(server, 'plp_search_v2', 1));
+    expect(plp).toEqual({
+      key: KEY,
+      keyword: 'eggs',
+      page: '/s/eggs',
+      channel: 'WEB',
+      platform: 'desktop',
+      count: '24',
+      offset: '24',
+      pricing_store_id: STORE,
+      store_ids: STORE,
+      scheduled_delivery_store_id: STORE,
+      visitor_id: nearby.get('visitor_id'),
+      default_purchasability_filter: 'true',
+      include_sponsored: 'true',
+      zip: ZIP,
+    });
+    const stock = Object.fromEntries(queryOf(server, 'product_summary_with_fulfillment_v1', 1));
+    expect(stock).toEqual({
+      key: KEY,
+      visitor_id: nearby.get('visitor_id'),
+      tcins: '53847129,80954517,13016325,13474125,53420219',
+      store_id: STORE,
+      pricing_store_id: STORE,
+      required_store_id: STORE,
+      scheduled_delivery_store_id: STORE,
+      zip: ZIP,
+      channel: 'WEB',
+      page: '/p/A-53847129',
+    });
+
+    // The key is kept for the run: a second ZIP does not read the home page again.
+    await target.locate('60611', ctx);
+    expect(server.requests.filter((r) => r.path === '/')).toHaveLength(1);
+  });
+
+  it('uses TARGET_API_KEY without reading the home page', async () => {
+    const ctx = contextFor(server, { targetApiKey: KEY });
+    expect((await target.locate(ZIP, ctx))?.retailerLocationId).toBe(STORE);
+    expect(calls(server)).toEqual(['200 redsky.target.com web/nearby_stores_v1']);
+  });
+
+  it('fails with the 401 of a wrong configured key', async () => {
+    const error = await failure(target.locate(ZIP, contextFor(server, { targetApiKey: 'f'.repeat(40) })));
+    expect(error.kind).toBe('http');
+    expect(error.message).toBe('Target refused the credentials (HTTP 401)');
+  });
+
+  it('fails with a ConfigError when target.com carries no key', async () => {
+    const noKey: RetailerStandIn = { store: 'target', handle: (req, state) => (req.path === '/' ? html('<html><body>Target</body></html>') : targetStandIn.handle(req, state)) };
+    const local = await serve([noKey]);
+    const error = await failure(target.locate(ZIP, contextFor(local)));
+    expect(error).toBeInstanceOf(ConfigError);
+    expect(error.message).toBe("Target's web API key was not found on target.com; set TARGET_API_KEY");
+  });
+
+  it('reads the key again once when RedSky refuses the one read earlier in the run', async () => {
+    let currentKey = 'a'.repeat(40);
+    const rotating: RetailerStandIn = {
+      store: 'target',
+      handle(req, state) {
+        if (req.path === '/') return html(`<script>window.__CONFIG__={"services":{"redsky":{"apiKey":"${currentKey}"}}}</script>`);
+        if (req.query.get('key') !== currentKey) return json({ errors: [{ message: 'Unauthorized' }] }, 401);
+        const query = new URLSearchParams(req.query);
+        query.set('key', KEY);
+        return targetStandIn.handle({ ...req, query }, state);
+      },
+    };
+    const local = await serve([rotating]);
+    const ctx = contextFor(local);
+    const location = await target.locate(ZIP, ctx);
+    currentKey = 'b'.repeat(40);
+    const pages = await collect(location!, ZIP, ctx);
+    expect(pages.map((p) => p.listings.length)).toEqual([24, 5]);
+    expect(calls(local).slice(0, 5)).toEqual(['200 www.target.com /', '200 redsky.target.com web/nearby_stores_v1', '401 redsky.target.com web/plp_search_v2', '200 www.target.com /', '200 redsky.target.com web/plp_search_v2']);
+  });
+
+  it('retries the older web_platform path after a 404', async () => {
+    const older: RetailerStandIn = {
+      store: 'target',
+      handle(req, state) {
+        if (req.path.endsWith('/v1/web/nearby_stores_v1')) return json({ message: 'Not Found' }, 404);
+        if (req.path.endsWith('/v1/web_platform/nearby_stores_v1')) return targetStandIn.handle({ ...req, path: `${AGG}nearby_stores_v1` }, state);
+        return targetStandIn.handle(req, state);
+      },
+    };
+    const local = await serve([older]);
+    expect((await target.locate(ZIP, contextFor(local)))?.retailerLocationId).toBe(STORE);
+    expect(calls(local)).toEqual(['200 www.target.com /', '404 redsky.target.com web/nearby_stores_v1', '200 redsky.target.com web_platform/nearby_stores_v1']);
+  });
+
+  it('keeps the listings with inStock null when the stock call fails, but not when it is blocked', async () => {
+    const failing = (status: number, body: string): RetailerStandIn => ({
+      store: 'target',
+      handle: (req, state) => (req.path.endsWith('product_summary_with_fulfillment_v1') ? { status, headers: { 'content-type': 'application/json' }, body } : targetStandIn.handle(req, state)),
+    });
+    const broken = await serve([failing(400, '{"errors":[{"message":"bad tcins"}]}')]);
+    let ctx = contextFor(broken);
+    const pages = await collect((await target.locate(ZIP, ctx))!, ZIP, ctx);
+    expect(pages.flatMap((p) => p.listings)).toHaveLength(29);
+    expect(pages.flatMap((p) => p.listings).every((l) => l.inStock === null)).toBe(true);
+
+    const garbled = await serve([failing(200, '{"data":{"summaries":[]}}')]);
+    ctx = contextFor(garbled);
+    const garbledPages = await collect((await target.locate(ZIP, ctx))!, ZIP, ctx);
+    expect(garbledPages[0]!.listings.every((l) => l.inStock === null)).toBe(true);
+
+    const blocked = await serve([failing(403, '<HTML><HEAD><TITLE>Access Denied</TITLE></HEAD><BODY>Access Denied</BODY></HTML>')]);
+    ctx = contextFor(blocked);
+    const error = await failure(collect((await target.locate(ZIP, ctx))!, ZIP, ctx));
+    expect(error.kind).toBe('blocked');
+  });
+
+  it('stops at ctx.maxPages', async () => {
+    const ctx = contextFor(server, {}, 1);
+    const pages = await collect((await target.locate(ZIP, ctx))!, ZIP, ctx);
+    expect(pages).toHaveLength(1);
+    expect(server.requests.filter((r) => r.path.endsWith('plp_search_v2'))).toHaveLength(1);
+  });
+
+  it('answers null when no store is near the ZIP', async () => {
+    expect(await target.locate(SCENARIO_ZIPS.noStore, contextFor(server))).toBeNull();
+  });
+
+  it('fails a blocked ZIP with the bot-protection message', async () => {
+    const ctx = contextFor(server);
+    const error = await failure(collect((await target.locate(SCENARIO_ZIPS.blocked, ctx))!, SCENARIO_ZIPS.blocked, ctx));
+    expect(error.kind).toBe('blocked');
+    expect(error.message).toBe("blocked by Target's bot protection");
+  });
+
+  it('fails a changed body with a structure error', async () => {
+    const ctx = contextFor(server);
+    const error = await failure(collect((await target.locate(SCENARIO_ZIPS.changed, ctx))!, SCENARIO_ZIPS.changed, ctx));
+    expect(error).toBeInstanceOf(StructureError);
+    expect(error.message).toBe('page structure not recognised (Target plp_search_v2: data.search invalid input: expected object, received undefined)');
+  });
+
+  it('retries a flaky first page, waits out a 429 and waits for a slow page', async () => {
+    for (const zip of [SCENARIO_ZIPS.flaky, SCENARIO_ZIPS.rateLimited, SCENARIO_ZIPS.slow]) {
+      server.reset();
+      const ctx = contextFor(server);
+      const pages = await collect((await target.locate(zip, ctx))!, zip, ctx);
+      expect(pages.map((p) => p.listings.length)).toEqual([24, 5]);
+      expect(pages[0]!.listings[0]!.price).toBe(targetRegularPrice(item('gg-large-12'), zip));
+      const expected = zip === SCENARIO_ZIPS.flaky ? [500, 200, 200] : zip === SCENARIO_ZIPS.rateLimited ? [429, 200, 200] : [200, 200];
+      expect(server.requests.filter((r) => r.path.endsWith('plp_search_v2')).map((r) => r.status)).toEqual(expected);
+    }
+  });
+});

@@ -1,0 +1,387 @@
+// Target (retailers.md §2): RedSky JSON with the public web key Target ships in its own front end
+// (TARGET_API_KEY, else read from www.target.com at run time and kept for the run). The store for a
+// ZIP comes from nearby_stores_v1; listings from plp_search_v2 priced at that store; stock, which
+// the plp body lacks, from one product_summary_with_fulfillment_v1 call per page.
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import { parseJsonBody, type HttpResponse, type RetailerHttp } from './http.ts';
+import { cleanText, toNumberOrNull, toPrice, zip5 } from './parse-utils.ts';
+import { ConfigError, ScrapeError, type ListingPage, type RawListing, type RetailerLocation, type RetailerScraper, type ScrapeContext } from './types.ts';
+
+const WWW = 'https://www.target.com';
+const REDSKY = 'https://redsky.target.com';
+export const TARGET_PAGE_SIZE = 24;
+const REDSKY_HEADERS = { accept: 'application/json', origin: WWW, referer: `${WWW}/` };
+
+// ---------------------------------------------------------------------------------------------
+// Web key
+
+/**
+ * The 40-hex RedSky key in target.com's HTML: an "apiKey"-like field of the inline config (plain
+ * or JSON-escaped inside a JSON.parse("...") string), or a key= parameter of a RedSky URL.
+ */
+export function extractTargetApiKey(html: string): string | null {
+  // Most specific first: an api-key field, a RedSky URL's key=, then a bare "key" field.
+  const patterns = [
+    /\\*["']([A-Za-z_]*[Aa]pi_?[Kk]ey)\\*["']\s*:\s*\\*["']([0-9a-fA-F]{40})\\*["']/,
+    /\b([A-Za-z_]*[Aa]pi_?[Kk]ey)\s*[:=]\s*["']([0-9a-fA-F]{40})["']/,
+    /redsky[^"'\s<>]*?[?&](?:amp;)?(key)=([0-9a-fA-F]{40})(?![0-9a-fA-F])/,
+    /\\*["'](key)\\*["']\s*:\s*\\*["']([0-9a-fA-F]{40})\\*["']/,
+  ];
+  for (const pattern of patterns) {
+    const match = pattern.exec(html);
+    if (match?.[2]) return match[2];
+  }
+  return null;
+}
+
+interface TargetRun {
+  /** The key read from target.com for this run (not the configured one). */
+  siteKey: string | null;
+  visitorId: string;
+}
+
+/** Per run: RetailerHttp is built once per run, so the key is read once and reused by every ZIP. */
+const runs = new WeakMap<RetailerHttp, TargetRun>();
+
+function runOf(ctx: ScrapeContext): TargetRun {
+  let run = runs.get(ctx.http);
+  if (!run) {
+    run = { siteKey: null, visitorId: randomBytes(16).toString('hex').toUpperCase() };
+    runs.set(ctx.http, run);
+  }
+  return run;
+}
+
+async function apiKey(ctx: ScrapeContext): Promise<string> {
+  const configured = ctx.credentials.targetApiKey?.trim();
+  if (configured) return configured;
+  const run = runOf(ctx);
+  if (run.siteKey) return run.siteKey;
+  const response = await ctx.http.request({ url: `${WWW}/` });
+  const key = extractTargetApiKey(response.body);
+  if (!key) throw new ConfigError("Target's web API key was not found on target.com; set TARGET_API_KEY");
+  run.siteKey = key;
+  return key;
+}
+
+function isHttpStatus(error: unknown, status: number): boolean {
+  return error instanceof ScrapeError && error.kind === 'http' && new RegExp(`\\bHTTP ${status}\\b`).test(error.message);
+}
+
+/** A RedSky GET; a key read earlier in the run that RedSky now refuses (401) is read again once. */
+async function redsky(ctx: ScrapeContext, url: (key: string, visitorId: string) => string): Promise<HttpResponse> {
+  const run = runOf(ctx);
+  const wasCached = run.siteKey !== null && !ctx.credentials.targetApiKey?.trim();
+  const key = await apiKey(ctx);
+  try {
+    return await ctx.http.request({ url: url(key, run.visitorId), headers: REDSKY_HEADERS });
+  } catch (error) {
+    if (!isHttpStatus(error, 401) || ctx.credentials.targetApiKey?.trim()) throw error;
+    run.siteKey = null;
+    if (!wasCached) throw error;
+    const fresh = await apiKey(ctx);
+    return ctx.http.request({ url: url(fresh, run.visitorId), headers: REDSKY_HEADERS });
+  }
+}
+
+function query(params: Record<string, string | null | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) if (value !== null && value !== undefined) search.set(name, value);
+  return search.toString();
+}
+
+// ---------------------------------------------------------------------------------------------
+// nearby_stores_v1
+
+const idSchema = z.union([z.string().min(1), z.number()]);
+
+const nearbyStoreSchema = z.looseObject({
+  store_id: idSchema,
+  location_name: z.string().nullish(),
+  distance: z.union([z.number(), z.string()]).nullish(),
+  status: z.string().nullish(),
+  mailing_address: z
+    .looseObject({
+      address_line1: z.string().nullish(),
+      city: z.string().nullish(),
+      state: z.string().nullish(),
+      region: z.string().nullish(),
+      postal_code: z.union([z.string(), z.number()]).nullish(),
+    })
+    .nullish(),
+});
+
+const nearbyStoresSchema = z.looseObject({
+  data: z.looseObject({
+    nearby_stores: z.looseObject({ stores: z.array(nearbyStoreSchema).nullish() }),
+  }),
+});
+
+/** The store for the ZIP: the first open one (status "Open" in any case), else the first; null when none. */
+export function parseTargetNearbyStores(body: string): RetailerLocation | null {
+  const parsed = parseJsonBody(body, nearbyStoresSchema, 'Target nearby_stores_v1');
+  const stores = parsed.data.nearby_stores.stores ?? [];
+  const store = stores.find((s) => s.status?.trim().toLowerCase() === 'open') ?? stores[0];
+  if (!store) return null;
+  const address = store.mailing_address ?? null;
+  const state = (address?.state ?? address?.region ?? '').trim();
+  return {
+    retailerLocationId: String(store.store_id),
+    name: store.location_name ? cleanText(store.location_name) || null : null,
+    zip: zip5(address?.postal_code),
+    city: address?.city ? cleanText(address.city) || null : null,
+    state: /^[A-Za-z]{2}$/.test(state) ? state.toUpperCase() : null,
+    address: address?.address_line1 ? cleanText(address.address_line1) || null : null,
+    latitude: null,
+    longitude: null,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// plp_search_v2
+
+const amount = z.union([z.number(), z.string()]).nullish();
+
+const priceSchema = z.looseObject({
+  current_retail: amount,
+  current_retail_min: amount,
+  current_retail_max: amount,
+  reg_retail: amount,
+  reg_retail_min: amount,
+  reg_retail_max: amount,
+  formatted_current_price: z.string().nullish(),
+  formatted_current_price_type: z.string().nullish(),
+  formatted_comparison_price: z.string().nullish(),
+  formatted_comparison_price_type: z.string().nullish(),
+});
+
+const productSchema = z.looseObject({
+  tcin: idSchema,
+  item: z.looseObject({
+    product_description: z.looseObject({ title: z.string().min(1) }),
+    primary_brand: z.looseObject({ name: z.string().nullish() }).nullish(),
+    enrichment: z.looseObject({ buy_url: z.string().nullish() }).nullish(),
+    product_classification: z.looseObject({ item_type: z.looseObject({ name: z.string().nullish() }).nullish() }).nullish(),
+  }),
+  price: priceSchema.nullish(),
+});
+type TargetProduct = z.infer<typeof productSchema>;
+
+const count = z.union([z.number(), z.string()]).nullish();
+const searchSchema = z.looseObject({
+  data: z.looseObject({
+    search: z.looseObject({
+      search_response: z.looseObject({
+        metadata: z.looseObject({ count, current_page: count, offset: count, total_pages: count, total_results: count }).nullish(),
+      }),
+      products: z.array(productSchema).nullish(),
+    }),
+  }),
+});
+
+export interface TargetSearchPage extends ListingPage {
+  totalPages: number | null;
+  totalResults: number | null;
+  /** Page size the response reports (metadata.count). */
+  count: number | null;
+}
+
+export function parseTargetSearch(body: string): TargetSearchPage {
+  const parsed = parseJsonBody(body, searchSchema, 'Target plp_search_v2');
+  const metadata = parsed.data.search.search_response.metadata ?? null;
+  return {
+    listings: (parsed.data.search.products ?? []).map(targetListing),
+    nonProductTiles: 0,
+    totalPages: toNumberOrNull(metadata?.total_pages),
+    totalResults: toNumberOrNull(metadata?.total_results),
+    count: toNumberOrNull(metadata?.count),
+  };
+}
+
+/** Shelf and regular price of a plp price object. */
+export function targetPrices(price: TargetProduct['price']): { price: number | null; regularPrice: number | null } {
+  if (!price) return { price: null, regularPrice: null };
+  const variationParent = price.current_retail === undefined || price.current_retail === null;
+  const current = toPrice(price.current_retail) ?? toPrice(price.current_retail_min) ?? toPrice(price.formatted_current_price);
+  let regular = toPrice(price.reg_retail);
+  if (regular === null && variationParent) {
+    const regMin = toPrice(price.reg_retail_min);
+    const regMax = toPrice(price.reg_retail_max);
+    const currentMax = toPrice(price.current_retail_max);
+    // A parent whose dearest variant sells at its regular price is not on sale.
+    regular = regMin ?? (regMax !== null && currentMax !== null && regMax <= currentMax ? current : regMax);
+  }
+  if (regular === null && price.formatted_comparison_price_type?.toLowerCase() === 'reg') regular = toPrice(price.formatted_comparison_price);
+  const type = price.formatted_current_price_type?.toLowerCase() ?? null;
+  if (regular === null && (type === null || type === 'reg')) regular = current;
+  return { price: current, regularPrice: regular };
+}
+
+function targetUrl(buyUrl: string | null | undefined, tcin: string): string {
+  if (buyUrl && buyUrl.trim() !== '') {
+    try {
+      const url = new URL(buyUrl.trim(), WWW);
+      if (url.hostname === 'www.target.com' || url.hostname === 'target.com') return `${WWW}${url.pathname}`;
+    } catch {
+      // Falls through to the tcin form.
+    }
+  }
+  return `${WWW}/p/-/A-${encodeURIComponent(tcin)}`;
+}
+
+function targetListing(product: TargetProduct): RawListing {
+  const tcin = String(product.tcin);
+  const { item } = product;
+  const brand = item.primary_brand?.name ? cleanText(item.primary_brand.name) : '';
+  const category = item.product_classification?.item_type?.name ? cleanText(item.product_classification.item_type.name) : '';
+  return {
+    retailerProductId: tcin,
+    title: cleanText(item.product_description.title),
+    brand: brand || null,
+    ...targetPrices(product.price),
+    sizeText: null,
+    category: category || null,
+    url: targetUrl(item.enrichment?.buy_url, tcin),
+    inStock: null,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// product_summary_with_fulfillment_v1
+
+const statusSchema = z.looseObject({ availability_status: z.string().nullish() }).nullish();
+const fulfillmentSchema = z.looseObject({
+  data: z.looseObject({
+    product_summaries: z.array(
+      z.looseObject({
+        tcin: idSchema,
+        fulfillment: z
+          .looseObject({
+            sold_out: z.boolean().nullish(),
+            is_out_of_stock_in_all_store_locations: z.boolean().nullish(),
+            store_options: z
+              .array(z.looseObject({ location_id: z.union([z.string(), z.number()]).nullish(), in_store_only: statusSchema, order_pickup: statusSchema }))
+              .nullish(),
+          })
+          .nullish(),
+      }),
+    ),
+  }),
+});
+
+const IN_STOCK = new Set(['IN_STOCK', 'LIMITED_STOCK', 'LOW_STOCK']);
+const OUT_OF_STOCK = new Set(['OUT_OF_STOCK', 'UNAVAILABLE', 'NOT_SOLD_IN_STORE', 'SOLD_OUT']);
+
+/** tcin → in stock at the store (true/false), or null when the summary does not say. */
+export function parseTargetFulfillment(body: string, storeId: string | null): Map<string, boolean | null> {
+  const parsed = parseJsonBody(body, fulfillmentSchema, 'Target product_summary_with_fulfillment_v1');
+  const stock = new Map<string, boolean | null>();
+  for (const summary of parsed.data.product_summaries) {
+    const fulfillment = summary.fulfillment;
+    let inStock: boolean | null = null;
+    if (fulfillment) {
+      const options = fulfillment.store_options ?? [];
+      const option = options.find((o) => storeId !== null && String(o.location_id) === storeId) ?? options[0];
+      const status = (option?.in_store_only?.availability_status ?? '').toUpperCase();
+      if (fulfillment.is_out_of_stock_in_all_store_locations === true) inStock = false;
+      else if (IN_STOCK.has(status)) inStock = true;
+      else if (OUT_OF_STOCK.has(status)) inStock = false;
+      else if (fulfillment.sold_out === true) inStock = false;
+    }
+    stock.set(String(summary.tcin), inStock);
+  }
+  return stock;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The scraper
+
+async function locate(zip: string, ctx: ScrapeContext): Promise<RetailerLocation | null> {
+  const build = (variant: 'web' | 'web_platform') => (key: string, visitorId: string) =>
+    `${REDSKY}/redsky_aggregations/v1/${variant}/nearby_stores_v1?${query({ key, channel: 'WEB', place: zip, limit: '5', within: '100', visitor_id: visitorId, page: `/s/${ctx.term}` })}`;
+  let response: HttpResponse;
+  try {
+    response = await redsky(ctx, build('web'));
+  } catch (error) {
+    if (!isHttpStatus(error, 404)) throw error;
+    // The older path of the same service.
+    response = await redsky(ctx, build('web_platform'));
+  }
+  return parseTargetNearbyStores(response.body);
+}
+
+async function stockOf(ctx: ScrapeContext, tcins: string[], storeId: string | null, zip: string): Promise<Map<string, boolean | null>> {
+  if (tcins.length === 0) return new Map();
+  try {
+    const response = await redsky(
+      ctx,
+      (key, visitorId) =>
+        `${REDSKY}/redsky_aggregations/v1/web/product_summary_with_fulfillment_v1?${query({
+          key,
+          visitor_id: visitorId,
+          tcins: tcins.join(','),
+          store_id: storeId,
+          pricing_store_id: storeId,
+          required_store_id: storeId,
+          scheduled_delivery_store_id: storeId,
+          zip,
+          channel: 'WEB',
+          page: `/p/A-${tcins[0]}`,
+        })}`,
+    );
+    return parseTargetFulfillment(response.body, storeId);
+  } catch (error) {
+    // Stock is a bonus: without it the listings keep inStock null. A block still fails the ZIP.
+    if (error instanceof ScrapeError && error.kind !== 'blocked' && error.kind !== 'aborted' && error.kind !== 'config') return new Map();
+    throw error;
+  }
+}
+
+async function* listings(location: RetailerLocation, zip: string, ctx: ScrapeContext): AsyncGenerator<ListingPage> {
+  const storeId = location.retailerLocationId;
+  for (let page = 0; page < ctx.maxPages; page++) {
+    const offset = page * TARGET_PAGE_SIZE;
+    const response = await redsky(
+      ctx,
+      (key, visitorId) =>
+        `${REDSKY}/redsky_aggregations/v1/web/plp_search_v2?${query({
+          key,
+          keyword: ctx.term,
+          page: `/s/${ctx.term}`,
+          channel: 'WEB',
+          platform: 'desktop',
+          count: String(TARGET_PAGE_SIZE),
+          offset: String(offset),
+          pricing_store_id: storeId,
+          store_ids: storeId,
+          scheduled_delivery_store_id: storeId,
+          visitor_id: visitorId,
+          default_purchasability_filter: 'true',
+          include_sponsored: 'true',
+          zip,
+        })}`,
+    );
+    const parsed = parseTargetSearch(response.body);
+    const stock = await stockOf(ctx, parsed.listings.map((l) => l.retailerProductId), storeId, zip);
+    const pageListings = parsed.listings.map((listing) => ({ ...listing, inStock: stock.get(listing.retailerProductId) ?? null }));
+    yield { listings: pageListings, nonProductTiles: parsed.nonProductTiles };
+    const returned = parsed.listings.length;
+    if (returned === 0) return;
+    const more =
+      parsed.totalPages !== null
+        ? page + 1 < parsed.totalPages
+        : parsed.totalResults !== null
+          ? offset + returned < parsed.totalResults
+          : returned >= (parsed.count ?? TARGET_PAGE_SIZE);
+    if (!more) return;
+  }
+}
+
+export const target: RetailerScraper = {
+  store: 'target',
+  storeName: 'Target',
+  origins: [WWW, REDSKY],
+  locate,
+  listings,
+};

@@ -1,0 +1,407 @@
+// Walmart (retailers.md §1): the store for a ZIP from the legacy grocery serviceAvailability call
+// (UNCONFIRMED that it still exists, so a 404 or an unknown body falls back to the location the
+// search page itself names), then the search page's server-rendered __NEXT_DATA__, page by page,
+// pinned to that store with the assortmentStoreId cookie. Bot wall: PerimeterX "Robot or human?"
+// with HTTP 200, detected by RetailerHttp from the body text.
+import * as cheerio from 'cheerio';
+import { z } from 'zod';
+import { cleanText, toPrice, zip5 } from './parse-utils.ts';
+import { ScrapeError, StructureError, type ListingPage, type RawListing, type RetailerLocation, type RetailerScraper, type ScrapeContext } from './types.ts';
+
+const ORIGIN = 'https://www.walmart.com';
+/** Walmart serves at most 25 search pages. */
+const WALMART_MAX_PAGES = 25;
+
+// ---------------------------------------------------------------------------------------------
+// Search page
+
+const money = z.union([z.number(), z.string()]).nullish();
+const structuredPrice = z.looseObject({ price: z.number().nullish(), priceString: z.string().nullish() });
+
+const priceInfoSchema = z.looseObject({
+  linePrice: money,
+  itemPrice: money,
+  // A string in the page data ("$219.99", "" when none), an object in the GraphQL body.
+  wasPrice: z.union([z.number(), z.string(), structuredPrice]).nullish(),
+  currentPrice: structuredPrice.nullish(),
+  unitPrice: z.union([z.string(), structuredPrice]).nullish(),
+});
+
+const productSchema = z.looseObject({
+  __typename: z.literal('Product'),
+  usItemId: z.union([z.string().min(1), z.number()]),
+  name: z.string().min(1),
+  brand: z.unknown().optional(),
+  canonicalUrl: z.string().nullish(),
+  price: money,
+  priceInfo: priceInfoSchema.nullish(),
+  availabilityStatusV2: z.looseObject({ value: z.string().nullish() }).nullish(),
+  isOutOfStock: z.boolean().nullish(),
+  catalogProductType: z.string().nullish(),
+});
+type WalmartProduct = z.infer<typeof productSchema>;
+
+const tileSchema = z.looseObject({ __typename: z.string().nullish(), usItemId: z.unknown().optional() });
+
+const stackSchema = z
+  .looseObject({ items: z.array(tileSchema).nullish(), itemsV2: z.array(tileSchema).nullish() })
+  .refine((stack) => Array.isArray(stack.items) || Array.isArray(stack.itemsV2), { message: 'has neither items nor itemsV2' });
+
+const searchResultSchema = z.looseObject({
+  itemStacks: z.array(stackSchema),
+  paginationV2: z.looseObject({ maxPage: z.number().int().nullish() }).nullish(),
+});
+
+const locationSchema = z.looseObject({
+  storeId: z.union([z.string(), z.number()]).nullish(),
+  pickupStore: z.union([z.string(), z.number()]).nullish(),
+  deliveryStore: z.union([z.string(), z.number()]).nullish(),
+  postalCode: z.union([z.string(), z.number()]).nullish(),
+  city: z.string().nullish(),
+  stateOrProvinceCode: z.string().nullish(),
+});
+
+export interface WalmartSearchPage extends ListingPage {
+  /** paginationV2.maxPage, or null when the page has no pagination object. */
+  maxPage: number | null;
+  /** The location the page says it serves (pageMetadata.location), when it names one. */
+  location: RetailerLocation | null;
+}
+
+/** The JSON of a search response: __NEXT_DATA__ of the HTML page, or a GraphQL-shaped JSON body. */
+export function walmartSearchData(body: string): unknown {
+  const trimmed = body.trimStart();
+  if (trimmed.startsWith('{')) {
+    try {
+      return JSON.parse(trimmed);
+    } catch {
+      throw new StructureError('Walmart search JSON is unreadable');
+    }
+  }
+  const $ = cheerio.load(body);
+  // Matched by id only: the real tag may carry no type attribute.
+  const script = $('script#__NEXT_DATA__').first();
+  if (script.length === 0) throw new StructureError('Walmart search page has no __NEXT_DATA__ script');
+  try {
+    return JSON.parse(script.text());
+  } catch {
+    throw new StructureError('Walmart __NEXT_DATA__ is not valid JSON');
+  }
+}
+
+/** A zod issue as a short lower-case detail ("itemStacks invalid input: expected array..."). */
+function describeIssue(issue: { path: PropertyKey[]; message: string }): string {
+  return `${issue.path.map(String).join('.') || 'body'} ${issue.message.charAt(0).toLowerCase()}${issue.message.slice(1)}`;
+}
+
+function path(value: unknown, keys: string[]): unknown {
+  let current = value;
+  for (const key of keys) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<string, unknown>)[key];
+  }
+  return current;
+}
+
+/** Parses a Walmart search page (HTML with __NEXT_DATA__, or the GraphQL JSON body). */
+export function parseWalmartSearchPage(body: string): WalmartSearchPage {
+  return parseWalmartSearchData(walmartSearchData(body));
+}
+
+export function parseWalmartSearchData(data: unknown): WalmartSearchPage {
+  const rawResult = path(data, ['props', 'pageProps', 'initialData', 'searchResult']) ?? path(data, ['data', 'search', 'searchResult']);
+  if (rawResult === undefined || rawResult === null) throw new StructureError('Walmart search data has no searchResult');
+  const parsed = searchResultSchema.safeParse(rawResult);
+  if (!parsed.success) {
+    throw new StructureError(`Walmart searchResult: ${describeIssue(parsed.error.issues[0]!)}`);
+  }
+  const listings: RawListing[] = [];
+  let nonProductTiles = 0;
+  parsed.data.itemStacks.forEach((stack, stackIndex) => {
+    const tiles = stack.items ?? stack.itemsV2 ?? [];
+    tiles.forEach((tile, tileIndex) => {
+      const id = tile.usItemId;
+      if (tile.__typename !== 'Product' || id === undefined || id === null || id === '') {
+        nonProductTiles++;
+        return;
+      }
+      const product = productSchema.safeParse(tile);
+      if (!product.success) {
+        throw new StructureError(`Walmart item ${stackIndex}.${tileIndex}: ${describeIssue(product.error.issues[0]!)}`);
+      }
+      listings.push(walmartListing(product.data));
+    });
+  });
+  const location = path(data, ['props', 'pageProps', 'initialData', 'pageMetadata', 'location']) ?? path(data, ['data', 'contentLayout', 'pageMetadata', 'location']);
+  return {
+    listings,
+    nonProductTiles,
+    maxPage: parsed.data.paginationV2?.maxPage ?? null,
+    location: pageLocationOrNull(location),
+  };
+}
+
+/** The listings do not depend on the location: an odd one is no reason to fail a page. */
+function pageLocationOrNull(value: unknown): RetailerLocation | null {
+  try {
+    return parseWalmartPageLocation(value);
+  } catch (error) {
+    if (error instanceof StructureError) return null;
+    throw error;
+  }
+}
+
+/** pageMetadata.location → a location, or null when it names neither a store nor a postal code. */
+export function parseWalmartPageLocation(value: unknown): RetailerLocation | null {
+  if (value === undefined || value === null) return null;
+  const parsed = locationSchema.safeParse(value);
+  if (!parsed.success) throw new StructureError('Walmart pageMetadata.location is not an object of the documented fields');
+  const location = parsed.data;
+  const id = [location.storeId, location.pickupStore, location.deliveryStore].map(nonEmpty).find((v) => v !== null) ?? null;
+  const zip = zip5(location.postalCode);
+  if (id === null && zip === null) return null;
+  return {
+    retailerLocationId: id,
+    name: null,
+    zip,
+    city: location.city ? cleanText(location.city) : null,
+    state: stateCode(location.stateOrProvinceCode),
+    address: null,
+    latitude: null,
+    longitude: null,
+  };
+}
+
+function nonEmpty(value: unknown): string | null {
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  if (typeof value === 'string' && value.trim() !== '') return value.trim();
+  return null;
+}
+
+function stateCode(value: unknown): string | null {
+  return typeof value === 'string' && /^[A-Za-z]{2}$/.test(value.trim()) ? value.trim().toUpperCase() : null;
+}
+
+function walmartListing(item: WalmartProduct): RawListing {
+  const id = String(item.usItemId);
+  const title = cleanText(item.name);
+  const info = item.priceInfo ?? null;
+  const price =
+    toPrice(item.price) ??
+    toPrice(info?.linePrice) ??
+    toPrice(info?.currentPrice?.price) ??
+    toPrice(info?.currentPrice?.priceString);
+  const wasRaw = info?.wasPrice;
+  const was = wasRaw !== null && typeof wasRaw === 'object' ? (toPrice(wasRaw.price) ?? toPrice(wasRaw.priceString)) : toPrice(wasRaw);
+  // A non-empty wasPrice is a rollback: the regular price is the one it names.
+  const regularPrice = was !== null && price !== null && was > price ? was : price;
+  return {
+    retailerProductId: id,
+    title,
+    brand: walmartBrand(item.brand, title),
+    price,
+    regularPrice,
+    sizeText: null,
+    category: item.catalogProductType ? cleanText(item.catalogProductType) || null : null,
+    url: walmartUrl(item.canonicalUrl, id),
+    inStock: walmartInStock(item),
+  };
+}
+
+function walmartInStock(item: WalmartProduct): boolean | null {
+  const value = item.availabilityStatusV2?.value?.toUpperCase();
+  if (value === 'IN_STOCK') return true;
+  if (value === 'OUT_OF_STOCK') return false;
+  if (typeof item.isOutOfStock === 'boolean') return !item.isOutOfStock;
+  return null;
+}
+
+function walmartUrl(canonicalUrl: string | null | undefined, id: string): string {
+  if (canonicalUrl && canonicalUrl.trim() !== '') {
+    try {
+      const url = new URL(canonicalUrl.trim(), ORIGIN);
+      if (url.hostname.endsWith('walmart.com')) return `${ORIGIN}${url.pathname}`;
+    } catch {
+      // Falls through to the id form.
+    }
+  }
+  return `${ORIGIN}/ip/${encodeURIComponent(id)}`;
+}
+
+/** Brands whose titles start with their name (search items carry brand: null). Longest first. */
+const KNOWN_BRANDS = [
+  'Great Value',
+  'Marketside',
+  "Eggland's Best",
+  'Egglands Best',
+  'Vital Farms',
+  "Pete and Gerry's",
+  "Pete & Gerry's",
+  'The Happy Egg Co.',
+  'The Happy Egg Co',
+  'Happy Egg Co.',
+  'Happy Egg',
+  "Nellie's Free Range",
+  "Nellie's",
+  "Land O'Lakes",
+  'Land O Lakes',
+  "Sauder's",
+  'Organic Valley',
+  'Simple Truth Organic',
+  'Simple Truth',
+  'NestFresh',
+  'Nest Fresh',
+  'Handsome Brook Farms',
+  'Hillandale Farms',
+  'Kirkland Signature',
+  "Member's Mark",
+  'Farmhouse Eggs',
+  'Born Free',
+  'Blue Sky Family Farms',
+  'Egg Beaters',
+  'JUST Egg',
+  'Cadbury',
+].sort((a, b) => b.length - a.length);
+
+const normalise = (text: string) => text.replace(/[’‘`]/g, "'").toLowerCase();
+
+/** item.brand when the page gives one, else a known brand the title starts with. */
+export function walmartBrand(brand: unknown, title: string): string | null {
+  if (typeof brand === 'string' && brand.trim() !== '') return cleanText(brand);
+  const lowered = normalise(title);
+  for (const name of KNOWN_BRANDS) {
+    const key = normalise(name);
+    if (lowered.startsWith(key) && !/[a-z0-9]/i.test(lowered.charAt(key.length))) return title.slice(0, key.length);
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// serviceAvailability (ZIP → store)
+
+const addressSchema = z.looseObject({
+  line1: z.string().nullish(),
+  addressLineOne: z.string().nullish(),
+  address1: z.string().nullish(),
+  addressLine1: z.string().nullish(),
+  city: z.string().nullish(),
+  state: z.string().nullish(),
+  postalCode: z.union([z.string(), z.number()]).nullish(),
+  zipCode: z.union([z.string(), z.number()]).nullish(),
+  zip: z.union([z.string(), z.number()]).nullish(),
+});
+
+const accessPointSchema = z.looseObject({
+  assortmentStoreId: z.union([z.string().min(1), z.number()]),
+  name: z.string().nullish(),
+  accessPointName: z.string().nullish(),
+  storeName: z.string().nullish(),
+  displayName: z.string().nullish(),
+  address: addressSchema.nullish(),
+  postalCode: z.union([z.string(), z.number()]).nullish(),
+  city: z.string().nullish(),
+  state: z.string().nullish(),
+});
+
+const serviceAvailabilitySchema = z.looseObject({ accessPointList: z.array(z.unknown()) });
+
+/**
+ * The serviceAvailability body → the first access point's store, null when the list is empty,
+ * or undefined when the body is not the documented structure (the caller then falls back).
+ */
+export function parseWalmartServiceAvailability(body: string): RetailerLocation | null | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+  const parsed = serviceAvailabilitySchema.safeParse(value);
+  if (!parsed.success) return undefined;
+  const first = parsed.data.accessPointList[0];
+  if (first === undefined) return null;
+  const point = accessPointSchema.safeParse(first);
+  if (!point.success) return undefined;
+  const p = point.data;
+  const address = p.address ?? null;
+  const line1 = address?.line1 ?? address?.addressLineOne ?? address?.addressLine1 ?? address?.address1 ?? null;
+  const name = p.name ?? p.accessPointName ?? p.storeName ?? p.displayName ?? null;
+  const city = address?.city ?? p.city ?? null;
+  return {
+    retailerLocationId: String(p.assortmentStoreId),
+    name: name ? cleanText(name) || null : null,
+    zip: zip5(address?.postalCode ?? address?.zipCode ?? address?.zip ?? p.postalCode),
+    city: city ? cleanText(city) || null : null,
+    state: stateCode(address?.state ?? p.state),
+    address: line1 ? cleanText(line1) || null : null,
+    latitude: null,
+    longitude: null,
+  };
+}
+
+/** The cookie that carries a visitor's ZIP (base64 JSON, as the site's own locGuestData). */
+export function walmartZipCookies(zip: string): Record<string, string> {
+  const data = { intent: 'PICKUP', isExplicit: true, isDefaulted: false, postalCode: { base: zip, timestamp: 0 } };
+  return { locGuestData: Buffer.from(JSON.stringify(data)).toString('base64') };
+}
+
+function isHttpStatus(error: unknown, statuses: number[]): boolean {
+  return error instanceof ScrapeError && error.kind === 'http' && statuses.some((status) => new RegExp(`\\bHTTP ${status}\\b`).test(error.message));
+}
+
+function searchUrl(term: string, page: number, storeId: string | null): string {
+  const params = new URLSearchParams({ q: term, page: String(page), affinityOverride: 'default' });
+  if (storeId) params.set('stores', storeId);
+  return `${ORIGIN}/search?${params.toString()}`;
+}
+
+async function locate(zip: string, ctx: ScrapeContext): Promise<RetailerLocation | null> {
+  const url = `${ORIGIN}/grocery/v4/api/serviceAvailability?${new URLSearchParams({ postalCode: zip }).toString()}`;
+  let located: RetailerLocation | null | undefined;
+  try {
+    const response = await ctx.http.request({ url, headers: { accept: 'application/json' } });
+    located = parseWalmartServiceAvailability(response.body);
+  } catch (error) {
+    if (!isHttpStatus(error, [404, 410])) throw error;
+    located = undefined;
+  }
+  if (located !== undefined) return located;
+
+  // Fallback: the search page names the store it serves for the ZIP in the cookies.
+  const response = await ctx.http.request({ url: searchUrl(ctx.term, 1, null), cookies: walmartZipCookies(zip) });
+  const page = parseWalmartSearchPage(response.body);
+  return (
+    page.location ?? {
+      // Walmart then prices by its own placement; the caller uses the requested ZIP.
+      retailerLocationId: null,
+      name: null,
+      zip: null,
+      city: null,
+      state: null,
+      address: null,
+      latitude: null,
+      longitude: null,
+    }
+  );
+}
+
+async function* listings(location: RetailerLocation, zip: string, ctx: ScrapeContext): AsyncGenerator<ListingPage> {
+  const storeId = location.retailerLocationId;
+  const cookies = storeId ? { assortmentStoreId: storeId, hasLocData: '1' } : walmartZipCookies(zip);
+  let last = Math.min(ctx.maxPages, WALMART_MAX_PAGES);
+  for (let page = 1; page <= last; page++) {
+    const response = await ctx.http.request({ url: searchUrl(ctx.term, page, storeId), cookies });
+    const parsed = parseWalmartSearchPage(response.body);
+    yield { listings: parsed.listings, nonProductTiles: parsed.nonProductTiles };
+    if (parsed.listings.length === 0) return;
+    if (parsed.maxPage !== null) last = Math.min(last, parsed.maxPage);
+  }
+}
+
+export const walmart: RetailerScraper = {
+  store: 'walmart',
+  storeName: 'Walmart',
+  origins: [ORIGIN],
+  locate,
+  listings,
+};

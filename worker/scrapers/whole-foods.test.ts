@@ -1,0 +1,333 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createState, serveStandIns, type StandInServer } from '../../test/retailers/http-server.ts';
+import { SCENARIO_ZIPS } from '../../test/retailers/scenarios.ts';
+import type { StandInRequest } from '../../test/retailers/types.ts';
+import {
+  WHOLE_FOODS_CATALOGUE,
+  wholeFoodsPrimePrice,
+  wholeFoodsRegularPrice,
+  wholeFoodsSalePrice,
+  wholeFoodsSlugOf,
+  wholeFoodsStandIn,
+  wholeFoodsStoreIdOf,
+  zipOfWholeFoodsStore,
+} from '../../test/retailers/whole-foods.ts';
+import { RetailerHttp } from './http.ts';
+import { ScrapeError, StructureError, type ListingPage, type RawListing, type RetailerLocation, type ScrapeContext } from './types.ts';
+import { parseWholeFoodsSearch, parseWholeFoodsStores, wholeFoods, wholeFoodsProductId, wholeFoodsSearchUrl } from './whole-foods.ts';
+
+/** The StructureError a parse throws (its wording around the detail belongs to http.ts). */
+function structureError(run: () => unknown): StructureError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof StructureError) return error;
+    throw error;
+  }
+  throw new Error('no StructureError was thrown');
+}
+
+const ZIP = '78701';
+const NOW = new Date('2025-01-04T15:00:00Z');
+
+function standInRequest(method: string, path: string, query: Record<string, string> = {}, body = ''): StandInRequest {
+  return { method, path, query: new URLSearchParams(query), headers: { 'content-type': 'application/json' }, body, host: 'www.wholefoodsmarket.com', cookies: {} };
+}
+
+function standInBody(method: string, path: string, query: Record<string, string> = {}, body = ''): string {
+  const response = wholeFoodsStandIn.handle(standInRequest(method, path, query, body), createState());
+  if (!response) throw new Error(`the stand-in does not answer ${path}`);
+  return response.body;
+}
+
+function searchBody(zip: string, offset: number): string {
+  const url = new URL(wholeFoodsSearchUrl(wholeFoodsStoreIdOf(zip), 'eggs', offset));
+  return standInBody('GET', url.pathname, Object.fromEntries(url.searchParams));
+}
+
+function itemOf(key: string) {
+  const item = WHOLE_FOODS_CATALOGUE.find((entry) => entry.key === key);
+  if (!item) throw new Error(`no item ${key}`);
+  return item;
+}
+
+const idOf = (key: string) => wholeFoodsSlugOf(itemOf(key)).slice(-10).toUpperCase();
+const one = (fields: Record<string, unknown>, now = NOW): RawListing =>
+  parseWholeFoodsSearch(JSON.stringify({ results: [{ name: 'Organic Large Brown Eggs, 12 ct', slug: 'organic-large-brown-eggs-b07dlgkrtd', ...fields }] }), now).listings[0]!;
+
+describe('parseWholeFoodsStores', () => {
+  it('reads the nearest store of the stand-in finder', () => {
+    const location = parseWholeFoodsStores(standInBody('POST', '/stores/search', {}, JSON.stringify({ query: ZIP })));
+    expect(location).toMatchObject({ retailerLocationId: wholeFoodsStoreIdOf(ZIP), zip: ZIP, state: 'TX' });
+    expect(location?.name).toBe(location?.city);
+    expect(location?.address).toMatch(/^\d+ (Market St|Lamar Blvd|Central Ave|Elm St)$/);
+    expect(location?.longitude).toBeLessThan(-75);
+    expect(location?.latitude).toBeGreaterThan(26);
+  });
+
+  it('reads the documented store fields, coordinates as [lon, lat]', () => {
+    const body = JSON.stringify([
+      {
+        storeId: 10478,
+        name: 'Tallahassee',
+        tlc: 'TLH',
+        path: 'tallahassee',
+        location: { address: { line1: '1817 Thomasville Rd', city: 'Tallahassee', state: 'FL', zipCode: '32303' }, geometry: { coordinates: [-84.27, 30.46] } },
+      },
+      { storeId: 10160 },
+    ]);
+    expect(parseWholeFoodsStores(body)).toEqual({
+      retailerLocationId: '10478',
+      name: 'Tallahassee',
+      zip: '32303',
+      city: 'Tallahassee',
+      state: 'FL',
+      address: '1817 Thomasville Rd',
+      latitude: 30.46,
+      longitude: -84.27,
+    });
+  });
+
+  it('accepts { stores: [...] }, postalCode and a store with only its id', () => {
+    expect(parseWholeFoodsStores(JSON.stringify({ stores: [{ storeId: '10457', location: { address: { city: 'Austin', postalCode: '78703-4530' } } }] }))).toEqual({
+      retailerLocationId: '10457',
+      name: null,
+      zip: '78703',
+      city: 'Austin',
+      state: null,
+      address: null,
+      latitude: null,
+      longitude: null,
+    });
+    expect(parseWholeFoodsStores(JSON.stringify([{ storeId: 10713 }]))?.retailerLocationId).toBe('10713');
+  });
+
+  it('answers null when no store is near', () => {
+    expect(parseWholeFoodsStores(standInBody('POST', '/stores/search', {}, JSON.stringify({ query: SCENARIO_ZIPS.noStore })))).toBeNull();
+    expect(parseWholeFoodsStores(JSON.stringify({ stores: [] }))).toBeNull();
+  });
+
+  it('fails on bodies of another structure', () => {
+    expect(structureError(() => parseWholeFoodsStores('<!DOCTYPE html><title>Whole Foods Market</title>')).message).toMatch(/Whole Foods store search\b.*got an HTML page/);
+    expect(structureError(() => parseWholeFoodsStores('[{"storeId":10478,')).message).toMatch(/Whole Foods store search\b.*got unreadable text/);
+    expect(() => parseWholeFoodsStores(JSON.stringify([{ id: '10478' }]))).toThrow(StructureError);
+    expect(() => parseWholeFoodsStores(JSON.stringify({ results: [] }))).toThrow(StructureError);
+    expect(() => parseWholeFoodsStores('null')).toThrow(StructureError);
+  });
+});
+
+describe('parseWholeFoodsSearch', () => {
+  it('reads the stand-in page 1: 60 results of 75, sales, Prime prices left aside', () => {
+    const page = parseWholeFoodsSearch(searchBody(ZIP, 0));
+    expect(page.resultCount).toBe(60);
+    expect(page.total).toBe(75);
+    expect(page.nonProductTiles).toBe(0);
+    expect(page.listings.map((listing) => listing.title)).toEqual(WHOLE_FOODS_CATALOGUE.slice(0, 60).map((item) => item.name));
+
+    const regular = wholeFoodsRegularPrice(itemOf('wfm-organic-brown-12'), ZIP);
+    expect(page.listings[0]).toEqual({
+      retailerProductId: idOf('wfm-organic-brown-12'),
+      title: 'Organic Large Brown Grade A Eggs, 12 ct',
+      brand: '365 by Whole Foods Market',
+      price: wholeFoodsSalePrice(regular),
+      regularPrice: regular,
+      sizeText: null,
+      category: null,
+      url: `https://www.wholefoodsmarket.com/product/${wholeFoodsSlugOf(itemOf('wfm-organic-brown-12'))}`,
+      inStock: null,
+    });
+    expect(page.listings[0]!.retailerProductId).toMatch(/^B0[0-9A-Z]{8}$/);
+    expect(page.listings[0]!.price).not.toBe(wholeFoodsPrimePrice(wholeFoodsSalePrice(regular)));
+
+    // A sale without dates applies; uom "18 ct" is a count, "ea" is not.
+    const undated = page.listings.find((listing) => listing.title === 'Cage Free Large White Grade A Eggs, 18 ct')!;
+    const undatedRegular = wholeFoodsRegularPrice(itemOf('wfm-cage-free-white-18'), ZIP);
+    expect(undated).toMatchObject({ price: wholeFoodsSalePrice(undatedRegular), regularPrice: undatedRegular, sizeText: null });
+    expect(page.listings[1]).toMatchObject({ title: 'Organic Large Brown Grade A Eggs, 18 ct', sizeText: '18 ct', price: wholeFoodsRegularPrice(itemOf('wfm-organic-brown-18'), ZIP) });
+
+    const sparse = page.listings.find((listing) => listing.retailerProductId === idOf('vital-farms-organic-pasture-18'))!;
+    expect(sparse).toMatchObject({ title: 'Vital Farms Organic Pasture-Raised Extra Large Eggs, 18 ct', brand: null, sizeText: null, price: wholeFoodsRegularPrice(itemOf('vital-farms-organic-pasture-18'), ZIP) });
+  });
+
+  it('reads the stand-in page 2', () => {
+    const page = parseWholeFoodsSearch(searchBody(ZIP, 60));
+    expect(page.resultCount).toBe(15);
+    expect(page.listings.slice(0, 4).map((listing) => `${listing.brand} | ${listing.title}`)).toEqual([
+      "Eggland's Best | Classic Large White Eggs Grade A, 18 ct",
+      'Whole Foods Market | Classic Egg Salad, 12 oz',
+      'Happy Egg | Free Range Large Brown Eggs, 12 ct',
+      'Organic Valley | Organic Eggnog, 32 fl oz',
+    ]);
+  });
+
+  it('gives no price to results without price fields (no store=)', () => {
+    const body = standInBody('GET', '/api/search', { text: 'eggs', limit: '60', offset: '0' });
+    const page = parseWholeFoodsSearch(body);
+    expect(page.resultCount).toBe(60);
+    expect(page.listings.every((listing) => listing.price === null && listing.regularPrice === null)).toBe(true);
+    expect(Object.keys(JSON.parse(body).results[0]).sort()).toEqual(['brand', 'imageThumbnail', 'isLocal', 'name', 'slug', 'store']);
+  });
+
+  it('takes the sale price only while its dates include today', () => {
+    const sale = { regularPrice: 5.99, salePrice: 4.99, incrementalSalePrice: 4.49 };
+    expect(one({ ...sale, saleStartDate: '2025-01-01T00:00:00Z', saleEndDate: '2025-01-07T00:00:00Z' })).toMatchObject({ price: 4.99, regularPrice: 5.99 });
+    expect(one({ ...sale, saleStartDate: '2025-01-04T00:00:00Z', saleEndDate: '2025-01-04T00:00:00Z' })).toMatchObject({ price: 4.99 });
+    expect(one({ ...sale, saleStartDate: '2024-12-20T00:00:00Z', saleEndDate: '2025-01-03T00:00:00Z' })).toMatchObject({ price: 5.99, regularPrice: 5.99 });
+    expect(one({ ...sale, saleStartDate: '2025-01-05T00:00:00Z', saleEndDate: '2025-01-11T00:00:00Z' })).toMatchObject({ price: 5.99 });
+    expect(one({ ...sale, saleEndDate: '2025-01-10' })).toMatchObject({ price: 4.99 });
+    expect(one({ ...sale, saleStartDate: 'soon', saleEndDate: null })).toMatchObject({ price: 4.99 });
+  });
+
+  it('reads the other price variants', () => {
+    expect(one({ regularPrice: 5.99 })).toMatchObject({ price: 5.99, regularPrice: 5.99 });
+    expect(one({ salePrice: 4.99 })).toMatchObject({ price: 4.99, regularPrice: null });
+    expect(one({ regularPrice: '$6.49', salePrice: '5.49' })).toMatchObject({ price: 5.49, regularPrice: 6.49 });
+    expect(one({ incrementalSalePrice: 3.99 })).toMatchObject({ price: null, regularPrice: null });
+    expect(one({})).toMatchObject({ price: null, regularPrice: null, brand: null, inStock: null, category: null });
+  });
+
+  it('reads ids, urls, titles and count-like uom', () => {
+    expect(one({})).toMatchObject({ retailerProductId: 'B07DLGKRTD', url: 'https://www.wholefoodsmarket.com/product/organic-large-brown-eggs-b07dlgkrtd' });
+    expect(wholeFoodsProductId('vital-farms-pasture-raised-large-eggs-B01ABCDE9Z')).toBe('B01ABCDE9Z');
+    expect(wholeFoodsProductId('bakery-sourdough-boule')).toBe('bakery-sourdough-boule');
+    expect(one({ slug: 'whole-foods-market-eggs-12' })).toMatchObject({ retailerProductId: 'whole-foods-market-eggs-12' });
+    expect(one({ name: 'Pete &amp; Gerry&#39;s Organic  Eggs', brand: 'Pete &amp; Gerry&#39;s' })).toMatchObject({ title: "Pete & Gerry's Organic Eggs", brand: "Pete & Gerry's" });
+    expect(one({ uom: '12 ct' }).sizeText).toBe('12 ct');
+    expect(one({ uom: '18 Count' }).sizeText).toBe('18 Count');
+    expect(one({ uom: '1 dozen' }).sizeText).toBe('1 dozen');
+    expect(one({ uom: 'ea' }).sizeText).toBeNull();
+    expect(one({ uom: 'lb' }).sizeText).toBeNull();
+    expect(one({ uom: '12 oz' }).sizeText).toBeNull();
+  });
+
+  it('reads a page without meta, and an empty result', () => {
+    expect(parseWholeFoodsSearch(JSON.stringify({ results: [] }))).toEqual({ listings: [], nonProductTiles: 0, resultCount: 0, total: null });
+    expect(parseWholeFoodsSearch(JSON.stringify({ results: [], meta: { total: { value: 0, relation: 'eq' } } })).total).toBe(0);
+  });
+
+  it('fails on changed and malformed bodies', () => {
+    expect(() => parseWholeFoodsSearch(searchBody(SCENARIO_ZIPS.changed, 0))).toThrow(new StructureError('Whole Foods search: results invalid input: expected array, received undefined'));
+    expect(structureError(() => parseWholeFoodsSearch('<!DOCTYPE html><html><head><title>Just a moment...</title></head></html>')).message).toMatch(/Whole Foods search\b.*got an HTML page/);
+    expect(structureError(() => parseWholeFoodsSearch('{"results":[{"name":"Eggs"')).message).toMatch(/Whole Foods search\b.*got unreadable text/);
+    expect(() => parseWholeFoodsSearch(JSON.stringify({ results: [{ title: 'Eggs', slug: 'eggs-b07dlgkrtd' }] }))).toThrow(StructureError);
+    expect(() => parseWholeFoodsSearch(JSON.stringify({ results: [{ name: 'Eggs' }] }))).toThrow(StructureError);
+    expect(() => parseWholeFoodsSearch(JSON.stringify({ results: {} }))).toThrow(StructureError);
+  });
+});
+
+describe('the Whole Foods stand-in', () => {
+  it('answers the documented errors and its own paths only', () => {
+    const state = createState();
+    expect(wholeFoodsStandIn.handle(standInRequest('POST', '/stores/search', {}, '{}'), state)?.status).toBe(400);
+    expect(wholeFoodsStandIn.handle(standInRequest('GET', '/api/search', { store: wholeFoodsStoreIdOf(ZIP) }), state)?.status).toBe(400);
+    expect(wholeFoodsStandIn.handle(standInRequest('GET', '/search'), state)).toBeNull();
+    expect(wholeFoodsStandIn.handle({ ...standInRequest('GET', '/api/search', { text: 'eggs' }), host: 'www.walmart.com' }, state)).toBeNull();
+  });
+
+  it('validates store ids with /stores/<id>/summary', () => {
+    expect(JSON.parse(standInBody('GET', `/stores/${wholeFoodsStoreIdOf(ZIP)}/summary`))).toMatchObject({ storeId: Number(wholeFoodsStoreIdOf(ZIP)), status: 'OPEN' });
+    expect(JSON.parse(standInBody('GET', '/stores/99/summary'))).toBeNull();
+  });
+
+  it('maps store ids back to their ZIP', () => {
+    for (const zip of [ZIP, '00501', '99950', SCENARIO_ZIPS.blocked]) expect(zipOfWholeFoodsStore(wholeFoodsStoreIdOf(zip))).toBe(zip);
+    expect(wholeFoodsStoreIdOf(ZIP)).toMatch(/^1\d{5}$/);
+  });
+});
+
+describe('wholeFoods against the stand-in', () => {
+  let server: StandInServer;
+  beforeAll(async () => {
+    server = await serveStandIns([wholeFoodsStandIn]);
+  });
+  afterAll(() => server.close());
+  beforeEach(() => server.reset());
+
+  function context(maxPages = 10): ScrapeContext {
+    const http = new RetailerHttp(wholeFoods.storeName, wholeFoods.origins, { originOverride: server.url, delayMs: 0, backoffBaseMs: 1, backoffCapMs: 5, maxRetryAfterMs: 5000 });
+    return { http, maxPages, term: 'eggs', credentials: {} };
+  }
+
+  async function scrape(zip: string, ctx = context()): Promise<{ location: RetailerLocation | null; pages: ListingPage[] }> {
+    const location = await wholeFoods.locate(zip, ctx);
+    const pages: ListingPage[] = [];
+    if (location) for await (const page of wholeFoods.listings(location, zip, ctx)) pages.push(page);
+    return { location, pages };
+  }
+
+  const searchRequests = () => server.requests.filter((request) => request.path === '/api/search');
+
+  it('locates the store and reads both pages', async () => {
+    const { location, pages } = await scrape(ZIP);
+    expect(location).toMatchObject({ retailerLocationId: wholeFoodsStoreIdOf(ZIP), zip: ZIP, state: 'TX' });
+    expect(pages.map((page) => page.listings.length)).toEqual([60, 15]);
+    const listings = pages.flatMap((page) => page.listings);
+    expect(listings.map((listing) => listing.url)).toEqual(WHOLE_FOODS_CATALOGUE.map((item) => `https://www.wholefoodsmarket.com/product/${wholeFoodsSlugOf(item)}`));
+
+    const happy = listings.find((listing) => listing.retailerProductId === idOf('happy-egg-free-range-12'))!;
+    const regular = wholeFoodsRegularPrice(itemOf('happy-egg-free-range-12'), ZIP);
+    expect(happy).toEqual({
+      retailerProductId: idOf('happy-egg-free-range-12'),
+      title: 'Free Range Large Brown Eggs, 12 ct',
+      brand: 'Happy Egg',
+      price: wholeFoodsSalePrice(regular),
+      regularPrice: regular,
+      sizeText: null,
+      category: null,
+      url: `https://www.wholefoodsmarket.com/product/${wholeFoodsSlugOf(itemOf('happy-egg-free-range-12'))}`,
+      inStock: null,
+    });
+    expect(listings.find((listing) => listing.retailerProductId === idOf('egglands-classic-12'))).toMatchObject({
+      price: wholeFoodsRegularPrice(itemOf('egglands-classic-12'), ZIP),
+      regularPrice: wholeFoodsRegularPrice(itemOf('egglands-classic-12'), ZIP),
+    });
+    expect(listings.every((listing) => listing.price !== null && listing.inStock === null)).toBe(true);
+
+    expect(server.requests.map((request) => `${request.method} ${request.host} ${request.path}${request.query} ${request.status}`)).toEqual([
+      'POST www.wholefoodsmarket.com /stores/search 200',
+      `GET www.wholefoodsmarket.com /api/search?text=eggs&store=${wholeFoodsStoreIdOf(ZIP)}&limit=60&offset=0 200`,
+      `GET www.wholefoodsmarket.com /api/search?text=eggs&store=${wholeFoodsStoreIdOf(ZIP)}&limit=60&offset=60 200`,
+    ]);
+  });
+
+  it('stops at maxPages', async () => {
+    const { pages } = await scrape(ZIP, context(1));
+    expect(pages).toHaveLength(1);
+    expect(searchRequests()).toHaveLength(1);
+  });
+
+  it('blocked: a Cloudflare challenge fails the ZIP as blocked', async () => {
+    const error = await scrape(SCENARIO_ZIPS.blocked).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ScrapeError);
+    expect(error).toMatchObject({ kind: 'blocked', message: "blocked by Whole Foods' bot protection" });
+  });
+
+  it('changed: an undocumented search body is a structure failure', async () => {
+    const error = await scrape(SCENARIO_ZIPS.changed).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(StructureError);
+    expect((error as Error).message).toBe('page structure not recognised (Whole Foods search: results invalid input: expected array, received undefined)');
+  });
+
+  it('flaky: the 500 is retried', async () => {
+    const { pages } = await scrape(SCENARIO_ZIPS.flaky);
+    expect(pages.map((page) => page.listings.length)).toEqual([60, 15]);
+    expect(searchRequests().map((request) => request.status)).toEqual([500, 200, 200]);
+  });
+
+  it('rateLimited: the 429 is waited out', async () => {
+    const { pages } = await scrape(SCENARIO_ZIPS.rateLimited);
+    expect(pages.map((page) => page.listings.length)).toEqual([60, 15]);
+    expect(searchRequests().map((request) => request.status)).toEqual([429, 200, 200]);
+  }, 15_000);
+
+  it('noStore: locate answers null', async () => {
+    const { location } = await scrape(SCENARIO_ZIPS.noStore);
+    expect(location).toBeNull();
+    expect(searchRequests()).toHaveLength(0);
+  });
+
+  it('slow: the slow answers still succeed', async () => {
+    const { pages } = await scrape(SCENARIO_ZIPS.slow);
+    expect(pages.map((page) => page.listings.length)).toEqual([60, 15]);
+  }, 15_000);
+});
