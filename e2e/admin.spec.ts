@@ -167,7 +167,7 @@ test('admin login with remember me, the dashboard and sign out', async ({ page, 
 
   await page.getByRole('tab', { name: 'Settings' }).click();
   await expect(page.getByRole('button', { name: 'Save Settings' })).toBeEnabled();
-  await expect(page.getByRole('switch', { name: /Daily scraping/ })).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: /Daily scraping/ })).toBeVisible();
   await expect(page.getByText('coming soon')).toBeVisible();
   await snap(page, info, 'admin-dashboard-settings');
 

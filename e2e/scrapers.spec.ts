@@ -98,9 +98,12 @@ test.describe('as an administrator', () => {
     await snap(page, info, 'admin-scrapers-history');
 
     await page.getByRole('tab', { name: 'Settings' }).click();
-    await page.getByRole('switch', { name: /Daily scraping/ }).click();
-    await page.getByLabel('Hour').selectOption('5');
-    await page.getByLabel('ZIP codes').fill('10001, 30301');
+    const daily = page.getByRole('checkbox', { name: /Daily scraping/ });
+    await page.getByText('Daily scraping', { exact: true }).click();
+    await expect(daily).toBeChecked();
+    const settingsPanel = page.getByRole('tabpanel', { name: 'Settings' });
+    await settingsPanel.getByLabel('Hour').selectOption('5');
+    await settingsPanel.getByLabel('ZIP codes', { exact: true }).fill('10001, 30301');
     await page.getByRole('button', { name: 'Save Settings' }).click();
     await expect(toast(page, 'Settings saved')).toContainText('Daily scraping runs at 05:00 UTC.');
     await expect(page.getByText(/^Next scheduled run: /)).not.toContainText('Not scheduled');
@@ -108,8 +111,10 @@ test.describe('as an administrator', () => {
     const [settings] = await db`select daily_enabled, hour_utc, zip_codes from scrape_settings`;
     expect(settings).toEqual({ daily_enabled: true, hour_utc: 5, zip_codes: ['10001', '30301'] });
     // Back off, as the other journeys expect.
-    await page.getByRole('switch', { name: /Daily scraping/ }).click();
+    await page.getByText('Daily scraping', { exact: true }).click();
+    await expect(daily).not.toBeChecked();
     await page.getByRole('button', { name: 'Save Settings' }).click();
-    await expect(toast(page, 'Settings saved')).toContainText('Daily scraping is off.');
+    await expect(toast(page, 'Settings saved').filter({ hasText: 'Daily scraping is off.' })).toBeVisible();
+    await expect.poll(async () => (await db`select daily_enabled from scrape_settings`)[0]!.daily_enabled).toBe(false);
   });
 });

@@ -48,9 +48,9 @@ const server = createServer({
   // Three screen sizes log in from one IP: give the rate limits room (they are tested in vitest).
   auth: { publicUrl: `http://127.0.0.1:${port}`, adminSetupKey: E2E_SETUP_KEY, exposeResetToken: true, rateLimitScale: 20 },
 });
-// Scrapers run against the retailer stand-in (no test reaches a retailer), a little slowed so the
-// journeys can watch a run's progress.
-const standIn = await startStandIn({ port: port + 1 });
+// Scrapers run against the retailer stand-in (no test reaches a retailer); its slow ZIP (83201)
+// answers after 6 s, so the journeys can watch a run's progress.
+const standIn = await startStandIn({ port: port + 1, slowMs: 6000 });
 const origins = { walmart: standIn.url, target: standIn.url, kroger: standIn.url, albertsons: standIn.url, 'whole-foods': standIn.url, aldi: standIn.url };
 const worker = await run({
   connectionString: url,
@@ -58,7 +58,7 @@ const worker = await run({
   taskList: taskList({
     sql,
     email: { from: 'EggWatch <e2e@eggwatch.local>' },
-    scrape: { origins, credentials: { krogerClientId: 'e2e-client', krogerClientSecret: 'e2e-secret' }, http: { delayMs: 150, retries: 2, timeoutMs: 5000, backoffBaseMs: 50, backoffCapMs: 200, maxRetryAfterMs: 2000 } },
+    scrape: { origins, credentials: { krogerClientId: 'e2e-client', krogerClientSecret: 'e2e-secret' }, http: { delayMs: 150, retries: 2, timeoutMs: 15_000, backoffBaseMs: 50, backoffCapMs: 200, maxRetryAfterMs: 2000 } },
   }),
   crontab: CRONTAB,
   logger: quietLogger,

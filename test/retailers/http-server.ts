@@ -58,7 +58,14 @@ export function createState(): StandInState & { counts: Map<string, number>; fac
   };
 }
 
-export async function serveStandIns(handlers: RetailerStandIn[], options: { port?: number; host?: string } = {}): Promise<StandInServer> {
+export interface StandInOptions {
+  port?: number;
+  host?: string;
+  /** How long the slow scenario answers take (default: the handlers' SLOW_MS). */
+  slowMs?: number;
+}
+
+export async function serveStandIns(handlers: RetailerStandIn[], options: StandInOptions = {}): Promise<StandInServer> {
   const state = createState();
   const requests: LoggedRequest[] = [];
   const timers = new Set<NodeJS.Timeout>();
@@ -96,7 +103,7 @@ export async function serveStandIns(handlers: RetailerStandIn[], options: { port
         const timer = setTimeout(() => {
           timers.delete(timer);
           send();
-        }, response.delayMs);
+        }, options.slowMs ?? response.delayMs);
         timers.add(timer);
       } else send();
     });

@@ -1,7 +1,7 @@
 // The retailer stand-in for all six retailers (tests, the offline demo, the benchmark).
 import { albertsonsStandIn } from './albertsons.ts';
 import { aldiStandIn } from './aldi.ts';
-import { serveStandIns, type StandInServer } from './http-server.ts';
+import { serveStandIns, type StandInOptions, type StandInServer } from './http-server.ts';
 import { krogerStandIn } from './kroger.ts';
 import { targetStandIn } from './target.ts';
 import type { RetailerStandIn } from './types.ts';
@@ -10,7 +10,7 @@ import { wholeFoodsStandIn } from './whole-foods.ts';
 
 export const STAND_INS: RetailerStandIn[] = [walmartStandIn, targetStandIn, krogerStandIn, albertsonsStandIn, wholeFoodsStandIn, aldiStandIn];
 
-export function startStandIn(options: { port?: number; host?: string } = {}): Promise<StandInServer> {
+export function startStandIn(options: StandInOptions = {}): Promise<StandInServer> {
   return serveStandIns(STAND_INS, options);
 }
 

@@ -21,8 +21,8 @@ export function RunProgress({ status, label }: { status: ScraperStatus; label: s
   const queued = run.status === 'queued';
   return (
     <Stack gap="1">
-      <Progress.Root value={queued ? null : run.progress} max={Math.max(run.total, 1)} size="sm" colorPalette="brand" aria-label={label}>
-        <Progress.Track>
+      <Progress.Root value={queued ? null : run.progress} max={Math.max(run.total, 1)} size="sm" colorPalette="brand">
+        <Progress.Track aria-label={label} aria-valuetext={queued ? 'Queued' : `${run.progress} of ${run.total} ZIP codes`}>
           <Progress.Range />
         </Progress.Track>
       </Progress.Root>
