@@ -14,6 +14,11 @@ export interface WorkerDeps {
   };
   /** Scraper settings; defaults (DEFAULT_SCRAPE_CONFIG) for what is not given. */
   scrape?: Partial<ScrapeConfig>;
+  /**
+   * Aborts when the process is asked to stop (SIGTERM): long tasks finish their current step and
+   * release the rest, before graphile-worker's own abort (5 s later) interrupts the step itself.
+   */
+  shutdown?: AbortSignal;
 }
 
 export interface ScrapeConfig {

@@ -11,10 +11,14 @@ if (!env.DATABASE_URL) {
   process.exit(1);
 }
 const sql = await openSql(env.DATABASE_URL, { max: 4 });
+// graphile-worker stops taking jobs on SIGTERM/SIGINT and waits for running ones; this tells the
+// long ones (a scrape run) to stop after their current step instead of running to the end.
+const shutdown = new AbortController();
+for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => shutdown.abort());
 const runner = await run({
   connectionString: env.DATABASE_URL,
   concurrency: env.WORKER_CONCURRENCY,
-  taskList: taskList({ sql, email: { resendApiKey: env.RESEND_API_KEY, from: env.EMAIL_FROM }, scrape: scrapeConfigFromEnv(env) }),
+  taskList: taskList({ sql, email: { resendApiKey: env.RESEND_API_KEY, from: env.EMAIL_FROM }, scrape: scrapeConfigFromEnv(env), shutdown: shutdown.signal }),
   crontab: CRONTAB,
   noHandleSignals: false,
   pollInterval: 2000,

@@ -69,7 +69,7 @@ export function storesScrape(deps: WorkerDeps): Task {
 
       for (const zip of run.zip_codes) {
         if (done.has(zip)) continue;
-        if (helpers.abortSignal.aborted) throw new ScrapeError('aborted', 'stopped: the worker is shutting down');
+        if (helpers.abortSignal.aborted || deps.shutdown?.aborted) throw new ScrapeError('aborted', 'stopped: the worker is shutting down');
         const outcome = await scrapeZip(scraper, zip, ctx);
         await writeOutcome(runId, workerId, store, outcome, demo);
         helpers.logger.info(

@@ -38,7 +38,7 @@ export function RunProgress({ status, label }: { status: ScraperStatus; label: s
 export function Freshness({ status }: { status: ScraperStatus }) {
   if (!status.lastSuccessAt) {
     return (
-      <Badge colorPalette="gray" variant="subtle">
+      <Badge colorPalette="gray" variant="subtle" alignSelf="flex-start">
         No prices yet
       </Badge>
     );
