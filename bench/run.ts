@@ -31,6 +31,7 @@ import { transformer } from '../src/shared/transformer.ts';
 import type { DashboardInput } from '../src/shared/inputs.ts';
 import { BENCH_CONFIG, BENCH_DATABASE, databaseUrl, ensureBenchDatabase, type BuildInfo } from './database.ts';
 import { FIRST_PAINT_BUDGET_BYTES, routeBundleSizes } from './bundle.ts';
+import { measureIngest, measureParsing, type IngestResult, type ParseResult } from './scrape.ts';
 
 const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(BENCH_DIR, '..');
@@ -411,7 +412,28 @@ async function main(): Promise<void> {
       console.log('\nInitial JS per route: no production build with a manifest in dist/ (run `npm run build` first).');
     }
     const firstPaint = bundles.find((b) => b.route === '/');
+
+    // Scrapers: parse time per listing page, and the write path against COPY.
+    const parsing: ParseResult[] = await measureParsing();
+    console.log('');
+    printTable(
+      ['retailer (stand-in page)', 'pages', 'bytes/page', 'listings/page', 'parse ms/page', 'classify ms/page'],
+      parsing.map((p) => [p.store, String(p.pages), p.bytesPerPage.toLocaleString('en-US'), String(p.listingsPerPage), p.parseMsPerPage.toFixed(3), p.classifyMsPerPage.toFixed(3)]),
+    );
+    const ingest: IngestResult = await measureIngest(adminUrl, log);
+    console.log('');
+    printTable(
+      ['ingest of 24,000 listings', 'seconds', 'listings/s', 'vs COPY'],
+      [
+        ['one run (one store, one ZIP at a time)', ingest.oneRunSeconds.toFixed(2), Math.round(ingest.oneRunPerS).toLocaleString('en-US'), `${(ingest.oneRunPerS / ingest.copyPerS).toFixed(3)}x`],
+        ['six runs at once (the six stores)', ingest.sixRunsSeconds.toFixed(2), Math.round(ingest.sixRunsPerS).toLocaleString('en-US'), `${(ingest.sixRunsPerS / ingest.copyPerS).toFixed(3)}x`],
+        ['COPY into an unindexed table (baseline)', ingest.copySeconds.toFixed(2), Math.round(ingest.copyPerS).toLocaleString('en-US'), '1x'],
+      ],
+    );
+    console.log(`Ingest target: ${ingest.target.toLocaleString('en-US')} listings/s or more through the write path (six runs at once).`);
+
     const missed = [
+      ...(ingest.met ? [] : [`scraper ingest ${Math.round(ingest.sixRunsPerS)} listings/s < ${ingest.target}`]),
       ...results.filter((r) => !r.met).map((r) => `${r.name} throughput ${Number.isNaN(r.ratio) ? 'not measured (no completed request)' : `${r.ratio.toFixed(2)}x < ${THROUGHPUT_TARGET}x`}`),
       ...queries.flatMap((q, i) => (q.met === false ? [`${results[i]!.name} uncached query ${ms(q.medianMs)} ms >= ${q.targetMs} ms`] : [])),
       ...(firstPaint && firstPaint.gzipBytes > FIRST_PAINT_BUDGET_BYTES ? [`first-paint JS of / ${(firstPaint.gzipBytes / 1000).toFixed(1)} kB > ${FIRST_PAINT_BUDGET_BYTES / 1000} kB`] : []),
@@ -440,6 +462,7 @@ async function main(): Promise<void> {
         cpuMsPerRequest: r.cpuMsPerRequest,
       })),
       queries,
+      scrapers: { parsing, ingest },
       loadAverage: { before: loadBefore, after: loadAfter },
       peakRssMb: Math.round(peakRssMb),
       loadGeneratorPeakRssMb: Math.round(loadRssMb),

@@ -21,9 +21,6 @@ alter table store_locations
   add column longitude double precision check (longitude between -180 and 180),
   add column updated_at timestamptz not null default now();
 
-alter table products
-  add column in_stock boolean;
-
 alter table scrape_runs drop constraint scrape_runs_status_check;
 alter table scrape_runs add constraint scrape_runs_status_check
   check (status in ('queued', 'running', 'succeeded', 'partial', 'failed'));

@@ -4,6 +4,7 @@ import { runOnce } from 'graphile-worker';
 import { createTestDatabase, type TestDatabase } from '../test/db.ts';
 import { quietLogger } from '../src/server/migrate.ts';
 import { taskList } from './tasks.ts';
+import { refreshRollups } from '../src/server/queries/rollups.ts';
 
 let db: TestDatabase;
 
@@ -70,6 +71,45 @@ describe('prices__rollup', () => {
     expect([...changedDays]).toEqual([new Date(Date.now() - 10 * 86_400_000).toISOString().slice(0, 10)]);
     await runDueJobs();
     expect(await rollupRows()).toEqual(after);
+  });
+});
+
+describe('a rollup that runs while a writer still holds its day', () => {
+  it('skips that day, queues itself again, and includes the writer’s rows once it has committed', async () => {
+    await runDueJobs();
+    const day = new Date(Date.now() - 5 * 86_400_000).toISOString().slice(0, 10);
+    const [entry] = await db.sql<{ product_id: number; location_id: number; region: string; egg_type: string }[]>`
+      select e.product_id, e.location_id, l.region, p.egg_type from price_entries e
+      join store_locations l on l.id = e.location_id join products p on p.id = e.product_id limit 1`;
+    const rollupOf = async () =>
+      (await db.sql<{ avg: number }[]>`
+        select avg_per_dozen as avg from price_daily_rollups where day = ${day} and region = ${entry!.region} and egg_type = ${entry!.egg_type}`)[0]!.avg;
+    const before = await rollupOf();
+
+    // Another day is dirty and free; the writer's day is marked dirty too (by an earlier write).
+    await db.sql`insert into rollup_dirty_days (day) values (current_date - 6), (${day}) on conflict do nothing`;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let wrote!: () => void;
+    const written = new Promise<void>((resolve) => (wrote = resolve));
+    const writer = db.sql.begin(async (tx) => {
+      await tx`
+        update price_observations set price = price + 5
+        where product_id = ${entry!.product_id} and location_id = ${entry!.location_id} and observed_on = ${day}`;
+      wrote();
+      await gate;
+    });
+    await written;
+    await db.sql`delete from graphile_worker._private_jobs`;
+    const { days } = await refreshRollups(db.sql);
+    expect(days).toBe(1); // only the free day
+    const jobs = await db.sql`select task_identifier from graphile_worker.jobs`;
+    expect(jobs.map((j) => j.task_identifier)).toEqual(['prices__rollup']);
+    release();
+    await writer;
+    await runDueJobs();
+    expect(await db.sql`select day from rollup_dirty_days`).toEqual([]);
+    expect(await rollupOf()).toBeGreaterThan(before);
   });
 });
 

@@ -1,8 +1,10 @@
 // One ZIP code of a scrape run, from the retailer to validated listings: locate the store, read
 // every listing page (bounded), classify each product with the shared classifier, and keep only
 // shell eggs with a count and a sane price. Nothing here writes: the caller writes a ZIP's
-// outcome in one transaction (src/server/queries/scrape-writes.ts).
+// outcome in one transaction (commitZipOutcome).
 import { classifyListing, type RejectReason, type SkipReason } from '#shared/eggs.ts';
+import type { Sql } from '#server/db.ts';
+import { writeZipOutcome } from '#server/queries/scrape-writes.ts';
 import type { EggType, Region } from '#shared/vocabulary.ts';
 import { zipToRegion } from '#shared/zip.ts';
 import { ScrapeError, type RawListing, type RetailerLocation, type RetailerScraper, type ScrapeContext } from './types.ts';
@@ -150,4 +152,49 @@ export async function scrapeZip(scraper: RetailerScraper, zip: string, ctx: Scra
     outcome.requests = ctx.http.requests - requestsBefore;
   }
   return outcome;
+}
+
+/** The run was taken over by another worker (recovered while this one was thought dead). */
+export class RunLostError extends Error {}
+
+/**
+ * Writes one ZIP's outcome (one atomic statement) as the run's owner: the run must still be
+ * running under this worker, so a worker thought dead cannot write after another has taken the
+ * run over. A ZIP already written (a doubled job) is left as it is.
+ */
+export async function commitZipOutcome(
+  sql: Sql,
+  { runId, workerId, store, outcome, demo }: { runId: number; workerId: string; store: string; outcome: ZipOutcome; demo: boolean },
+): Promise<void> {
+  const result = await writeZipOutcome(sql, {
+    runId,
+    ownerWorkerId: workerId,
+    storeId: store,
+    zip: outcome.zip,
+    status: outcome.status,
+    message: outcome.message,
+    startedAt: outcome.startedAt,
+    pages: outcome.pages,
+    listingsSeen: outcome.listingsSeen,
+    skipped: outcome.skipped as Record<string, number>,
+    rejected: outcome.rejected as Record<string, number>,
+    requests: outcome.requests,
+    location:
+      outcome.location && outcome.region && outcome.locationZip
+        ? {
+            zip: outcome.locationZip,
+            region: outcome.region,
+            retailerLocationId: outcome.location.retailerLocationId,
+            name: outcome.location.name,
+            city: outcome.location.city,
+            state: outcome.location.state,
+            address: outcome.location.address,
+            latitude: outcome.location.latitude,
+            longitude: outcome.location.longitude,
+          }
+        : null,
+    listings: outcome.accepted,
+    source: demo ? 'demo' : 'scrape',
+  });
+  if (result === 'not-owner') throw new RunLostError();
 }

@@ -6,17 +6,13 @@ import type { Task } from 'graphile-worker';
 import { z } from 'zod';
 import { SCRAPER_NAMES } from '#shared/scrape.ts';
 import type { StoreId } from '#shared/vocabulary.ts';
-import { writeZipOutcome } from '#server/queries/scrape-writes.ts';
 import { scrapeConfig, type WorkerDeps } from '../deps.ts';
 import { RetailerHttp } from '../scrapers/http.ts';
 import { SCRAPERS } from '../scrapers/index.ts';
-import { scrapeZip, type ZipOutcome } from '../scrapers/pipeline.ts';
+import { commitZipOutcome, RunLostError, scrapeZip } from '../scrapers/pipeline.ts';
 import { ScrapeError } from '../scrapers/types.ts';
 
 const payloadSchema = z.object({ runId: z.number().int().positive() });
-
-/** The run was taken over by another worker (recovered while this one was thought dead). */
-class RunLostError extends Error {}
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -71,7 +67,7 @@ export function storesScrape(deps: WorkerDeps): Task {
         if (done.has(zip)) continue;
         if (helpers.abortSignal.aborted || deps.shutdown?.aborted) throw new ScrapeError('aborted', 'stopped: the worker is shutting down');
         const outcome = await scrapeZip(scraper, zip, ctx);
-        await writeOutcome(runId, workerId, store, outcome, demo);
+        await commitZipOutcome(deps.sql, { runId, workerId, store, outcome, demo });
         helpers.logger.info(
           outcome.status === 'succeeded'
             ? `scrape run ${runId} (${name}) ${zip}: ${plural(outcome.accepted.length, 'price')} from ${plural(outcome.listingsSeen, 'listing')} on ${plural(outcome.pages, 'page')}` +
@@ -105,44 +101,6 @@ export function storesScrape(deps: WorkerDeps): Task {
       clearInterval(heartbeat);
     }
   };
-
-  async function writeOutcome(runId: number, workerId: string, store: StoreId, outcome: ZipOutcome, demo: boolean): Promise<void> {
-    await deps.sql.begin(async (tx) => {
-      const [owner] = await tx<Array<{ worker_id: string | null; status: string }>>`
-        select worker_id, status from scrape_runs where id = ${runId} for update`;
-      if (!owner || owner.status !== 'running' || owner.worker_id !== workerId) throw new RunLostError();
-      await writeZipOutcome(tx, {
-        runId,
-        storeId: store,
-        zip: outcome.zip,
-        status: outcome.status,
-        message: outcome.message,
-        startedAt: outcome.startedAt,
-        pages: outcome.pages,
-        listingsSeen: outcome.listingsSeen,
-        skipped: outcome.skipped as Record<string, number>,
-        rejected: outcome.rejected as Record<string, number>,
-        requests: outcome.requests,
-        location:
-          outcome.location && outcome.region && outcome.locationZip
-            ? {
-                zip: outcome.locationZip,
-                region: outcome.region,
-                retailerLocationId: outcome.location.retailerLocationId,
-                name: outcome.location.name,
-                city: outcome.location.city,
-                state: outcome.location.state,
-                address: outcome.location.address,
-                latitude: outcome.location.latitude,
-                longitude: outcome.location.longitude,
-              }
-            : null,
-        listings: outcome.accepted,
-        source: demo ? 'demo' : 'scrape',
-      });
-      await tx`update scrape_runs set heartbeat_at = now(), progress = (select count(*) from scrape_run_zips where run_id = ${runId}) where id = ${runId}`;
-    });
-  }
 
   async function finish(runId: number, workerId: string, status: 'succeeded' | 'partial' | 'failed', message: string | null): Promise<void> {
     await deps.sql`

@@ -38,6 +38,13 @@ export async function refreshRollups(sql: Sql, options: { all?: boolean } = {}):
       where (o.source <> 'sample' or sc.store_id is null)
         ${options.all ? tx`` : tx`and o.observed_on = any(${tx.array(days)}::date[])`}
       group by o.observed_on, p.egg_type, l.region`;
+    // Days a writer still holds (skipped above) are rolled up by another run once it commits.
+    if (!options.all) {
+      await tx`
+        select graphile_worker.add_job('prices__rollup', '{}'::json, job_key := 'prices__rollup',
+          run_at := now() + interval '1 second', job_key_mode := 'preserve_run_at')
+        where exists (select 1 from rollup_dirty_days)`;
+    }
     await tx`select pg_notify('eggwatch_rollups', '')`;
     return { days: days.length };
   }) as Promise<{ days: number }>;

@@ -14,6 +14,8 @@ beforeAll(async () => {
 afterAll(() => db.drop());
 
 async function newRun(store: string, zips: string[]): Promise<number> {
+  // One active run per store: earlier tests' runs are over.
+  await db.sql`update scrape_runs set status = 'succeeded' where store_id = ${store} and status in ('queued', 'running')`;
   const [run] = await db.sql<{ id: number }[]>`
     insert into scrape_runs (store_id, zip_codes, total, status, started_at) values (${store}, ${db.sql.array(zips)}::text[], ${zips.length}, 'running', now()) returning id`;
   return run!.id;
@@ -80,7 +82,7 @@ describe('writeZipOutcome', () => {
     const write = zipWrite(runId, { storeId: 'target' });
     await writeZipOutcome(db.sql, write);
     const before = await observations('target');
-    expect(await writeZipOutcome(db.sql, { ...write, listings: [listing('100', 1.99)] })).toBeNull();
+    expect(await writeZipOutcome(db.sql, { ...write, listings: [listing('100', 1.99)] })).toBe('already-written');
     expect(await observations('target')).toEqual(before);
     expect(await db.sql`select zip from scrape_run_zips where run_id = ${runId}`).toHaveLength(1);
   });
@@ -88,7 +90,6 @@ describe('writeZipOutcome', () => {
   it('a re-run the same day updates the day’s observation instead of adding one', async () => {
     const first = await newRun('kroger', ['94110']);
     await writeZipOutcome(db.sql, zipWrite(first, { storeId: 'kroger' }));
-    await db.sql`update scrape_runs set status = 'succeeded' where id = ${first}`;
     const second = await newRun('kroger', ['94110']);
     await writeZipOutcome(db.sql, zipWrite(second, { storeId: 'kroger', listings: [listing('100', 3.29, { inStock: false }), listing('200', 5.99, { eggType: 'organic', count: 18 })] }));
     const rows = await observations('kroger');
@@ -97,6 +98,16 @@ describe('writeZipOutcome', () => {
     const [entry] = await db.sql`
       select e.price from price_entries e join products p on p.id = e.product_id where p.store_id = 'kroger' and p.retailer_product_id = '100'`;
     expect(entry!.price).toBe(3.29);
+  });
+
+  it('written as a worker that no longer owns the run, writes nothing', async () => {
+    const runId = await newRun('walmart', ['94110']);
+    await db.sql`update scrape_runs set worker_id = 'worker-b' where id = ${runId}`;
+    expect(await writeZipOutcome(db.sql, zipWrite(runId, { ownerWorkerId: 'worker-a', zip: '94111' }))).toBe('not-owner');
+    expect(await db.sql`select zip from scrape_run_zips where run_id = ${runId}`).toEqual([]);
+    expect(await writeZipOutcome(db.sql, zipWrite(runId, { ownerWorkerId: 'worker-b', zip: '94111' }))).toEqual({ observations: 2 });
+    const [run] = await db.sql`select progress from scrape_runs where id = ${runId}`;
+    expect(run!.progress).toBe(1);
   });
 
   it('a failed ZIP records only its outcome', async () => {
