@@ -303,6 +303,13 @@ describe('classifyListing: category', () => {
     ['Hollow Milk Eggs, 12 Count', 'Seasonal Candy', 'not-eggs'],
     ['Southwest Style Egg Bakes, 2 ct', 'Frozen Breakfast', 'prepared'],
     ['Large Eggs, 12 Count', 'Pet Supplies', 'not-eggs'],
+    // ...when, without the matched phrase (and an egg word next to it), it no longer names eggs.
+    ['Lucerne Large Eggs - 18 Count', 'Egg Substitutes', 'egg-product'],
+    ['Lucerne Large Eggs - 18 Count', 'Candy', 'not-eggs'],
+    ['Lucerne Large Eggs - 18 Count', 'Easter Eggs', 'not-eggs'],
+    ['Lucerne Large Eggs - 18 Count', 'Frozen Eggs', 'prepared'],
+    ['Lucerne Large Eggs - 18 Count', 'Liquid Eggs & Egg Whites', 'egg-product'],
+    ['Lucerne Large Eggs - 18 Count', 'Deli > Plant-Based Egg Alternatives', 'egg-product'],
   ] as const)('%s in "%s" is skipped as %s', (title, category, reason) => {
     expect(classifyListing({ title, category })).toEqual({
       kind: 'skipped',
@@ -316,6 +323,17 @@ describe('classifyListing: category', () => {
     expect(classifyListing({ title: 'Liquid Egg Whites, 32 oz', category: 'Dairy, Eggs & Cheese' })).toEqual(
       skip('egg-product', 'liquid'),
     );
+  });
+
+  it.each([
+    'Eggs & Egg Substitutes',
+    'Dairy, Eggs & Plant-Based Milk',
+    'Dairy & Eggs > Eggs & Egg Substitutes',
+    'Eggs & Substitutes',
+    'Dairy, Eggs & Frozen',
+    'Deli & Eggs',
+  ])('accepts shell eggs in a category that names eggs besides a skipping phrase: "%s"', (category) => {
+    expect(classifyListing({ title: 'Lucerne Large Eggs - 18 Count', category })).toEqual(eggs('standard', 18, 'Large'));
   });
 
   it('leaves shell eggs in the stores’ egg categories alone', () => {

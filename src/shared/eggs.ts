@@ -30,7 +30,11 @@
 //       "egg-free") -> 'not-eggs'.
 //    h. The optional category may only skip, never accept: a category naming substitutes, liquid
 //       eggs or egg whites -> 'egg-product'; prepared/deli/frozen/meals -> 'prepared'; candy,
-//       pasta, toys, pets, beauty, kitchen, bakery, snacks, drinks... -> 'not-eggs'.
+//       pasta, toys, pets, beauty, kitchen, bakery, snacks, drinks... -> 'not-eggs'. It skips
+//       only when, with those phrases removed (an "egg"/"eggs" word next to one goes with it:
+//       "Egg Substitutes", "Easter Eggs"), it no longer names eggs: stores file shell eggs under
+//       "Eggs & Egg Substitutes", "Dairy, Eggs & Plant-Based Milk" or "Dairy & Eggs > Eggs & Egg
+//       Substitutes", and those are not skipped; "Egg Substitutes" or "Candy" are.
 //    i. A title whose only egg word is the singular "egg" and that has no shell-egg wording (no
 //       grade, size, housing claim, dozen or "brown/white egg") -> 'not-eggs': shell eggs are sold
 //       as "eggs", while "Creme Egg", "Kinder Joy Egg" and the like are singular.
@@ -246,6 +250,27 @@ const CATEGORY_RULES: readonly SkipRule[] = [
     ),
   },
 ];
+
+const EGG_WORD_ONLY = /\beggs?\b/;
+
+/**
+ * The first category rule that matches, when the category, without every phrase the rules match
+ * (with an "egg"/"eggs" word right before or after it), no longer names eggs; else null. So
+ * "Egg Substitutes" and "Candy" skip, "Eggs & Egg Substitutes" does not (header, 1h).
+ */
+function categorySkipReason(category: string): SkipReason | null {
+  let reason: SkipReason | null = null;
+  let rest = category;
+  for (const rule of CATEGORY_RULES) {
+    const phrase = new RegExp(`(?:\\beggs?[\\s-]+)?${rule.pattern.source}(?:[\\s-]+eggs?\\b)?`, 'g');
+    const removed = rest.replace(phrase, ' ; ');
+    if (removed !== rest) {
+      reason ??= rule.reason;
+      rest = removed;
+    }
+  }
+  return reason !== null && !EGG_WORD_ONLY.test(rest) ? reason : null;
+}
 
 // ---------------------------------------------------------------------------------------------
 // 2. Egg type
@@ -471,10 +496,8 @@ function skipReason(input: ListingText): Classification | null {
   }
   const category = input.category?.trim();
   if (category) {
-    const normalized = normalize(category);
-    for (const rule of CATEGORY_RULES) {
-      if (rule.pattern.test(normalized)) return skipped(rule.reason, `category "${category}"`);
-    }
+    const reason = categorySkipReason(normalize(category));
+    if (reason) return skipped(reason, `category "${category}"`);
   }
   if (!PLURAL_EGGS.test(title)) {
     const shellWording =

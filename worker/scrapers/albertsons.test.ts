@@ -157,6 +157,14 @@ describe('parseAlbertsonsStores', () => {
     expect(parseAlbertsonsStores(JSON.stringify({ instore: { count: 0, stores: [] } }))).toBeNull();
   });
 
+  it('reads a group without its stores list as no stores, and counts as numbers or numeric strings', () => {
+    expect(parseAlbertsonsStores(JSON.stringify({ instore: { count: 0 } }))).toBeNull();
+    expect(parseAlbertsonsStores(JSON.stringify({ instore: { count: '0' }, pickup: { count: 0, stores: null } }))).toBeNull();
+    expect(parseAlbertsonsStores(JSON.stringify({ instore: { count: '0' }, pickup: { count: '1', stores: [{ locationId: '177' }] } }))?.retailerLocationId).toBe('177');
+    expect(parseAlbertsonsStores(JSON.stringify({ instore: { count: '2', stores: [{ locationId: '923' }, { locationId: '924' }] } }))?.retailerLocationId).toBe('923');
+    expect(() => parseAlbertsonsStores(JSON.stringify({ instore: { count: 'two', stores: [] } }))).toThrow(StructureError);
+  });
+
   it('fails on bodies of another structure', () => {
     expect(structureError(() => parseAlbertsonsStores('<html><title>Pardon Our Interruption</title></html>')).message).toMatch(/Albertsons store resolver\b.*got an HTML page/);
     expect(() => parseAlbertsonsStores('{}')).toThrow(new StructureError('Albertsons store resolver: body has no instore, pickup or stores list'));
@@ -233,6 +241,19 @@ describe('parseAlbertsonsSearch', () => {
     expect(one({ departmentName: 'Dairy, Eggs & Cheese', aisleName: 'Eggs' })).toMatchObject({ category: 'Eggs' });
     expect(one({ url: 'shop/product-details.1.html' })).toMatchObject({ url: 'https://www.albertsons.com/shop/product-details.1.html' });
     expect(one({ url: 'https://www.albertsons.com/shop/product-details.1.html?storeId=923' })).toMatchObject({ url: 'https://www.albertsons.com/shop/product-details.1.html?storeId=923' });
+  });
+
+  it('reads numFound as a number or a numeric string, and a null pid next to an id', () => {
+    const page = (numFound: unknown, docs: unknown[] = [{ pid: '1', name: 'Eggs', price: 2 }]) => parseAlbertsonsSearch(JSON.stringify({ primaryProducts: { response: { numFound, docs } } }));
+    expect(page(57).numFound).toBe(57);
+    expect(page('57').numFound).toBe(57);
+    expect(page(null).numFound).toBeNull();
+    expect(() => page('many')).toThrow(StructureError);
+    expect(page(1, [{ pid: null, id: '970525514', name: 'Eggs', price: 2 }]).listings[0]).toMatchObject({
+      retailerProductId: '970525514',
+      url: 'https://www.albertsons.com/shop/product-details.970525514.html',
+    });
+    expect(() => page(1, [{ pid: null, id: null, name: 'Eggs' }])).toThrow(new StructureError('Albertsons search: primaryProducts.response.docs.0 has no pid'));
   });
 
   it('reads a page without numFound, and an empty result', () => {

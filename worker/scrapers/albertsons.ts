@@ -75,7 +75,11 @@ const StoreSchema = z.looseObject({
 });
 type AlbertsonsStore = z.infer<typeof StoreSchema>;
 
-const StoreGroupSchema = z.looseObject({ count: z.number().nullish(), stores: z.array(StoreSchema) });
+/** A count as a number or a numeric string ("57"). */
+const Count = z.union([z.number(), z.string().trim().regex(/^\d+$/)]).nullish();
+
+/** `stores` may be left out of a group: `{ instore: { count: 0 } }` lists no stores. */
+const StoreGroupSchema = z.looseObject({ count: Count, stores: z.array(StoreSchema).nullish() });
 
 const ResolverSchema = z
   .looseObject({ instore: StoreGroupSchema.nullish(), pickup: StoreGroupSchema.nullish(), stores: z.array(StoreSchema).nullish() })
@@ -113,7 +117,7 @@ function toLocation(store: AlbertsonsStore): RetailerLocation {
  */
 export function parseAlbertsonsStores(body: string): RetailerLocation | null {
   const parsed = parseJsonBody(body, ResolverSchema, 'Albertsons store resolver');
-  const store = parsed.instore?.stores[0] ?? parsed.pickup?.stores[0] ?? parsed.stores?.[0];
+  const store = parsed.instore?.stores?.[0] ?? parsed.pickup?.stores?.[0] ?? parsed.stores?.[0];
   return store ? toLocation(store) : null;
 }
 
@@ -134,7 +138,7 @@ const Amount = z.union([z.number(), z.string()]).nullish();
 const Id = z.union([z.string().min(1), z.number()]);
 
 const DocSchema = z.looseObject({
-  pid: Id.optional(),
+  pid: Id.nullish(),
   id: Id.nullish(),
   upc: Code,
   name: z.string(),
@@ -161,7 +165,7 @@ const SearchSchema = z.looseObject({
     appMsg: Text,
     response: z
       .looseObject({
-        numFound: z.union([z.number(), z.string().regex(/^\d+$/)]).nullish(),
+        numFound: Count,
         docs: z.array(DocSchema).optional(),
       })
       .nullish(),

@@ -175,8 +175,19 @@ describe('parseAldiSearch', () => {
     expect(one({ price: { amount: null, amountRelevantDisplay: '$2.85' } })).toMatchObject({ price: 2.85, regularPrice: 2.85 });
     expect(one({ price: { amountRelevantDisplay: '$2.85', wasPriceDisplay: '$3.15' } })).toMatchObject({ price: 2.85, regularPrice: 3.15 });
     expect(one({ price: { amount: 0, amountRelevantDisplay: null } })).toMatchObject({ price: null, regularPrice: null });
+    expect(one({ price: { amount: 0, amountRelevant: 0, amountRelevantDisplay: null, wasPriceDisplay: null } })).toMatchObject({ price: null, regularPrice: null });
     expect(one({ price: null })).toMatchObject({ price: null, regularPrice: null });
     expect(one({})).toMatchObject({ price: null, regularPrice: null, brand: null, sizeText: null, category: null, url: null, inStock: null });
+  });
+
+  it('reads price.amountRelevant first, then amountRelevantDisplay, then amount; the regular price is wasPriceDisplay when set', () => {
+    expect(one({ price: { amount: 449, amountRelevant: 399, amountRelevantDisplay: '$3.99', wasPriceDisplay: '$4.49' } })).toMatchObject({ price: 3.99, regularPrice: 4.49 });
+    expect(one({ price: { amount: 449, amountRelevant: 399, amountRelevantDisplay: '$4.49', wasPriceDisplay: null } })).toMatchObject({ price: 3.99, regularPrice: 3.99 });
+    expect(one({ price: { amount: 449, amountRelevantDisplay: '$3.99', wasPriceDisplay: '$4.49' } })).toMatchObject({ price: 3.99, regularPrice: 4.49 });
+    expect(one({ price: { amount: 449, amountRelevant: null, amountRelevantDisplay: '$3.99' } })).toMatchObject({ price: 3.99, regularPrice: 3.99 });
+    expect(one({ price: { amount: 449, amountRelevant: 0, amountRelevantDisplay: 'see store' } })).toMatchObject({ price: 4.49, regularPrice: 4.49 });
+    expect(one({ price: { amount: 449 } })).toMatchObject({ price: 4.49, regularPrice: 4.49 });
+    expect(one({ price: { amountRelevant: 399, wasPriceDisplay: '$4.49' } })).toMatchObject({ price: 3.99, regularPrice: 4.49 });
   });
 
   it('reads stock, category, size, titles and urls', () => {

@@ -93,6 +93,7 @@ export function aldiMerchantSearchUrl(zip: string): string {
 
 const PriceSchema = z.looseObject({
   amount: z.number().nullish(),
+  amountRelevant: z.number().nullish(),
   amountRelevantDisplay: Text,
   wasPriceDisplay: Text,
 });
@@ -122,17 +123,21 @@ export interface AldiSearchPage extends ListingPage {
   totalCount: number | null;
 }
 
-/** price.amount is integer cents; the display string is the fallback. */
+/** An amount in integer cents (a non-integer one is read as dollars); null when absent or not positive. */
+function fromCents(amount: number | null | undefined): number | null {
+  if (typeof amount !== 'number' || !(amount > 0)) return null;
+  return toPrice(Number.isInteger(amount) ? amount / 100 : amount);
+}
+
+/** The shelf price: price.amountRelevant (cents), else amountRelevantDisplay ("$3.95"), else amount (cents). */
 function shelfPrice(price: AldiItem['price']): number | null {
-  const amount = price?.amount;
-  if (typeof amount === 'number' && amount > 0) return toPrice(Number.isInteger(amount) ? amount / 100 : amount);
-  return toPrice(price?.amountRelevantDisplay);
+  return fromCents(price?.amountRelevant) ?? toPrice(price?.amountRelevantDisplay) ?? fromCents(price?.amount);
 }
 
 function toListing(item: AldiItem): RawListing {
   const sku = String(item.sku).trim();
   const price = shelfPrice(item.price);
-  // wasPriceDisplay is set only on sale: then it is the regular price and amount the sale price.
+  // wasPriceDisplay is set only on sale: then it is the regular price, the shelf price the sale price.
   const was = toPrice(item.price?.wasPriceDisplay);
   const slug = item.urlSlugText?.trim();
   return {

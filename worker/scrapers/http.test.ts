@@ -110,6 +110,36 @@ describe('bot walls', () => {
     expect(s.calls).toHaveLength(1);
   });
 
+  it('does not take a normal page that loads Imperva and Cloudflare scripts for a wall', async () => {
+    const scripts =
+      '<script src="/_Incapsula_Resource?SWJIYLWA=719d34d31c8e3a6e6fffd425f7e032f3&ns=1&cb=1742981214" async></script>' +
+      '<script>(function(){var a=document.createElement("script");a.src="/cdn-cgi/challenge-platform/scripts/jsd/main.js";document.head.appendChild(a);})();</script>';
+    const tiles = Array.from({ length: 400 }, (_, i) => `<li class="tile"><a href="/shop/product-details.${960000000 + i}.html">Lucerne Large Eggs - 18 Count</a><span>$4.99</span></li>`).join('');
+    const page = `<!DOCTYPE html><html><head><title>Albertsons | Grocery Delivery, Pickup &amp; Weekly Ad</title>${scripts}</head><body><ul>${tiles}</ul></body></html>`;
+    expect(page.length).toBeGreaterThan(40_000);
+    expect(isBotWall(200, page)).toBe(false);
+
+    const s = scripted([{ status: 200, body: page }]);
+    const client = new RetailerHttp('Albertsons', ORIGINS, { transport: s.transport, sleep: s.sleep, delayMs: 0 });
+    await expect(client.request({ url: 'https://www.walmart.com/' })).resolves.toMatchObject({ status: 200, body: page });
+  });
+
+  it('does not take a short page with page data and those scripts for a wall', () => {
+    const scripts = '<script src="/_Incapsula_Resource?SWJIYLWA=7&ns=1"></script><script src="/cdn-cgi/challenge-platform/scripts/jsd/main.js"></script>';
+    expect(isBotWall(200, `<html><head><title>Albertsons</title><script>var SWY = SWY || {}; SWY.CONFIGSERVICE = {"searchConfig":{}};</script>${scripts}</head></html>`)).toBe(false);
+    expect(isBotWall(200, `<html><head><title>Eggs : Target</title>${scripts}</head><body><script id="__NEXT_DATA__">{}</script></body></html>`)).toBe(false);
+    expect(isBotWall(200, `<html><head><title>Eggs</title><script type="application/ld+json">{}</script><script src="https://js.datadome.co/tags.js"></script></head></html>`)).toBe(false);
+  });
+
+  it('takes a wall title for a wall however large the page, and a short page with a marker and no page data', () => {
+    const filler = `<script>${'var x = 1;'.repeat(5000)}</script>`;
+    for (const title of ['Robot or human?', 'Access Denied', 'Just a moment...', 'Attention Required! | Cloudflare', 'Pardon Our Interruption']) {
+      expect(isBotWall(200, `<!DOCTYPE html><html><head><title>${title}</title></head><body>${filler}<script id="__NEXT_DATA__">{}</script></body></html>`)).toBe(true);
+    }
+    expect(isBotWall(200, '<html><head><title>eggs</title></head><body><iframe src="https://geo.captcha-delivery.com/captcha/?initialCid=x"></iframe></body></html>')).toBe(true);
+    expect(isBotWall(200, '<html><body><script src="/_Incapsula_Resource?SWJIYLWA=7"></script>Request unsuccessful. Incapsula incident ID: 1-2</body></html>')).toBe(true);
+  });
+
   it('does not mistake a product titled like a wall text in JSON for a wall', () => {
     expect(isBotWall(200, '{"name":"Access Denied: The Novel"}')).toBe(false);
     expect(isBotWall(200, '<html><title>Eggs - Walmart.com</title></html>')).toBe(false);

@@ -68,27 +68,61 @@ const RETRYABLE_STATUS = new Set([500, 502, 503, 504, 520, 521, 522, 523, 524, 5
 /** 403/412 from a bot manager, 435 is Target's PerimeterX block of the whole RedSky API. */
 const BLOCK_STATUS = new Set([403, 412, 435]);
 
-/** Texts of bot-wall and challenge pages, matched in non-JSON bodies. */
+/**
+ * Titles that only bot walls and challenge pages carry: a page with one is a wall, however large.
+ * Anchored at the start of the title, so "Access Denied: The Novel - Walmart.com" is not one.
+ */
+const BOT_WALL_TITLE = new RegExp(
+  '<title[^>]*>\\s*(?:' +
+    [
+      'Robot or human\\?', // Walmart (PerimeterX), served with HTTP 200
+      'Access Denied', // Akamai
+      'Just a moment(?:\\.\\.\\.|…|&hellip;)', // Cloudflare challenge
+      'Attention Required!\\s*(?:\\||&#124;|&vert;)\\s*Cloudflare', // Cloudflare block
+      'Pardon Our Interruption', // Imperva / Incapsula
+    ].join('|') +
+    ')',
+  'i',
+);
+
+/**
+ * Texts of bot-wall and challenge pages. Several also appear on normal pages (Imperva's
+ * _Incapsula_Resource script and Cloudflare's challenge-platform script run on the Albertsons and
+ * Target home pages, fetched for their web keys; PerimeterX and DataDome tags run on store pages),
+ * so they mark a wall only on a short page without page data (WALL_SIZE_LIMIT, PAGE_DATA).
+ */
 const BOT_WALL_MARKERS: RegExp[] = [
-  /Robot or human\?/i, // Walmart (PerimeterX), served with HTTP 200
+  /Robot or human\?/i,
   /px-captcha|_pxCaptcha|perimeterx/i,
-  /<title>\s*Access Denied\s*<\/title>/i, // Akamai
+  /<title>\s*Access Denied\s*<\/title>/i,
   /You don't have permission to access .* on this server/i,
   /errors\.edgesuite\.net/i,
-  /<title>\s*Just a moment\.\.\.\s*<\/title>/i, // Cloudflare challenge
+  /<title>\s*Just a moment\.\.\.\s*<\/title>/i,
   /cf-chl-|challenge-platform|cf_chl_opt/i,
   /Attention Required! \| Cloudflare/i,
-  /Pardon Our Interruption/i, // Imperva / Incapsula
+  /Pardon Our Interruption/i,
   /_Incapsula_Resource|Incapsula incident ID/i,
   /geo\.captcha-delivery\.com|datadome/i,
 ];
+/** Wall pages are small; a page this long (characters) is a wall only by its title. */
+const WALL_SIZE_LIMIT = 40_000;
+/** Page data no wall carries: Next.js data, JSON-LD, app state, the key configs read from home pages. */
+const PAGE_DATA =
+  /__NEXT_DATA__|application\/ld\+json|__PRELOADED_STATE__|__INITIAL_STATE__|__APOLLO_STATE__|__TGT_DATA__|SWY\.CONFIGSERVICE|apimProgramSubscriptionKey|redsky\.target\.com|"itemStacks"/;
 /** A captcha answer in a JSON body (Target from datacenter addresses). */
 const JSON_BOT_MARKERS = /"captchaRelativeURL"|"px_captcha"|"blockScript"/;
 
+/**
+ * Whether a response is a bot wall: a blocking status (403/412/435); in a JSON body a captcha
+ * answer; in a page a wall title, or any wall marker when the page is short and carries no page
+ * data (a normal page that merely loads the bot manager's scripts is not a wall).
+ */
 export function isBotWall(status: number, body: string): boolean {
   if (BLOCK_STATUS.has(status)) return true;
   const start = body.trimStart()[0];
   if (start === '{' || start === '[') return JSON_BOT_MARKERS.test(body);
+  if (BOT_WALL_TITLE.test(body)) return true;
+  if (body.length >= WALL_SIZE_LIMIT || PAGE_DATA.test(body)) return false;
   return BOT_WALL_MARKERS.some((marker) => marker.test(body));
 }
 

@@ -100,6 +100,14 @@ describe('parseKrogerLocations', () => {
     expect(parseKrogerLocations('{"data":[{"locationId":"70100123"}]}')).toEqual({ retailerLocationId: '70100123', name: null, zip: null, city: null, state: null, address: null, latitude: null, longitude: null });
   });
 
+  it('prefers the first KROGER-chain location, else the first of the family banners', () => {
+    const body = (...chains: (string | null)[]) => JSON.stringify({ data: chains.map((chain, i) => ({ locationId: `7010012${i}`, ...(chain === null ? {} : { chain }) })) });
+    expect(parseKrogerLocations(body('RALPHS', 'FRED', 'KROGER', 'KROGER'))?.retailerLocationId).toBe('70100122');
+    expect(parseKrogerLocations(body('KINGSOOPERS', 'Kroger'))?.retailerLocationId).toBe('70100121');
+    expect(parseKrogerLocations(body(null, ' kroger '))?.retailerLocationId).toBe('70100121');
+    expect(parseKrogerLocations(body('RALPHS', 'FRED', null))?.retailerLocationId).toBe('70100120');
+  });
+
   it('answers null when there is no location', () => {
     expect(parseKrogerLocations('{"data":[],"meta":{"pagination":{"start":0,"limit":5,"total":0}}}')).toBeNull();
   });
@@ -164,10 +172,10 @@ describe('parseKrogerProducts on the stand-in pages', () => {
     expect(page.listings).toHaveLength(4);
   });
 
-  it('has no prices without a location, as the API documents', () => {
-    const page = parseKrogerProducts(productsBody(0, null));
-    expect(page.listings).toHaveLength(50);
-    expect(page.listings.every((l) => l.price === null && l.regularPrice === null)).toBe(true);
+  it('fails on a page without a single price (no location applied), as the API documents', () => {
+    const body = productsBody(0, null);
+    expect(JSON.parse(body).data).toHaveLength(50);
+    expectStructureError(() => parseKrogerProducts(body), 'Kroger products: no prices: the store was not applied');
   });
 
   it('rejects the stand-in body of the "changed" scenario', () => {
@@ -185,7 +193,9 @@ describe('parseKrogerProducts on documented variants', () => {
     items: [{ itemId: '0001111086798', favorite: false, fulfillment: { curbside: true, delivery: true, inStore: true, shipToHome: false }, price: { regular: 4.69, promo: 0 }, nationalPrice: { regular: 4.69, promo: 0 }, size: '12 ct', soldBy: 'UNIT', ...itemOverrides }],
     ...overrides,
   });
-  const one = (p: unknown) => parseKrogerProducts(JSON.stringify({ data: [p], meta: { pagination: { start: 0, limit: 10, total: 469 } } })).listings[0]!;
+  /** The first product read, on a page whose second product is priced (a page without a single price fails). */
+  const one = (p: unknown) =>
+    parseKrogerProducts(JSON.stringify({ data: [p, product({ productId: '0001111086799' })], meta: { pagination: { start: 0, limit: 10, total: 469 } } })).listings[0]!;
 
   it('reads the captured item shape (promo 0 = no promotion)', () => {
     expect(one(product())).toEqual({
@@ -234,6 +244,14 @@ describe('parseKrogerProducts on documented variants', () => {
       inStock: null,
     });
     expect(one(product({ description: 'Simple Truth&reg; Organic  Eggs' })).title).toBe('Simple Truth® Organic Eggs');
+  });
+
+  it('fails when no product carries a price field, reads a page where only some do', () => {
+    const unpriced = [product({}, { price: undefined }), product({ productId: '0001111086799', items: undefined }), product({ productId: '0001111086800' }, { price: { regular: null } })];
+    expectStructureError(() => parseKrogerProducts(JSON.stringify({ data: unpriced })), 'Kroger products: no prices: the store was not applied');
+    const page = parseKrogerProducts(JSON.stringify({ data: [...unpriced, product({ productId: '0001111086801' }, { price: { regular: 0, promo: 0 } })] }));
+    expect(page.listings.map((l) => l.price)).toEqual([null, null, null, null]);
+    expect(parseKrogerProducts(JSON.stringify({ data: [product({}, { price: { regular: 4.69 } }), product({ productId: '0001111086799' }, { price: undefined })] })).listings.map((l) => l.price)).toEqual([4.69, null]);
   });
 
   it('reads the total when present', () => {
@@ -381,6 +399,16 @@ describe('kroger against the stand-in', () => {
     const pages2 = await collect((await kroger.locate(ZIP, ctx2))!, ZIP, ctx2);
     expect(pages2.map((p) => p.listings.length)).toEqual([50, 4]);
     expect(local.requests.filter((r) => r.path === '/v1/products')).toHaveLength(2);
+  });
+
+  it('fails a ZIP whose products come back without a single price (the location was not applied)', async () => {
+    const ctx = contextFor(server);
+    const location = (await kroger.locate(ZIP, ctx))!;
+    for (const retailerLocationId of ['ZZ999999', null]) {
+      const error = await failure(collect({ ...location, retailerLocationId }, ZIP, ctx));
+      expect(error).toBeInstanceOf(StructureError);
+      expect(error.message).toBe('page structure not recognised (Kroger products: no prices: the store was not applied)');
+    }
   });
 
   it('answers null when no store is near the ZIP', async () => {

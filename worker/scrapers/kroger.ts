@@ -7,6 +7,7 @@ import { cleanText, toNumberOrNull, toPrice, zip5 } from './parse-utils.ts';
 import {
   ConfigError,
   ScrapeError,
+  StructureError,
   type ListingPage,
   type RawListing,
   type RetailerCredentials,
@@ -113,10 +114,14 @@ const locationsSchema = z.looseObject({
   ),
 });
 
-/** The nearest location (data[0]), or null when the API found none. */
+/**
+ * The nearest Kroger-chain location: the first whose `chain` is "KROGER" (any case), else the
+ * first one (the family banners, Ralphs, Fred Meyer..., have Kroger prices too); null when the
+ * API found none.
+ */
 export function parseKrogerLocations(body: string): RetailerLocation | null {
   const parsed = parseJsonBody(body, locationsSchema, 'Kroger locations');
-  const first = parsed.data[0];
+  const first = parsed.data.find((location) => location.chain?.trim().toUpperCase() === 'KROGER') ?? parsed.data[0];
   if (!first) return null;
   const state = (first.address?.state ?? '').trim();
   const text = (value: string | null | undefined) => (value ? cleanText(value) || null : null);
@@ -167,8 +172,22 @@ export interface KrogerProductsPage extends ListingPage {
   total: number | null;
 }
 
+/** Whether an item carries a price field (prices come only with filter.locationId). */
+function hasPriceField(item: z.infer<typeof itemSchema>): boolean {
+  const price = item.price;
+  return price !== undefined && price !== null && [price.regular, price.promo].some((value) => value !== undefined && value !== null);
+}
+
+/**
+ * One /v1/products answer. Products of which not one carries a price are the answer without a
+ * location (retailers.md §3): a failure, never a page of unpriced products. Some products
+ * without a price (not priced at that store) are read, and rejected later as unpriced.
+ */
 export function parseKrogerProducts(body: string): KrogerProductsPage {
   const parsed = parseJsonBody(body, productsSchema, 'Kroger products');
+  if (parsed.data.length > 0 && !parsed.data.some((product) => product.items?.some(hasPriceField))) {
+    throw new StructureError('Kroger products: no prices: the store was not applied');
+  }
   return {
     listings: parsed.data.map(krogerListing),
     nonProductTiles: 0,

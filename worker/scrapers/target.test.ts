@@ -68,6 +68,20 @@ describe('extractTargetApiKey', () => {
     expect(extractTargetApiKey(`{"key":"${other}","services":{"apiKey":"${hex}"}}`)).toBe(hex);
   });
 
+  it('prefers the key= of a RedSky URL over an api-key field', () => {
+    const other = 'e'.repeat(40);
+    expect(extractTargetApiKey(`<script>window.__CONFIG__={"services":{"apiKey":"${other}"}}</script><link href="https://redsky.target.com/redsky_aggregations/v1/web/store_location_v1?store_id=3991&amp;key=${hex}">`)).toBe(hex);
+    expect(extractTargetApiKey(`{"apiKey":"${other}","prefetch":"https:\\/\\/redsky.target.com\\/redsky_aggregations\\/v1\\/web\\/plp_search_v2?channel=WEB\\u0026key=${hex}"}`)).toBe(hex);
+  });
+
+  it('reads api-key fields in any case: API_KEY, apiKey, api_key', () => {
+    expect(extractTargetApiKey(`<script>window.API_KEY = "${hex}";</script>`)).toBe(hex);
+    expect(extractTargetApiKey(`{"API_KEY":"${hex}"}`)).toBe(hex);
+    expect(extractTargetApiKey(`{"redsky":{"api_key":"${hex}"}}`)).toBe(hex);
+    expect(extractTargetApiKey(`JSON.parse("{\\"REDSKY_APIKEY\\":\\"${hex}\\"}")`)).toBe(hex);
+    expect(extractTargetApiKey(`var Api_Key='${hex}'`)).toBe(hex);
+  });
+
   it('answers null when the page carries no key of the right shape', () => {
     expect(extractTargetApiKey('<html><body>Target</body></html>')).toBeNull();
     expect(extractTargetApiKey(`{"apiKey":"${hex.slice(1)}"}`)).toBeNull();
@@ -231,9 +245,30 @@ describe('parseTargetSearch on documented variants', () => {
     expect(parseTargetSearch(body([product()], null))).toMatchObject({ totalPages: null, totalResults: null, count: null });
   });
 
-  it('accepts a recognised page with no products', () => {
-    expect(parseTargetSearch(body([])).listings).toEqual([]);
-    expect(parseTargetSearch(JSON.stringify({ data: { search: { search_response: { metadata: { total_results: 0 } } } } })).listings).toEqual([]);
+  it('accepts a recognised page with an empty products array', () => {
+    expect(parseTargetSearch(body([]))).toMatchObject({ listings: [], nonProductTiles: 0, returned: 0 });
+  });
+
+  it('rejects a body without a data.search.products array (not zero listings)', () => {
+    expectStructureError(() => parseTargetSearch(JSON.stringify({ data: { search: { search_response: { metadata: { total_results: 0 } } } } })), 'Target plp_search_v2: data.search.products invalid input: expected array, received undefined');
+    expectStructureError(() => parseTargetSearch(JSON.stringify({ data: { search: { search_response: {}, products: null } } })), 'Target plp_search_v2: data.search.products invalid input: expected array, received null');
+    expectStructureError(() => parseTargetSearch(JSON.stringify({ data: { search: { search_response: {}, products: { items: [] } } } })), 'Target plp_search_v2: data.search.products invalid input: expected array, received object');
+  });
+
+  it('counts a product without a readable title as a non-product tile', () => {
+    const page = parseTargetSearch(
+      body([
+        product({ tcin: '1', item: { title: 'Eggs' } }),
+        product({ tcin: '2', item: { product_description: { title: '' } } }),
+        product({ tcin: '3', item: { product_description: { title: 42 } } }),
+        { __typename: 'SponsoredTile', is_sponsored_sku: true },
+        product(),
+        product({ tcin: '4', item: { product_description: { title: ' &nbsp; ' } } }),
+      ]),
+    );
+    expect(page.listings.map((l) => l.retailerProductId)).toEqual(['92186007']);
+    expect(page.nonProductTiles).toBe(5);
+    expect(page.returned).toBe(6);
   });
 
   it('rejects other structures', () => {
@@ -241,7 +276,7 @@ describe('parseTargetSearch on documented variants', () => {
     expectStructureError(() => parseTargetSearch('{"data":{"search":{"search_response":'), notJson('Target plp_search_v2', 'unreadable text'));
     expectStructureError(() => parseTargetSearch(JSON.stringify({ data: { search: { products: [] } } })), 'Target plp_search_v2: data.search.search_response invalid input: expected object, received undefined');
     expectStructureError(() => parseTargetSearch(body([product({ tcin: undefined })])), 'Target plp_search_v2: data.search.products.0.tcin invalid input');
-    expectStructureError(() => parseTargetSearch(body([product({ item: { title: 'Eggs' } })])), 'Target plp_search_v2: data.search.products.0.item.product_description invalid input: expected object, received undefined');
+    expectStructureError(() => parseTargetSearch(body([product({ item: { product_description: { title: 'Eggs' }, primary_brand: 'Acme' } })])), 'Target plp_search_v2: data.search.products.0.item.primary_brand invalid input: expected object, received string');
     expectStructureError(() => parseTargetSearch(JSON.stringify({ errors: [{ message: 'No query' }] })), 'Target plp_search_v2: data invalid input: expected object, received undefined');
   });
 
@@ -281,13 +316,50 @@ describe('parseTargetFulfillment', () => {
         summary('2', { sold_out: true }),
         summary('3', { store_options: [option('999', 'IN_STOCK'), option('1771', 'OUT_OF_STOCK')] }),
         summary('4', { store_options: [option('999', 'LIMITED_STOCK')] }),
+        summary('4b', { store_options: [option('999', 'OUT_OF_STOCK')], sold_out: false }),
         summary('5', { sold_out: false, store_options: [option('1771', 'SOMETHING_NEW')] }),
         summary('6', null),
         { tcin: 7 },
       ),
       '1771',
     );
-    expect(Object.fromEntries(stock)).toEqual({ '88440369': true, '1': false, '2': false, '3': false, '4': true, '5': null, '6': null, '7': null });
+    expect(Object.fromEntries(stock)).toEqual({ '88440369': true, '1': false, '2': false, '3': false, '4': null, '4b': null, '5': null, '6': null, '7': null });
+  });
+
+  it('reads our store: in_store_only, then order_pickup, then location_available_to_promise_quantity', () => {
+    const store = (fields: Record<string, unknown>) => ({ location_id: 1771, ...fields });
+    const stock = parseTargetFulfillment(
+      body(
+        summary('a', { store_options: [store({ in_store_only: { availability_status: 'OUT_OF_STOCK' }, order_pickup: { availability_status: 'IN_STOCK' }, location_available_to_promise_quantity: 5 })] }),
+        summary('b', { store_options: [store({ in_store_only: { availability_status: 'SOMETHING_NEW' }, order_pickup: { availability_status: 'IN_STOCK' }, location_available_to_promise_quantity: 0 })] }),
+        summary('c', { store_options: [store({ in_store_only: null, order_pickup: { availability_status: 'UNAVAILABLE' } })] }),
+        summary('d', { store_options: [store({ in_store_only: {}, order_pickup: {}, location_available_to_promise_quantity: 3.0 })] }),
+        summary('e', { store_options: [store({ location_available_to_promise_quantity: 0 })] }),
+        summary('f', { store_options: [store({ location_available_to_promise_quantity: '2' })] }),
+        summary('g', { store_options: [store({})] }),
+        summary('h', { sold_out: true, store_options: [store({ in_store_only: { availability_status: 'IN_STOCK' } })] }),
+      ),
+      '1771',
+    );
+    expect(Object.fromEntries(stock)).toEqual({ a: false, b: true, c: false, d: true, e: false, f: true, g: null, h: true });
+  });
+
+  it('never uses another store\'s stock: null unless out everywhere or sold out', () => {
+    const elsewhere = [option('999', 'IN_STOCK'), option('888', 'OUT_OF_STOCK')];
+    const read = (storeId: string | null) =>
+      Object.fromEntries(
+        parseTargetFulfillment(
+          body(
+            summary('x', { store_options: elsewhere }),
+            summary('y', { store_options: elsewhere, is_out_of_stock_in_all_store_locations: true }),
+            summary('z', { store_options: elsewhere, sold_out: true }),
+            summary('w', { store_options: [] }),
+          ),
+          storeId,
+        ),
+      );
+    expect(read('1771')).toEqual({ x: null, y: false, z: false, w: null });
+    expect(read(null)).toEqual({ x: null, y: false, z: false, w: null });
   });
 
   it('rejects other structures', () => {
@@ -384,6 +456,7 @@ describe('target against the stand-in', () => {
       visitor_id: nearby.get('visitor_id'),
       default_purchasability_filter: 'true',
       include_sponsored: 'true',
+      include_dmc_dmr: 'true',
       zip: ZIP,
     });
     const stock = Object.fromEntries(queryOf(server, 'product_summary_with_fulfillment_v1', 1));
@@ -480,6 +553,90 @@ describe('target against the stand-in', () => {
     ctx = contextFor(blocked);
     const error = await failure(collect((await target.locate(ZIP, ctx))!, ZIP, ctx));
     expect(error.kind).toBe('blocked');
+  });
+
+  /** The stand-in answering `size` products a page whatever count asks, its body then edited. */
+  const sized = (size: number, edit: (body: { data: { search: { search_response: { metadata?: Record<string, unknown> }; products: unknown[] } } }) => void = () => {}): RetailerStandIn => ({
+    store: 'target',
+    handle(req, state) {
+      if (!req.path.endsWith('plp_search_v2')) return targetStandIn.handle(req, state);
+      const query = new URLSearchParams(req.query);
+      query.set('count', String(size));
+      const response = targetStandIn.handle({ ...req, query }, state)!;
+      if (response.status !== 200) return response;
+      const parsed = JSON.parse(response.body) as Parameters<typeof edit>[0];
+      edit(parsed);
+      return { ...response, body: JSON.stringify(parsed) };
+    },
+  });
+  const offsets = (local: StandInServer) => local.requests.filter((r) => r.path.endsWith('plp_search_v2')).map((r) => new URLSearchParams(r.query).get('offset'));
+
+  it('pages by the number of products returned (page sizes 28 and 5)', async () => {
+    for (const [size, expected, expectedOffsets] of [
+      [28, [28, 1], ['0', '28']],
+      [5, [5, 5, 5, 5, 5, 4], ['0', '5', '10', '15', '20', '25']],
+    ] as const) {
+      const local = await serve([sized(size)]);
+      const ctx = contextFor(local);
+      const pages = await collect((await target.locate(ZIP, ctx))!, ZIP, ctx);
+      expect(pages.map((p) => p.listings.length)).toEqual(expected);
+      expect(pages.flatMap((p) => p.listings.map((l) => l.retailerProductId))).toEqual(TARGET_CATALOGUE.map((i) => i.tcin));
+      expect(offsets(local)).toEqual(expectedOffsets);
+    }
+  });
+
+  it('stops by total_results when present, before total_pages', async () => {
+    // total_pages as if pages were 24 long while the server answers 5 a page.
+    const local = await serve([sized(5, (b) => Object.assign(b.data.search.search_response.metadata!, { total_pages: 2 }))]);
+    const ctx = contextFor(local);
+    const pages = await collect((await target.locate(ZIP, ctx))!, ZIP, ctx);
+    expect(pages.flatMap((p) => p.listings)).toHaveLength(29);
+  });
+
+  it('stops by total_pages without total_results', async () => {
+    const local = await serve([sized(28, (b) => delete b.data.search.search_response.metadata!.total_results)]);
+    const ctx = contextFor(local);
+    const pages = await collect((await target.locate(ZIP, ctx))!, ZIP, ctx);
+    expect(pages.map((p) => p.listings.length)).toEqual([28, 1]);
+    expect(offsets(local)).toEqual(['0', '28']);
+  });
+
+  it('stops on a short or empty page without metadata', async () => {
+    for (const [size, expected] of [
+      [5, [5, 5, 5, 5, 5, 4]],
+      [24, [24, 5]],
+      [29, [29, 0]],
+    ] as const) {
+      const local = await serve([
+        {
+          store: 'target',
+          handle(req, state) {
+            // A stand-in without the count bound nor metadata: `size` products a page.
+            if (!req.path.endsWith('plp_search_v2')) return targetStandIn.handle(req, state);
+            const offset = Number(req.query.get('offset'));
+            const all = JSON.parse(targetStandIn.handle({ ...req, query: new URLSearchParams({ ...Object.fromEntries(req.query), count: '28', offset: '0' }) }, state)!.body) as { data: { search: { products: unknown[] } } };
+            const rest = JSON.parse(targetStandIn.handle({ ...req, query: new URLSearchParams({ ...Object.fromEntries(req.query), count: '28', offset: '28' }) }, state)!.body) as { data: { search: { products: unknown[] } } };
+            const products = [...all.data.search.products, ...rest.data.search.products].slice(offset, offset + size);
+            return json({ data: { search: { search_response: {}, products } } });
+          },
+        },
+      ]);
+      const ctx = contextFor(local);
+      const pages = await collect((await target.locate(ZIP, ctx))!, ZIP, ctx);
+      expect(pages.map((p) => p.listings.length)).toEqual(expected);
+    }
+  });
+
+  it('fails the first page when it has products but not one with a readable title', async () => {
+    const local = await serve([
+      sized(24, (b) => {
+        for (const product of b.data.search.products as { item: Record<string, unknown> }[]) product.item.product_description = { bullet_descriptions: [] };
+      }),
+    ]);
+    const ctx = contextFor(local);
+    const error = await failure(collect((await target.locate(ZIP, ctx))!, ZIP, ctx));
+    expect(error).toBeInstanceOf(StructureError);
+    expect(error.message).toBe('page structure not recognised (Target plp_search_v2: 24 products but not one with a readable title)');
   });
 
   it('stops at ctx.maxPages', async () => {

@@ -1,12 +1,13 @@
 // Target (retailers.md §2): RedSky JSON with the public web key Target ships in its own front end
 // (TARGET_API_KEY, else read from www.target.com at run time and kept for the run). The store for a
-// ZIP comes from nearby_stores_v1; listings from plp_search_v2 priced at that store; stock, which
-// the plp body lacks, from one product_summary_with_fulfillment_v1 call per page.
+// ZIP comes from nearby_stores_v1; listings from plp_search_v2 priced at that store (paged by the
+// number of products each page returns: 5, 24 and 28 are documented page sizes); stock, which the
+// plp body lacks, from one product_summary_with_fulfillment_v1 call per page, read for that store only.
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { parseJsonBody, type HttpResponse, type RetailerHttp } from './http.ts';
 import { cleanText, toNumberOrNull, toPrice, zip5 } from './parse-utils.ts';
-import { ConfigError, ScrapeError, type ListingPage, type RawListing, type RetailerLocation, type RetailerScraper, type ScrapeContext } from './types.ts';
+import { ConfigError, ScrapeError, StructureError, type ListingPage, type RawListing, type RetailerLocation, type RetailerScraper, type ScrapeContext } from './types.ts';
 
 const WWW = 'https://www.target.com';
 const REDSKY = 'https://redsky.target.com';
@@ -17,15 +18,15 @@ const REDSKY_HEADERS = { accept: 'application/json', origin: WWW, referer: `${WW
 // Web key
 
 /**
- * The 40-hex RedSky key in target.com's HTML: an "apiKey"-like field of the inline config (plain
- * or JSON-escaped inside a JSON.parse("...") string), or a key= parameter of a RedSky URL.
+ * The 40-hex RedSky key in target.com's HTML: a key= parameter of a RedSky URL (the key the site
+ * itself sends), else an "apiKey"-like field of the inline config (apiKey, API_KEY, api_key, any
+ * case, plain or JSON-escaped inside a JSON.parse("...") string), else a bare "key" field.
  */
 export function extractTargetApiKey(html: string): string | null {
-  // Most specific first: an api-key field, a RedSky URL's key=, then a bare "key" field.
   const patterns = [
-    /\\*["']([A-Za-z_]*[Aa]pi_?[Kk]ey)\\*["']\s*:\s*\\*["']([0-9a-fA-F]{40})\\*["']/,
-    /\b([A-Za-z_]*[Aa]pi_?[Kk]ey)\s*[:=]\s*["']([0-9a-fA-F]{40})["']/,
-    /redsky[^"'\s<>]*?[?&](?:amp;)?(key)=([0-9a-fA-F]{40})(?![0-9a-fA-F])/,
+    /redsky[^"'\s<>]*?(?:[?&]|\\u0026)(?:amp;)?(key)=([0-9a-f]{40})(?![0-9a-f])/i,
+    /\\*["']([A-Za-z_-]*api[_-]?key)\\*["']\s*:\s*\\*["']([0-9a-f]{40})\\*["']/i,
+    /\b([A-Za-z_]*api_?key)\s*[:=]\s*["']([0-9a-f]{40})["']/i,
     /\\*["'](key)\\*["']\s*:\s*\\*["']([0-9a-fA-F]{40})\\*["']/,
   ];
   for (const pattern of patterns) {
@@ -159,7 +160,7 @@ const priceSchema = z.looseObject({
 const productSchema = z.looseObject({
   tcin: idSchema,
   item: z.looseObject({
-    product_description: z.looseObject({ title: z.string().min(1) }),
+    product_description: z.looseObject({ title: z.string() }),
     primary_brand: z.looseObject({ name: z.string().nullish() }).nullish(),
     enrichment: z.looseObject({ buy_url: z.string().nullish() }).nullish(),
     product_classification: z.looseObject({ item_type: z.looseObject({ name: z.string().nullish() }).nullish() }).nullish(),
@@ -175,7 +176,9 @@ const searchSchema = z.looseObject({
       search_response: z.looseObject({
         metadata: z.looseObject({ count, current_page: count, offset: count, total_pages: count, total_results: count }).nullish(),
       }),
-      products: z.array(productSchema).nullish(),
+      // Required: a body without it is not a page of no results. An entry without a readable
+      // title is a non-product tile; one with a title must be a product (tcin, item...).
+      products: z.array(z.unknown()),
     }),
   }),
 });
@@ -185,17 +188,43 @@ export interface TargetSearchPage extends ListingPage {
   totalResults: number | null;
   /** Page size the response reports (metadata.count). */
   count: number | null;
+  /** Entries of data.search.products, tiles included: the next page starts this many further on. */
+  returned: number;
+}
+
+/** The product's title when it is a non-empty string once decoded, else null (not a product). */
+function readableTitle(product: unknown): string | null {
+  const item = product !== null && typeof product === 'object' ? (product as { item?: unknown }).item : undefined;
+  const description = item !== null && typeof item === 'object' ? (item as { product_description?: unknown }).product_description : undefined;
+  const title = description !== null && typeof description === 'object' ? (description as { title?: unknown }).title : undefined;
+  return typeof title === 'string' && cleanText(title) !== '' ? title : null;
 }
 
 export function parseTargetSearch(body: string): TargetSearchPage {
   const parsed = parseJsonBody(body, searchSchema, 'Target plp_search_v2');
   const metadata = parsed.data.search.search_response.metadata ?? null;
+  const products = parsed.data.search.products;
+  const listings: RawListing[] = [];
+  let nonProductTiles = 0;
+  products.forEach((entry, index) => {
+    if (readableTitle(entry) === null) {
+      nonProductTiles++;
+      return;
+    }
+    const product = productSchema.safeParse(entry);
+    if (!product.success) {
+      const issue = product.error.issues[0]!;
+      throw new StructureError(`Target plp_search_v2: ${['data', 'search', 'products', index, ...issue.path].map(String).join('.')} ${issue.message.charAt(0).toLowerCase()}${issue.message.slice(1)}`);
+    }
+    listings.push(targetListing(product.data));
+  });
   return {
-    listings: (parsed.data.search.products ?? []).map(targetListing),
-    nonProductTiles: 0,
+    listings,
+    nonProductTiles,
     totalPages: toNumberOrNull(metadata?.total_pages),
     totalResults: toNumberOrNull(metadata?.total_results),
     count: toNumberOrNull(metadata?.count),
+    returned: products.length,
   };
 }
 
@@ -261,7 +290,14 @@ const fulfillmentSchema = z.looseObject({
             sold_out: z.boolean().nullish(),
             is_out_of_stock_in_all_store_locations: z.boolean().nullish(),
             store_options: z
-              .array(z.looseObject({ location_id: z.union([z.string(), z.number()]).nullish(), in_store_only: statusSchema, order_pickup: statusSchema }))
+              .array(
+                z.looseObject({
+                  location_id: z.union([z.string(), z.number()]).nullish(),
+                  in_store_only: statusSchema,
+                  order_pickup: statusSchema,
+                  location_available_to_promise_quantity: z.union([z.number(), z.string()]).nullish(),
+                }),
+              )
               .nullish(),
           })
           .nullish(),
@@ -273,7 +309,32 @@ const fulfillmentSchema = z.looseObject({
 const IN_STOCK = new Set(['IN_STOCK', 'LIMITED_STOCK', 'LOW_STOCK']);
 const OUT_OF_STOCK = new Set(['OUT_OF_STOCK', 'UNAVAILABLE', 'NOT_SOLD_IN_STORE', 'SOLD_OUT']);
 
-/** tcin → in stock at the store (true/false), or null when the summary does not say. */
+function statusStock(status: string | null | undefined): boolean | null {
+  const value = (status ?? '').trim().toUpperCase();
+  if (IN_STOCK.has(value)) return true;
+  if (OUT_OF_STOCK.has(value)) return false;
+  return null;
+}
+
+function quantityStock(quantity: number | string | null | undefined): boolean | null {
+  const n = toNumberOrNull(quantity);
+  if (n === null) return null;
+  if (n > 0) return true;
+  return n === 0 ? false : null;
+}
+
+/** Store ids compared as numbers when they are numeric ("0095" and 95 are one store). */
+function sameStore(a: string | number | null | undefined, b: string): boolean {
+  if (a === null || a === undefined) return false;
+  const norm = (id: string) => (/^\d+$/.test(id) ? String(Number(id)) : id);
+  return norm(String(a).trim()) === norm(b.trim());
+}
+
+/**
+ * tcin → in stock at the store (true/false), or null when the summary does not say. Our store's
+ * option is read (in_store_only, then order_pickup, then location_available_to_promise_quantity);
+ * another store's stock is never used. Out of stock everywhere or sold out answers false.
+ */
 export function parseTargetFulfillment(body: string, storeId: string | null): Map<string, boolean | null> {
   const parsed = parseJsonBody(body, fulfillmentSchema, 'Target product_summary_with_fulfillment_v1');
   const stock = new Map<string, boolean | null>();
@@ -281,13 +342,10 @@ export function parseTargetFulfillment(body: string, storeId: string | null): Ma
     const fulfillment = summary.fulfillment;
     let inStock: boolean | null = null;
     if (fulfillment) {
-      const options = fulfillment.store_options ?? [];
-      const option = options.find((o) => storeId !== null && String(o.location_id) === storeId) ?? options[0];
-      const status = (option?.in_store_only?.availability_status ?? '').toUpperCase();
+      const option = storeId === null ? undefined : (fulfillment.store_options ?? []).find((o) => sameStore(o.location_id, storeId));
       if (fulfillment.is_out_of_stock_in_all_store_locations === true) inStock = false;
-      else if (IN_STOCK.has(status)) inStock = true;
-      else if (OUT_OF_STOCK.has(status)) inStock = false;
-      else if (fulfillment.sold_out === true) inStock = false;
+      else if (option) inStock = statusStock(option.in_store_only?.availability_status) ?? statusStock(option.order_pickup?.availability_status) ?? quantityStock(option.location_available_to_promise_quantity);
+      if (inStock === null && fulfillment.sold_out === true) inStock = false;
     }
     stock.set(String(summary.tcin), inStock);
   }
@@ -338,10 +396,14 @@ async function stockOf(ctx: ScrapeContext, tcins: string[], storeId: string | nu
   }
 }
 
+/** Smallest page size documented for plp_search_v2 (5, 24 and 28 are seen). */
+const SMALLEST_PAGE_SIZE = 5;
+
 async function* listings(location: RetailerLocation, zip: string, ctx: ScrapeContext): AsyncGenerator<ListingPage> {
   const storeId = location.retailerLocationId;
+  let offset = 0;
+  let largestPage = 0;
   for (let page = 0; page < ctx.maxPages; page++) {
-    const offset = page * TARGET_PAGE_SIZE;
     const response = await redsky(
       ctx,
       (key, visitorId) =>
@@ -359,21 +421,25 @@ async function* listings(location: RetailerLocation, zip: string, ctx: ScrapeCon
           visitor_id: visitorId,
           default_purchasability_filter: 'true',
           include_sponsored: 'true',
+          include_dmc_dmr: 'true',
           zip,
         })}`,
     );
     const parsed = parseTargetSearch(response.body);
+    if (page === 0 && parsed.returned > 0 && parsed.listings.length === 0) {
+      throw new StructureError(`Target plp_search_v2: ${parsed.returned} products but not one with a readable title`);
+    }
     const stock = await stockOf(ctx, parsed.listings.map((l) => l.retailerProductId), storeId, zip);
     const pageListings = parsed.listings.map((listing) => ({ ...listing, inStock: stock.get(listing.retailerProductId) ?? null }));
     yield { listings: pageListings, nonProductTiles: parsed.nonProductTiles };
-    const returned = parsed.listings.length;
+    const { returned } = parsed;
     if (returned === 0) return;
-    const more =
-      parsed.totalPages !== null
-        ? page + 1 < parsed.totalPages
-        : parsed.totalResults !== null
-          ? offset + returned < parsed.totalResults
-          : returned >= (parsed.count ?? TARGET_PAGE_SIZE);
+    offset += returned;
+    // Without metadata the page size is the one reported, else the largest page seen so far (the
+    // server may answer 5 or 28 whatever count asked): a page shorter than that is the last.
+    const pageSize = parsed.count !== null && parsed.count > 0 ? parsed.count : Math.max(largestPage, SMALLEST_PAGE_SIZE);
+    largestPage = Math.max(largestPage, returned);
+    const more = parsed.totalResults !== null ? offset < parsed.totalResults : parsed.totalPages !== null ? page + 1 < parsed.totalPages : returned >= pageSize;
     if (!more) return;
   }
 }

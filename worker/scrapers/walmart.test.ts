@@ -166,6 +166,37 @@ describe('parseWalmartSearchPage on documented variants', () => {
     expect(page.nonProductTiles).toBe(4);
   });
 
+  it('takes a tile with usItemId and name but no __typename as a product; only other typenames are not', () => {
+    const untyped = productTile({ usItemId: '333' });
+    delete untyped.__typename;
+    const page = parseWalmartSearchPage(
+      nextDataPage(pageOf([untyped, productTile({ __typename: null, usItemId: '444' }), { usItemId: '555' }, { __typename: 'AdPlaceholder', usItemId: '666', name: 'Ad' }, { __typename: 'SponsoredBrandTile', usItemId: '777', name: 'Eggs' }])),
+    );
+    expect(page.listings.map((l) => l.retailerProductId)).toEqual(['333', '444']);
+    expect(page.listings[0]).toMatchObject({ title: 'Great Value Large White Eggs, 12 Count', price: 3.12, inStock: true });
+    expect(page.nonProductTiles).toBe(3);
+  });
+
+  it('reads maxPage as a number or a numeric string, and an unreadable paginationV2 as none', () => {
+    const withPagination = (paginationV2: unknown) => parseWalmartSearchPage(nextDataPage(pageOf([productTile()], { paginationV2 })));
+    expect(withPagination({ maxPage: 3 }).maxPage).toBe(3);
+    expect(withPagination({ maxPage: '3' }).maxPage).toBe(3);
+    expect(withPagination({ maxPage: 'many' }).maxPage).toBeNull();
+    expect(withPagination({ maxPage: 2.5 }).maxPage).toBeNull();
+    expect(withPagination({ pageProperties: { page: '1' } }).maxPage).toBeNull();
+    expect(withPagination('none').maxPage).toBeNull();
+    expect(withPagination(null).listings).toHaveLength(1);
+  });
+
+  it('reads the largest stack count (total results), as a number or a numeric string', () => {
+    const withCounts = (...counts: unknown[]) =>
+      parseWalmartSearchPage(nextDataPage({ props: { pageProps: { initialData: { searchResult: { itemStacks: counts.map((count) => ({ count, items: [productTile()] })) } } } } })).totalResults;
+    expect(withCounts(66, 121)).toBe(121);
+    expect(withCounts('40')).toBe(40);
+    expect(withCounts(undefined, 0)).toBeNull();
+    expect(withCounts('lots')).toBeNull();
+  });
+
   it('iterates every stack', () => {
     const data = {
       props: { pageProps: { initialData: { searchResult: { itemStacks: [{ items: [productTile()] }, { items: [productTile({ usItemId: 222 })] }, { items: [] }] } } } },
@@ -289,6 +320,18 @@ describe('parseWalmartServiceAvailability and parseWalmartPageLocation', () => {
     });
   });
 
+  it('reads the first access point that has an assortmentStoreId', () => {
+    const body = JSON.stringify({
+      accessPointList: [
+        { accessPointType: 'DELIVERY_ADDRESS', name: 'Delivery' },
+        { accessPointType: 'PICKUP_CURBSIDE', assortmentStoreId: '', name: 'Empty' },
+        { accessPointType: 'PICKUP_INSTORE', assortmentStoreId: '5293', name: 'Walmart Supercenter #5293', address: { postalCode: '60611' } },
+        { accessPointType: 'PICKUP_INSTORE', assortmentStoreId: '1111', name: 'Later' },
+      ],
+    });
+    expect(parseWalmartServiceAvailability(body)).toMatchObject({ retailerLocationId: '5293', name: 'Walmart Supercenter #5293', zip: '60611' });
+  });
+
   it('answers null for an empty list and undefined for an unrecognised body', () => {
     expect(parseWalmartServiceAvailability(standInBody('/grocery/v4/api/serviceAvailability', { postalCode: SCENARIO_ZIPS.noStore }))).toBeNull();
     expect(parseWalmartServiceAvailability('{"accessPointList":[]}')).toBeNull();
@@ -383,9 +426,9 @@ describe('walmart against the stand-in', () => {
     }
     expect(paths(server)).toEqual([
       `200 www.walmart.com /grocery/v4/api/serviceAvailability?postalCode=${ZIP}`,
-      `200 www.walmart.com /search?q=eggs&page=1&affinityOverride=default&stores=${STORE}`,
-      `200 www.walmart.com /search?q=eggs&page=2&affinityOverride=default&stores=${STORE}`,
-      `200 www.walmart.com /search?q=eggs&page=3&affinityOverride=default&stores=${STORE}`,
+      `200 www.walmart.com /search?q=eggs&page=1&sort=best_match&affinityOverride=default&stores=${STORE}`,
+      `200 www.walmart.com /search?q=eggs&page=2&sort=best_match&affinityOverride=default&stores=${STORE}`,
+      `200 www.walmart.com /search?q=eggs&page=3&sort=best_match&affinityOverride=default&stores=${STORE}`,
     ]);
   });
 
@@ -403,20 +446,132 @@ describe('walmart against the stand-in', () => {
     expect(server.requests.filter((r) => r.path === '/search')).toHaveLength(2);
   });
 
-  it('stops on an empty page when the page has no paginationV2', async () => {
-    const noPagination: RetailerStandIn = {
-      store: 'walmart',
-      handle(req, state) {
-        const response = walmartStandIn.handle(req, state);
-        if (!response || req.path !== '/search') return response;
-        return { ...response, body: response.body.replace(/"paginationV2":\{"maxPage":\d+,"pageProperties":\{[^}]*\}\},/, '') };
-      },
-    };
-    const local = await serve([noPagination]);
+  const rewriting = (rewrite: (body: string, req: StandInRequest) => string): RetailerStandIn => ({
+    store: 'walmart',
+    handle(req, state) {
+      const response = walmartStandIn.handle(req, state);
+      if (!response || req.path !== '/search') return response;
+      return { ...response, body: rewrite(response.body, req) };
+    },
+  });
+  const withoutPagination = (body: string) => body.replace(/"paginationV2":\{"maxPage":\d+,"pageProperties":\{[^}]*\}\},/, '');
+  const withoutCounts = (body: string) => body.replace(/"count":\d+,/g, '').replace(/,"count":\d+/g, '');
+  const searchPages = (local: StandInServer) => local.requests.filter((r) => r.path === '/search').map((r) => new URLSearchParams(r.query).get('page'));
+
+  it('stops when the products read reach the stacks\' count when the page has no paginationV2', async () => {
+    const local = await serve([rewriting(withoutPagination)]);
+    const ctx = contextFor(local);
+    const pages = await collect((await walmart.locate(ZIP, ctx))!, ZIP, ctx);
+    expect(pages.map((p) => p.listings.length)).toEqual([8, 8, 3]);
+    expect(searchPages(local)).toEqual(['1', '2', '3']);
+  });
+
+  it('stops on an empty page when the page has neither paginationV2 nor a count', async () => {
+    const local = await serve([rewriting((body) => withoutCounts(withoutPagination(body)))]);
     const ctx = contextFor(local);
     const pages = await collect((await walmart.locate(ZIP, ctx))!, ZIP, ctx);
     expect(pages.map((p) => p.listings.length)).toEqual([8, 8, 3, 0]);
-    expect(local.requests.filter((r) => r.path === '/search').map((r) => new URLSearchParams(r.query).get('page'))).toEqual(['1', '2', '3', '4']);
+    expect(searchPages(local)).toEqual(['1', '2', '3', '4']);
+  });
+
+  it('stops at the count (total results) even when maxPage says more', async () => {
+    const local = await serve([rewriting((body) => body.replace(/"maxPage":\d+/, '"maxPage":25'))]);
+    const ctx = contextFor(local);
+    const pages = await collect((await walmart.locate(ZIP, ctx))!, ZIP, ctx);
+    expect(pages.map((p) => p.listings.length)).toEqual([8, 8, 3]);
+    expect(searchPages(local)).toEqual(['1', '2', '3']);
+  });
+
+  it('reads maxPage given as a numeric string', async () => {
+    const local = await serve([rewriting((body) => withoutCounts(body).replace(/"maxPage":\d+/, '"maxPage":"2"'))]);
+    const ctx = contextFor(local);
+    const pages = await collect((await walmart.locate(ZIP, ctx))!, ZIP, ctx);
+    expect(pages.map((p) => p.listings.length)).toEqual([8, 8]);
+    expect(searchPages(local)).toEqual(['1', '2']);
+  });
+
+  it('takes a 4xx past page 1 as the end of the results and keeps the pages read', async () => {
+    for (const status of [404, 400, 410]) {
+      const local = await serve([
+        { store: 'walmart', handle: (req, state) => (req.path === '/search' && req.query.get('page') === '3' ? html('<html><body>Not here</body></html>', status) : walmartStandIn.handle(req, state)) },
+      ]);
+      const ctx = contextFor(local);
+      const pages = await collect((await walmart.locate(ZIP, ctx))!, ZIP, ctx);
+      expect(pages.map((p) => p.listings.length)).toEqual([8, 8]);
+      expect(local.requests.filter((r) => r.path === '/search').map((r) => r.status)).toEqual([200, 200, status]);
+    }
+  });
+
+  it('still fails on a 4xx of page 1 and on a 5xx past page 1', async () => {
+    const firstMissing = await serve([{ store: 'walmart', handle: (req, state) => (req.path === '/search' ? html('<html><body>Not here</body></html>', 404) : walmartStandIn.handle(req, state)) }]);
+    let ctx = contextFor(firstMissing);
+    let error = await failure(collect((await walmart.locate(ZIP, ctx))!, ZIP, ctx));
+    expect(error.kind).toBe('http');
+    expect(error.message).toBe('Walmart answered HTTP 404 for /search');
+
+    const broken = await serve([
+      { store: 'walmart', handle: (req, state) => (req.path === '/search' && req.query.get('page') === '2' ? html('<html><body>Internal Server Error</body></html>', 500) : walmartStandIn.handle(req, state)) },
+    ]);
+    ctx = contextFor(broken);
+    error = await failure(collect((await walmart.locate(ZIP, ctx))!, ZIP, ctx));
+    expect(error.kind).toBe('http');
+    expect(error.message).toBe('Walmart answered HTTP 500 after 4 attempts');
+  });
+
+  it('fails page 1 with tiles of which not one product could be read', async () => {
+    const local = await serve([rewriting((body) => body.replace(/"usItemId":/g, '"itemId":'))]);
+    const ctx = contextFor(local);
+    const error = await failure(collect((await walmart.locate(ZIP, ctx))!, ZIP, ctx));
+    expect(error).toBeInstanceOf(StructureError);
+    expect(error.message).toBe('page structure not recognised (Walmart search page 1 has 11 tiles but not one product could be read)');
+  });
+
+  it('sends the ZIP cookie along with assortmentStoreId and hasLocData', async () => {
+    const seen: Record<string, string>[] = [];
+    const local = await serve([
+      {
+        store: 'walmart',
+        handle(req, state) {
+          if (req.path === '/search') seen.push(req.cookies);
+          return walmartStandIn.handle(req, state);
+        },
+      },
+    ]);
+    const ctx = contextFor(local);
+    await collect((await walmart.locate(ZIP, ctx))!, ZIP, ctx);
+    expect(seen).toHaveLength(3);
+    for (const cookies of seen) {
+      expect(cookies).toMatchObject({ assortmentStoreId: STORE, hasLocData: '1', locGuestData: expect.any(String) });
+      const guest = JSON.parse(Buffer.from(decodeURIComponent(cookies.locGuestData!), 'base64').toString('utf8')) as { postalCode: { base: string } };
+      expect(guest.postalCode.base).toBe(ZIP);
+    }
+  });
+
+  it('fails the ZIP when a listing page serves another store than the one located', async () => {
+    // Walmart ignores the pin and places the visit by default on page 2.
+    const local = await serve([
+      {
+        store: 'walmart',
+        handle(req, state) {
+          if (req.path !== '/search' || req.query.get('page') !== '2') return walmartStandIn.handle(req, state);
+          const query = new URLSearchParams(req.query);
+          query.delete('stores');
+          return walmartStandIn.handle({ ...req, query, cookies: {} }, state);
+        },
+      },
+    ]);
+    const ctx = contextFor(local);
+    const pages: ListingPage[] = [];
+    let caught: unknown;
+    try {
+      for await (const page of walmart.listings((await walmart.locate(ZIP, ctx))!, ZIP, ctx)) pages.push(page);
+    } catch (error) {
+      caught = error;
+    }
+    expect(pages.map((p) => p.listings.length)).toEqual([8]);
+    expect(caught).toBeInstanceOf(ScrapeError);
+    expect((caught as ScrapeError).kind).toBe('http');
+    expect((caught as ScrapeError).message).toBe(`Walmart served store ${walmartStoreIdForZip(WALMART_DEFAULT_ZIP)}, not the located store ${STORE}`);
   });
 
   it('answers null when no store serves the ZIP', async () => {
@@ -470,7 +625,7 @@ describe('walmart locate fallback (serviceAvailability gone)', () => {
     const ctx = contextFor(local);
     const location = await walmart.locate('60611', ctx);
     expect(location).toEqual({ retailerLocationId: walmartStoreIdForZip('60611'), name: null, zip: '60611', city: null, state: 'IL', address: null, latitude: null, longitude: null });
-    expect(paths(local)).toEqual(['404 www.walmart.com /grocery/v4/api/serviceAvailability?postalCode=60611', '200 www.walmart.com /search?q=eggs&page=1&affinityOverride=default']);
+    expect(paths(local)).toEqual(['404 www.walmart.com /grocery/v4/api/serviceAvailability?postalCode=60611', '200 www.walmart.com /search?q=eggs&page=1&sort=best_match&affinityOverride=default']);
     const pages = await collect(location!, '60611', ctx);
     expect(pages[0]!.listings[0]!.price).toBe(walmartRegularPrice(item('gv-white-12'), '60611'));
   });
@@ -499,6 +654,53 @@ describe('walmart locate fallback (serviceAvailability gone)', () => {
     expect(pages[0]!.listings[0]!.price).toBe(walmartRegularPrice(item('gv-white-12'), '77001'));
     expect(walmartRegularPrice(item('gv-white-12'), '77001')).not.toBe(walmartRegularPrice(item('gv-white-12'), WALMART_DEFAULT_ZIP));
     expect(local.requests.filter((r) => r.path === '/search').every((r) => !r.query.includes('stores='))).toBe(true);
+  });
+
+  it('falls back on any HTTP failure of the call (400, 405, 5xx after retries)', async () => {
+    for (const status of [400, 405, 500, 503]) {
+      const local = await serve([withServiceAvailability(() => json({ message: 'nope' }, status))]);
+      const location = await walmart.locate('60611', contextFor(local));
+      expect(location?.retailerLocationId).toBe(walmartStoreIdForZip('60611'));
+      expect(local.requests.at(-1)!.path).toBe('/search');
+    }
+  });
+
+  it('does not fall back past a rate limit', async () => {
+    const local = await serve([withServiceAvailability(() => json({ message: 'slow down' }, 429, { 'retry-after': '600' }))]);
+    const error = await failure(walmart.locate('60611', contextFor(local)));
+    expect(error.kind).toBe('rate-limited');
+    expect(local.requests).toHaveLength(1);
+  });
+
+  /** serviceAvailability gone, and a search page that places every visitor where `location` says. */
+  const placing = (location: Record<string, unknown>): RetailerStandIn => ({
+    store: 'walmart',
+    handle(req, state) {
+      if (req.path === '/grocery/v4/api/serviceAvailability') return json({ message: 'Not Found' }, 404);
+      const response = walmartStandIn.handle(req, state);
+      return response && { ...response, body: response.body.replace(/"location":\{[^}]*\}/, `"location":${JSON.stringify(location)}`) };
+    },
+  });
+
+  it("fails the ZIP when the page answers with Walmart's default store far from the ZIP", async () => {
+    const message = 'Walmart did not place the visit near 60611 (it answered with its default store 3081, Sacramento)';
+    for (const location of [
+      { pickupStore: '3081', deliveryStore: '3081', intent: 'PICKUP', postalCode: '95829', stateOrProvinceCode: 'CA', city: 'Sacramento', storeId: '3081' },
+      { postalCode: '95829', stateOrProvinceCode: 'CA' },
+      { storeId: 3081 },
+    ]) {
+      const local = await serve([placing(location)]);
+      const error = await failure(walmart.locate('60611', contextFor(local)));
+      expect(error.kind).toBe('no-store');
+      expect(error.message).toBe(message);
+    }
+  });
+
+  it('keeps the default store for a ZIP of its own area, and store 3081 placed in the ZIP\'s area', async () => {
+    const sacramento = await serve([placing({ postalCode: '95829', storeId: '3081', stateOrProvinceCode: 'CA' })]);
+    expect(await walmart.locate('95814', contextFor(sacramento))).toMatchObject({ retailerLocationId: '3081', zip: '95829' });
+    const elsewhere = await serve([placing({ postalCode: '60611', storeId: '3081' })]);
+    expect(await walmart.locate('60614', contextFor(elsewhere))).toMatchObject({ retailerLocationId: '3081', zip: '60611' });
   });
 
   it('does not fall back past a bot wall', async () => {

@@ -1,8 +1,10 @@
 // Walmart (retailers.md §1): the store for a ZIP from the legacy grocery serviceAvailability call
-// (UNCONFIRMED that it still exists, so a 404 or an unknown body falls back to the location the
-// search page itself names), then the search page's server-rendered __NEXT_DATA__, page by page,
-// pinned to that store with the assortmentStoreId cookie. Bot wall: PerimeterX "Robot or human?"
-// with HTTP 200, detected by RetailerHttp from the body text.
+// (UNCONFIRMED that it still exists, so any HTTP failure or an unknown body falls back to the
+// location the search page itself names for the ZIP cookie), then the search page's server-rendered
+// __NEXT_DATA__, page by page, pinned to that store with the assortmentStoreId cookie (and the ZIP
+// cookie). Pagination: paginationV2.maxPage when the page has it (UNCONFIRMED on the page), the
+// largest stack count (total results), an empty page, or a 4xx past page 1. Bot wall: PerimeterX
+// "Robot or human?" with HTTP 200, detected by RetailerHttp from the body text.
 import * as cheerio from 'cheerio';
 import { z } from 'zod';
 import { cleanText, toPrice, zip5 } from './parse-utils.ts';
@@ -28,7 +30,8 @@ const priceInfoSchema = z.looseObject({
 });
 
 const productSchema = z.looseObject({
-  __typename: z.literal('Product'),
+  // "Product", or absent (a tile with usItemId and name is then taken as a product).
+  __typename: z.string().nullish(),
   usItemId: z.union([z.string().min(1), z.number()]),
   name: z.string().min(1),
   brand: z.unknown().optional(),
@@ -41,16 +44,14 @@ const productSchema = z.looseObject({
 });
 type WalmartProduct = z.infer<typeof productSchema>;
 
-const tileSchema = z.looseObject({ __typename: z.string().nullish(), usItemId: z.unknown().optional() });
+const tileSchema = z.looseObject({ __typename: z.unknown().optional(), usItemId: z.unknown().optional(), name: z.unknown().optional() });
 
 const stackSchema = z
   .looseObject({ items: z.array(tileSchema).nullish(), itemsV2: z.array(tileSchema).nullish() })
   .refine((stack) => Array.isArray(stack.items) || Array.isArray(stack.itemsV2), { message: 'has neither items nor itemsV2' });
 
-const searchResultSchema = z.looseObject({
-  itemStacks: z.array(stackSchema),
-  paginationV2: z.looseObject({ maxPage: z.number().int().nullish() }).nullish(),
-});
+// paginationV2 on the page is UNCONFIRMED: it is read leniently (walmartMaxPage), never required.
+const searchResultSchema = z.looseObject({ itemStacks: z.array(stackSchema) });
 
 const locationSchema = z.looseObject({
   storeId: z.union([z.string(), z.number()]).nullish(),
@@ -62,8 +63,10 @@ const locationSchema = z.looseObject({
 });
 
 export interface WalmartSearchPage extends ListingPage {
-  /** paginationV2.maxPage, or null when the page has no pagination object. */
+  /** paginationV2.maxPage (a number or a numeric string), or null when the page has no readable one. */
   maxPage: number | null;
+  /** The largest `count` (total results) of the page's stacks, or null when no stack gives a positive one. */
+  totalResults: number | null;
   /** The location the page says it serves (pageMetadata.location), when it names one. */
   location: RetailerLocation | null;
 }
@@ -117,11 +120,13 @@ export function parseWalmartSearchData(data: unknown): WalmartSearchPage {
   }
   const listings: RawListing[] = [];
   let nonProductTiles = 0;
+  let totalResults: number | null = null;
   parsed.data.itemStacks.forEach((stack, stackIndex) => {
+    const count = positiveInteger(stack.count);
+    if (count !== null) totalResults = Math.max(totalResults ?? 0, count);
     const tiles = stack.items ?? stack.itemsV2 ?? [];
     tiles.forEach((tile, tileIndex) => {
-      const id = tile.usItemId;
-      if (tile.__typename !== 'Product' || id === undefined || id === null || id === '') {
+      if (!isProductTile(tile)) {
         nonProductTiles++;
         return;
       }
@@ -136,9 +141,28 @@ export function parseWalmartSearchData(data: unknown): WalmartSearchPage {
   return {
     listings,
     nonProductTiles,
-    maxPage: parsed.data.paginationV2?.maxPage ?? null,
+    maxPage: positiveInteger(path(rawResult, ['paginationV2', 'maxPage'])),
+    totalResults,
     location: pageLocationOrNull(location),
   };
+}
+
+/**
+ * A product: a usItemId, and either __typename "Product" or no __typename with a name. Explicit
+ * other typenames (AdPlaceholder, TileTakeOverProductPlaceholder...) are non-product tiles.
+ */
+function isProductTile(tile: { __typename?: unknown; usItemId?: unknown; name?: unknown }): boolean {
+  const id = tile.usItemId;
+  if (id === undefined || id === null || id === '') return false;
+  const typename = tile.__typename;
+  if (typename === undefined || typename === null || typename === '') return typeof tile.name === 'string' && tile.name.trim() !== '';
+  return typename === 'Product';
+}
+
+/** A positive whole number from a number or a numeric string ("3"); null otherwise. */
+function positiveInteger(value: unknown): number | null {
+  const n = typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
+  return typeof n === 'number' && Number.isInteger(n) && n > 0 ? n : null;
 }
 
 /** The listings do not depend on the location: an odd one is no reason to fail a page. */
@@ -305,9 +329,15 @@ const accessPointSchema = z.looseObject({
 
 const serviceAvailabilitySchema = z.looseObject({ accessPointList: z.array(z.unknown()) });
 
+const hasAssortmentStoreId = (entry: unknown): boolean => {
+  const id = entry !== null && typeof entry === 'object' ? (entry as Record<string, unknown>).assortmentStoreId : undefined;
+  return (typeof id === 'string' && id.trim() !== '') || (typeof id === 'number' && Number.isFinite(id));
+};
+
 /**
- * The serviceAvailability body → the first access point's store, null when the list is empty,
- * or undefined when the body is not the documented structure (the caller then falls back).
+ * The serviceAvailability body → the store of the first access point that has an
+ * assortmentStoreId, null when the list is empty, or undefined when the body is not the
+ * documented structure (the caller then falls back).
  */
 export function parseWalmartServiceAvailability(body: string): RetailerLocation | null | undefined {
   let value: unknown;
@@ -318,8 +348,10 @@ export function parseWalmartServiceAvailability(body: string): RetailerLocation 
   }
   const parsed = serviceAvailabilitySchema.safeParse(value);
   if (!parsed.success) return undefined;
-  const first = parsed.data.accessPointList[0];
-  if (first === undefined) return null;
+  const list = parsed.data.accessPointList;
+  if (list.length === 0) return null;
+  const first = list.find(hasAssortmentStoreId);
+  if (first === undefined) return undefined;
   const point = accessPointSchema.safeParse(first);
   if (!point.success) return undefined;
   const p = point.data;
@@ -328,7 +360,7 @@ export function parseWalmartServiceAvailability(body: string): RetailerLocation 
   const name = p.name ?? p.accessPointName ?? p.storeName ?? p.displayName ?? null;
   const city = address?.city ?? p.city ?? null;
   return {
-    retailerLocationId: String(p.assortmentStoreId),
+    retailerLocationId: String(p.assortmentStoreId).trim(),
     name: name ? cleanText(name) || null : null,
     zip: zip5(address?.postalCode ?? address?.zipCode ?? address?.zip ?? p.postalCode),
     city: city ? cleanText(city) || null : null,
@@ -345,12 +377,33 @@ export function walmartZipCookies(zip: string): Record<string, string> {
   return { locGuestData: Buffer.from(JSON.stringify(data)).toString('base64') };
 }
 
-function isHttpStatus(error: unknown, statuses: number[]): boolean {
-  return error instanceof ScrapeError && error.kind === 'http' && statuses.some((status) => new RegExp(`\\bHTTP ${status}\\b`).test(error.message));
+/** A ScrapeError of kind 'http' for a 4xx answer (RetailerHttp's "answered HTTP 404 for ...", "(HTTP 401)"). */
+function isClientError(error: unknown): boolean {
+  return error instanceof ScrapeError && error.kind === 'http' && /\bHTTP 4\d\d\b/.test(error.message);
+}
+
+/** Walmart's documented default for visitors it cannot place (one documented session). */
+const DEFAULT_ZIP = '95829';
+const DEFAULT_STORE = '3081';
+
+/** Store ids compared as Walmart numbers them ("03081" and 3081 are one store). */
+function sameStore(a: string, b: string): boolean {
+  const norm = (id: string) => (/^\d+$/.test(id.trim()) ? String(Number(id.trim())) : id.trim());
+  return norm(a) === norm(b);
+}
+
+/** The page placed the visit at Walmart's default store, not near the ZIP asked for. */
+function isDefaultPlacement(location: RetailerLocation, zip: string): boolean {
+  const isDefault = location.zip === DEFAULT_ZIP || (location.retailerLocationId !== null && sameStore(location.retailerLocationId, DEFAULT_STORE));
+  if (!isDefault) return false;
+  const area = zip.slice(0, 3);
+  if (DEFAULT_ZIP.startsWith(area)) return false;
+  // A store 3081 the page itself places in the ZIP's area is not the default placement.
+  return location.zip === null || !location.zip.startsWith(area);
 }
 
 function searchUrl(term: string, page: number, storeId: string | null): string {
-  const params = new URLSearchParams({ q: term, page: String(page), affinityOverride: 'default' });
+  const params = new URLSearchParams({ q: term, page: String(page), sort: 'best_match', affinityOverride: 'default' });
   if (storeId) params.set('stores', storeId);
   return `${ORIGIN}/search?${params.toString()}`;
 }
@@ -362,7 +415,8 @@ async function locate(zip: string, ctx: ScrapeContext): Promise<RetailerLocation
     const response = await ctx.http.request({ url, headers: { accept: 'application/json' } });
     located = parseWalmartServiceAvailability(response.body);
   } catch (error) {
-    if (!isHttpStatus(error, [404, 410])) throw error;
+    // The call may be gone or changed (any HTTP failure); a bot wall or a rate limit is no reason to fall back.
+    if (!(error instanceof ScrapeError && error.kind === 'http')) throw error;
     located = undefined;
   }
   if (located !== undefined) return located;
@@ -370,6 +424,9 @@ async function locate(zip: string, ctx: ScrapeContext): Promise<RetailerLocation
   // Fallback: the search page names the store it serves for the ZIP in the cookies.
   const response = await ctx.http.request({ url: searchUrl(ctx.term, 1, null), cookies: walmartZipCookies(zip) });
   const page = parseWalmartSearchPage(response.body);
+  if (page.location && isDefaultPlacement(page.location, zip)) {
+    throw new ScrapeError('no-store', `Walmart did not place the visit near ${zip} (it answered with its default store ${DEFAULT_STORE}, Sacramento)`);
+  }
   return (
     page.location ?? {
       // Walmart then prices by its own placement; the caller uses the requested ZIP.
@@ -387,13 +444,30 @@ async function locate(zip: string, ctx: ScrapeContext): Promise<RetailerLocation
 
 async function* listings(location: RetailerLocation, zip: string, ctx: ScrapeContext): AsyncGenerator<ListingPage> {
   const storeId = location.retailerLocationId;
-  const cookies = storeId ? { assortmentStoreId: storeId, hasLocData: '1' } : walmartZipCookies(zip);
+  const cookies = { ...walmartZipCookies(zip), ...(storeId ? { assortmentStoreId: storeId, hasLocData: '1' } : {}) };
   let last = Math.min(ctx.maxPages, WALMART_MAX_PAGES);
+  let seen = 0;
+  let total: number | null = null;
   for (let page = 1; page <= last; page++) {
-    const response = await ctx.http.request({ url: searchUrl(ctx.term, page, storeId), cookies });
+    let response;
+    try {
+      response = await ctx.http.request({ url: searchUrl(ctx.term, page, storeId), cookies });
+    } catch (error) {
+      // Past page 1, a 4xx is the end of the results: the pages read are kept.
+      if (page > 1 && isClientError(error)) return;
+      throw error;
+    }
     const parsed = parseWalmartSearchPage(response.body);
+    const served = parsed.location?.retailerLocationId ?? null;
+    if (storeId && served && !sameStore(served, storeId)) throw new ScrapeError('http', `Walmart served store ${served}, not the located store ${storeId}`);
+    if (page === 1 && parsed.listings.length === 0 && parsed.nonProductTiles > 0) {
+      throw new StructureError(`Walmart search page 1 has ${parsed.nonProductTiles} tiles but not one product could be read`);
+    }
     yield { listings: parsed.listings, nonProductTiles: parsed.nonProductTiles };
     if (parsed.listings.length === 0) return;
+    seen += parsed.listings.length;
+    if (parsed.totalResults !== null) total = Math.max(total ?? 0, parsed.totalResults);
+    if (total !== null && seen >= total) return;
     if (parsed.maxPage !== null) last = Math.min(last, parsed.maxPage);
   }
 }

@@ -28,7 +28,6 @@ function structureError(run: () => unknown): StructureError {
 }
 
 const ZIP = '78701';
-const NOW = new Date('2025-01-04T15:00:00Z');
 
 function standInRequest(method: string, path: string, query: Record<string, string> = {}, body = ''): StandInRequest {
   return { method, path, query: new URLSearchParams(query), headers: { 'content-type': 'application/json' }, body, host: 'www.wholefoodsmarket.com', cookies: {} };
@@ -52,8 +51,16 @@ function itemOf(key: string) {
 }
 
 const idOf = (key: string) => wholeFoodsSlugOf(itemOf(key)).slice(-10).toUpperCase();
-const one = (fields: Record<string, unknown>, now = NOW): RawListing =>
-  parseWholeFoodsSearch(JSON.stringify({ results: [{ name: 'Organic Large Brown Eggs, 12 ct', slug: 'organic-large-brown-eggs-b07dlgkrtd', ...fields }] }), now).listings[0]!;
+/** One result read on a page whose other result is priced (a page without a single price fails). */
+const one = (fields: Record<string, unknown>): RawListing =>
+  parseWholeFoodsSearch(
+    JSON.stringify({
+      results: [
+        { name: 'Organic Large Brown Eggs, 12 ct', slug: 'organic-large-brown-eggs-b07dlgkrtd', ...fields },
+        { name: 'Large Brown Eggs, 18 ct', slug: 'large-brown-eggs-b07aaaaaaa', regularPrice: 6.49 },
+      ],
+    }),
+  ).listings[0]!;
 
 describe('parseWholeFoodsStores', () => {
   it('reads the nearest store of the stand-in finder', () => {
@@ -160,22 +167,59 @@ describe('parseWholeFoodsSearch', () => {
     ]);
   });
 
-  it('gives no price to results without price fields (no store=)', () => {
+  it('fails on results without a single price field (no store=): the store was not applied', () => {
     const body = standInBody('GET', '/api/search', { text: 'eggs', limit: '60', offset: '0' });
-    const page = parseWholeFoodsSearch(body);
-    expect(page.resultCount).toBe(60);
-    expect(page.listings.every((listing) => listing.price === null && listing.regularPrice === null)).toBe(true);
     expect(Object.keys(JSON.parse(body).results[0]).sort()).toEqual(['brand', 'imageThumbnail', 'isLocal', 'name', 'slug', 'store']);
+    expect(() => parseWholeFoodsSearch(body)).toThrow(new StructureError('Whole Foods search: no prices: the store was not applied'));
+    const unpriced = { name: 'Large Brown Eggs, 12 ct', slug: 'large-brown-eggs-b07dlgkrtd', brand: '365 by Whole Foods Market', store: null };
+    expect(() => parseWholeFoodsSearch(JSON.stringify({ results: [unpriced, { ...unpriced, regularPrice: null }] }))).toThrow(/no prices: the store was not applied/);
   });
 
-  it('takes the sale price only while its dates include today', () => {
+  it('reads a page where only some results lack a price (those are rejected later as unpriced)', () => {
+    const page = parseWholeFoodsSearch(
+      JSON.stringify({ results: [{ name: 'Large Brown Eggs, 12 ct', slug: 'large-brown-eggs-b07dlgkrtd' }, { name: 'Large White Eggs, 12 ct', slug: 'large-white-eggs-b07aaaaaaa', regularPrice: 3.99 }] }),
+    );
+    expect(page.listings.map((listing) => listing.price)).toEqual([null, 3.99]);
+  });
+
+  it('takes a present salePrice as the shelf price whatever the date: the fields are absent when not on sale', () => {
+    // The example body of retailers.md §5, read long after its sale week.
+    const documented = JSON.stringify({
+      results: [
+        {
+          name: 'Organic Grade A Large Brown Eggs',
+          brand: '365 by Whole Foods Market',
+          slug: '365-by-whole-foods-market-organic-large-brown-eggs-b07xxxxxxx',
+          imageThumbnail: 'https://m.media-amazon.com/images/x.jpg',
+          store: 10457,
+          regularPrice: 5.99,
+          salePrice: 4.99,
+          incrementalSalePrice: 4.49,
+          saleStartDate: '2025-01-01T00:00:00Z',
+          saleEndDate: '2025-01-07T00:00:00Z',
+          isLocal: false,
+          uom: '...',
+        },
+      ],
+      facets: [{ label: '...', slug: '...', refinements: [{ label: '...', slug: '...', count: 123, isSelected: false }] }],
+      breadcrumb: [{ label: '...', slug: '...' }],
+      meta: { total: { value: 123, relation: 'eq' }, state: { refinements: [], sort: '...' } },
+    });
+    expect(parseWholeFoodsSearch(documented).listings[0]).toMatchObject({ price: 4.99, regularPrice: 5.99, sizeText: null });
+
     const sale = { regularPrice: 5.99, salePrice: 4.99, incrementalSalePrice: 4.49 };
-    expect(one({ ...sale, saleStartDate: '2025-01-01T00:00:00Z', saleEndDate: '2025-01-07T00:00:00Z' })).toMatchObject({ price: 4.99, regularPrice: 5.99 });
     expect(one({ ...sale, saleStartDate: '2025-01-04T00:00:00Z', saleEndDate: '2025-01-04T00:00:00Z' })).toMatchObject({ price: 4.99 });
-    expect(one({ ...sale, saleStartDate: '2024-12-20T00:00:00Z', saleEndDate: '2025-01-03T00:00:00Z' })).toMatchObject({ price: 5.99, regularPrice: 5.99 });
-    expect(one({ ...sale, saleStartDate: '2025-01-05T00:00:00Z', saleEndDate: '2025-01-11T00:00:00Z' })).toMatchObject({ price: 5.99 });
+    expect(one({ ...sale, saleStartDate: '2024-12-20T00:00:00Z', saleEndDate: '2025-01-03T00:00:00Z' })).toMatchObject({ price: 4.99, regularPrice: 5.99 });
+    expect(one({ ...sale, saleStartDate: '2099-01-05T00:00:00Z', saleEndDate: '2099-01-11T00:00:00Z' })).toMatchObject({ price: 4.99 });
     expect(one({ ...sale, saleEndDate: '2025-01-10' })).toMatchObject({ price: 4.99 });
     expect(one({ ...sale, saleStartDate: 'soon', saleEndDate: null })).toMatchObject({ price: 4.99 });
+  });
+
+  it('ignores a salePrice only when its dates contradict each other (the end before the start)', () => {
+    const sale = { regularPrice: 5.99, salePrice: 4.99 };
+    expect(one({ ...sale, saleStartDate: '2025-01-07T00:00:00Z', saleEndDate: '2025-01-01T00:00:00Z' })).toMatchObject({ price: 5.99, regularPrice: 5.99 });
+    expect(one({ salePrice: 4.99, saleStartDate: '2025-01-07', saleEndDate: '2025-01-01' })).toMatchObject({ price: 4.99, regularPrice: null });
+    expect(one({ ...sale, saleStartDate: '2025-01-07T00:00:00Z', saleEndDate: '2025-01-07T00:00:00Z' })).toMatchObject({ price: 4.99 });
   });
 
   it('reads the other price variants', () => {
@@ -195,6 +239,9 @@ describe('parseWholeFoodsSearch', () => {
     expect(one({ uom: '12 ct' }).sizeText).toBe('12 ct');
     expect(one({ uom: '18 Count' }).sizeText).toBe('18 Count');
     expect(one({ uom: '1 dozen' }).sizeText).toBe('1 dozen');
+    expect(one({ uom: '12 ea' }).sizeText).toBe('12 ea');
+    expect(one({ uom: '12 each' }).sizeText).toBe('12 each');
+    expect(one({ uom: '1 each' }).sizeText).toBe('1 each');
     expect(one({ uom: 'ea' }).sizeText).toBeNull();
     expect(one({ uom: 'lb' }).sizeText).toBeNull();
     expect(one({ uom: '12 oz' }).sizeText).toBeNull();
@@ -306,6 +353,17 @@ describe('wholeFoods against the stand-in', () => {
     const error = await scrape(SCENARIO_ZIPS.changed).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(StructureError);
     expect((error as Error).message).toBe('page structure not recognised (Whole Foods search: results invalid input: expected array, received undefined)');
+  });
+
+  it('a store the search does not apply (results without prices) fails the ZIP, never zero prices', async () => {
+    const ctx = context();
+    const location = await wholeFoods.locate(ZIP, ctx);
+    const unknown = { ...location!, retailerLocationId: '99' };
+    const error = await (async () => {
+      for await (const page of wholeFoods.listings(unknown, ZIP, ctx)) void page;
+    })().catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(StructureError);
+    expect((error as Error).message).toBe('page structure not recognised (Whole Foods search: no prices: the store was not applied)');
   });
 
   it('flaky: the 500 is retried', async () => {

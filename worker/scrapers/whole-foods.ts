@@ -98,33 +98,46 @@ export function wholeFoodsProductId(slug: string): string {
   return asin ? asin[1]!.toUpperCase() : slug.trim();
 }
 
-/** `uom` as a size only when it reads like a count of eggs ("12 ct", "18 count", "1 dozen"); "ea", "lb" are units, not sizes. */
+/**
+ * `uom` as a size only when it reads like a count of eggs ("12 ct", "18 count", "1 dozen") or a
+ * number of each ("12 ea", "12 each": the classifier reads N >= 2 as a count and ignores "1 each");
+ * "ea", "lb", "12 oz" are units, not sizes.
+ */
 function countText(uom: string | null | undefined): string | null {
   const value = text(uom);
   if (!value) return null;
-  return /^\d+(\.\d+)?\s*-?\s*(ct|count|pk|pack|eggs?)\b|\b(dozen|doz|dz)\b/i.test(value) ? value : null;
+  return /^\d+(\.\d+)?\s*-?\s*(ct|count|pk|pack|eggs?)\b|\b(dozen|doz|dz)\b|^\d+\s*(ea|each)\.?$/i.test(value) ? value : null;
 }
 
 const DAY = 86_400_000;
 
-/** Whether a sale with these (optional) dates applies today; dates compare by calendar day, the end day included. */
-function saleApplies(item: WholeFoodsItem, now: Date): boolean {
+/**
+ * Whether a present salePrice is the shelf price. retailers.md §5: salePrice and the sale dates
+ * "are absent when not on sale", so a salePrice in the answer is the price today whatever its
+ * dates say (the site's clock, time zone and caching are not ours to second-guess). Only dates
+ * that contradict each other (the end before the start, by calendar day) discredit it.
+ */
+function saleApplies(item: WholeFoodsItem): boolean {
   const day = (value: string | null | undefined) => {
     if (!value) return null;
     const at = Date.parse(value);
     return Number.isNaN(at) ? null : Math.floor(at / DAY);
   };
-  const today = Math.floor(now.getTime() / DAY);
   const start = day(item.saleStartDate);
   const end = day(item.saleEndDate);
-  return (start === null || today >= start) && (end === null || today <= end);
+  return start === null || end === null || end >= start;
 }
 
-function toListing(item: WholeFoodsItem, now: Date): RawListing {
+/** Whether the item carries any price field at all (none do without store=). */
+function hasPriceField(item: WholeFoodsItem): boolean {
+  return [item.regularPrice, item.salePrice, item.incrementalSalePrice].some((value) => value !== undefined && value !== null);
+}
+
+function toListing(item: WholeFoodsItem): RawListing {
   const regular = toPrice(item.regularPrice);
   const sale = toPrice(item.salePrice);
   // incrementalSalePrice is the Prime members' extra discount, not the shelf price.
-  const onSale = sale !== null && saleApplies(item, now);
+  const onSale = sale !== null && saleApplies(item);
   return {
     retailerProductId: wholeFoodsProductId(item.slug),
     title: cleanText(item.name),
@@ -138,12 +151,19 @@ function toListing(item: WholeFoodsItem, now: Date): RawListing {
   };
 }
 
-/** One /api/search answer. `now` decides whether a dated sale applies. */
-export function parseWholeFoodsSearch(body: string, now = new Date()): WholeFoodsSearchPage {
+/**
+ * One /api/search answer. Results of which not one carries a price field are the answer without
+ * a store (retailers.md §5): a failure, never a page of unpriced products (results where only
+ * some lack a price are read, those without one rejected later as unpriced).
+ */
+export function parseWholeFoodsSearch(body: string): WholeFoodsSearchPage {
   const parsed = parseJsonBody(body, SearchSchema, 'Whole Foods search');
+  if (parsed.results.length > 0 && !parsed.results.some(hasPriceField)) {
+    throw new StructureError('Whole Foods search: no prices: the store was not applied');
+  }
   const total = parsed.meta?.total?.value;
   return {
-    listings: parsed.results.map((item) => toListing(item, now)),
+    listings: parsed.results.map(toListing),
     nonProductTiles: 0,
     resultCount: parsed.results.length,
     total: total ?? null,
