@@ -17,6 +17,8 @@ import { DataCache } from './cache.ts';
 import { registerCompression } from './compress.ts';
 import { createIndexHtml, readRoutePreloads } from './preloads.ts';
 import { registerRest } from './rest.ts';
+import { unsubscribeByToken } from './queries/subscriptions.ts';
+import { subscriptionTokenInput } from '#shared/subscriptions.ts';
 import { trpcByteCache } from './trpc-cache.ts';
 import type { Sql } from './db.ts';
 
@@ -126,6 +128,20 @@ export function buildApp(options: ServerOptions): { app: FastifyInstance; cache:
   });
 
   void app.register(async (api) => registerRest(api, { cache, createContext }));
+
+  // RFC 8058 one-click unsubscribe: mail clients POST "List-Unsubscribe=One-Click" (form-encoded)
+  // to the List-Unsubscribe URL, with no login; the token in the URL is the proof. A GET of the
+  // same URL is the page that asks first (link scanners only GET).
+  void app.register(async (oneClick) => {
+    oneClick.addContentTypeParser(['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain'], { parseAs: 'string', bodyLimit: 4096 }, (_req, body, done) => done(null, body));
+    oneClick.post('/notifications/unsubscribe', async (req, reply) => {
+      const token = new URL(req.url, 'http://x').searchParams.get('token') ?? '';
+      const parsed = subscriptionTokenInput.safeParse({ token });
+      const done = parsed.success ? await unsubscribeByToken(options.sql, parsed.data.token) : null;
+      if (!done) return reply.code(404).type('text/plain; charset=utf-8').send('This unsubscribe link is invalid.');
+      return reply.code(200).type('text/plain; charset=utf-8').send('Unsubscribed: no more alerts will be sent for this subscription.');
+    });
+  });
 
   const distDir = options.distDir ?? DIST_DIR;
   const hasClient = fs.existsSync(path.join(distDir, 'index.html'));

@@ -10,7 +10,8 @@ import { marketSeriesInput, priceListInput, storePricesInput } from '#shared/inp
 import { changePasswordInput, loginInput, profileInput, registerInput, requestResetInput, resetPasswordInput, verifyEmailInput, adminSetupInput } from '#shared/auth.ts';
 import { priceEntrySchema, statsSchema, storeSchema } from '#shared/types.ts';
 import { RUN_STATUSES, scrapeRunsInput, scrapeSettingsInput } from '#shared/scrape.ts';
-import { STORE_IDS } from '#shared/vocabulary.ts';
+import { EGG_TYPES, REGIONS, STORE_IDS } from '#shared/vocabulary.ts';
+import { NOTIFICATION_FREQUENCIES, subscriptionInput, subscriptionTokenInput } from '#shared/subscriptions.ts';
 import { describeZodError } from './trpc.ts';
 import { CACHEABLE_QUERIES, procedureFor } from './procedures.ts';
 import type { Context } from './context.ts';
@@ -162,6 +163,32 @@ function accountRoutes(): RestRoute[] {
     { method: 'PUT', path: '/users/:id', summary: "Update a user's profile (that user or an admin)", procedure: 'users.update', input: withId, params: ['id'], body: profileInput, response: user, auth: 'user' },
     { method: 'DELETE', path: '/users/:id', summary: 'Delete an account and its data (that user or an admin)', procedure: 'users.delete', input: withId, params: ['id'], response: ok, auth: 'user' },
     { method: 'DELETE', path: '/subscribers/:id', summary: 'Delete a subscription (its owner or an admin)', procedure: 'subscriptions.delete', input: ({ params }) => ({ id: params.id }), params: ['id'], response: ok, auth: 'user' },
+    ...subscriberRoutes(),
+  ];
+}
+
+/** Price-alert subscriptions (SPEC §7 POST /api/subscribers) and their email links. */
+function subscriberRoutes(): RestRoute[] {
+  const subscription = z.object({
+    id: z.number(), email: z.string(), region: z.enum(REGIONS).nullable(), egg_type: z.enum(EGG_TYPES).nullable(),
+    preferred_stores: z.array(z.enum(STORE_IDS)), notification_frequency: z.enum(NOTIFICATION_FREQUENCIES), notification_channel: z.literal('email'),
+    price_threshold: z.number().nullable(), active: z.boolean(), confirmed_at: z.string().nullable(), created_at: z.string(),
+  });
+  const saved = z.object({ subscription, status: z.enum(['confirmed', 'pending']), message: z.string() });
+  const objectBody = (b: unknown) => (b && typeof b === 'object' && !Array.isArray(b) ? b : {});
+  return [
+    {
+      method: 'POST', path: '/subscribers', summary: 'Subscribe to price alerts. An address that is not the signed-in user\'s verified email is confirmed by a link sent to it before any alert (status pending)',
+      procedure: 'subscriptions.create', input: ({ body }) => body ?? {}, body: subscriptionInput, response: saved, status: 201,
+    },
+    { method: 'GET', path: '/subscribers/unsubscribe', summary: 'What an unsubscribe link points at', procedure: 'subscriptions.unsubscribeInfo', input: ({ query }) => query, query: subscriptionTokenInput, response: z.object({ email: z.string(), active: z.boolean(), summary: z.string() }) },
+    { method: 'POST', path: '/subscribers/unsubscribe', summary: 'Unsubscribe with the token of an email link (no login)', procedure: 'subscriptions.unsubscribe', input: ({ body }) => body ?? {}, body: subscriptionTokenInput, response: z.object({ success: z.literal(true), email: z.string(), summary: z.string() }) },
+    { method: 'POST', path: '/subscribers/confirm', summary: 'Confirm a subscription with the token of its confirmation email', procedure: 'subscriptions.confirm', input: ({ body }) => body ?? {}, body: subscriptionTokenInput, response: z.object({ subscription, summary: z.string() }) },
+    { method: 'GET', path: '/subscribers/:id', summary: 'One subscription (its owner or an admin)', procedure: 'subscriptions.byId', input: ({ params }) => ({ id: params.id }), params: ['id'], response: subscription, auth: 'user' },
+    {
+      method: 'PUT', path: '/subscribers/:id', summary: 'Change a subscription (its owner or an admin); a new unproven address is confirmed again',
+      procedure: 'subscriptions.update', input: ({ body, params }) => ({ ...objectBody(body), id: params.id }), params: ['id'], body: subscriptionInput, response: saved, auth: 'user',
+    },
   ];
 }
 

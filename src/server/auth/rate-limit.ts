@@ -17,6 +17,7 @@ export const LIMITS = {
   resetPerAccount: { max: 5, windowSeconds: 3600 },
   setupPerIp: { max: 10, windowSeconds: 3600 },
   subscribePerIp: { max: 20, windowSeconds: 3600 },
+  subscribePerEmail: { max: 10, windowSeconds: 3600 },
 } satisfies Record<string, Limit>;
 
 export async function hit(sql: Db, key: string, limit: Limit): Promise<boolean> {

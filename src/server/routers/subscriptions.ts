@@ -1,14 +1,124 @@
+// Price-alert subscriptions (SPEC §2 Subscribe, §7 /api/subscribers). Anyone may subscribe; an
+// address the subscriber has not proven (not the verified email of the signed-in user) stays
+// pending until the link mailed to it is followed, so nobody can sign a stranger up for email.
+// The answer is the same whether or not the address has an account. Editing and deleting: the
+// subscription's owner or an admin (others get NOT_FOUND, so ids cannot be probed).
 import { TRPCError } from '@trpc/server';
 import { subscriptionIdInput } from '#shared/auth.ts';
-import { router, userProcedure } from '../trpc.ts';
+import { MAX_ACTIVE_SUBSCRIPTIONS, subscriptionInput, subscriptionTokenInput, subscriptionUpdateInput, type Subscription } from '#shared/subscriptions.ts';
+import { publicProcedure, router, userProcedure } from '../trpc.ts';
+import { enforce, LIMITS } from '../auth/rate-limit.ts';
+import { queueEmail } from '../email/outbox.ts';
+import { confirmSubscriptionEmail, describeSubscription } from '../email/alerts.ts';
+import type { Db } from '../db.ts';
+import {
+  activeCountFor,
+  confirmByToken,
+  insertSubscription,
+  issueConfirmation,
+  subscriptionById,
+  subscriptionByUnsubscribeToken,
+  unsubscribeByToken,
+  updateSubscription,
+} from '../queries/subscriptions.ts';
+import type { Context } from '../context.ts';
+
+const PENDING_MESSAGE = 'Check your inbox: we sent a link to confirm this alert. Nothing is sent until it is confirmed.';
+const CONFIRMED_MESSAGE = 'Subscription created! Alerts go to your verified email address.';
+
+/** The signed-in user's own verified address needs no confirmation. */
+function provenBy(ctx: Context, email: string): boolean {
+  return Boolean(ctx.user && ctx.user.email_verified && ctx.user.email.toLowerCase() === email.toLowerCase());
+}
+
+async function storeNames(sql: Db): Promise<Record<string, string>> {
+  const rows = await sql<{ id: string; store_name: string }[]>`select id, store_name from stores`;
+  return Object.fromEntries(rows.map((r) => [r.id, r.store_name]));
+}
+
+async function sendConfirmation(tx: Db, ctx: Context, subscription: Subscription): Promise<void> {
+  const token = await issueConfirmation(tx, subscription.id);
+  const url = `${ctx.config.publicUrl}/notifications/confirm?token=${encodeURIComponent(token)}`;
+  await queueEmail(tx, confirmSubscriptionEmail(subscription.email, describeSubscription(subscription, await storeNames(tx)), url));
+}
+
+async function owned(ctx: Context & { user: NonNullable<Context['user']> }, id: number) {
+  const subscription = await subscriptionById(ctx.sql, id);
+  // Someone else's subscription is "not found", as if it did not exist.
+  if (!subscription || (subscription.user_id !== ctx.user.id && ctx.user.role !== 'admin')) {
+    throw new TRPCError({ code: 'NOT_FOUND', message: 'Subscription not found' });
+  }
+  return subscription;
+}
 
 export const subscriptionsRouter = router({
-  /** Deletes one of the caller's subscriptions (an admin may delete any). */
+  create: publicProcedure.input(subscriptionInput).mutation(async ({ ctx, input }) => {
+    await enforce(ctx, [
+      [`subscribe:ip:${ctx.http.ip}`, LIMITS.subscribePerIp],
+      [`subscribe:email:${input.email}`, LIMITS.subscribePerEmail],
+    ]);
+    const confirmed = provenBy(ctx, input.email);
+    const subscription = await ctx.sql.begin(async (tx) => {
+      // Serialises subscriptions of one address so the limit holds under concurrent requests.
+      await tx`select pg_advisory_xact_lock(hashtext(${`subscriptions:${input.email}`}))`;
+      if (input.active && (await activeCountFor(tx, input.email)) >= MAX_ACTIVE_SUBSCRIPTIONS) {
+        throw new TRPCError({ code: 'CONFLICT', message: `An address can have at most ${MAX_ACTIVE_SUBSCRIPTIONS} active price alerts. Delete one to add another.` });
+      }
+      const created = (await insertSubscription(tx, input, { userId: ctx.user?.id ?? null, confirmed })).subscription;
+      if (!confirmed) await sendConfirmation(tx, ctx, created);
+      return created;
+    });
+    return { subscription, status: confirmed ? ('confirmed' as const) : ('pending' as const), message: confirmed ? CONFIRMED_MESSAGE : PENDING_MESSAGE };
+  }),
+
+  byId: userProcedure.input(subscriptionIdInput).query(async ({ ctx, input }) => {
+    const { user_id: _owner, ...subscription } = await owned(ctx, input.id);
+    return subscription;
+  }),
+
+  update: userProcedure.input(subscriptionUpdateInput).mutation(async ({ ctx, input }) => {
+    const { id, ...values } = input;
+    const current = await owned(ctx, id);
+    const emailChanged = current.email.toLowerCase() !== values.email.toLowerCase();
+    const confirmed = emailChanged ? provenBy(ctx, values.email) : ('keep' as const);
+    const subscription = await ctx.sql.begin(async (tx) => {
+      await tx`select pg_advisory_xact_lock(hashtext(${`subscriptions:${values.email}`}))`;
+      if (values.active && (!current.active || emailChanged) && (await activeCountFor(tx, values.email, id)) >= MAX_ACTIVE_SUBSCRIPTIONS) {
+        throw new TRPCError({ code: 'CONFLICT', message: `An address can have at most ${MAX_ACTIVE_SUBSCRIPTIONS} active price alerts.` });
+      }
+      const updated = await updateSubscription(tx, id, values, confirmed);
+      // A new, unproven address must be confirmed before anything is sent to it.
+      if (confirmed === false) await sendConfirmation(tx, ctx, updated);
+      return updated;
+    });
+    return { subscription, status: subscription.confirmed_at ? ('confirmed' as const) : ('pending' as const), message: subscription.confirmed_at ? 'Subscription updated' : PENDING_MESSAGE };
+  }),
+
+  /** Deletes one subscription (its owner or an admin). */
   delete: userProcedure.input(subscriptionIdInput).mutation(async ({ ctx, input }) => {
-    const result = await ctx.sql`
-      delete from subscriptions
-      where id = ${input.id} and (user_id = ${ctx.user.id} or ${ctx.user.role === 'admin'})`;
-    if (result.count === 0) throw new TRPCError({ code: 'NOT_FOUND', message: 'Subscription not found' });
+    await owned(ctx, input.id);
+    await ctx.sql`delete from subscriptions where id = ${input.id}`;
     return { success: true };
+  }),
+
+  /** The link of the confirmation email (double opt-in). */
+  confirm: publicProcedure.input(subscriptionTokenInput).mutation(async ({ ctx, input }) => {
+    const subscription = await confirmByToken(ctx.sql, input.token);
+    if (!subscription) throw new TRPCError({ code: 'NOT_FOUND', message: 'This confirmation link is invalid or has expired.' });
+    return { subscription, summary: describeSubscription(subscription, await storeNames(ctx.sql)) };
+  }),
+
+  /** What an unsubscribe link points at (the page asks before unsubscribing; link scanners only GET). */
+  unsubscribeInfo: publicProcedure.input(subscriptionTokenInput).query(async ({ ctx, input }) => {
+    const subscription = await subscriptionByUnsubscribeToken(ctx.sql, input.token);
+    if (!subscription) throw new TRPCError({ code: 'NOT_FOUND', message: 'This unsubscribe link is invalid.' });
+    return { email: subscription.email, active: subscription.active, summary: describeSubscription(subscription, await storeNames(ctx.sql)) };
+  }),
+
+  /** Unsubscribes without a login: the link's token is the proof. */
+  unsubscribe: publicProcedure.input(subscriptionTokenInput).mutation(async ({ ctx, input }) => {
+    const subscription = await unsubscribeByToken(ctx.sql, input.token);
+    if (!subscription) throw new TRPCError({ code: 'NOT_FOUND', message: 'This unsubscribe link is invalid.' });
+    return { success: true, email: subscription.email, summary: describeSubscription(subscription, await storeNames(ctx.sql)) };
   }),
 });

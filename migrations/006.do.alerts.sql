@@ -1,0 +1,24 @@
+-- Price alerts: double opt-in, exactly-once deliveries, and the idempotency key of every email.
+
+-- A subscription for an address the subscriber has not proven is pending until the link sent to
+-- that address is followed. The token is stored only as its SHA-256 hash and expires in 7 days.
+alter table subscriptions
+  add column confirm_token_hash text unique,
+  add column confirm_expires_at timestamptz,
+  add column unsubscribed_at timestamptz;
+create index subscriptions_deliverable_idx on subscriptions (notification_frequency)
+  where active and confirmed_at is not null;
+
+-- One row per subscription and period (a digest: 'daily:2026-11-23', 'weekly:2026-11-23') or price
+-- event (an immediate alert: 'price:<product>:<location>:<price>'), written in the same transaction
+-- as the email's outbox row: a retried, doubled or overlapping job finds it and sends nothing.
+alter table alert_deliveries
+  add column kind text not null default 'immediate' check (kind in ('immediate', 'daily', 'weekly')),
+  add column email_id integer references email_outbox (id) on delete set null,
+  add column product_id integer references products (id) on delete cascade,
+  add column location_id integer references store_locations (id) on delete cascade,
+  add column price numeric(8,2);
+create index alert_deliveries_email_idx on alert_deliveries (email_id);
+
+-- Resend's idempotency key: a retried send of the same outbox row is not delivered twice.
+alter table email_outbox add column idempotency_key text unique;

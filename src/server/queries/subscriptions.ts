@@ -1,0 +1,120 @@
+// Subscriptions: create (with double opt-in), read, update, confirm and unsubscribe by token.
+import type { Subscription, SubscriptionValues } from '#shared/subscriptions.ts';
+import { CONFIRMATION_DAYS } from '#shared/subscriptions.ts';
+import type { Db } from '../db.ts';
+import { hashToken, newToken } from '../auth/tokens.ts';
+
+export const SUBSCRIPTION_COLUMNS = `id, email, region, egg_type, preferred_stores, notification_frequency, notification_channel,
+  price_threshold, active, confirmed_at, created_at`;
+
+interface Row {
+  id: number;
+  email: string;
+  region: Subscription['region'];
+  egg_type: Subscription['egg_type'];
+  preferred_stores: Subscription['preferred_stores'];
+  notification_frequency: Subscription['notification_frequency'];
+  notification_channel: 'email';
+  price_threshold: number | null;
+  active: boolean;
+  confirmed_at: Date | null;
+  created_at: Date;
+  user_id?: string | null;
+}
+
+export function toSubscription(row: Row): Subscription {
+  return {
+    id: row.id,
+    email: row.email,
+    region: row.region,
+    egg_type: row.egg_type,
+    preferred_stores: row.preferred_stores,
+    notification_frequency: row.notification_frequency,
+    notification_channel: row.notification_channel,
+    price_threshold: row.price_threshold,
+    active: row.active,
+    confirmed_at: row.confirmed_at?.toISOString() ?? null,
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+export async function activeCountFor(sql: Db, email: string, exceptId?: number): Promise<number> {
+  const [row] = await sql<{ n: number }[]>`
+    select count(*)::int as n from subscriptions
+    where lower(email) = lower(${email}) and active ${exceptId ? sql`and id <> ${exceptId}` : sql``}`;
+  return row!.n;
+}
+
+/** A new confirmation token for a pending subscription: the token to mail, its hash stored. */
+export async function issueConfirmation(sql: Db, id: number): Promise<string> {
+  const { token, hash } = newToken();
+  await sql`
+    update subscriptions set confirm_token_hash = ${hash}, confirm_expires_at = now() + ${CONFIRMATION_DAYS} * interval '1 day'
+    where id = ${id}`;
+  return token;
+}
+
+export async function insertSubscription(
+  sql: Db,
+  values: SubscriptionValues,
+  owner: { userId: string | null; confirmed: boolean },
+): Promise<{ subscription: Subscription; unsubscribeToken: string }> {
+  const unsubscribeToken = newToken().token;
+  const [row] = await sql<Row[]>`
+    insert into subscriptions (user_id, email, region, egg_type, preferred_stores, notification_frequency, notification_channel,
+                               price_threshold, active, confirmed_at, unsubscribe_token)
+    values (${owner.userId}, ${values.email}, ${values.region}, ${values.egg_type}, ${sql.array(values.preferred_stores)}::text[],
+            ${values.notification_frequency}, ${values.notification_channel}, ${values.price_threshold}, ${values.active},
+            ${owner.confirmed ? sql`now()` : null}, ${unsubscribeToken})
+    returning ${sql.unsafe(SUBSCRIPTION_COLUMNS)}`;
+  return { subscription: toSubscription(row!), unsubscribeToken };
+}
+
+export async function subscriptionById(sql: Db, id: number): Promise<(Subscription & { user_id: string | null }) | null> {
+  const [row] = await sql<Row[]>`select ${sql.unsafe(SUBSCRIPTION_COLUMNS)}, user_id from subscriptions where id = ${id}`;
+  return row ? { ...toSubscription(row), user_id: row.user_id ?? null } : null;
+}
+
+export async function updateSubscription(sql: Db, id: number, values: SubscriptionValues, confirmed: boolean | 'keep'): Promise<Subscription> {
+  const [row] = await sql<Row[]>`
+    update subscriptions set
+      email = ${values.email}, region = ${values.region}, egg_type = ${values.egg_type},
+      preferred_stores = ${sql.array(values.preferred_stores)}::text[], notification_frequency = ${values.notification_frequency},
+      notification_channel = ${values.notification_channel}, price_threshold = ${values.price_threshold}, active = ${values.active},
+      confirmed_at = ${confirmed === 'keep' ? sql`confirmed_at` : confirmed ? sql`coalesce(confirmed_at, now())` : null},
+      confirm_token_hash = ${confirmed === 'keep' || confirmed ? sql`confirm_token_hash` : null},
+      unsubscribed_at = case when ${values.active} then null else unsubscribed_at end,
+      updated_at = now()
+    where id = ${id}
+    returning ${sql.unsafe(SUBSCRIPTION_COLUMNS)}`;
+  return toSubscription(row!);
+}
+
+/**
+ * Confirms the subscription of a token: once, before it expires. The subscription joins the
+ * account of its address when that account's email is verified. Null when the token is unknown,
+ * used or expired.
+ */
+export async function confirmByToken(sql: Db, token: string): Promise<Subscription | null> {
+  const [row] = await sql<Row[]>`
+    update subscriptions s set confirmed_at = now(), confirm_token_hash = null, confirm_expires_at = null, updated_at = now(),
+      user_id = coalesce(s.user_id, (select u.id from users u where lower(u.email) = lower(s.email) and u.email_verified))
+    where confirm_token_hash = ${hashToken(token)} and confirm_expires_at > now()
+    returning ${sql.unsafe(SUBSCRIPTION_COLUMNS)}`;
+  return row ? toSubscription(row) : null;
+}
+
+/** What an unsubscribe link points at, for the page that asks before unsubscribing. */
+export async function subscriptionByUnsubscribeToken(sql: Db, token: string): Promise<Subscription | null> {
+  const [row] = await sql<Row[]>`select ${sql.unsafe(SUBSCRIPTION_COLUMNS)} from subscriptions where unsubscribe_token = ${token}`;
+  return row ? toSubscription(row) : null;
+}
+
+/** Stops every email of the subscription at once. Idempotent; null for an unknown token. */
+export async function unsubscribeByToken(sql: Db, token: string): Promise<Subscription | null> {
+  const [row] = await sql<Row[]>`
+    update subscriptions set active = false, unsubscribed_at = coalesce(unsubscribed_at, now()), updated_at = now()
+    where unsubscribe_token = ${token}
+    returning ${sql.unsafe(SUBSCRIPTION_COLUMNS)}`;
+  return row ? toSubscription(row) : null;
+}

@@ -1,0 +1,221 @@
+// Price-alert subscriptions over HTTP: double opt-in, the same answer with or without an account,
+// the per-address limit and the rate limits, confirm and unsubscribe links (and RFC 8058 one-click),
+// the owner/admin rule for editing, and bad input that writes nothing.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../test/db.ts';
+import { createAccount, linkToken, newestEmail, type TestAccount } from '../../test/users.ts';
+import { createServer } from './app.ts';
+
+let db: TestDatabase;
+let server: ReturnType<typeof createServer>;
+let base: string;
+let alice: TestAccount;
+let bob: TestAccount;
+let admin: TestAccount;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  server = createServer({ sql: db.sql, port: 0, logLevel: 'silent', distDir: '/nonexistent', auth: { publicUrl: 'http://eggwatch.test', adminSetupKey: 'rest-setup-key-000', rateLimitScale: 5 } });
+  base = await server.start();
+  alice = await createAccount(db.sql);
+  bob = await createAccount(db.sql);
+  admin = await createAccount(db.sql, { role: 'admin' });
+});
+afterAll(async () => {
+  await server.stop();
+  await db.drop();
+});
+beforeEach(async () => {
+  await db.sql`delete from subscriptions`;
+  await db.sql`delete from email_outbox`;
+  await db.sql`delete from rate_limits`;
+});
+
+async function call(method: string, path: string, options: { as?: TestAccount | null; body?: unknown; raw?: string; headers?: Record<string, string> } = {}) {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.as) headers.authorization = `Bearer ${options.as.token}`;
+  if (options.body !== undefined && !headers['content-type']) headers['content-type'] = 'application/json';
+  const response = await fetch(`${base}${path}`, { method, headers, body: options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body)) });
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    // plain text answers (one-click unsubscribe)
+  }
+  return { status: response.status, body: body as Record<string, any> };
+}
+
+const SUBSCRIPTION = { email: 'Shopper@Example.test ', region: 'midwest', egg_type: 'cage-free', preferred_stores: ['walmart', 'Aldi'], notification_frequency: 'immediately', notification_channel: 'email', price_threshold: 3, active: true };
+
+describe('POST /api/subscribers', () => {
+  it('creates a pending subscription and emails a confirmation link; nothing is confirmed yet', async () => {
+    const result = await call('POST', '/api/subscribers', { body: SUBSCRIPTION });
+    expect(result.status).toBe(201);
+    expect(result.body).toMatchObject({
+      status: 'pending',
+      subscription: { email: 'shopper@example.test', region: 'midwest', egg_type: 'cage_free', preferred_stores: ['walmart', 'aldi'], notification_frequency: 'immediately', price_threshold: 3, active: true, confirmed_at: null },
+    });
+    const email = await newestEmail(db.sql, 'shopper@example.test');
+    expect(email!.subject).toBe('Confirm your EggWatch price alert');
+    expect(email!.text).toContain('Midwest · Cage-Free eggs · Walmart, Aldi · at or under $3.00 a dozen · Immediately');
+    expect(email!.text).toMatch(/http:\/\/eggwatch\.test\/notifications\/confirm\?token=/);
+    // The token is stored only as a hash.
+    const token = linkToken(email!.text);
+    const [row] = await db.sql`select confirm_token_hash, confirm_expires_at > now() + interval '6 days' as week from subscriptions`;
+    expect(row!.confirm_token_hash).not.toBe(token);
+    expect(row!.week).toBe(true);
+  });
+
+  it('answers the same whether or not the address has an account', async () => {
+    const withAccount = await call('POST', '/api/subscribers', { body: { ...SUBSCRIPTION, email: alice.user.email } });
+    const without = await call('POST', '/api/subscribers', { body: { ...SUBSCRIPTION, email: 'nobody-here@example.test' } });
+    expect(withAccount.status).toBe(without.status);
+    expect(withAccount.body.status).toBe(without.body.status);
+    expect(withAccount.body.message).toBe(without.body.message);
+  });
+
+  it("confirms at once for the signed-in user's own verified address", async () => {
+    const result = await call('POST', '/api/subscribers', { as: alice, body: { ...SUBSCRIPTION, email: alice.user.email.toUpperCase() } });
+    expect(result.body.status).toBe('confirmed');
+    expect(result.body.subscription.confirmed_at).not.toBeNull();
+    expect(await newestEmail(db.sql, alice.user.email)).toBeNull();
+    const [row] = await db.sql`select user_id from subscriptions`;
+    expect(row!.user_id).toBe(alice.user.id);
+    // Listed in the user's subscriptions.
+    const list = await call('GET', `/api/users/${alice.user.id}/subscriptions`, { as: alice });
+    expect(list.body.map((s: { id: number }) => s.id)).toEqual([result.body.subscription.id]);
+  });
+
+  it('a signed-in user subscribing another address still needs that address to confirm', async () => {
+    const result = await call('POST', '/api/subscribers', { as: alice, body: { ...SUBSCRIPTION, email: 'someone-else@example.test' } });
+    expect(result.body.status).toBe('pending');
+    expect((await newestEmail(db.sql, 'someone-else@example.test'))!.subject).toBe('Confirm your EggWatch price alert');
+  });
+
+  it('allows at most 20 active subscriptions per address', async () => {
+    await db.sql`
+      insert into subscriptions (email, unsubscribe_token, active)
+      select 'full@example.test', 'tok-' || g, true from generate_series(1, 20) g`;
+    const result = await call('POST', '/api/subscribers', { body: { ...SUBSCRIPTION, email: 'FULL@example.test' } });
+    expect(result.status).toBe(409);
+    expect(result.body.message).toMatch(/at most 20 active price alerts/);
+    expect(await db.sql`select id from subscriptions where email = 'full@example.test'`).toHaveLength(20);
+  });
+
+  it('rate limits per address', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 52; i++) statuses.push((await call('POST', '/api/subscribers', { body: { ...SUBSCRIPTION, email: 'flood@example.test', active: false } })).status);
+    expect(statuses.slice(0, 50).every((s) => s === 201)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+  });
+
+  it.each([
+    [{ ...SUBSCRIPTION, email: 'not-an-email' }, 'email: Please enter a valid email address'],
+    [{ ...SUBSCRIPTION, price_threshold: -1 }, 'price_threshold: Price threshold cannot be negative'],
+    [{ ...SUBSCRIPTION, price_threshold: 'cheap' }, 'price_threshold: Price threshold must be a number'],
+    [{ ...SUBSCRIPTION, price_threshold: 2.999 }, 'price_threshold: Price threshold can have at most two decimals'],
+    [{ ...SUBSCRIPTION, notification_frequency: 'hourly' }, 'notification_frequency: Frequency must be immediately, daily or weekly'],
+    [{ ...SUBSCRIPTION, preferred_stores: ['costco'] }, 'preferred_stores.0: preferred stores must be among walmart, target, kroger, albertsons, whole-foods, aldi'],
+    [{ ...SUBSCRIPTION, region: 'moon' }, "region: Unknown region 'moon': use northeast, midwest, south or west"],
+    [{ ...SUBSCRIPTION, notification_channel: 'sms' }, 'notification_channel: The only channel is email'],
+    [{ ...SUBSCRIPTION, extra: true }, 'Unrecognized key: "extra"'],
+  ])('refuses %j with 400 and writes nothing', async (body, message) => {
+    const result = await call('POST', '/api/subscribers', { body });
+    expect(result.status).toBe(400);
+    expect(result.body.message).toBe(message);
+    expect(await db.sql`select id from subscriptions`).toEqual([]);
+    expect(await db.sql`select id from email_outbox`).toEqual([]);
+  });
+
+  it('accepts the minimal body: region and egg type default to all, weekly, no threshold', async () => {
+    const result = await call('POST', '/api/subscribers', { body: { email: 'min@example.test' } });
+    expect(result.status).toBe(201);
+    expect(result.body.subscription).toMatchObject({ region: null, egg_type: null, preferred_stores: [], notification_frequency: 'weekly', price_threshold: null, active: true });
+  });
+});
+
+describe('confirmation', () => {
+  it('the link confirms once; a used, wrong or expired link says so', async () => {
+    await call('POST', '/api/subscribers', { body: SUBSCRIPTION });
+    const token = linkToken((await newestEmail(db.sql, 'shopper@example.test'))!.text);
+    expect((await call('POST', '/api/subscribers/confirm', { body: { token: 'x'.repeat(43) } })).status).toBe(404);
+    const confirmed = await call('POST', '/api/subscribers/confirm', { body: { token } });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.subscription.confirmed_at).not.toBeNull();
+    const again = await call('POST', '/api/subscribers/confirm', { body: { token } });
+    expect(again).toEqual({ status: 404, body: { message: 'This confirmation link is invalid or has expired.' } });
+
+    await call('POST', '/api/subscribers', { body: { ...SUBSCRIPTION, email: 'late@example.test' } });
+    const late = linkToken((await newestEmail(db.sql, 'late@example.test'))!.text);
+    await db.sql`update subscriptions set confirm_expires_at = now() - interval '1 minute' where email = 'late@example.test'`;
+    expect((await call('POST', '/api/subscribers/confirm', { body: { token: late } })).status).toBe(404);
+  });
+
+  it('a confirmed subscription of an address with a verified account joins that account', async () => {
+    await call('POST', '/api/subscribers', { body: { ...SUBSCRIPTION, email: bob.user.email } });
+    const token = linkToken((await newestEmail(db.sql, bob.user.email))!.text);
+    await call('POST', '/api/subscribers/confirm', { body: { token } });
+    const list = await call('GET', `/api/users/${bob.user.id}/subscriptions`, { as: bob });
+    expect(list.body).toHaveLength(1);
+  });
+});
+
+describe('unsubscribe', () => {
+  async function confirmedSubscription(): Promise<{ id: number; token: string }> {
+    const created = await call('POST', '/api/subscribers', { as: alice, body: { ...SUBSCRIPTION, email: alice.user.email } });
+    const [row] = await db.sql<{ unsubscribe_token: string }[]>`select unsubscribe_token from subscriptions where id = ${created.body.subscription.id}`;
+    return { id: created.body.subscription.id, token: row!.unsubscribe_token };
+  }
+
+  it('GET describes the subscription and changes nothing; POST with the token unsubscribes without a login', async () => {
+    const { id, token } = await confirmedSubscription();
+    const info = await call('GET', `/api/subscribers/unsubscribe?token=${encodeURIComponent(token)}`);
+    expect(info.body).toEqual({ email: alice.user.email, active: true, summary: 'Midwest · Cage-Free eggs · Walmart, Aldi · at or under $3.00 a dozen · Immediately' });
+    expect((await db.sql`select active from subscriptions where id = ${id}`)[0]!.active).toBe(true);
+    const done = await call('POST', '/api/subscribers/unsubscribe', { body: { token } });
+    expect(done.body).toMatchObject({ success: true, email: alice.user.email });
+    expect((await db.sql`select active from subscriptions where id = ${id}`)[0]!.active).toBe(false);
+    expect((await call('POST', '/api/subscribers/unsubscribe', { body: { token: 'y'.repeat(43) } })).status).toBe(404);
+  });
+
+  it('one-click (RFC 8058): a form POST to the List-Unsubscribe URL unsubscribes, even from another site', async () => {
+    const { id, token } = await confirmedSubscription();
+    const result = await call('POST', `/notifications/unsubscribe?token=${encodeURIComponent(token)}`, {
+      raw: 'List-Unsubscribe=One-Click',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://mail.example.com' },
+    });
+    expect(result.status).toBe(200);
+    expect(result.body).toBe('Unsubscribed: no more alerts will be sent for this subscription.');
+    expect((await db.sql`select active, unsubscribed_at is not null as at from subscriptions where id = ${id}`)[0]).toEqual({ active: false, at: true });
+    const bad = await call('POST', '/notifications/unsubscribe?token=nope', { raw: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(bad.status).toBe(404);
+  });
+});
+
+describe('editing and deleting', () => {
+  it('the owner and an admin may read and change a subscription; anyone else gets 404', async () => {
+    const created = await call('POST', '/api/subscribers', { as: alice, body: { ...SUBSCRIPTION, email: alice.user.email } });
+    const id = created.body.subscription.id as number;
+    expect((await call('GET', `/api/subscribers/${id}`)).status).toBe(401);
+    expect((await call('GET', `/api/subscribers/${id}`, { as: bob })).status).toBe(404);
+    expect((await call('GET', `/api/subscribers/${id}`, { as: alice })).body).toMatchObject({ id, region: 'midwest' });
+    expect((await call('GET', `/api/subscribers/${id}`, { as: admin })).status).toBe(200);
+
+    const change = { ...SUBSCRIPTION, email: alice.user.email, region: 'west', notification_frequency: 'daily', price_threshold: null };
+    expect((await call('PUT', `/api/subscribers/${id}`, { as: bob, body: change })).status).toBe(404);
+    const updated = await call('PUT', `/api/subscribers/${id}`, { as: alice, body: change });
+    expect(updated.body).toMatchObject({ status: 'confirmed', subscription: { region: 'west', notification_frequency: 'daily', price_threshold: null } });
+    expect((await call('PUT', `/api/subscribers/${id}`, { as: admin, body: { ...change, region: 'south' } })).body.subscription.region).toBe('south');
+
+    // A new address the owner has not proven must be confirmed again.
+    const moved = await call('PUT', `/api/subscribers/${id}`, { as: alice, body: { ...change, email: 'new-box@example.test' } });
+    expect(moved.body).toMatchObject({ status: 'pending', subscription: { email: 'new-box@example.test', confirmed_at: null } });
+    expect((await newestEmail(db.sql, 'new-box@example.test'))!.subject).toBe('Confirm your EggWatch price alert');
+
+    expect((await call('PUT', `/api/subscribers/${id}`, { as: alice, body: { ...change, price_threshold: -5 } })).status).toBe(400);
+    expect((await call('DELETE', `/api/subscribers/${id}`, { as: bob })).status).toBe(404);
+    expect((await call('DELETE', `/api/subscribers/${id}`, { as: alice })).status).toBe(200);
+    expect(await db.sql`select id from subscriptions where id = ${id}`).toEqual([]);
+  });
+});
