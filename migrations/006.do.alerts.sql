@@ -20,5 +20,10 @@ alter table alert_deliveries
   add column price numeric(8,2);
 create index alert_deliveries_email_idx on alert_deliveries (email_id);
 
--- Resend's idempotency key: a retried send of the same outbox row is not delivered twice.
-alter table email_outbox add column idempotency_key text unique;
+-- Resend's idempotency key: a retried send of the same outbox row is not delivered twice. An alert
+-- email belongs to its subscription: deleting the subscription removes its unsent mail, and an
+-- unsubscribed subscription's pending mail is not sent.
+alter table email_outbox
+  add column idempotency_key text unique,
+  add column subscription_id integer references subscriptions (id) on delete cascade;
+create index email_outbox_subscription_idx on email_outbox (subscription_id) where subscription_id is not null;

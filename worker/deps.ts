@@ -19,7 +19,11 @@ export interface WorkerDeps {
    * release the rest, before graphile-worker's own abort (5 s later) interrupts the step itself.
    */
   shutdown?: AbortSignal;
+  /** Price alerts: the site's address for links in emails, and the UTC hour of the digests. */
+  alerts?: { publicUrl: string; digestHourUtc: number };
 }
+
+export const DEFAULT_ALERTS = { publicUrl: 'http://localhost:3000', digestHourUtc: 13 };
 
 export interface ScrapeConfig {
   /** Stand-in origin per retailer (WALMART_ORIGIN...). */

@@ -1,7 +1,7 @@
 // The worker process: graphile-worker on the application database, running the task list and
 // crontab of worker/tasks.ts. Several worker processes may run against one database.
 import { run } from 'graphile-worker';
-import { env } from '#server/env.ts';
+import { env, publicUrl } from '#server/env.ts';
 import { openSql } from '#server/db.ts';
 import { CRONTAB, taskList } from './tasks.ts';
 import { scrapeConfigFromEnv } from './scrape-env.ts';
@@ -18,7 +18,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => 
 const runner = await run({
   connectionString: env.DATABASE_URL,
   concurrency: env.WORKER_CONCURRENCY,
-  taskList: taskList({ sql, email: { resendApiKey: env.RESEND_API_KEY, from: env.EMAIL_FROM }, scrape: scrapeConfigFromEnv(env), shutdown: shutdown.signal }),
+  taskList: taskList({ sql, email: { resendApiKey: env.RESEND_API_KEY, from: env.EMAIL_FROM }, scrape: scrapeConfigFromEnv(env), shutdown: shutdown.signal, alerts: { publicUrl: publicUrl(env), digestHourUtc: env.ALERT_DIGEST_HOUR_UTC } }),
   crontab: CRONTAB,
   noHandleSignals: false,
   pollInterval: 2000,

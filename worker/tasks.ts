@@ -8,6 +8,9 @@ import { maintenancePrune } from './tasks/maintenance__prune.ts';
 import { storesScrape } from './tasks/stores__scrape.ts';
 import { scrapeRecover } from './tasks/scrape__recover.ts';
 import { scrapeSchedule } from './tasks/scrape__schedule.ts';
+import { alertsImmediate } from './tasks/alerts__immediate.ts';
+import { alertsDigest } from './tasks/alerts__digest.ts';
+import { alertsSchedule } from './tasks/alerts__schedule.ts';
 
 export function taskList(deps: WorkerDeps): TaskList {
   return {
@@ -18,6 +21,9 @@ export function taskList(deps: WorkerDeps): TaskList {
     stores__scrape: storesScrape(deps),
     scrape__recover: scrapeRecover(deps),
     scrape__schedule: scrapeSchedule(deps),
+    alerts__immediate: alertsImmediate(deps),
+    alerts__digest: alertsDigest(deps),
+    alerts__schedule: alertsSchedule(deps),
   };
 }
 
@@ -31,4 +37,6 @@ export const CRONTAB = [
   '* * * * * scrape__recover ?max=1',
   '# the daily scrape, at the hour set in the admin Settings tab',
   '0 * * * * scrape__schedule ?max=1',
+  '# price alert digests, at ALERT_DIGEST_HOUR_UTC (daily; weekly on Mondays)',
+  '0 * * * * alerts__schedule ?max=1',
 ].join('\n');

@@ -1,7 +1,7 @@
 // Scraper runs and settings: the inputs the admin screens send (shared with the API's validation)
 // and the shapes the status calls answer (SPEC §3 "Scraper status").
 import { z } from 'zod';
-import { STORE_IDS, type StoreId } from './vocabulary.ts';
+import { STORE_IDS, STORE_NAMES, type StoreId } from './vocabulary.ts';
 import { zipToRegion } from './zip.ts';
 
 export const MAX_SCRAPE_ZIPS = 25;
@@ -9,14 +9,7 @@ export const MAX_SCRAPE_ZIPS = 25;
 /** SPEC §9 default scraper ZIP codes. */
 export const DEFAULT_SCRAPE_ZIPS = ['10001', '60611', '90210', '30301', '77001'] as const;
 
-export const SCRAPER_NAMES: Record<StoreId, string> = {
-  walmart: 'Walmart',
-  target: 'Target',
-  kroger: 'Kroger',
-  albertsons: 'Albertsons',
-  'whole-foods': 'Whole Foods',
-  aldi: 'Aldi',
-};
+export const SCRAPER_NAMES: Record<StoreId, string> = STORE_NAMES;
 
 export const scraperIdSchema = z.enum(STORE_IDS, { message: `store must be one of ${STORE_IDS.join(', ')}` });
 

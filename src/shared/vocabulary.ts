@@ -34,6 +34,16 @@ export const REGION_LABELS: Record<Region, string> = {
 export const STORE_IDS = ['walmart', 'target', 'kroger', 'albertsons', 'whole-foods', 'aldi'] as const;
 export type StoreId = (typeof STORE_IDS)[number];
 
+/** The stores' display names (the stores table holds the same; this serves screens and messages without a request). */
+export const STORE_NAMES: Record<StoreId, string> = {
+  walmart: 'Walmart',
+  target: 'Target',
+  kroger: 'Kroger',
+  albertsons: 'Albertsons',
+  'whole-foods': 'Whole Foods',
+  aldi: 'Aldi',
+};
+
 /** Where a price came from: only 'scrape' prices are a retailer's (see isSampleSource). */
 export const PRICE_SOURCES = ['scrape', 'sample', 'demo'] as const;
 export type PriceSource = (typeof PRICE_SOURCES)[number];

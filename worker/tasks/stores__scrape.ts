@@ -103,7 +103,8 @@ export function storesScrape(deps: WorkerDeps): Task {
   };
 
   async function finish(runId: number, workerId: string, status: 'succeeded' | 'partial' | 'failed', message: string | null): Promise<void> {
-    await deps.sql`
+    await deps.sql.begin(async (tx) => {
+      await tx`
       update scrape_runs r set status = ${status}, message = ${message?.slice(0, 2000) ?? null}, finished_at = now(), heartbeat_at = now(),
         progress = z.progress, listings_seen = z.listings_seen, accepted = z.accepted, products_found = z.accepted,
         observations_written = z.observations, requests = z.requests,
@@ -116,5 +117,11 @@ export function storesScrape(deps: WorkerDeps): Task {
                    coalesce(sum(requests), 0)::int as requests
             from scrape_run_zips where run_id = ${runId}) z
       where r.id = ${runId} and r.worker_id = ${workerId} and r.status = 'running'`;
+      // Immediate price alerts read what the run wrote, so they are queued as it commits (never for
+      // demo prices, which are not a retailer's).
+      await tx`
+        select graphile_worker.add_job('alerts__immediate', json_build_object('runId', ${runId}::int), job_key := ${`alerts:run:${runId}`}, max_attempts := 10)
+        from scrape_runs where id = ${runId} and not demo and observations_written > 0 and status in ('succeeded', 'partial')`;
+    });
   }
 }

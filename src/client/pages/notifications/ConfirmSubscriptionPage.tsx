@@ -1,0 +1,65 @@
+// /notifications/confirm?token=: the link of the double opt-in email. Confirming takes a click, so a
+// mail scanner that follows links confirms nothing.
+import { Alert, Button, Text } from '@chakra-ui/react';
+import { LuBellRing, LuHouse, LuMailCheck } from 'react-icons/lu';
+import { Link as RouterLink } from 'react-router-dom';
+import { AuthCard } from '#client/components/auth/AuthCard.tsx';
+import { failureMessage } from '#client/components/auth/errors.ts';
+import { trpc } from '#client/lib/trpc.ts';
+import { useUrlSearch } from '#client/lib/useSearchParam.ts';
+
+function Home() {
+  return (
+    <Button asChild variant="outline" alignSelf="flex-start">
+      <RouterLink to="/">
+        <LuHouse aria-hidden />
+        Return Home
+      </RouterLink>
+    </Button>
+  );
+}
+
+export default function ConfirmSubscriptionPage() {
+  const [params] = useUrlSearch();
+  const token = params.get('token') ?? '';
+  const confirm = trpc.subscriptions.confirm.useMutation();
+
+  if (!token) {
+    return (
+      <AuthCard title="Confirm your price alert" icon={<LuBellRing aria-hidden size="28" />}>
+        <Text>This link is incomplete. Open the link from the confirmation email again.</Text>
+        <Home />
+      </AuthCard>
+    );
+  }
+  if (confirm.isSuccess) {
+    return (
+      <AuthCard title="Price alert confirmed" icon={<LuMailCheck aria-hidden size="28" />}>
+        <Alert.Root status="success">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>Your price alert is on</Alert.Title>
+            <Alert.Description>{confirm.data.summary}</Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+        <Home />
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title="Confirm your price alert" description="One click and EggWatch starts sending the alerts you asked for." icon={<LuBellRing aria-hidden size="28" />}>
+      {confirm.isError && (
+        <Alert.Root status="error">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>Not confirmed</Alert.Title>
+            <Alert.Description>{failureMessage(confirm.error, 'The subscription could not be confirmed. Please try again.')}</Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      )}
+      <Button colorPalette="brand" loading={confirm.isPending} loadingText="Confirming..." onClick={() => confirm.mutate({ token })}>
+        Confirm Subscription
+      </Button>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,298 @@
+// Price alerts through graphile-worker's run-once API against a real database: the matching rule
+// (SQL and the shared function agree), immediate alerts after a scrape run, daily digests and
+// weekly summaries, exactly once whatever runs twice, never to pending or stopped subscriptions,
+// never for sample or demo prices, and the emails themselves.
+import crypto from 'node:crypto';
+import { runOnce } from 'graphile-worker';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { matchesSubscription, pricePerDozen } from '#shared/subscriptions.ts';
+import type { EggType, Region } from '#shared/vocabulary.ts';
+import { dailyDigestMatches } from '#server/queries/alerts.ts';
+import { quietLogger } from '#server/migrate.ts';
+import { writeZipOutcome } from '#server/queries/scrape-writes.ts';
+import { createTestDatabase, type TestDatabase } from '../test/db.ts';
+import { taskList } from './tasks.ts';
+
+let db: TestDatabase;
+const PUBLIC_URL = 'https://eggwatch.test';
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+});
+afterAll(() => db.drop());
+beforeEach(async () => {
+  await db.sql`delete from alert_deliveries`;
+  await db.sql`delete from email_outbox`;
+  await db.sql`delete from subscriptions`;
+  await db.sql`delete from graphile_worker._private_jobs`;
+});
+
+async function runJobs() {
+  await db.sql`update graphile_worker._private_jobs set run_at = now() where run_at > now()`;
+  await runOnce({ connectionString: db.url, taskList: taskList({ sql: db.sql, email: { from: 'alerts@eggwatch.test' }, alerts: { publicUrl: PUBLIC_URL, digestHourUtc: 13 } }), logger: quietLogger });
+}
+
+interface Listing {
+  id: string;
+  eggType: EggType;
+  count: number;
+  price: number;
+}
+
+/** A scrape run that wrote these listings at one location today (source 'scrape' unless demo). */
+async function scrape(store: string, zip: string, region: Region, listings: Listing[], source: 'scrape' | 'demo' = 'scrape'): Promise<number> {
+  await db.sql`update scrape_runs set status = 'succeeded' where store_id = ${store} and status in ('queued', 'running')`;
+  const [run] = await db.sql<{ id: number }[]>`
+    insert into scrape_runs (store_id, zip_codes, total, status, started_at, finished_at, demo, observations_written)
+    values (${store}, ${db.sql.array([zip])}::text[], 1, 'succeeded', now(), now(), ${source === 'demo'}, ${listings.length}) returning id`;
+  await writeZipOutcome(db.sql, {
+    runId: run!.id,
+    storeId: store,
+    zip,
+    status: 'succeeded',
+    message: null,
+    startedAt: new Date(),
+    pages: 1,
+    listingsSeen: listings.length,
+    skipped: {},
+    rejected: {},
+    requests: 1,
+    location: { zip, region, retailerLocationId: zip, name: `${store} ${zip}`, city: null, state: null, address: null, latitude: null, longitude: null },
+    listings: listings.map((l) => ({ retailerProductId: l.id, title: `Test <b>${l.id}</b> & Eggs, ${l.count} ct`, brand: null, eggType: l.eggType, count: l.count, sizeGrade: null, price: l.price, regularPrice: null, inStock: true, url: null })),
+    source,
+  });
+  return run!.id;
+}
+
+async function queueImmediate(runId: number) {
+  await db.sql`select graphile_worker.add_job('alerts__immediate', json_build_object('runId', ${runId}::int))`;
+}
+
+async function subscribe(s: { email: string; region?: Region | null; eggType?: EggType | null; stores?: string[]; threshold?: number | null; frequency?: 'immediately' | 'daily' | 'weekly'; confirmed?: boolean; active?: boolean }) {
+  const [row] = await db.sql<{ id: number; unsubscribe_token: string }[]>`
+    insert into subscriptions (email, region, egg_type, preferred_stores, price_threshold, notification_frequency, confirmed_at, active, unsubscribe_token)
+    values (${s.email}, ${s.region ?? null}, ${s.eggType ?? null}, ${db.sql.array(s.stores ?? [])}::text[], ${s.threshold ?? null},
+            ${s.frequency ?? 'immediately'}, ${s.confirmed === false ? null : db.sql`now()`}, ${s.active ?? true}, ${crypto.randomBytes(16).toString('hex')})
+    returning id, unsubscribe_token`;
+  return row!;
+}
+
+const outbox = () =>
+  db.sql<{ to_address: string; subject: string; text: string; html: string; headers: Record<string, string>; subscription_id: number | null }[]>`
+    select to_address, subject, text, html, headers, subscription_id from email_outbox order by id`;
+
+describe('immediate alerts', () => {
+  it('emails each matching, confirmed subscription once with its best listings, and never again for the same prices', async () => {
+    const threshold = await subscribe({ email: 'cheap@example.test', region: 'midwest', eggType: 'cage_free', threshold: 3 });
+    await subscribe({ email: 'pending@example.test', region: 'midwest', eggType: 'cage_free', threshold: 3, confirmed: false });
+    await subscribe({ email: 'stopped@example.test', region: 'midwest', eggType: 'cage_free', threshold: 3, active: false });
+    await subscribe({ email: 'south@example.test', region: 'south', threshold: 9 });
+    await subscribe({ email: 'target-only@example.test', stores: ['target'], threshold: 9 });
+    await subscribe({ email: 'weekly@example.test', region: 'midwest', threshold: 9, frequency: 'weekly' });
+
+    // An 18-pack at $4.50 is $3.00 a dozen: at the threshold, so it matches; 12 at $3.25 does not.
+    const runId = await scrape('kroger', '60611', 'midwest', [
+      { id: 'cf18', eggType: 'cage_free', count: 18, price: 4.5 },
+      { id: 'cf12', eggType: 'cage_free', count: 12, price: 3.25 },
+      { id: 'cf6', eggType: 'cage_free', count: 6, price: 1.29 },
+      { id: 'org12', eggType: 'organic', count: 12, price: 2.5 },
+    ]);
+    await queueImmediate(runId);
+    await runJobs();
+    let emails = await outbox();
+    expect(emails.map((e) => e.to_address)).toEqual(['cheap@example.test']);
+    const [email] = emails;
+    expect(email!.subject).toBe('2 cage-free egg prices under $3.00 in the Midwest');
+    expect(email!.subscription_id).toBe(threshold.id);
+    // Best first, by price per dozen: $2.58 (6 at $1.29), then $3.00.
+    expect(email!.text.indexOf('$1.29 / 6 ct')).toBeLessThan(email!.text.indexOf('$4.50 / 18 ct'));
+    expect(email!.text).not.toContain('$3.25');
+    expect(email!.text).toContain(`${PUBLIC_URL}/?store=kroger&region=midwest&type=cage-free`);
+    // Retailer text is escaped in the HTML.
+    expect(email!.html).toContain('Test &lt;b&gt;cf18&lt;/b&gt; &amp; Eggs');
+    expect(email!.html).not.toContain('<b>cf18</b>');
+    // RFC 8058 one-click unsubscribe.
+    expect(email!.headers).toEqual({
+      'List-Unsubscribe': `<${PUBLIC_URL}/notifications/unsubscribe?token=${threshold.unsubscribe_token}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    });
+    expect(email!.text).toContain(`${PUBLIC_URL}/profile?tab=subscriptions`);
+
+    // The same job again, and a new run with the same prices: nothing more.
+    await queueImmediate(runId);
+    await runJobs();
+    const again = await scrape('kroger', '60611', 'midwest', [
+      { id: 'cf18', eggType: 'cage_free', count: 18, price: 4.5 },
+      { id: 'cf6', eggType: 'cage_free', count: 6, price: 1.29 },
+    ]);
+    await queueImmediate(again);
+    await runJobs();
+    expect(await outbox()).toHaveLength(1);
+
+    // A new lower price of the same listing alerts again.
+    await db.sql`update price_observations set observed_at = observed_at - interval '1 day' where scrape_run_id in (${runId}, ${again})`;
+    const lower = await scrape('kroger', '60611', 'midwest', [{ id: 'cf18', eggType: 'cage_free', count: 18, price: 4.2 }]);
+    await queueImmediate(lower);
+    await runJobs();
+    emails = await outbox();
+    expect(emails).toHaveLength(2);
+    expect(emails[1]!.subject).toBe('1 cage-free egg price under $3.00 in the Midwest');
+    expect(emails[1]!.text).toContain('$4.20 / 18 ct');
+    // One delivery row per price event, each pointing at its email.
+    const deliveries = await db.sql`select period_key, email_id is not null as has_email from alert_deliveries where subscription_id = ${threshold.id} order by id`;
+    expect(deliveries).toEqual([
+      { period_key: expect.stringMatching(/^price:\d+:\d+:1\.29$/), has_email: true },
+      { period_key: expect.stringMatching(/^price:\d+:\d+:4\.50$/), has_email: true },
+      { period_key: expect.stringMatching(/^price:\d+:\d+:4\.20$/), has_email: true },
+    ].sort(() => 0));
+  });
+
+  it('without a threshold, a drop of 5% or more against 7 days before matches', async () => {
+    await subscribe({ email: 'drops@example.test', region: 'west', eggType: 'organic' });
+    const old = await scrape('target', '94110', 'west', [
+      { id: 'o1', eggType: 'organic', count: 12, price: 6.0 },
+      { id: 'o2', eggType: 'organic', count: 12, price: 6.0 },
+    ]);
+    await db.sql`update price_observations set observed_at = now() - interval '8 days' where scrape_run_id = ${old}`;
+    const now = await scrape('target', '94110', 'west', [
+      { id: 'o1', eggType: 'organic', count: 12, price: 5.7 }, // -5.0%
+      { id: 'o2', eggType: 'organic', count: 12, price: 5.75 }, // -4.2%
+    ]);
+    await queueImmediate(now);
+    await runJobs();
+    const emails = await outbox();
+    expect(emails.map((e) => e.subject)).toEqual(['1 organic egg price drop in the West']);
+    expect(emails[0]!.text).toContain('$5.70 / 12 ct');
+  });
+
+  it('demo and sample prices never alert', async () => {
+    await subscribe({ email: 'any@example.test', threshold: 99 });
+    const runId = await scrape('aldi', '30301', 'south', [{ id: 'd1', eggType: 'standard', count: 12, price: 1.99 }], 'demo');
+    await queueImmediate(runId);
+    await runJobs();
+    expect(await outbox()).toEqual([]);
+  });
+
+  it('a scrape run that finishes queues the immediate alerts in its own transaction', async () => {
+    const [run] = await db.sql<{ id: number }[]>`
+      insert into scrape_runs (store_id, zip_codes, total, status, worker_id, started_at) values ('walmart', '{10001}', 1, 'running', 'w', now()) returning id`;
+    await db.sql`insert into scrape_run_zips (run_id, zip, status, observations_written, accepted, started_at) values (${run!.id}, '10001', 'succeeded', 3, 3, now())`;
+    // The task's finish step, as a resumed run would reach it with every ZIP written.
+    await db.sql`update scrape_runs set status = 'queued', worker_id = null where id = ${run!.id}`;
+    await db.sql`select graphile_worker.add_job('stores__scrape', json_build_object('runId', ${run!.id}::int))`;
+    await runOnce({ connectionString: db.url, taskList: { stores__scrape: taskList({ sql: db.sql, email: { from: 'x@y.z' } }).stores__scrape! }, logger: quietLogger });
+    const jobs = await db.sql`select task_identifier, key from graphile_worker.jobs`;
+    expect(jobs).toEqual([{ task_identifier: 'alerts__immediate', key: `alerts:run:${run!.id}` }]);
+  });
+});
+
+describe('digests', () => {
+  it('daily: the day’s matches and the cheapest current listings, once per day, none when empty', async () => {
+    const day = new Date().toISOString().slice(0, 10);
+    await subscribe({ email: 'daily@example.test', region: 'northeast', threshold: 4, frequency: 'daily' });
+    await subscribe({ email: 'nothing@example.test', region: 'northeast', threshold: 0.5, frequency: 'daily' });
+    await scrape('walmart', '10001', 'northeast', [
+      { id: 's12', eggType: 'standard', count: 12, price: 3.49 },
+      { id: 's18', eggType: 'standard', count: 18, price: 7.2 },
+    ]);
+    await db.sql`select graphile_worker.add_job('alerts__digest', json_build_object('kind', 'daily', 'period', ${day}::text))`;
+    await runJobs();
+    await db.sql`select graphile_worker.add_job('alerts__digest', json_build_object('kind', 'daily', 'period', ${day}::text))`;
+    await runJobs();
+    const emails = await outbox();
+    expect(emails.map((e) => [e.to_address, e.subject])).toEqual([['daily@example.test', 'Daily digest: 1 egg price under $4.00 in the Northeast']]);
+    expect(emails[0]!.text).toContain(`Today's matches (${day})`);
+    expect(emails[0]!.text).toContain('The cheapest current listings for your alert');
+  });
+
+  it('weekly: lowest price, change against the week before, cheapest store and listings under the threshold', async () => {
+    const monday = new Date().toISOString().slice(0, 10);
+    await subscribe({ email: 'weekly@example.test', region: 'south', eggType: 'standard', threshold: 3, frequency: 'weekly' });
+    const before = await scrape('aldi', '30301', 'south', [{ id: 'w12', eggType: 'standard', count: 12, price: 3.0 }]);
+    await db.sql`update price_observations set observed_at = now() - interval '10 days' where scrape_run_id = ${before}`;
+    const during = await scrape('aldi', '30301', 'south', [{ id: 'w12', eggType: 'standard', count: 12, price: 2.7 }]);
+    await db.sql`update price_observations set observed_at = now() - interval '3 days' where scrape_run_id = ${during}`;
+    await db.sql`select graphile_worker.add_job('alerts__digest', json_build_object('kind', 'weekly', 'period', ${monday}::text))`;
+    await runJobs();
+    await db.sql`select graphile_worker.add_job('alerts__digest', json_build_object('kind', 'weekly', 'period', ${monday}::text))`;
+    await runJobs();
+    const emails = await outbox();
+    expect(emails.map((e) => e.subject)).toEqual(['Weekly summary: standard eggs from $2.70 a dozen in the South']);
+    expect(emails[0]!.text).toContain('Lowest price this week: $2.70 a dozen at Aldi (South).');
+    expect(emails[0]!.text).toContain('down 10.0% against the week before');
+    expect(emails[0]!.text).toContain('Cheapest store on average: Aldi at $2.70 a dozen.');
+    expect(emails[0]!.text).toContain('Listings at or under $3.00 a dozen now:');
+  });
+
+  it('alerts__schedule queues the daily digest at the digest hour, and the weekly summary on Mondays, once', async () => {
+    const schedule = taskList({ sql: db.sql, email: { from: 'x@y.z' }, alerts: { publicUrl: PUBLIC_URL, digestHourUtc: 13 } }).alerts__schedule!;
+    for (const now of ['2026-11-23T12:00:00Z', '2026-11-23T13:00:00Z', '2026-11-23T13:00:00Z', '2026-11-24T13:00:00Z']) {
+      await db.sql`select graphile_worker.add_job('alerts__schedule', json_build_object('now', ${now}::text))`;
+    }
+    await runOnce({ connectionString: db.url, taskList: { alerts__schedule: schedule }, logger: quietLogger });
+    const jobs = await db.sql<{ key: string }[]>`select key from graphile_worker.jobs where task_identifier = 'alerts__digest' order by key`;
+    // 2026-11-23 is a Monday.
+    expect(jobs.map((j) => j.key)).toEqual(['alerts:daily:2026-11-23', 'alerts:daily:2026-11-24', 'alerts:weekly:2026-11-23']);
+  });
+});
+
+describe('stopping mail', () => {
+  it('an unsubscribed subscription’s queued alert is not sent, and a deleted one’s is gone', async () => {
+    const sub = await subscribe({ email: 'stop@example.test', threshold: 99 });
+    const runId = await scrape('target', '10001', 'northeast', [{ id: 'x1', eggType: 'standard', count: 12, price: 2.99 }]);
+    await queueImmediate(runId);
+    await runOnce({ connectionString: db.url, taskList: { alerts__immediate: taskList({ sql: db.sql, email: { from: 'x@y.z' }, alerts: { publicUrl: PUBLIC_URL, digestHourUtc: 13 } }).alerts__immediate! }, logger: quietLogger });
+    await db.sql`update subscriptions set active = false where id = ${sub.id}`;
+    await runJobs();
+    const [row] = await db.sql`select status, error from email_outbox`;
+    expect(row).toEqual({ status: 'failed', error: 'not sent: the subscription was stopped' });
+    await db.sql`delete from subscriptions where id = ${sub.id}`;
+    expect(await outbox()).toEqual([]);
+  });
+});
+
+describe('the matching rule', () => {
+  it('the SQL matcher and matchesSubscription agree', async () => {
+    const regions: Region[] = ['northeast', 'midwest', 'south', 'west'];
+    const types: EggType[] = ['standard', 'cage_free', 'organic', 'pasture_raised'];
+    const stores = ['walmart', 'target', 'kroger'];
+    let seed = 7;
+    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const pick = <T,>(list: T[]) => list[Math.floor(rand() * list.length)]!;
+    const day = new Date().toISOString().slice(0, 10);
+    // Two locations per store, a few listings each, with history 8 days back for the drop rule.
+    const listings: Array<{ store: string; zip: string; region: Region; l: Listing; old: number }> = [];
+    const zips: Record<Region, string[]> = { northeast: ['10001', '02108'], midwest: ['60611', '48201'], south: ['30301', '77001'], west: ['94110', '98101'] };
+    for (const store of stores) {
+      for (const region of regions.slice(0, 2)) {
+        const zip = zips[region][stores.indexOf(store) % 2]!;
+        const items: Listing[] = Array.from({ length: 4 }, (_, i) => ({ id: `${store}-${region}-${i}`, eggType: pick(types), count: pick([6, 12, 18]), price: Math.round((1.5 + rand() * 6) * 100) / 100 }));
+        const old = await scrape(store, zip, region, items.map((l) => ({ ...l, price: Math.round(l.price * (1 + rand() * 0.12) * 100) / 100 })));
+        await db.sql`update price_observations set observed_at = now() - interval '8 days' where scrape_run_id = ${old}`;
+        await scrape(store, zip, region, items);
+        for (const l of items) listings.push({ store, zip, region, l, old: 0 });
+      }
+    }
+    const subs = [];
+    for (let i = 0; i < 40; i++) {
+      const s = { region: rand() < 0.3 ? null : pick(regions), eggType: rand() < 0.3 ? null : pick(types), stores: rand() < 0.6 ? [] : [pick(stores)], threshold: rand() < 0.5 ? null : Math.round(rand() * 800) / 100 };
+      const row = await subscribe({ email: `rule${i}@example.test`, region: s.region, eggType: s.eggType, stores: s.stores, threshold: s.threshold, frequency: 'daily' });
+      subs.push({ id: row.id, ...s });
+    }
+    const entries = await db.sql<{ store_id: string; region: Region; egg_type: EggType; count: number; price: number; reference_price: number | null; product_id: number; location_id: number }[]>`
+      select l.store_id, l.region, p.egg_type, p.count, e.price, e.reference_price, e.product_id, e.location_id
+      from price_entries e join store_locations l on l.id = e.location_id join products p on p.id = e.product_id
+      where e.source = 'scrape' and (e.observed_at at time zone 'UTC')::date = ${day}::date`;
+    const rows = (await dailyDigestMatches(db.sql, day)).filter((r) => r.role === 'match');
+    for (const s of subs) {
+      const expected = entries
+        .filter((e) => matchesSubscription({ region: s.region, egg_type: s.eggType, preferred_stores: s.stores as never[], price_threshold: s.threshold }, e))
+        .sort((a, b) => pricePerDozen(a.price, a.count) - pricePerDozen(b.price, b.count))
+        .slice(0, 30)
+        .map((e) => `${e.product_id}:${e.location_id}`);
+      const got = rows.filter((r) => r.subscription_id === s.id).map((r) => `${r.product_id}:${r.location_id}`);
+      expect(new Set(got), `subscription ${JSON.stringify(s)}`).toEqual(new Set(expected));
+    }
+    expect(listings.length).toBeGreaterThan(20);
+  });
+});

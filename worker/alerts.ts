@@ -1,0 +1,208 @@
+// Alert delivery, exactly once: each batch claims its alert_deliveries rows (one per subscription
+// and price event, or per subscription and digest period) and writes the emails to the outbox with
+// their send_email jobs in the same transaction. A claim that already exists (a doubled, retried
+// or overlapping job, or a job that died after committing) yields nothing, so nothing is sent
+// twice; a job that died before committing wrote nothing, and its retry sends it all.
+import type { Sql, TxSql } from '#server/db.ts';
+import { dailyDigestMatches, immediateMatches, weeklySummaries, weeklyUnderThreshold, type MatchRow, type WeeklyRow } from '#server/queries/alerts.ts';
+import {
+  dailyDigestEmail,
+  describeSubscription,
+  immediateAlertEmail,
+  weeklySummaryEmail,
+  type AlertListing,
+  type Links,
+} from '#server/email/alerts.ts';
+import type { EmailMessage } from '#server/email/outbox.ts';
+import type { NotificationFrequency } from '#shared/subscriptions.ts';
+import { STORE_NAMES, type EggType, type Region } from '#shared/vocabulary.ts';
+
+export const DELIVERY_BATCH = 500;
+const MAX_LISTINGS = 10;
+
+interface Claim {
+  periodKey: string;
+  kind: 'immediate' | 'daily' | 'weekly';
+  productId: number | null;
+  locationId: number | null;
+  price: number | null;
+}
+
+interface Pending {
+  subscriptionId: number;
+  claims: Claim[];
+  /** Builds the email from the claims this run actually won (null: nothing to send). */
+  render: (won: Claim[]) => EmailMessage | null;
+  idempotencyKey: string;
+}
+
+export interface DeliveryReport {
+  emails: number;
+  subscriptions: number;
+  claimedBefore: number;
+}
+
+async function deliverBatch(tx: TxSql, batch: Pending[]): Promise<{ emails: number; lost: number }> {
+  const rows = batch.flatMap((p) => p.claims.map((c) => ({ ...c, subscriptionId: p.subscriptionId })));
+  const col = <T>(pick: (r: (typeof rows)[number]) => T) => rows.map(pick);
+  const won = await tx<Array<{ subscription_id: number; period_key: string }>>`
+    insert into alert_deliveries (subscription_id, period_key, kind, product_id, location_id, price)
+    select * from unnest(${tx.array(col((r) => r.subscriptionId))}::int[], ${tx.array(col((r) => r.periodKey))}::text[],
+                         ${tx.array(col((r) => r.kind))}::text[], ${tx.array(col((r) => r.productId))}::int[],
+                         ${tx.array(col((r) => r.locationId))}::int[], ${tx.array(col((r) => r.price))}::numeric[])
+    on conflict (subscription_id, period_key) do nothing
+    returning subscription_id, period_key`;
+  const wonKeys = new Set(won.map((w) => `${w.subscription_id}|${w.period_key}`));
+  const messages: Array<{ subscriptionId: number; message: EmailMessage; key: string; periodKeys: string[] }> = [];
+  for (const pending of batch) {
+    const claims = pending.claims.filter((c) => wonKeys.has(`${pending.subscriptionId}|${c.periodKey}`));
+    if (claims.length === 0) continue;
+    const message = pending.render(claims);
+    if (message) messages.push({ subscriptionId: pending.subscriptionId, message, key: pending.idempotencyKey, periodKeys: claims.map((c) => c.periodKey) });
+  }
+  if (messages.length === 0) return { emails: 0, lost: rows.length - won.length };
+  const ids = await tx<Array<{ id: number; ord: number }>>`
+    with input as (
+      select * from unnest(${tx.array(messages.map((m) => m.message.to))}::text[], ${tx.array(messages.map((m) => m.message.subject))}::text[],
+                           ${tx.array(messages.map((m) => m.message.html))}::text[], ${tx.array(messages.map((m) => m.message.text))}::text[],
+                           ${tx.array(messages.map((m) => JSON.stringify(m.message.headers ?? {})))}::jsonb[], ${tx.array(messages.map((m) => m.key))}::text[],
+                           ${tx.array(messages.map((m) => m.subscriptionId))}::int[])
+        with ordinality as t(to_address, subject, html, text, headers, idempotency_key, subscription_id, ord)
+    ), inserted as (
+      insert into email_outbox (to_address, subject, html, text, headers, idempotency_key, subscription_id)
+      select to_address, subject, html, text, headers, idempotency_key, subscription_id from input order by ord
+      returning id, idempotency_key
+    )
+    select inserted.id, input.ord::int as ord from inserted join input using (idempotency_key)`;
+  const idByOrd = new Map(ids.map((r) => [r.ord, r.id]));
+  const emailIds = messages.map((_, i) => idByOrd.get(i + 1)!);
+  await tx`
+    update alert_deliveries d set email_id = m.email_id
+    from unnest(${tx.array(messages.flatMap((m, i) => m.periodKeys.map(() => m.subscriptionId)))}::int[],
+                ${tx.array(messages.flatMap((m) => m.periodKeys))}::text[],
+                ${tx.array(messages.flatMap((m, i) => m.periodKeys.map(() => emailIds[i]!)))}::int[]) as m(subscription_id, period_key, email_id)
+    where d.subscription_id = m.subscription_id and d.period_key = m.period_key`;
+  await tx`
+    select graphile_worker.add_jobs(array(
+      select row('send_email', json_build_object('id', id), null, null, 8, null, null, null)::graphile_worker.job_spec
+      from unnest(${tx.array(emailIds)}::int[]) as id))`;
+  return { emails: messages.length, lost: rows.length - won.length };
+}
+
+async function deliver(sql: Sql, pending: Pending[]): Promise<DeliveryReport> {
+  let emails = 0;
+  let lost = 0;
+  for (let i = 0; i < pending.length; i += DELIVERY_BATCH) {
+    const batch = pending.slice(i, i + DELIVERY_BATCH);
+    const result = await sql.begin((tx) => deliverBatch(tx, batch));
+    emails += result.emails;
+    lost += result.lost;
+  }
+  return { emails, subscriptions: pending.length, claimedBefore: lost };
+}
+
+function listingOf(row: MatchRow): AlertListing {
+  return { store_id: row.store_id, store_name: row.store_name, region: row.region, egg_type: row.egg_type, count: row.count, price: row.price, title: row.title, reference_price: row.reference_price };
+}
+
+function scopeOf(row: Pick<MatchRow, 'region_filter' | 'egg_type_filter' | 'preferred_stores' | 'price_threshold'>, frequency: NotificationFrequency) {
+  return { region: row.region_filter, egg_type: row.egg_type_filter, preferred_stores: row.preferred_stores as never[], price_threshold: row.price_threshold, notification_frequency: frequency };
+}
+
+const eventKey = (row: Pick<MatchRow, 'product_id' | 'location_id' | 'price'>) => `price:${row.product_id}:${row.location_id}:${row.price.toFixed(2)}`;
+
+function bySubscription<T extends { subscription_id: number }>(rows: T[]): Map<number, T[]> {
+  const groups = new Map<number, T[]>();
+  for (const row of rows) {
+    const list = groups.get(row.subscription_id);
+    if (list) list.push(row);
+    else groups.set(row.subscription_id, [row]);
+  }
+  return groups;
+}
+
+/** Immediate alerts for one scrape run's price events. */
+export async function deliverImmediate(sql: Sql, publicUrl: string, runId: number): Promise<DeliveryReport> {
+  const rows = await immediateMatches(sql, runId);
+  const pending: Pending[] = [];
+  for (const [subscriptionId, list] of bySubscription(rows)) {
+    const first = list[0]!;
+    const best = list.slice(0, MAX_LISTINGS);
+    const scope = scopeOf(first, 'immediately');
+    const links: Links = { publicUrl, unsubscribeToken: first.unsubscribe_token };
+    pending.push({
+      subscriptionId,
+      idempotencyKey: `immediate:${runId}:${subscriptionId}`,
+      claims: best.map((row) => ({ periodKey: eventKey(row), kind: 'immediate', productId: row.product_id, locationId: row.location_id, price: row.price })),
+      render: (won) => {
+        const keys = new Set(won.map((c) => c.periodKey));
+        const listings = best.filter((row) => keys.has(eventKey(row))).map(listingOf);
+        return listings.length ? immediateAlertEmail(first.email, scope, listings, links, describeSubscription(scope, STORE_NAMES)) : null;
+      },
+    });
+  }
+  return deliver(sql, pending);
+}
+
+/** The daily digests of a UTC day. An empty digest (no match that day) is not sent. */
+export async function deliverDaily(sql: Sql, publicUrl: string, day: string): Promise<DeliveryReport> {
+  const rows = await dailyDigestMatches(sql, day);
+  const pending: Pending[] = [];
+  for (const [subscriptionId, list] of bySubscription(rows)) {
+    const matches = list.filter((r) => r.role === 'match').slice(0, MAX_LISTINGS);
+    if (matches.length === 0) continue;
+    const first = list[0]!;
+    const scope = scopeOf(first, 'daily');
+    const links: Links = { publicUrl, unsubscribeToken: first.unsubscribe_token };
+    pending.push({
+      subscriptionId,
+      idempotencyKey: `daily:${day}:${subscriptionId}`,
+      claims: [{ periodKey: `daily:${day}`, kind: 'daily', productId: null, locationId: null, price: null }],
+      render: () =>
+        dailyDigestEmail(first.email, scope, { matches: matches.map(listingOf), cheapest: list.filter((r) => r.role === 'cheapest').map(listingOf) }, links, describeSubscription(scope, STORE_NAMES), day),
+    });
+  }
+  return deliver(sql, pending);
+}
+
+/** The weekly summaries of the week before `monday` (a UTC date). A week without prices sends nothing. */
+export async function deliverWeekly(sql: Sql, publicUrl: string, monday: string): Promise<DeliveryReport> {
+  const [summaries, under] = await Promise.all([weeklySummaries(sql, monday), weeklyUnderThreshold(sql, monday)]);
+  const underBySubscription = bySubscription(under);
+  const pending: Pending[] = summaries.map((row: WeeklyRow) => {
+    const scope = scopeOf(row, 'weekly');
+    const links: Links = { publicUrl, unsubscribeToken: row.unsubscribe_token };
+    const lowest = {
+      store_id: row.lowest_store_id,
+      store_name: row.lowest_store_name,
+      region: row.lowest_region,
+      egg_type: row.lowest_egg_type,
+      count: row.lowest_count,
+      price: row.lowest_price,
+      title: row.lowest_title,
+      reference_price: null,
+      per_dozen: row.lowest_per_dozen,
+    } satisfies AlertListing & { per_dozen: number; region: Region; egg_type: EggType };
+    return {
+      subscriptionId: row.subscription_id,
+      idempotencyKey: `weekly:${monday}:${row.subscription_id}`,
+      claims: [{ periodKey: `weekly:${monday}`, kind: 'weekly', productId: null, locationId: null, price: null }],
+      render: () =>
+        weeklySummaryEmail(
+          row.email,
+          scope,
+          {
+            lowest,
+            average: row.average,
+            previousAverage: row.previous_average,
+            cheapestStore: { store_name: row.cheapest_store_name, per_dozen: row.cheapest_store_per_dozen },
+            underThreshold: (underBySubscription.get(row.subscription_id) ?? []).slice(0, MAX_LISTINGS).map(listingOf),
+          },
+          links,
+          describeSubscription(scope, STORE_NAMES),
+          monday,
+        ),
+    };
+  });
+  return deliver(sql, pending);
+}
