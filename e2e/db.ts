@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import postgres from 'postgres';
 import { hashPassword } from '#server/auth/password.ts';
+import { writeZipOutcome } from '#server/queries/scrape-writes.ts';
 import { expect, test as base } from './fixtures.ts';
 
 export type Db = postgres.Sql;
@@ -105,4 +106,44 @@ export async function signInDirectly(page: Page, db: Db, account: Account, baseU
     localStorage.setItem('userId', user.id);
     if (user.role === 'admin') localStorage.setItem('userData', JSON.stringify(user));
   }, { id: account.id, username: account.username, email: account.email, role: account.role });
+}
+
+/**
+ * Retailer prices as a finished scrape run writes them (source 'scrape', at one location today),
+ * with the immediate-alerts job the run queues: a journey's way to make prices cross a threshold
+ * (the browser tests' scrapers read the stand-in, whose prices are demo prices and never alert).
+ */
+export async function writeScrapedPrices(
+  db: Db,
+  run: { store: string; zip: string; region: string; listings: Array<{ id: string; eggType: string; count: number; price: number }> },
+): Promise<number> {
+  // postgres.js must know the array types before a query sends an array (src/server/db.ts openSql).
+  await db`select 1`;
+  const [row] = await db<{ id: number }[]>`
+    insert into scrape_runs (store_id, zip_codes, total, status, started_at, finished_at, observations_written)
+    values (${run.store}, ${[run.zip]}, 1, 'succeeded', now(), now(), ${run.listings.length}) returning id`;
+  const runId = row!.id;
+  await writeZipOutcome(db as unknown as Parameters<typeof writeZipOutcome>[0], {
+    runId,
+    storeId: run.store,
+    zip: run.zip,
+    status: 'succeeded',
+    message: null,
+    startedAt: new Date(),
+    pages: 1,
+    listingsSeen: run.listings.length,
+    skipped: {},
+    rejected: {},
+    requests: 1,
+    location: { zip: run.zip, region: run.region, retailerLocationId: run.zip, name: `${run.store} ${run.zip}`, city: null, state: null, address: null, latitude: null, longitude: null },
+    listings: run.listings.map((l) => ({ retailerProductId: l.id, title: `E2E Farms Large Eggs, ${l.count} ct`, brand: 'E2E Farms', eggType: l.eggType, count: l.count, sizeGrade: 'Large', price: l.price, regularPrice: null, inStock: true, url: null })),
+    source: 'scrape',
+  });
+  await db`select graphile_worker.add_job('alerts__immediate', json_build_object('runId', ${runId}::int))`;
+  return runId;
+}
+
+/** Every email sent to an address so far, oldest first, once the worker has delivered them. */
+export async function emailsTo(db: Db, to: string): Promise<Array<{ subject: string; text: string; headers: Record<string, string>; status: string }>> {
+  return db`select subject, text, headers, status from email_outbox where lower(to_address) = lower(${to}) order by id`;
 }
