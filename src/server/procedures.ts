@@ -20,6 +20,7 @@ export const CACHEABLE_QUERIES = new Set([
   'stats.get',
   'market.series',
   'compare.byType',
+  'news.ticker',
 ]);
 
 export function procedureFor(ctx: Context, path: string): (input: unknown) => Promise<unknown> {

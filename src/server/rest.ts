@@ -98,6 +98,13 @@ export const REST_ROUTES: RestRoute[] = [
       }),
     ),
   },
+  {
+    method: 'GET',
+    path: '/ticker',
+    summary: "The news ticker's price events: a region's egg type change this week, a store's streak of daily rises or falls, a sale, an egg type's nationwide change",
+    procedure: 'news.ticker',
+    response: z.array(z.object({ kind: z.enum(['region-week', 'store-streak', 'sale', 'national-week']), text: z.string(), trend: z.enum(['up', 'down', 'none']), sample: z.boolean() })),
+  },
   ...accountRoutes(),
   ...scrapeRoutes(),
 ];

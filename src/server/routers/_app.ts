@@ -9,6 +9,7 @@ import { pricesRouter } from './prices.ts';
 import { statsRouter } from './stats.ts';
 import { storesRouter } from './stores.ts';
 import { scrapeRouter } from './scrape.ts';
+import { newsRouter } from './news.ts';
 
 export const appRouter = router({
   prices: pricesRouter,
@@ -21,6 +22,7 @@ export const appRouter = router({
   admin: adminRouter,
   compare: compareRouter,
   scrape: scrapeRouter,
+  news: newsRouter,
 });
 
 export type AppRouter = typeof appRouter;

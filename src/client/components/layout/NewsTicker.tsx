@@ -1,38 +1,41 @@
+// The news ticker (SPEC §2): price events computed from the data (news.ticker), in the shapes of
+// SPEC's four items, each with its icon and trend colour; an event resting on sample data says so.
+// The strip keeps its height while the events load, so nothing below it moves.
 import { Box, HStack, Icon, Text, VisuallyHidden } from '@chakra-ui/react';
-import type { IconType } from 'react-icons';
 import { LuArrowDown, LuArrowUp, LuTag } from 'react-icons/lu';
+import { trpc, type RouterOutputs } from '#client/lib/trpc.ts';
 
-type TickerTrend = 'up' | 'down' | 'none';
-
-export interface TickerItem {
-  icon: IconType;
-  text: string;
-  trend: TickerTrend;
-}
-
-/** The four fixed items of SPEC §2. */
-export const TICKER_ITEMS: readonly TickerItem[] = [
-  { icon: LuArrowDown, text: 'Midwest cage-free prices down 12% this week', trend: 'down' },
-  { icon: LuArrowUp, text: 'Walmart egg prices up 3 days in a row', trend: 'up' },
-  { icon: LuTag, text: 'Organic eggs on sale at Whole Foods in the Northeast', trend: 'none' },
-  { icon: LuArrowDown, text: 'Pasture-raised eggs seeing a nationwide price drop', trend: 'down' },
-];
+type TickerEvent = RouterOutputs['news']['ticker'][number];
+type TickerTrend = TickerEvent['trend'];
 
 const TREND_COLOR: Record<TickerTrend, string> = { up: 'trend.up', down: 'trend.down', none: 'trend.none' };
+const TREND_ICON = { up: LuArrowUp, down: LuArrowDown, none: LuTag } as const;
 
-function TickerItems({ hidden = false }: { hidden?: boolean }) {
+/** What the strip says when no price moved enough to be news. */
+export const QUIET_ITEM: TickerEvent = { kind: 'national-week', text: 'Egg prices steady: no notable moves today', trend: 'none', sample: false };
+const UNAVAILABLE_ITEM: TickerEvent = { kind: 'national-week', text: 'Egg price news is unavailable right now', trend: 'none', sample: false };
+
+function TickerItems({ items, hidden = false }: { items: readonly TickerEvent[]; hidden?: boolean }) {
   return (
     <HStack as="ul" gap="10" pe="10" flexShrink={0} listStyleType="none" aria-hidden={hidden || undefined}>
-      {TICKER_ITEMS.map((item) => (
-        <HStack as="li" key={item.text} gap="2" color={TREND_COLOR[item.trend]} whiteSpace="nowrap">
-          <Icon size="sm" aria-hidden>
-            <item.icon />
-          </Icon>
-          <Text as="span" fontSize="sm" fontWeight="medium">
-            {item.text}
-          </Text>
-        </HStack>
-      ))}
+      {items.map((item) => {
+        const ItemIcon = TREND_ICON[item.trend];
+        return (
+          <HStack as="li" key={item.text} gap="2" color={TREND_COLOR[item.trend]} whiteSpace="nowrap">
+            <Icon size="sm" aria-hidden>
+              <ItemIcon />
+            </Icon>
+            <Text as="span" fontSize="sm" fontWeight="medium">
+              {item.text}
+            </Text>
+            {item.sample && (
+              <Text as="span" fontSize="xs" color="fg.muted">
+                (sample data)
+              </Text>
+            )}
+          </HStack>
+        );
+      })}
     </HStack>
   );
 }
@@ -43,6 +46,8 @@ function TickerItems({ hidden = false }: { hidden?: boolean }) {
  * hand) for people who ask for reduced motion.
  */
 export function NewsTicker() {
+  const ticker = trpc.news.ticker.useQuery(undefined, { staleTime: 5 * 60_000 });
+  const items = ticker.isError ? [UNAVAILABLE_ITEM] : ticker.data && ticker.data.length > 0 ? ticker.data : [QUIET_ITEM];
   return (
     <Box as="section" aria-label="Egg price news" bg="brand.subtle" borderBottomWidth="1px" borderColor="border" overflow="hidden" _motionReduce={{ overflowX: 'auto' }}>
       <VisuallyHidden as="h2">Egg price news</VisuallyHidden>
@@ -56,8 +61,17 @@ export function NewsTicker() {
         _focusWithin={{ animationPlayState: 'paused' }}
         _motionReduce={{ animationPlayState: 'paused', transform: 'none' }}
       >
-        <TickerItems />
-        <TickerItems hidden />
+        {ticker.isPending ? (
+          // Holds the strip's height while the news loads.
+          <Text as="span" fontSize="sm" visibility="hidden" aria-hidden>
+            &nbsp;
+          </Text>
+        ) : (
+          <>
+            <TickerItems items={items} />
+            <TickerItems items={items} hidden />
+          </>
+        )}
       </Box>
     </Box>
   );
