@@ -12,6 +12,7 @@ import { startEmbeddedPostgres } from '#server/embedded-db.ts';
 import { ensureClientBuild, prepareDatabase } from '#server/launcher.ts';
 import { quietLogger } from '#server/migrate.ts';
 import { CRONTAB, taskList } from '../worker/tasks.ts';
+import { workerLiveness } from '../worker/liveness.ts';
 import { databaseUrl } from '../test/urls.ts';
 import { startStandIn } from '../test/retailers/server.ts';
 
@@ -52,7 +53,9 @@ const server = createServer({
 // answers after 6 s, so the journeys can watch a run's progress.
 const standIn = await startStandIn({ port: port + 1, slowMs: 6000 });
 const origins = { walmart: standIn.url, target: standIn.url, kroger: standIn.url, albertsons: standIn.url, 'whole-foods': standIn.url, aldi: standIn.url };
+const liveness = workerLiveness(sql, 10_000);
 const worker = await run({
+  events: liveness.events,
   connectionString: url,
   concurrency: 2,
   taskList: taskList({
@@ -72,6 +75,7 @@ async function stop() {
   stopping = true;
   await server.stop();
   await worker.stop();
+  await liveness.stop();
   await standIn.close();
   await sql.end({ timeout: 5 });
   await stopEmbedded();

@@ -27,3 +27,12 @@ alter table email_outbox
   add column idempotency_key text unique,
   add column subscription_id integer references subscriptions (id) on delete cascade;
 create index email_outbox_subscription_idx on email_outbox (subscription_id) where subscription_id is not null;
+
+-- Every worker beats here while it runs (worker/liveness.ts). A job locked by a worker whose beat
+-- stopped (a killed process) is released for another worker by worker__recover, instead of staying
+-- locked for graphile-worker's four hours.
+create table worker_heartbeats (
+  worker_id  text primary key,
+  pid        integer,
+  beat_at    timestamptz not null default now()
+);

@@ -174,14 +174,14 @@ describe('a run', () => {
   });
 });
 
-describe('scrape__recover', () => {
+describe('worker__recover', () => {
   it("releases a dead worker's job so a live worker resumes the run", async () => {
     const id = await start('walmart', ['10001', '30301']);
     // A worker took the job, wrote one ZIP, then died: the job stays locked, the heartbeat ages.
     await db.sql`update graphile_worker._private_jobs set locked_by = 'dead-worker', locked_at = now() - interval '5 minutes', attempts = 1 where key = ${`scrape:${id}`}`;
     await db.sql`update scrape_runs set status = 'running', started_at = now() - interval '5 minutes', heartbeat_at = now() - interval '5 minutes', worker_id = 'dead-worker' where id = ${id}`;
     await db.sql`insert into scrape_run_zips (run_id, zip, status, started_at) values (${id}, '10001', 'succeeded', now())`;
-    await db.sql`select graphile_worker.add_job('scrape__recover', '{}'::json)`;
+    await db.sql`select graphile_worker.add_job('worker__recover', '{}'::json)`;
     await runJobs(scrape({ staleMs: 1000 }));
     const run = await runRow(id);
     expect(run.status).toBe('succeeded');
@@ -197,7 +197,7 @@ describe('scrape__recover', () => {
     const live = await start('kroger', ['10001']);
     await db.sql`update graphile_worker._private_jobs set locked_by = 'busy-worker', locked_at = now() where key = ${`scrape:${live}`}`;
     await db.sql`update scrape_runs set status = 'running', heartbeat_at = now(), worker_id = 'busy-worker' where id = ${live}`;
-    await db.sql`select graphile_worker.add_job('scrape__recover', '{}'::json)`;
+    await db.sql`select graphile_worker.add_job('worker__recover', '{}'::json)`;
     await runJobs(scrape({ staleMs: 60_000 }));
     expect(await runRow(lost)).toMatchObject({ status: 'failed', message: 'Stopped: its job no longer exists; 0 of 1 ZIP codes written.' });
     expect((await runRow(live)).status).toBe('running');

@@ -6,7 +6,7 @@ import { pricesNightly } from './tasks/prices__nightly.ts';
 import { sendEmail } from './tasks/send_email.ts';
 import { maintenancePrune } from './tasks/maintenance__prune.ts';
 import { storesScrape } from './tasks/stores__scrape.ts';
-import { scrapeRecover } from './tasks/scrape__recover.ts';
+import { workerRecover } from './tasks/worker__recover.ts';
 import { scrapeSchedule } from './tasks/scrape__schedule.ts';
 import { alertsImmediate } from './tasks/alerts__immediate.ts';
 import { alertsDigest } from './tasks/alerts__digest.ts';
@@ -19,7 +19,7 @@ export function taskList(deps: WorkerDeps): TaskList {
     send_email: sendEmail(deps),
     maintenance__prune: maintenancePrune(deps),
     stores__scrape: storesScrape(deps),
-    scrape__recover: scrapeRecover(deps),
+    worker__recover: workerRecover(deps),
     scrape__schedule: scrapeSchedule(deps),
     alerts__immediate: alertsImmediate(deps),
     alerts__digest: alertsDigest(deps),
@@ -33,8 +33,8 @@ export const CRONTAB = [
   '15 2 * * * prices__nightly ?max=3',
   '# expired sessions, tokens and rate-limit windows',
   '45 3 * * * maintenance__prune ?max=3',
-  '# scrape runs whose worker died: resume or fail them (within two minutes)',
-  '* * * * * scrape__recover ?max=1',
+  '# jobs and scrape runs of a worker that died: run them again, or fail them (within two minutes)',
+  '* * * * * worker__recover ?max=1',
   '# the daily scrape, at the hour set in the admin Settings tab',
   '0 * * * * scrape__schedule ?max=1',
   '# price alert digests, at ALERT_DIGEST_HOUR_UTC (daily; weekly on Mondays)',

@@ -1,7 +1,7 @@
 // One scrape run: every ZIP code of the run through the store's retailer module, each ZIP's prices
 // and outcome written in one transaction. Idempotent and resumable: a run already finished is
 // left alone, and a resumed run (after a crash or a shutdown) skips the ZIPs already written.
-// While it runs it beats a heartbeat, so scrape__recover can tell a dead worker from a slow one.
+// While it runs it beats a heartbeat, so worker__recover can tell a dead worker from a slow one.
 import type { Task } from 'graphile-worker';
 import { z } from 'zod';
 import { SCRAPER_NAMES } from '#shared/scrape.ts';

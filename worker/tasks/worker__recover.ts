@@ -1,0 +1,90 @@
+// Recovery from a dead worker (SIGKILL, a lost machine). graphile-worker leaves a dead worker's
+// jobs locked for four hours; this task (every minute, and when a worker starts):
+// 1. releases every job locked by a worker whose heartbeat (worker/liveness.ts) is older than
+//    staleMs, or by a worker that never beat and has held the job for 30 minutes, so a live worker
+//    runs it again (every task is idempotent: a scrape resumes after its written ZIPs, a digest
+//    sends only what it had not claimed);
+// 2. releases the run of a scrape whose own heartbeat stopped, and marks failed a queued or
+//    running scrape whose job is gone or has used up its attempts.
+// It logs what it recovered. Idempotent.
+import type { Task } from 'graphile-worker';
+import { SCRAPER_NAMES } from '#shared/scrape.ts';
+import type { StoreId } from '#shared/vocabulary.ts';
+import { SCRAPE_JOB_KEY_PREFIX } from '#server/queries/scrape.ts';
+import { scrapeConfig, type WorkerDeps } from '../deps.ts';
+
+/** A job held this long by a worker that never registered a heartbeat is taken to be abandoned. */
+const UNKNOWN_WORKER_MS = 30 * 60_000;
+
+interface StaleWorker {
+  worker_id: string;
+  jobs: number;
+  tasks: string;
+}
+
+interface Candidate {
+  id: number;
+  store_id: StoreId;
+  status: 'queued' | 'running';
+  worker_id: string | null;
+  done: number;
+  total: number;
+  job_id: string | null;
+  locked_by: string | null;
+  attempts: number | null;
+  max_attempts: number | null;
+  last_error: string | null;
+}
+
+export function workerRecover(deps: WorkerDeps): Task {
+  const config = scrapeConfig(deps);
+  return async (_payload, helpers) => {
+    const stale = await deps.sql<StaleWorker[]>`
+      select j.locked_by as worker_id, count(*)::int as jobs, string_agg(distinct t.identifier, ', ') as tasks
+      from graphile_worker._private_jobs j
+      join graphile_worker._private_tasks t on t.id = j.task_id
+      left join worker_heartbeats h on h.worker_id = j.locked_by
+      where j.locked_by is not null and j.locked_by <> ${helpers.job.locked_by ?? ''}
+        and ((h.worker_id is not null and h.beat_at < now() - ${config.staleMs} * interval '1 millisecond')
+          or (h.worker_id is null and j.locked_at < now() - ${UNKNOWN_WORKER_MS} * interval '1 millisecond'))
+      group by j.locked_by`;
+    if (stale.length > 0) {
+      const ids = stale.map((w) => w.worker_id);
+      await deps.sql.begin(async (tx) => {
+        await tx`select graphile_worker.force_unlock_workers(${tx.array(ids)}::text[])`;
+        await tx`delete from worker_heartbeats where worker_id = any(${tx.array(ids)}::text[])`;
+      });
+      for (const w of stale) helpers.logger.warn(`recovered ${w.jobs} job(s) (${w.tasks}) locked by worker ${w.worker_id}, which stopped responding; they run again`);
+    }
+
+    const candidates = await deps.sql<Candidate[]>`
+      select r.id, r.store_id, r.status, r.total, r.worker_id,
+             (select count(*)::int from scrape_run_zips z where z.run_id = r.id) as done,
+             j.id::text as job_id, j.locked_by, j.attempts, j.max_attempts, j.last_error
+      from scrape_runs r
+      left join graphile_worker.jobs j on j.key = ${SCRAPE_JOB_KEY_PREFIX} || r.id
+      where (r.status = 'running' and (r.heartbeat_at is null or r.heartbeat_at < now() - ${config.staleMs} * interval '1 millisecond'))
+         or (r.status = 'queued' and r.created_at < now() - interval '1 minute' and j.id is null)`;
+    for (const run of candidates) {
+      const name = SCRAPER_NAMES[run.store_id];
+      const progress = `${run.done} of ${run.total} ZIP codes written`;
+      if (run.job_id === null || (run.locked_by === null && (run.attempts ?? 0) >= (run.max_attempts ?? 1))) {
+        const why = run.job_id === null ? 'its job no longer exists' : `it failed ${run.attempts} times (${run.last_error?.split('\n')[0] ?? 'no error recorded'})`;
+        const [failed] = await deps.sql`
+          update scrape_runs set status = 'failed', finished_at = now(), message = ${`Stopped: ${why}; ${progress}.`}
+          where id = ${run.id} and status in ('queued', 'running') returning id`;
+        if (failed) helpers.logger.warn(`recovered scrape run ${run.id} (${name}): marked failed because ${why}; ${progress}`);
+        continue;
+      }
+      // The run's worker stopped beating: release its job (if still locked) for a live worker.
+      if (run.locked_by !== null || run.worker_id !== null) {
+        const lostWorker = run.locked_by ?? run.worker_id;
+        await deps.sql.begin(async (tx) => {
+          if (run.locked_by !== null) await tx`select graphile_worker.force_unlock_workers(${tx.array([run.locked_by])}::text[])`;
+          await tx`update scrape_runs set worker_id = null, heartbeat_at = now(), recovered = recovered + 1 where id = ${run.id}`;
+        });
+        helpers.logger.warn(`recovered scrape run ${run.id} (${name}): worker ${lostWorker} stopped responding; the run resumes after ${progress}`);
+      }
+    }
+  };
+}
