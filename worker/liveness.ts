@@ -1,6 +1,7 @@
-// Worker liveness: each graphile-worker worker of this process beats in worker_heartbeats, so
-// worker__recover can tell a dead worker's locked jobs (release them) from a slow one's (leave
-// them). Pass `events` to graphile-worker's run() before it creates its workers.
+// Worker liveness: each graphile-worker pool of this process beats in worker_heartbeats under the
+// id it locks jobs with (the pool's id, shared by its workers), so worker__recover can tell a dead
+// process's locked jobs (release them) from a slow one's (leave them). Pass `events` to
+// graphile-worker's run() so the pool is seen as it is created.
 import { EventEmitter } from 'node:events';
 import type { WorkerEvents } from 'graphile-worker';
 import type { Sql } from '#server/db.ts';
@@ -20,13 +21,13 @@ export function workerLiveness(sql: Sql, intervalMs: number): Liveness {
       select id, ${process.pid}, now() from unnest(${sql.array([...ids])}::text[]) as id
       on conflict (worker_id) do update set beat_at = now(), pid = excluded.pid`;
   };
-  events.on('worker:create', ({ worker }) => {
-    ids.add(worker.workerId);
+  events.on('pool:create', ({ workerPool }) => {
+    ids.add(workerPool.id);
     beat().catch(() => {});
   });
-  events.on('worker:stop', ({ worker }) => {
-    ids.delete(worker.workerId);
-    sql`delete from worker_heartbeats where worker_id = ${worker.workerId}`.catch(() => {});
+  events.on('pool:release', ({ workerPool }) => {
+    ids.delete(workerPool.id);
+    sql`delete from worker_heartbeats where worker_id = ${workerPool.id}`.catch(() => {});
   });
   const timer = setInterval(() => beat().catch(() => {}), intervalMs);
   timer.unref();
