@@ -32,6 +32,7 @@ import type { DashboardInput } from '../src/shared/inputs.ts';
 import { BENCH_CONFIG, BENCH_DATABASE, databaseUrl, ensureBenchDatabase, type BuildInfo } from './database.ts';
 import { FIRST_PAINT_BUDGET_BYTES, routeBundleSizes } from './bundle.ts';
 import { measureIngest, measureParsing, type IngestResult, type ParseResult } from './scrape.ts';
+import { DIGEST_TARGET_S, IMMEDIATE_TARGET_S, measureAlerts, type AlertBenchResult } from './alerts.ts';
 
 const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(BENCH_DIR, '..');
@@ -432,8 +433,22 @@ async function main(): Promise<void> {
     );
     console.log(`Ingest target: ${ingest.target.toLocaleString('en-US')} listings/s or more through the write path (six runs at once).`);
 
+    // Price alerts on 100,000 subscriptions (a copy of the benchmark database).
+    const alerts: AlertBenchResult = await measureAlerts(adminUrl, log);
+    console.log('');
+    printTable(
+      ['price alerts (100,000 subscriptions)', 'seconds', 'plain scan s', 'vs scan', 'result', 'target'],
+      [
+        ['daily digest run (match, render, write outbox)', alerts.digest.seconds.toFixed(2), alerts.digest.scanSeconds.toFixed(3), `${(alerts.digest.seconds / alerts.digest.scanSeconds).toFixed(1)}x`, `${alerts.digest.emails.toLocaleString('en-US')} emails`, `<= ${DIGEST_TARGET_S} s ${alerts.met.digest ? 'met' : 'MISSED'}`],
+        [`immediate matching, ${alerts.immediate.listings.toLocaleString('en-US')}-listing run`, alerts.immediate.matchSeconds.toFixed(2), alerts.immediate.scanSeconds.toFixed(3), `${(alerts.immediate.matchSeconds / alerts.immediate.scanSeconds).toFixed(1)}x`, `${alerts.immediate.matches.toLocaleString('en-US')} matches`, `<= ${IMMEDIATE_TARGET_S} s ${alerts.met.immediate ? 'met' : 'MISSED'}`],
+        ['immediate delivery (match, render, write outbox)', alerts.immediate.deliverSeconds.toFixed(2), '-', '-', `${alerts.immediate.emails.toLocaleString('en-US')} emails`, '-'],
+      ],
+    );
+
     const missed = [
       ...(ingest.met ? [] : [`scraper ingest ${Math.round(ingest.sixRunsPerS)} listings/s < ${ingest.target}`]),
+      ...(alerts.met.digest ? [] : [`daily digest ${alerts.digest.seconds.toFixed(1)} s > ${DIGEST_TARGET_S} s`]),
+      ...(alerts.met.immediate ? [] : [`immediate matching ${alerts.immediate.matchSeconds.toFixed(1)} s > ${IMMEDIATE_TARGET_S} s`]),
       ...results.filter((r) => !r.met).map((r) => `${r.name} throughput ${Number.isNaN(r.ratio) ? 'not measured (no completed request)' : `${r.ratio.toFixed(2)}x < ${THROUGHPUT_TARGET}x`}`),
       ...queries.flatMap((q, i) => (q.met === false ? [`${results[i]!.name} uncached query ${ms(q.medianMs)} ms >= ${q.targetMs} ms`] : [])),
       ...(firstPaint && firstPaint.gzipBytes > FIRST_PAINT_BUDGET_BYTES ? [`first-paint JS of / ${(firstPaint.gzipBytes / 1000).toFixed(1)} kB > ${FIRST_PAINT_BUDGET_BYTES / 1000} kB`] : []),
@@ -463,6 +478,7 @@ async function main(): Promise<void> {
       })),
       queries,
       scrapers: { parsing, ingest },
+      alerts,
       loadAverage: { before: loadBefore, after: loadAfter },
       peakRssMb: Math.round(peakRssMb),
       loadGeneratorPeakRssMb: Math.round(loadRssMb),
