@@ -1,6 +1,6 @@
 // The tRPC client for React. Only the router's type crosses from the server; the transformer
 // is the shared one so dates and other non-JSON values round-trip the same way on both sides.
-import { createTRPCReact, httpBatchLink } from '@trpc/react-query';
+import { createTRPCReact, httpBatchLink, httpLink, splitLink } from '@trpc/react-query';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '#server/routers/_app.ts';
 import { transformer } from '#shared/transformer.ts';
@@ -25,13 +25,20 @@ async function fetchWithCredentials(url: URL | RequestInfo, options?: RequestIni
   return response;
 }
 
+/**
+ * Calls are batched, except those that ask not to be (`trpc: { context: { unbatched: true } }`):
+ * the news ticker of the page frame, which every page loads, travels alone so it neither waits
+ * for nor changes the status of the page's own calls, and its URL is the same on every page (one
+ * cached answer).
+ */
 export function createTrpcClient() {
+  const options = { url: '/trpc', transformer, fetch: fetchWithCredentials };
   return trpc.createClient({
     links: [
-      httpBatchLink({
-        url: '/trpc',
-        transformer,
-        fetch: fetchWithCredentials,
+      splitLink({
+        condition: (op) => op.context.unbatched === true,
+        true: httpLink(options),
+        false: httpBatchLink(options),
       }),
     ],
   });

@@ -46,7 +46,7 @@ function TickerItems({ items, hidden = false }: { items: readonly TickerEvent[];
  * hand) for people who ask for reduced motion.
  */
 export function NewsTicker() {
-  const ticker = trpc.news.ticker.useQuery(undefined, { staleTime: 5 * 60_000 });
+  const ticker = trpc.news.ticker.useQuery(undefined, { staleTime: 5 * 60_000, trpc: { context: { unbatched: true } } });
   const items = ticker.isError ? [UNAVAILABLE_ITEM] : ticker.data && ticker.data.length > 0 ? ticker.data : [QUIET_ITEM];
   return (
     <Box as="section" aria-label="Egg price news" bg="brand.subtle" borderBottomWidth="1px" borderColor="border" overflow="hidden" _motionReduce={{ overflowX: 'auto' }}>
