@@ -54,6 +54,8 @@ export async function measureAlerts(adminUrl: string, log: (line: string) => voi
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
   try {
     await admin.unsafe(`drop database if exists "${ALERTS_DATABASE}" with (force)`);
+    // A template must have no connections: close the benchmark's own (its pools reconnect when used).
+    await admin`select pg_terminate_backend(pid) from pg_stat_activity where datname = ${BENCH_DATABASE} and pid <> pg_backend_pid()`;
     await admin.unsafe(`create database "${ALERTS_DATABASE}" template "${BENCH_DATABASE}"`);
   } finally {
     await admin.end();
@@ -86,7 +88,7 @@ export async function measureAlerts(adminUrl: string, log: (line: string) => voi
       from subscriptions s where s.notification_frequency = 'immediately' and s.active and s.confirmed_at is not null
       union all
       select o.product_id, l.store_id, l.region, p.egg_type, null, o.price
-      from price_observations o join price_entries e on e.observation_id = o.id
+      from price_observations o
       join store_locations l on l.id = o.location_id join products p on p.id = o.product_id
       where o.scrape_run_id = ${run!.id}`);
     const match = await timed(() => immediateMatches(sql, run!.id));

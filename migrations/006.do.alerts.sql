@@ -19,6 +19,10 @@ alter table alert_deliveries
   add column location_id integer references store_locations (id) on delete cascade,
   add column price numeric(8,2);
 create index alert_deliveries_email_idx on alert_deliveries (email_id);
+-- Which subscriptions already had a price event: looked up by the events of a scrape run.
+create index alert_deliveries_period_idx on alert_deliveries (period_key);
+-- The observations of one scrape run (immediate alerts read them).
+create index price_observations_run_idx on price_observations (scrape_run_id) where scrape_run_id is not null;
 
 -- Resend's idempotency key: a retried send of the same outbox row is not delivered twice. An alert
 -- email belongs to its subscription: deleting the subscription removes its unsent mail, and an

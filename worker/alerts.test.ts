@@ -288,7 +288,7 @@ describe('the matching rule', () => {
       const expected = entries
         .filter((e) => matchesSubscription({ region: s.region, egg_type: s.eggType, preferred_stores: s.stores as never[], price_threshold: s.threshold }, e))
         .sort((a, b) => pricePerDozen(a.price, a.count) - pricePerDozen(b.price, b.count))
-        .slice(0, 30)
+        .slice(0, 10)
         .map((e) => `${e.product_id}:${e.location_id}`);
       const got = rows.filter((r) => r.subscription_id === s.id).map((r) => `${r.product_id}:${r.location_id}`);
       expect(new Set(got), `subscription ${JSON.stringify(s)}`).toEqual(new Set(expected));

@@ -4,7 +4,7 @@
 // or overlapping job, or a job that died after committing) yields nothing, so nothing is sent
 // twice; a job that died before committing wrote nothing, and its retry sends it all.
 import type { Sql, TxSql } from '#server/db.ts';
-import { dailyDigestMatches, immediateMatches, weeklySummaries, weeklyUnderThreshold, type MatchRow, type WeeklyRow } from '#server/queries/alerts.ts';
+import { dailyDigestMatches, eventKey, immediateMatches, MATCH_LIMIT, weeklySummaries, weeklyUnderThreshold, type MatchRow, type WeeklyRow } from '#server/queries/alerts.ts';
 import {
   dailyDigestEmail,
   describeSubscription,
@@ -18,7 +18,7 @@ import type { NotificationFrequency } from '#shared/subscriptions.ts';
 import { STORE_NAMES, type EggType, type Region } from '#shared/vocabulary.ts';
 
 export const DELIVERY_BATCH = 500;
-const MAX_LISTINGS = 10;
+const MAX_LISTINGS = MATCH_LIMIT;
 
 interface Claim {
   periodKey: string;
@@ -108,8 +108,6 @@ function listingOf(row: MatchRow): AlertListing {
 function scopeOf(row: Pick<MatchRow, 'region_filter' | 'egg_type_filter' | 'preferred_stores' | 'price_threshold'>, frequency: NotificationFrequency) {
   return { region: row.region_filter, egg_type: row.egg_type_filter, preferred_stores: row.preferred_stores as never[], price_threshold: row.price_threshold, notification_frequency: frequency };
 }
-
-const eventKey = (row: Pick<MatchRow, 'product_id' | 'location_id' | 'price'>) => `price:${row.product_id}:${row.location_id}:${row.price.toFixed(2)}`;
 
 function bySubscription<T extends { subscription_id: number }>(rows: T[]): Map<number, T[]> {
   const groups = new Map<number, T[]>();

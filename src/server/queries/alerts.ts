@@ -8,7 +8,11 @@
 // scope and each subscription takes the best of its scope's ranking that pass its threshold.
 import { DROP_MATCH_PERCENT } from '#shared/subscriptions.ts';
 import type { EggType, Region } from '#shared/vocabulary.ts';
+import type { PendingQuery } from 'postgres';
 import type { Db } from '../db.ts';
+
+/** A piece of SQL composed into a larger statement. */
+type Fragment = PendingQuery<any>;
 
 export interface MatchRow {
   subscription_id: number;
@@ -33,123 +37,190 @@ export interface MatchRow {
 }
 
 const DROP = 1 - DROP_MATCH_PERCENT / 100;
+/** Candidates kept per scope and rule: room for price events a subscription already had. */
+const CANDIDATES = 30;
+/** Matches per subscription (the emails list the best ten). */
+export const MATCH_LIMIT = 10;
+const CHEAPEST = 5;
 
 /** The listing columns every matcher reads, from price_entries e, locations l, products p, stores s. */
 const LISTING = `e.product_id, e.location_id, l.store_id, s.store_name, l.region, p.egg_type, p.count, e.price::float8 as price,
   e.reference_price::float8 as reference_price, p.title, e.price / p.count * 12 as per_dozen,
   (e.reference_price is not null and e.price <= e.reference_price * ${DROP}) as dropped`;
 
+type ListingTuple = [product_id: number, location_id: number, store_id: string, store_name: string, region: Region, egg_type: EggType, count: number, price: number, reference_price: number | null, title: string];
+
+interface DueSubscription {
+  id: number;
+  email: string;
+  region: Region | null;
+  egg_type: EggType | null;
+  preferred_stores: string[];
+  price_threshold: number | null;
+  unsubscribe_token: string;
+}
+
+interface ScopeRanking {
+  region: Region | null;
+  egg_type: EggType | null;
+  preferred_stores: string[];
+  by_price: ListingTuple[] | null;
+  by_drop: ListingTuple[] | null;
+}
+
+const scopeKey = (s: { region: string | null; egg_type: string | null; preferred_stores: string[] }) => `${s.region}|${s.egg_type}|${s.preferred_stores.join(',')}`;
+
+/**
+ * Ranks a set of listings once per scope (region, egg type, preferred stores) of the due
+ * subscriptions: the cheapest by price per dozen, and the cheapest of those that dropped at least
+ * 5% in 7 days. `due` and `listings` are SQL that select the subscriptions and the listings.
+ */
+async function rankByScope(sql: Db, due: Fragment, listings: Fragment): Promise<Map<string, ScopeRanking>> {
+  const tuple = 'json_build_array(product_id, location_id, store_id, store_name, region, egg_type, count, price, reference_price, title)';
+  const rows = await sql<ScopeRanking[]>`
+    with due as (${due}),
+    scopes as (select distinct region, egg_type, preferred_stores from due),
+    listings as (${listings}),
+    ranked as (
+      select sc.region as s_region, sc.egg_type as s_egg_type, sc.preferred_stores as s_stores, x.*,
+             row_number() over (partition by sc.region, sc.egg_type, sc.preferred_stores order by x.per_dozen, x.price, x.product_id, x.location_id) as by_price,
+             row_number() over (partition by sc.region, sc.egg_type, sc.preferred_stores, x.dropped order by x.per_dozen, x.price, x.product_id, x.location_id) as by_drop
+      from scopes sc
+      join listings x
+        on (sc.region is null or x.region = sc.region)
+       and (sc.egg_type is null or x.egg_type = sc.egg_type)
+       and (cardinality(sc.preferred_stores) = 0 or x.store_id = any(sc.preferred_stores))
+    )
+    select s_region as region, s_egg_type as egg_type, s_stores as preferred_stores,
+           json_agg(${sql.unsafe(tuple)} order by by_price) filter (where by_price <= ${CANDIDATES}) as by_price,
+           json_agg(${sql.unsafe(tuple)} order by by_drop) filter (where dropped and by_drop <= ${CANDIDATES}) as by_drop
+    from ranked
+    group by s_region, s_egg_type, s_stores`;
+  return new Map(rows.map((r) => [scopeKey(r), r]));
+}
+
+function dueSubscriptions(sql: Db, frequency: 'immediately' | 'daily' | 'weekly', periodKey: string | null, thresholdOnly = false): Fragment {
+  return sql`
+    select id, email, region, egg_type, preferred_stores, price_threshold::float8 as price_threshold, unsubscribe_token
+    from subscriptions sub
+    where active and confirmed_at is not null and notification_frequency = ${frequency}
+      ${thresholdOnly ? sql`and price_threshold is not null` : sql``}
+      ${periodKey ? sql`and not exists (select 1 from alert_deliveries d where d.subscription_id = sub.id and d.period_key = ${periodKey})` : sql``}`;
+}
+
+export function eventKey(listing: { product_id: number; location_id: number; price: number }): string {
+  return `price:${listing.product_id}:${listing.location_id}:${listing.price.toFixed(2)}`;
+}
+
+function toRow(sub: DueSubscription, t: ListingTuple, role: MatchRow['role']): MatchRow {
+  return {
+    subscription_id: sub.id,
+    email: sub.email,
+    region_filter: sub.region,
+    egg_type_filter: sub.egg_type,
+    preferred_stores: sub.preferred_stores,
+    price_threshold: sub.price_threshold,
+    unsubscribe_token: sub.unsubscribe_token,
+    product_id: t[0],
+    location_id: t[1],
+    store_id: t[2],
+    store_name: t[3],
+    region: t[4],
+    egg_type: t[5],
+    count: t[6],
+    price: t[7],
+    reference_price: t[8],
+    title: t[9],
+    role,
+  };
+}
+
+/** A subscription's matches from its scope's rankings: the rule, then the best ten not excluded. */
+function matchesOf(sub: DueSubscription, ranking: ScopeRanking | undefined, excluded?: (t: ListingTuple) => boolean): ListingTuple[] {
+  if (!ranking) return [];
+  const candidates =
+    sub.price_threshold !== null
+      ? (ranking.by_price ?? []).filter((t) => (t[7] / t[6]) * 12 <= sub.price_threshold! + 1e-9)
+      : (ranking.by_drop ?? []);
+  const kept: ListingTuple[] = [];
+  for (const t of candidates) {
+    if (excluded?.(t)) continue;
+    kept.push(t);
+    if (kept.length === MATCH_LIMIT) break;
+  }
+  return kept;
+}
+
 /**
  * Immediate alerts after a scrape run: the run's price events (a listing seen for the first time,
  * or at a price other than its previous observation's) matched against the confirmed, active
- * "immediately" subscriptions, best ten per subscription by price per dozen, leaving out price
+ * "immediately" subscriptions, the best ten per subscription by price per dozen, leaving out price
  * events already alerted to that subscription.
  */
 export async function immediateMatches(sql: Db, runId: number): Promise<MatchRow[]> {
-  return sql<MatchRow[]>`
-    with events as (
-      select ${sql.unsafe(LISTING)}
-      from price_observations o
-      join price_entries e on e.observation_id = o.id
-      join store_locations l on l.id = e.location_id
-      join stores s on s.id = l.store_id and s.active
-      join products p on p.id = e.product_id
-      where o.scrape_run_id = ${runId} and o.source = 'scrape'
-        and not exists (
-          select 1 from price_observations prev
-          where prev.product_id = o.product_id and prev.location_id = o.location_id
-            and prev.observed_on < o.observed_on and prev.observed_on = (
-              select max(pp.observed_on) from price_observations pp
-              where pp.product_id = o.product_id and pp.location_id = o.location_id and pp.observed_on < o.observed_on)
-            and prev.price = o.price)
-    ), due as (
-      select id, email, region, egg_type, preferred_stores, price_threshold, unsubscribe_token
-      from subscriptions
-      where active and confirmed_at is not null and notification_frequency = 'immediately'
-    )
-    ${rankedMatches(sql, sql`events`, 10)}
-    select m.* from matched m
-    where not exists (
-      select 1 from alert_deliveries d
-      where d.subscription_id = m.subscription_id
-        and d.period_key = 'price:' || m.product_id || ':' || m.location_id || ':' || m.price::numeric(8,2))`;
+  const due = dueSubscriptions(sql, 'immediately', null);
+  const events = sql`
+    select ${sql.unsafe(LISTING)}
+    from price_observations o
+    join price_entries e on e.observation_id = o.id
+    join store_locations l on l.id = e.location_id
+    join stores s on s.id = l.store_id and s.active
+    join products p on p.id = e.product_id
+    where o.scrape_run_id = ${runId} and o.source = 'scrape'
+      and not exists (
+        select 1 from price_observations prev
+        where prev.product_id = o.product_id and prev.location_id = o.location_id
+          and prev.observed_on = (
+            select max(pp.observed_on) from price_observations pp
+            where pp.product_id = o.product_id and pp.location_id = o.location_id and pp.observed_on < o.observed_on)
+          and prev.price = o.price)`;
+  const rankings = await rankByScope(sql, due, events);
+  if (rankings.size === 0) return [];
+  const subscriptions = await sql<DueSubscription[]>`${dueSubscriptions(sql, 'immediately', null)}`;
+  // Price events already alerted, for the candidate events only.
+  const keys = new Set<string>();
+  for (const r of rankings.values()) for (const t of [...(r.by_price ?? []), ...(r.by_drop ?? [])]) keys.add(eventKey({ product_id: t[0], location_id: t[1], price: t[7] }));
+  const sent = new Set(
+    (await sql<{ subscription_id: number; period_key: string }[]>`
+      select subscription_id, period_key from alert_deliveries where period_key = any(${sql.array([...keys])}::text[])`).map((d) => `${d.subscription_id}|${d.period_key}`),
+  );
+  const rows: MatchRow[] = [];
+  for (const sub of subscriptions) {
+    const matches = matchesOf(sub, rankings.get(scopeKey(sub)), (t) => sent.has(`${sub.id}|${eventKey({ product_id: t[0], location_id: t[1], price: t[7] })}`));
+    for (const t of matches) rows.push(toRow(sub, t, 'match'));
+  }
+  return rows;
 }
 
-/**
- * The shared tail of every matcher: given CTEs "due" (subscriptions) and the listings relation,
- * ranks the listings once per scope (threshold rule and drop rule separately) and joins each
- * subscription to the first `limit` of its scope's ranking that pass its own rule. Defines the
- * CTEs scopes, ranked and matched (ending with "matched as (...)", so the caller selects from it).
- */
-function rankedMatches(sql: Db, listings: ReturnType<Db>, limit: number) {
-  return sql`
-    , scopes as (
-      select distinct region, egg_type, preferred_stores from due
-    ), ranked as (
-      select sc.region as s_region, sc.egg_type as s_egg_type, sc.preferred_stores as s_stores, x.*,
-             row_number() over (partition by sc.region, sc.egg_type, sc.preferred_stores order by x.per_dozen, x.price, x.product_id, x.location_id) as by_price,
-             case when x.dropped then row_number() over (partition by sc.region, sc.egg_type, sc.preferred_stores, x.dropped order by x.per_dozen, x.price, x.product_id, x.location_id) end as by_drop
-      from scopes sc
-      join ${listings} x
-        on (sc.region is null or x.region = sc.region)
-       and (sc.egg_type is null or x.egg_type = sc.egg_type)
-       and (cardinality(sc.preferred_stores) = 0 or x.store_id = any(sc.preferred_stores))
-    ), matched as (
-      select d.id as subscription_id, d.email, d.region as region_filter, d.egg_type as egg_type_filter, d.preferred_stores,
-             d.price_threshold::float8 as price_threshold, d.unsubscribe_token,
-             r.product_id, r.location_id, r.store_id, r.store_name, r.region, r.egg_type, r.count, r.price, r.reference_price, r.title,
-             'match'::text as role
-      from due d
-      join ranked r
-        on r.s_region is not distinct from d.region and r.s_egg_type is not distinct from d.egg_type and r.s_stores = d.preferred_stores
-      -- Three times the limit leaves room for price events a subscription already had (the
-      -- caller drops those and keeps the best ones).
-      where case when d.price_threshold is not null then r.by_price <= ${limit * 3} and r.per_dozen <= d.price_threshold
-                 else r.by_drop <= ${limit * 3} end
-    )`;
-}
+const CURRENT_LISTINGS = (sql: Db): Fragment => sql`
+  select ${sql.unsafe(LISTING)}, e.observed_at
+  from price_entries e
+  join store_locations l on l.id = e.location_id
+  join stores s on s.id = l.store_id and s.active
+  join products p on p.id = e.product_id
+  where e.source = 'scrape'`;
 
 /**
  * The daily digest of a day: for each confirmed, active "daily" subscription not yet sent that
- * day's digest, the day's matches (listings observed that day that the rule matches, best ten)
- * and the five cheapest current listings of its scope.
+ * day's digest and with at least one match, the day's matches (listings observed that day that the
+ * rule matches, best ten) and the five cheapest current listings of its scope.
  */
 export async function dailyDigestMatches(sql: Db, day: string): Promise<MatchRow[]> {
-  return sql<MatchRow[]>`
-    with current_listings as (
-      select ${sql.unsafe(LISTING)}, (e.observed_at at time zone 'UTC')::date = ${day}::date as today
-      from price_entries e
-      join store_locations l on l.id = e.location_id
-      join stores s on s.id = l.store_id and s.active
-      join products p on p.id = e.product_id
-      where e.source = 'scrape'
-    ), today as (
-      select * from current_listings where today
-    ), due as (
-      select id, email, region, egg_type, preferred_stores, price_threshold, unsubscribe_token
-      from subscriptions sub
-      where active and confirmed_at is not null and notification_frequency = 'daily'
-        and not exists (select 1 from alert_deliveries d where d.subscription_id = sub.id and d.period_key = ${`daily:${day}`})
-    )
-    ${rankedMatches(sql, sql`today`, 10)}
-    , cheapest as (
-      select sc.region as s_region, sc.egg_type as s_egg_type, sc.preferred_stores as s_stores, x.*,
-             row_number() over (partition by sc.region, sc.egg_type, sc.preferred_stores order by x.per_dozen, x.price, x.product_id, x.location_id) as rank
-      from scopes sc
-      join current_listings x
-        on (sc.region is null or x.region = sc.region)
-       and (sc.egg_type is null or x.egg_type = sc.egg_type)
-       and (cardinality(sc.preferred_stores) = 0 or x.store_id = any(sc.preferred_stores))
-    )
-    select * from matched
-    union all
-    select d.id, d.email, d.region, d.egg_type, d.preferred_stores, d.price_threshold::float8, d.unsubscribe_token,
-           c.product_id, c.location_id, c.store_id, c.store_name, c.region, c.egg_type, c.count, c.price, c.reference_price, c.title,
-           'cheapest'
-    from due d
-    join cheapest c on c.s_region is not distinct from d.region and c.s_egg_type is not distinct from d.egg_type and c.s_stores = d.preferred_stores
-    where c.rank <= 5
-      and exists (select 1 from matched m where m.subscription_id = d.id)`;
+  const due = dueSubscriptions(sql, 'daily', `daily:${day}`);
+  const today = sql`select * from (${CURRENT_LISTINGS(sql)}) c where (c.observed_at at time zone 'UTC')::date = ${day}::date`;
+  const [todays, current, subscriptions] = await Promise.all([
+    rankByScope(sql, due, today),
+    rankByScope(sql, due, CURRENT_LISTINGS(sql)),
+    sql<DueSubscription[]>`${dueSubscriptions(sql, 'daily', `daily:${day}`)}`,
+  ]);
+  const rows: MatchRow[] = [];
+  for (const sub of subscriptions) {
+    const matches = matchesOf(sub, todays.get(scopeKey(sub)));
+    if (matches.length === 0) continue;
+    for (const t of matches) rows.push(toRow(sub, t, 'match'));
+    for (const t of (current.get(scopeKey(sub))?.by_price ?? []).slice(0, CHEAPEST)) rows.push(toRow(sub, t, 'cheapest'));
+  }
+  return rows;
 }
 
 export interface WeeklyRow {
@@ -234,20 +305,11 @@ export async function weeklySummaries(sql: Db, monday: string): Promise<WeeklyRo
 
 /** Weekly summaries with a threshold list the current listings at or under it (best ten). */
 export async function weeklyUnderThreshold(sql: Db, monday: string): Promise<MatchRow[]> {
-  return sql<MatchRow[]>`
-    with current_listings as (
-      select ${sql.unsafe(LISTING)}
-      from price_entries e
-      join store_locations l on l.id = e.location_id
-      join stores s on s.id = l.store_id and s.active
-      join products p on p.id = e.product_id
-      where e.source = 'scrape'
-    ), due as (
-      select id, email, region, egg_type, preferred_stores, price_threshold, unsubscribe_token
-      from subscriptions sub
-      where active and confirmed_at is not null and notification_frequency = 'weekly' and price_threshold is not null
-        and not exists (select 1 from alert_deliveries d where d.subscription_id = sub.id and d.period_key = ${`weekly:${monday}`})
-    )
-    ${rankedMatches(sql, sql`current_listings`, 10)}
-    select * from matched`;
+  const [rankings, subscriptions] = await Promise.all([
+    rankByScope(sql, dueSubscriptions(sql, 'weekly', `weekly:${monday}`, true), CURRENT_LISTINGS(sql)),
+    sql<DueSubscription[]>`${dueSubscriptions(sql, 'weekly', `weekly:${monday}`, true)}`,
+  ]);
+  const rows: MatchRow[] = [];
+  for (const sub of subscriptions) for (const t of matchesOf(sub, rankings.get(scopeKey(sub)))) rows.push(toRow(sub, t, 'match'));
+  return rows;
 }

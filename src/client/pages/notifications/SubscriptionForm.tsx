@@ -85,83 +85,83 @@ export function SubscriptionForm({ initial, submitLabel, pending, onSubmit, serv
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="5">
-      <FormField label="Email" errors={shown.email} required>
-        <Input type="email" autoComplete="email" value={values.email} onChange={(e) => update({ email: e.target.value })} />
-      </FormField>
-      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-        <FormField label="Region" errors={shown.region}>
-          <NativeSelect.Root>
-            <NativeSelect.Field value={values.region} onChange={(e) => update({ region: e.target.value })}>
-              <option value="all">All Regions</option>
-              {REGIONS.map((r) => (
-                <option key={r} value={r}>
-                  {REGION_LABELS[r]}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+        <FormField label="Email" errors={shown.email} required>
+          <Input type="email" autoComplete="email" value={values.email} onChange={(e) => update({ email: e.target.value })} />
         </FormField>
-        <FormField label="Egg Type" errors={shown.egg_type}>
-          <NativeSelect.Root>
-            <NativeSelect.Field value={values.egg_type} onChange={(e) => update({ egg_type: e.target.value })}>
-              <option value="all">All Egg Types</option>
-              {EGG_TYPES.map((t) => (
-                <option key={t} value={EGG_TYPE_SLUGS[t]}>
-                  {EGG_TYPE_LABELS[t]}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </FormField>
-        <FormField label="Price threshold (per dozen, optional)" errors={shown.price_threshold} helper="Alert when a dozen costs this much or less. Blank: alert on drops of 5% or more.">
-          <Input type="number" inputMode="decimal" step="0.01" min="0" placeholder="3.00" value={values.price_threshold} onChange={(e) => update({ price_threshold: e.target.value })} />
-        </FormField>
-        <FormField label="Frequency" errors={shown.notification_frequency}>
-          <NativeSelect.Root>
-            <NativeSelect.Field value={values.notification_frequency} onChange={(e) => update({ notification_frequency: e.target.value as NotificationFrequency })}>
-              {NOTIFICATION_FREQUENCIES.map((f) => (
-                <option key={f} value={f}>
-                  {FREQUENCY_LABELS[f]}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </FormField>
-      </SimpleGrid>
-      <Fieldset.Root invalid={Boolean(shown.preferred_stores?.length)}>
-        <Fieldset.Legend>Preferred stores (optional)</Fieldset.Legend>
-        <Fieldset.HelperText>None chosen means every store.</Fieldset.HelperText>
-        <SimpleGrid columns={{ base: 2, sm: 3 }} gap="2" mt="2">
-          {STORE_IDS.map((store) => (
-            <Checkbox.Root
-              key={store}
-              checked={values.preferred_stores.includes(store)}
-              onCheckedChange={(details) =>
-                update({ preferred_stores: details.checked ? [...values.preferred_stores, store] : values.preferred_stores.filter((s) => s !== store) })
-              }
-            >
-              <Checkbox.HiddenInput />
-              <Checkbox.Control />
-              <Checkbox.Label>{STORE_NAMES[store]}</Checkbox.Label>
-            </Checkbox.Root>
-          ))}
+        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+          <FormField label="Region" errors={shown.region}>
+            <NativeSelect.Root>
+              <NativeSelect.Field value={values.region} onChange={(e) => update({ region: e.target.value })}>
+                <option value="all">All Regions</option>
+                {REGIONS.map((r) => (
+                  <option key={r} value={r}>
+                    {REGION_LABELS[r]}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </FormField>
+          <FormField label="Egg Type" errors={shown.egg_type}>
+            <NativeSelect.Root>
+              <NativeSelect.Field value={values.egg_type} onChange={(e) => update({ egg_type: e.target.value })}>
+                <option value="all">All Egg Types</option>
+                {EGG_TYPES.map((t) => (
+                  <option key={t} value={EGG_TYPE_SLUGS[t]}>
+                    {EGG_TYPE_LABELS[t]}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </FormField>
+          <FormField label="Price threshold (per dozen, optional)" errors={shown.price_threshold} helper="Alert when a dozen costs this much or less. Blank: alert on drops of 5% or more.">
+            <Input type="number" inputMode="decimal" step="0.01" min="0" placeholder="3.00" value={values.price_threshold} onChange={(e) => update({ price_threshold: e.target.value })} />
+          </FormField>
+          <FormField label="Frequency" errors={shown.notification_frequency}>
+            <NativeSelect.Root>
+              <NativeSelect.Field value={values.notification_frequency} onChange={(e) => update({ notification_frequency: e.target.value as NotificationFrequency })}>
+                {NOTIFICATION_FREQUENCIES.map((f) => (
+                  <option key={f} value={f}>
+                    {FREQUENCY_LABELS[f]}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </FormField>
         </SimpleGrid>
-        {shown.preferred_stores && <Fieldset.ErrorText>{shown.preferred_stores.join(' ')}</Fieldset.ErrorText>}
-      </Fieldset.Root>
-      {showActive && (
-        <Checkbox.Root checked={values.active} onCheckedChange={(details) => update({ active: details.checked === true })}>
-          <Checkbox.HiddenInput />
-          <Checkbox.Control />
-          <Checkbox.Label>Active (send alerts)</Checkbox.Label>
-        </Checkbox.Root>
-      )}
-      {notice}
-      <Button type="submit" colorPalette="brand" loading={pending} loadingText="Saving..." alignSelf={{ base: 'stretch', sm: 'flex-start' }}>
-        {submitLabel}
-      </Button>
+        <Fieldset.Root invalid={Boolean(shown.preferred_stores?.length)}>
+          <Fieldset.Legend>Preferred stores (optional)</Fieldset.Legend>
+          <Fieldset.HelperText>None chosen means every store.</Fieldset.HelperText>
+          <SimpleGrid columns={{ base: 2, sm: 3 }} gap="2" mt="2">
+            {STORE_IDS.map((store) => (
+              <Checkbox.Root
+                key={store}
+                checked={values.preferred_stores.includes(store)}
+                onCheckedChange={(details) =>
+                  update({ preferred_stores: details.checked ? [...values.preferred_stores, store] : values.preferred_stores.filter((s) => s !== store) })
+                }
+              >
+                <Checkbox.HiddenInput />
+                <Checkbox.Control />
+                <Checkbox.Label>{STORE_NAMES[store]}</Checkbox.Label>
+              </Checkbox.Root>
+            ))}
+          </SimpleGrid>
+          {shown.preferred_stores && <Fieldset.ErrorText>{shown.preferred_stores.join(' ')}</Fieldset.ErrorText>}
+        </Fieldset.Root>
+        {showActive && (
+          <Checkbox.Root checked={values.active} onCheckedChange={(details) => update({ active: details.checked === true })}>
+            <Checkbox.HiddenInput />
+            <Checkbox.Control />
+            <Checkbox.Label>Active (send alerts)</Checkbox.Label>
+          </Checkbox.Root>
+        )}
+        {notice}
+        <Button type="submit" colorPalette="brand" loading={pending} loadingText="Saving..." alignSelf={{ base: 'stretch', sm: 'flex-start' }}>
+          {submitLabel}
+        </Button>
       </Stack>
     </form>
   );
