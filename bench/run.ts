@@ -431,7 +431,8 @@ async function main(): Promise<void> {
         ['COPY into an unindexed table (baseline)', ingest.copySeconds.toFixed(2), Math.round(ingest.copyPerS).toLocaleString('en-US'), '1x'],
       ],
     );
-    console.log(`Ingest target: ${ingest.target.toLocaleString('en-US')} listings/s or more through the write path (six runs at once).`);
+    console.log(`Ingest samples (listings/s): one run ${ingest.samples.oneRun.join(', ')}; six runs ${ingest.samples.sixRuns.join(', ')}; COPY ${ingest.samples.copy.join(', ')}`);
+    console.log(`Ingest target: ${ingest.target.toLocaleString('en-US')} listings/s or more through the write path (six runs at once, median of three).`);
 
     // Price alerts on 100,000 subscriptions (a copy of the benchmark database).
     const alerts: AlertBenchResult = await measureAlerts(adminUrl, log);

@@ -192,6 +192,8 @@ async function copyBaseline(adminUrl: string, template: string, zips: string[]):
 
 export interface IngestResult {
   listings: number;
+  /** Every measurement (listings/s), three of each: the machine's own variance shows. */
+  samples: { oneRun: number[]; sixRuns: number[]; copy: number[] };
   oneRunSeconds: number;
   sixRunsSeconds: number;
   copySeconds: number;
@@ -203,16 +205,28 @@ export interface IngestResult {
 }
 
 export async function measureIngest(adminUrl: string, log: (line: string) => void): Promise<IngestResult> {
-  log(`Scraper ingest: ${INGEST_LOCATIONS} locations x ${INGEST_PRODUCTS} products through commitZipOutcome, and COPY of the same rows`);
+  log(`Scraper ingest: ${INGEST_LOCATIONS} locations x ${INGEST_PRODUCTS} products through commitZipOutcome, and COPY of the same rows (three of each; medians)`);
   const template = await withTemplate(adminUrl);
   const zips = benchZips(INGEST_LOCATIONS);
   const listings = zips.length * INGEST_PRODUCTS;
   try {
-    const copySeconds = await copyBaseline(adminUrl, template, zips);
-    const oneRunSeconds = await ingest(adminUrl, template, zips, ['walmart']);
-    const sixRunsSeconds = await ingest(adminUrl, template, zips, [...STORE_IDS]);
+    // Three of each, interleaved; the median is reported.
+    const copy: number[] = [];
+    const one: number[] = [];
+    const six: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      copy.push(await copyBaseline(adminUrl, template, zips));
+      one.push(await ingest(adminUrl, template, zips, ['walmart']));
+      six.push(await ingest(adminUrl, template, zips, [...STORE_IDS]));
+    }
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[1]!;
+    const copySeconds = median(copy);
+    const oneRunSeconds = median(one);
+    const sixRunsSeconds = median(six);
+    const perS = (values: number[]) => values.map((v) => Math.round(listings / v));
     const result = {
       listings,
+      samples: { oneRun: perS(one), sixRuns: perS(six), copy: perS(copy) },
       oneRunSeconds,
       sixRunsSeconds,
       copySeconds,
