@@ -30,6 +30,8 @@ export const envSchema = z.object({
   EMBEDDED_PG_DIR: z.string().default('.data/postgres'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: flag,
+  // Requests per minute per IP to the public /api GETs (0 turns the limit off).
+  PUBLIC_API_RATE_LIMIT: z.coerce.number().int().min(0).max(10_000_000).default(1200),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   ADMIN_SETUP_KEY: z.preprocess(emptyToUndefined, z.string().min(12, 'must be at least 12 characters').optional()),
   EXPOSE_RESET_TOKEN: flag,
