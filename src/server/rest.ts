@@ -5,6 +5,9 @@
 // the CSV sibling of every route that declares CSV columns (`<path>.csv`), and the open-data
 // treatment of the public GETs: CORS for any origin, X-Total-Count and Link on paged lists, and a
 // per-IP rate limit with RateLimit headers. See docs/decisions/005-near-you-and-open-data.md.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fastifyCors from '@fastify/cors';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -26,6 +29,8 @@ import type { Context } from './context.ts';
 import { etagOf, type DataCache } from './cache.ts';
 import { numberColumn, safeFilename, textColumn, toCsv, type CsvColumn } from './csv.ts';
 import type { MarketSeries } from './queries/market.ts';
+
+const LOGO_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../public/favicon.svg');
 
 type RequestParts = { query: Record<string, unknown>; params: Record<string, string>; body: unknown };
 type Call = (procedure: string, input: unknown) => Promise<unknown>;
@@ -529,6 +534,7 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
   await app.register(fastifySwaggerUi, {
     routePrefix: '/api/docs',
     theme: { title: 'EggWatch API reference' },
+    logo: { type: 'image/svg+xml', content: fs.readFileSync(LOGO_FILE) },
     uiConfig: { deepLinking: true, docExpansion: 'list', defaultModelsExpandDepth: 0, tryItOutEnabled: true },
     // Swagger UI would otherwise ask an online validator about the document.
     validatorUrl: false,
@@ -570,9 +576,11 @@ export function openApiDocument() {
       400: errorResponse('Invalid input'),
       ...(route.params ? { 404: errorResponse('Not found') } : {}),
     };
+    const tags = [route.procedure.split('.')[0]!];
     const operation = {
       summary: route.summary,
       operationId: route.procedure,
+      tags,
       parameters,
       ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: z.toJSONSchema(route.body, { io: 'input', unrepresentable: 'any' }) } } } } : {}),
       ...(route.auth ? { security: [{ bearer: [] }, { cookie: [] }] } : {}),
@@ -593,6 +601,7 @@ export function openApiDocument() {
         get: {
           summary: `CSV download of ${openApiPath}: the same parameters and errors; a header row, then one row per item (RFC 4180, UTF-8)`,
           operationId: `${route.procedure}.csv`,
+          tags,
           parameters,
           responses: {
             200: {
@@ -618,6 +627,18 @@ export function openApiDocument() {
         'serve it at the same path plus .csv. Errors answer JSON { "message": ... }.',
       ].join(' '),
     },
+    tags: [
+      { name: 'prices', description: 'Current prices, Near you and price histories' },
+      { name: 'stores', description: 'Stores and their prices' },
+      { name: 'stats', description: 'Statistics computed from the prices' },
+      { name: 'market', description: 'The BLS average price series' },
+      { name: 'news', description: 'The news ticker' },
+      { name: 'auth', description: 'Accounts and sessions' },
+      { name: 'admin', description: 'First administrator' },
+      { name: 'users', description: 'User accounts' },
+      { name: 'subscriptions', description: 'Price alert subscriptions' },
+      { name: 'scrape', description: 'Scraper runs and schedule (administrators)' },
+    ],
     paths,
     components: {
       schemas: {
