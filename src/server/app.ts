@@ -33,7 +33,8 @@ export interface ServerOptions {
   distDir?: string;
   /** Share a cache (tests pass one to observe invalidation). */
   cache?: DataCache;
-  trustProxy?: boolean;
+  /** Proxies whose X-Forwarded-For is believed: false, a hop count or their addresses (env TRUST_PROXY). */
+  trustProxy?: boolean | number | string[];
   /**
    * Requests per minute per IP to the public /api GETs (PUBLIC_API_RATE_LIMIT), multiplied by
    * auth.rateLimitScale like every rate limit; 0 turns the limit off. Default 1,200.
@@ -55,9 +56,11 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export function buildApp(options: ServerOptions): { app: FastifyInstance; cache: DataCache } {
   const cache = options.cache ?? new DataCache();
+  const proxies = options.trustProxy ?? false;
   const app = Fastify({
     logger: options.logLevel === 'silent' ? false : { level: options.logLevel ?? 'info' },
-    trustProxy: options.trustProxy ?? false,
+    // A hop count n believes the n proxies nearest to this process, and no address beyond them.
+    trustProxy: typeof proxies === 'number' ? (_address: string, hop: number) => hop < proxies : proxies,
     bodyLimit: 64 * 1024,
     // One log line per request costs more than serving a cached answer; errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),

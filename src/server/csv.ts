@@ -17,7 +17,8 @@ export interface CsvColumn<Row> {
 export const textColumn = <Row>(header: string, value: (row: Row) => string | null | undefined): CsvColumn<Row> => ({ header, kind: 'text', value });
 export const numberColumn = <Row>(header: string, value: (row: Row) => number | null | undefined): CsvColumn<Row> => ({ header, kind: 'number', value });
 
-const FORMULA_START = /^[=+\-@\t\r]/;
+// The full-width forms (＝ ＋ － ＠) too: some spreadsheets read them as the ASCII ones.
+const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
 
 /** A text cell as a spreadsheet will read it: never a formula. */
 export function neutraliseFormula(text: string): string {
@@ -34,7 +35,9 @@ function cell<Row>(column: CsvColumn<Row>, row: Row): string {
 export function toCsv<Row>(rows: readonly Row[], columns: ReadonlyArray<CsvColumn<Row>>): string {
   return stringify(
     rows.map((row) => columns.map((column) => cell(column, row))),
-    { header: true, columns: columns.map((column) => column.header), record_delimiter: 'windows' },
+    // With a CRLF record delimiter csv-stringify quotes only fields holding CRLF; a bare LF or CR
+    // (a scraped title can hold one) must be quoted too, or it splits the row.
+    { header: true, columns: columns.map((column) => column.header), record_delimiter: 'windows', quoted_match: /[\r\n]/ },
   );
 }
 

@@ -35,7 +35,7 @@ export async function migrate(sql: Sql, connectionString: string): Promise<{ app
     });
     const applied = await postgrator.migrate();
     await runMigrations({ connectionString, logger: quietLogger });
-    const placesFilled = await backfillLocationPlaces(sql);
+    const placesFilled = await backfillLocationPlaces(connection);
     return { applied: applied.map((m) => m.filename), placesFilled };
   } finally {
     await connection`select pg_advisory_unlock(${LOCK_KEY})`.catch(() => {});

@@ -295,6 +295,14 @@ describe('CORS', () => {
     const post = await fetch(`${base}/api/subscribers`, { method: 'POST', headers: { origin: 'https://integrator.example', 'content-type': 'application/json' }, body: '{}' });
     expect(post.headers.get('access-control-allow-origin')).toBeNull();
   });
+
+  it("keeps an unsubscribe link's address (personal data) from other sites", async () => {
+    const info = await get('/api/subscribers/unsubscribe?token=x', { origin: 'https://integrator.example' });
+    expect(info.status).toBe(400);
+    expect(info.headers.get('access-control-allow-origin')).toBeNull();
+    const preflight = await fetch(`${base}/api/subscribers/unsubscribe?token=x`, { method: 'OPTIONS', headers: { origin: 'https://integrator.example', 'access-control-request-method': 'GET' } });
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+  });
 });
 
 describe('the API reference at /api/docs', () => {
@@ -373,6 +381,22 @@ describe('the public rate limit', () => {
       expect((await fetch(`${url}/api/auth/verify`)).status).toBe(401);
     } finally {
       await tiny.stop();
+    }
+  });
+
+  it('behind one trusted proxy, counts the address that proxy saw, whatever a client puts in front of it', async () => {
+    const proxied = createServer({ sql: db.sql, port: 0, logLevel: 'silent', distDir: '/nonexistent', publicApiRateLimit: 2, trustProxy: 1 });
+    const url = await proxied.start();
+    try {
+      const from = (forwarded: string) => fetch(`${url}/api/stores`, { headers: { 'x-forwarded-for': forwarded } });
+      // The same client (203.0.113.7, as the proxy appends it) with a new made-up address each time.
+      expect((await from('198.51.100.1, 203.0.113.7')).status).toBe(200);
+      expect((await from('198.51.100.2, 203.0.113.7')).status).toBe(200);
+      expect((await from('198.51.100.3, 203.0.113.7')).status).toBe(429);
+      // Another client behind the same proxy has its own count.
+      expect((await from('203.0.113.8')).status).toBe(200);
+    } finally {
+      await proxied.stop();
     }
   });
 

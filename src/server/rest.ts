@@ -67,6 +67,11 @@ interface RestRoute {
   status?: number;
   /** Needs a session (cookie or Bearer token). */
   auth?: 'user' | 'admin';
+  /**
+   * A GET without a session that still answers someone's personal data (an unsubscribe link's
+   * address): not opened to other sites by CORS, not counted as open data.
+   */
+  private?: boolean;
   params?: string[];
   response?: z.ZodType;
   /** Also served as CSV at the same path plus `.csv`, with the same input and validation. */
@@ -350,7 +355,7 @@ function subscriberRoutes(): RestRoute[] {
       method: 'POST', path: '/subscribers', summary: 'Subscribe to price alerts. An address that is not the signed-in user\'s verified email is confirmed by a link sent to it before any alert (status pending)',
       procedure: 'subscriptions.create', input: ({ body }) => body ?? {}, body: subscriptionInput, response: saved, status: 201,
     },
-    { method: 'GET', path: '/subscribers/unsubscribe', summary: 'What an unsubscribe link points at', procedure: 'subscriptions.unsubscribeInfo', input: ({ query }) => query, query: subscriptionTokenInput, response: z.object({ email: z.string(), active: z.boolean(), summary: z.string() }) },
+    { method: 'GET', path: '/subscribers/unsubscribe', private: true, summary: 'What an unsubscribe link points at', procedure: 'subscriptions.unsubscribeInfo', input: ({ query }) => query, query: subscriptionTokenInput, response: z.object({ email: z.string(), active: z.boolean(), summary: z.string() }) },
     { method: 'POST', path: '/subscribers/unsubscribe', summary: 'Unsubscribe with the token of an email link (no login)', procedure: 'subscriptions.unsubscribe', input: ({ body }) => body ?? {}, body: subscriptionTokenInput, response: z.object({ success: z.literal(true), email: z.string(), summary: z.string() }) },
     { method: 'POST', path: '/subscribers/confirm', summary: 'Confirm a subscription with the token of its confirmation email', procedure: 'subscriptions.confirm', input: ({ body }) => body ?? {}, body: subscriptionTokenInput, response: z.object({ subscription, summary: z.string() }) },
     { method: 'GET', path: '/subscribers/:id', summary: 'One subscription (its owner or an admin)', procedure: 'subscriptions.byId', input: ({ params }) => ({ id: params.id }), params: ['id'], response: subscription, auth: 'user' },
@@ -383,7 +388,7 @@ export const DEFAULT_PUBLIC_API_RATE_LIMIT = 1200;
 /** Headers a cross-origin script may read from a public answer. */
 const EXPOSED_HEADERS = ['ETag', 'X-Total-Count', 'Link', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After'];
 
-const isPublic = (route: RestRoute) => route.method === 'GET' && !route.auth;
+const isPublic = (route: RestRoute) => route.method === 'GET' && !route.auth && !route.private;
 const openApiPathOf = (path: string) => `/api${path.replace(/:(\w+)/g, '{$1}')}`;
 
 /** The public GET paths (CSV siblings and the OpenAPI document included) as patterns of concrete URLs. */
@@ -412,10 +417,13 @@ export function pageLinks(url: string, total: number, limit: number, offset: num
     params.set('offset', String(pageOffset));
     return `<${pathname}?${params.toString()}>; rel="${rel}"`;
   };
-  const last = total > 0 ? Math.floor((total - 1) / limit) * limit : 0;
+  // The last page on the same alignment as the offset asked for (7, 12 for limit 5 from 7), or
+  // on multiples of the limit when the offset is past the end.
+  const last =
+    total === 0 ? 0 : offset < total ? offset + Math.floor((total - 1 - offset) / limit) * limit : Math.floor((total - 1) / limit) * limit;
   return [
     link(0, 'first'),
-    ...(offset > 0 ? [link(Math.max(0, offset - limit), 'prev')] : []),
+    ...(offset > 0 ? [link(Math.min(Math.max(0, offset - limit), last), 'prev')] : []),
     ...(offset + limit < total ? [link(offset + limit, 'next')] : []),
     link(last, 'last'),
   ].join(', ');
@@ -477,7 +485,9 @@ export async function registerRest(app: FastifyInstance, deps: RestOptions): Pro
 }
 
 async function handle(route: RestRoute, format: 'json' | 'csv', req: FastifyRequest, reply: FastifyReply, deps: RestOptions) {
-  const cacheKey = route.method === 'GET' && CACHEABLE_QUERIES.has(route.procedure) ? `rest:${req.url}` : null;
+  // The UTC day is part of the key: a history's window ends today, so an answer computed before
+  // midnight must not be served after it.
+  const cacheKey = route.method === 'GET' && CACHEABLE_QUERIES.has(route.procedure) ? `rest:${new Date().toISOString().slice(0, 10)}:${req.url}` : null;
   try {
     const ctx = await deps.createContext({ req, res: reply });
     const call: Call = (procedure, input) => procedureFor(ctx, procedure)(input);

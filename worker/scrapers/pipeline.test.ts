@@ -46,6 +46,15 @@ describe('locationPlace', () => {
     }
   });
 
+  it("does not believe a retailer's point far from its ZIP code (0,0, a flipped sign)", () => {
+    const facts = zipFacts('50309')!;
+    for (const position of [{ latitude: 0, longitude: 0 }, { latitude: 41.6, longitude: 93.7 }]) {
+      expect(locationPlace(located(position), '50309')).toMatchObject({ latitude: facts.latitude, longitude: facts.longitude, coordinatesSource: 'zip' });
+    }
+    // A store a few miles from its ZIP's centre keeps its own point.
+    expect(locationPlace(located({ latitude: 41.68, longitude: -93.62 }), '50309')).toMatchObject({ latitude: 41.68, longitude: -93.62, coordinatesSource: 'retailer' });
+  });
+
   it('ignores a state that is not a two-letter code', () => {
     expect(locationPlace(located({ state: 'Iowa' }), '50309').state).toBe('IA');
   });

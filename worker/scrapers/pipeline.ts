@@ -7,7 +7,7 @@ import type { Sql } from '#server/db.ts';
 import { writeZipOutcome } from '#server/queries/scrape-writes.ts';
 import type { EggType, Region } from '#shared/vocabulary.ts';
 import { zipToRegion } from '#shared/zip.ts';
-import { zipFacts } from '#server/geo.ts';
+import { greatCircleMiles, zipFacts } from '#server/geo.ts';
 import { ScrapeError, type RawListing, type RetailerLocation, type RetailerScraper, type ScrapeContext } from './types.ts';
 
 /** Per-egg price bounds: outside them a price is a parsing slip or a marketplace oddity, not a shelf price. */
@@ -72,6 +72,9 @@ function zipRegion(zip: string): Region | null {
  * Where a located store is: the retailer's own coordinates when its locator gives a valid pair,
  * else the centroid of the location's ZIP code; the retailer's city and state, else the ZIP's.
  */
+/** Farther than this from its ZIP code's centre, a store's own coordinates are not believed. */
+export const IMPLAUSIBLE_MILES = 150;
+
 export function locationPlace(location: RetailerLocation, locationZip: string): {
   city: string | null;
   state: string | null;
@@ -82,8 +85,11 @@ export function locationPlace(location: RetailerLocation, locationZip: string): 
   const facts = zipFacts(locationZip);
   const { latitude, longitude } = location;
   const state = location.state?.trim().toUpperCase();
-  const retailer =
+  const valid =
     latitude !== null && longitude !== null && Number.isFinite(latitude) && Number.isFinite(longitude) && Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180;
+  // A retailer's point far from its own ZIP code (0,0, a flipped sign, another store's) is a slip
+  // in its data: the ZIP's centre is the better guess then.
+  const retailer = valid && (!facts || greatCircleMiles({ latitude, longitude }, facts) <= IMPLAUSIBLE_MILES);
   return {
     city: location.city?.trim() || facts?.city || null,
     state: state && /^[A-Z]{2}$/.test(state) ? state : (facts?.state ?? null),
