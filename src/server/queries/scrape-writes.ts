@@ -50,6 +50,11 @@ export interface ZipWrite {
   source: ObservationSource;
   /** Write only while the run is running under this worker (the run row is locked meanwhile). */
   ownerWorkerId?: string;
+  /**
+   * The caller tells web processes of the new prices itself (a PriceChangeNotifier), so the
+   * observation trigger sends no NOTIFY for this ZIP (migration 007).
+   */
+  deferNotify?: boolean;
 }
 
 export type ZipWriteResult = { observations: number } | 'already-written' | 'not-owner';
@@ -144,10 +149,42 @@ export async function writeZipOutcome(sql: Db, write: ZipWrite): Promise<ZipWrit
       where id = ${write.runId} and exists (select 1 from outcome)
       returning 1
     ), durability as (
-      select set_config('synchronous_commit', 'off', true) as value
+      select set_config('synchronous_commit', 'off', true) as value,
+             set_config('eggwatch.defer_notify', ${write.deferNotify ? 'on' : 'off'}, true) as notify
     )
     select (select observations_written from outcome) as written, exists (select 1 from owner) as owned,
            (select value from durability) as commit_mode`;
   if (!row?.owned) return 'not-owner';
   return row.written === null ? 'already-written' : { observations: row.written };
+}
+
+/**
+ * Tells web processes that prices changed (the NOTIFY their caches listen for) on behalf of a
+ * writer that defers the trigger's: at once after the first change, then at most once per
+ * interval while changes go on, and on flush (the end of a run). A change between two notices
+ * waits for the next ZIP's commit or the flush, so a cached answer lags a run by about a ZIP.
+ */
+export class PriceChangeNotifier {
+  private last = 0;
+  private pending = false;
+
+  constructor(
+    private readonly sql: Db,
+    private readonly minIntervalMs = 1000,
+  ) {}
+
+  async changed(): Promise<void> {
+    if (Date.now() - this.last >= this.minIntervalMs) await this.notify();
+    else this.pending = true;
+  }
+
+  async flush(): Promise<void> {
+    if (this.pending) await this.notify();
+  }
+
+  private async notify(): Promise<void> {
+    this.pending = false;
+    this.last = Date.now();
+    await this.sql`select pg_notify('eggwatch_prices', '')`;
+  }
 }
