@@ -18,6 +18,7 @@ import { STAND_INS } from '../test/retailers/server.ts';
 import { RetailerHttp, type Transport } from '../worker/scrapers/http.ts';
 import { SCRAPERS } from '../worker/scrapers/index.ts';
 import { commitZipOutcome, type AcceptedListing, type ZipOutcome } from '../worker/scrapers/pipeline.ts';
+import { PriceChangeNotifier } from '../src/server/queries/scrape-writes.ts';
 import { parseAldiSearch } from '../worker/scrapers/aldi.ts';
 import { parseAlbertsonsSearch } from '../worker/scrapers/albertsons.ts';
 import { parseKrogerProducts } from '../worker/scrapers/kroger.ts';
@@ -149,9 +150,11 @@ async function ingest(adminUrl: string, template: string, zips: string[], stores
     const started = performance.now();
     await Promise.all(
       [...assignment].map(async ([store, list]) => {
+        const notifier = new PriceChangeNotifier(sql);
         for (const zip of list) {
-          await commitZipOutcome(sql, { runId: runs.get(store)!, workerId: 'bench', store, outcome: outcomeFor(zip, zips.indexOf(zip)), demo: false });
+          await commitZipOutcome(sql, { runId: runs.get(store)!, workerId: 'bench', store, outcome: outcomeFor(zip, zips.indexOf(zip)), demo: false, notifier });
         }
+        await notifier.flush();
       }),
     );
     const seconds = (performance.now() - started) / 1000;

@@ -4,7 +4,7 @@
 // outcome in one transaction (commitZipOutcome).
 import { classifyListing, type RejectReason, type SkipReason } from '#shared/eggs.ts';
 import type { Sql } from '#server/db.ts';
-import { writeZipOutcome } from '#server/queries/scrape-writes.ts';
+import { PriceChangeNotifier, writeZipOutcome } from '#server/queries/scrape-writes.ts';
 import type { EggType, Region } from '#shared/vocabulary.ts';
 import { zipToRegion } from '#shared/zip.ts';
 import { greatCircleMiles, zipFacts } from '#server/geo.ts';
@@ -204,7 +204,14 @@ export class RunLostError extends Error {}
  */
 export async function commitZipOutcome(
   sql: Sql,
-  { runId, workerId, store, outcome, demo }: { runId: number; workerId: string; store: string; outcome: ZipOutcome; demo: boolean },
+  {
+    runId,
+    workerId,
+    store,
+    outcome,
+    demo,
+    notifier,
+  }: { runId: number; workerId: string; store: string; outcome: ZipOutcome; demo: boolean; notifier?: PriceChangeNotifier },
 ): Promise<void> {
   const result = await writeZipOutcome(sql, {
     runId,
@@ -232,6 +239,8 @@ export async function commitZipOutcome(
         : null,
     listings: outcome.accepted,
     source: demo ? 'demo' : 'scrape',
+    deferNotify: notifier !== undefined,
   });
   if (result === 'not-owner') throw new RunLostError();
+  if (notifier && typeof result === 'object' && result.observations > 0) await notifier.changed();
 }

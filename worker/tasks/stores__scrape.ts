@@ -10,6 +10,7 @@ import { scrapeConfig, type WorkerDeps } from '../deps.ts';
 import { RetailerHttp } from '../scrapers/http.ts';
 import { SCRAPERS } from '../scrapers/index.ts';
 import { commitZipOutcome, RunLostError, scrapeZip } from '../scrapers/pipeline.ts';
+import { PriceChangeNotifier } from '#server/queries/scrape-writes.ts';
 import { ScrapeError } from '../scrapers/types.ts';
 
 const payloadSchema = z.object({ runId: z.number().int().positive() });
@@ -46,6 +47,8 @@ export function storesScrape(deps: WorkerDeps): Task {
       sql`update scrape_runs set heartbeat_at = now() where id = ${runId} and worker_id = ${workerId}`.catch(() => {});
     }, config.heartbeatMs);
     heartbeat.unref();
+    // Web processes hear of the run's new prices once a second, not once per ZIP (migration 007).
+    const notifier = new PriceChangeNotifier(deps.sql);
     try {
       try {
         scraper.checkConfig?.(config.credentials);
@@ -67,7 +70,7 @@ export function storesScrape(deps: WorkerDeps): Task {
         if (done.has(zip)) continue;
         if (helpers.abortSignal.aborted || deps.shutdown?.aborted) throw new ScrapeError('aborted', 'stopped: the worker is shutting down');
         const outcome = await scrapeZip(scraper, zip, ctx);
-        await commitZipOutcome(deps.sql, { runId, workerId, store, outcome, demo });
+        await commitZipOutcome(deps.sql, { runId, workerId, store, outcome, demo, notifier });
         helpers.logger.info(
           outcome.status === 'succeeded'
             ? `scrape run ${runId} (${name}) ${zip}: ${plural(outcome.accepted.length, 'price')} from ${plural(outcome.listingsSeen, 'listing')} on ${plural(outcome.pages, 'page')}` +
@@ -99,6 +102,7 @@ export function storesScrape(deps: WorkerDeps): Task {
       throw error;
     } finally {
       clearInterval(heartbeat);
+      await notifier.flush().catch((error: unknown) => helpers.logger.warn(`scrape run ${runId}: could not announce new prices: ${String(error)}`));
     }
   };
 

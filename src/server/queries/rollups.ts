@@ -5,12 +5,16 @@ import type { Sql } from '../db.ts';
 
 export async function refreshRollups(sql: Sql, options: { all?: boolean } = {}): Promise<{ days: number }> {
   return sql.begin(async (tx) => {
-    // Taking the dirty days under a row lock lets a concurrent refresh skip them.
+    // Taking the dirty days under a row lock lets a concurrent refresh skip them; a day whose
+    // advisory lock a writer holds (shared, until it commits: migration 007) is skipped too.
     const dirty = options.all
       ? await tx<{ day: string }[]>`select distinct observed_on::text as day from price_observations`
       : await tx<{ day: string }[]>`
           delete from rollup_dirty_days
-          where day in (select day from rollup_dirty_days for update skip locked)
+          where day in (
+            select day from rollup_dirty_days
+            where pg_try_advisory_xact_lock(7460, day - date '2000-01-01')
+            for update skip locked)
           returning day::text as day`;
     if (options.all) await tx`delete from rollup_dirty_days`;
     if (dirty.length === 0 && !options.all) return { days: 0 };

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/db.ts';
 import { callerFor } from '../../../test/caller.ts';
-import { writeZipOutcome, type ZipWrite } from './scrape-writes.ts';
+import { PriceChangeNotifier, writeZipOutcome, type ZipWrite } from './scrape-writes.ts';
 
 let db: TestDatabase;
 
@@ -145,5 +145,41 @@ describe('scraped prices replace the sample catalogue for their store and region
     await writeZipOutcome(db.sql, zipWrite(runId, { storeId: 'whole-foods', source: 'demo' }));
     const west = await caller.prices.list({ store: 'whole-foods', region: 'west' });
     expect(west.map((e) => e.source)).toEqual(['demo', 'demo']);
+  });
+});
+
+describe('telling web processes of new prices', () => {
+  /** The payloads of eggwatch_prices notifications, in commit order, until `marker` arrives. */
+  async function noticesUntilMarker(act: () => Promise<void>): Promise<string[]> {
+    const seen: string[] = [];
+    let done!: () => void;
+    const arrived = new Promise<void>((resolve) => (done = resolve));
+    const listener = await db.sql.listen('eggwatch_prices', (payload) => {
+      seen.push(payload);
+      if (payload === 'marker') done();
+    });
+    try {
+      await act();
+      await db.sql`select pg_notify('eggwatch_prices', 'marker')`;
+      await arrived;
+      return seen;
+    } finally {
+      await listener.unlisten();
+    }
+  }
+
+  it('a plain write notifies from the trigger; a deferred one leaves it to its notifier', async () => {
+    const plainRun = await newRun('target', ['94110']);
+    expect(await noticesUntilMarker(async () => void (await writeZipOutcome(db.sql, zipWrite(plainRun, { storeId: 'target' }))))).toEqual(['', 'marker']);
+
+    const deferredRun = await newRun('target', ['94111']);
+    expect(await noticesUntilMarker(async () => void (await writeZipOutcome(db.sql, zipWrite(deferredRun, { storeId: 'target', zip: '94111', deferNotify: true }))))).toEqual(['marker']);
+
+    // The notifier sends one at once, holds back a second inside its interval, and sends it on flush.
+    const notifier = new PriceChangeNotifier(db.sql, 60_000);
+    expect(await noticesUntilMarker(() => notifier.changed())).toEqual(['', 'marker']);
+    expect(await noticesUntilMarker(() => notifier.changed())).toEqual(['marker']);
+    expect(await noticesUntilMarker(() => notifier.flush())).toEqual(['', 'marker']);
+    expect(await noticesUntilMarker(() => notifier.flush())).toEqual(['marker']);
   });
 });

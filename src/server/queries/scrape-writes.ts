@@ -52,6 +52,11 @@ export interface ZipWrite {
   source: ObservationSource;
   /** Write only while the run is running under this worker (the run row is locked meanwhile). */
   ownerWorkerId?: string;
+  /**
+   * The caller tells web processes of the new prices itself (a PriceChangeNotifier), so the
+   * observation trigger sends no NOTIFY for this ZIP (migration 007).
+   */
+  deferNotify?: boolean;
 }
 
 export type ZipWriteResult = { observations: number } | 'already-written' | 'not-owner';
@@ -116,23 +121,29 @@ export async function writeZipOutcome(sql: Db, write: ZipWrite): Promise<ZipWrit
         ${sql.array(col((x) => x.regularPrice))}::numeric[], ${sql.array(col((x) => x.inStock))}::boolean[]
       ) as t(retailer_product_id, title, brand, egg_type, count, size_grade, url, price, regular_price, in_stock)
       where exists (select 1 from loc)
-    ), upserted as (
-      -- A store's products repeat at every one of its locations: only a changed one is rewritten.
-      insert into products as p (store_id, retailer_product_id, title, brand, egg_type, count, size_grade, url)
+    ), inserted as (
+      -- A store's products repeat at every one of its locations: new ones are inserted, changed
+      -- ones updated, and the unchanged rest only read (an upsert would lock, and so write, each).
+      insert into products (store_id, retailer_product_id, title, brand, egg_type, count, size_grade, url)
       select ${write.storeId}, retailer_product_id, title, brand, egg_type, count, size_grade, url from listing
-      on conflict (store_id, retailer_product_id) do update set
-        title = excluded.title, brand = excluded.brand, egg_type = excluded.egg_type, count = excluded.count,
-        size_grade = excluded.size_grade, url = excluded.url, updated_at = now()
-      where (p.title, p.brand, p.egg_type, p.count, p.size_grade, p.url)
-        is distinct from (excluded.title, excluded.brand, excluded.egg_type, excluded.count, excluded.size_grade, excluded.url)
+      on conflict (store_id, retailer_product_id) do nothing
       returning id, retailer_product_id
+    ), changed as (
+      update products p set
+        title = listing.title, brand = listing.brand, egg_type = listing.egg_type, count = listing.count,
+        size_grade = listing.size_grade, url = listing.url, updated_at = now()
+      from listing
+      where p.store_id = ${write.storeId} and p.retailer_product_id = listing.retailer_product_id
+        and (p.title, p.brand, p.egg_type, p.count, p.size_grade, p.url)
+          is distinct from (listing.title, listing.brand, listing.egg_type, listing.count, listing.size_grade, listing.url)
+      returning p.id
     ), product as (
-      select id, retailer_product_id from upserted
+      select id, retailer_product_id from inserted
       union all
       select p.id, p.retailer_product_id from products p
       where p.store_id = ${write.storeId}
         and p.retailer_product_id in (select retailer_product_id from listing)
-        and p.retailer_product_id not in (select retailer_product_id from upserted)
+        and p.retailer_product_id not in (select retailer_product_id from inserted)
     ), observation as (
       insert into price_observations (product_id, location_id, price, regular_price, in_stock, observed_at, scrape_run_id, source)
       select product.id, loc.id, listing.price, listing.regular_price, listing.in_stock, now(), ${write.runId}, ${write.source}
@@ -156,10 +167,42 @@ export async function writeZipOutcome(sql: Db, write: ZipWrite): Promise<ZipWrit
       where id = ${write.runId} and exists (select 1 from outcome)
       returning 1
     ), durability as (
-      select set_config('synchronous_commit', 'off', true) as value
+      select set_config('synchronous_commit', 'off', true) as value,
+             set_config('eggwatch.defer_notify', ${write.deferNotify ? 'on' : 'off'}, true) as notify
     )
     select (select observations_written from outcome) as written, exists (select 1 from owner) as owned,
            (select value from durability) as commit_mode`;
   if (!row?.owned) return 'not-owner';
   return row.written === null ? 'already-written' : { observations: row.written };
+}
+
+/**
+ * Tells web processes that prices changed (the NOTIFY their caches listen for) on behalf of a
+ * writer that defers the trigger's: at once after the first change, then at most once per
+ * interval while changes go on, and on flush (the end of a run). A change between two notices
+ * waits for the next ZIP's commit or the flush, so a cached answer lags a run by about a ZIP.
+ */
+export class PriceChangeNotifier {
+  private last = 0;
+  private pending = false;
+
+  constructor(
+    private readonly sql: Db,
+    private readonly minIntervalMs = 1000,
+  ) {}
+
+  async changed(): Promise<void> {
+    if (Date.now() - this.last >= this.minIntervalMs) await this.notify();
+    else this.pending = true;
+  }
+
+  async flush(): Promise<void> {
+    if (this.pending) await this.notify();
+  }
+
+  private async notify(): Promise<void> {
+    this.pending = false;
+    this.last = Date.now();
+    await this.sql`select pg_notify('eggwatch_prices', '')`;
+  }
 }
