@@ -16,6 +16,7 @@ const server = createServer({
   host: env.HOST,
   logLevel: env.LOG_LEVEL,
   trustProxy: env.TRUST_PROXY,
+  publicApiRateLimit: env.PUBLIC_API_RATE_LIMIT,
   auth: {
     publicUrl: publicUrl(env),
     adminSetupKey: await adminSetupKey(env, sql),

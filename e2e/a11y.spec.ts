@@ -70,7 +70,8 @@ const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1024) < 768;
 
 interface Screen {
   name: string;
-  path: string;
+  /** The path, or how to find it in the seeded data. */
+  path: string | ((page: Page) => Promise<string>);
   /** What shows once the screen has rendered. */
   ready: (page: Page) => Promise<void>;
   /** Who is signed in. */
@@ -88,6 +89,24 @@ const SCREENS: readonly Screen[] = [
     ready: async (page) => {
       await expect(page.getByText(/^Showing \d+ to \d+ of \d+ results$/)).toBeVisible();
     },
+  },
+  {
+    name: 'dashboard near you',
+    path: '/?zip=10001&radius=10',
+    ready: async (page) => {
+      const near = page.getByRole('region', { name: 'Near you' });
+      await expect(near.getByText(/ within 10 miles of /)).toBeVisible();
+      await expect(near.getByText(/\d+\.\d mi/).first()).toBeVisible();
+    },
+  },
+  {
+    name: 'price history',
+    // The first current price of the seeded catalogue: a product at one of its locations.
+    path: async (page) => {
+      const [entry] = (await (await page.request.get('/api/egg-prices?limit=1')).json()) as Array<{ product_id: number; location_id: number }>;
+      return `/products/${entry!.product_id}/history?location=${entry!.location_id}&days=30`;
+    },
+    ready: async (page) => expect(page.getByRole('group', { name: 'Span' }).getByRole('button', { name: '30 Days' })).toHaveAttribute('aria-pressed', 'true'),
   },
   { name: 'store', path: '/store/walmart', ready: heading('Walmart') },
   { name: 'store without id', path: '/store', ready: async (page) => expect(page.getByText('Store ID not provided')).toBeVisible() },
@@ -124,16 +143,17 @@ async function signIn(page: Page, info: TestInfo, role: 'user' | 'admin'): Promi
 
 for (const screen of SCREENS) {
   for (const mode of MODES) {
-    test(`axe: ${screen.name} (${screen.path}) in ${mode} mode`, async ({ page }, info) => {
+    test(`axe: ${screen.name} (${typeof screen.path === 'string' ? screen.path : 'from the data'}) in ${mode} mode`, async ({ page }, info) => {
       // Colours do not change with the width: dark mode is checked once, at desktop width.
       test.skip(mode === 'dark' && info.project.name !== 'desktop', 'dark mode runs at desktop width');
       await useMode(page, mode);
       if (screen.as) await signIn(page, info, screen.as);
-      await page.goto(screen.path);
+      const path = typeof screen.path === 'string' ? screen.path : await screen.path(page);
+      await page.goto(path);
       await screen.ready(page);
       await settle(page);
       await expect(page.locator('html')).toHaveClass(new RegExp(`\\b${mode}\\b`));
-      await expectNoSeriousViolations(page, info, `${screen.path} ${mode}`);
+      await expectNoSeriousViolations(page, info, `${path} ${mode}`);
     });
   }
 }

@@ -122,7 +122,8 @@ test('the dashboard shows Price Trends, the filters and the price list', async (
   await expect(first.getByText(/^\$\d+\.\d\d per egg$/)).toBeVisible();
   await expect(first.getByRole('img', { name: /^Price over the last 7 days: / })).toBeVisible();
   await expect(first.getByText(/^Updated /)).toBeVisible();
-  await expect(first.getByRole('link')).toHaveAttribute('href', /^\/store\/[a-z-]+$/);
+  await expect(first.getByRole('heading').getByRole('link')).toHaveAttribute('href', /^\/store\/[a-z-]+$/);
+  await expect(first.getByRole('link', { name: /^Price history of / })).toHaveAttribute('href', /^\/products\/\d+\/history\?location=\d+$/);
 
   if (isPhone(page)) await expect(page.getByRole('region', { name: 'Filters' })).toHaveCount(0);
   else await expect(page.getByRole('region', { name: 'Filters' }).getByRole('button', { name: 'Apply Filters' })).toBeVisible();
@@ -278,7 +279,7 @@ test('grid and list views; phones always get cards', async ({ page }, info) => {
 test('a card re-prices for another egg type (observed) and count (Estimate)', async ({ page }, info) => {
   await openDashboard(page);
   const card = cards(page).first();
-  const storeId = (await card.getByRole('link').getAttribute('href'))!.replace('/store/', '');
+  const storeId = (await card.getByRole('heading').getByRole('link').getAttribute('href'))!.replace('/store/', '');
   const storeName = (await card.getByRole('heading').textContent())!;
   const regionTrigger = card.getByRole('button', { name: new RegExp(`^Region for ${storeName}: `) });
   const region = (await regionTrigger.getAttribute('aria-label'))!.split(': ')[1]!.toLowerCase();

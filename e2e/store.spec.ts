@@ -85,6 +85,8 @@ test('the store page shows its prices, trends and competitive analysis, filtered
 test('the store page is reachable with the keyboard', async ({ page }) => {
   await page.goto('/store/kroger');
   await expect(page.getByRole('heading', { level: 1, name: 'Kroger' })).toBeVisible();
+  // The filters are disabled until the store's prices have loaded, and a disabled select takes no focus.
+  await expect(filter(page, 'Count')).toBeEnabled();
   await filter(page, 'Count').focus();
   await page.keyboard.press('Tab');
   await expect(page.getByRole('tab', { name: 'Price Data' })).toBeFocused();

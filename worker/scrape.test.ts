@@ -82,6 +82,12 @@ describe('each retailer end to end', () => {
     expect(entries.length).toBe(run.accepted);
     expect(new Set(entries.map((e) => e.region))).toEqual(new Set(['northeast']));
     expect(new Set(entries.map((e) => e.egg_type)).size).toBeGreaterThanOrEqual(3);
+    // The location has a position (the retailer's own, else its ZIP code's centroid), a city and a state.
+    const [place] = await db.sql<{ latitude: number | null; longitude: number | null; coordinates_source: string | null; city: string | null; state: string | null }[]>`
+      select l.latitude, l.longitude, l.coordinates_source, l.city, l.state
+      from store_locations l join scrape_run_zips z on z.location_id = l.id where z.run_id = ${id}`;
+    expect(place).toMatchObject({ latitude: expect.any(Number), longitude: expect.any(Number), city: expect.any(String), state: 'NY' });
+    expect(['retailer', 'zip']).toContain(place!.coordinates_source);
   });
 });
 

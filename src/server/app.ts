@@ -16,7 +16,7 @@ import { createSessions } from './auth/lucia.ts';
 import { DataCache } from './cache.ts';
 import { registerCompression } from './compress.ts';
 import { createIndexHtml, readRoutePreloads } from './preloads.ts';
-import { registerRest } from './rest.ts';
+import { DEFAULT_PUBLIC_API_RATE_LIMIT, registerApiDocs, registerRest } from './rest.ts';
 import { unsubscribeByToken } from './queries/subscriptions.ts';
 import { subscriptionTokenInput } from '#shared/subscriptions.ts';
 import { trpcByteCache } from './trpc-cache.ts';
@@ -33,7 +33,13 @@ export interface ServerOptions {
   distDir?: string;
   /** Share a cache (tests pass one to observe invalidation). */
   cache?: DataCache;
-  trustProxy?: boolean;
+  /** Proxies whose X-Forwarded-For is believed: false, a hop count or their addresses (env TRUST_PROXY). */
+  trustProxy?: boolean | number | string[];
+  /**
+   * Requests per minute per IP to the public /api GETs (PUBLIC_API_RATE_LIMIT), multiplied by
+   * auth.rateLimitScale like every rate limit; 0 turns the limit off. Default 1,200.
+   */
+  publicApiRateLimit?: number;
   /** Deployment settings of the account features (defaults suit tests: no usable setup key). */
   auth?: {
     publicUrl: string;
@@ -50,9 +56,11 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export function buildApp(options: ServerOptions): { app: FastifyInstance; cache: DataCache } {
   const cache = options.cache ?? new DataCache();
+  const proxies = options.trustProxy ?? false;
   const app = Fastify({
     logger: options.logLevel === 'silent' ? false : { level: options.logLevel ?? 'info' },
-    trustProxy: options.trustProxy ?? false,
+    // A hop count n believes the n proxies nearest to this process, and no address beyond them.
+    trustProxy: typeof proxies === 'number' ? (_address: string, hop: number) => hop < proxies : proxies,
     bodyLimit: 64 * 1024,
     // One log line per request costs more than serving a cached answer; errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),
@@ -127,7 +135,15 @@ export function buildApp(options: ServerOptions): { app: FastifyInstance; cache:
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
 
-  void app.register(async (api) => registerRest(api, { cache, createContext }));
+  void app.register(async (api) =>
+    registerRest(api, {
+      cache,
+      createContext,
+      publicRateLimit: Math.round((options.publicApiRateLimit ?? DEFAULT_PUBLIC_API_RATE_LIMIT) * (auth.rateLimitScale ?? 1)),
+    }),
+  );
+  // The interactive API reference at /api/docs, generated from /api/openapi.json's document.
+  void app.register(registerApiDocs);
 
   // RFC 8058 one-click unsubscribe: mail clients POST "List-Unsubscribe=One-Click" (form-encoded)
   // to the List-Unsubscribe URL, with no login; the token in the URL is the proof. A GET of the

@@ -30,7 +30,12 @@ export class DataCache {
   async get<T>(key: string, compute: () => Promise<T>): Promise<T> {
     if (!this.enabled) return compute();
     const slot = this.slots.get(key);
-    if (slot && slot.version === this.version && slot.expires > Date.now()) return slot.value as T;
+    if (slot && slot.version === this.version && slot.expires > Date.now()) {
+      // Least recently used goes first: a hit moves the entry to the back of the eviction order.
+      this.slots.delete(key);
+      this.slots.set(key, slot);
+      return slot.value as T;
+    }
     const inFlight = this.pending.get(key);
     if (inFlight) return inFlight as Promise<T>;
     const version = this.version;

@@ -9,7 +9,7 @@ import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 
 const MIN_BYTES = 1024;
-const COMPRESSIBLE = /^(?:application\/json|text\/html|text\/plain|application\/javascript|text\/css)/;
+const COMPRESSIBLE = /^(?:application\/json|text\/html|text\/plain|text\/csv|application\/javascript|text\/css)/;
 
 type Encoding = 'br' | 'gzip';
 

@@ -1,6 +1,7 @@
 // The environment, parsed once with zod at boot: a bad value stops the process with a clear
 // message instead of surfacing later. Nothing else reads process.env (STYLE.md).
 import fs from 'node:fs';
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const flag = z
@@ -9,6 +10,25 @@ const flag = z
   .transform((v) => v === '1' || v === 'true');
 
 const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
+
+/**
+ * Which proxies' X-Forwarded-For to believe: the number of proxy hops in front of the app (1 for
+ * one load balancer), or a comma-separated list of their addresses or CIDR ranges. Trusting every
+ * hop would let a client pick its own address (and so its rate-limit counter). 'true' means 1.
+ */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((raw, ctx): false | number | string[] => {
+    const value = (raw ?? '').trim();
+    if (value === '' || value === '0' || value === 'false') return false;
+    if (value === 'true') return 1;
+    if (/^\d{1,2}$/.test(value)) return Number(value);
+    const list = value.split(',').map((part) => part.trim()).filter(Boolean);
+    if (list.length > 0 && list.every((part) => isIP(part.split('/')[0] ?? '') !== 0)) return list;
+    ctx.addIssue({ code: 'custom', message: 'must be a number of proxy hops (e.g. 1) or a comma-separated list of proxy addresses or CIDR ranges' });
+    return z.NEVER;
+  });
 
 /** An http(s) origin such as http://127.0.0.1:4599 (a path is not allowed: requests keep their own). */
 const origin = z.preprocess(
@@ -29,7 +49,9 @@ export const envSchema = z.object({
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   EMBEDDED_PG_DIR: z.string().default('.data/postgres'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: flag,
+  TRUST_PROXY: trustProxy,
+  // Requests per minute per IP to the public /api GETs (0 turns the limit off).
+  PUBLIC_API_RATE_LIMIT: z.coerce.number().int().min(0).max(10_000_000).default(1200),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   ADMIN_SETUP_KEY: z.preprocess(emptyToUndefined, z.string().min(12, 'must be at least 12 characters').optional()),
   EXPOSE_RESET_TOKEN: flag,

@@ -36,8 +36,9 @@ export async function prepareDatabase(env: Env, options: { databaseName?: string
   }
   const sql = await openSql(url, { max: 2 });
   try {
-    const { applied } = await migrate(sql, url);
+    const { applied, placesFilled } = await migrate(sql, url);
     if (applied.length) log(`Applied ${applied.length} migration(s)`);
+    if (placesFilled) log(`Filled in the coordinates, city or state of ${placesFilled} store location(s) from their ZIP codes`);
     if (await isEmpty(sql)) {
       const { observations } = await seed(sql);
       await refreshRollups(sql, { all: true });

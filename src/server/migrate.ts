@@ -1,16 +1,19 @@
 // Schema migrations: the numbered plain-SQL files in migrations/ (applied by postgrator, which
 // records them with checksums in `schemaversion`), then graphile-worker's own schema, so the
-// price trigger can queue jobs from the first write. Safe to run from several processes at once.
+// price trigger can queue jobs from the first write, then the data backfills that need code (a
+// store location's coordinates, city and state from its ZIP code's geodata). Safe to run from
+// several processes at once.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Postgrator from 'postgrator';
 import { Logger, runMigrations } from 'graphile-worker';
 import type { Sql } from './db.ts';
+import { backfillLocationPlaces } from './queries/locations.ts';
 
 const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations');
 const LOCK_KEY = 7_345_112; // pg_advisory_lock key reserved for migrations
 
-export async function migrate(sql: Sql, connectionString: string): Promise<{ applied: string[] }> {
+export async function migrate(sql: Sql, connectionString: string): Promise<{ applied: string[]; placesFilled: number }> {
   const connection = await sql.reserve();
   try {
     await connection`select pg_advisory_lock(${LOCK_KEY})`;
@@ -32,7 +35,8 @@ export async function migrate(sql: Sql, connectionString: string): Promise<{ app
     });
     const applied = await postgrator.migrate();
     await runMigrations({ connectionString, logger: quietLogger });
-    return { applied: applied.map((m) => m.filename) };
+    const placesFilled = await backfillLocationPlaces(connection);
+    return { applied: applied.map((m) => m.filename), placesFilled };
   } finally {
     await connection`select pg_advisory_unlock(${LOCK_KEY})`.catch(() => {});
     connection.release();

@@ -1,14 +1,25 @@
 // The REST adapter under /api: a table mapping each path to a tRPC procedure, so REST and tRPC
 // share one code path and one validation. Errors answer JSON { message } with the status of
 // the tRPC error code. Public GETs are served from a byte cache tied to the data version, with
-// ETag revalidation. The same table generates /api/openapi.json.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+// ETag revalidation. The same table generates /api/openapi.json (and the reference at /api/docs),
+// the CSV sibling of every route that declares CSV columns (`<path>.csv`), and the open-data
+// treatment of the public GETs: CORS for any origin, X-Total-Count and Link on paged lists, and a
+// per-IP rate limit with RateLimit headers. See docs/decisions/005-near-you-and-open-data.md.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import fastifyCors from '@fastify/cors';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { z, ZodError } from 'zod';
 import { marketSeriesInput, priceListInput, storePricesInput } from '#shared/inputs.ts';
 import { changePasswordInput, loginInput, profileInput, registerInput, requestResetInput, resetPasswordInput, verifyEmailInput, adminSetupInput } from '#shared/auth.ts';
-import { priceEntrySchema, statsSchema, storeSchema } from '#shared/types.ts';
+import { priceEntrySchema, statsSchema, storeSchema, type PriceEntry } from '#shared/types.ts';
+import { historyInput, historyResultSchema, nearInput, nearResultSchema, type HistoryResult, type NearEntry, type NearResult } from '#shared/near.ts';
 import { RUN_STATUSES, scrapeRunsInput, scrapeSettingsInput } from '#shared/scrape.ts';
 import { EGG_TYPES, REGIONS, STORE_IDS } from '#shared/vocabulary.ts';
 import { NOTIFICATION_FREQUENCIES, subscriptionInput, subscriptionTokenInput } from '#shared/subscriptions.ts';
@@ -16,7 +27,29 @@ import { describeZodError } from './trpc.ts';
 import { CACHEABLE_QUERIES, procedureFor } from './procedures.ts';
 import type { Context } from './context.ts';
 import { etagOf, type DataCache } from './cache.ts';
+import { numberColumn, safeFilename, textColumn, toCsv, type CsvColumn } from './csv.ts';
+import type { MarketSeries } from './queries/market.ts';
 
+const LOGO_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../public/favicon.svg');
+
+type RequestParts = { query: Record<string, unknown>; params: Record<string, string>; body: unknown };
+type Call = (procedure: string, input: unknown) => Promise<unknown>;
+
+/** A route's CSV download: its rows, their columns and the file's name, from the procedure's answer. */
+interface CsvExport {
+  rows: (result: unknown) => readonly unknown[];
+  columns: ReadonlyArray<CsvColumn<never>>;
+  filename: (result: unknown, parts: RequestParts) => string;
+}
+
+/** Typed at the route, erased in the table. */
+function csvExport<Result, Row>(spec: {
+  rows: (result: Result) => readonly Row[];
+  columns: ReadonlyArray<CsvColumn<Row>>;
+  filename: (result: Result, parts: RequestParts) => string;
+}): CsvExport {
+  return spec as unknown as CsvExport;
+}
 
 interface RestRoute {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -34,9 +67,98 @@ interface RestRoute {
   status?: number;
   /** Needs a session (cookie or Bearer token). */
   auth?: 'user' | 'admin';
+  /**
+   * A GET without a session that still answers someone's personal data (an unsubscribe link's
+   * address): not opened to other sites by CORS, not counted as open data.
+   */
+  private?: boolean;
   params?: string[];
   response?: z.ZodType;
+  /** Also served as CSV at the same path plus `.csv`, with the same input and validation. */
+  csv?: CsvExport;
+  /** X-Total-Count: how many items the request's filters match before limit (and offset). */
+  total?: (answer: { result: unknown; query: Record<string, unknown>; call: Call }) => number | Promise<number>;
+  /** Paged with limit and offset: RFC 8288 first/prev/next/last links when a limit is given. */
+  paged?: boolean;
 }
+
+const entryColumns: ReadonlyArray<CsvColumn<PriceEntry>> = [
+  numberColumn('id', (e) => e.id),
+  textColumn('store_id', (e) => e.store_id),
+  textColumn('store_name', (e) => e.store_name),
+  textColumn('region', (e) => e.region),
+  textColumn('zip', (e) => e.zip),
+  numberColumn('location_id', (e) => e.location_id),
+  numberColumn('product_id', (e) => e.product_id),
+  textColumn('title', (e) => e.title),
+  textColumn('brand', (e) => e.brand),
+  textColumn('egg_type', (e) => e.egg_type),
+  numberColumn('count', (e) => e.count),
+  textColumn('size_grade', (e) => e.size_grade),
+  numberColumn('price', (e) => e.price),
+  numberColumn('unit_price', (e) => e.unit_price),
+  numberColumn('trend_value', (e) => e.trend_value),
+  textColumn('trend_direction', (e) => e.trend_direction),
+  textColumn('last_updated', (e) => e.last_updated),
+  textColumn('source', (e) => e.source),
+  textColumn('source_url', (e) => e.source_url),
+];
+
+const nearColumns: ReadonlyArray<CsvColumn<NearEntry>> = [
+  numberColumn('id', (e) => e.id),
+  textColumn('store_id', (e) => e.store_id),
+  textColumn('store_name', (e) => e.store_name),
+  numberColumn('location_id', (e) => e.location_id),
+  textColumn('location_name', (e) => e.location_name),
+  textColumn('city', (e) => e.city),
+  textColumn('state', (e) => e.state),
+  textColumn('zip', (e) => e.zip),
+  textColumn('region', (e) => e.region),
+  numberColumn('distance_miles', (e) => e.distance_miles),
+  numberColumn('product_id', (e) => e.product_id),
+  textColumn('title', (e) => e.title),
+  textColumn('brand', (e) => e.brand),
+  textColumn('egg_type', (e) => e.egg_type),
+  numberColumn('count', (e) => e.count),
+  textColumn('size_grade', (e) => e.size_grade),
+  numberColumn('price', (e) => e.price),
+  numberColumn('price_per_dozen', (e) => e.price_per_dozen),
+  numberColumn('unit_price', (e) => e.unit_price),
+  numberColumn('previous_price', (e) => e.previous_price),
+  numberColumn('change', (e) => e.change),
+  textColumn('last_updated', (e) => e.last_updated),
+  textColumn('source', (e) => e.source),
+  textColumn('source_url', (e) => e.source_url),
+];
+
+type HistoryRow = HistoryResult['points'][number] & { history: HistoryResult; bls: number | undefined };
+
+const historyColumns: ReadonlyArray<CsvColumn<HistoryRow>> = [
+  textColumn('day', (r) => r.day),
+  textColumn('store_id', (r) => r.history.product.store_id),
+  numberColumn('location_id', (r) => r.history.location.id),
+  textColumn('zip', (r) => r.history.location.zip),
+  numberColumn('product_id', (r) => r.history.product.id),
+  textColumn('title', (r) => r.history.product.title),
+  textColumn('egg_type', (r) => r.history.product.egg_type),
+  numberColumn('count', (r) => r.history.product.count),
+  numberColumn('price', (r) => r.price),
+  numberColumn('price_per_dozen', (r) => r.price_per_dozen),
+  numberColumn('bls_national_per_dozen', (r) => r.bls),
+];
+
+type MarketRow = Omit<MarketSeries, 'points'> & MarketSeries['points'][number];
+
+const marketColumns: ReadonlyArray<CsvColumn<MarketRow>> = [
+  textColumn('series_id', (r) => r.series_id),
+  textColumn('region', (r) => r.region),
+  textColumn('item', (r) => r.item),
+  textColumn('grade', (r) => r.grade),
+  textColumn('period', (r) => r.period),
+  numberColumn('price', (r) => r.price),
+];
+
+const withoutPaging = ({ limit: _limit, offset: _offset, ...filters }: Record<string, unknown>) => filters;
 
 export const REST_ROUTES: RestRoute[] = [
   {
@@ -47,6 +169,41 @@ export const REST_ROUTES: RestRoute[] = [
     input: ({ query }) => query,
     query: priceListInput,
     response: z.array(priceEntrySchema),
+    csv: csvExport<PriceEntry[], PriceEntry>({ rows: (entries) => entries, columns: entryColumns, filename: () => 'egg-prices.csv' }),
+    total: async ({ result, query, call }) =>
+      query.limit === undefined && query.offset === undefined ? (result as unknown[]).length : ((await call('prices.count', withoutPaging(query))) as number),
+    paged: true,
+  },
+  {
+    method: 'GET',
+    path: '/egg-prices/near',
+    summary:
+      "Near you: the current entries around a ZIP code, ranked by price per dozen, then distance, then store name. scope says which: 'radius' within the radius; 'widened' none was, so within radius_used, the next larger radius that has any (at most 50 miles); 'region' none within 50 miles, so the ZIP's census region at any distance; 'none' nothing there either. An unknown ZIP code answers 400",
+    procedure: 'prices.near',
+    input: ({ query }) => query,
+    query: nearInput,
+    response: nearResultSchema,
+    csv: csvExport<NearResult, NearEntry>({ rows: (near) => near.entries, columns: nearColumns, filename: (near) => `egg-prices-near-${near.zip}.csv` }),
+    total: ({ result }) => (result as NearResult).total,
+  },
+  {
+    method: 'GET',
+    path: '/products/:id/history',
+    summary:
+      "A product's daily prices at one store location over the last 30, 90 or 365 UTC days, its lowest, highest and latest price, the latest price's change against the observation before it, and the BLS national average price of a dozen grade A large eggs for the months of the span (the latest published month when none of them is published yet). 404 when the product has no price at that location",
+    procedure: 'prices.history',
+    input: ({ params, query }) => ({ ...query, id: params.id }),
+    query: historyInput.omit({ id: true }),
+    params: ['id'],
+    response: historyResultSchema,
+    csv: csvExport<HistoryResult, HistoryRow>({
+      rows: (history) => {
+        const bls = new Map(history.bls.map((month) => [month.period, month.price]));
+        return history.points.map((point) => ({ ...point, history, bls: bls.get(point.day.slice(0, 7)) }));
+      },
+      columns: historyColumns,
+      filename: (history) => `product-${history.product.id}-location-${history.location.id}-history-${history.days}d.csv`,
+    }),
   },
   {
     method: 'GET',
@@ -73,6 +230,11 @@ export const REST_ROUTES: RestRoute[] = [
     query: storePricesInput.omit({ storeId: true }),
     params: ['storeId'],
     response: z.array(priceEntrySchema),
+    csv: csvExport<PriceEntry[], PriceEntry>({
+      rows: (entries) => entries,
+      columns: entryColumns,
+      filename: (_entries, { params }) => `${(params.storeId ?? 'store').toLowerCase()}-prices.csv`,
+    }),
   },
   {
     method: 'GET',
@@ -97,6 +259,11 @@ export const REST_ROUTES: RestRoute[] = [
         points: z.array(z.object({ period: z.string(), price: z.number() })),
       }),
     ),
+    csv: csvExport<MarketSeries[], MarketRow>({
+      rows: (series) => series.flatMap(({ points, ...head }) => points.map((point) => ({ ...head, ...point }))),
+      columns: marketColumns,
+      filename: () => 'market-prices.csv',
+    }),
   },
   {
     method: 'GET',
@@ -188,7 +355,7 @@ function subscriberRoutes(): RestRoute[] {
       method: 'POST', path: '/subscribers', summary: 'Subscribe to price alerts. An address that is not the signed-in user\'s verified email is confirmed by a link sent to it before any alert (status pending)',
       procedure: 'subscriptions.create', input: ({ body }) => body ?? {}, body: subscriptionInput, response: saved, status: 201,
     },
-    { method: 'GET', path: '/subscribers/unsubscribe', summary: 'What an unsubscribe link points at', procedure: 'subscriptions.unsubscribeInfo', input: ({ query }) => query, query: subscriptionTokenInput, response: z.object({ email: z.string(), active: z.boolean(), summary: z.string() }) },
+    { method: 'GET', path: '/subscribers/unsubscribe', private: true, summary: 'What an unsubscribe link points at', procedure: 'subscriptions.unsubscribeInfo', input: ({ query }) => query, query: subscriptionTokenInput, response: z.object({ email: z.string(), active: z.boolean(), summary: z.string() }) },
     { method: 'POST', path: '/subscribers/unsubscribe', summary: 'Unsubscribe with the token of an email link (no login)', procedure: 'subscriptions.unsubscribe', input: ({ body }) => body ?? {}, body: subscriptionTokenInput, response: z.object({ success: z.literal(true), email: z.string(), summary: z.string() }) },
     { method: 'POST', path: '/subscribers/confirm', summary: 'Confirm a subscription with the token of its confirmation email', procedure: 'subscriptions.confirm', input: ({ body }) => body ?? {}, body: subscriptionTokenInput, response: z.object({ subscription, summary: z.string() }) },
     { method: 'GET', path: '/subscribers/:id', summary: 'One subscription (its owner or an admin)', procedure: 'subscriptions.byId', input: ({ params }) => ({ id: params.id }), params: ['id'], response: subscription, auth: 'user' },
@@ -215,58 +382,188 @@ function sendJson(reply: FastifyReply, status: number, body: unknown) {
   return reply.code(status).type('application/json; charset=utf-8').send(JSON.stringify(body));
 }
 
-export function registerRest(
-  app: FastifyInstance,
-  deps: { cache: DataCache; createContext: (opts: { req: FastifyRequest; res: FastifyReply }) => Promise<Context> },
-) {
-  for (const route of REST_ROUTES) {
-    app.route({
-      method: route.method,
-      url: `/api${route.path}`,
-      handler: async (req, reply) => {
-        const cacheKey = route.method === 'GET' && CACHEABLE_QUERIES.has(route.procedure) ? `rest:${req.url}` : null;
-        const respond = (cached: { body: Buffer; etag: string }) => {
-          reply.header('etag', cached.etag).header('cache-control', 'public, max-age=60');
-          if (req.headers['if-none-match'] === cached.etag) return reply.code(304).send();
-          return reply.code(200).type('application/json; charset=utf-8').send(cached.body);
-        };
-        try {
-          const ctx = await deps.createContext({ req, res: reply });
-          const call = procedureFor(ctx, route.procedure);
-          const input = route.input?.({
-            query: (req.query ?? {}) as Record<string, unknown>,
-            params: (req.params ?? {}) as Record<string, string>,
-            body: req.body,
-          });
-          if (cacheKey) {
-            const cached = await deps.cache.get(cacheKey, async () => {
-              const body = Buffer.from(JSON.stringify(await call(input)));
-              return { body, etag: etagOf(body) };
-            });
-            return respond(cached);
-          }
-          return sendJson(reply, route.status ?? 200, await call(input));
-        } catch (error) {
-          const { status, body } = errorBody(error);
-          if (status >= 500) req.log.error({ err: error }, 'REST call failed');
-          return sendJson(reply, status, body);
-        }
-      },
+/** Requests per minute per IP to the public GETs by default (PUBLIC_API_RATE_LIMIT). */
+export const DEFAULT_PUBLIC_API_RATE_LIMIT = 1200;
+
+/** Headers a cross-origin script may read from a public answer. */
+const EXPOSED_HEADERS = ['ETag', 'X-Total-Count', 'Link', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After'];
+
+const isPublic = (route: RestRoute) => route.method === 'GET' && !route.auth && !route.private;
+const openApiPathOf = (path: string) => `/api${path.replace(/:(\w+)/g, '{$1}')}`;
+
+/** The public GET paths (CSV siblings and the OpenAPI document included) as patterns of concrete URLs. */
+const PUBLIC_PATHS: RegExp[] = [
+  ...REST_ROUTES.filter(isPublic).flatMap((route) => [route.path, ...(route.csv ? [`${route.path}.csv`] : [])]),
+  '/openapi.json',
+].map((path) => new RegExp(`^/api${path.replace(/[.]/g, '\\.').replace(/:\w+/g, '[^/]+')}$`));
+
+export function isPublicApiPath(pathname: string): boolean {
+  return PUBLIC_PATHS.some((pattern) => pattern.test(pathname));
+}
+
+interface Answer {
+  body: Buffer;
+  etag: string;
+  type: string;
+  headers: Record<string, string>;
+}
+
+/** RFC 8288 links to the first, previous, next and last pages, keeping the rest of the query. */
+export function pageLinks(url: string, total: number, limit: number, offset: number): string {
+  const [pathname = '', search = ''] = url.split('?');
+  const link = (pageOffset: number, rel: string) => {
+    const params = new URLSearchParams(search);
+    params.set('limit', String(limit));
+    params.set('offset', String(pageOffset));
+    return `<${pathname}?${params.toString()}>; rel="${rel}"`;
+  };
+  // The last page on the same alignment as the offset asked for (7, 12 for limit 5 from 7), or
+  // on multiples of the limit when the offset is past the end.
+  const last =
+    total === 0 ? 0 : offset < total ? offset + Math.floor((total - 1 - offset) / limit) * limit : Math.floor((total - 1) / limit) * limit;
+  return [
+    link(0, 'first'),
+    ...(offset > 0 ? [link(Math.min(Math.max(0, offset - limit), last), 'prev')] : []),
+    ...(offset + limit < total ? [link(offset + limit, 'next')] : []),
+    link(last, 'last'),
+  ].join(', ');
+}
+
+export interface RestOptions {
+  cache: DataCache;
+  createContext: (opts: { req: FastifyRequest; res: FastifyReply }) => Promise<Context>;
+  /** Requests per minute per IP to the public GETs; 0 turns the limit off. */
+  publicRateLimit: number;
+}
+
+export async function registerRest(app: FastifyInstance, deps: RestOptions): Promise<void> {
+  // CORS for the public GETs only: any origin may read them, without credentials. Every other
+  // /api path (sessions, mutations) answers no CORS headers, so browsers keep other sites out.
+  // A preflight is matched by the path it asks about and the method it announces.
+  await app.register(fastifyCors, {
+    delegator: (req, callback) => {
+      const pathname = req.url.split('?')[0] ?? '';
+      const method = req.method === 'OPTIONS' ? String(req.headers['access-control-request-method'] ?? '').toUpperCase() : req.method;
+      const open = (method === 'GET' || method === 'HEAD') && isPublicApiPath(pathname);
+      callback(null, open ? { origin: '*', methods: ['GET', 'HEAD'], credentials: false, exposedHeaders: EXPOSED_HEADERS, maxAge: 86_400 } : { origin: false });
+    },
+  });
+
+  // One in-memory counter per IP for all the public GETs together (rateLimit() below shares the
+  // plugin's store), with the IETF draft's RateLimit-* headers; 429 with Retry-After beyond it.
+  let limitPublic: onRequestHookHandler | undefined;
+  if (deps.publicRateLimit > 0) {
+    await app.register(fastifyRateLimit, {
+      global: false,
+      max: deps.publicRateLimit,
+      timeWindow: 60_000,
+      enableDraftSpec: true,
+      errorResponseBuilder: (_req, context) =>
+        Object.assign(new Error(`Too many requests: at most ${context.max} a minute from one address to the public API. Try again in ${context.after}.`), {
+          statusCode: context.statusCode,
+        }),
     });
+    limitPublic = app.rateLimit() as onRequestHookHandler;
   }
 
-  app.get('/api/openapi.json', async (_req, reply) => reply.send(openApiDocument()));
+  for (const route of REST_ROUTES) {
+    const formats = route.csv ? (['json', 'csv'] as const) : (['json'] as const);
+    for (const format of formats) {
+      app.route({
+        method: route.method,
+        url: `/api${route.path}${format === 'csv' ? '.csv' : ''}`,
+        ...(limitPublic && isPublic(route) ? { onRequest: limitPublic } : {}),
+        handler: (req, reply) => handle(route, format, req, reply, deps),
+      });
+    }
+  }
+
+  app.get('/api/openapi.json', { ...(limitPublic ? { onRequest: limitPublic } : {}) }, async (_req, reply) => reply.send(openApiDocument()));
 
   // Unknown /api paths answer JSON, never the single-page app.
   app.all('/api/*', async (req, reply) => sendJson(reply, 404, { message: `No API route ${req.method} ${req.url.split('?')[0]}` }));
 }
 
+async function handle(route: RestRoute, format: 'json' | 'csv', req: FastifyRequest, reply: FastifyReply, deps: RestOptions) {
+  // The UTC day is part of the key: a history's window ends today, so an answer computed before
+  // midnight must not be served after it.
+  const cacheKey = route.method === 'GET' && CACHEABLE_QUERIES.has(route.procedure) ? `rest:${new Date().toISOString().slice(0, 10)}:${req.url}` : null;
+  try {
+    const ctx = await deps.createContext({ req, res: reply });
+    const call: Call = (procedure, input) => procedureFor(ctx, procedure)(input);
+    const parts: RequestParts = {
+      query: (req.query ?? {}) as Record<string, unknown>,
+      params: (req.params ?? {}) as Record<string, string>,
+      body: req.body,
+    };
+    const input = route.input?.(parts);
+    if (!cacheKey && format === 'json') return sendJson(reply, route.status ?? 200, await call(route.procedure, input));
+
+    const compute = async (): Promise<Answer> => {
+      const result = await call(route.procedure, input);
+      const headers: Record<string, string> = {};
+      if (route.total) {
+        const total = await route.total({ result, query: parts.query, call });
+        headers['x-total-count'] = String(total);
+        // Validated by the procedure already: whole numbers in range.
+        if (route.paged && parts.query.limit !== undefined) {
+          headers.link = pageLinks(req.url, total, Number(parts.query.limit), Number(parts.query.offset ?? 0));
+        }
+      }
+      let body: Buffer;
+      let type: string;
+      if (format === 'csv' && route.csv) {
+        body = Buffer.from(toCsv(route.csv.rows(result) as never[], route.csv.columns), 'utf8');
+        type = 'text/csv; charset=utf-8';
+        headers['content-disposition'] = `attachment; filename="${safeFilename(route.csv.filename(result, parts))}"`;
+      } else {
+        body = Buffer.from(JSON.stringify(result));
+        type = 'application/json; charset=utf-8';
+      }
+      return { body, etag: etagOf(body), type, headers };
+    };
+    const answer = cacheKey ? await deps.cache.get(cacheKey, compute) : await compute();
+    reply.headers(answer.headers).header('etag', answer.etag).header('cache-control', 'public, max-age=60');
+    if (req.headers['if-none-match'] === answer.etag) return reply.code(304).send();
+    return reply.code(200).type(answer.type).send(answer.body);
+  } catch (error) {
+    const { status, body } = errorBody(error);
+    if (status >= 500) req.log.error({ err: error }, 'REST call failed');
+    return sendJson(reply, status, body);
+  }
+}
+
+/**
+ * The API reference at /api/docs: Swagger UI (@fastify/swagger-ui, its files served from this
+ * process, nothing from the internet) over the document of /api/openapi.json, given to
+ * @fastify/swagger in static mode. Swagger UI's scripts are files of its own, so the app's
+ * Content-Security-Policy (script-src 'self', no inline scripts) applies to it unchanged.
+ */
+export async function registerApiDocs(app: FastifyInstance): Promise<void> {
+  await app.register(fastifySwagger, { mode: 'static', specification: { document: openApiDocument() as never } });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/api/docs',
+    theme: { title: 'EggWatch API reference' },
+    logo: { type: 'image/svg+xml', content: fs.readFileSync(LOGO_FILE) },
+    uiConfig: { deepLinking: true, docExpansion: 'list', defaultModelsExpandDepth: 0, tryItOutEnabled: true },
+    // Swagger UI would otherwise ask an online validator about the document.
+    validatorUrl: false,
+  });
+}
+
+const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
+
 let document: unknown;
 export function openApiDocument() {
   if (document) return document;
   const paths: Record<string, Record<string, unknown>> = {};
+  const integerHeader = (description: string) => ({ description, schema: { type: 'integer' } });
+  const rateLimitHeaders = {
+    'RateLimit-Limit': integerHeader('Requests allowed per minute from one address'),
+    'RateLimit-Remaining': integerHeader('Requests left in the current minute'),
+    'RateLimit-Reset': integerHeader('Seconds until the current minute ends'),
+  };
   for (const route of REST_ROUTES) {
-    const openApiPath = `/api${route.path.replace(/:(\w+)/g, '{$1}')}`;
     const parameters: unknown[] = (route.params ?? []).map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
     if (route.query) {
       const schema = z.toJSONSchema(route.query, { io: 'input', unrepresentable: 'any' }) as {
@@ -277,30 +574,81 @@ export function openApiDocument() {
         parameters.push({ name, in: 'query', required: schema.required?.includes(name) ?? false, schema: property });
       }
     }
-    paths[openApiPath] ??= {};
-    paths[openApiPath]![route.method.toLowerCase()] = {
+    const headers = {
+      ...(isPublic(route) ? rateLimitHeaders : {}),
+      ...(route.total ? { 'X-Total-Count': integerHeader('Items the filters match before limit and offset') } : {}),
+      ...(route.paged ? { Link: { description: 'RFC 8288 links to the first, previous, next and last pages (when limit is given)', schema: { type: 'string' } } } : {}),
+    };
+    const otherResponses = {
+      ...(route.auth ? { 401: errorResponse('No session') } : {}),
+      ...(route.auth === 'admin' ? { 403: errorResponse('Not an administrator') } : {}),
+      ...(route.method !== 'GET' || isPublic(route) ? { 429: errorResponse('Rate limited (public GETs: per address and minute; see Retry-After)') } : {}),
+      400: errorResponse('Invalid input'),
+      ...(route.params ? { 404: errorResponse('Not found') } : {}),
+    };
+    const tags = [route.procedure.split('.')[0]!];
+    const operation = {
       summary: route.summary,
       operationId: route.procedure,
+      tags,
       parameters,
       ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: z.toJSONSchema(route.body, { io: 'input', unrepresentable: 'any' }) } } } } : {}),
       ...(route.auth ? { security: [{ bearer: [] }, { cookie: [] }] } : {}),
       responses: {
-        [route.status ?? 200]: { description: 'OK', content: { 'application/json': { schema: route.response ? z.toJSONSchema(route.response, { unrepresentable: 'any' }) : {} } } },
-        ...(route.auth ? { 401: { description: 'No session', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } } } : {}),
-        ...(route.auth === 'admin' ? { 403: { description: 'Not an administrator', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } } } : {}),
-        ...(route.method !== 'GET' ? { 429: { description: 'Rate limited', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } } } : {}),
-        400: { description: 'Invalid input', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
-        ...(route.params ? { 404: { description: 'Not found', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } } } : {}),
+        [route.status ?? 200]: {
+          description: 'OK',
+          ...(Object.keys(headers).length ? { headers } : {}),
+          content: { 'application/json': { schema: route.response ? z.toJSONSchema(route.response, { unrepresentable: 'any' }) : {} } },
+        },
+        ...otherResponses,
       },
     };
+    const openApiPath = openApiPathOf(route.path);
+    paths[openApiPath] ??= {};
+    paths[openApiPath]![route.method.toLowerCase()] = operation;
+    if (route.csv) {
+      paths[`${openApiPath}.csv`] = {
+        get: {
+          summary: `CSV download of ${openApiPath}: the same parameters and errors; a header row, then one row per item (RFC 4180, UTF-8)`,
+          operationId: `${route.procedure}.csv`,
+          tags,
+          parameters,
+          responses: {
+            200: {
+              description: 'CSV file (Content-Disposition: attachment)',
+              headers: { ...headers, 'Content-Disposition': { description: 'attachment; filename="..."', schema: { type: 'string' } } },
+              content: { 'text/csv': { schema: { type: 'string' } } },
+            },
+            ...otherResponses,
+          },
+        },
+      };
+    }
   }
   document = {
     openapi: '3.1.0',
     info: {
       title: 'EggWatch API',
       version: '1.0.0',
-      description: 'Grocery egg prices by store, region, egg type and pack size. Egg types accept both spellings (cage-free or cage_free) in any case.',
+      description: [
+        'Grocery egg prices by store, region, egg type and pack size. Egg types accept both spellings (cage-free or cage_free) in any case.',
+        'The public GETs (no session) answer any origin (CORS, no credentials), send ETag and Cache-Control, and are rate limited per address',
+        '(RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset headers; 429 with Retry-After beyond the limit). Lists with a CSV download',
+        'serve it at the same path plus .csv. Errors answer JSON { "message": ... }.',
+      ].join(' '),
     },
+    tags: [
+      { name: 'prices', description: 'Current prices, Near you and price histories' },
+      { name: 'stores', description: 'Stores and their prices' },
+      { name: 'stats', description: 'Statistics computed from the prices' },
+      { name: 'market', description: 'The BLS average price series' },
+      { name: 'news', description: 'The news ticker' },
+      { name: 'auth', description: 'Accounts and sessions' },
+      { name: 'admin', description: 'First administrator' },
+      { name: 'users', description: 'User accounts' },
+      { name: 'subscriptions', description: 'Price alert subscriptions' },
+      { name: 'scrape', description: 'Scraper runs and schedule (administrators)' },
+    ],
     paths,
     components: {
       schemas: {

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { parse } from 'csv-parse/sync';
 import { EGG_TYPE_LABELS, type EggType, type Region } from '#shared/vocabulary.ts';
 import type { Db, Sql } from './db.ts';
+import { zipFacts } from './geo.ts';
 
 const DATA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../data');
 
@@ -30,7 +31,10 @@ export const STORE_SEEDS: StoreSeed[] = [
   { id: 'aldi', store_name: 'Aldi', domain: 'aldi.us', regions_served: ['northeast', 'midwest', 'south', 'west'], brands: ['Goldhen', 'Simply Nature'], level: 0.92 },
 ];
 
-/** One representative ZIP per region for the sample locations (the scrapers' default ZIPs). */
+/**
+ * One representative ZIP per region for the sample locations (the scrapers' default ZIPs); each
+ * location takes its ZIP's centroid, city and state from the geodata (geo.ts).
+ */
 export const SAMPLE_ZIPS: Record<Region, string> = {
   northeast: '10001',
   midwest: '60611',
@@ -212,9 +216,11 @@ export async function seedSampleCatalogue(
     }
     for (const region of store.regions_served) {
       const zip = SAMPLE_ZIPS[region];
+      const place = zipFacts(zip);
       await sql`
-        insert into store_locations (store_id, zip, region, name)
-        values (${store.id}, ${zip}, ${region}, ${`${store.store_name} (sample location)`})
+        insert into store_locations (store_id, zip, region, name, city, state, latitude, longitude, coordinates_source)
+        values (${store.id}, ${zip}, ${region}, ${`${store.store_name} (sample location)`}, ${place?.city ?? null},
+                ${place?.state ?? null}, ${place?.latitude ?? null}, ${place?.longitude ?? null}, ${place ? 'zip' : null})
         on conflict (store_id, zip) do nothing`;
       const [location] = await sql<{ id: number; scraped: boolean }[]>`
         select l.id, exists (

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatPlace,
   formatPackPrice,
   formatPrice,
   formatRelativeTime,
@@ -206,5 +207,13 @@ describe('formatRelativeTime', () => {
   it('accepts date-only strings and defaults now to the current time', () => {
     expect(formatRelativeTime('2025-04-06', now)).toBe('4 days ago');
     expect(formatRelativeTime(new Date().toISOString())).toBe('Just now');
+  });
+});
+
+describe('formatPlace', () => {
+  it('writes the city, state and ZIP code, or the ZIP code alone', () => {
+    expect(formatPlace({ city: 'New York', state: 'NY', zip: '10001' })).toBe('New York, NY 10001');
+    expect(formatPlace({ city: null, state: 'NY', zip: '10001' })).toBe('NY 10001');
+    expect(formatPlace({ city: null, state: null, zip: '10001' })).toBe('10001');
   });
 });

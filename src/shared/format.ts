@@ -127,3 +127,9 @@ export function formatRelativeTime(iso: string | null | undefined, now: Date = n
   if (days < 365) return ago(Math.floor(days / 30), 'month');
   return ago(Math.floor(days / 365), 'year');
 }
+
+/** 'New York, NY 10001', or the ZIP code alone when the city is unknown. */
+export function formatPlace(place: { city: string | null; state: string | null; zip: string }): string {
+  const town = [place.city, place.state].filter(Boolean).join(', ');
+  return town ? `${town} ${place.zip}` : place.zip;
+}

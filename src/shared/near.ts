@@ -15,8 +15,17 @@ export const HISTORY_SPANS = [30, 90, 365] as const;
 export type HistorySpan = (typeof HISTORY_SPANS)[number];
 export const DEFAULT_HISTORY_SPAN: HistorySpan = 90;
 
-const allOr = <T extends z.ZodType>(schema: T) =>
-  z.union([z.literal('all').transform(() => undefined), schema]).optional();
+/** 'all' (any case: no filter) or an egg type; a bad value keeps the egg type's own message. */
+const eggTypeOrAll = z
+  .string()
+  .transform((value, ctx) => {
+    if (value.trim().toLowerCase() === 'all') return undefined;
+    const parsed = eggTypeSchema.safeParse(value);
+    if (parsed.success) return parsed.data;
+    for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message });
+    return z.NEVER;
+  })
+  .optional();
 
 const oneOf = <T extends readonly number[]>(name: string, values: T) =>
   z.coerce
@@ -42,7 +51,7 @@ export const nearInput = z
   .object({
     zip: zipParam,
     radius: oneOf('radius', NEAR_RADII).default(DEFAULT_NEAR_RADIUS),
-    egg_type: allOr(eggTypeSchema),
+    egg_type: eggTypeOrAll,
     count: intParam('count', 1, 360).optional(),
     limit: intParam('limit', 1, 500).default(100),
   })

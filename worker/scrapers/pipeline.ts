@@ -7,6 +7,7 @@ import type { Sql } from '#server/db.ts';
 import { PriceChangeNotifier, writeZipOutcome } from '#server/queries/scrape-writes.ts';
 import type { EggType, Region } from '#shared/vocabulary.ts';
 import { zipToRegion } from '#shared/zip.ts';
+import { greatCircleMiles, zipFacts } from '#server/geo.ts';
 import { ScrapeError, type RawListing, type RetailerLocation, type RetailerScraper, type ScrapeContext } from './types.ts';
 
 /** Per-egg price bounds: outside them a price is a parsing slip or a marketplace oddity, not a shelf price. */
@@ -57,6 +58,45 @@ export interface ZipOutcome {
 
 function bump<K extends string>(counts: Partial<Record<K, number>>, key: K): void {
   counts[key] = (counts[key] ?? 0) + 1;
+}
+
+/**
+ * The census region of a ZIP code: from the geodata (geo.ts), else from the USPS prefix table for
+ * a ZIP of a state that is newer than the geodata (the scrape API accepts every ZIP of a state).
+ */
+function zipRegion(zip: string): Region | null {
+  return zipFacts(zip)?.region ?? zipToRegion(zip);
+}
+
+/**
+ * Where a located store is: the retailer's own coordinates when its locator gives a valid pair,
+ * else the centroid of the location's ZIP code; the retailer's city and state, else the ZIP's.
+ */
+/** Farther than this from its ZIP code's centre, a store's own coordinates are not believed. */
+export const IMPLAUSIBLE_MILES = 150;
+
+export function locationPlace(location: RetailerLocation, locationZip: string): {
+  city: string | null;
+  state: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  coordinatesSource: 'retailer' | 'zip' | null;
+} {
+  const facts = zipFacts(locationZip);
+  const { latitude, longitude } = location;
+  const state = location.state?.trim().toUpperCase();
+  const valid =
+    latitude !== null && longitude !== null && Number.isFinite(latitude) && Number.isFinite(longitude) && Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180;
+  // A retailer's point far from its own ZIP code (0,0, a flipped sign, another store's) is a slip
+  // in its data: the ZIP's centre is the better guess then.
+  const retailer = valid && (!facts || greatCircleMiles({ latitude, longitude }, facts) <= IMPLAUSIBLE_MILES);
+  return {
+    city: location.city?.trim() || facts?.city || null,
+    state: state && /^[A-Z]{2}$/.test(state) ? state : (facts?.state ?? null),
+    latitude: retailer ? latitude : (facts?.latitude ?? null),
+    longitude: retailer ? longitude : (facts?.longitude ?? null),
+    coordinatesSource: retailer ? 'retailer' : facts ? 'zip' : null,
+  };
 }
 
 /** Classifies one raw listing; the accepted listing, or why it was skipped or rejected. */
@@ -113,9 +153,9 @@ export async function scrapeZip(scraper: RetailerScraper, zip: string, ctx: Scra
     if (!location) throw new ScrapeError('no-store', `no ${scraper.storeName} store near ${zip}`);
     outcome.location = location;
     // The store's own ZIP when the locator gives one in a US state, else the ZIP asked for.
-    const own = location.zip && zipToRegion(location.zip) ? location.zip : null;
+    const own = location.zip && zipRegion(location.zip) ? location.zip : null;
     outcome.locationZip = own ?? zip;
-    outcome.region = zipToRegion(outcome.locationZip);
+    outcome.region = zipRegion(outcome.locationZip);
     if (!outcome.region) throw new ScrapeError('no-store', `${zip} is not a ZIP code of a US state`);
 
     const seen = new Set<string>();
@@ -193,11 +233,8 @@ export async function commitZipOutcome(
             region: outcome.region,
             retailerLocationId: outcome.location.retailerLocationId,
             name: outcome.location.name,
-            city: outcome.location.city,
-            state: outcome.location.state,
             address: outcome.location.address,
-            latitude: outcome.location.latitude,
-            longitude: outcome.location.longitude,
+            ...locationPlace(outcome.location, outcome.locationZip),
           }
         : null,
     listings: outcome.accepted,

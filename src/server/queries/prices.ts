@@ -17,6 +17,23 @@ export interface Page {
   offset?: number | undefined;
 }
 
+/**
+ * The (store_id, region) pairs that have scraped (or demo) prices, whose sample prices are hidden.
+ * One probe per pair (at most 6 stores x 4 regions) that stops at its first non-sample entry: the
+ * LIMIT keeps PostgreSQL from turning it into a join over every scraped entry, which cost the
+ * Near you query most of its time.
+ */
+function scrapedStoreRegions(sql: Db) {
+  return sql`
+    select pair.store_id, pair.region
+    from (select distinct store_id, region from store_locations) pair
+    cross join lateral (
+      select 1 from store_locations sl
+      join price_entries se on se.location_id = sl.id and se.source <> 'sample'
+      where sl.store_id = pair.store_id and sl.region = pair.region
+      limit 1) scraped`;
+}
+
 /** FROM and WHERE of the visible price entries (aliases e, l, s, p), for every reader. */
 export function visibleEntries(sql: Db, filters: EntryFilters = {}) {
   return sql`
@@ -25,10 +42,7 @@ export function visibleEntries(sql: Db, filters: EntryFilters = {}) {
     join stores s on s.id = l.store_id
     join products p on p.id = e.product_id
     where s.active
-      and (e.source <> 'sample' or not exists (
-        select 1 from price_entries se
-        join store_locations sl on sl.id = se.location_id
-        where se.source <> 'sample' and sl.store_id = l.store_id and sl.region = l.region))
+      and (e.source <> 'sample' or (l.store_id, l.region) not in (${scrapedStoreRegions(sql)}))
       ${filters.store ? sql`and l.store_id = ${filters.store}` : sql``}
       ${filters.region ? sql`and l.region = ${filters.region}` : sql``}
       ${filters.eggType ? sql`and p.egg_type = ${filters.eggType}` : sql``}

@@ -34,6 +34,8 @@ export interface ZipWrite {
     address: string | null;
     latitude: number | null;
     longitude: number | null;
+    /** Whose coordinates: the retailer's locator's, or the ZIP code's centroid (null: none). */
+    coordinatesSource?: 'retailer' | 'zip' | null;
   } | null;
   listings: Array<{
     retailerProductId: string;
@@ -71,8 +73,12 @@ export async function writeZipOutcome(sql: Db, write: ZipWrite): Promise<ZipWrit
   const listings = write.status === 'succeeded' && l ? write.listings : [];
   const col = <T>(pick: (x: ZipWrite['listings'][number]) => T) => listings.map(pick);
   const state = l?.state && STATE.test(l.state.toUpperCase()) ? l.state.toUpperCase() : null;
-  const lat = l?.latitude !== null && l?.latitude !== undefined && Math.abs(l.latitude) <= 90 ? l.latitude : null;
-  const lon = l?.longitude !== null && l?.longitude !== undefined && Math.abs(l.longitude) <= 180 ? l.longitude : null;
+  // A position is a whole, valid pair or nothing.
+  const positioned =
+    l !== null && l.latitude !== null && l.longitude !== null && Math.abs(l.latitude) <= 90 && Math.abs(l.longitude) <= 180;
+  const lat = positioned ? l.latitude : null;
+  const lon = positioned ? l.longitude : null;
+  const coordinatesSource = positioned ? (l.coordinatesSource ?? 'retailer') : null;
 
   const [row] = await sql<Array<{ written: number | null; owned: boolean; commit_mode: string }>>`
     with owner as (
@@ -85,9 +91,10 @@ export async function writeZipOutcome(sql: Db, write: ZipWrite): Promise<ZipWrit
       union all
       select 1 where not exists (select 1 from owner)
     ), loc as (
-      insert into store_locations (store_id, zip, region, retailer_location_id, name, city, state, address, latitude, longitude)
+      insert into store_locations (store_id, zip, region, retailer_location_id, name, city, state, address, latitude, longitude, coordinates_source)
       select ${write.storeId}, ${l?.zip ?? write.zip}, ${l?.region ?? 'south'}, ${l?.retailerLocationId?.slice(0, 200) ?? null},
-             ${l?.name?.slice(0, 200) ?? null}, ${l?.city?.slice(0, 120) ?? null}, ${state}, ${l?.address?.slice(0, 300) ?? null}, ${lat}, ${lon}
+             ${l?.name?.slice(0, 200) ?? null}, ${l?.city?.slice(0, 120) ?? null}, ${state}, ${l?.address?.slice(0, 300) ?? null}, ${lat}, ${lon},
+             ${coordinatesSource}
       where ${l !== null && write.status === 'succeeded'} and not exists (select 1 from done)
       on conflict (store_id, zip) do update set
         region = excluded.region,
@@ -96,8 +103,13 @@ export async function writeZipOutcome(sql: Db, write: ZipWrite): Promise<ZipWrit
         city = coalesce(excluded.city, store_locations.city),
         state = coalesce(excluded.state, store_locations.state),
         address = coalesce(excluded.address, store_locations.address),
-        latitude = coalesce(excluded.latitude, store_locations.latitude),
-        longitude = coalesce(excluded.longitude, store_locations.longitude),
+        -- The retailer's own coordinates win; a ZIP centroid only fills a location that has none.
+        latitude = case when excluded.coordinates_source = 'retailer' or store_locations.latitude is null
+                        then excluded.latitude else store_locations.latitude end,
+        longitude = case when excluded.coordinates_source = 'retailer' or store_locations.latitude is null
+                         then excluded.longitude else store_locations.longitude end,
+        coordinates_source = case when excluded.coordinates_source = 'retailer' or store_locations.latitude is null
+                                  then excluded.coordinates_source else store_locations.coordinates_source end,
         updated_at = now()
       returning id
     ), listing as (

@@ -1,11 +1,16 @@
 import { z } from 'zod';
-import { dashboardInput, priceListInput } from '#shared/inputs.ts';
+import { TRPCError } from '@trpc/server';
+import { dashboardInput, entryFiltersInput, priceListInput } from '#shared/inputs.ts';
+import { historyInput, nearInput, type HistoryResult, type NearResult } from '#shared/near.ts';
 import { DEFAULT_FILTERS } from '#shared/filters.ts';
 import { selectListing } from '#shared/sort.ts';
 import { clampPage, pageCount, pageItems } from '#shared/pagination.ts';
 import { eggTypeSchema, regionSchema, storeIdSchema } from '#shared/schemas.ts';
 import { publicProcedure, router } from '../trpc.ts';
-import { listPriceEntries, recentHistory } from '../queries/prices.ts';
+import { countPriceEntries, listPriceEntries, recentHistory } from '../queries/prices.ts';
+import { nearEntries } from '../queries/near.ts';
+import { productHistory } from '../queries/history.ts';
+import { zipFacts } from '../geo.ts';
 
 /** One exact combination a price card can be switched to: every field is required, none is 'all'. */
 export const priceLookupInput = z
@@ -28,6 +33,54 @@ export const pricesRouter = router({
       ),
     ),
   ),
+
+  /** How many current entries the filters match (X-Total-Count of a paged GET /api/egg-prices). */
+  count: publicProcedure.input(entryFiltersInput.optional()).query(({ ctx, input = {} }) =>
+    ctx.cache.get(`prices.count:${JSON.stringify(input)}`, () =>
+      countPriceEntries(ctx.sql, { store: input.store, region: input.region, eggType: input.egg_type, count: input.count }),
+    ),
+  ),
+
+  /**
+   * Near you: the current entries around a ZIP code ranked by price per dozen, within the radius,
+   * else the next larger radius that has any, else the ZIP's census region (src/shared/near.ts).
+   */
+  near: publicProcedure.input(nearInput).query(({ ctx, input }): Promise<NearResult> => {
+    const place = zipFacts(input.zip);
+    if (!place) throw new TRPCError({ code: 'BAD_REQUEST', message: `Unknown ZIP code ${input.zip}` });
+    return ctx.cache.get(`prices.near:${JSON.stringify(input)}`, async () => {
+      const found = await nearEntries(ctx.sql, {
+        origin: place,
+        region: place.region,
+        radius: input.radius,
+        eggType: input.egg_type,
+        count: input.count,
+        limit: input.limit,
+      });
+      return {
+        zip: place.zip,
+        city: place.city,
+        state: place.state,
+        region: place.region,
+        radius: input.radius,
+        scope: found.scope,
+        radius_used: found.radiusUsed,
+        total: found.total,
+        entries: found.entries,
+      };
+    });
+  }),
+
+  /** A product's daily prices at one location over 30, 90 or 365 days, with the BLS national average beside them. */
+  history: publicProcedure.input(historyInput).query(({ ctx, input }): Promise<HistoryResult> => {
+    // The span ends today (UTC): a cached answer belongs to its day.
+    const today = new Date().toISOString().slice(0, 10);
+    return ctx.cache.get(`prices.history:${today}:${JSON.stringify(input)}`, async () => {
+      const history = await productHistory(ctx.sql, { productId: input.id, locationId: input.location, days: input.days });
+      if (!history) throw new TRPCError({ code: 'NOT_FOUND', message: `No price history for product ${input.id} at location ${input.location}` });
+      return history;
+    });
+  }),
 
   /**
    * The dashboard's Egg Prices list: SPEC §5's filter, one entry per store and sort, applied by

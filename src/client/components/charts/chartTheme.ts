@@ -21,6 +21,12 @@ export const EGG_TYPE_COLORS: Readonly<Record<EggType, string>> = {
   pasture_raised: '#7E22CE',
 };
 
+/** A product's price history: its price per dozen in the brand colour, the BLS average beside it in grey. */
+export const HISTORY_PRICE_COLOR = 'var(--chakra-colors-brand-solid)';
+export const HISTORY_BLS_COLOR = 'var(--chakra-colors-fg-muted)';
+export const HISTORY_PRICE_LABEL = 'Price per dozen';
+export const HISTORY_BLS_LABEL = 'BLS national average';
+
 const v = (token: string) => `var(--chakra-colors-${token})`;
 
 type ChartTheme = NonNullable<LineSvgProps<LineSeries>['theme']>;

@@ -20,6 +20,7 @@ function lazyChart<P extends object>(load: () => Promise<{ default: ComponentTyp
 export const RegionChart = lazyChart(() => import('./RegionChart.tsx'));
 export const StoreTrendChart = lazyChart(() => import('./StoreTrendChart.tsx'));
 export const MarketChart = lazyChart(() => import('./MarketChart.tsx'));
+export const HistoryChart = lazyChart(() => import('./HistoryChart.tsx'));
 
 export function ChartPlaceholder({ height = { base: '64', md: '72' } }: { height?: Record<string, string> | string }) {
   return (

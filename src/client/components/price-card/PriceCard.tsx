@@ -9,6 +9,7 @@ import { formatPrice, formatRelativeTime, formatTrend, trendColor } from '#share
 import { CARD_COUNTS, EGG_TYPE_LABELS, EGG_TYPES, type EggType, isSampleSource, type Region, REGION_LABELS, REGIONS, type TrendDirection } from '#shared/vocabulary.ts';
 import { useIsMobile } from '#client/lib/useViewportWidth.ts';
 import { CardFilterMenu, type MenuOption } from './CardFilterMenu.tsx';
+import { HistoryLink } from './HistoryLink.tsx';
 import { Sparkline } from './Sparkline.tsx';
 import type { CardEntry, CardSelection, PriceView } from './priceView.ts';
 import { usePriceCard } from './usePriceCard.ts';
@@ -88,6 +89,14 @@ export function EstimateBadge({ explanation }: { explanation: string }) {
       <VisuallyHidden>{explanation}</VisuallyHidden>
     </>
   );
+}
+
+/** The product and location of an observed price, for its 'Price history' link; estimates have none. */
+export function historyTarget(view: PriceView, storeName: string): { productId: number; locationId: number; context: string } | null {
+  if (view.kind !== 'observed') return null;
+  const { product_id: productId, location_id: locationId } = view.entry;
+  if (!Number.isInteger(productId) || !Number.isInteger(locationId)) return null;
+  return { productId, locationId, context: `${view.title} at ${storeName}` };
 }
 
 export function sparklineLabel(view: Exclude<PriceView, { kind: 'loading' }>): string {
@@ -188,6 +197,7 @@ export function PriceCard({ entry, showRegion: showRegionOption = true }: PriceC
   const [showRegion, setShowRegion] = useShowRegion(showRegionOption);
   const storeName = entry.store_name || entry.store_id;
   const headingId = `price-card-${entry.id}`;
+  const history = historyTarget(view, storeName);
 
   return (
     <Card.Root as="article" aria-labelledby={headingId} variant="outline" height="full" size="sm">
@@ -259,6 +269,11 @@ export function PriceCard({ entry, showRegion: showRegionOption = true }: PriceC
             </>
           )}
         </HStack>
+        {history && (
+          <HStack minH="5">
+            <HistoryLink {...history} />
+          </HStack>
+        )}
 
         <Separator />
         <Grid templateColumns="minmax(0, 1.1fr) minmax(0, 1.2fr) minmax(0, 0.9fr)" gap="2" alignItems="end">

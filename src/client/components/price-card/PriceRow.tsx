@@ -3,7 +3,8 @@
 import { HStack, Link, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatRelativeTime } from '#shared/format.ts';
-import { CountMenu, EggTypeMenu, EstimateBadge, RegionMenu, SampleBadge, TrendValue, sparklineLabel, storeHref, trendToken } from './PriceCard.tsx';
+import { CountMenu, EggTypeMenu, EstimateBadge, RegionMenu, SampleBadge, TrendValue, historyTarget, sparklineLabel, storeHref, trendToken } from './PriceCard.tsx';
+import { HistoryLink } from './HistoryLink.tsx';
 import { Sparkline } from './Sparkline.tsx';
 import type { CardEntry } from './priceView.ts';
 import { usePriceCard } from './usePriceCard.ts';
@@ -22,6 +23,7 @@ export function PriceRow({ entry, showRegion, wide }: PriceRowProps) {
   const storeName = entry.store_name || entry.store_id;
   const menu = { selection, select, storeName, compact: true };
   const loading = view.kind === 'loading';
+  const history = historyTarget(view, storeName);
   return (
     <Table.Row aria-busy={loading || undefined}>
       <Table.Cell>
@@ -47,12 +49,15 @@ export function PriceRow({ entry, showRegion, wide }: PriceRowProps) {
         {loading ? (
           <Skeleton height="5" width="24" />
         ) : (
-          <HStack gap="2" wrap="wrap">
-            <Text fontWeight="bold" whiteSpace="nowrap">
-              {view.priceText}
-            </Text>
-            {view.kind === 'estimate' && <EstimateBadge explanation={view.explanation} />}
-          </HStack>
+          <Stack gap="0.5" align="flex-start">
+            <HStack gap="2" wrap="wrap">
+              <Text fontWeight="bold" whiteSpace="nowrap">
+                {view.priceText}
+              </Text>
+              {view.kind === 'estimate' && <EstimateBadge explanation={view.explanation} />}
+            </HStack>
+            {history && <HistoryLink {...history} label="History" />}
+          </Stack>
         )}
       </Table.Cell>
       <Table.Cell whiteSpace="nowrap">{loading ? <Skeleton height="5" width="20" /> : view.unitText}</Table.Cell>

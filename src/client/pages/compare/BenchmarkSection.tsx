@@ -5,10 +5,12 @@ import { Box, Card, Flex, Heading, SegmentGroup, Skeleton, Stack, Text } from '@
 import { useState } from 'react';
 import { formatPrice } from '#shared/format.ts';
 import { EGG_TYPE_LABELS, type EggType } from '#shared/vocabulary.ts';
+import { DownloadLink } from '#client/components/DownloadLink.tsx';
 import { ErrorCard } from '#client/components/ErrorCard.tsx';
 import { ChartLegend } from '#client/components/charts/ChartLegend.tsx';
 import { BENCHMARK_RANGES, BENCHMARK_REFERENCE_COLOR, benchmarkLines, formatPeriod, type BenchmarkRange } from '#client/components/charts/benchmark.ts';
 import { ChartPlaceholder, ChartSlot, MarketChart } from '#client/components/charts/lazyCharts.tsx';
+import { downloadHref } from '#client/lib/links.ts';
 import { trpc } from '#client/lib/trpc.ts';
 
 const RANGE_LABELS: Record<BenchmarkRange, string> = { 1: '1 Year', 5: '5 Years', 10: '10 Years' };
@@ -91,6 +93,11 @@ export function BenchmarkSection({ eggType }: { eggType: EggType }) {
                 {benchmark.lines.map((line) => `${line.label} ${line.lastPeriod ? formatPeriod(line.lastPeriod) : 'none'}`).join('; ')}.
                 {absent.length > 0 && ` Not drawn in this range: ${absent.map((line) => line.label).join(', ')}.`}
               </Text>
+              {benchmark.months[0] && (
+                <Box>
+                  <DownloadLink href={downloadHref('/api/market-prices.csv', { from: benchmark.months[0] })} context="of the BLS average prices in this range" />
+                </Box>
+              )}
             </Stack>
           </Stack>
         )}

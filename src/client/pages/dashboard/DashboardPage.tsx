@@ -3,6 +3,7 @@ import { lazy, Suspense, useDeferredValue } from 'react';
 import { TrendChartCard } from '#client/components/charts/TrendChartCard.tsx';
 import { AdminControlsSlot } from './AdminControlsSlot.tsx';
 import { EggPricesFallback } from './EggPricesFallback.tsx';
+import { NearYouSlot } from './NearYouSlot.tsx';
 import { SummaryCards } from './SummaryCards.tsx';
 
 // The Filters panel and the Egg Prices list sit below the fold on phones and desktops, and carry
@@ -33,6 +34,7 @@ export default function DashboardPage() {
       <Box as="section" aria-label="Market summary">
         <SummaryCards />
       </Box>
+      <NearYouSlot />
       <TrendChartCard />
       {/* Below the fold the browser skips styling and laying the list out until it comes near. */}
       <Box contentVisibility="auto" containIntrinsicSize="auto 1800px">

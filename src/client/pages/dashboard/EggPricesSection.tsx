@@ -5,7 +5,9 @@ import { Box, Button, ButtonGroup, EmptyState, HStack, Heading, NativeSelect, Si
 import { keepPreviousData } from '@tanstack/react-query';
 import { useDeferredValue, useId, useRef, type ReactNode } from 'react';
 import { LuEgg, LuHand, LuLayoutGrid, LuList, LuRotateCcw } from 'react-icons/lu';
+import type { FilterSelection } from '#shared/filters.ts';
 import { BREAKPOINTS, pageSizeForWidth } from '#shared/pagination.ts';
+import { DownloadLink } from '#client/components/DownloadLink.tsx';
 import { ErrorCard } from '#client/components/ErrorCard.tsx';
 import { Pagination } from '#client/components/Pagination.tsx';
 import { FiltersPanel } from '#client/components/filters/FiltersPanel.tsx';
@@ -13,6 +15,7 @@ import { activeFilterCount } from '#client/components/filters/draft.ts';
 import { storeOptions } from '#client/components/filters/filterOptions.ts';
 import { PriceCard, PriceCardSkeleton } from '#client/components/price-card/PriceCard.tsx';
 import { PriceRow, priceTableColumns } from '#client/components/price-card/PriceRow.tsx';
+import { downloadHref } from '#client/lib/links.ts';
 import { trpc } from '#client/lib/trpc.ts';
 import { useViewportWidth } from '#client/lib/useViewportWidth.ts';
 import { useDashboardState } from './useDashboardState.ts';
@@ -55,6 +58,14 @@ function ViewToggle({ view, onChange, width }: { view: ViewMode; onChange: (view
 }
 
 const GRID_COLUMNS = { base: 1, md: 2, lg: 3 } as const;
+
+/**
+ * /api/egg-prices.csv with the applied filters the API knows (store, region, egg type, pack
+ * size): every current price they match, where the list shows one per store.
+ */
+export function eggPricesCsvHref(filters: FilterSelection): string {
+  return downloadHref('/api/egg-prices.csv', { store: filters.store, region: filters.region, egg_type: filters.eggType, count: filters.countRange });
+}
 
 export function EggPricesSection() {
   const { state, apply, setPage, setView } = useDashboardState();
@@ -161,7 +172,8 @@ export function EggPricesSection() {
           <Heading as="h2" size="lg" id={headingId}>
             Egg Prices
           </Heading>
-          <HStack gap="2">
+          <HStack gap="3" wrap="wrap">
+            <DownloadLink href={eggPricesCsvHref(state.filters)} context="of every current price matching the filters" />
             {mobile && <FiltersPanel applied={state.filters} onApply={apply} storeOptions={storeOptions(stores.data)} mobile />}
             <ViewToggle view={view} onChange={setView} width={width} />
           </HStack>

@@ -9,10 +9,12 @@ import { LuArrowLeft, LuStore } from 'react-icons/lu';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { useSearchParam } from '#client/lib/useSearchParam.ts';
 import { EGG_TYPES, EGG_TYPE_LABELS, EGG_TYPE_SLUGS, REGIONS, REGION_LABELS, parseEggType, parseRegion } from '#shared/vocabulary.ts';
+import { DownloadLink } from '#client/components/DownloadLink.tsx';
 import { ErrorCard } from '#client/components/ErrorCard.tsx';
 import { FilterSelect, type FilterOption } from '#client/components/FilterSelect.tsx';
 import { PriceCardGrid } from '#client/components/PriceCardGrid.tsx';
 import { StoreLogo } from '#client/components/StoreLogo.tsx';
+import { downloadHref } from '#client/lib/links.ts';
 import { trpc } from '#client/lib/trpc.ts';
 import { CompetitiveAnalysis, PriceTrends } from './StoreTabs.tsx';
 
@@ -162,7 +164,17 @@ function StoreView({ storeId }: { storeId: string }) {
         ) : (
           <>
             <Tabs.Content value="prices">
-              <PriceCardGrid entries={insights.data?.entries} loading={insights.isPending} label={`${data?.store_name ?? 'Store'} prices`} />
+              <Stack gap="3">
+                {data && (
+                  <HStack justify="flex-end">
+                    <DownloadLink
+                      href={downloadHref(`/api/stores/${encodeURIComponent(data.id)}/prices.csv`, { region, egg_type: parseEggType(type), count })}
+                      context={`of ${data.store_name}'s prices matching the filters`}
+                    />
+                  </HStack>
+                )}
+                <PriceCardGrid entries={insights.data?.entries} loading={insights.isPending} label={`${data?.store_name ?? 'Store'} prices`} />
+              </Stack>
             </Tabs.Content>
             <Tabs.Content value="trends">
               <PriceTrends storeName={data?.store_name ?? ''} data={insights.data} />

@@ -1,0 +1,222 @@
+// The ranked listings of Near you: a table from 1024 px, a list of cards below. Each row names
+// the store (logo and name), the location, the distance, the pack price, the price per dozen and
+// per egg, the egg type and size, when it was updated, the change since the day before, and
+// links to the product's price history at that location.
+import { Badge, Box, Card, HStack, Icon, SimpleGrid, Stack, Table, Text, VisuallyHidden } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { LuClock, LuMapPin } from 'react-icons/lu';
+import type { NearEntry } from '#shared/near.ts';
+import { formatPackPrice, formatPrice, formatRelativeTime } from '#shared/format.ts';
+import { EGG_TYPE_LABELS, isSampleSource } from '#shared/vocabulary.ts';
+import { StoreLogo } from '#client/components/StoreLogo.tsx';
+import { HistoryLink } from '#client/components/price-card/HistoryLink.tsx';
+import { SampleBadge } from '#client/components/price-card/PriceCard.tsx';
+import { changeOf, exactTime, formatDistance, locationOf } from './nearView.ts';
+
+export interface NearResultsProps {
+  entries: readonly NearEntry[];
+  /** Store logos by store id, from the store list. */
+  logos: ReadonlyMap<string, string | null>;
+  label: string;
+  table: boolean;
+}
+
+const CHANGE_COLORS = { up: 'trend.up', down: 'trend.down', same: 'trend.stable', none: 'fg.muted' } as const;
+
+function Change({ entry }: { entry: NearEntry }) {
+  const change = changeOf(entry);
+  return (
+    <Text as="span" color={CHANGE_COLORS[change.direction]} fontWeight={change.direction === 'up' || change.direction === 'down' ? 'semibold' : 'normal'} whiteSpace="nowrap" title={change.description}>
+      <span aria-hidden>{change.text}</span>
+      <VisuallyHidden>{change.description}</VisuallyHidden>
+    </Text>
+  );
+}
+
+function Updated({ iso }: { iso: string }) {
+  return (
+    <time dateTime={iso} title={exactTime(iso)}>
+      {formatRelativeTime(iso)}
+    </time>
+  );
+}
+
+function Store({ entry, logo }: { entry: NearEntry; logo: string | null | undefined }) {
+  return (
+    <HStack gap="2" minW="0" align="center">
+      <StoreLogo name={entry.store_name} url={logo} size="xs" decorative />
+      <Text as="span" fontWeight="semibold" truncate>
+        {entry.store_name}
+      </Text>
+    </HStack>
+  );
+}
+
+function historyContext(entry: NearEntry): string {
+  return `${entry.title} at ${entry.store_name}, ${locationOf(entry).name}`;
+}
+
+function NearTable({ entries, logos, label }: Omit<NearResultsProps, 'table'>) {
+  return (
+    <Table.ScrollArea borderWidth="1px" borderColor="border" borderRadius="l2">
+      <Table.Root size="sm" interactive>
+        <Table.Caption srOnly>{label}</Table.Caption>
+        <Table.Header>
+          <Table.Row bg="bg.subtle">
+            {['#', 'Store', 'Location', 'Distance', 'Pack price', 'Per dozen', 'Per egg', 'Egg type, size', 'Updated', 'Since yesterday', 'History'].map((heading) => (
+              <Table.ColumnHeader key={heading} whiteSpace="nowrap" textAlign={['Distance', 'Pack price', 'Per dozen', 'Per egg'].includes(heading) ? 'end' : undefined}>
+                {heading === '#' ? <abbr title="Rank">#</abbr> : heading}
+              </Table.ColumnHeader>
+            ))}
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {entries.map((entry, index) => {
+            const location = locationOf(entry);
+            return (
+              <Table.Row key={entry.id}>
+                <Table.Cell color="fg.muted">{index + 1}</Table.Cell>
+                <Table.Cell maxW="64">
+                  <HStack gap="2" minW="0" align="center">
+                    <StoreLogo name={entry.store_name} url={logos.get(entry.store_id)} size="xs" decorative />
+                    <Box minW="0">
+                      <HStack gap="2">
+                        <Text as="span" fontWeight="semibold" whiteSpace="nowrap">
+                          {entry.store_name}
+                        </Text>
+                        {isSampleSource(entry.source) && <SampleBadge />}
+                      </HStack>
+                      <Text textStyle="xs" color="fg.muted" truncate title={entry.title}>
+                        {entry.title}
+                      </Text>
+                    </Box>
+                  </HStack>
+                </Table.Cell>
+                <Table.Cell maxW="44">
+                  <Text truncate title={location.name}>
+                    {location.name}
+                  </Text>
+                  <Text textStyle="xs" color="fg.muted">
+                    {location.place}
+                  </Text>
+                </Table.Cell>
+                <Table.Cell textAlign="end" whiteSpace="nowrap">
+                  {formatDistance(entry.distance_miles)}
+                </Table.Cell>
+                <Table.Cell textAlign="end" whiteSpace="nowrap">
+                  {formatPackPrice(entry.price, entry.count)}
+                </Table.Cell>
+                <Table.Cell textAlign="end" whiteSpace="nowrap" fontWeight="bold">
+                  {formatPrice(entry.price_per_dozen)}
+                </Table.Cell>
+                <Table.Cell textAlign="end" whiteSpace="nowrap">
+                  {formatPrice(entry.unit_price)}
+                </Table.Cell>
+                <Table.Cell>
+                  <Text whiteSpace="nowrap">{EGG_TYPE_LABELS[entry.egg_type]}</Text>
+                  <Text textStyle="xs" color="fg.muted" whiteSpace="nowrap">
+                    {entry.size_grade ?? 'Size not given'}
+                  </Text>
+                </Table.Cell>
+                <Table.Cell whiteSpace="nowrap" color="fg.muted">
+                  <Updated iso={entry.last_updated} />
+                </Table.Cell>
+                <Table.Cell>
+                  <Change entry={entry} />
+                </Table.Cell>
+                <Table.Cell>
+                  <HistoryLink productId={entry.product_id} locationId={entry.location_id} context={historyContext(entry)} label="History" />
+                </Table.Cell>
+              </Table.Row>
+            );
+          })}
+        </Table.Body>
+      </Table.Root>
+    </Table.ScrollArea>
+  );
+}
+
+function Figure({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box>
+      <Text as="dt" textStyle="xs" color="fg.muted">
+        {label}
+      </Text>
+      <Box as="dd" fontWeight="medium">
+        {children}
+      </Box>
+    </Box>
+  );
+}
+
+function NearCard({ entry, rank, logo }: { entry: NearEntry; rank: number; logo: string | null | undefined }) {
+  const location = locationOf(entry);
+  return (
+    <Card.Root as="article" size="sm" variant="outline" height="full" aria-label={`${rank}. ${entry.store_name}, ${location.name}`}>
+      <Card.Body gap="3">
+        <HStack justify="space-between" align="flex-start" gap="2">
+          <HStack gap="2" minW="0">
+            <Badge variant="outline" colorPalette="gray" flexShrink={0}>
+              <VisuallyHidden>Rank </VisuallyHidden>#{rank}
+            </Badge>
+            <Store entry={entry} logo={logo} />
+          </HStack>
+          {isSampleSource(entry.source) && <SampleBadge />}
+        </HStack>
+        <HStack gap="1.5" textStyle="sm" color="fg.muted" align="flex-start">
+          <Icon size="sm" mt="0.5" aria-hidden>
+            <LuMapPin />
+          </Icon>
+          <Text minW="0">
+            {location.name}, {location.place} · <Text as="span" color="fg" fontWeight="medium">{formatDistance(entry.distance_miles)}</Text>
+          </Text>
+        </HStack>
+        <Box>
+          <Text fontSize="2xl" fontWeight="bold" lineHeight="short">
+            {formatPrice(entry.price_per_dozen)}{' '}
+            <Text as="span" textStyle="sm" fontWeight="normal" color="fg.muted">
+              per dozen
+            </Text>
+          </Text>
+          <Text textStyle="sm" color="fg.muted">
+            {formatPackPrice(entry.price, entry.count)} · {formatPrice(entry.unit_price)} per egg
+          </Text>
+          <Text textStyle="xs" color="fg.muted" truncate title={entry.title}>
+            {entry.title}
+          </Text>
+        </Box>
+        <SimpleGrid as="dl" columns={2} gap="2" textStyle="sm">
+          <Figure label="Egg type, size">
+            {EGG_TYPE_LABELS[entry.egg_type]}
+            {entry.size_grade && `, ${entry.size_grade}`}
+          </Figure>
+          <Figure label="Since yesterday">
+            <Change entry={entry} />
+          </Figure>
+        </SimpleGrid>
+        <HStack justify="space-between" gap="2" wrap="wrap">
+          <HStack gap="1" textStyle="xs" color="fg.muted">
+            <LuClock aria-hidden />
+            <Text as="span">
+              Updated <Updated iso={entry.last_updated} />
+            </Text>
+          </HStack>
+          <HistoryLink productId={entry.product_id} locationId={entry.location_id} context={historyContext(entry)} />
+        </HStack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+export function NearResults({ entries, logos, label, table }: NearResultsProps) {
+  if (table) return <NearTable entries={entries} logos={logos} label={label} />;
+  return (
+    <SimpleGrid as="ol" aria-label={label} columns={{ base: 1, md: 2 }} gap="3" listStyleType="none">
+      {entries.map((entry, index) => (
+        <li key={entry.id}>
+          <NearCard entry={entry} rank={index + 1} logo={logos.get(entry.store_id)} />
+        </li>
+      ))}
+    </SimpleGrid>
+  );
+}

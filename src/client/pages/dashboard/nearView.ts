@@ -1,0 +1,77 @@
+// What the Near you section writes about an answer of prices.near: the scope label, each row's
+// location, distance, change since the day before and update time. Pure, so it is tested alone.
+import type { NearEntry, NearResult } from '#shared/near.ts';
+import { formatPlace, formatPrice } from '#shared/format.ts';
+import { REGION_LABELS } from '#shared/vocabulary.ts';
+
+const MILES = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+/** '2.3 mi', '1,204.0 mi'. */
+export function formatDistance(miles: number): string {
+  return `${MILES.format(miles)} mi`;
+}
+
+
+/** A row's location: its name (or city) and where it is (city, ZIP). */
+export function locationOf(entry: Pick<NearEntry, 'location_name' | 'city' | 'state' | 'zip'>): { name: string; place: string } {
+  const place = formatPlace(entry);
+  const name = entry.location_name?.trim() || entry.city?.trim() || `ZIP ${entry.zip}`;
+  return { name, place: name === entry.city?.trim() ? entry.zip : place };
+}
+
+export type ScopeNote =
+  | { kind: 'radius'; text: string }
+  | { kind: 'widened'; text: string }
+  | { kind: 'region'; text: string }
+  | { kind: 'none'; title: string; text: string };
+
+const miles = (radius: number) => `${radius} ${radius === 1 ? 'mile' : 'miles'}`;
+
+/** The label above the results: how far they reach, and whether the search had to go further. */
+export function scopeNote(result: Pick<NearResult, 'zip' | 'city' | 'state' | 'region' | 'radius' | 'scope' | 'radius_used' | 'total'>): ScopeNote {
+  const region = REGION_LABELS[result.region];
+  const count = `${result.total} ${result.total === 1 ? 'price' : 'prices'}`;
+  const where = formatPlace({ city: result.city, state: result.state, zip: result.zip });
+  switch (result.scope) {
+    case 'radius':
+      return { kind: 'radius', text: `${count} within ${miles(result.radius_used ?? result.radius)} of ${where}, cheapest per dozen first.` };
+    case 'widened':
+      return {
+        kind: 'widened',
+        text: `No stores within ${miles(result.radius)} of ${result.zip}. Showing stores within ${miles(result.radius_used ?? 50)}.`,
+      };
+    case 'region':
+      return { kind: 'region', text: `No stores within 50 miles of ${result.zip}. Showing the cheapest in the ${region}.` };
+    case 'none':
+      return {
+        kind: 'none',
+        title: `No prices near ${result.zip}`,
+        text: `No store within 50 miles, nor anywhere in the ${region}, has prices for this egg type and pack size yet.`,
+      };
+  }
+}
+
+export type ChangeView =
+  | { direction: 'none'; text: '—'; description: string }
+  | { direction: 'up' | 'down' | 'same'; text: string; description: string };
+
+/** The change of the pack price since the previous day: '▲ $0.20', '▼ $0.10', 'No change', or '—'. */
+export function changeOf(entry: Pick<NearEntry, 'change' | 'previous_price'>): ChangeView {
+  if (entry.change === null || entry.previous_price === null) return { direction: 'none', text: '—', description: 'No price the day before' };
+  const was = `was ${formatPrice(entry.previous_price)} the day before`;
+  // Cents decide: a change that rounds to $0.00 is no change to a shopper.
+  const cents = Math.round(entry.change * 100);
+  if (cents === 0) return { direction: 'same', text: 'No change', description: `Unchanged, ${was}` };
+  const amount = formatPrice(Math.abs(cents) / 100);
+  return cents > 0
+    ? { direction: 'up', text: `▲ ${amount}`, description: `Up ${amount}, ${was}` }
+    : { direction: 'down', text: `▼ ${amount}`, description: `Down ${amount}, ${was}` };
+}
+
+const EXACT = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** 'Apr 7, 2025, 3:04 PM' in the browser's time zone, for the title of a relative time. */
+export function exactTime(iso: string): string {
+  const time = Date.parse(iso);
+  return Number.isNaN(time) ? iso : EXACT.format(time);
+}

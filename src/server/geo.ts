@@ -1,0 +1,77 @@
+// ZIP code facts on the server: the city, state and centroid of a US ZIP code from the `zipcodes`
+// package's geodata, its census region (through its state), and great-circle distances. Every
+// server-side use of ZIP facts goes through here (the Near you query, the scrape pipeline's
+// location fallback, the seed, the coordinates backfill). The browser keeps the small prefix table
+// of src/shared/zip.ts instead: this geodata is megabytes, far too much for the client.
+import zipcodes from 'zipcodes';
+import { STATE_REGIONS, type UsState } from '#shared/zip.ts';
+import type { Region } from '#shared/vocabulary.ts';
+
+export interface ZipFacts {
+  zip: string;
+  city: string;
+  state: UsState;
+  latitude: number;
+  longitude: number;
+  region: Region;
+}
+
+export interface Coordinates {
+  latitude: number;
+  longitude: number;
+}
+
+/** The mean radius of the Earth in miles: the same figure in JS and in SQL (queries/near.ts). */
+export const EARTH_RADIUS_MILES = 3958.8;
+
+const isState = (state: string): state is UsState => Object.hasOwn(STATE_REGIONS, state);
+
+/**
+ * The facts of a 5-digit ZIP code (ZIP+4: its first five count), or null when the geodata does
+ * not know it or it has no census region (territories such as Puerto Rico or Guam, military mail).
+ */
+export function zipFacts(zip: string): ZipFacts | null {
+  const five = /^(\d{5})(-\d{4})?$/.exec(zip.trim())?.[1];
+  if (!five) return null;
+  const found = zipcodes.lookup(five);
+  if (!found || found.country !== 'US' || !isState(found.state)) return null;
+  if (!Number.isFinite(found.latitude) || !Number.isFinite(found.longitude)) return null;
+  return {
+    zip: five,
+    city: found.city,
+    state: found.state,
+    latitude: found.latitude,
+    longitude: found.longitude,
+    region: STATE_REGIONS[found.state],
+  };
+}
+
+const radians = (degrees: number) => (degrees * Math.PI) / 180;
+
+/** Great-circle ("as the crow flies") miles between two points, by the haversine formula. */
+export function greatCircleMiles(a: Coordinates, b: Coordinates): number {
+  const dLat = radians(b.latitude - a.latitude);
+  const dLon = radians(b.longitude - a.longitude);
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(radians(a.latitude)) * Math.cos(radians(b.latitude)) * Math.sin(dLon / 2) ** 2;
+  return 2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/**
+ * A latitude/longitude box that holds every point within `miles` of the centre (a little more):
+ * the index-friendly prefilter before the exact distance. The longitude span widens towards the
+ * poles; it is computed at the box's edge nearer the pole, so it never cuts a point off.
+ */
+export function boundingBox(centre: Coordinates, miles: number): { minLatitude: number; maxLatitude: number; minLongitude: number; maxLongitude: number } {
+  const latitudeSpan = (miles / EARTH_RADIUS_MILES) * (180 / Math.PI);
+  const minLatitude = Math.max(-90, centre.latitude - latitudeSpan);
+  const maxLatitude = Math.min(90, centre.latitude + latitudeSpan);
+  const poleward = Math.max(Math.abs(minLatitude), Math.abs(maxLatitude));
+  const cos = Math.cos(radians(poleward));
+  const longitudeSpan = cos < 1e-6 ? 180 : Math.min(180, latitudeSpan / cos);
+  return {
+    minLatitude,
+    maxLatitude,
+    minLongitude: Math.max(-180, centre.longitude - longitudeSpan),
+    maxLongitude: Math.min(180, centre.longitude + longitudeSpan),
+  };
+}

@@ -1,0 +1,189 @@
+// prices.near against a real database: listings at known ZIP codes around Des Moines, Iowa (and
+// the seeded sample catalogue at 10001, 60611, 30301 and 90210), ranked, measured and scoped.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TRPCError } from '@trpc/server';
+import { ZodError } from 'zod';
+import { createTestDatabase, type TestDatabase } from '../../../test/db.ts';
+import { callerFor } from '../../../test/caller.ts';
+import { addListing, type Listing } from '../../../test/listings.ts';
+import { greatCircleMiles, zipFacts } from '../geo.ts';
+import { describeZodError } from '../trpc.ts';
+import type { NearInput, NearResult } from '#shared/near.ts';
+
+let db: TestDatabase;
+let caller: ReturnType<typeof callerFor>;
+
+const CENTRE = '50309'; // Des Moines, IA (midwest)
+const milesFrom = (from: string, to: string) => greatCircleMiles(zipFacts(from)!, zipFacts(to)!);
+
+// Listings: store, ZIP, pack, price and yesterday's price.
+let walmart: Listing; // 50265 West Des Moines, 12 standard at $3.49 ($3.69 yesterday)
+let aldi: Listing; // 50316 Des Moines, 18 standard at $4.99 ($4.99 yesterday)
+let kroger: Listing; // 50226 Polk City, 18 standard at $4.99 (no price yesterday)
+let organic: Listing; // 50010 Ames, walmart, 12 organic at $6.49
+let farKroger: Listing; // 50401 Mason City, 12 standard at $2.99
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  caller = callerFor({ sql: db.sql });
+  walmart = await addListing(db.sql, { store: 'walmart', zip: '50265', price: 3.49, previous: 3.69 });
+  aldi = await addListing(db.sql, { store: 'aldi', zip: '50316', count: 18, price: 4.99, previous: 4.99 });
+  kroger = await addListing(db.sql, { store: 'kroger', zip: '50226', count: 18, price: 4.99 });
+  organic = await addListing(db.sql, { store: 'walmart', zip: '50010', eggType: 'organic', price: 6.49 });
+  farKroger = await addListing(db.sql, { store: 'kroger', zip: '50401', price: 2.99 });
+  // The distances the scopes below rely on.
+  expect(milesFrom(CENTRE, '50316')).toBeLessThan(5);
+  expect(milesFrom(CENTRE, '50265')).toBeGreaterThan(5);
+  expect(milesFrom(CENTRE, '50265')).toBeLessThan(10);
+  expect(milesFrom(CENTRE, '50226')).toBeGreaterThan(10);
+  expect(milesFrom(CENTRE, '50226')).toBeLessThan(25);
+  expect(milesFrom(CENTRE, '50010')).toBeGreaterThan(25);
+  expect(milesFrom(CENTRE, '50010')).toBeLessThan(50);
+  expect(milesFrom(CENTRE, '50401')).toBeGreaterThan(50);
+});
+afterAll(() => db.drop());
+
+const near = (input: NearInput) => caller.prices.near(input);
+const pairs = (result: NearResult) => result.entries.map((e) => [e.product_id, e.location_id]);
+const pair = (listing: Listing) => [listing.productId, listing.locationId];
+
+async function failure(input: unknown): Promise<TRPCError> {
+  const error = await caller.prices.near(input as NearInput).then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(TRPCError);
+  return error as TRPCError;
+}
+const messageOf = (error: TRPCError) => (error.cause instanceof ZodError ? describeZodError(error.cause) : error.message);
+
+describe('prices.near', () => {
+  it('ranks by price per dozen, then distance, and measures great-circle miles from the ZIP code', async () => {
+    const result = await near({ zip: CENTRE, radius: 25 });
+    expect(result).toMatchObject({ zip: CENTRE, city: zipFacts(CENTRE)!.city, state: 'IA', region: 'midwest', radius: 25, scope: 'radius', radius_used: 25, total: 3 });
+    // $4.99 for 18 is $3.33 a dozen, under $3.49 for 12; the two 18-packs tie, so the nearer comes first.
+    expect(pairs(result)).toEqual([pair(aldi), pair(kroger), pair(walmart)]);
+    expect(result.entries.map((e) => e.price_per_dozen)).toEqual([3.33, 3.33, 3.49]);
+    for (const entry of result.entries) {
+      expect(Math.abs(entry.distance_miles - milesFrom(CENTRE, entry.zip)), entry.zip).toBeLessThanOrEqual(0.05 + 1e-9);
+      expect(entry.distance_miles).toBe(Math.round(entry.distance_miles * 10) / 10);
+    }
+    expect(result.entries[0]).toMatchObject({ store_id: 'aldi', zip: '50316', state: 'IA', city: zipFacts('50316')!.city, count: 18, price: 4.99, unit_price: 0.2772, source: 'scrape' });
+  });
+
+  it('keeps to the radius asked for when it has entries', async () => {
+    const five = await near({ zip: CENTRE, radius: 5 });
+    expect(five).toMatchObject({ scope: 'radius', radius_used: 5, total: 1 });
+    expect(pairs(five)).toEqual([pair(aldi)]);
+    const ten = await near({ zip: CENTRE, radius: 10 });
+    expect(pairs(ten)).toEqual([pair(aldi), pair(walmart)]);
+  });
+
+  it('widens to the next radius that has entries, up to 50 miles', async () => {
+    const result = await near({ zip: CENTRE, radius: 5, egg_type: 'organic' });
+    expect(result).toMatchObject({ scope: 'widened', radius: 5, radius_used: 50, total: 1 });
+    expect(pairs(result)).toEqual([pair(organic)]);
+    const count18 = await near({ zip: '50265', radius: 5, count: 18 });
+    // From West Des Moines the nearest 18-pack is more than 5 miles away.
+    expect(milesFrom('50265', '50316')).toBeGreaterThan(5);
+    expect(count18.scope).toBe('widened');
+    expect(count18.radius_used).toBeGreaterThan(5);
+    expect(count18.entries.every((e) => e.distance_miles <= count18.radius_used!)).toBe(true);
+  });
+
+  it("falls back to the ZIP code's census region at any distance, still measured", async () => {
+    const result = await near({ zip: '57701', radius: 50 }); // Rapid City, SD: nothing within 50 miles
+    expect(result).toMatchObject({ zip: '57701', state: 'SD', region: 'midwest', scope: 'region', radius_used: null });
+    expect(result.total).toBe(result.entries.length);
+    expect(result.entries.every((e) => e.region === 'midwest')).toBe(true);
+    expect(pairs(result)).toEqual(expect.arrayContaining([pair(farKroger), pair(walmart), pair(aldi), pair(kroger), pair(organic)]));
+    for (const entry of result.entries) {
+      expect(entry.distance_miles).toBeGreaterThan(50);
+      expect(Math.abs(entry.distance_miles - milesFrom('57701', entry.zip))).toBeLessThanOrEqual(0.05 + 1e-9);
+    }
+    const perDozen = result.entries.map((e) => e.price_per_dozen);
+    expect(perDozen).toEqual([...perDozen].sort((a, b) => a - b));
+    const order = pairs(result).map((p) => JSON.stringify(p));
+    expect(order.indexOf(JSON.stringify(pair(farKroger)))).toBeLessThan(order.indexOf(JSON.stringify(pair(walmart))));
+    // Sample prices of the stores without scraped midwest prices are part of it, marked as such.
+    expect(result.entries.filter((e) => e.source === 'sample').map((e) => e.store_id)).toEqual(expect.arrayContaining(['target', 'albertsons', 'whole-foods']));
+    expect(result.entries.some((e) => e.source === 'sample' && ['walmart', 'aldi', 'kroger'].includes(e.store_id))).toBe(false);
+  });
+
+  it("answers 'none' when the region has no such entry either", async () => {
+    const result = await near({ zip: '98101', radius: 50, count: 30 });
+    expect(result).toEqual({ zip: '98101', city: zipFacts('98101')!.city, state: 'WA', region: 'west', radius: 50, scope: 'none', radius_used: null, total: 0, entries: [] });
+  });
+
+  it('filters by egg type in either spelling and by pack size', async () => {
+    const standard = await near({ zip: CENTRE, radius: 50, egg_type: 'Standard' });
+    expect(standard.entries.every((e) => e.egg_type === 'standard')).toBe(true);
+    expect(pairs(standard)).not.toContainEqual(pair(organic));
+    const organicOnly = await near({ zip: CENTRE, radius: 50, egg_type: 'Organic' });
+    expect(pairs(organicOnly)).toEqual([pair(organic)]);
+    const eighteens = await near({ zip: CENTRE, radius: 50, count: 18 });
+    expect(pairs(eighteens)).toEqual([pair(aldi), pair(kroger)]);
+    expect(await near({ zip: CENTRE, radius: 50, egg_type: 'all' })).toMatchObject({ total: 4 });
+  });
+
+  it("gives each entry the previous UTC day's price and the change", async () => {
+    const { entries } = await near({ zip: CENTRE, radius: 25 });
+    const byStore = Object.fromEntries(entries.map((e) => [e.store_id, e]));
+    expect(byStore.walmart).toMatchObject({ price: 3.49, previous_price: 3.69, change: -0.2 });
+    expect(byStore.aldi).toMatchObject({ price: 4.99, previous_price: 4.99, change: 0 });
+    expect(byStore.kroger).toMatchObject({ price: 4.99, previous_price: null, change: null });
+  });
+
+  it('shows sample prices only where the store has no scraped prices in that region', async () => {
+    // Chicago's sample locations: walmart, aldi and kroger have scraped prices in the midwest now.
+    const result = await near({ zip: '60611', radius: 5 });
+    expect(result.scope).toBe('radius');
+    expect(new Set(result.entries.map((e) => e.store_id))).toEqual(new Set(['target', 'albertsons', 'whole-foods']));
+    expect(result.entries.every((e) => e.source === 'sample' && e.zip === '60611' && e.distance_miles === 0)).toBe(true);
+    // In the northeast nobody has scraped prices: every store's sample location is there.
+    const newYork = await near({ zip: '10001', radius: 5, count: 12, egg_type: 'standard' });
+    expect(newYork.entries.map((e) => e.store_id).sort()).toEqual(['albertsons', 'aldi', 'target', 'walmart', 'whole-foods']);
+  });
+
+  it('leaves out inactive stores', async () => {
+    await db.sql`update stores set active = false where id = 'aldi'`;
+    try {
+      expect(pairs(await near({ zip: CENTRE, radius: 25 }))).toEqual([pair(kroger), pair(walmart)]);
+    } finally {
+      await db.sql`update stores set active = true where id = 'aldi'`;
+    }
+  });
+
+  it('counts the total before the limit', async () => {
+    const result = await near({ zip: CENTRE, radius: 25, limit: 1 });
+    expect(result.total).toBe(3);
+    expect(pairs(result)).toEqual([pair(aldi)]);
+  });
+
+  it('accepts a ZIP+4 code', async () => {
+    expect((await near({ zip: '50309-1234', radius: 5 })).zip).toBe(CENTRE);
+  });
+
+  it('rejects malformed input with the validation message', async () => {
+    for (const zip of ['5030', '503090', 'abcde', '', ' ']) {
+      const error = await failure({ zip });
+      expect(error.code, zip).toBe('BAD_REQUEST');
+      expect(messageOf(error), zip).toMatch(/zip must be a 5-digit US ZIP code/);
+    }
+    expect(messageOf(await failure({}))).toMatch(/zip/);
+    expect(messageOf(await failure({ zip: CENTRE, radius: 7 }))).toMatch(/radius must be one of 5, 10, 25, 50/);
+    expect(messageOf(await failure({ zip: CENTRE, radius: 'far' }))).toMatch(/radius must be a number/);
+    expect(messageOf(await failure({ zip: CENTRE, egg_type: 'brown' }))).toMatch(/Unknown egg type/);
+    expect(messageOf(await failure({ zip: CENTRE, count: 0 }))).toMatch(/count must be at least 1/);
+    expect(messageOf(await failure({ zip: CENTRE, limit: 501 }))).toMatch(/limit must be at most 500/);
+    expect((await failure({ zip: CENTRE, offset: 5 })).code).toBe('BAD_REQUEST');
+  });
+
+  it('rejects ZIP codes the geodata does not know or that have no census region', async () => {
+    for (const zip of ['00000', '99999', '00601' /* Puerto Rico */, '96910' /* Guam */]) {
+      const error = await failure({ zip });
+      expect(error.code, zip).toBe('BAD_REQUEST');
+      expect(error.message).toBe(`Unknown ZIP code ${zip}`);
+    }
+  });
+});
