@@ -20,6 +20,8 @@ import { DEFAULT_PUBLIC_API_RATE_LIMIT, registerApiDocs, registerRest } from './
 import { unsubscribeByToken } from './queries/subscriptions.ts';
 import { subscriptionTokenInput } from '#shared/subscriptions.ts';
 import { trpcByteCache } from './trpc-cache.ts';
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './db-errors.ts';
+import { appliedMigrationVersion, latestMigrationVersion } from './migrate.ts';
 import type { Sql } from './db.ts';
 
 export const DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist');
@@ -68,9 +70,35 @@ export function buildApp(options: ServerOptions): { app: FastifyInstance; cache:
 
   // Unexpected errors (and Fastify's own, such as malformed JSON) answer { message }.
   app.setErrorHandler((error: Error & { statusCode?: number }, req, reply) => {
+    if (isDatabaseUnavailable(error)) {
+      req.log.warn(`${req.method} ${req.url.split('?')[0]}: ${DATABASE_UNAVAILABLE_MESSAGE}`);
+      return void reply.code(503).header('retry-after', '5').send({ message: DATABASE_UNAVAILABLE_MESSAGE });
+    }
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status >= 500) req.log.error({ err: error }, 'request failed');
     void reply.code(status).send({ message: status >= 500 ? 'Internal server error' : error.message });
+  });
+
+  // For load balancers and orchestrators: /healthz says the process is up (it never touches the
+  // database); /readyz says it can serve: the database answers within a second and carries every
+  // migration this build knows. Neither is cached, rate limited or logged.
+  const expectedMigration = latestMigrationVersion();
+  app.get('/healthz', async (_req, reply) => reply.header('cache-control', 'no-store').send({ status: 'ok' }));
+  app.get('/readyz', async (_req, reply) => {
+    reply.header('cache-control', 'no-store');
+    try {
+      const applied = await Promise.race([
+        appliedMigrationVersion(options.sql),
+        new Promise<never>((_resolve, reject) => setTimeout(() => reject(Object.assign(new Error('database check timed out'), { code: 'ETIMEDOUT' })), 1000).unref()),
+      ]);
+      if (applied < expectedMigration) {
+        return reply.code(503).send({ status: 'unavailable', message: `Database migrations pending: at ${applied}, this build needs ${expectedMigration}` });
+      }
+      return reply.send({ status: 'ready' });
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) app.log.error({ err: error }, 'readiness check failed');
+      return reply.code(503).send({ status: 'unavailable', message: DATABASE_UNAVAILABLE_MESSAGE });
+    }
   });
 
   void app.register(fastifyHelmet, {

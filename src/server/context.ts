@@ -1,6 +1,7 @@
 // Request context. createContextInner builds it from explicit parts (tests use it directly);
 // contextFactory derives those parts from a Fastify request: the session comes from the
 // `Authorization: Bearer` header or the session cookie.
+import { asServiceUnavailable } from './db-errors.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Sql } from './db.ts';
 import { DataCache } from './cache.ts';
@@ -83,7 +84,10 @@ export function contextFactory(deps: ServerDeps) {
     let user: SessionUser | null = null;
     let session: SessionInfo | null = null;
     if (credentials) {
-      const validated = await deps.config.sessions.validate(credentials.token);
+      // A session cannot be checked while the database is out of reach: 503, not 500.
+      const validated = await deps.config.sessions.validate(credentials.token).catch((error: unknown) => {
+        throw asServiceUnavailable(error);
+      });
       if (validated) {
         user = validated.user;
         session = validated.session;

@@ -11,6 +11,14 @@ export function createSql(url: string, options: { max?: number } = {}): Sql {
   return postgres(url, {
     max: options.max ?? 10,
     onnotice: () => {},
+    // A database out of reach fails a request within seconds (503) instead of holding it for
+    // postgres.js's default 30 s.
+    connect_timeout: 5,
+    // Seconds before reconnecting after a failed connection. postgres.js's default grows to 20 s
+    // as failures repeat, and queries wait for it: after a database outage, requests would hang.
+    // Capped at 1 s, a request during an outage fails fast (503) and service returns within a
+    // second of the database.
+    backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1) * (0.5 + Math.random() / 2),
     // Days are UTC days everywhere (observed_on, current_date), whatever the server's zone.
     connection: { application_name: 'eggwatch', TimeZone: 'UTC' },
     types: {

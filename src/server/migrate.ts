@@ -3,6 +3,7 @@
 // price trigger can queue jobs from the first write, then the data backfills that need code (a
 // store location's coordinates, city and state from its ZIP code's geodata). Safe to run from
 // several processes at once.
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Postgrator from 'postgrator';
@@ -12,6 +13,18 @@ import { backfillLocationPlaces } from './queries/locations.ts';
 
 const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations');
 const LOCK_KEY = 7_345_112; // pg_advisory_lock key reserved for migrations
+
+/** The highest migration version in migrations/ (the number of its newest NNN.do.*.sql file). */
+export function latestMigrationVersion(): number {
+  return Math.max(0, ...fs.readdirSync(MIGRATIONS_DIR).map((name) => /^(\d+)\.do\./.exec(name)?.[1]).filter(Boolean).map(Number));
+}
+
+/** The highest version applied to the database (0 before any). */
+export async function appliedMigrationVersion(sql: Sql): Promise<number> {
+  const [row] = await sql<{ version: number | null }[]>`
+    select max(version)::int as version from schemaversion where to_regclass('schemaversion') is not null`;
+  return row?.version ?? 0;
+}
 
 export async function migrate(sql: Sql, connectionString: string): Promise<{ applied: string[]; placesFilled: number }> {
   const connection = await sql.reserve();

@@ -293,6 +293,7 @@ describe('CORS', () => {
       expect(preflight.status, `${method} ${path}`).toBeGreaterThanOrEqual(400);
     }
     const post = await fetch(`${base}/api/subscribers`, { method: 'POST', headers: { origin: 'https://integrator.example', 'content-type': 'application/json' }, body: '{}' });
+    await post.arrayBuffer();
     expect(post.headers.get('access-control-allow-origin')).toBeNull();
   });
 
@@ -367,7 +368,11 @@ describe('the public rate limit', () => {
     const url = await tiny.start();
     try {
       const statuses: number[] = [];
-      for (const path of ['/api/stores', '/api/egg-prices.csv?limit=1', '/api/openapi.json']) statuses.push((await fetch(`${url}${path}`)).status);
+      for (const path of ['/api/stores', '/api/egg-prices.csv?limit=1', '/api/openapi.json']) {
+        const response = await fetch(`${url}${path}`);
+        await response.arrayBuffer();
+        statuses.push(response.status);
+      }
       expect(statuses).toEqual([200, 200, 200]);
       const limited = await fetch(`${url}/api/egg-prices/near?zip=50309`, { headers: { origin: 'https://integrator.example' } });
       expect(limited.status).toBe(429);
@@ -378,7 +383,9 @@ describe('the public rate limit', () => {
       // A browser on another site can read the 429 and its Retry-After.
       expect(limited.headers.get('access-control-allow-origin')).toBe('*');
       // Other paths are not counted against it.
-      expect((await fetch(`${url}/api/auth/verify`)).status).toBe(401);
+      const verify = await fetch(`${url}/api/auth/verify`);
+      await verify.arrayBuffer();
+      expect(verify.status).toBe(401);
     } finally {
       await tiny.stop();
     }
@@ -388,7 +395,11 @@ describe('the public rate limit', () => {
     const proxied = createServer({ sql: db.sql, port: 0, logLevel: 'silent', distDir: '/nonexistent', publicApiRateLimit: 2, trustProxy: 1 });
     const url = await proxied.start();
     try {
-      const from = (forwarded: string) => fetch(`${url}/api/stores`, { headers: { 'x-forwarded-for': forwarded } });
+      const from = async (forwarded: string) => {
+        const response = await fetch(`${url}/api/stores`, { headers: { 'x-forwarded-for': forwarded } });
+        await response.arrayBuffer();
+        return response;
+      };
       // The same client (203.0.113.7, as the proxy appends it) with a new made-up address each time.
       expect((await from('198.51.100.1, 203.0.113.7')).status).toBe(200);
       expect((await from('198.51.100.2, 203.0.113.7')).status).toBe(200);
@@ -405,8 +416,11 @@ describe('the public rate limit', () => {
     const off = createServer({ sql: db.sql, port: 0, logLevel: 'silent', distDir: '/nonexistent', publicApiRateLimit: 0 });
     const [scaledUrl, offUrl] = [await scaled.start(), await off.start()];
     try {
-      expect((await fetch(`${scaledUrl}/api/stores`)).headers.get('ratelimit-limit')).toBe('20');
+      const scaledAnswer = await fetch(`${scaledUrl}/api/stores`);
+      await scaledAnswer.arrayBuffer();
+      expect(scaledAnswer.headers.get('ratelimit-limit')).toBe('20');
       const unlimited = await fetch(`${offUrl}/api/stores`);
+      await unlimited.arrayBuffer();
       expect(unlimited.status).toBe(200);
       expect(unlimited.headers.get('ratelimit-limit')).toBeNull();
     } finally {

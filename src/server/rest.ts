@@ -24,6 +24,7 @@ import { RUN_STATUSES, scrapeRunsInput, scrapeSettingsInput } from '#shared/scra
 import { EGG_TYPES, REGIONS, STORE_IDS } from '#shared/vocabulary.ts';
 import { NOTIFICATION_FREQUENCIES, subscriptionInput, subscriptionTokenInput } from '#shared/subscriptions.ts';
 import { describeZodError } from './trpc.ts';
+import { asServiceUnavailable } from './db-errors.ts';
 import { CACHEABLE_QUERIES, procedureFor } from './procedures.ts';
 import type { Context } from './context.ts';
 import { etagOf, type DataCache } from './cache.ts';
@@ -367,13 +368,14 @@ function subscriberRoutes(): RestRoute[] {
 }
 
 
-export function errorBody(error: unknown): { status: number; body: { message: string; issues?: unknown } } {
+export function errorBody(thrown: unknown): { status: number; body: { message: string; issues?: unknown } } {
+  const error = asServiceUnavailable(thrown);
   if (error instanceof TRPCError) {
     const status = getHTTPStatusCodeFromError(error);
     if (error.cause instanceof ZodError) {
       return { status, body: { message: describeZodError(error.cause), issues: error.cause.issues.map(({ path, message }) => ({ path, message })) } };
     }
-    return { status, body: { message: status >= 500 ? 'Internal server error' : error.message } };
+    return { status, body: { message: status >= 500 && status !== 503 ? 'Internal server error' : error.message } };
   }
   return { status: 500, body: { message: 'Internal server error' } };
 }
@@ -528,7 +530,8 @@ async function handle(route: RestRoute, format: 'json' | 'csv', req: FastifyRequ
     return reply.code(200).type(answer.type).send(answer.body);
   } catch (error) {
     const { status, body } = errorBody(error);
-    if (status >= 500) req.log.error({ err: error }, 'REST call failed');
+    if (status === 503) req.log.warn(`${req.method} ${req.url.split('?')[0]}: ${body.message}`);
+    else if (status >= 500) req.log.error({ err: error }, 'REST call failed');
     return sendJson(reply, status, body);
   }
 }

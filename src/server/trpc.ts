@@ -5,6 +5,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { z, ZodError } from 'zod';
 import { transformer } from '#shared/transformer.ts';
 import type { Context } from './context.ts';
+import { asServiceUnavailable, isDatabaseUnavailable } from './db-errors.ts';
 
 /** A readable one-line message from zod issues, e.g. "limit: Too big: expected number to be <=1000". */
 export function describeZodError(error: ZodError): string {
@@ -31,9 +32,16 @@ const t = initTRPC.context<Context>().create({
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure;
+/** Every procedure: a database out of reach answers 503 with a message, not a 500. */
+const base = t.procedure.use(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && isDatabaseUnavailable(result.error)) throw asServiceUnavailable(result.error);
+  return result;
+});
 
-export const userProcedure = t.procedure.use(({ ctx, next }) => {
+export const publicProcedure = base;
+
+export const userProcedure = base.use(({ ctx, next }) => {
   if (!ctx.user || !ctx.session) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Authentication required' });
   return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
 });
