@@ -6,6 +6,7 @@ const port = Number(process.env.E2E_PORT ?? 4310);
 
 export default defineConfig({
   testDir: 'e2e',
+  globalTeardown: './e2e/global-teardown.ts',
   outputDir: 'test-results',
   // Generous on purpose: CI runs on a 2-core machine that may be busy (a first page load there has
   // taken over 10 s). Passing journeys do not wait longer for it; only a real failure does.
