@@ -6,7 +6,8 @@ import { eggTypeSchema, filterSelectionSchema, regionSchema, storeIdSchema } fro
 const allOr = <T extends z.ZodType>(schema: T) =>
   z.union([z.literal('all').transform(() => undefined), schema]).optional();
 
-const intParam = (name: string, min: number, max: number) =>
+/** A whole-number parameter within bounds (query strings arrive as text), with messages naming it. */
+export const intParam = (name: string, min: number, max: number) =>
   z.coerce
     .number({ message: `${name} must be a number` })
     .int(`${name} must be a whole number`)

@@ -1,6 +1,7 @@
 // The contract of "Near you" and a product's price history: inputs the API validates and the
 // shapes it answers, shared by the server (REST, tRPC, OpenAPI) and the client.
 import { z } from 'zod';
+import { intParam } from './inputs.ts';
 import { eggTypeSchema } from './schemas.ts';
 import { priceEntrySchema, priceSourceSchema } from './types.ts';
 import { REGIONS } from './vocabulary.ts';
@@ -31,13 +32,6 @@ const oneOf = <T extends readonly number[]>(name: string, values: T) =>
   z.coerce
     .number({ message: `${name} must be a number` })
     .refine((value): value is T[number] => (values as readonly number[]).includes(value), `${name} must be one of ${values.join(', ')}`);
-
-const intParam = (name: string, min: number, max: number) =>
-  z.coerce
-    .number({ message: `${name} must be a number` })
-    .int(`${name} must be a whole number`)
-    .min(min, `${name} must be at least ${min}`)
-    .max(max, `${name} must be at most ${max}`);
 
 /** A US ZIP code as typed: five digits, or ZIP+4 (its first five count). */
 export const zipParam = z
