@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import postgres from 'postgres';
 import type { TestProject } from 'vitest/node';
-import { startEmbeddedPostgres } from '../src/server/embedded-db.ts';
+import { removeEmbeddedCluster, startEmbeddedPostgres } from '../src/server/embedded-db.ts';
 import { createSql } from '../src/server/db.ts';
 import { migrate } from '../src/server/migrate.ts';
 import { seed } from '../src/server/seed.ts';
@@ -30,7 +30,7 @@ function removeAbandonedClusters() {
     try {
       process.kill(pid, 0);
     } catch {
-      fs.rmSync(path.join(CLUSTERS, name), { recursive: true, force: true });
+      removeEmbeddedCluster(path.join(CLUSTERS, name));
     }
   }
 }
@@ -46,9 +46,7 @@ export default async function setup(project: TestProject) {
     adminUrl = embedded.adminUrl;
     stopEmbedded = async () => {
       await embedded.stop();
-      fs.rmSync(dir, { recursive: true, force: true });
-      fs.rmSync(`${dir}.json`, { force: true });
-      fs.rmSync(`${dir}.log`, { force: true });
+      removeEmbeddedCluster(dir);
     };
   }
   const run = crypto.randomBytes(4).toString('hex');

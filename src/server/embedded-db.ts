@@ -43,6 +43,13 @@ async function binaries(): Promise<{ initdb: string; pgCtl: string }> {
   }
 }
 
+/**
+ * Where a root-run database puts what the `postgres` user must reach when the project itself is
+ * in a private folder (a clone under /root, whose mode is 0700): the cluster and a copy of the
+ * binaries. Owned by root, readable and traversable by all; each cluster inside is 0700.
+ */
+export const SHARED_DIR = '/var/lib/eggwatch';
+
 function freePort(preferred?: number): Promise<number> {
   const attempt = (port: number) =>
     new Promise<number>((resolve, reject) => {
@@ -73,17 +80,91 @@ async function postgresUser(): Promise<Ids | undefined> {
   }
 }
 
-/** As root, the `postgres` user must be able to reach the data folder and the binaries. */
-function checkReachable(dir: string, ids: Ids | undefined): void {
-  if (!ids) return;
-  for (let current = path.dirname(dir); current !== path.dirname(current); current = path.dirname(current)) {
-    if ((fs.statSync(current).mode & 0o001) === 0) {
-      throw new Error(
-        `Running as root, the embedded database runs as the 'postgres' user, which cannot enter ${current}. ` +
-          `Make it traversable (chmod o+x ${current}), run as a normal user, or set DATABASE_URL.`,
-      );
+/** The nearest folder on the way to `target` that others may not enter, if any. */
+export function blockedAncestor(target: string): string | null {
+  for (let current = path.dirname(target); current !== path.dirname(current); current = path.dirname(current)) {
+    if (fs.existsSync(current) && (fs.statSync(current).mode & 0o001) === 0) return current;
+  }
+  return null;
+}
+
+function ensureSharedDir(shared: string): void {
+  fs.mkdirSync(shared, { recursive: true, mode: 0o755 });
+  fs.chmodSync(shared, 0o755);
+  const blocked = blockedAncestor(path.join(shared, 'x'));
+  if (blocked) throw new Error(`The embedded database's shared folder ${shared} is inside ${blocked}, which the 'postgres' user cannot enter. Set DATABASE_URL to use your own server.`);
+}
+
+/**
+ * As root, the binaries run as the `postgres` user. When it cannot reach them where npm put them,
+ * they run from a copy in the shared folder, made once per package version (in a temporary folder
+ * renamed into place, so two starts at once never use a half-made copy).
+ */
+export async function reachableBinaries(
+  found: { initdb: string; pgCtl: string },
+  shared: string,
+  log?: (line: string) => void,
+): Promise<{ initdb: string; pgCtl: string }> {
+  const nativeDir = path.dirname(path.dirname(found.initdb));
+  if (!blockedAncestor(found.initdb)) return found;
+  ensureSharedDir(shared);
+  const manifest = path.join(path.dirname(nativeDir), 'package.json');
+  const version = fs.existsSync(manifest) ? (JSON.parse(fs.readFileSync(manifest, 'utf8')) as { version?: string }).version ?? 'unknown' : 'unknown';
+  const target = path.join(shared, `postgres-${version}-${crypto.createHash('sha256').update(fs.realpathSync(nativeDir)).digest('hex').slice(0, 8)}`);
+  if (!fs.existsSync(path.join(target, 'bin', path.basename(found.initdb)))) {
+    const staging = `${target}.${process.pid}.${crypto.randomBytes(3).toString('hex')}`;
+    await exec('cp', ['-a', `${nativeDir}/.`, staging]);
+    fs.chmodSync(staging, 0o755);
+    try {
+      fs.renameSync(staging, target);
+      log?.(`Copied the PostgreSQL binaries to ${target}: the 'postgres' user cannot reach ${nativeDir}`);
+    } catch {
+      fs.rmSync(staging, { recursive: true, force: true }); // another start made it first
     }
   }
+  return { initdb: path.join(target, 'bin', path.basename(found.initdb)), pgCtl: path.join(target, 'bin', path.basename(found.pgCtl)) };
+}
+
+/**
+ * The folder the cluster really lives in. Normally `dir` itself; as root, when the `postgres`
+ * user cannot reach `dir` (a private home folder), a folder under the shared one, with `dir` a
+ * symbolic link to it so that the project's own tools still find the cluster where they expect.
+ */
+export async function clusterLocation(dir: string, ids: Ids | undefined, shared: string): Promise<{ dataDir: string; relocated: string | null }> {
+  if (!ids) return { dataDir: dir, relocated: null };
+  const stat = fs.lstatSync(dir, { throwIfNoEntry: false });
+  if (stat?.isSymbolicLink()) {
+    const target = fs.readlinkSync(dir);
+    const resolved = path.resolve(path.dirname(dir), target);
+    if (!blockedAncestor(resolved)) {
+      fs.mkdirSync(resolved, { recursive: true, mode: 0o700 });
+      return { dataDir: resolved, relocated: blockedAncestor(dir) };
+    }
+    fs.unlinkSync(dir);
+  }
+  const blocked = blockedAncestor(dir);
+  if (!blocked) return { dataDir: dir, relocated: null };
+  ensureSharedDir(path.join(shared, 'clusters'));
+  const target = path.join(shared, 'clusters', `${path.basename(dir)}-${crypto.createHash('sha256').update(dir).digest('hex').slice(0, 10)}`);
+  if (stat?.isDirectory()) {
+    // A folder made before (it cannot hold a running cluster: its user could not reach it).
+    fs.rmSync(target, { recursive: true, force: true });
+    await exec('mv', [dir, target]);
+  }
+  fs.symlinkSync(target, dir);
+  return { dataDir: target, relocated: blocked };
+}
+
+/**
+ * Removes a cluster folder with its settings and log; for a relocated cluster, the folder the
+ * link points to as well. The cluster must be stopped.
+ */
+export function removeEmbeddedCluster(dir: string): void {
+  const stat = fs.lstatSync(dir, { throwIfNoEntry: false });
+  if (stat?.isSymbolicLink()) fs.rmSync(path.resolve(path.dirname(dir), fs.readlinkSync(dir)), { recursive: true, force: true });
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.rmSync(`${dir}.json`, { force: true });
+  fs.rmSync(`${dir}.log`, { force: true });
 }
 
 function run(command: string, args: string[], ids: Ids | undefined, logFile: string): Promise<void> {
@@ -115,22 +196,32 @@ function runningPort(dataDir: string): number | null {
   return Number(lines[3]) || null;
 }
 
-export async function startEmbeddedPostgres(options: { dir: string; log?: (line: string) => void }): Promise<EmbeddedDatabase> {
-  const { initdb, pgCtl } = await binaries();
-  const dataDir = path.resolve(options.dir);
-  const configFile = `${dataDir}.json`;
-  const logFile = `${dataDir}.log`;
-  fs.mkdirSync(path.dirname(dataDir), { recursive: true });
+export async function startEmbeddedPostgres(options: {
+  dir: string;
+  log?: (line: string) => void;
+  /** Tests only: another shared folder, and binaries from elsewhere. */
+  sharedDir?: string;
+  binaries?: { initdb: string; pgCtl: string };
+}): Promise<EmbeddedDatabase> {
+  const linkDir = path.resolve(options.dir);
+  const configFile = `${linkDir}.json`;
+  const logFile = `${linkDir}.log`;
+  fs.mkdirSync(path.dirname(linkDir), { recursive: true });
   const ids = await postgresUser();
-  checkReachable(dataDir, ids);
-  checkReachable(initdb, ids);
+  const shared = options.sharedDir ?? SHARED_DIR;
+  const found = options.binaries ?? (await binaries());
+  const { initdb, pgCtl } = ids ? await reachableBinaries(found, shared, options.log) : found;
+  const { dataDir, relocated } = await clusterLocation(linkDir, ids, shared);
+  if (relocated) {
+    options.log?.(`The embedded PostgreSQL keeps its data in ${dataDir}: it runs as the 'postgres' user, who cannot enter ${relocated}; ${linkDir} links there`);
+  }
 
   let config: ClusterConfig;
   if (fs.existsSync(path.join(dataDir, 'PG_VERSION')) && fs.existsSync(configFile)) {
     config = JSON.parse(fs.readFileSync(configFile, 'utf8')) as ClusterConfig;
   } else {
     // A half-made cluster (an interrupted first start) is discarded and made again.
-    options.log?.(`Creating the embedded PostgreSQL cluster in ${path.relative(process.cwd(), dataDir) || dataDir}`);
+    options.log?.(`Creating the embedded PostgreSQL cluster in ${relocated ? dataDir : path.relative(process.cwd(), dataDir) || dataDir}`);
     fs.rmSync(dataDir, { recursive: true, force: true });
     fs.mkdirSync(dataDir, { mode: 0o700 });
     config = { port: 0, password: crypto.randomBytes(18).toString('base64url') };
