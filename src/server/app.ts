@@ -55,6 +55,7 @@ export interface ServerOptions {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const TRPC_METHODS = new Set(['GET', 'HEAD', 'POST', 'OPTIONS']);
 
 export function buildApp(options: ServerOptions): { app: FastifyInstance; cache: DataCache } {
   const cache = options.cache ?? new DataCache();
@@ -151,6 +152,18 @@ export function buildApp(options: ServerOptions): { app: FastifyInstance; cache:
   const createContext = contextFactory({ sql: options.sql, cache, config });
 
   app.addHook('onRequest', trpcByteCache({ cache, createContext }));
+
+  // tRPC speaks JSON over GET and POST. Other methods (TRACE cannot even be turned into a fetch
+  // Request) answer 405, and a body of another type (form data, which the adapter would try
+  // to read as a stream Fastify already consumed) answers 415, both with a message, not a 500.
+  app.addHook('onRequest', async (req, reply) => {
+    if (!/^\/trpc(\/|\?|$)/.test(req.url)) return;
+    if (!TRPC_METHODS.has(req.method)) return reply.code(405).header('allow', 'GET, POST').send({ message: `Method ${req.method} is not allowed on /trpc` });
+    const type = req.headers['content-type'];
+    if (req.method !== 'GET' && req.method !== 'HEAD' && type !== undefined && !/^application\/json\s*(;|$)/i.test(type)) {
+      return reply.code(415).send({ message: 'tRPC calls take a JSON body (Content-Type: application/json)' });
+    }
+  });
 
   void app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',

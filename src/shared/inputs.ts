@@ -52,7 +52,8 @@ export const marketSeriesInput = z
   .object({
     from: z
       .string()
-      .regex(/^\d{4}-\d{2}$/, 'from must be a month like 2016-01')
+      // A real month of a plausible year: '0000-00' would reach PostgreSQL's date cast and fail there.
+      .regex(/^(19|20)\d{2}-(0[1-9]|1[0-2])$/, 'from must be a month like 2016-01')
       .optional(),
     region: z.enum(['national', 'northeast', 'midwest', 'south', 'west', 'all']).optional(),
   })

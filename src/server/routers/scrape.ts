@@ -34,7 +34,7 @@ export const scrapeRouter = router({
 
   runs: adminProcedure.input(scrapeRunsInput).query(({ ctx, input }) => listRuns(ctx.sql, input)),
 
-  run: adminProcedure.input(z.object({ id: z.coerce.number().int().positive() }).strict()).query(async ({ ctx, input }) => {
+  run: adminProcedure.input(z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }).strict()).query(async ({ ctx, input }) => {
     const run = await getRun(ctx.sql, input.id);
     if (!run) throw new TRPCError({ code: 'NOT_FOUND', message: `No scrape run ${input.id}` });
     return run;
