@@ -5,6 +5,7 @@
 import http from 'node:http';
 import fc from 'fast-check';
 import { z } from 'zod';
+import type { Sql } from '../src/server/db.ts';
 
 /** Runs per route: small in the fast vitest slice, HOSTILE_RUNS for the campaign (npm run bench:hostile). */
 export const RUNS = Math.max(1, Number.parseInt(process.env.HOSTILE_RUNS ?? '', 10) || 6);
@@ -286,4 +287,40 @@ function routesOfTree(tree: string): Set<string> {
     if (match[3]) for (const method of match[3].split(', ')) routes.add(`${method} ${stack.join('')}`);
   }
   return routes;
+}
+
+/**
+ * A row trigger on every table logs each insert, update and delete, so "nothing written" is exact
+ * (an update that keeps the row count is seen too). Not logged: rate_limits (counting refused
+ * attempts is their purpose) and session expiry refreshes (reading a session may extend it).
+ */
+export async function installWriteLog(sql: Sql): Promise<void> {
+  await sql.unsafe(`
+    create table hostile_write_log (id bigserial primary key, tbl text not null, op text not null);
+    create function hostile_log_write() returns trigger language plpgsql as $$
+    begin
+      insert into public.hostile_write_log (tbl, op) values (tg_table_schema || '.' || tg_table_name, tg_op);
+      return null;
+    end $$;`);
+  const tables = await sql<{ schema: string; name: string }[]>`
+    select table_schema as schema, table_name as name from information_schema.tables
+    where table_type = 'BASE TABLE' and table_schema in ('public', 'graphile_worker')
+      and table_name not in ('hostile_write_log', 'rate_limits')`;
+  if (tables.length < 10) throw new Error(`only ${tables.length} tables to watch`);
+  for (const { schema, name } of tables) {
+    const ops = name === 'user_sessions' ? 'insert or delete' : 'insert or update or delete';
+    await sql.unsafe(`create trigger hostile_log after ${ops} on "${schema}"."${name}" for each row execute function hostile_log_write()`);
+  }
+}
+
+/** The id of the newest logged write: what a refused request must leave as it was. */
+export async function lastWrite(sql: Sql): Promise<number> {
+  const [row] = await sql<{ id: string | null }[]>`select max(id) as id from hostile_write_log`;
+  return Number(row!.id ?? 0);
+}
+
+
+/** The writes logged after `since` (table and operation). */
+export async function writesSince(sql: Sql, since: number): Promise<Array<{ tbl: string; op: string }>> {
+  return sql<Array<{ tbl: string; op: string }>>`select tbl, op from hostile_write_log where id > ${since} order by id`;
 }

@@ -128,8 +128,10 @@ export function buildApp(options: ServerOptions): { app: FastifyInstance; cache:
   registerCompression(app);
 
   // A mutation authenticated by the session cookie must come from this site: another origin's
-  // page could otherwise make the browser send the cookie along (CSRF). Bearer-token calls carry
-  // no ambient credentials and are exempt.
+  // page could otherwise make the browser send the cookie along (CSRF). Browsers send Origin with
+  // every such request; one without it (and without Sec-Fetch-Site: same-origin) is refused too,
+  // so a cookie never works from a context that hides where it came from. Bearer-token calls
+  // carry no ambient credentials and are exempt.
   const auth = options.auth ?? { publicUrl: `http://localhost:${options.port ?? 3000}`, adminSetupKey: crypto.randomBytes(24).toString('base64url') };
   const publicOrigin = new URL(auth.publicUrl).origin;
   app.addHook('onRequest', async (req, reply) => {
@@ -138,7 +140,7 @@ export function buildApp(options: ServerOptions): { app: FastifyInstance; cache:
     const origin = req.headers.origin;
     const sameSite = origin
       ? origin === publicOrigin || origin === `${req.protocol}://${req.headers.host}`
-      : req.headers['sec-fetch-site'] === undefined || req.headers['sec-fetch-site'] === 'same-origin';
+      : req.headers['sec-fetch-site'] === 'same-origin';
     if (!sameSite) return reply.code(403).send({ message: 'Cross-site request refused' });
   });
 

@@ -79,7 +79,17 @@ export function readSessionToken(req: FastifyRequest): { token: string; via: 'be
 
 export function contextFactory(deps: ServerDeps) {
   return async function createContext({ req, res }: { req: FastifyRequest; res: FastifyReply }): Promise<Context> {
-    const http: HttpContext = { ip: req.ip, setCookie: (cookie) => void res.header('set-cookie', cookie) };
+    // One Set-Cookie per cookie name: a login over a stale cookie answers the new session alone,
+    // not the stale cookie's blank followed by it.
+    const cookies = new Map<string, string>();
+    const http: HttpContext = {
+      ip: req.ip,
+      setCookie: (cookie) => {
+        cookies.set(cookie.slice(0, cookie.indexOf('=')), cookie);
+        res.removeHeader('set-cookie');
+        void res.header('set-cookie', [...cookies.values()]);
+      },
+    };
     const credentials = readSessionToken(req);
     let user: SessionUser | null = null;
     let session: SessionInfo | null = null;

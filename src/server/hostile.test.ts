@@ -26,6 +26,8 @@ import {
   jsonSchemaOf,
   queryJunk,
   rawBodies,
+  installWriteLog,
+  lastWrite,
   RUNS,
   toQueryString,
 } from '../../test/hostile.ts';
@@ -63,7 +65,7 @@ beforeAll(async () => {
   admin = await createAccount(db.sql, { role: 'admin' });
   victim = await createAccount(db.sql);
   await db.sql`insert into subscriptions (user_id, email, region, unsubscribe_token) values (${victim.user.id}, ${victim.user.email}, 'west', 'tok-victim')`;
-  await installWriteLog(db);
+  await installWriteLog(db.sql);
 });
 
 afterAll(async () => {
@@ -71,35 +73,6 @@ afterAll(async () => {
   await db?.drop();
   if (dist) fs.rmSync(dist, { recursive: true, force: true });
 });
-
-/**
- * A row trigger on every table logs each insert, update and delete, so "nothing written" is exact
- * (an update that keeps the row count is seen too). Not logged: rate_limits (counting refused
- * attempts is their purpose) and session expiry refreshes (reading a session may extend it).
- */
-async function installWriteLog(test: TestDatabase) {
-  await test.sql.unsafe(`
-    create table hostile_write_log (id bigserial primary key, tbl text not null, op text not null);
-    create function hostile_log_write() returns trigger language plpgsql as $$
-    begin
-      insert into public.hostile_write_log (tbl, op) values (tg_table_schema || '.' || tg_table_name, tg_op);
-      return null;
-    end $$;`);
-  const tables = await test.sql<{ schema: string; name: string }[]>`
-    select table_schema as schema, table_name as name from information_schema.tables
-    where table_type = 'BASE TABLE' and table_schema in ('public', 'graphile_worker')
-      and table_name not in ('hostile_write_log', 'rate_limits')`;
-  expect(tables.length).toBeGreaterThan(10);
-  for (const { schema, name } of tables) {
-    const ops = name === 'user_sessions' ? 'insert or delete' : 'insert or update or delete';
-    await test.sql.unsafe(`create trigger hostile_log after ${ops} on "${schema}"."${name}" for each row execute function hostile_log_write()`);
-  }
-}
-
-async function lastWrite(): Promise<number> {
-  const [row] = await db.sql<{ id: string | null }[]>`select max(id) as id from hostile_write_log`;
-  return Number(row!.id ?? 0);
-}
 
 type Actor = 'anonymous' | 'shopper' | 'admin' | 'forged';
 const actorArb = fc.constantFrom<Actor>('anonymous', 'shopper', 'admin', 'forged');
@@ -125,7 +98,7 @@ function messageOf(response: LightMyRequestResponse): unknown {
 
 /** Sends one hostile request and checks every property of the campaign on its answer. */
 async function probe(request: InjectOptions, label: string): Promise<LightMyRequestResponse> {
-  const before = await lastWrite();
+  const before = await lastWrite(db.sql);
   const response = await app.inject({ remoteAddress: '192.0.2.10', ...request });
   const where = `${label}: ${String(request.method)} ${String(request.url).slice(0, 200)}`;
   expect(response.statusCode, `${where} answered ${response.statusCode} ${response.body.slice(0, 300)}`).toBeLessThan(500);
