@@ -112,7 +112,7 @@ describe('replay after logout', () => {
       const before = await verifyAs(direct, { authorization: `Bearer ${account.token}` });
       expect([before.rest.statusCode, before.trpc.statusCode]).toEqual([200, 200]);
       expect((await logout(direct, account.token)).statusCode).toBe(200);
-      for (const headers of [{ cookie: `${SESSION_COOKIE}=${account.token}` }, { authorization: `Bearer ${account.token}` }]) {
+      for (const headers of [{ cookie: `${SESSION_COOKIE}=${account.token}` }, { authorization: `Bearer ${account.token}` }] as Array<Record<string, string>>) {
         const after = await verifyAs(direct, headers);
         expect([after.rest.statusCode, after.trpc.statusCode], JSON.stringify(headers)).toEqual([401, 401]);
         const since = await lastWrite(db.sql);
