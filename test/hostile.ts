@@ -9,6 +9,8 @@ import type { Sql } from '../src/server/db.ts';
 
 /** Runs per route: small in the fast vitest slice, HOSTILE_RUNS for the campaign (npm run bench:hostile). */
 export const RUNS = Math.max(1, Number.parseInt(process.env.HOSTILE_RUNS ?? '', 10) || 6);
+/** Per-test time limit, growing with the runs (a busy two-core machine included). */
+export const TIMEOUT = 60_000 + RUNS * 5_000;
 
 export const SQL_AND_HTML = [
   "' OR '1'='1",
