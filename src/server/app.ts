@@ -55,7 +55,7 @@ export interface ServerOptions {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-const TRPC_METHODS = new Set(['GET', 'HEAD', 'POST', 'OPTIONS']);
+const TRPC_METHODS = new Set(['GET', 'HEAD', 'POST']);
 
 export function buildApp(options: ServerOptions): { app: FastifyInstance; cache: DataCache } {
   const cache = options.cache ?? new DataCache();
