@@ -202,8 +202,19 @@ describe('every tRPC procedure', () => {
           fc.constantFrom('plain', 'batch', 'raw', 'wrong-method', 'meta'),
           fc.constantFrom(...rawBodies),
           fc.constantFrom(...CONTENT_TYPES),
-          async (actor, forged, byCookie, input, shape, raw, contentType) => {
+          fc.constantFrom<string | number | null>(null, null, 'SELF', 'VICTIM', '1', 1, 2_147_483_647),
+          async (actor, forged, byCookie, generated, shape, raw, contentType, knownId) => {
             const headers = await credentials(actor, forged, byCookie);
+            // Now and then an id that exists (the caller's own account, another one, the first row),
+            // so the input reaches past "not found" into the procedure's own checks.
+            const input =
+              knownId !== null && generated && typeof generated === 'object' && !Array.isArray(generated)
+                ? {
+                    ...generated,
+                    // (The campaign's own accounts are never deleted: later runs need them.)
+                    id: knownId === 'SELF' && !name.endsWith('.delete') ? (actor === 'admin' ? admin : shopper).user.id : knownId === 'VICTIM' || knownId === 'SELF' ? victim.user.id : knownId,
+                  }
+                : generated;
             // superjson carries NaN, Infinity, -0 and undefined to the procedure as themselves.
             // (A value with own __proto__ keys is sent as plain JSON: superjson refuses to encode it.)
             let encoded: { json: unknown; meta?: unknown };
