@@ -365,6 +365,24 @@ describe('oversized and malformed requests', () => {
 });
 
 describe('what the campaign found, kept as regular tests', () => {
+  it('a NUL character anywhere in the input answers 400 before PostgreSQL sees it', async () => {
+    const headers = await credentials('admin', {}, false);
+    const own = await credentials('shopper', {}, false);
+    const nul = [
+      { method: 'DELETE', url: '/api/users/%00', headers },
+      { method: 'GET', url: '/api/users/a%00b/subscriptions', headers },
+      { method: 'PUT', url: `/api/users/${shopper.user.id}`, headers: { ...own, 'content-type': 'application/json' }, payload: JSON.stringify({ username: shopper.user.username, email: shopper.user.email, first_name: 'Zo\u0000ë' }) },
+      { method: 'POST', url: '/trpc/users.update', headers: { ...own, 'content-type': 'application/json' }, payload: JSON.stringify({ json: { id: shopper.user.id, username: shopper.user.username, email: shopper.user.email, last_name: '\u0000' } }) },
+      { method: 'GET', url: `/trpc/users.byId?input=${encodeURIComponent(JSON.stringify({ json: { id: '\u0000' } }))}`, headers },
+      { method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ email: 'a@b.test', password: 'pass\u0000word' }) },
+    ] satisfies InjectOptions[];
+    for (const request of nul) {
+      const response = await probe(request, 'NUL');
+      expect(response.statusCode, `${request.method} ${request.url}`).toBe(400);
+      expect(messageOf(response)).toMatch(/NUL/);
+    }
+  });
+
   it('a month of year 0000 or month 00 answers 400, not a failed date cast', async () => {
     for (const url of ['/api/market-prices?from=0000-00', '/api/market-prices.csv?from=0050-20', '/api/market-prices?from=2016-13']) {
       const response = await probe({ method: 'GET', url }, 'month');
