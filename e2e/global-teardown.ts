@@ -2,10 +2,23 @@
 // web server process with a kill that leaves the database (a process of its own) running, so
 // every run, passed or failed, stops it here with a fast shutdown and waits for it to exit.
 import fs from 'node:fs';
+import { findLoggedSecrets } from './secrets.ts';
 
 export default async function globalTeardown(): Promise<void> {
-  if (process.env.TEST_DATABASE_URL) return; // an external server is not ours to stop
   const port = process.env.E2E_PORT ?? '4310';
+  let leaks: string[] = [];
+  try {
+    const found = await findLoggedSecrets(port);
+    leaks = found.leaks;
+    console.log(`[e2e] searched ${found.lines} log lines of the web process and the worker for secrets: ${leaks.length ? `${leaks.length} found` : 'none found'}`);
+  } finally {
+    await stopDatabase(port);
+  }
+  if (leaks.length) throw new Error(`Secrets in the e2e server log (.data/e2e-server-${port}.log):\n${leaks.slice(0, 50).join('\n')}`);
+}
+
+async function stopDatabase(port: string): Promise<void> {
+  if (process.env.TEST_DATABASE_URL) return; // an external server is not ours to stop
   const pidFile = `.data/e2e-postgres-${port}/postmaster.pid`;
   if (!fs.existsSync(pidFile)) return;
   const pid = Number.parseInt(fs.readFileSync(pidFile, 'utf8').split('\n')[0] ?? '', 10);

@@ -4,17 +4,17 @@
 // a database or a cluster. Stops cleanly on SIGTERM/SIGINT.
 import fs from 'node:fs';
 import postgres from 'postgres';
-import { run } from 'graphile-worker';
+import { Logger, run } from 'graphile-worker';
 import { env } from '#server/env.ts';
 import { openSql } from '#server/db.ts';
 import { createServer } from '#server/app.ts';
 import { startEmbeddedPostgres } from '#server/embedded-db.ts';
 import { ensureClientBuild, prepareDatabase } from '#server/launcher.ts';
-import { quietLogger } from '#server/migrate.ts';
 import { CRONTAB, taskList } from '../worker/tasks.ts';
 import { workerLiveness } from '../worker/liveness.ts';
 import { databaseUrl } from '../test/urls.ts';
 import { startStandIn } from '../test/retailers/server.ts';
+import { E2E_KROGER_SECRET, E2E_SETUP_KEY, serverLogFile } from './secrets.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4310);
 const name = `eggwatch_e2e_${port}`;
@@ -39,13 +39,19 @@ await prepareDatabase({ ...env, DATABASE_URL: url });
 await ensureClientBuild();
 
 const sql = await openSql(url, { max: 10 });
+// Both processes log at the production level into one file, which the run's teardown searches
+// for secrets (e2e/secrets.ts).
+const logStream = fs.createWriteStream(serverLogFile(port), { flags: 'w', mode: 0o600 });
+const workerLogger = new Logger((scope) => (level, message, meta) => {
+  if (level !== 'debug') logStream.write(`${JSON.stringify({ process: 'worker', level, scope, message, meta })}\n`);
+});
 // Demonstration mode: the admin reset screen shows the token the server returns (SPEC §2).
-export const E2E_SETUP_KEY = process.env.ADMIN_SETUP_KEY ?? 'e2e-admin-setup-key';
 const server = createServer({
   sql,
   port,
   host: '127.0.0.1',
-  logLevel: 'warn',
+  logLevel: 'info',
+  logStream,
   // Three screen sizes log in from one IP: give the rate limits room (they are tested in vitest).
   auth: { publicUrl: `http://127.0.0.1:${port}`, adminSetupKey: E2E_SETUP_KEY, exposeResetToken: true, rateLimitScale: 20 },
 });
@@ -61,10 +67,10 @@ const worker = await run({
   taskList: taskList({
     sql,
     email: { from: 'EggWatch <e2e@eggwatch.local>' },
-    scrape: { origins, credentials: { krogerClientId: 'e2e-client', krogerClientSecret: 'e2e-secret' }, http: { delayMs: 150, retries: 2, timeoutMs: 15_000, backoffBaseMs: 50, backoffCapMs: 200, maxRetryAfterMs: 2000 } },
+    scrape: { origins, credentials: { krogerClientId: 'e2e-client', krogerClientSecret: E2E_KROGER_SECRET }, http: { delayMs: 150, retries: 2, timeoutMs: 15_000, backoffBaseMs: 50, backoffCapMs: 200, maxRetryAfterMs: 2000 } },
   }),
   crontab: CRONTAB,
-  logger: quietLogger,
+  logger: workerLogger,
   noHandleSignals: true,
 });
 await server.start();
@@ -78,6 +84,7 @@ async function stop() {
   await liveness.stop();
   await standIn.close();
   await sql.end({ timeout: 5 });
+  logStream.end();
   await stopEmbedded();
   process.exit(0);
 }

@@ -31,6 +31,8 @@ export interface ServerOptions {
   port?: number;
   host?: string;
   logLevel?: string;
+  /** Where log lines go (default standard output); the browser tests keep theirs in a file. */
+  logStream?: { write(line: string): void };
   /** Folder of the built client; the SPA is not served when it has no index.html. */
   distDir?: string;
   /** Share a cache (tests pass one to observe invalidation). */
@@ -57,11 +59,21 @@ export interface ServerOptions {
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const TRPC_METHODS = new Set(['GET', 'HEAD', 'POST']);
 
+/**
+ * What a log line must never carry: a failed statement's bound values (postgres.js attaches them
+ * to its errors, and they may be a session id, a token hash or what a user typed) and the
+ * credentials of a request.
+ */
+const LOG_REDACTIONS = {
+  paths: ['err.parameters', 'err.args', 'err.cause.parameters', 'err.cause.args', 'req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+  censor: '[redacted]',
+};
+
 export function buildApp(options: ServerOptions): { app: FastifyInstance; cache: DataCache } {
   const cache = options.cache ?? new DataCache();
   const proxies = options.trustProxy ?? false;
   const app = Fastify({
-    logger: options.logLevel === 'silent' ? false : { level: options.logLevel ?? 'info' },
+    logger: options.logLevel === 'silent' ? false : { level: options.logLevel ?? 'info', redact: LOG_REDACTIONS, ...(options.logStream ? { stream: options.logStream } : {}) },
     // A hop count n believes the n proxies nearest to this process, and no address beyond them.
     trustProxy: typeof proxies === 'number' ? (_address: string, hop: number) => hop < proxies : proxies,
     bodyLimit: 64 * 1024,
@@ -102,6 +114,7 @@ export function buildApp(options: ServerOptions): { app: FastifyInstance; cache:
     }
   });
 
+  const auth = options.auth ?? { publicUrl: `http://localhost:${options.port ?? 3000}`, adminSetupKey: crypto.randomBytes(24).toString('base64url') };
   void app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
@@ -120,6 +133,10 @@ export function buildApp(options: ServerOptions): { app: FastifyInstance; cache:
       },
     },
     crossOriginEmbedderPolicy: false,
+    // Production over HTTPS (the Secure session cookie's condition): browsers must come back over
+    // HTTPS for a year. Over plain HTTP (development, tests) the header would mean nothing.
+    strictTransportSecurity: auth.secureCookies ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
 
   void app.register(fastifyCookie);
@@ -132,7 +149,6 @@ export function buildApp(options: ServerOptions): { app: FastifyInstance; cache:
   // every such request; one without it (and without Sec-Fetch-Site: same-origin) is refused too,
   // so a cookie never works from a context that hides where it came from. Bearer-token calls
   // carry no ambient credentials and are exempt.
-  const auth = options.auth ?? { publicUrl: `http://localhost:${options.port ?? 3000}`, adminSetupKey: crypto.randomBytes(24).toString('base64url') };
   const publicOrigin = new URL(auth.publicUrl).origin;
   app.addHook('onRequest', async (req, reply) => {
     if (SAFE_METHODS.has(req.method) || !(req.url.startsWith('/api/') || req.url.startsWith('/trpc/'))) return;
