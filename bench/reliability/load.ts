@@ -19,7 +19,8 @@
 //   Mixed share: LOAD_LOGINS_PER_S (2) logins and LOAD_SUBSCRIBES_PER_S (2) subscriptions a
 //   second, each from its own client address (X-Forwarded-For through TRUST_PROXY=1, as behind a
 //   load balancer), and one scrape run after another (six stores in turn, LOAD_SCRAPE_ZIPS ZIP
-//   codes each, LOAD_SCRAPE_DELAY_MS between a retailer's requests).
+//   codes each, LOAD_SCRAPE_DELAY_MS between a retailer's requests: 1500, the production default;
+//   100 makes the runs notify new prices, and so drop the cache, about every second).
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -70,7 +71,8 @@ function settings(env: SectionContext['env']): Settings {
     loginsPerS: number('LOAD_LOGINS_PER_S', 2),
     subscribesPerS: number('LOAD_SUBSCRIBES_PER_S', 2),
     scrapeZips: (env.LOAD_SCRAPE_ZIPS ?? '10001,60601,30301,94105,98101,02108,75201,80202').split(',').map((z) => z.trim()).filter(Boolean),
-    scrapeDelayMs: number('LOAD_SCRAPE_DELAY_MS', 100),
+    // SCRAPE_DELAY_MS's default: a run's price notifications come as often as in production.
+    scrapeDelayMs: number('LOAD_SCRAPE_DELAY_MS', 1500),
     encoding: encodingOf(env.LOAD_ENCODING || 'br'),
     queryRuns: number('LOAD_QUERY_RUNS', 100),
   };
