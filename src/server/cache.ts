@@ -105,7 +105,8 @@ export class DataCache {
     const now = Date.now();
     for (const [key, slot] of this.slots) if (slot.expires > now) this.keepPrevious(key, slot.version, slot.value);
     this.endedAt.set(this.version, now);
-    // Versions that ended longer ago than any bound serve nothing more.
+    // Answers past the bound serve nothing more: let them go.
+    for (const key of this.previous.keys()) this.stale(key);
     for (const [version, at] of this.endedAt) if (now - at > 60_000) this.endedAt.delete(version);
     this.version++;
     this.slots.clear();
