@@ -23,6 +23,7 @@ const server = createServer({
     exposeResetToken: env.EXPOSE_RESET_TOKEN,
     secureCookies: env.NODE_ENV === 'production' && publicUrl(env).startsWith('https:'),
   },
+  benchBaselineDir: env.BENCH_BASELINE_DIR,
 });
 await server.start();
 

@@ -4,11 +4,10 @@
 // - the immediate matching after a scrape run of 24,000 listings (every current listing), target 5 s;
 // each beside a plain scan of the same rows in the same run (the subscriptions and listings the
 // matcher reads), printed as a ratio.
-import postgres from 'postgres';
 import { openSql, type Sql } from '../src/server/db.ts';
 import { immediateMatches } from '../src/server/queries/alerts.ts';
 import { deliverDaily, deliverImmediate } from '../worker/alerts.ts';
-import { BENCH_DATABASE, databaseUrl } from './database.ts';
+import { BENCH_DATABASE, copyBenchDatabase, dropBenchCopy } from './database.ts';
 
 export const ALERT_SUBSCRIPTIONS = 100_000;
 export const DIGEST_TARGET_S = 30;
@@ -51,16 +50,7 @@ async function insertSubscriptions(sql: Sql, n: number): Promise<void> {
 
 export async function measureAlerts(adminUrl: string, log: (line: string) => void): Promise<AlertBenchResult> {
   log(`Price alerts: ${ALERT_SUBSCRIPTIONS.toLocaleString('en-US')} subscriptions on a copy of ${BENCH_DATABASE}`);
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  try {
-    await admin.unsafe(`drop database if exists "${ALERTS_DATABASE}" with (force)`);
-    // A template must have no connections: close the benchmark's own (its pools reconnect when used).
-    await admin`select pg_terminate_backend(pid) from pg_stat_activity where datname = ${BENCH_DATABASE} and pid <> pg_backend_pid()`;
-    await admin.unsafe(`create database "${ALERTS_DATABASE}" template "${BENCH_DATABASE}"`);
-  } finally {
-    await admin.end();
-  }
-  const url = databaseUrl(adminUrl, ALERTS_DATABASE);
+  const url = await copyBenchDatabase(adminUrl, ALERTS_DATABASE);
   const sql = await openSql(url, { max: 4 });
   try {
     await insertSubscriptions(sql, ALERT_SUBSCRIPTIONS);
@@ -103,8 +93,6 @@ export async function measureAlerts(adminUrl: string, log: (line: string) => voi
     };
   } finally {
     await sql.end();
-    const cleanup = postgres(adminUrl, { max: 1, onnotice: () => {} });
-    await cleanup.unsafe(`drop database if exists "${ALERTS_DATABASE}" with (force)`).catch(() => {});
-    await cleanup.end();
+    await dropBenchCopy(adminUrl, ALERTS_DATABASE).catch(() => {});
   }
 }

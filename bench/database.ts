@@ -326,3 +326,30 @@ export async function ensureBenchDatabase(adminUrl: string, log: (line: string) 
     await sql.end();
   }
 }
+
+/**
+ * A fresh copy of eggwatch_bench named `name` on the same server (for benchmarks that write),
+ * replacing any older one; returns its URL. A template database must have no connections: the
+ * benchmark's own are closed first (their pools reconnect when used).
+ */
+export async function copyBenchDatabase(adminUrl: string, name: string): Promise<string> {
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  try {
+    await admin.unsafe(`drop database if exists "${name}" with (force)`);
+    await admin`select pg_terminate_backend(pid) from pg_stat_activity where datname = ${BENCH_DATABASE} and pid <> pg_backend_pid()`;
+    await admin.unsafe(`create database "${name}" template "${BENCH_DATABASE}"`);
+  } finally {
+    await admin.end();
+  }
+  return databaseUrl(adminUrl, name);
+}
+
+/** Drops a copy made by copyBenchDatabase (its remaining connections are closed). */
+export async function dropBenchCopy(adminUrl: string, name: string): Promise<void> {
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  try {
+    await admin.unsafe(`drop database if exists "${name}" with (force)`);
+  } finally {
+    await admin.end();
+  }
+}

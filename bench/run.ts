@@ -43,12 +43,12 @@ const QUERY_RUNS = Number(process.env.BENCH_QUERY_RUNS ?? 20);
 const THROUGHPUT_TARGET = 0.8;
 const STATIC_PREFIX = '/__bench_static/';
 
-const DASHBOARD_INPUT: DashboardInput = {
+export const DASHBOARD_INPUT: DashboardInput = {
   filters: { eggType: 'all', store: 'all', region: 'all', sortBy: 'price', countRange: null, showRegion: true },
   page: 1,
   pageSize: 9,
 };
-const FILTERED_PATH = '/api/egg-prices?store=walmart&region=west&egg_type=standard&limit=20';
+export const FILTERED_PATH = '/api/egg-prices?store=walmart&region=west&egg_type=standard&limit=20';
 
 const log = (line: string) => console.log(`[bench] ${line}`);
 const ms = (value: number) => (value < 10 ? value.toFixed(2) : value.toFixed(1));
@@ -57,7 +57,7 @@ const ms = (value: number) => (value < 10 ? value.toFixed(2) : value.toFixed(1))
 // Uncached query time: the query functions called directly (the tRPC path through a caller whose
 // context has the cache disabled), QUERY_RUNS times after two warm-up calls.
 
-interface QueryTiming {
+export interface QueryTiming {
   name: string;
   rows: number;
   runs: number;
@@ -68,16 +68,17 @@ interface QueryTiming {
   met: boolean | null;
 }
 
-function percentile(sorted: number[], p: number): number {
+export function percentile(sorted: number[], p: number): number {
   const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
   return sorted[index]!;
 }
 
-async function timeQuery(name: string, targetMs: number | null, fn: () => Promise<number>): Promise<QueryTiming> {
+/** fn's time over `runs` calls after two warm-up calls; fn answers its row count. */
+export async function timeQuery(name: string, targetMs: number | null, fn: () => Promise<number>, runs = QUERY_RUNS): Promise<QueryTiming> {
   let rows = 0;
   for (let i = 0; i < 2; i++) rows = await fn();
   const samples: number[] = [];
-  for (let i = 0; i < QUERY_RUNS; i++) {
+  for (let i = 0; i < runs; i++) {
     const started = performance.now();
     await fn();
     samples.push(performance.now() - started);
@@ -87,7 +88,7 @@ async function timeQuery(name: string, targetMs: number | null, fn: () => Promis
   return {
     name,
     rows,
-    runs: QUERY_RUNS,
+    runs,
     medianMs,
     p95Ms: percentile(samples, 95),
     minMs: samples[0]!,
@@ -120,7 +121,7 @@ async function measureQueries(sql: Sql, config: AppConfig): Promise<QueryTiming[
 // ---------------------------------------------------------------------------------------------
 // Load generation in a child process.
 
-interface LoadResult {
+export interface LoadResult {
   requestsPerSec: number;
   requestsTotal: number;
   latency: { p50: number; p90: number; p99: number; average: number; max: number };
@@ -133,7 +134,7 @@ interface LoadResult {
 }
 
 /** Two measured segments as one: requests over total time; latency percentiles of the worse segment. */
-function combine(a: LoadResult, b: LoadResult): LoadResult {
+export function combine(a: LoadResult, b: LoadResult): LoadResult {
   const duration = a.duration + b.duration;
   const worse = a.latency.p99 >= b.latency.p99 ? a : b;
   return {
@@ -149,7 +150,7 @@ function combine(a: LoadResult, b: LoadResult): LoadResult {
   };
 }
 
-class LoadRunner {
+export class LoadRunner {
   private nextId = 1;
   private readonly waiting = new Map<number, { resolve: (r: LoadResult) => void; reject: (e: Error) => void }>();
   maxRssKb = 0;
@@ -177,11 +178,12 @@ class LoadRunner {
     });
   }
 
-  run(url: string, seconds: number): Promise<LoadResult> {
+  /** autocannon on url for `seconds`; connections, the per-request timeout (s) and headers may be given. */
+  run(url: string, seconds: number, options: { connections?: number; timeoutSeconds?: number; headers?: Record<string, string> } = {}): Promise<LoadResult> {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.waiting.set(id, { resolve, reject });
-      this.child.send({ id, url, connections: CONNECTIONS, warmup: 0, duration: seconds });
+      this.child.send({ id, url, connections: options.connections ?? CONNECTIONS, warmup: 0, duration: seconds, timeout: options.timeoutSeconds ?? 30, headers: options.headers ?? {} });
     });
   }
 
@@ -208,7 +210,7 @@ interface EndpointResult extends Target {
   cpuMsPerRequest: { endpoint: number; static: number };
 }
 
-async function fetchBody(url: string): Promise<Buffer> {
+export async function fetchBody(url: string): Promise<Buffer> {
   const response = await fetch(url);
   const body = Buffer.from(await response.arrayBuffer());
   if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}: ${body.toString('utf8', 0, 300)}`);
@@ -216,7 +218,7 @@ async function fetchBody(url: string): Promise<Buffer> {
 }
 
 /** The GET URL the client's httpBatchLink sends for prices.dashboard, captured from a real client. */
-async function dashboardPath(base: string): Promise<string> {
+export async function dashboardPath(base: string): Promise<string> {
   let captured: string | null = null;
   const client = createTRPCClient<AppRouter>({
     links: [
@@ -240,7 +242,7 @@ function pad(text: string, width: number, right = false): string {
   return right ? text.padStart(width) : text.padEnd(width);
 }
 
-function printTable(headers: string[], rows: string[][], rightFrom = 1): void {
+export function printTable(headers: string[], rows: string[][], rightFrom = 1): void {
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => pad(c, widths[i]!, i >= rightFrom)).join('  ');
   console.log(line(headers));
@@ -249,19 +251,25 @@ function printTable(headers: string[], rows: string[][], rightFrom = 1): void {
 }
 
 
-async function main(): Promise<void> {
-  const runStarted = performance.now();
-  // Database server.
-  let embedded: EmbeddedDatabase | null = null;
+/**
+ * The benchmark's database server: BENCH_DATABASE_URL's or TEST_DATABASE_URL's server when set,
+ * else an embedded cluster at .data/bench-postgres (started here; the caller stops it).
+ */
+export async function benchDatabaseServer(log: (line: string) => void): Promise<{ adminUrl: string; embedded: EmbeddedDatabase | null }> {
   let adminUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
   if (adminUrl) {
     if (new URL(adminUrl).pathname === `/${BENCH_DATABASE}`) adminUrl = databaseUrl(adminUrl, 'postgres');
     log(`Database server: ${new URL(adminUrl).host} (${process.env.BENCH_DATABASE_URL ? 'BENCH_DATABASE_URL' : 'TEST_DATABASE_URL'})`);
-  } else {
-    embedded = await startEmbeddedPostgres({ dir: path.join(ROOT, '.data/bench-postgres'), log });
-    adminUrl = embedded.adminUrl;
-    log('Database server: embedded PostgreSQL in .data/bench-postgres');
+    return { adminUrl, embedded: null };
   }
+  const embedded = await startEmbeddedPostgres({ dir: path.join(ROOT, '.data/bench-postgres'), log });
+  log('Database server: embedded PostgreSQL in .data/bench-postgres');
+  return { adminUrl: embedded.adminUrl, embedded };
+}
+
+async function main(): Promise<void> {
+  const runStarted = performance.now();
+  const { adminUrl, embedded } = await benchDatabaseServer(log);
 
   let sql: Sql | null = null;
   let server: ReturnType<typeof createServer> | null = null;
@@ -499,10 +507,13 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(`[bench] failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    process.exit(1);
-  },
-);
+// Run as a script (`npm run bench`); imported (bench/reliability), it only lends its pieces.
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(`[bench] failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      process.exit(1);
+    },
+  );
+}

@@ -22,6 +22,7 @@ import { subscriptionTokenInput } from '#shared/subscriptions.ts';
 import { trpcByteCache } from './trpc-cache.ts';
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './db-errors.ts';
 import { appliedMigrationVersion, latestMigrationVersion } from './migrate.ts';
+import { registerBenchBaselines } from './bench-baselines.ts';
 import type { Sql } from './db.ts';
 
 export const DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist');
@@ -54,6 +55,8 @@ export interface ServerOptions {
     /** Multiplies every rate limit (default 1). */
     rateLimitScale?: number;
   };
+  /** Benchmarks only (BENCH_BASELINE_DIR): serve this folder's files as the load benchmark's baselines. */
+  benchBaselineDir?: string;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -203,6 +206,8 @@ export function buildApp(options: ServerOptions): { app: FastifyInstance; cache:
   );
   // The interactive API reference at /api/docs, generated from /api/openapi.json's document.
   void app.register(registerApiDocs);
+
+  if (options.benchBaselineDir) registerBenchBaselines(app, options.benchBaselineDir);
 
   // RFC 8058 one-click unsubscribe: mail clients POST "List-Unsubscribe=One-Click" (form-encoded)
   // to the List-Unsubscribe URL, with no login; the token in the URL is the proof. A GET of the

@@ -5,6 +5,11 @@
 // Only GET answers of at least 1 kB are compressed (mutations answer little, and a response that
 // mixes a secret with reflected input must not be compressed). A cached answer is the same Buffer
 // every time (trpc-cache.ts), so its compressed forms are kept with it and made once.
+//
+// Compression runs on zlib's thread pool, never on the event loop: the full price list (11 MB of
+// JSON on the benchmark database) takes brotli 150 ms or more, which, on the event loop, held
+// every other request for that long each time new prices dropped the cache.
+import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 
@@ -33,19 +38,27 @@ export function negotiateEncoding(header: string | string[] | undefined): Encodi
   return null;
 }
 
-const compressedBuffers = new WeakMap<Buffer, Partial<Record<Encoding, Buffer>>>();
+const compressedBuffers = new WeakMap<Buffer, Partial<Record<Encoding, Promise<Buffer>>>>();
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
 
-function compress(body: Buffer, encoding: Encoding): Buffer {
-  return encoding === 'br' ? zlib.brotliCompressSync(body, BROTLI_OPTIONS) : zlib.gzipSync(body, { level: 6 });
+function compress(body: Buffer, encoding: Encoding): Promise<Buffer> {
+  return encoding === 'br' ? brotli(body, BROTLI_OPTIONS) : gzip(body, { level: 6 });
 }
 
-function compressCached(body: Buffer, encoding: Encoding): Buffer {
+/** A cached answer's compressed form, made once (concurrent requests share the one under way). */
+function compressCached(body: Buffer, encoding: Encoding): Promise<Buffer> {
   let forms = compressedBuffers.get(body);
   if (!forms) {
     forms = {};
     compressedBuffers.set(body, forms);
   }
-  return (forms[encoding] ??= compress(body, encoding));
+  const made = (forms[encoding] ??= compress(body, encoding));
+  // A failure is not kept: the next request tries again.
+  made.catch(() => {
+    if (forms[encoding] === made) delete forms[encoding];
+  });
+  return made;
 }
 
 function addVary(current: unknown): string {

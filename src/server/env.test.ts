@@ -21,3 +21,14 @@ describe('TRUST_PROXY', () => {
     expect(() => parseEnv({ TRUST_PROXY: 'yes please' })).toThrow(/TRUST_PROXY.*proxy hops/s);
   });
 });
+
+describe('BENCH_BASELINE_DIR', () => {
+  it('is read outside production', () => {
+    expect(parseEnv({ BENCH_BASELINE_DIR: '/tmp/baselines', NODE_ENV: 'test' }).BENCH_BASELINE_DIR).toBe('/tmp/baselines');
+    expect(parseEnv({}).BENCH_BASELINE_DIR).toBeUndefined();
+  });
+
+  it('is refused in production', () => {
+    expect(() => parseEnv({ BENCH_BASELINE_DIR: '/tmp/baselines', NODE_ENV: 'production' })).toThrow(/BENCH_BASELINE_DIR.*benchmarks only/s);
+  });
+});

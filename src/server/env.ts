@@ -77,6 +77,13 @@ export const envSchema = z.object({
   ALERT_DIGEST_HOUR_UTC: z.coerce.number().int().min(0).max(23).default(13),
   SCRAPE_HEARTBEAT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   SCRAPE_STALE_MS: z.coerce.number().int().min(500).max(3_600_000).default(45_000),
+  // Benchmarks only (bench/reliability/load.ts): a folder whose files the web process also serves
+  // at /__bench/static/<file> and, from memory, at /__bench/memory/<file>, the baselines its
+  // answers are measured against. Refused with NODE_ENV=production.
+  BENCH_BASELINE_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
+}).refine((e) => !(e.NODE_ENV === 'production' && e.BENCH_BASELINE_DIR), {
+  path: ['BENCH_BASELINE_DIR'],
+  message: 'is for benchmarks only and must not be set with NODE_ENV=production',
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -1,0 +1,68 @@
+// The read cache across a data change: the first request after a change waits for the new answer;
+// requests that come while it is rebuilt get the previous one, for a bounded time only.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DataCache } from './cache.ts';
+
+/** A computation that finishes when told to. */
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('DataCache after a change', () => {
+  it('serves the previous answer to requests that come during the rebuild, and the new one to the request that started it', async () => {
+    const cache = new DataCache({ serveStaleMs: 2000 });
+    expect(await cache.get('k', async () => 'old')).toBe('old');
+    cache.invalidate();
+    const rebuild = deferred<string>();
+    const first = cache.get('k', () => rebuild.promise);
+    expect(await cache.get('k', async () => 'unused')).toBe('old');
+    rebuild.resolve('new');
+    expect(await first).toBe('new');
+    expect(await cache.get('k', async () => 'unused')).toBe('new');
+  });
+
+  it('makes requests wait for the rebuild once the change is older than serveStaleMs', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const cache = new DataCache({ serveStaleMs: 2000 });
+    await cache.get('k', async () => 'old');
+    cache.invalidate();
+    vi.setSystemTime(Date.now() + 2001);
+    const rebuild = deferred<string>();
+    const first = cache.get('k', () => rebuild.promise);
+    const second = cache.get('k', async () => 'unused');
+    rebuild.resolve('new');
+    expect(await first).toBe('new');
+    expect(await second).toBe('new');
+  });
+
+  it('never serves a previous answer when serveStaleMs is 0', async () => {
+    const cache = new DataCache({ serveStaleMs: 0 });
+    await cache.get('k', async () => 'old');
+    cache.invalidate();
+    const rebuild = deferred<string>();
+    const first = cache.get('k', () => rebuild.promise);
+    const second = cache.get('k', async () => 'unused');
+    rebuild.resolve('new');
+    expect(await Promise.all([first, second])).toEqual(['new', 'new']);
+  });
+
+  it('keeps an answer computed for a version that changed meanwhile as the previous one', async () => {
+    const cache = new DataCache({ serveStaleMs: 2000 });
+    const slow = deferred<string>();
+    const started = cache.get('k', () => slow.promise);
+    cache.invalidate();
+    slow.resolve('computed before the change');
+    expect(await started).toBe('computed before the change');
+    const rebuild = deferred<string>();
+    const first = cache.get('k', () => rebuild.promise);
+    expect(await cache.get('k', async () => 'unused')).toBe('computed before the change');
+    rebuild.resolve('new');
+    expect(await first).toBe('new');
+  });
+});
