@@ -21,6 +21,7 @@ type Section = { run: (ctx: SectionContext) => Promise<SectionResult> };
 
 const SECTIONS: Record<string, () => Promise<Section>> = {
   load: () => import('./reliability/load.ts'),
+  hostile: () => import('./reliability/hostile.ts'),
 };
 
 const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
