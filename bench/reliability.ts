@@ -21,6 +21,8 @@ type Section = { run: (ctx: SectionContext) => Promise<SectionResult> };
 
 const SECTIONS: Record<string, () => Promise<Section>> = {
   load: () => import('./reliability/load.ts'),
+  outage: () => import('./reliability/outage.ts'),
+  faults: () => import('./reliability/faults.ts'),
 };
 
 const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));

@@ -100,7 +100,7 @@ function rawGet(url: string, headers: Record<string, string>): Promise<{ status:
 // ---------------------------------------------------------------------------------------------
 // Child processes.
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);
@@ -111,7 +111,7 @@ function freePort(): Promise<number> {
   });
 }
 
-interface Child {
+export interface Child {
   process: ChildProcess;
   logFile: string;
   /** The last lines it wrote (for a failure's message). */
@@ -119,7 +119,7 @@ interface Child {
   stop(): Promise<void>;
 }
 
-function startChild(root: string, script: string, env: Record<string, string>, logFile: string): Child {
+export function startChild(root: string, script: string, env: Record<string, string>, logFile: string): Child {
   const out = fs.openSync(logFile, 'w');
   const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', out, out] });
   fs.closeSync(out);
@@ -138,7 +138,7 @@ function startChild(root: string, script: string, env: Record<string, string>, l
   };
 }
 
-async function waitUntilUp(base: string, child: Child): Promise<void> {
+export async function waitUntilUp(base: string, child: Child): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.process.exitCode !== null) throw new Error(`The web process exited (${child.process.exitCode}):\n${child.tail()}`);
