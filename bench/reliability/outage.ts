@@ -493,6 +493,7 @@ async function runVariant(ctx: SectionContext, s: Settings, server: Server, work
 export async function run(ctx: SectionContext): Promise<SectionResult> {
   const s = settings(ctx.env);
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'eggwatch-outage-'));
+  fs.chmodSync(work, 0o755); // as root, the clusters run as 'postgres', which must enter it
   const results: VariantResult[] = [];
   const failures: string[] = [];
   const only = ctx.env.OUTAGE_ONLY;
