@@ -14,14 +14,20 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchDatabaseServer, printTable } from './run.ts';
-import { BENCH_DATABASE, ensureBenchDatabase } from './database.ts';
+import { BENCH_DATABASE, ensureBenchDatabase, type BuildInfo } from './database.ts';
 import type { SectionContext, SectionResult } from './reliability/types.ts';
 
 type Section = { run: (ctx: SectionContext) => Promise<SectionResult> };
 
-const SECTIONS: Record<string, () => Promise<Section>> = {
-  load: () => import('./reliability/load.ts'),
-  hostile: () => import('./reliability/hostile.ts'),
+/**
+ * Each section, and what it needs: the 2.4-million-observation database ('bench'), only the
+ * benchmark's database server to make databases of its own on ('server'), or neither.
+ */
+const SECTIONS: Record<string, { needs: 'bench' | 'server' | 'none'; load: () => Promise<Section> }> = {
+  load: { needs: 'bench', load: () => import('./reliability/load.ts') },
+  outage: { needs: 'none', load: () => import('./reliability/outage.ts') },
+  faults: { needs: 'server', load: () => import('./reliability/faults.ts') },
+  hostile: { needs: 'none', load: () => import('./reliability/hostile.ts') },
 };
 
 const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
@@ -44,15 +50,22 @@ async function main(): Promise<number> {
     return 2;
   }
   const names = asked.length ? asked : Object.keys(SECTIONS);
-  const { adminUrl, embedded } = await benchDatabaseServer(log);
   const reports: Record<string, SectionReport> = {};
   let failed = false;
+  // The database server, and eggwatch_bench, only when a section asked for needs them.
+  const needs = new Set(names.map((name) => SECTIONS[name]!.needs));
+  const server = needs.has('bench') || needs.has('server') ? await benchDatabaseServer(log) : null;
   try {
-    const { url, info } = await ensureBenchDatabase(adminUrl, log);
-    log(`${BENCH_DATABASE}: ${info.counts.observations.toLocaleString('en-US')} observations, ${info.counts.entries.toLocaleString('en-US')} price entries (${info.rebuilt ? `built now: ${info.reason}` : `built ${info.builtAt}`})`);
+    let benchDb: { url: string; info: BuildInfo } | null = null;
+    if (server && needs.has('bench')) {
+      benchDb = await ensureBenchDatabase(server.adminUrl, log);
+      const { info } = benchDb;
+      log(`${BENCH_DATABASE}: ${info.counts.observations.toLocaleString('en-US')} observations, ${info.counts.entries.toLocaleString('en-US')} price entries (${info.rebuilt ? `built now: ${info.reason}` : `built ${info.builtAt}`})`);
+    }
     for (const name of names) {
-      const section = await SECTIONS[name]!();
-      const ctx: SectionContext = { root: ROOT, adminUrl, benchUrl: url, bench: info, env: process.env, log: (line) => console.log(`[${name}] ${line}`) };
+      const section = await SECTIONS[name]!.load();
+      const adminUrl = SECTIONS[name]!.needs === 'none' ? process.env.TEST_DATABASE_URL : server!.adminUrl;
+      const ctx: SectionContext = { root: ROOT, adminUrl, benchUrl: benchDb?.url, bench: benchDb?.info, env: process.env, log: (line) => console.log(`[${name}] ${line}`) };
       const before = os.loadavg();
       const started = performance.now();
       let result: SectionResult;
@@ -67,7 +80,7 @@ async function main(): Promise<number> {
       if (result.failures.length) failed = true;
     }
   } finally {
-    await embedded?.stop().catch((error: unknown) => log(`Could not stop the embedded database: ${String(error)}`));
+    await server?.embedded?.stop().catch((error: unknown) => log(`Could not stop the embedded database: ${String(error)}`));
   }
 
   fs.mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });

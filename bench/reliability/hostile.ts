@@ -1,8 +1,8 @@
 // The hostile-input section of `npm run bench:reliability`: the property campaign of
 // `npm run bench:hostile` (src/server/hostile.test.ts, src/server/email/escaping.test.ts,
-// src/server/sessions-abuse.test.ts) at HOSTILE_RUNS runs per route (60 unless set), on the
-// benchmark's database server. It runs in vitest, in a process of its own, on test databases it
-// makes and drops itself; eggwatch_bench is not touched.
+// src/server/sessions-abuse.test.ts) at HOSTILE_RUNS runs per route (60 unless set). It runs in
+// vitest, in a process of its own, on test databases it makes and drops itself on the test
+// database server (TEST_DATABASE_URL, else an embedded one); eggwatch_bench is not touched.
 import { spawn } from 'node:child_process';
 import type { SectionContext, SectionResult } from './types.ts';
 
@@ -16,7 +16,7 @@ export async function run(ctx: SectionContext): Promise<SectionResult> {
   const code = await new Promise<number>((resolve, reject) => {
     const child = spawn(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--reporter=dot', ...FILES], {
       cwd: ctx.root,
-      env: { ...ctx.env, HOSTILE_RUNS: runs, TEST_DATABASE_URL: ctx.adminUrl },
+      env: { ...ctx.env, HOSTILE_RUNS: runs, ...(ctx.adminUrl ? { TEST_DATABASE_URL: ctx.adminUrl } : {}) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const keep = (chunk: Buffer) => output.push(chunk.toString());

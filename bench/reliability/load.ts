@@ -100,7 +100,7 @@ function rawGet(url: string, headers: Record<string, string>): Promise<{ status:
 // ---------------------------------------------------------------------------------------------
 // Child processes.
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);
@@ -111,7 +111,7 @@ function freePort(): Promise<number> {
   });
 }
 
-interface Child {
+export interface Child {
   process: ChildProcess;
   logFile: string;
   /** The last lines it wrote (for a failure's message). */
@@ -119,7 +119,7 @@ interface Child {
   stop(): Promise<void>;
 }
 
-function startChild(root: string, script: string, env: Record<string, string>, logFile: string): Child {
+export function startChild(root: string, script: string, env: Record<string, string>, logFile: string): Child {
   const out = fs.openSync(logFile, 'w');
   const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', out, out] });
   fs.closeSync(out);
@@ -138,7 +138,7 @@ function startChild(root: string, script: string, env: Record<string, string>, l
   };
 }
 
-async function waitUntilUp(base: string, child: Child): Promise<void> {
+export async function waitUntilUp(base: string, child: Child): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.process.exitCode !== null) throw new Error(`The web process exited (${child.process.exitCode}):\n${child.tail()}`);
@@ -352,6 +352,8 @@ const ms = (value: number) => (Number.isNaN(value) ? 'n/a' : value < 10 ? value.
 const problems = (r: LoadResult) => r.errors + r.non2xx;
 
 export async function run(ctx: SectionContext): Promise<SectionResult> {
+  const { adminUrl, bench } = ctx;
+  if (!adminUrl || !bench) throw new Error("the load section needs the benchmark database (needs: 'bench' in SECTIONS)");
   const s = settings(ctx.env);
   const { log } = ctx;
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'eggwatch-load-'));
@@ -367,7 +369,7 @@ export async function run(ctx: SectionContext): Promise<SectionResult> {
   let standIn: Awaited<ReturnType<typeof startStandIn>> | null = null;
   try {
     log(`Copying the benchmark database to ${LOAD_DATABASE} (the mixed share writes to it)`);
-    const url = await copyBenchDatabase(ctx.adminUrl, LOAD_DATABASE);
+    const url = await copyBenchDatabase(adminUrl, LOAD_DATABASE);
     const sql = await openSql(url, { max: 2 });
     let fullList: QueryTiming;
     try {
@@ -541,7 +543,7 @@ export async function run(ctx: SectionContext): Promise<SectionResult> {
       },
     ];
     const notes = [
-      `Database: a copy of ${ctx.bench.counts.observations.toLocaleString('en-US')} observations, ${ctx.bench.counts.entries.toLocaleString('en-US')} price entries (scrape runs add the stand-in's demo prices, and each price change drops the web process's cache as in production).`,
+      `Database: a copy of ${bench.counts.observations.toLocaleString('en-US')} observations, ${bench.counts.entries.toLocaleString('en-US')} price entries (scrape runs add the stand-in's demo prices, and each price change drops the web process's cache as in production).`,
       `Web process: server.ts (pid ${web.process.pid}, its own process; database pool ${ctx.env.DATABASE_POOL_MAX || 10}; output in bench/results/reliability-load-web.log, worker's in reliability-load-worker.log); load generator: autocannon in another process; timeout ${s.timeoutS} s per request.`,
       `cpu ms/req: the web process's CPU time per answered request (path, in-memory baseline), a figure that depends little on the machine's other load.`,
       `Load average ${loadBefore[0]!.toFixed(1)} before, ${loadAfter[0]!.toFixed(1)} after (${os.cpus().length} CPUs).`,
@@ -565,7 +567,7 @@ export async function run(ctx: SectionContext): Promise<SectionResult> {
     await web?.stop();
     await worker?.stop();
     await standIn?.close();
-    await dropBenchCopy(ctx.adminUrl, LOAD_DATABASE).catch((error: unknown) => log(`Could not drop ${LOAD_DATABASE}: ${String(error)}`));
+    await dropBenchCopy(adminUrl, LOAD_DATABASE).catch((error: unknown) => log(`Could not drop ${LOAD_DATABASE}: ${String(error)}`));
     fs.rmSync(work, { recursive: true, force: true });
   }
 }

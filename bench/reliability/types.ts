@@ -6,12 +6,18 @@ import type { BuildInfo } from '../database.ts';
 export interface SectionContext {
   /** The project root (the folder of package.json). */
   root: string;
-  /** The benchmark's database server, as a URL of its postgres database (to create and drop databases). */
-  adminUrl: string;
-  /** The 2.4-million-observation benchmark database (eggwatch_bench), built or reused by the runner. Copy it before writing to it. */
-  benchUrl: string;
-  /** How eggwatch_bench was found or built. */
-  bench: BuildInfo;
+  /**
+   * The benchmark's database server, as a URL of its postgres database (to create and drop
+   * databases), for sections that need one; otherwise TEST_DATABASE_URL when set.
+   */
+  adminUrl?: string;
+  /**
+   * The 2.4-million-observation benchmark database (eggwatch_bench), built or reused by the
+   * runner for sections that declare they read it. Copy it before writing to it.
+   */
+  benchUrl?: string;
+  /** How eggwatch_bench was found or built (with benchUrl). */
+  bench?: BuildInfo;
   /** Prints one progress line, prefixed with the section's name. */
   log: (line: string) => void;
   /** Environment variables of the run (read them here rather than from process.env). */

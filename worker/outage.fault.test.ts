@@ -1,0 +1,72 @@
+// A real worker process whose database connections are all cut (pg_terminate_backend, as a
+// database restart or fail-over does) while it sends emails: the process keeps running, starts its
+// job runner again, releases the jobs it held, and every email is sent exactly once.
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import postgres from 'postgres';
+import { inject } from 'vitest';
+import { queueEmail } from '#server/email/outbox.ts';
+import { createTestDatabase, type TestDatabase } from '../test/db.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const EMAILS = 40;
+
+let db: TestDatabase;
+let child: ChildProcess | null = null;
+
+beforeAll(async () => {
+  db = await createTestDatabase({ seeded: false });
+});
+afterAll(async () => {
+  if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  await db.drop();
+});
+
+async function until(read: () => Promise<boolean>, timeoutMs: number, what: string) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await read())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('a worker whose database connections are cut', () => {
+  it('keeps running, recovers the jobs it held and sends every email once', async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < EMAILS; i++) ids.push(await queueEmail(db.sql, { to: `cut-${i}@example.test`, subject: `Cut ${i}`, html: '<p>x</p>', text: 'x' }));
+    let output = '';
+    child = spawn(process.execPath, ['--import', 'tsx', 'worker/index.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: db.url, WORKER_CONCURRENCY: '4' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const logged = async () => (await db.sql<{ n: number }[]>`select count(*)::int as n from email_outbox where status = 'logged'`)[0]!.n;
+    await until(async () => (await logged()) >= 1, 60_000, 'a first email');
+    // Cut every connection of the worker to its database, a few times, while it works.
+    const admin = postgres(inject('adminUrl'), { max: 1, onnotice: () => {} });
+    const name = new URL(db.url).pathname.slice(1);
+    try {
+      for (let i = 0; i < 5; i++) {
+        await admin`select pg_terminate_backend(pid) from pg_stat_activity where datname = ${name} and pid <> pg_backend_pid() and application_name <> 'vitest-keep'`;
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      }
+    } finally {
+      await admin.end();
+    }
+    await until(async () => (await logged()) === EMAILS || child!.exitCode !== null, 90_000, 'every email');
+    expect(child.exitCode, output.slice(-3000)).toBeNull();
+    expect(child.signalCode).toBeNull();
+    const [rows] = await db.sql<{ logged: number; jobs: number }[]>`
+      select (select count(*)::int from email_outbox where status = 'logged' and id = any(${ids})) as logged,
+             (select count(*)::int from graphile_worker.jobs where task_identifier = 'send_email') as jobs`;
+    expect(rows).toEqual({ logged: EMAILS, jobs: 0 });
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child!.once('exit', resolve));
+    expect(output).not.toMatch(/Unhandled rejection/);
+    expect(output).toMatch(/Database back: recovered \d+ job\(s\) the previous job runner still held/);
+  }, 150_000);
+});
