@@ -67,6 +67,9 @@ describe('a worker whose database connections are cut', () => {
     child.kill('SIGTERM');
     await new Promise((resolve) => child!.once('exit', resolve));
     expect(output).not.toMatch(/Unhandled rejection/);
-    expect(output).toMatch(/Database back: recovered \d+ job\(s\) the previous job runner still held/);
+    // Whether a cut lands while graphile-worker records a job (which makes the runner start again)
+    // or only fails a task (retried as usual) depends on timing; every restart must say what it recovered.
+    const restarts = output.match(/Lost the database \(/g)?.length ?? 0;
+    expect(output.match(/Database back: recovered \d+ job\(s\) the previous job runner still held/g)?.length ?? 0).toBe(restarts);
   }, 150_000);
 });
