@@ -1,6 +1,8 @@
 import { Box, Heading, Stack, Text } from '@chakra-ui/react';
-import { lazy, Suspense, useDeferredValue } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useRef, useState, type RefObject } from 'react';
 import { TrendChartCard } from '#client/components/charts/TrendChartCard.tsx';
+import { afterPageIdle } from '#client/lib/idle.ts';
+import { useNearViewport } from '#client/lib/useNearViewport.ts';
 import { AdminControlsSlot } from './AdminControlsSlot.tsx';
 import { EggPricesFallback } from './EggPricesFallback.tsx';
 import { NearYouSlot } from './NearYouSlot.tsx';
@@ -14,10 +16,26 @@ const EggPricesSection = lazy(() => loadEggPrices().then((module) => ({ default:
 // Administrators only: shoppers never download it.
 const DashboardScraperCard = lazy(() => import('./DashboardScraperCard.tsx'));
 
+/**
+ * Whether the Egg Prices list may render: once its place comes within 600 px of the screen, or
+ * once the page has loaded and the browser is idle. It is more than half of the page's elements
+ * and below the fold at every width (bench/frontend.ts traces what it costs), so a phone renders
+ * the top of the page and its data first; the idle render is a transition React slices.
+ */
+function useShowPrices(ref: RefObject<HTMLDivElement | null>): boolean {
+  const near = useNearViewport(ref, '600px');
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    // The chunk downloads meanwhile, so the list does not wait for it once it may render.
+    void loadEggPrices().catch(() => undefined);
+    return afterPageIdle(() => startTransition(() => setIdle(true)));
+  }, []);
+  return near || idle;
+}
+
 export default function DashboardPage() {
-  // The list renders after the top of the page, in a background render React slices into short
-  // tasks, rather than in the same long task as everything above it.
-  const showPrices = useDeferredValue(true, false);
+  const pricesRef = useRef<HTMLDivElement>(null);
+  const showPrices = useShowPrices(pricesRef);
   return (
     <Stack gap={{ base: '6', md: '8' }}>
       <Box>
@@ -37,7 +55,7 @@ export default function DashboardPage() {
       <NearYouSlot />
       <TrendChartCard />
       {/* Below the fold the browser skips styling and laying the list out until it comes near. */}
-      <Box contentVisibility="auto" containIntrinsicSize="auto 1800px">
+      <Box ref={pricesRef} contentVisibility="auto" containIntrinsicSize="auto 1800px">
         {showPrices ? (
           <Suspense fallback={<EggPricesFallback />}>
             <EggPricesSection />
