@@ -21,6 +21,11 @@
 // Medians over the runs are printed (ms and % of the main-thread total) and written to
 // bench/results/frontend.json with the load average. Targets: TBT of each route at most 2x the
 // baseline's. Exit code 0 whenever the measurement itself succeeded.
+//
+// FRONTEND_DEBUG=1 also prints each load's long tasks (with the trace events inside them), the
+// hottest functions by source position, and writes each load's CPU profile to .data/*.cpuprofile
+// (DevTools opens them). FRONTEND_OTHER=<url>,<distDir> measures a second build's routes in the
+// same runs, for an A/B of a change.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -213,7 +218,10 @@ async function measureLoad(browser: Browser, url: string, mapper: SourceMapper):
     await page.waitForTimeout(SETTLE_MS);
     const { profile } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile };
     const events = await collectTrace(cdp);
-    if (process.env.FRONTEND_DEBUG) fs.writeFileSync(`/tmp/speed-profile-${new URL(url).pathname.replace(/\W/g, '_')}.json`, JSON.stringify(profile));
+    if (process.env.FRONTEND_DEBUG) {
+      fs.mkdirSync(path.join(ROOT, '.data'), { recursive: true });
+      fs.writeFileSync(path.join(ROOT, `.data/frontend-profile-${new URL(url).port}${new URL(url).pathname.replace(/\W/g, '_')}.cpuprofile`), JSON.stringify(profile));
+    }
     return analyse(events, profile, url, mapper);
   } finally {
     await context.close();
@@ -440,13 +448,24 @@ export async function measureFrontend(given?: string): Promise<FrontendResult> {
   const app = given ? null : await startApp();
   const baseUrl = given ?? app!.baseUrl;
   const baselineUrl = `http://127.0.0.1:${BASELINE_PORT}/`;
-  const mapper = new SourceMapper({ [new URL(baseUrl).origin]: path.join(ROOT, 'dist'), [new URL(baselineUrl).origin]: BASELINE_OUT });
+  // FRONTEND_OTHER=<url>,<distDir>: also measure another build's routes in the same runs (an A/B
+  // of a change on a busy machine, where only figures from one run compare).
+  const [otherUrl, otherDist] = (process.env.FRONTEND_OTHER ?? '').split(',');
+  const mapper = new SourceMapper({
+    [new URL(baseUrl).origin]: path.join(ROOT, 'dist'),
+    [new URL(baselineUrl).origin]: BASELINE_OUT,
+    ...(otherUrl && otherDist ? { [new URL(otherUrl).origin]: path.resolve(otherDist) } : {}),
+  });
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
   try {
-    const pages = [{ page: 'baseline (provider + heading)', url: baselineUrl }, ...ROUTES.map((route) => ({ page: route, url: new URL(route, baseUrl).href }))];
+    const pages = [
+      { page: 'baseline (provider + heading)', url: baselineUrl },
+      ...ROUTES.map((route) => ({ page: route, url: new URL(route, baseUrl).href })),
+      ...(otherUrl ? ROUTES.map((route) => ({ page: `other ${route}`, url: new URL(route, otherUrl).href })) : []),
+    ];
     // Warm the server's caches once, as they are for real visitors.
     for (const { url } of pages) await fetch(url).then((response) => response.text());
     const measures = pages.map(() => [] as LoadMeasure[]);
