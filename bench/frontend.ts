@@ -50,17 +50,21 @@ const TRACE_CATEGORIES = ['devtools.timeline', 'v8.execute', 'disabled-by-defaul
 // ---------------------------------------------------------------------------------------------
 // One load: trace + CPU profile (analysed in bench/trace-analysis.ts).
 
-async function collectTrace(cdp: CDPSession): Promise<TraceEvent[]> {
+/** Starts tracing; the function it returns ends it and resolves to every event collected. */
+async function startTrace(cdp: CDPSession): Promise<() => Promise<TraceEvent[]>> {
   const events: TraceEvent[] = [];
   const onData = (payload: { value: object[] }) => {
     events.push(...(payload.value as TraceEvent[]));
   };
   cdp.on('Tracing.dataCollected', onData);
-  const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
-  await cdp.send('Tracing.end');
-  await complete;
-  cdp.off('Tracing.dataCollected', onData);
-  return events;
+  await cdp.send('Tracing.start', { categories: TRACE_CATEGORIES.join(','), transferMode: 'ReportEvents' });
+  return async () => {
+    const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+    await cdp.send('Tracing.end');
+    await complete;
+    cdp.off('Tracing.dataCollected', onData);
+    return events;
+  };
 }
 
 async function measureLoad(browser: Browser, url: string, mapper: SourceMapper): Promise<LoadMeasure> {
@@ -71,13 +75,13 @@ async function measureLoad(browser: Browser, url: string, mapper: SourceMapper):
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
-    await cdp.send('Tracing.start', { categories: TRACE_CATEGORIES.join(','), transferMode: 'ReportEvents' });
+    const endTrace = await startTrace(cdp);
     await cdp.send('Profiler.start');
     await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
     await page.waitForLoadState('networkidle', { timeout: 60_000 }).catch(() => undefined);
     await page.waitForTimeout(SETTLE_MS);
     const { profile } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile };
-    const events = await collectTrace(cdp);
+    const events = await endTrace();
     if (process.env.FRONTEND_DEBUG) {
       fs.mkdirSync(path.join(ROOT, '.data'), { recursive: true });
       fs.writeFileSync(path.join(ROOT, `.data/frontend-profile-${new URL(url).port}${new URL(url).pathname.replace(/\W/g, '_')}.cpuprofile`), JSON.stringify(profile));
