@@ -10,10 +10,13 @@
 // Lighthouse's default configuration: a mid-range phone with simulated slow 4G and 4x CPU
 // slowdown. Each route is measured LIGHTHOUSE_RUNS times (3) in a fresh headless Chromium
 // (CHROME_PATH, else /usr/bin/chromium) and the run with the median performance score is
-// reported. Results are printed and written to bench/results/lighthouse.json; the exit code is 0
+// reported, with Lighthouse's benchmarkIndex of this host beside the scores (the simulated
+// slowdown scales the host's own CPU time, so a score moves with the host: bench/frontend.ts
+// measures the main thread against a baseline page instead). Results are printed and written to bench/results/lighthouse.json; the exit code is 0
 // whenever the measurement itself succeeded.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
@@ -46,6 +49,12 @@ export interface RouteScores {
   tbt: number;
   speedIndex: number;
   cls: number;
+  /**
+   * Lighthouse's benchmarkIndex of the reported run: how fast this host ran its reference loop
+   * (higher is faster). Its simulated 4x slowdown scales the host's own CPU time, so scores of
+   * hosts with different indexes are not comparable.
+   */
+  benchmarkIndex: number;
   /** Performance audits that did not pass in the reported run, with their display values. */
   flagged: string[];
   runs: number[];
@@ -105,6 +114,7 @@ export async function measureRoutes(baseUrl: string, runs = RUNS): Promise<Route
       tbt: metric(median, 'total-blocking-time'),
       speedIndex: metric(median, 'speed-index'),
       cls: metric(median, 'cumulative-layout-shift'),
+      benchmarkIndex: Math.round(median.environment?.benchmarkIndex ?? Number.NaN),
       flagged: flaggedAudits(median),
       runs: reports.map((report) => score(report, 'performance')),
     });
@@ -164,7 +174,7 @@ async function startServer(): Promise<{ baseUrl: string; stop: () => Promise<voi
 const ms = (value: number) => `${Math.round(value)} ms`;
 
 function print(results: RouteScores[]): void {
-  const header = ['route', 'perf', 'a11y', 'best-pr.', 'LCP', 'TBT', 'CLS', 'FCP', 'SI', 'runs'];
+  const header = ['route', 'perf', 'a11y', 'best-pr.', 'LCP', 'TBT', 'CLS', 'FCP', 'SI', 'benchmarkIndex', 'runs'];
   const rows = results.map((r) => [
     r.route,
     String(r.performance),
@@ -175,11 +185,12 @@ function print(results: RouteScores[]): void {
     r.cls.toFixed(3),
     ms(r.fcp),
     ms(r.speedIndex),
+    String(r.benchmarkIndex),
     r.runs.join('/'),
   ]);
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
   const line = (cells: string[]) => cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ');
-  console.log(`Lighthouse ${RUNS > 1 ? `(median of ${RUNS} runs) ` : ''}mobile, ${results[0]?.url ? new URL(results[0].url).origin : ''}`);
+  console.log(`Lighthouse ${RUNS > 1 ? `(median of ${RUNS} runs) ` : ''}mobile, ${results[0]?.url ? new URL(results[0].url).origin : ''}; load average ${os.loadavg().map((v) => v.toFixed(2)).join(' ')}`);
   console.log(line(header));
   for (const row of rows) console.log(line(row));
   for (const r of results) {
@@ -195,7 +206,7 @@ async function main(): Promise<void> {
     const results = await measureRoutes(given ?? server!.baseUrl);
     print(results);
     fs.mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
-    fs.writeFileSync(path.join(ROOT, 'bench/results/lighthouse.json'), `${JSON.stringify({ at: new Date().toISOString(), results }, null, 2)}\n`);
+    fs.writeFileSync(path.join(ROOT, 'bench/results/lighthouse.json'), `${JSON.stringify({ at: new Date().toISOString(), loadAverage: os.loadavg(), results }, null, 2)}\n`);
   } finally {
     await server?.stop();
   }

@@ -10,6 +10,9 @@
 //   Targets: every endpoint >= 0.8x its static file's requests/s; uncached query median under
 //   100 ms for the full list and under 20 ms for a filtered page.
 //   Results: printed, and written to bench/results/latest.json.
+//   Front end: last, the main-thread trace of / and /compare/organic beside a baseline page
+//   (bench/frontend.ts, results in bench/results/frontend.json). `npm run bench -- frontend`
+//   runs that part alone, without the large database.
 import { fork, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -33,6 +36,7 @@ import { BENCH_CONFIG, BENCH_DATABASE, databaseUrl, ensureBenchDatabase, type Bu
 import { FIRST_PAINT_BUDGET_BYTES, routeBundleSizes } from './bundle.ts';
 import { measureIngest, measureParsing, type IngestResult, type ParseResult } from './scrape.ts';
 import { DIGEST_TARGET_S, IMMEDIATE_TARGET_S, measureAlerts, type AlertBenchResult } from './alerts.ts';
+import { measureFrontend, type FrontendResult } from './frontend.ts';
 
 const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(BENCH_DIR, '..');
@@ -268,6 +272,10 @@ export async function benchDatabaseServer(log: (line: string) => void): Promise<
 }
 
 async function main(): Promise<void> {
+  if (process.argv.slice(2).includes('frontend')) {
+    await measureFrontend(process.env.FRONTEND_URL);
+    return;
+  }
   const runStarted = performance.now();
   const { adminUrl, embedded } = await benchDatabaseServer(log);
 
@@ -456,7 +464,12 @@ async function main(): Promise<void> {
       ],
     );
 
+    // The front end's main thread on a slow phone (its own server and seeded database).
+    console.log('');
+    const frontend: FrontendResult = await measureFrontend(process.env.FRONTEND_URL);
+
     const missed = [
+      ...frontend.missed,
       ...(ingest.met ? [] : [`scraper ingest ${Math.round(ingest.sixRunsPerS)} listings/s < ${ingest.target}`]),
       ...(alerts.met.digest ? [] : [`daily digest ${alerts.digest.seconds.toFixed(1)} s > ${DIGEST_TARGET_S} s`]),
       ...(alerts.met.immediate ? [] : [`immediate matching ${alerts.immediate.matchSeconds.toFixed(1)} s > ${IMMEDIATE_TARGET_S} s`]),
@@ -490,6 +503,7 @@ async function main(): Promise<void> {
       queries,
       scrapers: { parsing, ingest },
       alerts,
+      frontend: { file: 'bench/results/frontend.json', routes: frontend.routes.map((r) => ({ page: r.page, tbt: r.tbt, blockingMs: r.blockingMs, blockingRatio: r.blockingRatio, scriptingMs: r.scriptingMs, scriptingRatio: r.scriptingRatio, met: r.met })), baseline: { tbt: frontend.baseline.tbt, blockingMs: frontend.baseline.blockingMs, scriptingMs: frontend.baseline.scriptingMs } },
       loadAverage: { before: loadBefore, after: loadAfter },
       peakRssMb: Math.round(peakRssMb),
       loadGeneratorPeakRssMb: Math.round(loadRssMb),
