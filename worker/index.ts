@@ -6,7 +6,10 @@
 // worker pool stopping with "Connection terminated unexpectedly"). The runner is then started
 // again once the database answers, the jobs the old runner still held are released (they are
 // idempotent: an email already sent is not sent again, a scrape resumes after its written ZIP
-// codes), and the log says what was recovered.
+// codes), and the log says what was recovered. Each runner gets a pg pool of the worker's own,
+// which always has an 'error' listener: graphile-worker removes its own when it stops, and an
+// idle connection of the old pool dropped by the server would otherwise end the process.
+import pg from 'pg';
 import { run, type Runner } from 'graphile-worker';
 import { env, publicUrl } from '#server/env.ts';
 import { openSql } from '#server/db.ts';
@@ -59,12 +62,27 @@ async function databaseBack(): Promise<void> {
   }
 }
 
+/** A pool for one runner; its connection errors are expected during an outage and only logged. */
+function runnerPool(): pg.Pool {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: Math.max(10, env.WORKER_CONCURRENCY + 2) });
+  pool.on('error', (error) => {
+    if (!isConnectionLoss(error)) console.error('Job runner database pool:', error);
+  });
+  return pool;
+}
+
+/** Ends a runner's pool without waiting long for connections a stuck runner still holds. */
+async function endPool(pool: pg.Pool): Promise<void> {
+  await Promise.race([pool.end().catch(() => {}), new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
+}
+
+let pool = runnerPool();
 async function startRunner(): Promise<Runner> {
   for (let delay = 500; ; delay = Math.min(delay * 2, 5000)) {
     try {
       return await run({
         events: liveness.events,
-        connectionString: databaseUrl,
+        pgPool: pool,
         concurrency: env.WORKER_CONCURRENCY,
         taskList: tasks,
         crontab: CRONTAB,
@@ -73,6 +91,8 @@ async function startRunner(): Promise<Runner> {
       });
     } catch (error) {
       if (shutdown.signal.aborted || !isConnectionLoss(error)) throw error;
+      void endPool(pool);
+      pool = runnerPool();
       console.error(`The job runner could not start (${error instanceof Error ? error.message : String(error)}); trying again in ${delay} ms`);
       await new Promise((resolve) => setTimeout(resolve, delay));
     }
@@ -82,7 +102,12 @@ async function startRunner(): Promise<Runner> {
 for (let first = true; ; first = false) {
   const runner = await startRunner();
   // What a dead worker left behind is looked at as soon as a worker starts, not at the next minute.
-  if (first) await runner.addJob('worker__recover', {}, { jobKey: 'worker__recover', maxAttempts: 1 });
+  if (first) {
+    // (should the database go away right now, the crontab runs it within the minute)
+    await runner.addJob('worker__recover', {}, { jobKey: 'worker__recover', maxAttempts: 1 }).catch((error: unknown) => {
+      if (!isConnectionLoss(error)) throw error;
+    });
+  }
   const connectionLost = new Promise<unknown>((resolve) => (lost = resolve));
   const outcome = await Promise.race([runner.promise.then(() => ({ ended: true as const }), (error: unknown) => ({ ended: false as const, error })), connectionLost.then((error) => ({ ended: false as const, error }))]);
   lost = null;
@@ -96,13 +121,29 @@ for (let first = true; ; first = false) {
   const heldBy = [...poolIds];
   poolIds = new Set();
   await Promise.race([runner.stop().catch(() => {}), new Promise((resolve) => setTimeout(resolve, 5000))]);
-  await databaseBack();
+  void endPool(pool);
+  pool = runnerPool();
+  // Release what the old runner held, in one transaction, as soon as the database answers (and
+  // again should it go away in between).
+  let released: number | null = null;
+  while (released === null && !shutdown.signal.aborted) {
+    await databaseBack();
+    released = await sql
+      .begin(async (tx) => {
+        const [held] = await tx<{ n: number }[]>`
+          select count(*)::int as n from graphile_worker._private_jobs where locked_by = any(${tx.array(heldBy)}::text[])`;
+        await tx`select graphile_worker.force_unlock_workers(${tx.array(heldBy)}::text[])`;
+        await tx`delete from worker_heartbeats where worker_id = any(${tx.array(heldBy)}::text[])`;
+        return held!.n;
+      })
+      .catch((error: unknown) => {
+        if (!isConnectionLoss(error)) throw error;
+        return null;
+      });
+  }
   if (shutdown.signal.aborted) break;
-  const released = await sql<{ n: number }[]>`
-    select count(*)::int as n from graphile_worker._private_jobs where locked_by = any(${sql.array(heldBy)}::text[])`;
-  await sql`select graphile_worker.force_unlock_workers(${sql.array(heldBy)}::text[])`;
-  await sql`delete from worker_heartbeats where worker_id = any(${sql.array(heldBy)}::text[])`;
-  console.error(`Database back: recovered ${released[0]!.n} job(s) the previous job runner still held; they run again`);
+  console.error(`Database back: recovered ${released} job(s) the previous job runner still held; they run again`);
 }
 await liveness.stop();
+await endPool(pool);
 await sql.end({ timeout: 5 });
