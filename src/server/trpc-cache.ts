@@ -24,7 +24,9 @@ export function trpcByteCache(deps: {
     const batch = url.searchParams.get('batch') === '1';
     let cached: { body: Buffer; etag: string };
     try {
-      cached = await deps.cache.get(`trpc:${req.url}`, async () => {
+      // The UTC day is part of the key, as for REST: a history's window ends today, so bytes made
+      // before midnight must not answer after it.
+      cached = await deps.cache.get(`trpc:${new Date().toISOString().slice(0, 10)}:${req.url}`, async () => {
         const raw = url.searchParams.get('input');
         const inputs = (raw ? JSON.parse(raw) : {}) as Record<string, SerializedInput>;
         const ctx = await deps.createContext({ req, res: reply });
