@@ -57,12 +57,15 @@ interface Settings {
   queryRuns: number;
 }
 
+/** A setting of a section read from the environment: a number of at least 0, or the fallback. */
+export function envNumber(env: SectionContext['env'], name: string, fallback: number): number {
+  const value = env[name] === undefined || env[name] === '' ? fallback : Number(env[name]);
+  if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a number of at least 0, not ${env[name]}`);
+  return value;
+}
+
 function settings(env: SectionContext['env']): Settings {
-  const number = (name: string, fallback: number) => {
-    const value = env[name] === undefined || env[name] === '' ? fallback : Number(env[name]);
-    if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a number of at least 0, not ${env[name]}`);
-    return value;
-  };
+  const number = (name: string, fallback: number) => envNumber(env, name, fallback);
   return {
     connections: number('LOAD_CONNECTIONS', 256),
     durationS: number('LOAD_DURATION', 60),

@@ -36,7 +36,7 @@ import { queueEmail } from '../../src/server/email/outbox.ts';
 import { queueRun } from '../../src/server/queries/scrape.ts';
 import { startStandIn } from '../../test/retailers/server.ts';
 import { dashboardPath, FILTERED_PATH, percentile } from '../run.ts';
-import { startChild, waitUntilUp, type Child } from './load.ts';
+import { envNumber, startChild, waitUntilUp, type Child } from './load.ts';
 import type { ResultTable, SectionContext, SectionResult } from './types.ts';
 
 const exec = promisify(execFile);
@@ -56,11 +56,7 @@ interface Settings {
 }
 
 function settings(env: SectionContext['env']): Settings {
-  const number = (name: string, fallback: number) => {
-    const value = env[name] === undefined || env[name] === '' ? fallback : Number(env[name]);
-    if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a number of at least 0, not ${env[name]}`);
-    return value;
-  };
+  const number = (name: string, fallback: number) => envNumber(env, name, fallback);
   return {
     connections: number('OUTAGE_CONNECTIONS', 32),
     outageS: number('OUTAGE_SECONDS', 10),
