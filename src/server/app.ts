@@ -7,7 +7,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import { appRouter, type AppRouter } from './routers/_app.ts';
@@ -19,6 +18,7 @@ import { createIndexHtml, readRoutePreloads } from './preloads.ts';
 import { DEFAULT_PUBLIC_API_RATE_LIMIT, registerApiDocs, registerRest } from './rest.ts';
 import { unsubscribeByToken } from './queries/subscriptions.ts';
 import { subscriptionTokenInput } from '#shared/subscriptions.ts';
+import { registerSecurityHeaders } from './security-headers.ts';
 import { trpcByteCache } from './trpc-cache.ts';
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './db-errors.ts';
 import { appliedMigrationVersion, latestMigrationVersion } from './migrate.ts';
@@ -118,7 +118,7 @@ export function buildApp(options: ServerOptions): { app: FastifyInstance; cache:
   });
 
   const auth = options.auth ?? { publicUrl: `http://localhost:${options.port ?? 3000}`, adminSetupKey: crypto.randomBytes(24).toString('base64url') };
-  void app.register(fastifyHelmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

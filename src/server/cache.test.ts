@@ -66,3 +66,28 @@ describe('DataCache after a change', () => {
     expect(await first).toBe('new');
   });
 });
+
+describe('DataCache.peek', () => {
+  it('answers only what get has cached for the current data, without computing', async () => {
+    const cache = new DataCache({ ttlMs: 60_000 });
+    expect(cache.peek('k')).toBeUndefined();
+    await expect(cache.get('k', async () => 'one')).resolves.toBe('one');
+    expect(cache.peek('k')).toBe('one');
+    cache.invalidate();
+    // A changed version is never a hit, even while its previous answer may still serve a rebuild.
+    expect(cache.peek('k')).toBeUndefined();
+    await expect(cache.get('k', async () => 'two')).resolves.toBe('two');
+    expect(cache.peek('k')).toBe('two');
+    expect(new DataCache({ enabled: false }).peek('k')).toBeUndefined();
+  });
+
+  it('never answers an entry past its time to live', async () => {
+    vi.useFakeTimers();
+    const cache = new DataCache({ ttlMs: 1000 });
+    await cache.get('k', async () => 'one');
+    vi.advanceTimersByTime(999);
+    expect(cache.peek('k')).toBe('one');
+    vi.advanceTimersByTime(1);
+    expect(cache.peek('k')).toBeUndefined();
+  });
+});

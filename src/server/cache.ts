@@ -41,16 +41,19 @@ export class DataCache {
     return this.options.enabled ?? true;
   }
 
+  /**
+   * The current value of key if one is cached, synchronously (undefined otherwise): for callers
+   * that can answer a hit without preparing what a computation would need.
+   */
+  peek<T>(key: string): T | undefined {
+    return this.fresh(key)?.value as T | undefined;
+  }
+
   /** Returns the cached value for key, computing it once even under concurrent requests. */
   async get<T>(key: string, compute: () => Promise<T>): Promise<T> {
     if (!this.enabled) return compute();
-    const slot = this.slots.get(key);
-    if (slot && slot.version === this.version && slot.expires > Date.now()) {
-      // Least recently used goes first: a hit moves the entry to the back of the eviction order.
-      this.slots.delete(key);
-      this.slots.set(key, slot);
-      return slot.value as T;
-    }
+    const slot = this.fresh(key);
+    if (slot) return slot.value as T;
     const inFlight = this.pending.get(key);
     if (inFlight) {
       const stale = this.stale(key);
@@ -66,6 +69,17 @@ export class DataCache {
       .finally(() => this.pending.delete(key));
     this.pending.set(key, promise);
     return promise;
+  }
+
+  /** Key's slot if it holds an answer of the current data, moved to the back of the eviction order. */
+  private fresh(key: string): Slot | undefined {
+    if (!this.enabled) return undefined;
+    const slot = this.slots.get(key);
+    if (!slot || slot.version !== this.version || slot.expires <= Date.now()) return undefined;
+    // Least recently used goes first: a hit moves the entry to the back of the eviction order.
+    this.slots.delete(key);
+    this.slots.set(key, slot);
+    return slot;
   }
 
   /** The previous answer of key if its data changed at most serveStaleMs ago. */

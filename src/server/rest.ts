@@ -490,6 +490,10 @@ async function handle(route: RestRoute, format: 'json' | 'csv', req: FastifyRequ
   // The UTC day is part of the key: a history's window ends today, so an answer computed before
   // midnight must not be served after it.
   const cacheKey = route.method === 'GET' && CACHEABLE_QUERIES.has(route.procedure) ? `rest:${new Date().toISOString().slice(0, 10)}:${req.url}` : null;
+  // A cached answer is sent as it is: no session, input or call to prepare (only a URL that was
+  // answered successfully is ever cached under its key).
+  const hit = cacheKey ? deps.cache.peek<Answer>(cacheKey) : undefined;
+  if (hit) return sendAnswer(req, reply, hit);
   try {
     const ctx = await deps.createContext({ req, res: reply });
     const call: Call = (procedure, input) => procedureFor(ctx, procedure)(input);
@@ -524,16 +528,19 @@ async function handle(route: RestRoute, format: 'json' | 'csv', req: FastifyRequ
       }
       return { body, etag: etagOf(body), type, headers };
     };
-    const answer = cacheKey ? await deps.cache.get(cacheKey, compute) : await compute();
-    reply.headers(answer.headers).header('etag', answer.etag).header('cache-control', 'public, max-age=60');
-    if (req.headers['if-none-match'] === answer.etag) return reply.code(304).send();
-    return reply.code(200).type(answer.type).send(answer.body);
+    return sendAnswer(req, reply, cacheKey ? await deps.cache.get(cacheKey, compute) : await compute());
   } catch (error) {
     const { status, body } = errorBody(error);
     if (status === 503) req.log.warn(`${req.method} ${req.url.split('?')[0]}: ${body.message}`);
     else if (status >= 500) req.log.error({ err: error }, 'REST call failed');
     return sendJson(reply, status, body);
   }
+}
+
+function sendAnswer(req: FastifyRequest, reply: FastifyReply, answer: Answer) {
+  reply.headers(answer.headers).header('etag', answer.etag).header('cache-control', 'public, max-age=60');
+  if (req.headers['if-none-match'] === answer.etag) return reply.code(304).send();
+  return reply.code(200).type(answer.type).send(answer.body);
 }
 
 /**

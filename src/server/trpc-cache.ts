@@ -18,15 +18,19 @@ export function trpcByteCache(deps: {
 }) {
   return async function serveCached(req: FastifyRequest, reply: FastifyReply) {
     if (req.method !== 'GET' || !req.url.startsWith('/trpc/')) return;
+    // The UTC day is part of the key, as for REST: a history's window ends today, so bytes made
+    // before midnight must not answer after it.
+    const key = `trpc:${new Date().toISOString().slice(0, 10)}:${req.url}`;
+    // Only the answer of cacheable procedures is ever kept under such a key: a hit is sent at once.
+    const hit = deps.cache.peek<Cached>(key);
+    if (hit) return send(req, reply, hit);
     const url = new URL(req.url, 'http://local');
     const paths = decodeURIComponent(url.pathname.slice('/trpc/'.length)).split(',');
     if (!paths.every((path) => CACHEABLE_QUERIES.has(path))) return;
     const batch = url.searchParams.get('batch') === '1';
-    let cached: { body: Buffer; etag: string };
+    let cached: Cached;
     try {
-      // The UTC day is part of the key, as for REST: a history's window ends today, so bytes made
-      // before midnight must not answer after it.
-      cached = await deps.cache.get(`trpc:${new Date().toISOString().slice(0, 10)}:${req.url}`, async () => {
+      cached = await deps.cache.get(key, async () => {
         const raw = url.searchParams.get('input');
         const inputs = (raw ? JSON.parse(raw) : {}) as Record<string, SerializedInput>;
         const ctx = await deps.createContext({ req, res: reply });
@@ -44,8 +48,17 @@ export function trpcByteCache(deps: {
       // Bad input or an error: tRPC's handler answers it with its usual error shape.
       return;
     }
-    reply.header('etag', cached.etag).header('cache-control', 'no-cache');
-    if (req.headers['if-none-match'] === cached.etag) return reply.code(304).send();
-    return reply.code(200).type('application/json').send(cached.body);
+    return send(req, reply, cached);
   };
+}
+
+interface Cached {
+  body: Buffer;
+  etag: string;
+}
+
+function send(req: FastifyRequest, reply: FastifyReply, cached: Cached) {
+  reply.header('etag', cached.etag).header('cache-control', 'no-cache');
+  if (req.headers['if-none-match'] === cached.etag) return reply.code(304).send();
+  return reply.code(200).type('application/json').send(cached.body);
 }
