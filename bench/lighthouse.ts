@@ -84,6 +84,23 @@ async function runOnce(url: string): Promise<Result> {
   }
 }
 
+/**
+ * One run, tried again (up to twice more) when Lighthouse could not use the page load it recorded:
+ * now and then Chromium's trace lacks the navigation's start (NO_NAVSTART, seen about once in
+ * twenty loads with Chromium 156), which says nothing about the page. Other failures end the run.
+ */
+async function runWithRetry(url: string): Promise<Result> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runOnce(url);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (attempt >= 3 || !/NO_NAVSTART|NO_TRACING_STARTED|run Lighthouse again/.test(message)) throw error;
+      console.error(`[lighthouse] ${message}: measuring ${url} again`);
+    }
+  }
+}
+
 /** Audits of the performance category that Lighthouse scored below 0.9 (opportunities, diagnostics). */
 function flaggedAudits(result: Result): string[] {
   const refs = result.categories.performance?.auditRefs ?? [];
@@ -100,7 +117,7 @@ export async function measureRoutes(baseUrl: string, runs = RUNS): Promise<Route
     // One plain request first, so the server's caches are warm as they are for real visitors.
     await fetch(url).then((response) => response.text());
     const reports: Result[] = [];
-    for (let run = 0; run < runs; run++) reports.push(await runOnce(url));
+    for (let run = 0; run < runs; run++) reports.push(await runWithRetry(url));
     const sorted = [...reports].sort((a, b) => score(a, 'performance') - score(b, 'performance'));
     const median = sorted[Math.floor((sorted.length - 1) / 2)]!;
     results.push({
