@@ -6,13 +6,18 @@ import { BrowserRouter } from 'react-router-dom';
 import { ColorModeProvider } from '#client/components/ColorMode.tsx';
 import { ErrorBoundary } from '#client/components/ErrorBoundary.tsx';
 import { Toaster } from '#client/components/Toaster.tsx';
+import { seedInitialData } from '#client/lib/initialData.ts';
 import { createQueryClient } from '#client/lib/queryClient.ts';
 import { createTrpcClient, trpc } from '#client/lib/trpc.ts';
 import { AppRoutes } from '#client/routes.tsx';
 import { system } from '#client/theme.ts';
 
 export function App() {
-  const [queryClient] = useState(createQueryClient);
+  const [queryClient] = useState(() => {
+    const client = createQueryClient();
+    if (typeof document !== 'undefined') seedInitialData(client);
+    return client;
+  });
   const [trpcClient] = useState(createTrpcClient);
   return (
     <trpc.Provider client={trpcClient} queryClient={queryClient}>

@@ -10,11 +10,12 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import { appRouter, type AppRouter } from './routers/_app.ts';
-import { contextFactory, readSessionToken, type AppConfig } from './context.ts';
+import { contextFactory, createContextInner, readSessionToken, type AppConfig } from './context.ts';
 import { createSessions } from './auth/lucia.ts';
-import { DataCache } from './cache.ts';
+import { DataCache, utcDay } from './cache.ts';
 import { registerCompression } from './compress.ts';
 import { createIndexHtml, readRoutePreloads } from './preloads.ts';
+import { initialQueries, loadInitialData, withInitialData } from './initial-data.ts';
 import { DEFAULT_PUBLIC_API_RATE_LIMIT, registerApiDocs, registerRest } from './rest.ts';
 import { unsubscribeByToken } from './queries/subscriptions.ts';
 import { subscriptionTokenInput } from '#shared/subscriptions.ts';
@@ -247,14 +248,32 @@ export function buildApp(options: ServerOptions): { app: FastifyInstance; cache:
   // index.html announces the requested route's page chunks (modulepreload), not only the entry's.
   const indexHtmlFor = indexHtml ? createIndexHtml(indexHtml, readRoutePreloads(distDir)) : null;
 
-  app.setNotFoundHandler((req, reply) => {
+  // index.html carries the public data its page asks for first (initial-data.ts), from the read
+  // cache: one copy per page kind, query set and data version.
+  const publicContext = createContextInner({ sql: options.sql, cache, config });
+  const pageIds = new Map<Buffer, number>();
+  async function pageFor(req: { url: string; log: FastifyInstance['log'] }, pathname: string): Promise<Buffer> {
+    const base = indexHtmlFor!(pathname);
+    const queries = initialQueries(pathname, req.url.slice(pathname.length));
+    if (!pageIds.has(base)) pageIds.set(base, pageIds.size);
+    const key = `html:${utcDay()}:${pageIds.get(base)}:${JSON.stringify(queries)}`;
+    try {
+      return await cache.get(key, async () => withInitialData(base, await loadInitialData(publicContext, queries)));
+    } catch (error) {
+      // The page fetches its data itself, as it would without this.
+      if (!isDatabaseUnavailable(error)) req.log.warn({ err: error }, 'index.html went out without its initial data');
+      return base;
+    }
+  }
+
+  app.setNotFoundHandler(async (req, reply) => {
     const pathname = req.url.split('?')[0] ?? '/';
     if (pathname.startsWith('/api/') || pathname === '/api' || pathname.startsWith('/trpc')) {
       return reply.code(404).send({ message: `No API route ${req.method} ${pathname}` });
     }
     if (indexHtmlFor && (req.method === 'GET' || req.method === 'HEAD') && !path.extname(pathname)) {
       // Client-side routes: the SPA decides, including its own 404 page.
-      return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtmlFor(pathname));
+      return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(await pageFor(req, pathname));
     }
     return reply.code(404).send({ message: `Not found: ${pathname}` });
   });

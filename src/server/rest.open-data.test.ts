@@ -391,6 +391,36 @@ describe('the public rate limit', () => {
     }
   });
 
+  it('counts and limits reads answered from the cache as it does the first, with the same headers', async () => {
+    const tiny = createServer({ sql: db.sql, port: 0, logLevel: 'silent', distDir: '/nonexistent', publicApiRateLimit: 3 });
+    const url = await tiny.start();
+    try {
+      const answers = [];
+      for (let i = 0; i < 3; i++) {
+        const response = await fetch(`${url}/api/stats`, { headers: { origin: 'https://integrator.example' } });
+        answers.push({ status: response.status, body: await response.text(), headers: Object.fromEntries(response.headers) });
+      }
+      // The first computes the answer; the others come from the read cache.
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+      expect(new Set(answers.map((a) => a.body)).size).toBe(1);
+      expect(answers.map((a) => a.headers['ratelimit-remaining'])).toEqual(['2', '1', '0']);
+      for (const name of ['etag', 'cache-control', 'content-type', 'access-control-allow-origin', 'access-control-expose-headers', 'vary', 'content-security-policy']) {
+        expect(new Set(answers.map((a) => a.headers[name])), name).toEqual(new Set([answers[0]!.headers[name]]));
+        expect(answers[0]!.headers[name], name).toBeTruthy();
+      }
+      const limited = await fetch(`${url}/api/stats`, { headers: { origin: 'https://integrator.example' } });
+      expect(limited.status).toBe(429);
+      expect((await limited.json()).message).toMatch(/Too many requests: at most 3 a minute/);
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(limited.headers.get('access-control-allow-origin')).toBe('*');
+      // A conditional request from the cache answers 304, and is counted too.
+      const again = await fetch(`${url}/api/stats`, { headers: { 'if-none-match': answers[0]!.headers.etag! } });
+      expect(again.status).toBe(429);
+    } finally {
+      await tiny.stop();
+    }
+  });
+
   it('behind one trusted proxy, counts the address that proxy saw, whatever a client puts in front of it', async () => {
     const proxied = createServer({ sql: db.sql, port: 0, logLevel: 'silent', distDir: '/nonexistent', publicApiRateLimit: 2, trustProxy: 1 });
     const url = await proxied.start();

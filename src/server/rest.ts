@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fastifyCors from '@fastify/cors';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
@@ -27,7 +27,7 @@ import { describeZodError } from './trpc.ts';
 import { asServiceUnavailable } from './db-errors.ts';
 import { CACHEABLE_QUERIES, procedureFor } from './procedures.ts';
 import type { Context } from './context.ts';
-import { etagOf, type DataCache } from './cache.ts';
+import { etagOf, utcDay, type DataCache } from './cache.ts';
 import { numberColumn, safeFilename, textColumn, toCsv, type CsvColumn } from './csv.ts';
 import type { MarketSeries } from './queries/market.ts';
 
@@ -391,6 +391,34 @@ export const DEFAULT_PUBLIC_API_RATE_LIMIT = 1200;
 const EXPOSED_HEADERS = ['ETag', 'X-Total-Count', 'Link', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After'];
 
 const isPublic = (route: RestRoute) => route.method === 'GET' && !route.auth && !route.private;
+const cacheable = (route: RestRoute) => route.method === 'GET' && CACHEABLE_QUERIES.has(route.procedure);
+
+/** The CORS answer of a public read (what @fastify/cors sends for these options). */
+const PUBLIC_CORS_OPTIONS = { origin: '*', methods: ['GET', 'HEAD'], credentials: false, exposedHeaders: EXPOSED_HEADERS, maxAge: 86_400 };
+const PUBLIC_CORS_HEADERS = {
+  vary: 'Origin',
+  'access-control-allow-origin': '*',
+  'access-control-expose-headers': EXPOSED_HEADERS.join(', '),
+};
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A cacheable read (its answer may come from the read cache), public or not. */
+    cachedRead?: { public: boolean };
+  }
+}
+
+function cachedReadConfig(route: RestRoute): FastifyContextConfig {
+  return { cachedRead: { public: isPublic(route) } };
+}
+
+/**
+ * The read cache's key of a REST answer. The UTC day is part of it: a history's window ends
+ * today, so an answer computed before midnight must not be served after it.
+ */
+function restCacheKey(url: string): string {
+  return `rest:${utcDay()}:${url}`;
+}
 const openApiPathOf = (path: string) => `/api${path.replace(/:(\w+)/g, '{$1}')}`;
 
 /** The public GET paths (CSV siblings and the OpenAPI document included) as patterns of concrete URLs. */
@@ -439,18 +467,6 @@ export interface RestOptions {
 }
 
 export async function registerRest(app: FastifyInstance, deps: RestOptions): Promise<void> {
-  // CORS for the public GETs only: any origin may read them, without credentials. Every other
-  // /api path (sessions, mutations) answers no CORS headers, so browsers keep other sites out.
-  // A preflight is matched by the path it asks about and the method it announces.
-  await app.register(fastifyCors, {
-    delegator: (req, callback) => {
-      const pathname = req.url.split('?')[0] ?? '';
-      const method = req.method === 'OPTIONS' ? String(req.headers['access-control-request-method'] ?? '').toUpperCase() : req.method;
-      const open = (method === 'GET' || method === 'HEAD') && isPublicApiPath(pathname);
-      callback(null, open ? { origin: '*', methods: ['GET', 'HEAD'], credentials: false, exposedHeaders: EXPOSED_HEADERS, maxAge: 86_400 } : { origin: false });
-    },
-  });
-
   // One in-memory counter per IP for all the public GETs together (rateLimit() below shares the
   // plugin's store), with the IETF draft's RateLimit-* headers; 429 with Retry-After beyond it.
   let limitPublic: onRequestHookHandler | undefined;
@@ -468,12 +484,44 @@ export async function registerRest(app: FastifyInstance, deps: RestOptions): Pro
     limitPublic = app.rateLimit() as onRequestHookHandler;
   }
 
+  // A cached read is answered here, before the CORS plugin's hook and the route's own work: with
+  // the same headers (the public reads' CORS headers, the rate limit's, the cache's), counted by
+  // the same rate limit, and the same bytes. Under load this made the cached public reads nearly
+  // as cheap as sending bytes from memory (bench/reliability/load.ts). A miss goes on as before.
+  app.addHook('onRequest', async (req, reply) => {
+    const cachedRead = req.routeOptions.config?.cachedRead;
+    if (!cachedRead || (req.method !== 'GET' && req.method !== 'HEAD')) return;
+    const hit = deps.cache.peek<Answer>(restCacheKey(req.url));
+    if (!hit) return;
+    if (cachedRead.public) {
+      reply.headers(PUBLIC_CORS_HEADERS);
+      if (limitPublic) {
+        await limitPublic.call(app, req, reply, () => {});
+        if (reply.sent) return reply;
+      }
+    }
+    return sendAnswer(req, reply, hit);
+  });
+
+  // CORS for the public GETs only: any origin may read them, without credentials. Every other
+  // /api path (sessions, mutations) answers no CORS headers, so browsers keep other sites out.
+  // A preflight is matched by the path it asks about and the method it announces.
+  await app.register(fastifyCors, {
+    delegator: (req, callback) => {
+      const pathname = req.url.split('?')[0] ?? '';
+      const method = req.method === 'OPTIONS' ? String(req.headers['access-control-request-method'] ?? '').toUpperCase() : req.method;
+      const open = (method === 'GET' || method === 'HEAD') && isPublicApiPath(pathname);
+      callback(null, open ? PUBLIC_CORS_OPTIONS : { origin: false });
+    },
+  });
+
   for (const route of REST_ROUTES) {
     const formats = route.csv ? (['json', 'csv'] as const) : (['json'] as const);
     for (const format of formats) {
       app.route({
         method: route.method,
         url: `/api${route.path}${format === 'csv' ? '.csv' : ''}`,
+        ...(cacheable(route) ? { config: cachedReadConfig(route) } : {}),
         ...(limitPublic && isPublic(route) ? { onRequest: limitPublic } : {}),
         handler: (req, reply) => handle(route, format, req, reply, deps),
       });
@@ -487,9 +535,7 @@ export async function registerRest(app: FastifyInstance, deps: RestOptions): Pro
 }
 
 async function handle(route: RestRoute, format: 'json' | 'csv', req: FastifyRequest, reply: FastifyReply, deps: RestOptions) {
-  // The UTC day is part of the key: a history's window ends today, so an answer computed before
-  // midnight must not be served after it.
-  const cacheKey = route.method === 'GET' && CACHEABLE_QUERIES.has(route.procedure) ? `rest:${new Date().toISOString().slice(0, 10)}:${req.url}` : null;
+  const cacheKey = cacheable(route) ? restCacheKey(req.url) : null;
   // A cached answer is sent as it is: no session, input or call to prepare (only a URL that was
   // answered successfully is ever cached under its key).
   const hit = cacheKey ? deps.cache.peek<Answer>(cacheKey) : undefined;
