@@ -106,6 +106,9 @@ export async function signInDirectly(page: Page, db: Db, account: Account, baseU
     localStorage.setItem('userId', user.id);
     if (user.role === 'admin') localStorage.setItem('userData', JSON.stringify(user));
   }, { id: account.id, username: account.username, email: account.email, role: account.role });
+  // The page read the (absent) marker when it rendered, which it may already have done: a sign-in
+  // through the app announces itself, a marker written behind its back is read on the next load.
+  await page.reload();
 }
 
 /**
