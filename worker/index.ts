@@ -24,10 +24,26 @@ if (!env.DATABASE_URL) {
 }
 const databaseUrl = env.DATABASE_URL;
 const sql = await openSql(databaseUrl, { max: 4 });
-// graphile-worker stops taking jobs on SIGTERM/SIGINT and waits for running ones; this tells the
-// long ones (a scrape run) to stop after their current step instead of running to the end.
+// SIGTERM/SIGINT: the runner stops taking jobs and waits for the running ones, which this abort
+// tells to stop after their current step (a scrape its current ZIP code) instead of running to
+// the end; a second signal, or DRAIN_MS without an end, stops them at once. Before the process
+// exits, it hands back every job it still holds (graphile-worker records a stopped job's failure
+// without waiting for the write, so on its own it could leave the job locked for worker__recover).
+const DRAIN_MS = 25_000;
 const shutdown = new AbortController();
-for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => shutdown.abort());
+let current: Runner | null = null;
+function onSignal(signal: NodeJS.Signals): void {
+  if (!shutdown.signal.aborted) {
+    console.error(`Received ${signal}: running jobs stop after their current step, then the worker exits`);
+    shutdown.abort();
+    void current?.stop().catch(() => {});
+    setTimeout(() => void current?.kill().catch(() => {}), DRAIN_MS).unref();
+  } else {
+    console.error(`Received ${signal} again: stopping running jobs now`);
+    void current?.kill().catch(() => {});
+  }
+}
+for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, onSignal);
 const scrape = scrapeConfigFromEnv(env);
 const liveness = workerLiveness(sql, scrape.heartbeatMs);
 const tasks = taskList({ sql, email: { resendApiKey: env.RESEND_API_KEY, from: env.EMAIL_FROM }, scrape, shutdown: shutdown.signal, alerts: { publicUrl: publicUrl(env), digestHourUtc: env.ALERT_DIGEST_HOUR_UTC } });
@@ -86,7 +102,7 @@ async function startRunner(): Promise<Runner> {
         concurrency: env.WORKER_CONCURRENCY,
         taskList: tasks,
         crontab: CRONTAB,
-        noHandleSignals: false,
+        noHandleSignals: true,
         pollInterval: 2000,
       });
     } catch (error) {
@@ -101,6 +117,8 @@ async function startRunner(): Promise<Runner> {
 
 for (let first = true; ; first = false) {
   const runner = await startRunner();
+  current = runner;
+  if (shutdown.signal.aborted) void runner.stop().catch(() => {});
   // What a dead worker left behind is looked at as soon as a worker starts, not at the next minute.
   if (first) {
     // (should the database go away right now, the crontab runs it within the minute)
@@ -144,6 +162,28 @@ for (let first = true; ; first = false) {
   if (shutdown.signal.aborted) break;
   console.error(`Database back: recovered ${released} job(s) the previous job runner still held; they run again`);
 }
+current = null;
+if (shutdown.signal.aborted) await handBack([...poolIds]);
 await liveness.stop();
 await endPool(pool);
 await sql.end({ timeout: 5 });
+process.exit(0);
+
+/** At shutdown: jobs still locked by this process's pools run again on the next worker at once. */
+async function handBack(ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  try {
+    const released = await sql.begin(async (tx) => {
+      const held = await tx<{ id: string; task: string }[]>`
+        select j.id::text, t.identifier as task from graphile_worker._private_jobs j
+        join graphile_worker._private_tasks t on t.id = j.task_id
+        where j.locked_by = any(${tx.array(ids)}::text[])`;
+      if (held.length > 0) await tx`select graphile_worker.force_unlock_workers(${tx.array(ids)}::text[])`;
+      return held;
+    });
+    if (released.length > 0) console.error(`Stopped: handed back ${released.length} job(s) (${[...new Set(released.map((j) => j.task))].join(', ')}); they run again on the next worker`);
+  } catch (error) {
+    // (the database is away: worker__recover releases them once this process's heartbeat is stale)
+    console.error(`Stopped without handing back its jobs: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}

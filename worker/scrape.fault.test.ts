@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queueRun } from '#server/queries/scrape.ts';
+import { queueRun, SCRAPE_JOB_KEY_PREFIX } from '#server/queries/scrape.ts';
 import { createTestDatabase, type TestDatabase } from '../test/db.ts';
 import { startStandIn, type StandInServer } from '../test/retailers/server.ts';
 
@@ -86,6 +86,8 @@ describe('a worker killed mid-run', () => {
     const second = startWorker();
     await until(() => statusOf(runId), (status) => !['queued', 'running'].includes(status), 90_000, 'the run to finish');
     expect(await statusOf(runId)).toBe('succeeded');
+    // Each remaining ZIP code was read once: the recovery did not hand the run to two workers.
+    for (const zip of ZIPS) expect(second.log().split(`scrape run ${runId} (Walmart) ${zip}:`).length - 1, zip).toBeLessThanOrEqual(1);
     const zips = await db.sql<{ zip: string; n: number }[]>`select zip, count(*)::int as n from scrape_run_zips where run_id = ${runId} group by zip order by zip`;
     expect(zips.map((z) => z.zip)).toEqual([...ZIPS].sort());
     expect(zips.every((z) => z.n === 1)).toBe(true);
@@ -116,10 +118,14 @@ describe('a worker killed mid-run', () => {
     expect(first.log()).toMatch(new RegExp(`scrape run ${runId} \\(Walmart\\): released at shutdown`));
     const [released] = await db.sql<{ status: string; worker_id: string | null }[]>`select status, worker_id from scrape_runs where id = ${runId}`;
     expect(released).toEqual({ status: 'running', worker_id: null });
+    // The job is handed back, not left locked for recovery to find.
+    const [job] = await db.sql<{ locked_by: string | null }[]>`select locked_by from graphile_worker._private_jobs where key = ${SCRAPE_JOB_KEY_PREFIX + runId}`;
+    expect(job).toEqual({ locked_by: null });
 
     const second = startWorker();
     await until(() => statusOf(runId), (status) => !['queued', 'running'].includes(status), 90_000, 'the run to finish');
     expect(await statusOf(runId)).toBe('succeeded');
+    expect(second.log()).not.toMatch(/recovered \d+ job|recovered scrape run/);
     const zips = await db.sql<{ n: number }[]>`select count(*)::int as n from scrape_run_zips where run_id = ${runId} group by zip`;
     expect(zips).toHaveLength(6);
     expect(zips.every((z) => z.n === 1)).toBe(true);

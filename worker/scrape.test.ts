@@ -196,6 +196,22 @@ describe('worker__recover', () => {
     expect(recovered!.recovered).toBe(1);
   });
 
+  it('leaves the job to a live worker that has just picked it up, before the run beats again', async () => {
+    const id = await start('albertsons', ['10001']);
+    // The run's worker died; a live worker (fresh heartbeat) has locked the released job and its
+    // task has not claimed the run yet.
+    await db.sql`update scrape_runs set status = 'running', started_at = now() - interval '5 minutes', heartbeat_at = now() - interval '5 minutes', worker_id = 'dead-worker' where id = ${id}`;
+    await db.sql`update graphile_worker._private_jobs set locked_by = 'live-worker', locked_at = now(), attempts = 2 where key = ${`scrape:${id}`}`;
+    await db.sql`insert into worker_heartbeats (worker_id, pid, beat_at) values ('live-worker', 1, now())`;
+    await db.sql`select graphile_worker.add_job('worker__recover', '{}'::json)`;
+    await runJobs(scrape({ staleMs: 60_000 }));
+    const [job] = await db.sql`select locked_by from graphile_worker._private_jobs where key = ${`scrape:${id}`}`;
+    expect(job!.locked_by).toBe('live-worker');
+    expect((await runRow(id)).status).toBe('running');
+    await db.sql`update scrape_runs set status = 'failed' where id = ${id}`;
+    await db.sql`delete from worker_heartbeats where worker_id = 'live-worker'`;
+  });
+
   it('marks failed a run whose job is gone, and leaves a live run alone', async () => {
     const lost = await start('target', ['10001']);
     await db.sql`delete from graphile_worker._private_jobs where key = ${`scrape:${lost}`}`;

@@ -36,9 +36,19 @@ interface Candidate {
   last_error: string | null;
 }
 
+interface ReleasedRun {
+  id: number;
+  store_id: StoreId;
+  worker_id: string | null;
+  total: number;
+  done: number;
+}
+
 export function workerRecover(deps: WorkerDeps): Task {
   const config = scrapeConfig(deps);
   return async (_payload, helpers) => {
+    const logResumed = (run: ReleasedRun) =>
+      helpers.logger.warn(`recovered scrape run ${run.id} (${SCRAPER_NAMES[run.store_id]}): worker ${run.worker_id ?? 'unknown'} stopped responding; the run resumes after ${run.done} of ${run.total} ZIP codes written`);
     const stale = await deps.sql<StaleWorker[]>`
       select j.locked_by as worker_id, count(*)::int as jobs, string_agg(distinct t.identifier, ', ') as tasks
       from graphile_worker._private_jobs j
@@ -50,11 +60,20 @@ export function workerRecover(deps: WorkerDeps): Task {
       group by j.locked_by`;
     if (stale.length > 0) {
       const ids = stale.map((w) => w.worker_id);
-      await deps.sql.begin(async (tx) => {
+      // The jobs and the scrape runs of those workers are released together, so a live worker
+      // that picks a released job up finds its run released too (and no later step here can
+      // mistake the live worker for the dead one).
+      const runs = await deps.sql.begin(async (tx) => {
         await tx`select graphile_worker.force_unlock_workers(${tx.array(ids)}::text[])`;
         await tx`delete from worker_heartbeats where worker_id = any(${tx.array(ids)}::text[])`;
+        return tx<ReleasedRun[]>`
+          with lost as (select id, worker_id from scrape_runs where status = 'running' and worker_id = any(${tx.array(ids)}::text[]) for update)
+          update scrape_runs r set worker_id = null, heartbeat_at = now(), recovered = recovered + 1
+          from lost where r.id = lost.id
+          returning r.id, r.store_id, lost.worker_id, r.total, (select count(*)::int from scrape_run_zips z where z.run_id = r.id) as done`;
       });
       for (const w of stale) helpers.logger.warn(`recovered ${w.jobs} job(s) (${w.tasks}) locked by worker ${w.worker_id}, which stopped responding; they run again`);
+      for (const run of runs) logResumed(run);
     }
 
     const candidates = await deps.sql<Candidate[]>`
@@ -76,14 +95,30 @@ export function workerRecover(deps: WorkerDeps): Task {
         if (failed) helpers.logger.warn(`recovered scrape run ${run.id} (${name}): marked failed because ${why}; ${progress}`);
         continue;
       }
-      // The run's worker stopped beating: release its job (if still locked) for a live worker.
+      // The run's own heartbeat stopped while its worker's did not (or its worker is unknown):
+      // release the run, and its job unless a live worker holds it. Both conditions are checked
+      // again as the run is claimed, so a worker that has just picked the job up keeps it.
       if (run.locked_by !== null || run.worker_id !== null) {
-        const lostWorker = run.locked_by ?? run.worker_id;
-        await deps.sql.begin(async (tx) => {
-          if (run.locked_by !== null) await tx`select graphile_worker.force_unlock_workers(${tx.array([run.locked_by])}::text[])`;
-          await tx`update scrape_runs set worker_id = null, heartbeat_at = now(), recovered = recovered + 1 where id = ${run.id}`;
+        const released = await deps.sql.begin(async (tx) => {
+          const [claimed] = await tx<ReleasedRun[]>`
+            with lost as (
+              select id, worker_id from scrape_runs
+              where id = ${run.id} and status = 'running' and (heartbeat_at is null or heartbeat_at < now() - ${config.staleMs} * interval '1 millisecond')
+              for update)
+            update scrape_runs r set worker_id = null, heartbeat_at = now(), recovered = recovered + 1
+            from lost where r.id = lost.id
+            returning r.id, r.store_id, coalesce(lost.worker_id, ${run.locked_by}) as worker_id, r.total, ${run.done}::int as done`;
+          if (!claimed) return null;
+          await tx`
+            select graphile_worker.force_unlock_workers(array[j.locked_by])
+            from graphile_worker._private_jobs j
+            left join worker_heartbeats h on h.worker_id = j.locked_by
+            where j.key = ${SCRAPE_JOB_KEY_PREFIX + run.id} and j.locked_by is not null and j.locked_by <> ${helpers.job.locked_by ?? ''}
+              and ((h.worker_id is not null and h.beat_at < now() - ${config.staleMs} * interval '1 millisecond')
+                or (h.worker_id is null and j.locked_at < now() - ${config.staleMs} * interval '1 millisecond'))`;
+          return claimed;
         });
-        helpers.logger.warn(`recovered scrape run ${run.id} (${name}): worker ${lostWorker} stopped responding; the run resumes after ${progress}`);
+        if (released) logResumed(released);
       }
     }
   };
