@@ -5,7 +5,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
@@ -81,6 +81,13 @@ export function buildApp(options: ServerOptions): { app: FastifyInstance; cache:
     // A hop count n believes the n proxies nearest to this process, and no address beyond them.
     trustProxy: typeof proxies === 'number' ? (_address: string, hop: number) => hop < proxies : proxies,
     bodyLimit: 64 * 1024,
+    // Long path parameters reach their route, whose validation says what is wrong with them
+    // (beyond Fastify's default of 100 characters they were an unknown route).
+    maxParamLength: 1000,
+    // A URL with a broken escape answers { message } like every other refusal.
+    frameworkErrors: (error, _req, reply) => {
+      void (reply as FastifyReply).code(400).send({ message: error.code === 'FST_ERR_BAD_URL' ? 'Malformed URL: a percent escape that is not valid UTF-8' : error.message });
+    },
     // One log line per request costs more than serving a cached answer; errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),
   });

@@ -400,6 +400,17 @@ describe('what the campaign found, kept as regular tests', () => {
     }
   });
 
+  it('a broken percent escape answers 400 { message }, and an overlong path parameter its route\'s own error', async () => {
+    for (const url of ['/%', '/api/stores/%E0%A4%A', '/trpc/%E0', '/assets/%zz.js']) {
+      const response = await probe({ method: 'GET', url }, 'bad URL');
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json(), url).toEqual({ message: 'Malformed URL: a percent escape that is not valid UTF-8' });
+    }
+    const long = await probe({ method: 'GET', url: `/api/stores/${'a'.repeat(150)}` }, 'long parameter');
+    expect(long.statusCode).toBe(400);
+    expect(long.json().message).toMatch(/^storeId: /);
+  });
+
   it('tRPC answers 415 to a body that is not JSON and 405 (JSON) to methods it does not speak, with a message', async () => {
     for (const url of ['/trpc/auth.login', '/trpc/auth.verifyEmail', '/trpc/']) {
       for (const type of ['multipart/form-data', 'multipart/form-data; boundary=x', 'text/plain', 'application/octet-stream']) {
