@@ -26,7 +26,6 @@
 // hottest functions by source position, and writes each load's CPU profile to .data/*.cpuprofile
 // (DevTools opens them). FRONTEND_OTHER=<url>,<distDir> measures a second build's routes in the
 // same runs, for an A/B of a change.
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -34,6 +33,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type CDPSession } from '@playwright/test';
 import { SourceMapper, analyse, type CpuProfile, type LoadMeasure, type TraceEvent } from './trace-analysis.ts';
+import { startAppProcess } from './app-process.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BASELINE_SRC = path.join(ROOT, 'bench/frontend-baseline');
@@ -126,41 +126,7 @@ function serveDir(dir: string, port: number): Promise<http.Server> {
 // ---------------------------------------------------------------------------------------------
 // The app: e2e/serve.ts (fresh seeded database, production build, web process and worker).
 
-async function startApp(): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'e2e/serve.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, E2E_PORT: String(PORT) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output: string[] = [];
-  for (const stream of [child.stdout, child.stderr]) stream?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  const baseUrl = `http://127.0.0.1:${PORT}`;
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
-      child.once('exit', () => {
-        clearTimeout(timer);
-        resolve();
-      });
-      child.kill('SIGTERM');
-    });
-  const deadline = Date.now() + 240_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`e2e/serve.ts exited with code ${child.exitCode}\n${output.join('')}`);
-    try {
-      if ((await fetch(`${baseUrl}/api/stores`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`${baseUrl} did not answer within 240 s\n${output.join('')}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  return { baseUrl, stop };
-}
+const startApp = () => startAppProcess(ROOT, 'e2e/serve.ts', PORT, { E2E_PORT: String(PORT) });
 
 // ---------------------------------------------------------------------------------------------
 // Campaign and report.

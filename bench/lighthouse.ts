@@ -14,13 +14,13 @@
 // slowdown scales the host's own CPU time, so a score moves with the host: bench/frontend.ts
 // measures the main thread against a baseline page instead). Results are printed and written to bench/results/lighthouse.json; the exit code is 0
 // whenever the measurement itself succeeded.
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
+import { startAppProcess } from './app-process.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ROUTES = ['/', '/compare/organic'] as const;
@@ -142,48 +142,8 @@ export async function measureRoutes(baseUrl: string, runs = RUNS): Promise<Route
 // ---------------------------------------------------------------------------------------------
 // The server: `npm start`'s launcher (database, migrations, seed, client build, web + worker).
 
-async function waitForServer(url: string, child: ChildProcess, timeoutMs = 240_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`npm start exited with code ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
-}
-
-async function startServer(): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', EMBEDDED_PG_DIR: process.env.EMBEDDED_PG_DIR ?? '.data/pg-lh', NODE_ENV: 'production' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output: string[] = [];
-  for (const stream of [child.stdout, child.stderr]) stream?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  const baseUrl = `http://127.0.0.1:${PORT}`;
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
-      child.once('exit', () => {
-        clearTimeout(timer);
-        resolve();
-      });
-      // The launcher stops the web process, the worker and the embedded database on SIGTERM.
-      child.kill('SIGTERM');
-    });
-  try {
-    await waitForServer(`${baseUrl}/api/stores`, child);
-  } catch (error) {
-    await stop();
-    throw new Error(`${error instanceof Error ? error.message : String(error)}\n${output.join('')}`);
-  }
-  return { baseUrl, stop };
-}
+const startServer = () =>
+  startAppProcess(ROOT, 'scripts/start.ts', PORT, { PORT: String(PORT), HOST: '127.0.0.1', EMBEDDED_PG_DIR: process.env.EMBEDDED_PG_DIR ?? '.data/pg-lh', NODE_ENV: 'production' });
 
 // ---------------------------------------------------------------------------------------------
 // CLI

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeZipOutcome } from '#server/queries/scrape-writes.ts';
 import { createTestDatabase, type TestDatabase } from '../test/db.ts';
+import { until } from '../test/until.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SUBSCRIPTIONS = 6000;
@@ -37,14 +38,6 @@ function startWorker(): { child: ChildProcess; log: () => string } {
 
 const exited = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
 const count = async (query: Promise<Array<{ n: number }>>) => (await query)[0]!.n;
-
-async function until(read: () => Promise<boolean>, timeoutMs: number, what: string) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await read())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe('a worker killed mid-digest', () => {
   it('SIGKILL, then a new worker: every due digest is written and sent exactly once', async () => {

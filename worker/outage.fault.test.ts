@@ -9,6 +9,7 @@ import postgres from 'postgres';
 import { inject } from 'vitest';
 import { queueEmail } from '#server/email/outbox.ts';
 import { createTestDatabase, type TestDatabase } from '../test/db.ts';
+import { until } from '../test/until.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const EMAILS = 40;
@@ -23,14 +24,6 @@ afterAll(async () => {
   if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   await db.drop();
 });
-
-async function until(read: () => Promise<boolean>, timeoutMs: number, what: string) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await read())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe('a worker whose database connections are cut', () => {
   it('keeps running, recovers the jobs it held and sends every email once', async () => {

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queueRun, SCRAPE_JOB_KEY_PREFIX } from '#server/queries/scrape.ts';
 import { createTestDatabase, type TestDatabase } from '../test/db.ts';
 import { startStandIn, type StandInServer } from '../test/retailers/server.ts';
+import { until } from '../test/until.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ZIPS = ['10001', '60611', '90210', '30301', '77001', '02108', '19103', '48201', '55401', '98101'];
@@ -59,15 +60,6 @@ const exited = (child: ChildProcess) =>
 /** graphile-worker ends a graceful shutdown by re-raising the signal, so SIGTERM is a clean end too. */
 const cleanExit = ({ code, signal }: { code: number | null; signal: NodeJS.Signals | null }) => code === 0 || signal === 'SIGTERM';
 
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs: number, what: string): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; last value ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 const doneZips = async (runId: number) => (await db.sql<{ n: number }[]>`select count(*)::int as n from scrape_run_zips where run_id = ${runId}`)[0]!.n;
 const statusOf = async (runId: number) => (await db.sql<{ status: string }[]>`select status from scrape_runs where id = ${runId}`)[0]!.status;
@@ -76,7 +68,7 @@ describe('a worker killed mid-run', () => {
   it('SIGKILL, then a new worker: the run resumes and finishes with one outcome per ZIP and no duplicate prices', async () => {
     const runId = (await db.sql.begin((tx) => queueRun(tx, { store: 'walmart', zipCodes: ZIPS, requestedBy: null, trigger: 'manual' })))!;
     const first = startWorker();
-    await until(() => doneZips(runId), (n) => n >= 2, 60_000, 'two ZIPs written');
+    await until(async () => (await doneZips(runId)) >= 2, 60_000, 'two ZIPs written');
     first.child.kill('SIGKILL');
     expect((await exited(first.child)).signal).toBe('SIGKILL');
     const writtenBeforeKill = await doneZips(runId);
@@ -84,7 +76,7 @@ describe('a worker killed mid-run', () => {
     expect(await statusOf(runId)).toBe('running');
 
     const second = startWorker();
-    await until(() => statusOf(runId), (status) => !['queued', 'running'].includes(status), 90_000, 'the run to finish');
+    await until(async () => !['queued', 'running'].includes(await statusOf(runId)), 90_000, 'the run to finish');
     expect(await statusOf(runId)).toBe('succeeded');
     // Each remaining ZIP code was read once: the recovery did not hand the run to two workers.
     for (const zip of ZIPS) expect(second.log().split(`scrape run ${runId} (Walmart) ${zip}:`).length - 1, zip).toBeLessThanOrEqual(1);
@@ -109,7 +101,7 @@ describe('a worker killed mid-run', () => {
   it('SIGTERM mid-run releases the current ZIP and exits; the next worker finishes the run', async () => {
     const runId = (await db.sql.begin((tx) => queueRun(tx, { store: 'walmart', zipCodes: ZIPS.slice(0, 6), requestedBy: null, trigger: 'manual' })))!;
     const first = startWorker();
-    await until(() => doneZips(runId), (n) => n >= 1, 60_000, 'one ZIP written');
+    await until(async () => (await doneZips(runId)) >= 1, 60_000, 'one ZIP written');
     const stoppedAt = Date.now();
     first.child.kill('SIGTERM');
     const exit = await exited(first.child);
@@ -123,7 +115,7 @@ describe('a worker killed mid-run', () => {
     expect(job).toEqual({ locked_by: null });
 
     const second = startWorker();
-    await until(() => statusOf(runId), (status) => !['queued', 'running'].includes(status), 90_000, 'the run to finish');
+    await until(async () => !['queued', 'running'].includes(await statusOf(runId)), 90_000, 'the run to finish');
     expect(await statusOf(runId)).toBe('succeeded');
     expect(second.log()).not.toMatch(/recovered \d+ job|recovered scrape run/);
     const zips = await db.sql<{ n: number }[]>`select count(*)::int as n from scrape_run_zips where run_id = ${runId} group by zip`;

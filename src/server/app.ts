@@ -83,7 +83,7 @@ export function buildApp(options: ServerOptions): { app: FastifyInstance; cache:
     bodyLimit: 64 * 1024,
     // Long path parameters reach their route, whose validation says what is wrong with them
     // (beyond Fastify's default of 100 characters they were an unknown route).
-    maxParamLength: 1000,
+    routerOptions: { maxParamLength: 1000 },
     // A URL with a broken escape answers { message } like every other refusal.
     frameworkErrors: (error, _req, reply) => {
       void (reply as FastifyReply).code(400).send({ message: error.code === 'FST_ERR_BAD_URL' ? 'Malformed URL: a percent escape that is not valid UTF-8' : error.message });

@@ -92,6 +92,37 @@ describe('DataCache.peek', () => {
   });
 });
 
+describe('DataCache lifetimes and eviction', () => {
+  it('serves no answer past the end of the UTC day it was computed on, nor as a previous answer', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.UTC(2026, 10, 24, 23, 59, 59, 0));
+    const cache = new DataCache({ ttlMs: 300_000, serveStaleMs: 60_000 });
+    await cache.get('k', async () => 'monday');
+    vi.setSystemTime(Date.UTC(2026, 10, 24, 23, 59, 59, 999));
+    expect(cache.peek('k')).toBe('monday');
+    vi.setSystemTime(Date.UTC(2026, 10, 25, 0, 0, 0, 0));
+    expect(cache.peek('k')).toBeUndefined();
+    // Nor does a change just after midnight offer it to the rebuild's concurrent requests.
+    cache.invalidate();
+    const rebuild = deferred<string>();
+    const first = cache.get('k', () => rebuild.promise);
+    const second = cache.get('k', async () => 'unused');
+    rebuild.resolve('tuesday');
+    expect(await Promise.all([first, second])).toEqual(['tuesday', 'tuesday']);
+  });
+
+  it('evicts the least recently used entry when full, keeping entries that were read', async () => {
+    const cache = new DataCache({ maxEntries: 8 });
+    for (let i = 0; i < 8; i++) await cache.get(`k${i}`, async () => i);
+    // k0 and k1 are read after the others were made: the next two entries evict k2 and k3.
+    expect(cache.peek('k0')).toBe(0);
+    expect(cache.peek('k1')).toBe(1);
+    await cache.get('k8', async () => 8);
+    await cache.get('k9', async () => 9);
+    expect(['k0', 'k1', 'k2', 'k3', 'k4'].map((key) => cache.peek(key))).toEqual([0, 1, undefined, undefined, 4]);
+  });
+});
+
 describe('utcDay', () => {
   it('is the UTC date of the moment, across midnight and when the clock goes back', () => {
     const noon = Date.UTC(2026, 10, 24, 12);

@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fastifyCors from '@fastify/cors';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
@@ -27,7 +27,7 @@ import { describeZodError } from './trpc.ts';
 import { asServiceUnavailable } from './db-errors.ts';
 import { CACHEABLE_QUERIES, procedureFor } from './procedures.ts';
 import type { Context } from './context.ts';
-import { etagOf, utcDay, type DataCache } from './cache.ts';
+import { etagOf, type DataCache } from './cache.ts';
 import { numberColumn, safeFilename, textColumn, toCsv, type CsvColumn } from './csv.ts';
 import type { MarketSeries } from './queries/market.ts';
 
@@ -401,24 +401,13 @@ const PUBLIC_CORS_HEADERS = {
   'access-control-expose-headers': EXPOSED_HEADERS.join(', '),
 };
 
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** A cacheable read (its answer may come from the read cache), public or not. */
-    cachedRead?: { public: boolean };
-  }
-}
-
-function cachedReadConfig(route: RestRoute): FastifyContextConfig {
-  return { cachedRead: { public: isPublic(route) } };
-}
 
 /**
- * The read cache's key of a REST answer. The UTC day is part of it: a history's window ends
- * today, so an answer computed before midnight must not be served after it.
+ * The read cache's key of a REST answer: its URL as it came (paths under /api/ never meet the
+ * cache's other keys). No cached answer outlives its UTC day (DataCache), so a history made
+ * before midnight does not answer after it.
  */
-function restCacheKey(url: string): string {
-  return `rest:${utcDay()}:${url}`;
-}
+const restCacheKey = (url: string) => url;
 const openApiPathOf = (path: string) => `/api${path.replace(/:(\w+)/g, '{$1}')}`;
 
 /** The public GET paths (CSV siblings and the OpenAPI document included) as patterns of concrete URLs. */
@@ -435,7 +424,12 @@ interface Answer {
   body: Buffer;
   etag: string;
   type: string;
+  /** The route's own headers (paging, file name). */
   headers: Record<string, string>;
+  /** Every header of its 200 answer in one object: the route's, ETag, Cache-Control, Content-Type. */
+  sent: Record<string, string>;
+  /** A public read's (it carries the public CORS headers and counts against the public rate limit). */
+  public: boolean;
 }
 
 /** RFC 8288 links to the first, previous, next and last pages, keeping the rest of the query. */
@@ -488,12 +482,13 @@ export async function registerRest(app: FastifyInstance, deps: RestOptions): Pro
   // the same headers (the public reads' CORS headers, the rate limit's, the cache's), counted by
   // the same rate limit, and the same bytes. Under load this made the cached public reads nearly
   // as cheap as sending bytes from memory (bench/reliability/load.ts). A miss goes on as before.
+  // Only cacheable routes' answers are kept under their URL, so a hit is such a read (no route
+  // options to look up, which Fastify builds anew on every access).
   app.addHook('onRequest', async (req, reply) => {
-    const cachedRead = req.routeOptions.config?.cachedRead;
-    if (!cachedRead || (req.method !== 'GET' && req.method !== 'HEAD')) return;
+    if (req.method !== 'GET' && req.method !== 'HEAD') return;
     const hit = deps.cache.peek<Answer>(restCacheKey(req.url));
     if (!hit) return;
-    if (cachedRead.public) {
+    if (hit.public) {
       reply.headers(PUBLIC_CORS_HEADERS);
       if (limitPublic) {
         await limitPublic.call(app, req, reply, () => {});
@@ -521,7 +516,6 @@ export async function registerRest(app: FastifyInstance, deps: RestOptions): Pro
       app.route({
         method: route.method,
         url: `/api${route.path}${format === 'csv' ? '.csv' : ''}`,
-        ...(cacheable(route) ? { config: cachedReadConfig(route) } : {}),
         ...(limitPublic && isPublic(route) ? { onRequest: limitPublic } : {}),
         handler: (req, reply) => handle(route, format, req, reply, deps),
       });
@@ -572,7 +566,8 @@ async function handle(route: RestRoute, format: 'json' | 'csv', req: FastifyRequ
         body = Buffer.from(JSON.stringify(result));
         type = 'application/json; charset=utf-8';
       }
-      return { body, etag: etagOf(body), type, headers };
+      const etag = etagOf(body);
+      return { body, etag, type, headers, sent: { ...headers, etag, 'cache-control': CACHE_CONTROL, 'content-type': type }, public: isPublic(route) };
     };
     return sendAnswer(req, reply, cacheKey ? await deps.cache.get(cacheKey, compute) : await compute());
   } catch (error) {
@@ -583,10 +578,11 @@ async function handle(route: RestRoute, format: 'json' | 'csv', req: FastifyRequ
   }
 }
 
+const CACHE_CONTROL = 'public, max-age=60';
+
 function sendAnswer(req: FastifyRequest, reply: FastifyReply, answer: Answer) {
-  reply.headers(answer.headers).header('etag', answer.etag).header('cache-control', 'public, max-age=60');
-  if (req.headers['if-none-match'] === answer.etag) return reply.code(304).send();
-  return reply.code(200).type(answer.type).send(answer.body);
+  if (req.headers['if-none-match'] === answer.etag) return reply.headers(answer.headers).header('etag', answer.etag).header('cache-control', CACHE_CONTROL).code(304).send();
+  return reply.headers(answer.sent).send(answer.body);
 }
 
 /**

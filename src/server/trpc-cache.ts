@@ -6,7 +6,7 @@
 // tRPC unchanged: on any failure here the request simply falls through.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { transformer } from '#shared/transformer.ts';
-import { etagOf, utcDay, type DataCache } from './cache.ts';
+import { etagOf, type DataCache } from './cache.ts';
 import type { Context } from './context.ts';
 import { CACHEABLE_QUERIES, procedureFor } from './procedures.ts';
 
@@ -18,9 +18,9 @@ export function trpcByteCache(deps: {
 }) {
   return async function serveCached(req: FastifyRequest, reply: FastifyReply) {
     if (req.method !== 'GET' || !req.url.startsWith('/trpc/')) return;
-    // The UTC day is part of the key, as for REST: a history's window ends today, so bytes made
-    // before midnight must not answer after it.
-    const key = `trpc:${utcDay()}:${req.url}`;
+    // The URL as it came is the key (paths under /trpc/ never meet the cache's other keys); no
+    // cached answer outlives its UTC day (DataCache), as for REST.
+    const key = req.url;
     // Only the answer of cacheable procedures is ever kept under such a key: a hit is sent at once.
     const hit = deps.cache.peek<Cached>(key);
     if (hit) return send(req, reply, hit);
