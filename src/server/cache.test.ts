@@ -2,6 +2,8 @@
 // requests that come while it is rebuilt get the previous one, for a bounded time only.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DataCache, utcDay } from './cache.ts';
+import { QUERY_SOURCES } from './data-sources.ts';
+import { CACHEABLE_QUERIES } from './procedures.ts';
 
 /** A computation that finishes when told to. */
 function deferred<T>() {
@@ -120,6 +122,27 @@ describe('DataCache lifetimes and eviction', () => {
     await cache.get('k8', async () => 8);
     await cache.get('k9', async () => 9);
     expect(['k0', 'k1', 'k2', 'k3', 'k4'].map((key) => cache.peek(key))).toEqual([0, 1, undefined, undefined, 4]);
+  });
+});
+
+describe('DataCache sources', () => {
+  it('drops on a change only the answers computed from what changed', async () => {
+    const cache = new DataCache();
+    await cache.get('prices.list:{}', async () => 'list');
+    await cache.get('stats.get', async () => 'stats');
+    await cache.get('market.series:{}', async () => 'bls');
+    await cache.get('/api/egg-prices?limit=5', async () => 'page', ['prices']);
+    await cache.get('html:/', async () => 'page with everything');
+    cache.invalidate('rollups');
+    expect(['prices.list:{}', 'stats.get', 'market.series:{}', '/api/egg-prices?limit=5', 'html:/'].map((key) => cache.peek(key))).toEqual(['list', undefined, 'bls', 'page', undefined]);
+    cache.invalidate('prices');
+    expect(['prices.list:{}', 'market.series:{}', '/api/egg-prices?limit=5'].map((key) => cache.peek(key))).toEqual([undefined, 'bls', undefined]);
+    cache.invalidate();
+    expect(cache.peek('market.series:{}')).toBeUndefined();
+  });
+
+  it('knows what every cacheable query reads', () => {
+    for (const query of CACHEABLE_QUERIES) expect(QUERY_SOURCES[query], query).toBeDefined();
   });
 });
 

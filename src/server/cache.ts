@@ -12,13 +12,14 @@
 // baseline during a scrape run, with 7 s medians. A lone request still always waits for the new data.
 import crypto from 'node:crypto';
 import type { Sql } from './db.ts';
-
-export const DATA_CHANNELS = ['eggwatch_prices', 'eggwatch_rollups'] as const;
+import { SOURCE_CHANNELS, sourcesOf, type DataSource } from './data-sources.ts';
 
 interface Slot {
   version: number;
   expires: number;
   value: unknown;
+  /** What it was computed from (data-sources.ts): a change to any of them drops it. */
+  sources: readonly DataSource[];
   /** Its place in the eviction order (the cache's `used` count when it last moved to the back). */
   used: number;
 }
@@ -53,8 +54,12 @@ export class DataCache {
     return this.fresh(key)?.value as T | undefined;
   }
 
-  /** Returns the cached value for key, computing it once even under concurrent requests. */
-  async get<T>(key: string, compute: () => Promise<T>): Promise<T> {
+  /**
+   * Returns the cached value for key, computing it once even under concurrent requests. `sources`
+   * says what the value is computed from (data-sources.ts); by default, the sources of the query
+   * the key is named after (`prices.list:{...}`), or everything that changes.
+   */
+  async get<T>(key: string, compute: () => Promise<T>, sources?: readonly DataSource[]): Promise<T> {
     if (!this.enabled) return compute();
     const slot = this.fresh(key);
     if (slot) return slot.value as T;
@@ -65,9 +70,10 @@ export class DataCache {
     }
     const version = this.version;
     const expires = this.expiry(Date.now());
+    const reads = sources ?? sourcesOf(key.split(':', 1)[0]!);
     const promise = compute()
       .then((value) => {
-        if (version === this.version) this.set(key, value, version, expires);
+        if (version === this.version) this.set(key, value, version, expires, reads);
         else this.keepPrevious(key, version, value, expires);
         return value;
       })
@@ -127,29 +133,40 @@ export class DataCache {
     return Math.min(startedAt + (this.options.ttlMs ?? 300_000), dayEnds);
   }
 
-  private set(key: string, value: unknown, version: number, expires: number): void {
+  private set(key: string, value: unknown, version: number, expires: number, sources: readonly DataSource[]): void {
     const max = this.options.maxEntries ?? 500;
     if (this.slots.size >= max && !this.slots.has(key)) {
       const oldest = this.slots.keys().next().value;
       if (oldest !== undefined) this.slots.delete(oldest);
     }
-    this.slots.set(key, { version, value, expires, used: ++this.used });
+    this.slots.set(key, { version, value, expires, used: ++this.used, sources });
   }
 
-  invalidate(): void {
+  /**
+   * A source of data changed (every source when none is named): the answers computed from it are
+   * dropped (kept as previous answers for the rebuild's concurrent requests), the others stay.
+   * Computations under way when it happens are not kept as current, whatever they read.
+   */
+  invalidate(source?: DataSource): void {
     const now = Date.now();
-    for (const [key, slot] of this.slots) if (slot.expires > now) this.keepPrevious(key, slot.version, slot.value, slot.expires);
+    for (const [key, slot] of this.slots) {
+      if (source !== undefined && !slot.sources.includes(source)) continue;
+      if (slot.expires > now) this.keepPrevious(key, slot.version, slot.value, slot.expires);
+      this.slots.delete(key);
+    }
     this.endedAt.set(this.version, now);
     // Answers past the bound serve nothing more: let them go.
     for (const key of this.previous.keys()) this.stale(key);
     for (const [version, at] of this.endedAt) if (now - at > 60_000) this.endedAt.delete(version);
     this.version++;
-    this.slots.clear();
+    for (const slot of this.slots.values()) slot.version = this.version;
   }
 
   /** Subscribes to the database's change notifications; returns an unsubscribe function. */
   async listen(sql: Sql): Promise<() => Promise<void>> {
-    const subscriptions = await Promise.all(DATA_CHANNELS.map((channel) => sql.listen(channel, () => this.invalidate())));
+    const subscriptions = await Promise.all(
+      (Object.entries(SOURCE_CHANNELS) as Array<[DataSource, string]>).map(([source, channel]) => sql.listen(channel, () => this.invalidate(source))),
+    );
     return async () => {
       await Promise.all(subscriptions.map((s) => s.unlisten()));
     };

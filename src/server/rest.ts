@@ -28,6 +28,7 @@ import { asServiceUnavailable } from './db-errors.ts';
 import { CACHEABLE_QUERIES, procedureFor } from './procedures.ts';
 import type { Context } from './context.ts';
 import { etagOf, type DataCache } from './cache.ts';
+import { sourcesOf } from './data-sources.ts';
 import { numberColumn, safeFilename, textColumn, toCsv, type CsvColumn } from './csv.ts';
 import type { MarketSeries } from './queries/market.ts';
 
@@ -569,7 +570,7 @@ async function handle(route: RestRoute, format: 'json' | 'csv', req: FastifyRequ
       const etag = etagOf(body);
       return { body, etag, type, headers, sent: { ...headers, etag, 'cache-control': CACHE_CONTROL, 'content-type': type }, public: isPublic(route) };
     };
-    return sendAnswer(req, reply, cacheKey ? await deps.cache.get(cacheKey, compute) : await compute());
+    return sendAnswer(req, reply, cacheKey ? await deps.cache.get(cacheKey, compute, sourcesOf(route.procedure)) : await compute());
   } catch (error) {
     const { status, body } = errorBody(error);
     if (status === 503) req.log.warn(`${req.method} ${req.url.split('?')[0]}: ${body.message}`);

@@ -7,6 +7,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { transformer } from '#shared/transformer.ts';
 import { etagOf, type DataCache } from './cache.ts';
+import { sourcesOf } from './data-sources.ts';
 import type { Context } from './context.ts';
 import { CACHEABLE_QUERIES, procedureFor } from './procedures.ts';
 
@@ -43,7 +44,7 @@ export function trpcByteCache(deps: {
         const envelopes = results.map((data) => ({ result: { data: transformer.serialize(data) } }));
         const body = Buffer.from(JSON.stringify(batch ? envelopes : envelopes[0]));
         return { body, etag: etagOf(body) };
-      });
+      }, sourcesOf(...paths));
     } catch {
       // Bad input or an error: tRPC's handler answers it with its usual error shape.
       return;

@@ -69,14 +69,20 @@ export const DEFAULT_COUNT = 12;
  * Parses any spelling of an egg type (cage-free, cage_free, Cage Free, CAGE-FREE...) to its
  * stored form, or null when it names none.
  */
+const EGG_TYPE_SET: ReadonlySet<string> = new Set(EGG_TYPES);
+const REGION_SET: ReadonlySet<string> = new Set(REGIONS);
+
 export function parseEggType(value: string | null | undefined): EggType | null {
   if (typeof value !== 'string') return null;
+  // The API's own spelling, as every entry from the server has it, needs no normalising.
+  if (EGG_TYPE_SET.has(value)) return value as EggType;
   const key = value.trim().toLowerCase().replace(/[\s-]+/g, '_');
   return (EGG_TYPES as readonly string[]).includes(key) ? (key as EggType) : null;
 }
 
 export function parseRegion(value: string | null | undefined): Region | null {
   if (typeof value !== 'string') return null;
+  if (REGION_SET.has(value)) return value as Region;
   const key = value.trim().toLowerCase();
   return (REGIONS as readonly string[]).includes(key) ? (key as Region) : null;
 }
