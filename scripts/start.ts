@@ -1,12 +1,12 @@
 // `npm start`: database, migrations, seed, client build, then the web and worker processes.
 import { env } from '#server/env.ts';
-import { ensureClientBuild, log, prepareDatabase, runChild, superviseChildren, waitForHttp } from '#server/launcher.ts';
+import { WEB_NODE_FLAGS, ensureClientBuild, log, prepareDatabase, runChild, superviseChildren, waitForHttp } from '#server/launcher.ts';
 
 try {
   const database = await prepareDatabase(env);
   await ensureClientBuild();
   const childEnv = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production', DATABASE_URL: database.url };
-  const web = runChild('web', 'server.ts', childEnv);
+  const web = runChild('web', 'server.ts', childEnv, { nodeFlags: WEB_NODE_FLAGS });
   const worker = runChild('worker', 'worker/index.ts', childEnv);
   superviseChildren([web, worker], database);
   const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;

@@ -34,6 +34,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { openSql } from '../../src/server/db.ts';
+import { WEB_NODE_FLAGS } from '../../src/server/launcher.ts';
 import { hashPassword } from '../../src/server/auth/password.ts';
 import { BENCH_MEMORY_PREFIX, BENCH_RESPONSE_PREFIX, BENCH_STATIC_PREFIX } from '../../src/server/bench-baselines.ts';
 import { STORE_IDS } from '../../src/shared/vocabulary.ts';
@@ -127,9 +128,10 @@ export interface Child {
   stop(): Promise<void>;
 }
 
+/** A tsx script in a process of its own; the web process (server.ts) gets the flags it runs with in production. */
 export function startChild(root: string, script: string, env: Record<string, string>, logFile: string): Child {
   const out = fs.openSync(logFile, 'w');
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', out, out] });
+  const child = spawn(process.execPath, [...(script === 'server.ts' ? WEB_NODE_FLAGS : []), '--import', 'tsx', script], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', out, out] });
   fs.closeSync(out);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return {
