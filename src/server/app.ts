@@ -19,7 +19,9 @@ import { initialQueries, loadInitialData, withInitialData } from './initial-data
 import { DEFAULT_PUBLIC_API_RATE_LIMIT, registerApiDocs, registerRest } from './rest.ts';
 import { unsubscribeByToken } from './queries/subscriptions.ts';
 import { subscriptionTokenInput } from '#shared/subscriptions.ts';
-import { registerSecurityHeaders } from './security-headers.ts';
+import { securityHeaders } from './security-headers.ts';
+import { cachedReads } from './cached-reads.ts';
+import { PublicRateLimit } from './public-rate-limit.ts';
 import { trpcByteCache } from './trpc-cache.ts';
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './db-errors.ts';
 import { appliedMigrationVersion, latestMigrationVersion } from './migrate.ts';
@@ -126,7 +128,7 @@ export function buildApp(options: ServerOptions): { app: FastifyInstance; cache:
   });
 
   const auth = options.auth ?? { publicUrl: `http://localhost:${options.port ?? 3000}`, adminSetupKey: crypto.randomBytes(24).toString('base64url') };
-  registerSecurityHeaders(app, {
+  const security = securityHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -149,6 +151,12 @@ export function buildApp(options: ServerOptions): { app: FastifyInstance; cache:
     strictTransportSecurity: auth.secureCookies ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
+  // The public GETs' rate limit, per address, shared by the cached reads' early answers and the routes.
+  const publicRateLimit = Math.round((options.publicApiRateLimit ?? DEFAULT_PUBLIC_API_RATE_LIMIT) * (auth.rateLimitScale ?? 1));
+  const rateLimit = publicRateLimit > 0 ? new PublicRateLimit(publicRateLimit) : null;
+  // First of all: a GET whose answer is cached is answered here, with the same headers.
+  app.addHook('onRequest', cachedReads({ cache, securityHeaders: security.fixed, rateLimit }));
+  app.addHook('onRequest', security.hook);
 
   void app.register(fastifyCookie);
 
@@ -209,7 +217,7 @@ export function buildApp(options: ServerOptions): { app: FastifyInstance; cache:
     registerRest(api, {
       cache,
       createContext,
-      publicRateLimit: Math.round((options.publicApiRateLimit ?? DEFAULT_PUBLIC_API_RATE_LIMIT) * (auth.rateLimitScale ?? 1)),
+      rateLimit,
     }),
   );
   // The interactive API reference at /api/docs, generated from /api/openapi.json's document.

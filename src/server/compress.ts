@@ -22,11 +22,27 @@ const BROTLI_OPTIONS: zlib.BrotliOptions = {
   params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT },
 };
 
+/** Answers of negotiateEncoding for the Accept-Encoding values seen (browsers send a handful). */
+const negotiated = new Map<string, Encoding | null>();
+
 /** The best encoding the Accept-Encoding header allows (q=0 refuses one), or null. */
 export function negotiateEncoding(header: string | string[] | undefined): Encoding | null {
   if (!header) return null;
+  if (typeof header === 'string') {
+    let known = negotiated.get(header);
+    if (known === undefined) {
+      known = parseAcceptEncoding(header);
+      if (negotiated.size >= 256) negotiated.clear();
+      negotiated.set(header, known);
+    }
+    return known;
+  }
+  return parseAcceptEncoding(header.join(','));
+}
+
+function parseAcceptEncoding(header: string): Encoding | null {
   const accepted = new Map<string, number>();
-  for (const part of (Array.isArray(header) ? header.join(',') : header).split(',')) {
+  for (const part of header.split(',')) {
     const [name = '', ...params] = part.trim().toLowerCase().split(';');
     const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
     accepted.set(name.trim(), q ? Number(q.slice(2)) || 0 : 1);
@@ -39,6 +55,8 @@ export function negotiateEncoding(header: string | string[] | undefined): Encodi
 }
 
 const compressedBuffers = new WeakMap<Buffer, Partial<Record<Encoding, Promise<Buffer>>>>();
+/** The compressed forms of cached answers that are made already. */
+const readyBuffers = new WeakMap<Buffer, Partial<Record<Encoding, Buffer>>>();
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
@@ -53,20 +71,45 @@ function compressCached(body: Buffer, encoding: Encoding): Promise<Buffer> {
     forms = {};
     compressedBuffers.set(body, forms);
   }
-  const made = (forms[encoding] ??= compress(body, encoding));
-  // A failure is not kept: the next request tries again.
-  made.catch(() => {
-    if (forms[encoding] === made) delete forms[encoding];
-  });
+  let made = forms[encoding];
+  if (made === undefined) {
+    const making = compress(body, encoding);
+    made = forms[encoding] = making;
+    making.then(
+      (compressed) => {
+        let ready = readyBuffers.get(body);
+        if (!ready) readyBuffers.set(body, (ready = {}));
+        ready[encoding] = compressed;
+      },
+      // A failure is not kept: the next request tries again.
+      () => {
+        if (forms[encoding] === making) delete forms[encoding];
+      },
+    );
+  }
   return made;
 }
 
-function addVary(current: unknown): string {
+export function addVary(current: unknown): string {
   const values = String(current ?? '')
     .split(',')
     .map((value) => value.trim())
     .filter(Boolean);
   return values.some((value) => value.toLowerCase() === 'accept-encoding' || value === '*') ? values.join(', ') : [...values, 'Accept-Encoding'].join(', ');
+}
+
+/**
+ * How a cached answer's body travels to a request, as the compression hook below would send it:
+ * `encoding` is the Content-Encoding (null for none) and `vary` whether Accept-Encoding joins its
+ * Vary header. Undefined while the compressed form the request wants is still being made (the
+ * hook then makes or awaits it).
+ */
+export function cachedTransport(body: Buffer, contentType: string, acceptEncoding: string | string[] | undefined): { body: Buffer; encoding: Encoding | null; vary: boolean } | undefined {
+  if (body.length < MIN_BYTES || !COMPRESSIBLE.test(contentType)) return { body, encoding: null, vary: false };
+  const encoding = negotiateEncoding(acceptEncoding);
+  if (!encoding) return { body, encoding: null, vary: true };
+  const ready = readyBuffers.get(body)?.[encoding];
+  return ready ? { body: ready, encoding, vary: true } : undefined;
 }
 
 export function registerCompression(app: FastifyInstance): void {

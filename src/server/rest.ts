@@ -8,9 +8,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyCors from '@fastify/cors';
-import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { TRPCError } from '@trpc/server';
@@ -29,6 +28,8 @@ import { CACHEABLE_QUERIES, procedureFor } from './procedures.ts';
 import type { Context } from './context.ts';
 import { etagOf, type DataCache } from './cache.ts';
 import { sourcesOf } from './data-sources.ts';
+import type { CachedRead } from './cached-reads.ts';
+import type { PublicRateLimit } from './public-rate-limit.ts';
 import { numberColumn, safeFilename, textColumn, toCsv, type CsvColumn } from './csv.ts';
 import type { MarketSeries } from './queries/market.ts';
 
@@ -421,16 +422,9 @@ export function isPublicApiPath(pathname: string): boolean {
   return PUBLIC_PATHS.some((pattern) => pattern.test(pathname));
 }
 
-interface Answer {
-  body: Buffer;
-  etag: string;
-  type: string;
+interface Answer extends CachedRead {
   /** The route's own headers (paging, file name). */
   headers: Record<string, string>;
-  /** Every header of its 200 answer in one object: the route's, ETag, Cache-Control, Content-Type. */
-  sent: Record<string, string>;
-  /** A public read's (it carries the public CORS headers and counts against the public rate limit). */
-  public: boolean;
 }
 
 /** RFC 8288 links to the first, previous, next and last pages, keeping the rest of the query. */
@@ -457,47 +451,14 @@ export function pageLinks(url: string, total: number, limit: number, offset: num
 export interface RestOptions {
   cache: DataCache;
   createContext: (opts: { req: FastifyRequest; res: FastifyReply }) => Promise<Context>;
-  /** Requests per minute per IP to the public GETs; 0 turns the limit off. */
-  publicRateLimit: number;
+  /** The public GETs' rate limit (public-rate-limit.ts), or null for none. */
+  rateLimit: PublicRateLimit | null;
 }
 
 export async function registerRest(app: FastifyInstance, deps: RestOptions): Promise<void> {
-  // One in-memory counter per IP for all the public GETs together (rateLimit() below shares the
-  // plugin's store), with the IETF draft's RateLimit-* headers; 429 with Retry-After beyond it.
-  let limitPublic: onRequestHookHandler | undefined;
-  if (deps.publicRateLimit > 0) {
-    await app.register(fastifyRateLimit, {
-      global: false,
-      max: deps.publicRateLimit,
-      timeWindow: 60_000,
-      enableDraftSpec: true,
-      errorResponseBuilder: (_req, context) =>
-        Object.assign(new Error(`Too many requests: at most ${context.max} a minute from one address to the public API. Try again in ${context.after}.`), {
-          statusCode: context.statusCode,
-        }),
-    });
-    limitPublic = app.rateLimit() as onRequestHookHandler;
-  }
-
-  // A cached read is answered here, before the CORS plugin's hook and the route's own work: with
-  // the same headers (the public reads' CORS headers, the rate limit's, the cache's), counted by
-  // the same rate limit, and the same bytes. Under load this made the cached public reads nearly
-  // as cheap as sending bytes from memory (bench/reliability/load.ts). A miss goes on as before.
-  // Only cacheable routes' answers are kept under their URL, so a hit is such a read (no route
-  // options to look up, which Fastify builds anew on every access).
-  app.addHook('onRequest', async (req, reply) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return;
-    const hit = deps.cache.peek<Answer>(restCacheKey(req.url));
-    if (!hit) return;
-    if (hit.public) {
-      reply.headers(PUBLIC_CORS_HEADERS);
-      if (limitPublic) {
-        await limitPublic.call(app, req, reply, () => {});
-        if (reply.sent) return reply;
-      }
-    }
-    return sendAnswer(req, reply, hit);
-  });
+  // One counter per address for all the public GETs together; a cached read is counted by the
+  // hook that answers it early (cached-reads.ts), the others by their route's hook.
+  const limitPublic = deps.rateLimit?.hook();
 
   // CORS for the public GETs only: any origin may read them, without credentials. Every other
   // /api path (sessions, mutations) answers no CORS headers, so browsers keep other sites out.
@@ -568,7 +529,8 @@ async function handle(route: RestRoute, format: 'json' | 'csv', req: FastifyRequ
         type = 'application/json; charset=utf-8';
       }
       const etag = etagOf(body);
-      return { body, etag, type, headers, sent: { ...headers, etag, 'cache-control': CACHE_CONTROL, 'content-type': type }, public: isPublic(route) };
+      const open = isPublic(route);
+      return { body, etag, headers, sent: { ...(open ? PUBLIC_CORS_HEADERS : {}), ...headers, etag, 'cache-control': CACHE_CONTROL, 'content-type': type }, limited: open && deps.rateLimit !== null };
     };
     return sendAnswer(req, reply, cacheKey ? await deps.cache.get(cacheKey, compute, sourcesOf(route.procedure)) : await compute());
   } catch (error) {

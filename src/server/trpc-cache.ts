@@ -8,6 +8,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { transformer } from '#shared/transformer.ts';
 import { etagOf, type DataCache } from './cache.ts';
 import { sourcesOf } from './data-sources.ts';
+import type { CachedRead } from './cached-reads.ts';
 import type { Context } from './context.ts';
 import { CACHEABLE_QUERIES, procedureFor } from './procedures.ts';
 
@@ -43,7 +44,8 @@ export function trpcByteCache(deps: {
         );
         const envelopes = results.map((data) => ({ result: { data: transformer.serialize(data) } }));
         const body = Buffer.from(JSON.stringify(batch ? envelopes : envelopes[0]));
-        return { body, etag: etagOf(body) };
+        const etag = etagOf(body);
+        return { body, etag, sent: { etag, 'cache-control': 'no-cache', 'content-type': 'application/json' }, limited: false };
       }, sourcesOf(...paths));
     } catch {
       // Bad input or an error: tRPC's handler answers it with its usual error shape.
@@ -53,13 +55,9 @@ export function trpcByteCache(deps: {
   };
 }
 
-interface Cached {
-  body: Buffer;
-  etag: string;
-}
+type Cached = CachedRead;
 
 function send(req: FastifyRequest, reply: FastifyReply, cached: Cached) {
-  reply.header('etag', cached.etag).header('cache-control', 'no-cache');
-  if (req.headers['if-none-match'] === cached.etag) return reply.code(304).send();
-  return reply.code(200).type('application/json').send(cached.body);
+  if (req.headers['if-none-match'] === cached.etag) return reply.header('etag', cached.etag).header('cache-control', 'no-cache').code(304).send();
+  return reply.headers(cached.sent).send(cached.body);
 }
