@@ -23,7 +23,7 @@ import { securityHeaders } from './security-headers.ts';
 import { cachedReads } from './cached-reads.ts';
 import { PublicRateLimit } from './public-rate-limit.ts';
 import { trpcByteCache } from './trpc-cache.ts';
-import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './db-errors.ts';
+import { containsNul, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable, isUnstorableText, NUL_MESSAGE } from './db-errors.ts';
 import { appliedMigrationVersion, latestMigrationVersion } from './migrate.ts';
 import { registerBenchBaselines } from './bench-baselines.ts';
 import type { Sql } from './db.ts';
@@ -100,6 +100,9 @@ export function buildApp(options: ServerOptions): { app: FastifyInstance; cache:
       req.log.warn(`${req.method} ${req.url.split('?')[0]}: ${DATABASE_UNAVAILABLE_MESSAGE}`);
       return void reply.code(503).header('retry-after', '5').send({ message: DATABASE_UNAVAILABLE_MESSAGE });
     }
+    // Every route refuses a NUL before its statements; should one reach PostgreSQL anyway, it is
+    // still the request's fault.
+    if (isUnstorableText(error)) return void reply.code(400).send({ message: NUL_MESSAGE });
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status >= 500) req.log.error({ err: error }, 'request failed');
     void reply.code(status).send({ message: status >= 500 ? 'Internal server error' : error.message });
@@ -232,8 +235,8 @@ export function buildApp(options: ServerOptions): { app: FastifyInstance; cache:
     oneClick.addContentTypeParser(['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain'], { parseAs: 'string', bodyLimit: 4096 }, (_req, body, done) => done(null, body));
     oneClick.post('/notifications/unsubscribe', async (req, reply) => {
       const token = new URL(req.url, 'http://x').searchParams.get('token') ?? '';
-      const parsed = subscriptionTokenInput.safeParse({ token });
-      const done = parsed.success ? await unsubscribeByToken(options.sql, parsed.data.token) : null;
+      const parsed = containsNul(token) ? null : subscriptionTokenInput.safeParse({ token });
+      const done = parsed?.success ? await unsubscribeByToken(options.sql, parsed.data.token) : null;
       if (!done) return reply.code(404).type('text/plain; charset=utf-8').send('This unsubscribe link is invalid.');
       return reply.code(200).type('text/plain; charset=utf-8').send('Unsubscribed: no more alerts will be sent for this subscription.');
     });

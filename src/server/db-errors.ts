@@ -30,3 +30,29 @@ export function asServiceUnavailable(error: unknown): unknown {
   if (error instanceof TRPCError && error.code === 'SERVICE_UNAVAILABLE') return error;
   return isDatabaseUnavailable(error) ? new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: DATABASE_UNAVAILABLE_MESSAGE, cause: error }) : error;
 }
+
+/** Text PostgreSQL cannot store (U+0000 in a text value): a request's fault, answered 400. */
+export const NUL_MESSAGE = 'Text must not contain the NUL character (\\u0000)';
+
+/** Whether a string anywhere in the value (keys included) holds U+0000. */
+export function containsNul(value: unknown): boolean {
+  const pending: unknown[] = [value];
+  while (pending.length) {
+    const item = pending.pop();
+    if (typeof item === 'string') {
+      if (item.includes('\u0000')) return true;
+    } else if (item && typeof item === 'object') {
+      for (const [key, child] of Object.entries(item)) {
+        if (key.includes('\u0000')) return true;
+        pending.push(child);
+      }
+    }
+  }
+  return false;
+}
+
+/** Whether PostgreSQL refused a value as text it cannot hold (invalid byte sequence, 0x00). */
+export function isUnstorableText(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '22021' || code === '22P05';
+}

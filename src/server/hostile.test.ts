@@ -34,6 +34,7 @@ import {
   toQueryString,
 } from '../../test/hostile.ts';
 import { buildApp } from './app.ts';
+import { isUnstorableText } from './db-errors.ts';
 import { createSessions, SESSION_COOKIE } from './auth/lucia.ts';
 import { REST_ROUTES } from './rest.ts';
 import { appRouter } from './routers/_app.ts';
@@ -381,6 +382,15 @@ describe('what the campaign found, kept as regular tests', () => {
       expect(response.statusCode, `${request.method} ${request.url}`).toBe(400);
       expect(messageOf(response)).toMatch(/NUL/);
     }
+    // The one-click unsubscribe (a mail client's form POST, outside tRPC) treats it as any link
+    // that does not work.
+    const oneClick = await probe({ method: 'POST', url: `/notifications/unsubscribe?token=${'%00'.repeat(40)}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' }, 'NUL');
+    expect(oneClick.statusCode).toBe(404);
+    expect(oneClick.body).toBe('This unsubscribe link is invalid.');
+    // Should a NUL reach PostgreSQL by another way, its refusal is still the request's fault.
+    const refused = await db.sql`select ${'a\u0000b'}::text`.then(() => null, (error: unknown) => error);
+    expect(isUnstorableText(refused)).toBe(true);
+    expect(isUnstorableText(new Error('other'))).toBe(false);
   });
 
   it('a month of year 0000 or month 00 answers 400, not a failed date cast', async () => {

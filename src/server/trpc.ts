@@ -5,7 +5,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { z, ZodError } from 'zod';
 import { transformer } from '#shared/transformer.ts';
 import type { Context } from './context.ts';
-import { asServiceUnavailable, isDatabaseUnavailable } from './db-errors.ts';
+import { asServiceUnavailable, containsNul, isDatabaseUnavailable, NUL_MESSAGE } from './db-errors.ts';
 
 /** A readable one-line message from zod issues, e.g. "limit: Too big: expected number to be <=1000". */
 export function describeZodError(error: ZodError): string {
@@ -32,30 +32,13 @@ const t = initTRPC.context<Context>().create({
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-/** Whether a string anywhere in the value holds U+0000, which PostgreSQL text cannot store. */
-function containsNul(value: unknown): boolean {
-  const pending: unknown[] = [value];
-  while (pending.length) {
-    const item = pending.pop();
-    if (typeof item === 'string') {
-      if (item.includes('\u0000')) return true;
-    } else if (item && typeof item === 'object') {
-      for (const [key, child] of Object.entries(item)) {
-        if (key.includes('\u0000')) return true;
-        pending.push(child);
-      }
-    }
-  }
-  return false;
-}
-
 /**
  * Every procedure: input with a NUL character answers 400 before any statement sees it (the
  * database would refuse it with an error, a 500), and a database out of reach answers 503 with
  * a message, not a 500.
  */
 const base = t.procedure.use(async ({ getRawInput, next }) => {
-  if (containsNul(await getRawInput())) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Text must not contain the NUL character (\\u0000)' });
+  if (containsNul(await getRawInput())) throw new TRPCError({ code: 'BAD_REQUEST', message: NUL_MESSAGE });
   const result = await next();
   if (!result.ok && isDatabaseUnavailable(result.error)) throw asServiceUnavailable(result.error);
   return result;
