@@ -13,8 +13,9 @@
 //   Per path: LOAD_WARMUP s (3) of warm-up on the path and each baseline, then the measured time
 //   in halves, path, static, body, response, response, body, static, path, so drifting machine
 //   load weighs alike.
-//   Asserted: no error, timeout (LOAD_TIMEOUT s, 10) or non-2xx answer on any path or baseline,
-//   nor in the mixed share; cached reads reach 0.9x the requests/s of the same response from
+//   Asserted: no error, timeout (LOAD_TIMEOUT s, 10) or non-2xx answer on any path or baseline
+//   (a static-file baseline's timeouts are reported, not asserted: it is the machine's
+//   reference), nor in the mixed share; cached reads reach 0.9x the requests/s of the same response from
 //   memory (their ratio to the body alone is printed beside it).
 //   LOAD_ONLY: measure only the paths whose name contains it (e.g. "full list"), for quick runs.
 //   Requests accept LOAD_ENCODING (br; gzip, or identity for none), as browsers accept br: the
@@ -534,10 +535,16 @@ export async function run(ctx: SectionContext): Promise<SectionResult> {
 
     // Report.
     const failures: string[] = [];
+    const baselineNotes: string[] = [];
     if (webExit !== null) failures.push(`the web process exited (${webExit}) during the run`);
     for (const m of measured) {
       for (const [label, r] of [['path', m.endpoint], ['static baseline', m.static], ['memory baseline', m.memory], ['response baseline', m.response]] as const) {
-        if (problems(r)) failures.push(`${m.target.name} (${label}): ${r.errors - r.timeouts} errors, ${r.timeouts} timeouts, ${r.non2xx} non-2xx answers`);
+        // The static file is the machine's reference, streamed from disk by @fastify/static: at
+        // 256 connections on the 543 kB full list its slowest streams can pass the timeout on a
+        // 2-core machine. Its timeouts are reported; its errors and non-2xx answers still fail.
+        if (label === 'static baseline' && r.timeouts && r.errors === r.timeouts && !r.non2xx) {
+          baselineNotes.push(`${m.target.name}: the static-file baseline had ${r.timeouts} timeout(s) in ${r.requestsTotal.toLocaleString('en-US')} requests (reported, not asserted: it is the reference, not a path of the app).`);
+        } else if (problems(r)) failures.push(`${m.target.name} (${label}): ${r.errors - r.timeouts} errors, ${r.timeouts} timeouts, ${r.non2xx} non-2xx answers`);
         if (!r.requestsTotal) failures.push(`${m.target.name} (${label}): no request completed`);
       }
       if (!(m.ratio >= CACHED_TARGET)) failures.push(`${m.target.name}: ${ms(m.ratio)}x the requests/s of the same response from memory, under the ${CACHED_TARGET}x target`);
@@ -607,6 +614,7 @@ export async function run(ctx: SectionContext): Promise<SectionResult> {
       `Web process: server.ts (pid ${web.process.pid}, its own process; database pool ${ctx.env.DATABASE_POOL_MAX || 10}; output in bench/results/reliability-load-web.log, worker's in reliability-load-worker.log); load generator: autocannon in another process; timeout ${s.timeoutS} s per request.`,
       `cpu ms/req: the web process's CPU time per answered request (path; the same response from memory), a figure that depends little on the machine's other load.`,
       `Load average ${loadBefore[0]!.toFixed(1)} before, ${loadAfter[0]!.toFixed(1)} after (${os.cpus().length} CPUs).`,
+      ...baselineNotes,
     ];
     return {
       failures,
