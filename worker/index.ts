@@ -78,12 +78,19 @@ async function databaseBack(): Promise<void> {
   }
 }
 
-/** A pool for one runner; its connection errors are expected during an outage and only logged. */
+/**
+ * A pool for one runner; its connection errors are expected during an outage and only logged.
+ * Both kinds of listener are the pool's own for its whole life: an idle client's error reaches
+ * the pool's 'error', a checked-out client's its own (graphile-worker would otherwise install
+ * its handlers, with a warning, and remove them when its runner stops).
+ */
 function runnerPool(): pg.Pool {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: Math.max(10, env.WORKER_CONCURRENCY + 2) });
-  pool.on('error', (error) => {
-    if (!isConnectionLoss(error)) console.error('Job runner database pool:', error);
-  });
+  const onError = (error: Error) => {
+    if (!isConnectionLoss(error)) console.error('Job runner database connection:', error);
+  };
+  pool.on('error', onError);
+  pool.on('connect', (client) => client.on('error', onError));
   return pool;
 }
 
