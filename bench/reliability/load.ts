@@ -15,8 +15,8 @@
 //   load weighs alike.
 //   Asserted: no error, timeout (LOAD_TIMEOUT s, 10) or non-2xx answer on any path or baseline
 //   (a static-file baseline's timeouts are reported, not asserted: it is the machine's
-//   reference), nor in the mixed share; cached reads reach 0.9x the requests/s of the same response from
-//   memory (their ratio to the body alone is printed beside it).
+//   reference), nor in the mixed share; cached reads reach 0.9x the requests/s of the same
+//   response from memory (their ratio to the body alone is printed beside it).
 //   LOAD_ONLY: measure only the paths whose name contains it (e.g. "full list"), for quick runs.
 //   Requests accept LOAD_ENCODING (br; gzip, or identity for none), as browsers accept br: the
 //   baselines then send the path's own compressed bytes (the static file's .br/.gz sibling).
