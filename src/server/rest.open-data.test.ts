@@ -90,7 +90,7 @@ describe('CSV downloads', () => {
     expect(headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(headers.get('content-disposition')).toBe('attachment; filename="egg-prices.csv"');
     expect(text.split('\r\n')[0]).toBe(
-      'id,store_id,store_name,region,zip,location_id,product_id,title,brand,egg_type,count,size_grade,price,unit_price,trend_value,trend_direction,last_updated,source,source_url',
+      'id,store_id,store_name,region,zip,location_id,product_id,title,brand,egg_type,count,size_grade,price,regular_price,unit_price,in_stock,trend_value,trend_direction,last_updated,source,source_url',
     );
     const rows = csvRecords(text);
     const json = (await getJson('/api/egg-prices')).body as PriceEntry[];

@@ -85,6 +85,9 @@ interface RestRoute {
   paged?: boolean;
 }
 
+/** in_stock as a CSV cell: true, false, or empty when the retailer did not say. */
+const stockCell = (inStock: boolean | null): string | null => (inStock === null ? null : String(inStock));
+
 const entryColumns: ReadonlyArray<CsvColumn<PriceEntry>> = [
   numberColumn('id', (e) => e.id),
   textColumn('store_id', (e) => e.store_id),
@@ -99,7 +102,9 @@ const entryColumns: ReadonlyArray<CsvColumn<PriceEntry>> = [
   numberColumn('count', (e) => e.count),
   textColumn('size_grade', (e) => e.size_grade),
   numberColumn('price', (e) => e.price),
+  numberColumn('regular_price', (e) => e.regular_price),
   numberColumn('unit_price', (e) => e.unit_price),
+  textColumn('in_stock', (e) => stockCell(e.in_stock)),
   numberColumn('trend_value', (e) => e.trend_value),
   textColumn('trend_direction', (e) => e.trend_direction),
   textColumn('last_updated', (e) => e.last_updated),
@@ -125,8 +130,10 @@ const nearColumns: ReadonlyArray<CsvColumn<NearEntry>> = [
   numberColumn('count', (e) => e.count),
   textColumn('size_grade', (e) => e.size_grade),
   numberColumn('price', (e) => e.price),
+  numberColumn('regular_price', (e) => e.regular_price),
   numberColumn('price_per_dozen', (e) => e.price_per_dozen),
   numberColumn('unit_price', (e) => e.unit_price),
+  textColumn('in_stock', (e) => stockCell(e.in_stock)),
   numberColumn('previous_price', (e) => e.previous_price),
   numberColumn('change', (e) => e.change),
   textColumn('last_updated', (e) => e.last_updated),

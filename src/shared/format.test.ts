@@ -4,6 +4,9 @@ import {
   formatPackPrice,
   formatPrice,
   formatRelativeTime,
+  formatWasPrice,
+  stockState,
+  STOCK_LABELS,
   formatTrend,
   formatUnitPrice,
   packCount,
@@ -215,5 +218,26 @@ describe('formatPlace', () => {
     expect(formatPlace({ city: 'New York', state: 'NY', zip: '10001' })).toBe('New York, NY 10001');
     expect(formatPlace({ city: null, state: 'NY', zip: '10001' })).toBe('NY 10001');
     expect(formatPlace({ city: null, state: null, zip: '10001' })).toBe('10001');
+  });
+});
+
+describe('formatWasPrice / stockState (promotions and stock on a price entry)', () => {
+  it('names the regular price only when it is above the shelf price', () => {
+    expect(formatWasPrice(5.19, 4.69)).toBe('was $5.19');
+    expect(formatWasPrice('5.19', '4.69')).toBe('was $5.19');
+    expect(formatWasPrice(4.69, 4.69)).toBeNull();
+    expect(formatWasPrice(4.5, 4.69)).toBeNull();
+    expect(formatWasPrice(null, 4.69)).toBeNull();
+    expect(formatWasPrice(5.19, null)).toBeNull();
+    // Half a cent of float noise is no promotion.
+    expect(formatWasPrice(4.690000001, 4.69)).toBeNull();
+  });
+
+  it('reads in_stock as three states', () => {
+    expect(stockState(true)).toBe('in-stock');
+    expect(stockState(false)).toBe('out-of-stock');
+    expect(stockState(null)).toBe('unknown');
+    expect(stockState(undefined)).toBe('unknown');
+    expect(STOCK_LABELS[stockState(null)]).toBe('Stock unknown');
   });
 });

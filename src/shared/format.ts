@@ -133,3 +133,26 @@ export function formatPlace(place: { city: string | null; state: string | null; 
   const town = [place.city, place.state].filter(Boolean).join(', ');
   return town ? `${town} ${place.zip}` : place.zip;
 }
+
+/**
+ * 'was $5.19' when a promotion lowers the shelf price below the regular price the retailer shows,
+ * else null (no promotion, or no regular price known).
+ */
+export function formatWasPrice(regularPrice: NumberLike, price: NumberLike): string | null {
+  const regular = parseNumber(regularPrice);
+  const shelf = parseNumber(price);
+  return regular !== null && shelf !== null && roundCents(regular) > roundCents(shelf) ? `was ${formatPrice(regular)}` : null;
+}
+
+export type StockState = 'in-stock' | 'out-of-stock' | 'unknown';
+
+/** A price entry's in_stock (true, false, or null when the retailer did not say) as one of three states. */
+export function stockState(inStock: boolean | null | undefined): StockState {
+  return inStock === true ? 'in-stock' : inStock === false ? 'out-of-stock' : 'unknown';
+}
+
+export const STOCK_LABELS: Record<StockState, string> = {
+  'in-stock': 'In stock',
+  'out-of-stock': 'Out of stock',
+  unknown: 'Stock unknown',
+};

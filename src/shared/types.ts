@@ -15,12 +15,20 @@ export const priceEntrySchema = z.object({
   zip: z.string(),
   egg_type: z.enum(EGG_TYPES),
   count: z.number().int(),
-  price: z.number().describe('Shelf price in US dollars'),
+  price: z.number().describe('Shelf price in US dollars: the promotion\'s price when one applies'),
+  regular_price: z
+    .number()
+    .nullable()
+    .describe('The regular price the retailer shows beside a promotion ("was $x.xx"); null when there is no promotion'),
   unit_price: z.number().describe('Price per egg in US dollars'),
   size_grade: z.string().nullable(),
   trend_value: z.number().describe('Percent change against the latest price at least 7 days older'),
   trend_direction: z.enum(TREND_DIRECTIONS),
   last_updated: z.string().describe('ISO 8601 time of the latest observation'),
+  in_stock: z
+    .boolean()
+    .nullable()
+    .describe('Stock at that store when last seen: true in stock, false out of stock, null when the retailer did not say (unknown)'),
   source_url: z.string().nullable(),
   title: z.string(),
   brand: z.string().nullable(),

@@ -43,7 +43,7 @@ export async function nearEntries(sql: Db, query: NearQuery): Promise<NearRows> 
       + cos(radians(${origin.latitude}::float8)) * cos(radians(l.latitude))
         * power(sin(radians(l.longitude - ${origin.longitude}::float8) / 2), 2))))`;
   const columns = sql`
-    e.id, l.store_id, s.store_name, l.region, l.zip, p.egg_type, p.count, e.price,
+    e.id, l.store_id, s.store_name, l.region, l.zip, p.egg_type, p.count, e.price, e.regular_price, e.in_stock,
     round(e.price / p.count, 4) as unit_price, p.size_grade, e.trend_value, e.trend_direction,
     to_char(e.observed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as last_updated,
     p.url as source_url, p.title, p.brand, e.source, e.product_id, e.location_id,
@@ -76,7 +76,7 @@ export async function nearEntries(sql: Db, query: NearQuery): Promise<NearRows> 
       limit ${query.limit}
     )
     select ranked.id, ranked.store_id, ranked.store_name, ranked.region, ranked.zip, ranked.egg_type, ranked.count,
-           ranked.price, ranked.unit_price, ranked.size_grade, ranked.trend_value, ranked.trend_direction,
+           ranked.price, ranked.regular_price, ranked.in_stock, ranked.unit_price, ranked.size_grade, ranked.trend_value, ranked.trend_direction,
            ranked.last_updated, ranked.source_url, ranked.title, ranked.brand, ranked.source, ranked.product_id,
            ranked.location_id, ranked.location_name, ranked.city, ranked.state,
            round(ranked.distance::numeric, 1) as distance_miles, ranked.price_per_dozen,

@@ -59,6 +59,8 @@ interface EntryColumns {
   product_id: number[];
   location_id: number[];
   price: number[];
+  regular_price: Array<number | null>;
+  in_stock: Array<boolean | null>;
   trend_value: number[];
   trend_direction: PriceEntry['trend_direction'][];
   observed_at: number[];
@@ -89,7 +91,7 @@ export async function listPriceEntries(sql: Db, filters: EntryFilters = {}, page
   const paged = page.limit !== undefined || Boolean(page.offset);
   const [columns] = await sql<Array<EntryColumns | { id: null }>>`
     with listed as (
-      select e.id, e.product_id, e.location_id, e.price, e.trend_value, e.trend_direction,
+      select e.id, e.product_id, e.location_id, e.price, e.regular_price, e.in_stock, e.trend_value, e.trend_direction,
              floor(date_part('epoch', e.observed_at)) as observed_at, e.source
       ${visibleEntries(sql, filters)}
       order by e.id
@@ -99,6 +101,8 @@ export async function listPriceEntries(sql: Db, filters: EntryFilters = {}, page
            json_agg(product_id) as product_id,
            json_agg(location_id) as location_id,
            json_agg(price) as price,
+           json_agg(regular_price) as regular_price,
+           json_agg(in_stock) as in_stock,
            json_agg(trend_value) as trend_value,
            json_agg(trend_direction) as trend_direction,
            json_agg(observed_at) as observed_at,
@@ -141,11 +145,13 @@ export async function listPriceEntries(sql: Db, filters: EntryFilters = {}, page
       egg_type: eggType,
       count,
       price,
+      regular_price: c.regular_price[i]!,
       unit_price: unitPrice(price, count),
       size_grade: sizeGrade,
       trend_value: c.trend_value[i]!,
       trend_direction: c.trend_direction[i]!,
       last_updated: lastUpdated,
+      in_stock: c.in_stock[i]!,
       source_url: url,
       title,
       brand,

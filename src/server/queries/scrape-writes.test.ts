@@ -148,6 +148,48 @@ describe('scraped prices replace the sample catalogue for their store and region
   });
 });
 
+describe('stock and promotions on the price entries', () => {
+  it('serve in_stock as true, false or null and regular_price only beside a promotion, in every list', async () => {
+    const caller = callerFor({ sql: db.sql });
+    const runId = await newRun('aldi', ['60611']);
+    await writeZipOutcome(
+      db.sql,
+      zipWrite(runId, {
+        storeId: 'aldi',
+        zip: '60611',
+        location: { zip: '60611', region: 'midwest', retailerLocationId: '440-018', name: 'ALDI Chicago', city: 'Chicago', state: 'IL', address: '1 Main St', latitude: 41.89, longitude: -87.62 },
+        listings: [
+          listing('on-sale', 4.69, { regularPrice: 5.19, inStock: true }),
+          listing('sold-out', 3.49, { regularPrice: 3.49, inStock: false }),
+          listing('not-said', 2.99, { regularPrice: null, inStock: null }),
+        ],
+      }),
+    );
+    const byId = (entries: Array<{ title: string; in_stock: boolean | null; regular_price: number | null; price: number }>) =>
+      Object.fromEntries(entries.map((e) => [e.title.replace('Test Farms Large Eggs ', '').replace(', 12 ct', ''), [e.price, e.regular_price, e.in_stock]]));
+    const expected = { 'on-sale': [4.69, 5.19, true], 'sold-out': [3.49, null, false], 'not-said': [2.99, null, null] };
+    expect(byId(await caller.prices.list({ store: 'aldi', region: 'midwest' }))).toEqual(expected);
+    expect(byId(await caller.stores.prices({ storeId: 'aldi', region: 'midwest' }))).toEqual(expected);
+    const near = await caller.prices.near({ zip: '60611', radius: 5 });
+    expect(byId(near.entries.filter((e) => e.store_id === 'aldi'))).toEqual(expected);
+
+    // A re-run the same day that ends the promotion and restocks updates the entry.
+    const rerun = await newRun('aldi', ['60611']);
+    await writeZipOutcome(
+      db.sql,
+      zipWrite(rerun, {
+        storeId: 'aldi',
+        zip: '60611',
+        location: { zip: '60611', region: 'midwest', retailerLocationId: '440-018', name: 'ALDI Chicago', city: 'Chicago', state: 'IL', address: '1 Main St', latitude: 41.89, longitude: -87.62 },
+        listings: [listing('on-sale', 5.19, { regularPrice: 5.19, inStock: true }), listing('sold-out', 3.49, { regularPrice: 3.49, inStock: true })],
+      }),
+    );
+    const after = byId(await caller.prices.list({ store: 'aldi', region: 'midwest' }));
+    expect(after['on-sale']).toEqual([5.19, null, true]);
+    expect(after['sold-out']).toEqual([3.49, null, true]);
+  });
+});
+
 describe('telling web processes of new prices', () => {
   /** The payloads of eggwatch_prices notifications, in commit order, until `marker` arrives. */
   async function noticesUntilMarker(act: () => Promise<void>): Promise<string[]> {

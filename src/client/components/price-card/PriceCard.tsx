@@ -11,6 +11,7 @@ import { useIsMobile } from '#client/lib/useViewportWidth.ts';
 import { CardFilterMenu, type MenuOption } from './CardFilterMenu.tsx';
 import { HistoryLink } from './HistoryLink.tsx';
 import { Sparkline } from './Sparkline.tsx';
+import { StockBadge, WasPrice } from './StockAndPromotion.tsx';
 import type { CardEntry, CardSelection, PriceView } from './priceView.ts';
 import { usePriceCard } from './usePriceCard.ts';
 
@@ -233,11 +234,15 @@ export function PriceCard({ entry, showRegion: showRegionOption = true }: PriceC
                 <Text fontSize="2xl" fontWeight="bold" lineHeight="short">
                   {view.priceText}
                 </Text>
+                {view.kind === 'observed' && <WasPrice entry={view.entry} />}
                 {view.kind === 'estimate' && <EstimateBadge explanation={view.explanation} />}
               </HStack>
-              <Text textStyle="sm" color="fg.muted">
-                {view.unitText}
-              </Text>
+              <HStack gap="2" wrap="wrap">
+                <Text textStyle="sm" color="fg.muted">
+                  {view.unitText}
+                </Text>
+                {view.kind === 'observed' && <StockBadge entry={view.entry} />}
+              </HStack>
               <Text textStyle="xs" color="fg.muted" truncate title={view.title}>
                 {view.title}
               </Text>

@@ -6,6 +6,7 @@ import { formatRelativeTime } from '#shared/format.ts';
 import { CountMenu, EggTypeMenu, EstimateBadge, RegionMenu, SampleBadge, TrendValue, historyTarget, sparklineLabel, storeHref, trendToken } from './PriceCard.tsx';
 import { HistoryLink } from './HistoryLink.tsx';
 import { Sparkline } from './Sparkline.tsx';
+import { StockBadge, WasPrice } from './StockAndPromotion.tsx';
 import type { CardEntry } from './priceView.ts';
 import { usePriceCard } from './usePriceCard.ts';
 import { isSampleSource } from '#shared/vocabulary.ts';
@@ -54,8 +55,10 @@ export function PriceRow({ entry, showRegion, wide }: PriceRowProps) {
               <Text fontWeight="bold" whiteSpace="nowrap">
                 {view.priceText}
               </Text>
+              {view.kind === 'observed' && <WasPrice entry={view.entry} />}
               {view.kind === 'estimate' && <EstimateBadge explanation={view.explanation} />}
             </HStack>
+            {view.kind === 'observed' && <StockBadge entry={view.entry} />}
             {history && <HistoryLink {...history} label="History" />}
           </Stack>
         )}

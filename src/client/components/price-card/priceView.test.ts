@@ -11,6 +11,8 @@ const entry: CardEntry = {
   egg_type: 'standard',
   count: 12,
   price: 3,
+  regular_price: null,
+  in_stock: null,
   unit_price: 0.25,
   size_grade: 'Large, Grade A',
   trend_value: -2.5,
