@@ -244,7 +244,8 @@ const CORPUS: Row[] = [
     'walmart',
     "Pete & Gerry's Organic Eggs from Small Family Farms, Large, 12 ct",
     null,
-    eggs('organic', 12, 'Large'),
+    // Every Pete & Gerry's egg is free-range (egg-brands.ts): the title says only "organic".
+    eggs('cage_free', 12, 'Large'),
   ],
   ['whole-foods', 'Blue Sky Family Farms Easter Egger Blue Eggs, 12 ct', null, eggs('standard', 12, null)],
   ['walmart', 'Farm Fresh Large Eggs, 1 ct', null, reject('implausible-count', 'count 1')],
@@ -512,11 +513,47 @@ describe('eggTypeOf', () => {
     ['Non-Organic Large Eggs', 'standard'],
     ['Grade A Large White Eggs', 'standard'],
     ["Eggland's Best Classic Large White Eggs Grade A", 'standard'],
-    ['Vital Farms Large Eggs', 'standard'],
+    // A brand that sells one housing type settles a title that states none (egg-brands.ts).
+    ['Vital Farms Large Eggs', 'pasture_raised'],
     ['Green Pasture Farms Large Eggs', 'standard'],
     ['Range Free Eggs', 'standard'],
   ] as const)('%s -> %s', (title, type) => {
     expect(eggTypeOf(title)).toBe(type);
+  });
+});
+
+describe('eggTypeOf with the brand (a brand that sells one housing type)', () => {
+  it.each([
+    // Whole Foods and ALDI keep the brand apart from the title.
+    ['Large Grade A Eggs, 18 CT', 'Vital Farms', 'pasture_raised'],
+    ['Organic Grade A XL Eggs, 12 CT', 'Vital Farms', 'pasture_raised'],
+    ['Organic Grade A XL Eggs, 12 CT', 'VITAL FARMS', 'pasture_raised'],
+    ['Organic Large Brown Eggs, 12 ct', "Pete and Gerry's", 'cage_free'],
+    ['Organic Large Brown Eggs, 12 ct', 'Pete & Gerry’s Organic Eggs', 'cage_free'],
+    ['Large Brown Eggs, 18 ct', "Nellie's Free Range", 'cage_free'],
+    ['Large Eggs, 12 ct', 'The Happy Egg Co.', 'cage_free'],
+    ['Large Eggs, 12 ct', 'happy egg', 'cage_free'],
+    // Or the title leads with it.
+    ['Vital Farms Organic Grade A XL Eggs, 12 ct', null, 'pasture_raised'],
+    ["Pete & Gerry's Organic Large Brown Eggs", undefined, 'cage_free'],
+    // The title's own housing claim always wins.
+    ['Organic Free Range Large Brown Eggs', 'Vital Farms', 'cage_free'],
+    ['Pasture Raised Large Eggs', "Nellie's", 'pasture_raised'],
+    ['Cage Free Large Eggs', 'Vital Farms', 'cage_free'],
+    // Brands that sell several housing types, or none of the table, say nothing.
+    ['Organic Large Brown Eggs', "Eggland's Best", 'organic'],
+    ['Large White Eggs', 'Great Value', 'standard'],
+    ['Large White Eggs', '', 'standard'],
+    ['Large White Eggs', null, 'standard'],
+    // A brand named elsewhere than at the start is not the listing's brand.
+    ['Large Eggs (compare to Vital Farms)', 'Simply Nature', 'standard'],
+  ] as const)('%s by %s -> %s', (title, brand, type) => {
+    expect(eggTypeOf(title, brand)).toBe(type);
+  });
+
+  it('reaches classifyListing through its brand field', () => {
+    expect(classifyListing({ title: 'Large Grade A Eggs, 18 CT', brand: 'Vital Farms' })).toMatchObject({ kind: 'eggs', eggType: 'pasture_raised', count: 18 });
+    expect(classifyListing({ title: 'Large Grade A Eggs, 18 CT' })).toMatchObject({ kind: 'eggs', eggType: 'standard', count: 18 });
   });
 });
 

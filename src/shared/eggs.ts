@@ -44,9 +44,10 @@
 //    free-range bucket, and free-range hens are cage-free); cage-free -> cage_free; organic (but
 //    not "non-organic") -> organic; otherwise standard. So "Organic Pasture-Raised" is
 //    pasture_raised and "Organic Free-Range" / "Organic Cage Free" are cage_free, even though
-//    organic hens are cage-free by rule anyway: the documented order is kept. Brands are not read
-//    ("Vital Farms Large Eggs" without a claim is standard); "Organic Valley" and "O Organics"
-//    read as organic, which their eggs are.
+//    organic hens are cage-free by rule anyway: the documented order is kept. "Organic Valley" and
+//    "O Organics" read as organic, which their eggs are. When the title states no housing or
+//    says only "organic", a brand that sells one housing type only settles it (egg-brands.ts:
+//    "Vital Farms Large Grade A Eggs" is pasture-raised); other brands are not read.
 // 3. Egg count (parseEggCount) from the title and the size text (Kroger "12 ct", ALDI
 //    sellingSize), read together. Forms: "12 Count", "18 ct", "12ct", "18-Count", "18 Eggs",
 //    "12 Large Brown Eggs", "24-Pack", "24 pk", "1 dozen", "1 DOZ", "2 dz", "1.5 Dozen",
@@ -66,10 +67,13 @@
 //    words); "Extra Large" is never also read as "Large", and "small farms"/"small batch" are not
 //    sizes. The USDA grade comes first when present: 'Grade AA Large', 'Grade A Extra Large';
 //    'Grade A' alone without a size word; null when neither.
+import { singleHousingBrand } from './egg-brands.ts';
 import type { EggType } from './vocabulary.ts';
 
 export interface ListingText {
   title: string;
+  /** The retailer's brand field when it keeps one apart from the title (Whole Foods, ALDI, Kroger). */
+  brand?: string | null;
   sizeText?: string | null;
   category?: string | null;
 }
@@ -275,14 +279,24 @@ function categorySkipReason(category: string): SkipReason | null {
 // ---------------------------------------------------------------------------------------------
 // 2. Egg type
 
-/** The housing claim alone, by the precedence in the header (2). */
-export function eggTypeOf(title: string): EggType {
+/** The housing claim of a title alone, by the precedence in the header (2). */
+function titleEggType(title: string): EggType {
   const text = normalize(title);
   if (/\bpasture[\s-]*raised\b|\bpastured\b/.test(text)) return 'pasture_raised';
   if (/\bfree[\s-]*range\b/.test(text)) return 'cage_free';
   if (/\bcage[\s-]*free\b/.test(text)) return 'cage_free';
   if (/(?<!\bnon[\s-]?)\borganics?\b/.test(text)) return 'organic';
   return 'standard';
+}
+
+/**
+ * The egg type: the title's housing claim; when the title states none or says only "organic", a
+ * brand that sells one housing type only settles it (src/shared/egg-brands.ts).
+ */
+export function eggTypeOf(title: string, brand?: string | null): EggType {
+  const claimed = titleEggType(title);
+  if (claimed !== 'standard' && claimed !== 'organic') return claimed;
+  return singleHousingBrand(brand, title)?.eggType ?? claimed;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -502,7 +516,7 @@ function skipReason(input: ListingText): Classification | null {
   if (!PLURAL_EGGS.test(title)) {
     const shellWording =
       sizeGradeOf(title) !== null ||
-      eggTypeOf(title) !== 'standard' ||
+      titleEggType(title) !== 'standard' ||
       /\b(?:dozen|doz)\b|\b(?:brown|white|blue)\s+egg\b/.test(title);
     if (!shellWording) return skipped('not-eggs', '"egg" without shell-egg wording');
   }
@@ -526,5 +540,5 @@ export function classifyListing(input: ListingText): Classification {
   if (!Number.isInteger(count) || count < 2 || count > 360) {
     return rejected('implausible-count', `count ${count}`);
   }
-  return { kind: 'eggs', eggType: eggTypeOf(input.title), count, sizeGrade: sizeGradeOf(input.title) };
+  return { kind: 'eggs', eggType: eggTypeOf(input.title, input.brand), count, sizeGrade: sizeGradeOf(input.title) };
 }

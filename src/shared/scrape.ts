@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { STORE_IDS, STORE_NAMES, type StoreId } from './vocabulary.ts';
 import { zipToRegion } from './zip.ts';
+import { REJECT_REASON_LABELS, SKIP_REASON_LABELS } from './eggs.ts';
 
 export const MAX_SCRAPE_ZIPS = 25;
 
@@ -123,4 +124,30 @@ export function nextDailyRun(settings: { dailyEnabled: boolean; hourUtc: number 
   const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), settings.hourUtc));
   if (next.getTime() <= now.getTime()) next.setUTCDate(next.getUTCDate() + 1);
   return next;
+}
+
+/**
+ * What a run's skipped and rejected counts (keyed by reason) mean, for the admin screens: the
+ * classifier's reasons (src/shared/eggs.ts) and the scraper pipeline's own.
+ */
+export const SKIPPED_REASON_LABELS: Readonly<Record<string, string>> = {
+  ...SKIP_REASON_LABELS,
+  marketplace: "marketplace sellers' offers (not the store's shelf)",
+  'online-only': 'sold online only, not stocked at the store',
+  duplicate: 'listed twice (sponsored repeats)',
+};
+
+export const REJECTED_REASON_LABELS: Readonly<Record<string, string>> = {
+  ...REJECT_REASON_LABELS,
+  'no-price': 'no price at this store',
+  'price-out-of-range': 'price outside sane bounds',
+};
+
+/** '9 marketplace sellers' offers (not the store's shelf), 3 not eggs (...)': most first; '' for none. */
+export function describeReasonCounts(counts: Readonly<Record<string, number>>, labels: Readonly<Record<string, string>>): string {
+  return Object.entries(counts)
+    .filter(([, n]) => n > 0)
+    .sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
+    .map(([reason, n]) => `${n} ${labels[reason] ?? reason}`)
+    .join(', ');
 }

@@ -8,20 +8,14 @@ import { PriceChangeNotifier, writeZipOutcome } from '#server/queries/scrape-wri
 import type { EggType, Region } from '#shared/vocabulary.ts';
 import { zipToRegion } from '#shared/zip.ts';
 import { greatCircleMiles, zipFacts } from '#server/geo.ts';
-import { ScrapeError, type RawListing, type RetailerLocation, type RetailerScraper, type ScrapeContext } from './types.ts';
+import { ScrapeError, type NotOnShelf, type RawListing, type RetailerLocation, type RetailerScraper, type ScrapeContext } from './types.ts';
 
 /** Per-egg price bounds: outside them a price is a parsing slip or a marketplace oddity, not a shelf price. */
 export const PRICE_PER_EGG_MIN = 0.05;
 export const PRICE_PER_EGG_MAX = 2.5;
 
 export type PipelineRejectReason = RejectReason | 'no-price' | 'price-out-of-range';
-export type PipelineSkipReason = SkipReason | 'duplicate';
-
-export const PIPELINE_REASON_LABELS: Record<'no-price' | 'price-out-of-range' | 'duplicate', string> = {
-  'no-price': 'no price at this store',
-  'price-out-of-range': 'price outside sane bounds',
-  duplicate: 'listed twice',
-};
+export type PipelineSkipReason = SkipReason | NotOnShelf | 'duplicate';
 
 export interface AcceptedListing {
   retailerProductId: string;
@@ -103,7 +97,7 @@ export function locationPlace(location: RetailerLocation, locationZip: string): 
 export function acceptListing(
   raw: RawListing,
 ): { kind: 'accepted'; listing: AcceptedListing } | { kind: 'skipped'; reason: SkipReason; detail: string } | { kind: 'rejected'; reason: PipelineRejectReason; detail: string } {
-  const classified = classifyListing({ title: raw.title, sizeText: raw.sizeText, category: raw.category });
+  const classified = classifyListing({ title: raw.title, brand: raw.brand, sizeText: raw.sizeText, category: raw.category });
   if (classified.kind !== 'eggs') return classified;
   if (raw.price === null || !Number.isFinite(raw.price) || raw.price <= 0) return { kind: 'rejected', reason: 'no-price', detail: 'no price' };
   const perEgg = raw.price / classified.count;
@@ -169,6 +163,10 @@ export async function scrapeZip(scraper: RetailerScraper, zip: string, ctx: Scra
           continue;
         }
         seen.add(raw.retailerProductId);
+        if (raw.notOnShelf) {
+          bump(outcome.skipped, raw.notOnShelf);
+          continue;
+        }
         const result = acceptListing(raw);
         if (result.kind === 'accepted') outcome.accepted.push(result.listing);
         else if (result.kind === 'skipped') bump(outcome.skipped, result.reason);

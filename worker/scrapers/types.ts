@@ -40,7 +40,15 @@ export interface RawListing {
   url: string | null;
   /** true/false when the page says; null when it does not. */
   inStock: boolean | null;
+  /**
+   * Set when the tile is not the store's own shelf: 'marketplace' for a third-party seller's offer
+   * on the retailer's site, 'online-only' for an item the retailer ships but the located store does
+   * not stock. Such listings are counted as skipped with that reason, never recorded as a price.
+   */
+  notOnShelf?: NotOnShelf;
 }
+
+export type NotOnShelf = 'marketplace' | 'online-only';
 
 export interface ListingPage {
   listings: RawListing[];
