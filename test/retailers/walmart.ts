@@ -1,6 +1,8 @@
 // Walmart stand-in (retailers.md §1): the legacy grocery serviceAvailability call and the search
-// page with its server-rendered __NEXT_DATA__ (item shape of the Aug-2025 capture: brand null,
-// AdPlaceholder / TileTakeOverProductPlaceholder tiles, two stacks, unitPrice "NN.N ¢/ea").
+// page with its server-rendered __NEXT_DATA__ (item shape of the real pages in
+// test/retailers/real/walmart: brand null, AdPlaceholder / TileTakeOverProductPlaceholder tiles,
+// sponsored repeats, marketplace sellers' offers, a ship-only item, an "Only at Walmart" carousel,
+// aggregatedCount, fulfilment entries per store).
 // The store id is derived from the ZIP (100000 - ZIP) so the search page knows which ZIP it serves;
 // a visitor with no store or ZIP cookie gets the documented default, Sacramento 95829.
 import type { EggType } from '#shared/vocabulary.ts';
@@ -64,6 +66,32 @@ export const WALMART_CATALOGUE: WalmartStandInItem[] = [
 
 export const WALMART_MAX_PAGE = Math.ceil(WALMART_CATALOGUE.length / WALMART_PAGE_SIZE);
 
+/**
+ * Tiles of page 1 that are not the store's shelf, as real pages mix them in: third-party
+ * marketplace offers (a seller other than Walmart.com, shipped by the seller: fulfilment only at
+ * store "0"), one with price 0 and empty price texts, and an item Walmart.com ships from a
+ * warehouse that the store does not stock (fulfilment type FC).
+ */
+export interface WalmartOffShelfTile {
+  usItemId: string;
+  name: string;
+  sellerName: string;
+  fulfillmentType: 'MARKETPLACE' | 'FC';
+  /** Before the store's price factor; 0 for an offer without a price. */
+  price: number;
+  wasPrice?: number;
+}
+
+export const WALMART_OFF_SHELF: WalmartOffShelfTile[] = [
+  { usItemId: '9915504121', name: 'Farm Fresh Large Brown Eggs, 18 Count', sellerName: 'Sunrise Pantry Direct', fulfillmentType: 'MARKETPLACE', price: 38.99, wasPrice: 45.99 },
+  { usItemId: '9915504122', name: 'Whole Powdered Eggs, 2 lb Bag, Makes 72 Eggs', sellerName: 'Bulk Larder LLC', fulfillmentType: 'MARKETPLACE', price: 0 },
+  { usItemId: '9915504123', name: 'Great Value Large White Eggs, 12 Count, 3 Pack', sellerName: 'Walmart.com', fulfillmentType: 'FC', price: 14.97 },
+];
+
+/** Page 1's results stack repeats this catalogue item as a sponsored tile, and the "Only at Walmart" carousel repeats these two. */
+export const WALMART_SPONSORED_REPEAT = 'vital-farms-12';
+export const WALMART_CAROUSEL_REPEATS = ['gv-white-12', 'marketside-cf-brown-18'];
+
 const money = (value: number) => `$${value.toFixed(2)}`;
 
 /** Shelf (regular) price of an item at a ZIP. */
@@ -119,12 +147,22 @@ function productTile(item: WalmartStandInItem, zip: string, storeId: string, fac
     canAddToCart: !outOfStock,
     image: `https://i5.walmartimages.com/seo/${slug(item.name)}_${id.toLowerCase()}.jpeg?odnHeight=180&odnWidth=180&odnBg=FFFFFF`,
     imageInfo: { thumbnailUrl: `https://i5.walmartimages.com/seo/${slug(item.name)}_${id.toLowerCase()}.jpeg?odnHeight=180&odnWidth=180&odnBg=FFFFFF` },
+    sellerId: WALMART_SELLER_ID,
     sellerName: 'Walmart.com',
     salesUnitType: 'EACH',
     salesUnit: 'EACH',
     snapEligible: true,
     catalogProductType: item.catalogProductType,
-    fulfillmentSummary: [{ fulfillment: 'PICKUP', storeId, deliveryDate: null }],
+    fulfillmentType: 'STORE',
+    // Real pages: the store's items can be picked up or delivered from the store and shipped
+    // (store "0"); an item out of stock at the store has no entries left.
+    fulfillmentSummary: outOfStock
+      ? []
+      : [
+          { fulfillment: 'PICKUP', storeId, deliveryDate: null },
+          { fulfillment: 'DELIVERY', storeId, deliveryDate: null },
+          { fulfillment: 'DELIVERY', storeId: '0', deliveryDate: null },
+        ],
     rating: { averageRating: 4.6, numberOfReviews: (hashOf(item.key) % 4000) + 12 },
     isSponsoredFlag: false,
   };
@@ -138,6 +176,44 @@ function productTile(item: WalmartStandInItem, zip: string, storeId: string, fac
   }
   if (tile.catalogProductType === undefined) delete tile.catalogProductType;
   return tile;
+}
+
+const WALMART_SELLER_ID = 'F55CDC31AB754BB68FE0B39041159D63';
+
+function offShelfTile(tile: WalmartOffShelfTile, factor: number): Record<string, unknown> {
+  const price = Math.round(tile.price * factor * 100) / 100;
+  const was = tile.wasPrice ? Math.round(tile.wasPrice * factor * 100) / 100 : null;
+  const id = hashOf(tile.usItemId).toString(36).toUpperCase().padEnd(12, 'X').slice(0, 12);
+  return {
+    __typename: 'Product',
+    id,
+    usItemId: tile.usItemId,
+    name: tile.name,
+    brand: null,
+    canonicalUrl: `/ip/${slug(tile.name)}/${tile.usItemId}?classType=REGULAR`,
+    price,
+    priceInfo: {
+      itemPrice: was ? money(was) : '',
+      linePrice: price > 0 ? money(price) : '',
+      linePriceDisplay: price > 0 ? money(price) : '',
+      wasPrice: was ? money(was) : '',
+      savings: '',
+      savingsAmt: 0,
+      unitPrice: '',
+      minPrice: 0,
+      priceRangeString: '',
+      priceDisplayType: 'UNKNOWN',
+    },
+    availabilityStatusV2: { display: 'In stock', value: 'IN_STOCK' },
+    isOutOfStock: false,
+    canAddToCart: true,
+    sellerId: tile.sellerName === 'Walmart.com' ? WALMART_SELLER_ID : hashOf(tile.sellerName).toString(16).toUpperCase().padStart(32, '0').slice(0, 32),
+    sellerName: tile.sellerName,
+    catalogProductType: 'Eggs',
+    fulfillmentType: tile.fulfillmentType,
+    fulfillmentSummary: [{ fulfillment: 'DELIVERY', storeId: '0', deliveryDate: null }],
+    isSponsoredFlag: false,
+  };
 }
 
 const adTile = (index: number) => ({ __typename: 'AdPlaceholder', id: `ad-${index}`, moduleType: 'GoogleAdsense', adsLocation: `search_${index}` });
@@ -199,14 +275,35 @@ function searchPage(request: StandInRequest, state: StandInState): StandInRespon
   const factor = state.priceFactor('walmart');
   const start = (pageNumber - 1) * WALMART_PAGE_SIZE;
   const items = WALMART_CATALOGUE.slice(start, start + WALMART_PAGE_SIZE).map((item) => productTile(item, zip, storeId, factor));
-  // Page 1 comes as two stacks with ads and a take-over placeholder among the products.
+  const tileOf = (key: string) => productTile(WALMART_CATALOGUE.find((item) => item.key === key)!, zip, storeId, factor);
+  // The results count marketplace offers too, as aggregatedCount does on real pages.
+  const total = WALMART_CATALOGUE.length + WALMART_OFF_SHELF.length;
+  // Page 1, as real pages come: a sponsored repeat, ads, a take-over placeholder, marketplace
+  // offers and a ship-only item among the products, then an "Only at Walmart" carousel that
+  // repeats results.
+  const [marketplace, priceless, shipOnly] = WALMART_OFF_SHELF.map((tile) => offShelfTile(tile, factor));
   const stacks =
     pageNumber === 1
       ? [
-          { displayName: 'Best Match', count: WALMART_CATALOGUE.length, items: [...items.slice(0, 2), adTile(1), ...items.slice(2, 5), takeoverTile(1)] },
-          { displayName: 'More results', count: WALMART_CATALOGUE.length, items: [adTile(2), ...items.slice(5)] },
+          {
+            title: `Results for "${q}"`,
+            count: total,
+            layoutEnum: 'GRID',
+            items: [
+              { ...tileOf(WALMART_SPONSORED_REPEAT), isSponsoredFlag: true },
+              ...items.slice(0, 2),
+              adTile(1),
+              marketplace,
+              ...items.slice(2, 5),
+              takeoverTile(1),
+              shipOnly,
+              ...items.slice(5),
+              priceless,
+            ],
+          },
+          { title: 'Only at Walmart', titleKey: 'onlyAtWalmart', count: WALMART_CAROUSEL_REPEATS.length, layoutEnum: 'CAROUSEL', items: [adTile(2), ...WALMART_CAROUSEL_REPEATS.map(tileOf)] },
         ]
-      : [{ displayName: 'Best Match', count: WALMART_CATALOGUE.length, items: items.length > 0 ? [...items.slice(0, 3), adTile(pageNumber), ...items.slice(3)] : [] }];
+      : [{ title: `Results for "${q}"`, count: total, layoutEnum: 'GRID', items: items.length > 0 ? [...items.slice(0, 3), adTile(pageNumber), ...items.slice(3)] : [] }];
   const location = { pickupStore: storeId, deliveryStore: storeId, intent: 'PICKUP', postalCode: zip, stateOrProvinceCode: zipToState(zip) ?? 'CA', storeId };
   const pagination = {
     maxPage: WALMART_MAX_PAGE,
@@ -217,7 +314,15 @@ function searchPage(request: StandInRequest, state: StandInState): StandInRespon
       ? // A redesign the documentation does not describe: results moved and renamed.
         { props: { pageProps: { initialData: { pageMetadata: { location }, searchResultsV3: { modules: stacks.map((s) => ({ tiles: s.items })), paging: pagination } } } }, page: '/search', buildId: 'wm-next-v3' }
       : {
-          props: { pageProps: { initialData: { pageMetadata: { location, title: 'Eggs - Walmart.com' }, searchResult: { title: `Results for "${q}"`, itemStacks: stacks, paginationV2: pagination, count: WALMART_CATALOGUE.length } } } },
+          props: {
+            pageProps: {
+              initialData: {
+                pageMetadata: { location, title: 'Eggs - Walmart.com' },
+                // count: the tiles on this page (real pages), not the total.
+                searchResult: { title: `Results for "${q}"`, aggregatedCount: total, itemStacks: stacks, paginationV2: pagination, count: stacks.reduce((n, st) => n + st.items.length, 0) },
+              },
+            },
+          },
           page: '/search',
           query: { q, page: String(pageNumber) },
           buildId: 'wm-next-stand-in',

@@ -80,6 +80,7 @@ const BOT_WALL_TITLE = new RegExp(
       'Just a moment(?:\\.\\.\\.|…|&hellip;)', // Cloudflare challenge
       'Attention Required!\\s*(?:\\||&#124;|&vert;)\\s*Cloudflare', // Cloudflare block
       'Pardon Our Interruption', // Imperva / Incapsula
+      'Request Rejected', // F5 BIG-IP application firewall ("The requested URL was rejected")
     ].join('|') +
     ')',
   'i',

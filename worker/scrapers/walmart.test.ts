@@ -3,8 +3,11 @@ import { createState, serveStandIns, type StandInServer } from '../../test/retai
 import { SCENARIO_ZIPS } from '../../test/retailers/scenarios.ts';
 import { html, json, type RetailerStandIn, type StandInRequest } from '../../test/retailers/types.ts';
 import {
+  WALMART_CAROUSEL_REPEATS,
   WALMART_CATALOGUE,
   WALMART_DEFAULT_ZIP,
+  WALMART_OFF_SHELF,
+  WALMART_SPONSORED_REPEAT,
   walmartRegularPrice,
   walmartRollbackPrice,
   walmartStandIn,
@@ -30,6 +33,12 @@ function standInBody(path: string, query: Record<string, string>, cookies: Recor
 
 const searchBody = (page: number, zip = ZIP) => standInBody('/search', { q: 'eggs', page: String(page), affinityOverride: 'default', stores: walmartStoreIdForZip(zip) });
 const item = (key: string): WalmartStandInItem => WALMART_CATALOGUE.find((i) => i.key === key)!;
+/** The store's own listings of pages, each once, in the order first seen. */
+const shelf = (listings: RawListing[]) => [...new Set(listings.filter((l) => l.notOnShelf === undefined).map((l) => l.retailerProductId))];
+const byId = (listings: RawListing[], id: string) => listings.find((l) => l.retailerProductId === id)!;
+const catalogueIds = (items: WalmartStandInItem[]) => items.map((i) => i.usItemId).sort();
+/** Page 1's tiles: the sponsored repeat, 8 products, 3 off-shelf offers and the carousel's 2 repeats. */
+const PAGE_1_LISTINGS = 1 + 8 + WALMART_OFF_SHELF.length + WALMART_CAROUSEL_REPEATS.length;
 
 function nextDataPage(data: unknown, attributes = ''): string {
   return `<!DOCTYPE html><html><head><title>eggs - Walmart.com</title></head><body><div id="__next"></div><script id="__NEXT_DATA__"${attributes}>${JSON.stringify(data)}</script></body></html>`;
@@ -78,9 +87,11 @@ describe('parseWalmartSearchPage on the stand-in pages', () => {
     const page = parseWalmartSearchPage(searchBody(1));
     expect(page.maxPage).toBe(3);
     expect(page.nonProductTiles).toBe(3);
-    expect(page.listings.map((l) => l.retailerProductId)).toEqual(WALMART_CATALOGUE.slice(0, 8).map((i) => i.usItemId));
+    expect(page.totalResults).toBe(WALMART_CATALOGUE.length + WALMART_OFF_SHELF.length);
+    expect(page.listings).toHaveLength(PAGE_1_LISTINGS);
+    expect(shelf(page.listings).sort()).toEqual(catalogueIds(WALMART_CATALOGUE.slice(0, 8)));
     expect(page.location).toEqual({ retailerLocationId: STORE, name: null, zip: ZIP, city: null, state: 'NY', address: null, latitude: null, longitude: null });
-    expect(page.listings[0]).toEqual({
+    expect(byId(page.listings, '145051970')).toEqual({
       retailerProductId: '145051970',
       title: 'Great Value Large White Eggs, 12 Count',
       brand: 'Great Value',
@@ -90,11 +101,23 @@ describe('parseWalmartSearchPage on the stand-in pages', () => {
       category: 'Eggs',
       url: 'https://www.walmart.com/ip/Great-Value-Large-White-Eggs-12-Count/145051970',
       inStock: true,
+      notOnShelf: undefined,
     });
   });
 
+  it("tells marketplace sellers' offers and a ship-only item from the store's shelf, and repeats the sponsored and carousel tiles", () => {
+    const page = parseWalmartSearchPage(searchBody(1));
+    const [marketplace, priceless, shipOnly] = WALMART_OFF_SHELF;
+    expect(byId(page.listings, marketplace!.usItemId)).toMatchObject({ notOnShelf: 'marketplace', price: marketplace!.price, regularPrice: marketplace!.wasPrice });
+    expect(byId(page.listings, priceless!.usItemId)).toMatchObject({ notOnShelf: 'marketplace', price: null });
+    expect(byId(page.listings, shipOnly!.usItemId)).toMatchObject({ notOnShelf: 'online-only', price: shipOnly!.price });
+    const ids = page.listings.map((l) => l.retailerProductId);
+    expect(ids.filter((id) => id === item(WALMART_SPONSORED_REPEAT).usItemId)).toHaveLength(2);
+    for (const key of WALMART_CAROUSEL_REPEATS) expect(ids.filter((id) => id === item(key).usItemId)).toHaveLength(2);
+  });
+
   it('reads a rollback, a price only in `price`, a price only in linePrice and an out-of-stock item', () => {
-    const byId = new Map(parseWalmartSearchPage(searchBody(1)).listings.map((l) => [l.retailerProductId, l]));
+    const byId = new Map(parseWalmartSearchPage(searchBody(1)).listings.filter((l) => l.notOnShelf === undefined).map((l) => [l.retailerProductId, l]));
     const rollbackRegular = walmartRegularPrice(item('gv-cage-free-12'), ZIP);
     const rollback = byId.get('172844767')!;
     expect(rollback.price).toBe(walmartRollbackPrice(rollbackRegular));
@@ -135,6 +158,7 @@ describe('parseWalmartSearchPage on the stand-in pages', () => {
       category: null,
       url: 'https://www.walmart.com/ip/10450884',
       inStock: null,
+      notOnShelf: undefined,
     });
     expect(page2.listings.find((l) => l.retailerProductId === '10295584')!.brand).toBe("Pete & Gerry's");
   });
@@ -411,10 +435,10 @@ describe('walmart against the stand-in', () => {
     const location = await walmart.locate(ZIP, ctx);
     expect(location).toMatchObject({ retailerLocationId: STORE, name: `Walmart Supercenter #${STORE}`, zip: ZIP, state: 'NY' });
     const pages = await collect(location!, ZIP, ctx);
-    expect(pages.map((p) => p.listings.length)).toEqual([8, 8, 3]);
+    expect(pages.map((p) => p.listings.length)).toEqual([PAGE_1_LISTINGS, 8, 3]);
     expect(pages.map((p) => p.nonProductTiles)).toEqual([3, 1, 1]);
     const listings = pages.flatMap((p) => p.listings);
-    expect(listings.map((l) => l.retailerProductId)).toEqual(WALMART_CATALOGUE.map((i) => i.usItemId));
+    expect(shelf(listings).sort()).toEqual(catalogueIds(WALMART_CATALOGUE));
     for (const entry of WALMART_CATALOGUE) {
       const listing = listings.find((l) => l.retailerProductId === entry.usItemId)!;
       const regular = walmartRegularPrice(entry, ZIP);
@@ -436,7 +460,7 @@ describe('walmart against the stand-in', () => {
     const body = standInBody('/search', { q: 'eggs', page: '1' }, { assortmentStoreId: walmartStoreIdForZip('60611'), hasLocData: '1' });
     const page = parseWalmartSearchPage(body);
     expect(page.location?.zip).toBe('60611');
-    expect(page.listings[0]!.price).toBe(walmartRegularPrice(item('gv-white-12'), '60611'));
+    expect(byId(page.listings, '145051970').price).toBe(walmartRegularPrice(item('gv-white-12'), '60611'));
   });
 
   it('stops at ctx.maxPages', async () => {
@@ -455,14 +479,14 @@ describe('walmart against the stand-in', () => {
     },
   });
   const withoutPagination = (body: string) => body.replace(/"paginationV2":\{"maxPage":\d+,"pageProperties":\{[^}]*\}\},/, '');
-  const withoutCounts = (body: string) => body.replace(/"count":\d+,/g, '').replace(/,"count":\d+/g, '');
+  const withoutCounts = (body: string) => body.replace(/"(?:count|aggregatedCount)":\d+,/g, '').replace(/,"(?:count|aggregatedCount)":\d+/g, '');
   const searchPages = (local: StandInServer) => local.requests.filter((r) => r.path === '/search').map((r) => new URLSearchParams(r.query).get('page'));
 
-  it('stops when the products read reach the stacks\' count when the page has no paginationV2', async () => {
+  it('stops when the results read, each once, reach the total when the page has no paginationV2', async () => {
     const local = await serve([rewriting(withoutPagination)]);
     const ctx = contextFor(local);
     const pages = await collect((await walmart.locate(ZIP, ctx))!, ZIP, ctx);
-    expect(pages.map((p) => p.listings.length)).toEqual([8, 8, 3]);
+    expect(pages.map((p) => p.listings.length)).toEqual([PAGE_1_LISTINGS, 8, 3]);
     expect(searchPages(local)).toEqual(['1', '2', '3']);
   });
 
@@ -470,7 +494,7 @@ describe('walmart against the stand-in', () => {
     const local = await serve([rewriting((body) => withoutCounts(withoutPagination(body)))]);
     const ctx = contextFor(local);
     const pages = await collect((await walmart.locate(ZIP, ctx))!, ZIP, ctx);
-    expect(pages.map((p) => p.listings.length)).toEqual([8, 8, 3, 0]);
+    expect(pages.map((p) => p.listings.length)).toEqual([PAGE_1_LISTINGS, 8, 3, 0]);
     expect(searchPages(local)).toEqual(['1', '2', '3', '4']);
   });
 
@@ -478,7 +502,7 @@ describe('walmart against the stand-in', () => {
     const local = await serve([rewriting((body) => body.replace(/"maxPage":\d+/, '"maxPage":25'))]);
     const ctx = contextFor(local);
     const pages = await collect((await walmart.locate(ZIP, ctx))!, ZIP, ctx);
-    expect(pages.map((p) => p.listings.length)).toEqual([8, 8, 3]);
+    expect(pages.map((p) => p.listings.length)).toEqual([PAGE_1_LISTINGS, 8, 3]);
     expect(searchPages(local)).toEqual(['1', '2', '3']);
   });
 
@@ -486,7 +510,7 @@ describe('walmart against the stand-in', () => {
     const local = await serve([rewriting((body) => withoutCounts(body).replace(/"maxPage":\d+/, '"maxPage":"2"'))]);
     const ctx = contextFor(local);
     const pages = await collect((await walmart.locate(ZIP, ctx))!, ZIP, ctx);
-    expect(pages.map((p) => p.listings.length)).toEqual([8, 8]);
+    expect(pages.map((p) => p.listings.length)).toEqual([PAGE_1_LISTINGS, 8]);
     expect(searchPages(local)).toEqual(['1', '2']);
   });
 
@@ -497,7 +521,7 @@ describe('walmart against the stand-in', () => {
       ]);
       const ctx = contextFor(local);
       const pages = await collect((await walmart.locate(ZIP, ctx))!, ZIP, ctx);
-      expect(pages.map((p) => p.listings.length)).toEqual([8, 8]);
+      expect(pages.map((p) => p.listings.length)).toEqual([PAGE_1_LISTINGS, 8]);
       expect(local.requests.filter((r) => r.path === '/search').map((r) => r.status)).toEqual([200, 200, status]);
     }
   });
@@ -523,7 +547,7 @@ describe('walmart against the stand-in', () => {
     const ctx = contextFor(local);
     const error = await failure(collect((await walmart.locate(ZIP, ctx))!, ZIP, ctx));
     expect(error).toBeInstanceOf(StructureError);
-    expect(error.message).toBe('page structure not recognised (Walmart search page 1 has 11 tiles but not one product could be read)');
+    expect(error.message).toBe(`page structure not recognised (Walmart search page 1 has ${PAGE_1_LISTINGS + 3} tiles but not one product could be read)`);
   });
 
   it('sends the ZIP cookie along with assortmentStoreId and hasLocData', async () => {
@@ -568,7 +592,7 @@ describe('walmart against the stand-in', () => {
     } catch (error) {
       caught = error;
     }
-    expect(pages.map((p) => p.listings.length)).toEqual([8]);
+    expect(pages.map((p) => p.listings.length)).toEqual([PAGE_1_LISTINGS]);
     expect(caught).toBeInstanceOf(ScrapeError);
     expect((caught as ScrapeError).kind).toBe('http');
     expect((caught as ScrapeError).message).toBe(`Walmart served store ${walmartStoreIdForZip(WALMART_DEFAULT_ZIP)}, not the located store ${STORE}`);
@@ -599,8 +623,8 @@ describe('walmart against the stand-in', () => {
       server.reset();
       const ctx = contextFor(server);
       const pages = await collect((await walmart.locate(zip, ctx))!, zip, ctx);
-      expect(pages.map((p) => p.listings.length)).toEqual([8, 8, 3]);
-      expect(pages[0]!.listings[0]!.price).toBe(walmartRegularPrice(item('gv-white-12'), zip));
+      expect(pages.map((p) => p.listings.length)).toEqual([PAGE_1_LISTINGS, 8, 3]);
+      expect(byId(pages[0]!.listings, '145051970').price).toBe(walmartRegularPrice(item('gv-white-12'), zip));
       expect(server.requests.filter((r) => r.path === '/search').map((r) => r.status)).toEqual([zip === SCENARIO_ZIPS.flaky ? 500 : 429, 200, 200, 200]);
     }
   });
@@ -609,7 +633,7 @@ describe('walmart against the stand-in', () => {
     const ctx = contextFor(server);
     const started = Date.now();
     const pages = await collect((await walmart.locate(SCENARIO_ZIPS.slow, ctx))!, SCENARIO_ZIPS.slow, ctx);
-    expect(pages.flatMap((p) => p.listings)).toHaveLength(WALMART_CATALOGUE.length);
+    expect(shelf(pages.flatMap((p) => p.listings))).toHaveLength(WALMART_CATALOGUE.length);
     expect(Date.now() - started).toBeGreaterThanOrEqual(3 * 1400);
   });
 });
@@ -627,7 +651,7 @@ describe('walmart locate fallback (serviceAvailability gone)', () => {
     expect(location).toEqual({ retailerLocationId: walmartStoreIdForZip('60611'), name: null, zip: '60611', city: null, state: 'IL', address: null, latitude: null, longitude: null });
     expect(paths(local)).toEqual(['404 www.walmart.com /grocery/v4/api/serviceAvailability?postalCode=60611', '200 www.walmart.com /search?q=eggs&page=1&sort=best_match&affinityOverride=default']);
     const pages = await collect(location!, '60611', ctx);
-    expect(pages[0]!.listings[0]!.price).toBe(walmartRegularPrice(item('gv-white-12'), '60611'));
+    expect(byId(pages[0]!.listings, '145051970').price).toBe(walmartRegularPrice(item('gv-white-12'), '60611'));
   });
 
   it('falls back on an unrecognised body too', async () => {
@@ -649,9 +673,9 @@ describe('walmart locate fallback (serviceAvailability gone)', () => {
     const location = await walmart.locate('77001', ctx);
     expect(location).toEqual({ retailerLocationId: null, name: null, zip: null, city: null, state: null, address: null, latitude: null, longitude: null });
     const pages = await collect(location!, '77001', ctx);
-    expect(pages.map((p) => p.listings.length)).toEqual([8, 8, 3]);
+    expect(pages.map((p) => p.listings.length)).toEqual([PAGE_1_LISTINGS, 8, 3]);
     // Priced for the ZIP in locGuestData, not the default placement.
-    expect(pages[0]!.listings[0]!.price).toBe(walmartRegularPrice(item('gv-white-12'), '77001'));
+    expect(byId(pages[0]!.listings, '145051970').price).toBe(walmartRegularPrice(item('gv-white-12'), '77001'));
     expect(walmartRegularPrice(item('gv-white-12'), '77001')).not.toBe(walmartRegularPrice(item('gv-white-12'), WALMART_DEFAULT_ZIP));
     expect(local.requests.filter((r) => r.path === '/search').every((r) => !r.query.includes('stores='))).toBe(true);
   });

@@ -8,7 +8,7 @@
 import * as cheerio from 'cheerio';
 import { z } from 'zod';
 import { cleanText, toPrice, zip5 } from './parse-utils.ts';
-import { ScrapeError, StructureError, type ListingPage, type RawListing, type RetailerLocation, type RetailerScraper, type ScrapeContext } from './types.ts';
+import { ScrapeError, StructureError, type ListingPage, type NotOnShelf, type RawListing, type RetailerLocation, type RetailerScraper, type ScrapeContext } from './types.ts';
 
 const ORIGIN = 'https://www.walmart.com';
 /** Walmart serves at most 25 search pages. */
@@ -41,6 +41,14 @@ const productSchema = z.looseObject({
   availabilityStatusV2: z.looseObject({ value: z.string().nullish() }).nullish(),
   isOutOfStock: z.boolean().nullish(),
   catalogProductType: z.string().nullish(),
+  // Who sells the offer and where it can be had (real pages: marketplace sellers' offers ship from
+  // the seller, store id "0"; the store's own shelf has a PICKUP entry at the placed store).
+  sellerId: z.string().nullish(),
+  sellerName: z.string().nullish(),
+  fulfillmentType: z.string().nullish(),
+  fulfillmentSummary: z
+    .array(z.looseObject({ fulfillment: z.string().nullish(), storeId: z.union([z.string(), z.number()]).nullish() }))
+    .nullish(),
 });
 type WalmartProduct = z.infer<typeof productSchema>;
 
@@ -50,7 +58,7 @@ const stackSchema = z
   .looseObject({ items: z.array(tileSchema).nullish(), itemsV2: z.array(tileSchema).nullish() })
   .refine((stack) => Array.isArray(stack.items) || Array.isArray(stack.itemsV2), { message: 'has neither items nor itemsV2' });
 
-// paginationV2 on the page is UNCONFIRMED: it is read leniently (walmartMaxPage), never required.
+// paginationV2 is read leniently (walmartMaxPage), never required.
 const searchResultSchema = z.looseObject({ itemStacks: z.array(stackSchema) });
 
 const locationSchema = z.looseObject({
@@ -65,7 +73,11 @@ const locationSchema = z.looseObject({
 export interface WalmartSearchPage extends ListingPage {
   /** paginationV2.maxPage (a number or a numeric string), or null when the page has no readable one. */
   maxPage: number | null;
-  /** The largest `count` (total results) of the page's stacks, or null when no stack gives a positive one. */
+  /**
+   * The total results: searchResult.aggregatedCount, else the largest stack total (a stack's `count`
+   * or meta.totalItemCount); null when none is given. searchResult.count is the tiles on the page,
+   * not a total, and an "Only at Walmart" carousel's count is its own few tiles.
+   */
   totalResults: number | null;
   /** The location the page says it serves (pageMetadata.location), when it names one. */
   location: RetailerLocation | null;
@@ -106,24 +118,32 @@ function path(value: unknown, keys: string[]): unknown {
   return current;
 }
 
-/** Parses a Walmart search page (HTML with __NEXT_DATA__, or the GraphQL JSON body). */
-export function parseWalmartSearchPage(body: string): WalmartSearchPage {
-  return parseWalmartSearchData(walmartSearchData(body));
+/**
+ * Parses a Walmart search page (HTML with __NEXT_DATA__, or the GraphQL JSON body). `storeId` is
+ * the store the visit is pinned to, used when the page names no store of its own.
+ */
+export function parseWalmartSearchPage(body: string, storeId: string | null = null): WalmartSearchPage {
+  return parseWalmartSearchData(walmartSearchData(body), storeId);
 }
 
-export function parseWalmartSearchData(data: unknown): WalmartSearchPage {
+export function parseWalmartSearchData(data: unknown, storeId: string | null = null): WalmartSearchPage {
   const rawResult = path(data, ['props', 'pageProps', 'initialData', 'searchResult']) ?? path(data, ['data', 'search', 'searchResult']);
   if (rawResult === undefined || rawResult === null) throw new StructureError('Walmart search data has no searchResult');
   const parsed = searchResultSchema.safeParse(rawResult);
   if (!parsed.success) {
     throw new StructureError(`Walmart searchResult: ${describeIssue(parsed.error.issues[0]!)}`);
   }
+  const location = pageLocationOrNull(
+    path(data, ['props', 'pageProps', 'initialData', 'pageMetadata', 'location']) ?? path(data, ['data', 'contentLayout', 'pageMetadata', 'location']),
+  );
+  // Whose shelf the page shows: the store the page itself says it serves, else the pinned one.
+  const shelfStore = location?.retailerLocationId ?? storeId;
   const listings: RawListing[] = [];
   let nonProductTiles = 0;
-  let totalResults: number | null = null;
+  let stackTotal: number | null = null;
   parsed.data.itemStacks.forEach((stack, stackIndex) => {
-    const count = positiveInteger(stack.count);
-    if (count !== null) totalResults = Math.max(totalResults ?? 0, count);
+    const count = positiveInteger(stack.count) ?? positiveInteger(path(stack, ['meta', 'totalItemCount']));
+    if (count !== null) stackTotal = Math.max(stackTotal ?? 0, count);
     const tiles = stack.items ?? stack.itemsV2 ?? [];
     tiles.forEach((tile, tileIndex) => {
       if (!isProductTile(tile)) {
@@ -134,16 +154,15 @@ export function parseWalmartSearchData(data: unknown): WalmartSearchPage {
       if (!product.success) {
         throw new StructureError(`Walmart item ${stackIndex}.${tileIndex}: ${describeIssue(product.error.issues[0]!)}`);
       }
-      listings.push(walmartListing(product.data));
+      listings.push(walmartListing(product.data, shelfStore));
     });
   });
-  const location = path(data, ['props', 'pageProps', 'initialData', 'pageMetadata', 'location']) ?? path(data, ['data', 'contentLayout', 'pageMetadata', 'location']);
   return {
     listings,
     nonProductTiles,
     maxPage: positiveInteger(path(rawResult, ['paginationV2', 'maxPage'])),
-    totalResults,
-    location: pageLocationOrNull(location),
+    totalResults: positiveInteger(path(rawResult, ['aggregatedCount'])) ?? stackTotal,
+    location,
   };
 }
 
@@ -206,7 +225,36 @@ function stateCode(value: unknown): string | null {
   return typeof value === 'string' && /^[A-Za-z]{2}$/.test(value.trim()) ? value.trim().toUpperCase() : null;
 }
 
-function walmartListing(item: WalmartProduct): RawListing {
+/** Walmart's own seller (sellerId on every item it sells itself, on pages of 2024 to 2026). */
+const WALMART_SELLER_ID = 'F55CDC31AB754BB68FE0B39041159D63';
+
+function isWalmartSeller(item: WalmartProduct): boolean | null {
+  const name = item.sellerName?.trim().toLowerCase();
+  if (name) return name === 'walmart.com' || name === 'walmart';
+  const id = item.sellerId?.trim().toUpperCase();
+  if (id) return id === WALMART_SELLER_ID;
+  return null;
+}
+
+/**
+ * Whether a tile is the placed store's own shelf (undefined) or not: a marketplace seller's offer
+ * (a seller other than Walmart, or fulfilment type MARKETPLACE), or an item Walmart ships from its
+ * warehouses that the store does not stock (no fulfilment entry at the store: only store "0", the
+ * ship-to-home node; or fulfilment type FC with no entries). A tile with no fulfilment entries at
+ * all is the store's when it says STORE (out of stock there: the entries go when stock does) or
+ * says nothing (older page shapes carry no entries).
+ */
+export function walmartNotOnShelf(item: WalmartProduct, shelfStore: string | null): NotOnShelf | undefined {
+  if (isWalmartSeller(item) === false || item.fulfillmentType?.toUpperCase() === 'MARKETPLACE') return 'marketplace';
+  const entries = (item.fulfillmentSummary ?? []).map((entry) => (entry.storeId === null || entry.storeId === undefined ? '' : String(entry.storeId).trim()));
+  if (entries.length > 0) {
+    const atStore = entries.some((id) => id !== '' && id !== '0' && (shelfStore === null || sameStore(id, shelfStore)));
+    return atStore ? undefined : 'online-only';
+  }
+  return item.fulfillmentType?.toUpperCase() === 'FC' ? 'online-only' : undefined;
+}
+
+function walmartListing(item: WalmartProduct, shelfStore: string | null): RawListing {
   const id = String(item.usItemId);
   const title = cleanText(item.name);
   const info = item.priceInfo ?? null;
@@ -229,6 +277,7 @@ function walmartListing(item: WalmartProduct): RawListing {
     category: item.catalogProductType ? cleanText(item.catalogProductType) || null : null,
     url: walmartUrl(item.canonicalUrl, id),
     inStock: walmartInStock(item),
+    notOnShelf: walmartNotOnShelf(item, shelfStore),
   };
 }
 
@@ -446,7 +495,9 @@ async function* listings(location: RetailerLocation, zip: string, ctx: ScrapeCon
   const storeId = location.retailerLocationId;
   const cookies = { ...walmartZipCookies(zip), ...(storeId ? { assortmentStoreId: storeId, hasLocData: '1' } : {}) };
   let last = Math.min(ctx.maxPages, WALMART_MAX_PAGES);
-  let seen = 0;
+  // Results seen, each once: sponsored tiles and the "Only at Walmart" carousel repeat results,
+  // and counting repeats against the total would stop before the last page.
+  const seen = new Set<string>();
   let total: number | null = null;
   for (let page = 1; page <= last; page++) {
     let response;
@@ -457,7 +508,7 @@ async function* listings(location: RetailerLocation, zip: string, ctx: ScrapeCon
       if (page > 1 && isClientError(error)) return;
       throw error;
     }
-    const parsed = parseWalmartSearchPage(response.body);
+    const parsed = parseWalmartSearchPage(response.body, storeId);
     const served = parsed.location?.retailerLocationId ?? null;
     if (storeId && served && !sameStore(served, storeId)) throw new ScrapeError('http', `Walmart served store ${served}, not the located store ${storeId}`);
     if (page === 1 && parsed.listings.length === 0 && parsed.nonProductTiles > 0) {
@@ -465,9 +516,9 @@ async function* listings(location: RetailerLocation, zip: string, ctx: ScrapeCon
     }
     yield { listings: parsed.listings, nonProductTiles: parsed.nonProductTiles };
     if (parsed.listings.length === 0) return;
-    seen += parsed.listings.length;
+    for (const listing of parsed.listings) seen.add(listing.retailerProductId);
     if (parsed.totalResults !== null) total = Math.max(total ?? 0, parsed.totalResults);
-    if (total !== null && seen >= total) return;
+    if (total !== null && seen.size >= total) return;
     if (parsed.maxPage !== null) last = Math.min(last, parsed.maxPage);
   }
 }
