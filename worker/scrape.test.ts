@@ -88,6 +88,10 @@ describe('each retailer end to end', () => {
       from store_locations l join scrape_run_zips z on z.location_id = l.id where z.run_id = ${id}`;
     expect(place).toMatchObject({ latitude: expect.any(Number), longitude: expect.any(Number), city: expect.any(String), state: 'NY' });
     expect(['retailer', 'zip']).toContain(place!.coordinates_source);
+    // A demo price links to no retailer page: the retailer never published it.
+    const links = await db.sql<{ url: string | null }[]>`
+      select p.url from products p join price_observations o on o.product_id = p.id where o.scrape_run_id = ${id}`;
+    expect(links.every((l) => l.url === null)).toBe(true);
   });
 });
 
@@ -135,6 +139,9 @@ describe('a run', () => {
     const run = await runRow(id);
     expect(run).toMatchObject({ status: 'succeeded', demo: false });
     expect(new Set((await observationsOf(id)).map((o) => o.source))).toEqual(new Set(['scrape']));
+    const links = await db.sql<{ url: string | null }[]>`
+      select p.url from products p join price_observations o on o.product_id = p.id where o.scrape_run_id = ${id}`;
+    expect(links.some((l) => l.url?.startsWith('https://'))).toBe(true);
   });
 
   it('run again the same day updates its observations: the same rows, no duplicates', async () => {

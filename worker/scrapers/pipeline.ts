@@ -235,7 +235,9 @@ export async function commitZipOutcome(
             ...locationPlace(outcome.location, outcome.locationZip),
           }
         : null,
-    listings: outcome.accepted,
+    // A stand-in's price was never published by the retailer: its product is not linked to the
+    // retailer's real page, where a shopper would find another price or none.
+    listings: demo ? outcome.accepted.map((listing) => ({ ...listing, url: null })) : outcome.accepted,
     source: demo ? 'demo' : 'scrape',
     deferNotify: notifier !== undefined,
   });
