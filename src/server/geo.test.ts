@@ -1,7 +1,7 @@
 // ZIP facts from the geodata and the distance maths behind Near you.
 import { describe, expect, it } from 'vitest';
 import zipcodes from 'zipcodes';
-import { boundingBox, greatCircleMiles, zipFacts } from './geo.ts';
+import { boundingBox, greatCircleMiles, usStateCode, zipFacts } from './geo.ts';
 
 describe('zipFacts', () => {
   it('reads the city, state, centroid and census region of a ZIP code', () => {
@@ -28,6 +28,20 @@ describe('zipFacts', () => {
     expect(zipFacts('00601')).toBeNull();
     expect(zipcodes.lookup('96910')?.state).toBe('GU');
     expect(zipFacts('96910')).toBeNull();
+  });
+});
+
+describe('usStateCode', () => {
+  it('reads a code or a full name in any case', () => {
+    expect(usStateCode('UT')).toBe('UT');
+    expect(usStateCode(' ri ')).toBe('RI');
+    expect(usStateCode('Utah')).toBe('UT');
+    expect(usStateCode('Rhode  Island')).toBe('RI');
+    expect(usStateCode('DISTRICT OF COLUMBIA')).toBe('DC');
+  });
+
+  it('answers null for territories, provinces and other text', () => {
+    for (const value of [null, undefined, '', 'PR', 'Puerto Rico', 'Ontario', 'ON', 'XX', 'Utahh', 'constructor']) expect(usStateCode(value), String(value)).toBeNull();
   });
 });
 

@@ -46,6 +46,17 @@ export function zipFacts(zip: string): ZipFacts | null {
   };
 }
 
+/**
+ * The two-letter code of a US state or DC from its code or its full name in any case ("UT",
+ * "Utah", "RHODE ISLAND"); null for anything else (territories, Canadian provinces, blanks).
+ * Some locators give the full name where a code is expected (Target's mailing_address.state).
+ */
+export function usStateCode(value: string | null | undefined): UsState | null {
+  const text = value?.trim().replace(/\s+/g, ' ').toUpperCase() ?? '';
+  const code = text.length === 2 ? text : zipcodes.states.full[text];
+  return code !== undefined && isState(code) ? code : null;
+}
+
 const radians = (degrees: number) => (degrees * Math.PI) / 180;
 
 /** Great-circle ("as the crow flies") miles between two points, by the haversine formula. */

@@ -1,6 +1,8 @@
 // Kroger stand-in (retailers.md §3): the public API's client-credentials token endpoint (any
 // non-empty client id and secret), /v1/locations and /v1/products (captured body shape: promo 0 =
-// no promotion, an item without a price object, both fulfillment key casings). Tokens are signed
+// no promotion, promotions, an item without a price object, both fulfillment key casings, stock
+// levels and items without one, an item the store does not sell in store, a size ending with a
+// period). Tokens are signed
 // JWT-like strings, so any stand-in server accepts a token another one issued until it expires;
 // without a valid Bearer token the API answers 401 JSON. locationId = 3-digit division + the ZIP.
 import { createHmac, timingSafeEqual } from 'node:crypto';
@@ -64,6 +66,8 @@ export interface KrogerStandInItem {
   stockLevel?: 'HIGH' | 'LOW' | 'TEMPORARILY_OUT_OF_STOCK' | null;
   /** The fulfillment keys as the capture spells them (inStore) or as the docs do (instore). */
   casing?: 'capture' | 'docs';
+  /** Shipped to the home only: not sold in the store (inStore false). */
+  shipOnly?: boolean;
 }
 
 const EGGS: KrogerStandInItem[] = [
@@ -78,13 +82,13 @@ const EGGS: KrogerStandInItem[] = [
   { key: 'egglands-classic-12', productId: '0071514150012', description: "Eggland's Best Classic Large White Eggs Grade A", brand: "Eggland's Best", categories: ['Dairy'], size: '12 ct', eggType: 'standard', count: 12, stockLevel: 'LOW' },
   { key: 'kroger-white-24', productId: '0001111060905', description: 'Kroger® Grade A Large White Eggs', brand: 'Kroger', categories: ['Dairy'], size: '24 ct', eggType: 'standard', count: 24 },
   { key: 'st-organic-6', productId: '0001111042306', description: 'Simple Truth Organic® Grade A Large Brown Eggs', brand: 'Simple Truth Organic', categories: ['Dairy', 'Natural & Organic'], size: '6 ct', eggType: 'organic', count: 6 },
-  { key: 'egglands-free-range-12', productId: '0071514150029', description: "Eggland's Best Free Range Large Brown Eggs", brand: "Eggland's Best", categories: ['Dairy'], size: '12 ct', eggType: 'cage_free', count: 12 },
+  { key: 'egglands-free-range-12', productId: '0071514150029', description: "Eggland's Best Free Range Large Brown Eggs", brand: "Eggland's Best", categories: ['Dairy'], size: '12 ct.', eggType: 'cage_free', count: 12 },
   { key: 'kroger-white-60', productId: '0001111060960', description: 'Kroger® Grade A Large White Eggs Value Pack', brand: 'Kroger', categories: ['Dairy'], size: '60 ct', eggType: 'standard', count: 60 },
   { key: 'happy-egg-18', productId: '0081906700018', description: 'Happy Egg Co. Free Range Large Brown Eggs', size: '18 ct', eggType: 'cage_free', count: 18, stockLevel: null },
 ];
 
-// What else an "eggs" term search returns: [description, brand, category, size, price].
-const OTHERS: Array<[string, string | undefined, string, string, number]> = [
+// What else an "eggs" term search returns: [description, brand, category, size, price, ship only].
+const OTHERS: Array<[string, string | undefined, string, string, number, boolean?]> = [
   ['Kroger® 100% Liquid Egg Whites', 'Kroger', 'Dairy', '16 oz', 3.29],
   ['Egg Beaters Original Liquid Egg Substitute', 'Egg Beaters', 'Dairy', '16 oz', 4.49],
   ['JUST Egg Plant-Based Scramble', 'JUST', 'Natural & Organic', '12 fl oz', 5.49],
@@ -101,7 +105,7 @@ const OTHERS: Array<[string, string | undefined, string, string, number]> = [
   ['Nasoya Egg Roll Wraps', 'Nasoya', 'Produce', '16 oz', 3.29],
   ['Kroger® Vegetable Egg Rolls', 'Kroger', 'Frozen', '8 ct', 4.99],
   ['Eggplant', undefined, 'Produce', '1 ct', 1.49],
-  ['Dash Rapid Egg Cooker', 'Dash', 'Kitchen', '1 ct', 19.99],
+  ['Dash Rapid Egg Cooker', 'Dash', 'Kitchen', '1 ct', 19.99, true],
   ['PAAS Classic Easter Egg Decorating Kit', 'PAAS', 'Seasonal', '1 ct', 3.99],
   ['Kroger® Plastic Easter Eggs', 'Kroger', 'Seasonal', '24 ct', 2.99],
   ['Kroger® Egg Bread', 'Kroger', 'Bakery', '16 oz', 3.99],
@@ -129,7 +133,7 @@ const OTHERS: Array<[string, string | undefined, string, string, number]> = [
 
 /** The stand-in's answer to an "eggs" search: egg products mixed among the rest (54 in all). */
 export const KROGER_CATALOGUE: KrogerStandInItem[] = (() => {
-  const others: KrogerStandInItem[] = OTHERS.map(([description, brand, category, size, price], index) => ({
+  const others: KrogerStandInItem[] = OTHERS.map(([description, brand, category, size, price, shipOnly], index) => ({
     key: `other-${index}`,
     productId: `00${String(70000000000 + hashOf(description) % 9999999999).padStart(11, '0')}`.slice(0, 13),
     description,
@@ -140,6 +144,7 @@ export const KROGER_CATALOGUE: KrogerStandInItem[] = (() => {
     count: 0,
     fixedPrice: price,
     casing: index % 2 === 0 ? 'capture' : 'docs',
+    ...(shipOnly ? { shipOnly } : {}),
   }));
   // Eggs at positions 0, 4, 8... so both pages hold some.
   const all: KrogerStandInItem[] = [];
@@ -164,10 +169,11 @@ export function krogerPromoPrice(regular: number): number {
 }
 
 function product(item: KrogerStandInItem, zip: string | null, factor: number): Record<string, unknown> {
+  const store = item.shipOnly !== true;
   const fulfillment =
     item.casing === 'docs'
-      ? { curbside: true, delivery: true, instore: true, shiptohome: false }
-      : { curbside: true, delivery: true, inStore: true, shipToHome: false };
+      ? { curbside: store, delivery: store, instore: store, shiptohome: !store }
+      : { curbside: store, delivery: store, inStore: store, shipToHome: !store };
   const entry: Record<string, unknown> = { itemId: item.productId, favorite: false, fulfillment, size: item.size, soldBy: 'UNIT' };
   if (zip !== null && item.variant !== 'noPrice') {
     const regular = krogerRegularPrice(item, zip, factor);

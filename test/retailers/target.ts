@@ -1,9 +1,12 @@
-// Target stand-in (retailers.md §2): the www.target.com home page (its inline config carries the
-// RedSky web key, a placeholder of the real shape) and RedSky's nearby_stores_v1, plp_search_v2
-// (captured body shape: entity-encoded titles, sale prices with a comparison price, variation
-// parents with min/max prices) and product_summary_with_fulfillment_v1. RedSky answers 401 JSON
-// without the right key. The store id is derived from the ZIP so the listing knows its ZIP.
+// Target stand-in (retailers.md §2, §8): the www.target.com home page (its inline config carries
+// the RedSky web key, a placeholder of the real shape) and RedSky's nearby_stores_v1 (the state's
+// full name beside its region code, ZIP+4 postal codes, no coordinates), plp_search_v2 (captured
+// body shape: entity-encoded titles, sale prices with a comparison price, a "was" price, variation
+// parents with min/max prices, sponsored tiles on every page outside metadata.count and offset) and
+// product_summary_with_fulfillment_v1. RedSky answers 401 JSON without the right key. The store id
+// is derived from the ZIP so the listing knows its ZIP.
 import { createHash } from 'node:crypto';
+import zipcodes from 'zipcodes';
 import type { EggType } from '#shared/vocabulary.ts';
 import { zipToState } from '#shared/zip.ts';
 import { SLOW_MS, hashOf, scenarioOf, standInPrice } from './scenarios.ts';
@@ -42,12 +45,12 @@ export interface TargetStandInItem {
   eggType: EggType | null;
   count: number;
   fixedPrice?: number;
-  /** sale: a promotion; formattedOnly: price only in formatted_current_price; variation: min/max prices;
+  /** sale: a promotion; wasNow: the regular price shown as reduced from a higher "was" price;
+   *  formattedOnly: price only in formatted_current_price; variation: min/max prices;
    *  bare: no brand, buy_url or item type. */
-  variant?: 'sale' | 'formattedOnly' | 'variation' | 'bare';
+  variant?: 'sale' | 'wasNow' | 'formattedOnly' | 'variation' | 'bare';
   /** Stock answered by the fulfillment call; 'missing' leaves the item out of it. */
   stock?: 'in' | 'limited' | 'out' | 'soldOut' | 'missing';
-  sponsored?: boolean;
 }
 
 const GG = 'Good &#38; Gather';
@@ -55,9 +58,9 @@ export const TARGET_CATALOGUE: TargetStandInItem[] = [
   { key: 'gg-large-12', tcin: '14713534', title: `Grade A Large Eggs - 12ct - ${GG}&#8482; (Packaging May Vary)`, brand: GG, itemType: 'Eggs', eggType: 'standard', count: 12 },
   { key: 'gg-egg-whites', tcin: '54576811', title: `Egg Whites - 16oz - ${GG}&#8482;`, brand: GG, itemType: 'Egg Substitutes', eggType: null, count: 0, fixedPrice: 3.19 },
   { key: 'gg-cage-free-12', tcin: '78370287', title: `Cage-Free Grade A Large Brown Eggs - 12ct - ${GG}&#8482;`, brand: GG, itemType: 'Eggs', eggType: 'cage_free', count: 12, variant: 'sale' },
-  { key: 'vital-farms-12', tcin: '14925361', title: 'Vital Farms Pasture-Raised Grade A Large Eggs - 12ct', brand: 'Vital Farms', itemType: 'Eggs', eggType: 'pasture_raised', count: 12, stock: 'out', sponsored: true },
+  { key: 'vital-farms-12', tcin: '14925361', title: 'Vital Farms Pasture-Raised Grade A Large Eggs - 12ct', brand: 'Vital Farms', itemType: 'Eggs', eggType: 'pasture_raised', count: 12, stock: 'out' },
   { key: 'just-egg', tcin: '76627411', title: 'JUST Egg Plant-Based Scramble - 12 fl oz', brand: 'JUST', itemType: 'Egg Substitutes', eggType: null, count: 0, fixedPrice: 4.99 },
-  { key: 'gg-large-18', tcin: '14713536', title: `Grade A Large Eggs - 18ct - ${GG}&#8482;`, brand: GG, itemType: 'Eggs', eggType: 'standard', count: 18 },
+  { key: 'gg-large-18', tcin: '14713536', title: `Grade A Large Eggs - 18ct - ${GG}&#8482;`, brand: GG, itemType: 'Eggs', eggType: 'standard', count: 18, variant: 'wasNow' },
   { key: 'gg-hard-boiled', tcin: '81342204', title: `Hard-Boiled Eggs - 6ct - ${GG}&#8482;`, brand: GG, itemType: 'Eggs', eggType: null, count: 0, fixedPrice: 3.49 },
   { key: 'gg-organic-12', tcin: '47087163', title: `Organic Cage-Free Grade A Large Brown Eggs - 12ct - ${GG}&#8482;`, brand: GG, itemType: 'Eggs', eggType: 'organic', count: 12, stock: 'limited' },
   { key: 'gg-egg-noodles', tcin: '13206637', title: `Wide Egg Noodles - 12oz - ${GG}&#8482;`, brand: GG, itemType: 'Pasta', eggType: null, count: 0, fixedPrice: 1.79 },
@@ -86,6 +89,16 @@ export const TARGET_CATALOGUE: TargetStandInItem[] = [
 
 export const TARGET_PAGE_SIZE = 24;
 
+/** Advertised only: a sponsored tile of every page, never among the results. */
+export const TARGET_SPONSORED_ONLY: TargetStandInItem = { key: 'vital-farms-24', tcin: '81119052', title: 'Vital Farms Pasture-Raised Grade A Large Eggs - 24ct', brand: 'Vital Farms', itemType: 'Eggs', eggType: 'pasture_raised', count: 24 };
+
+/**
+ * The sponsored tiles of every page, at positions 0, 1 and 6 (as a real page had them): a repeat
+ * of a page-1 result, the advertised-only item, and a repeat of a page-2 result. Like the real
+ * ones they are flagged is_sponsored_sku: true and counted by neither metadata.count nor offset.
+ */
+export const TARGET_SPONSORED: TargetStandInItem[] = [TARGET_CATALOGUE.find((i) => i.key === 'vital-farms-12')!, TARGET_SPONSORED_ONLY, TARGET_CATALOGUE.find((i) => i.key === 'egglands-organic-12')!];
+
 export function targetRegularPrice(item: TargetStandInItem, zip: string, factor = 1): number {
   const price = item.eggType === null ? (item.fixedPrice ?? 1) * factor : standInPrice('target', zip, item.key, item.eggType, item.count, factor);
   return Math.round(price * 100) / 100;
@@ -94,6 +107,11 @@ export function targetRegularPrice(item: TargetStandInItem, zip: string, factor 
 /** A sale item's price: about 20% off, ending in 9. */
 export function targetSalePrice(regular: number): number {
   return Math.max(0.99, Math.round((Math.round(regular * 8) / 10 - 0.01) * 100) / 100);
+}
+
+/** The "was" price a wasNow item is shown as reduced from: about 15% above, ending in 9. */
+export function targetWasPrice(current: number): number {
+  return Math.round((Math.round(current * 11.5) / 10 + 0.09) * 100) / 100;
 }
 
 const money = (value: number) => `$${value.toFixed(2)}`;
@@ -106,7 +124,7 @@ function slug(title: string): string {
     .replace(/^-|-$/g, '');
 }
 
-function plpProduct(item: TargetStandInItem, zip: string, storeId: string, factor: number): Record<string, unknown> {
+function plpProduct(item: TargetStandInItem, zip: string, storeId: string, factor: number, sponsored = false): Record<string, unknown> {
   const regular = targetRegularPrice(item, zip, factor);
   const sale = item.variant === 'sale';
   const current = sale ? targetSalePrice(regular) : regular;
@@ -122,6 +140,11 @@ function plpProduct(item: TargetStandInItem, zip: string, storeId: string, facto
   };
   if (sale) {
     price = { ...price, formatted_comparison_price: money(regular), formatted_comparison_price_type: 'reg', save_dollar: Math.round((regular - current) * 100) / 100, save_percent: Math.round(((regular - current) / regular) * 100) };
+  }
+  if (item.variant === 'wasNow') {
+    // As captured: reg_retail equals the current price, the tile shows "was" the comparison price.
+    const was = targetWasPrice(current);
+    price = { ...price, display_was_now: true, formatted_comparison_price: money(was), formatted_comparison_price_type: 'reg', save_dollar: Math.round((was - current) * 100) / 100, save_percent: Math.round(((was - current) / was) * 100) };
   }
   if (item.variant === 'formattedOnly') {
     price = { formatted_current_price: money(current), formatted_current_price_type: 'reg', ...perEgg, location_id: Number(storeId) };
@@ -149,7 +172,8 @@ function plpProduct(item: TargetStandInItem, zip: string, storeId: string, facto
     item: itemBody,
     price,
     promotions: sale ? [{ plp_message: `Sale`, promotion_id: String(157000000 + (hashOf(item.key) % 999999)) }] : [],
-    is_sponsored_sku: item.sponsored === true,
+    // Unsponsored products carry no is_sponsored_sku key at all, as in the captured bodies.
+    ...(sponsored ? { is_sponsored_sku: true, sponsored_ad: { ad_source: 'criteo', impression_id: `stand-in-${item.tcin}` } } : {}),
     category: { category_id: '4tglt', parent_category_id: '5xszh' },
   };
 }
@@ -183,19 +207,28 @@ function homePage(): StandInResponse {
 const unauthorized = () => json({ errors: [{ message: 'Unauthorized: a valid key is required' }], data: {} }, 401);
 const badRequest = (message: string) => json({ errors: [{ message }], data: {} }, 400);
 
+/** "New York", "District of Columbia" for their codes. */
+function stateName(code: string): string {
+  return (zipcodes.states.abbr[code] ?? code)
+    .toLowerCase()
+    .replace(/\b[a-z]/g, (c) => c.toUpperCase())
+    .replace(/\bOf\b/g, 'of');
+}
+
 function nearbyStores(request: StandInRequest): StandInResponse {
   const place = request.query.get('place') ?? '';
   if (!place) return badRequest('place is required');
   const zip = /^\d{5}$/.test(place) ? place : null;
   const limit = Number(request.query.get('limit') ?? '20');
   if (!zip || scenarioOf(zip) === 'noStore') return json({ data: { nearby_stores: { count: 0, limit, offset: 0, total: 0, stores: [] } } });
-  const state = zipToState(zip) ?? 'MN';
+  const region = zipToState(zip) ?? 'MN';
   const stores = [zip, String((Number(zip) + 7) % 100000).padStart(5, '0')].map((storeZip, index) => ({
     store_id: targetStoreIdForZip(storeZip),
     location_name: index === 0 ? `${standInCity(zip)} Central` : `${standInCity(zip)} North`,
     distance: index === 0 ? 1.3 : 6.8,
     status: 'Open',
-    mailing_address: { address_line1: `${1000 + (hashOf(storeZip) % 8000)} Commerce Blvd`, city: standInCity(zip), state, postal_code: `${zip}-${String(hashOf(storeZip) % 10000).padStart(4, '0')}`, country_code: 'United States' },
+    // As captured: the state's full name in `state`, its code in `region`, a ZIP+4; no coordinates.
+    mailing_address: { address_line1: `${1000 + (hashOf(storeZip) % 8000)} Commerce Blvd`, city: standInCity(zip), country_code: 'US', region, state: stateName(region), postal_code: `${zip}-${String(hashOf(storeZip) % 10000).padStart(4, '0')}` },
     main_voice_phone_number: '612-555-0100',
   }));
   return json({ data: { nearby_stores: { count: stores.length, limit, offset: 0, total: stores.length, within: Number(request.query.get('within') ?? '100'), stores: stores.slice(0, limit) } } });
@@ -217,7 +250,9 @@ function plpSearch(request: StandInRequest, state: StandInState): StandInRespons
   if (scenario === 'rateLimited' && state.hit(`target:rateLimited:${zip}`) === 1) return json({ errors: [{ message: 'Too Many Requests' }] }, 429, { 'retry-after': '1' });
 
   const factor = state.priceFactor('target');
-  const products = TARGET_CATALOGUE.slice(offset, offset + count).map((item) => plpProduct(item, zip, storeId, factor));
+  const results = TARGET_CATALOGUE.slice(offset, offset + count).map((item) => plpProduct(item, zip, storeId, factor));
+  const [first, second, third] = TARGET_SPONSORED.map((item) => plpProduct(item, zip, storeId, factor, true));
+  const products = [first, second, ...results.slice(0, 4), third, ...results.slice(4)];
   const total = TARGET_CATALOGUE.length;
   const metadata = { count, current_page: Math.floor(offset / count) + 1, offset, sort_by: 'relevance', total_pages: Math.ceil(total / count), total_results: total, keyword: keyword ?? undefined };
   const body =
@@ -245,7 +280,7 @@ function fulfillment(request: StandInRequest, state: StandInState): StandInRespo
   const zip = targetZipForStoreId(storeId) ?? request.query.get('zip') ?? '55401';
   const factor = state.priceFactor('target');
   const summaries = tcins.flatMap((tcin) => {
-    const item = TARGET_CATALOGUE.find((i) => i.tcin === tcin);
+    const item = [...TARGET_CATALOGUE, TARGET_SPONSORED_ONLY].find((i) => i.tcin === tcin);
     if (!item || item.stock === 'missing') return [];
     const stock = item.stock ?? 'in';
     const regular = targetRegularPrice(item, zip, factor);

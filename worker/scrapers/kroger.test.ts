@@ -13,6 +13,7 @@ import { SCENARIO_ZIPS } from '../../test/retailers/scenarios.ts';
 import { json, type RetailerStandIn, type StandInRequest } from '../../test/retailers/types.ts';
 import { RetailerHttp } from './http.ts';
 import { kroger, krogerPrices, parseKrogerLocations, parseKrogerProducts, parseKrogerToken } from './kroger.ts';
+import { acceptListing } from './pipeline.ts';
 import { ConfigError, ScrapeError, StructureError, type ListingPage, type RetailerCredentials, type RetailerLocation, type ScrapeContext } from './types.ts';
 
 const ZIP = '10001';
@@ -139,7 +140,7 @@ describe('parseKrogerProducts on the stand-in pages', () => {
     });
   });
 
-  it('reads promotions, an item without a price, stock levels and both fulfillment casings', () => {
+  it('reads promotions, an item without a price, stock levels, sizes and both fulfillment casings', () => {
     const listings = [...parseKrogerProducts(productsBody(0)).listings, ...parseKrogerProducts(productsBody(50)).listings];
     const byKey = (key: string) => listings.find((l) => l.retailerProductId === item(key).productId)!;
     for (const key of ['kroger-cf-brown-12', 'vital-farms-12']) {
@@ -150,7 +151,10 @@ describe('parseKrogerProducts on the stand-in pages', () => {
     expect(byKey('vital-farms-organic-xl')).toMatchObject({ title: 'Vital Farms Organic Pasture-Raised Extra Large Eggs', price: null, regularPrice: null, sizeText: '12 ct', inStock: true });
     expect(byKey('st-organic-12')).toMatchObject({ title: 'Simple Truth Organic® Grade A Large Brown Eggs', brand: 'Simple Truth Organic', inStock: false });
     expect(byKey('egglands-classic-12')).toMatchObject({ inStock: true, brand: "Eggland's Best" });
-    expect(byKey('pete-gerrys-organic-12')).toMatchObject({ title: "Pete & Gerry's Organic Free-Range Eggs Large", inStock: true });
+    // No inventory.stockLevel: the stock is unknown, though the item is sold in store.
+    expect(byKey('pete-gerrys-organic-12')).toMatchObject({ title: "Pete & Gerry's Organic Free-Range Eggs Large", inStock: null });
+    expect(byKey('pete-gerrys-organic-12').notOnShelf).toBeUndefined();
+    expect(byKey('egglands-free-range-12')).toMatchObject({ sizeText: '12 ct.', inStock: true });
     expect(byKey('happy-egg-18')).toEqual({
       retailerProductId: '0081906700018',
       title: 'Happy Egg Co. Free Range Large Brown Eggs',
@@ -160,10 +164,12 @@ describe('parseKrogerProducts on the stand-in pages', () => {
       sizeText: '18 ct',
       category: null,
       url: 'https://www.kroger.com/p/0081906700018',
-      inStock: true,
+      inStock: null,
     });
     const eggplant = listings.find((l) => l.title === 'Eggplant')!;
     expect(eggplant).toMatchObject({ brand: null, category: 'Produce', sizeText: '1 ct', price: 1.49 });
+    expect(listings.find((l) => l.title === 'Dash Rapid Egg Cooker')).toMatchObject({ price: 19.99, notOnShelf: 'online-only' });
+    expect(listings.filter((l) => l.notOnShelf !== undefined)).toHaveLength(1);
   });
 
   it('reads the last page', () => {
@@ -197,7 +203,7 @@ describe('parseKrogerProducts on documented variants', () => {
   const one = (p: unknown) =>
     parseKrogerProducts(JSON.stringify({ data: [p, product({ productId: '0001111086799' })], meta: { pagination: { start: 0, limit: 10, total: 469 } } })).listings[0]!;
 
-  it('reads the captured item shape (promo 0 = no promotion)', () => {
+  it('reads the captured item shape (promo 0 = no promotion, no inventory: stock unknown)', () => {
     expect(one(product())).toEqual({
       retailerProductId: '0001111086798',
       title: 'Kroger® Grade A Large White Eggs',
@@ -207,7 +213,7 @@ describe('parseKrogerProducts on documented variants', () => {
       sizeText: '12 ct',
       category: 'Dairy',
       url: 'https://www.kroger.com/p/0001111086798',
-      inStock: true,
+      inStock: null,
     });
   });
 
@@ -221,14 +227,30 @@ describe('parseKrogerProducts on documented variants', () => {
     expect(krogerPrices(undefined)).toEqual({ price: null, regularPrice: null });
   });
 
-  it('reads stock from inventory.stockLevel, else the in-store fulfillment flag in either casing', () => {
+  it('reads stock from inventory.stockLevel only, unknown without it', () => {
     expect(one(product({}, { inventory: { stockLevel: 'TEMPORARILY_OUT_OF_STOCK' } })).inStock).toBe(false);
-    expect(one(product({}, { inventory: { stockLevel: 'LOW' }, fulfillment: { inStore: false } })).inStock).toBe(true);
+    expect(one(product({}, { inventory: { stockLevel: 'LOW' } })).inStock).toBe(true);
     expect(one(product({}, { inventory: { stockLevel: 'HIGH' } })).inStock).toBe(true);
-    expect(one(product({}, { fulfillment: { instore: false, shiptohome: false } })).inStock).toBe(false);
-    expect(one(product({}, { fulfillment: { instore: true } })).inStock).toBe(true);
+    expect(one(product({}, { inventory: { stockLevel: 'SOMETHING_NEW' } })).inStock).toBeNull();
+    expect(one(product({}, { fulfillment: { instore: true } })).inStock).toBeNull();
     expect(one(product({}, { fulfillment: undefined })).inStock).toBeNull();
     expect(one(product({}, { inventory: {}, fulfillment: {} })).inStock).toBeNull();
+  });
+
+  it('marks an item the location does not sell in store (inStore false, either casing) as not on its shelf', () => {
+    const notOnShelf = (fulfillment: unknown, inventory?: unknown) => one(product({}, { fulfillment, ...(inventory ? { inventory } : {}) })).notOnShelf ?? null;
+    expect(notOnShelf({ curbside: false, delivery: false, inStore: false, shipToHome: true })).toBe('online-only');
+    expect(notOnShelf({ instore: false, shiptohome: false })).toBe('online-only');
+    expect(notOnShelf({ inStore: false }, { stockLevel: 'LOW' })).toBe('online-only');
+    expect(notOnShelf({ curbside: false, delivery: false, inStore: true, shipToHome: false })).toBeNull();
+    expect(notOnShelf({ curbside: true })).toBeNull();
+    expect(notOnShelf(undefined)).toBeNull();
+  });
+
+  it('keeps a size that ends with a period as given (the classifier reads "12 ct." as 12)', () => {
+    const listing = one(product({}, { size: '12 ct.' }));
+    expect(listing.sizeText).toBe('12 ct.');
+    expect(acceptListing(listing)).toMatchObject({ kind: 'accepted', listing: { count: 12, price: 4.69 } });
   });
 
   it('accepts a product without items, brand or categories', () => {
@@ -331,7 +353,8 @@ describe('kroger against the stand-in', () => {
       const regular = krogerRegularPrice(entry, ZIP);
       expect(listing.regularPrice).toBe(regular);
       expect(listing.price).toBe(entry.variant === 'promo' ? krogerPromoPrice(regular) : regular);
-      expect(listing.inStock).toBe(entry.stockLevel !== 'TEMPORARILY_OUT_OF_STOCK');
+      expect(listing.inStock).toBe(entry.stockLevel === null ? null : entry.stockLevel !== 'TEMPORARILY_OUT_OF_STOCK');
+      expect(listing.notOnShelf).toBe(entry.shipOnly ? 'online-only' : undefined);
     }
     expect(calls(server)).toEqual([
       '200 POST api.kroger.com /v1/connect/oauth2/token',

@@ -1,6 +1,9 @@
 // Kroger (retailers.md §3): the official public API with a client of the Kroger developer portal
 // (KROGER_CLIENT_ID / KROGER_CLIENT_SECRET). A client-credentials token (kept until shortly before
 // it expires), then /v1/locations near the ZIP and /v1/products priced at that location, 50 a page.
+// Real bodies (test/retailers/real/kroger): a promo above 0 is the shelf price; some items carry no
+// price (not priced at that store); without a location nothing is priced; stock only in
+// inventory.stockLevel, which older bodies lack.
 import { z } from 'zod';
 import { parseJsonBody, type RetailerHttp } from './http.ts';
 import { cleanText, toNumberOrNull, toPrice, zip5 } from './parse-utils.ts';
@@ -146,6 +149,7 @@ const itemSchema = z.looseObject({
   price: z.looseObject({ regular: z.union([z.number(), z.string()]).nullish(), promo: z.union([z.number(), z.string()]).nullish() }).nullish(),
   size: z.string().nullish(),
   inventory: z.looseObject({ stockLevel: z.string().nullish() }).nullish(),
+  // Real bodies spell the keys inStore/shipToHome; the documentation instore/shiptohome.
   fulfillment: z.looseObject({ inStore: flag, instore: flag }).nullish(),
 });
 
@@ -204,12 +208,22 @@ export function krogerPrices(price: { regular?: unknown; promo?: unknown } | nul
   return { price: regular, regularPrice: regular };
 }
 
+/**
+ * Stock from `inventory.stockLevel` only (HIGH, LOW, TEMPORARILY_OUT_OF_STOCK); without it the
+ * stock is unknown. The fulfilment flags say how the location offers the item ("instore: the item
+ * is sold in store at the given location", the API's documentation), not whether its shelf holds
+ * some now.
+ */
 function krogerInStock(item: z.infer<typeof itemSchema> | undefined): boolean | null {
-  const level = item?.inventory?.stockLevel?.toUpperCase();
+  const level = item?.inventory?.stockLevel?.trim().toUpperCase();
   if (level === 'TEMPORARILY_OUT_OF_STOCK') return false;
   if (level === 'HIGH' || level === 'LOW') return true;
-  const inStore = item?.fulfillment?.inStore ?? item?.fulfillment?.instore;
-  return typeof inStore === 'boolean' ? inStore : null;
+  return null;
+}
+
+/** `inStore` false: the location does not sell the item in store, so its price is no shelf price there. */
+function notSoldInStore(item: z.infer<typeof itemSchema> | undefined): boolean {
+  return (item?.fulfillment?.inStore ?? item?.fulfillment?.instore) === false;
 }
 
 function krogerListing(product: KrogerProduct): RawListing {
@@ -227,6 +241,7 @@ function krogerListing(product: KrogerProduct): RawListing {
     category: category ? cleanText(category) : null,
     url: `https://www.kroger.com/p/${encodeURIComponent(id)}`,
     inStock: krogerInStock(item),
+    ...(notSoldInStore(item) ? { notOnShelf: 'online-only' as const } : {}),
   };
 }
 

@@ -3,16 +3,19 @@ import { createState, serveStandIns, type StandInServer } from '../../test/retai
 import { SCENARIO_ZIPS } from '../../test/retailers/scenarios.ts';
 import {
   TARGET_CATALOGUE,
+  TARGET_SPONSORED_ONLY,
   TARGET_STAND_IN_KEY,
   targetRegularPrice,
   targetSalePrice,
   targetStandIn,
   targetStoreIdForZip,
+  targetWasPrice,
   type TargetStandInItem,
 } from '../../test/retailers/target.ts';
 import { html, json, type RetailerStandIn, type StandInRequest } from '../../test/retailers/types.ts';
 import { RetailerHttp } from './http.ts';
 import { extractTargetApiKey, parseTargetFulfillment, parseTargetNearbyStores, parseTargetSearch, target, targetPrices } from './target.ts';
+import { scrapeZip } from './pipeline.ts';
 import { ConfigError, ScrapeError, StructureError, type ListingPage, type RetailerCredentials, type RetailerLocation, type ScrapeContext } from './types.ts';
 
 const ZIP = '10001';
@@ -33,6 +36,15 @@ function standIn(path: string, query: Record<string, string>, host?: string) {
 const plpQuery = (offset: number, zip = ZIP) => ({ key: KEY, keyword: 'eggs', page: '/s/eggs', channel: 'WEB', platform: 'desktop', count: '24', offset: String(offset), pricing_store_id: targetStoreIdForZip(zip), visitor_id: 'A'.repeat(32), zip });
 const plpBody = (offset: number, zip = ZIP) => standIn(`${AGG}plp_search_v2`, plpQuery(offset, zip)).body;
 const item = (key: string): TargetStandInItem => TARGET_CATALOGUE.find((i) => i.key === key)!;
+const tcins = (...keys: string[]) => keys.map((key) => (key === TARGET_SPONSORED_ONLY.key ? TARGET_SPONSORED_ONLY : item(key)).tcin);
+/** The stand-in's sponsored tiles of every page, at positions 0, 1 and 6. */
+const SPONSORED = ['vital-farms-12', TARGET_SPONSORED_ONLY.key, 'egglands-organic-12'];
+/** The tcins of a stand-in page: its results with the sponsored tiles at positions 0, 1 and 6. */
+const pageTcins = (results: TargetStandInItem[]) => {
+  const [first, second, third] = tcins(...SPONSORED);
+  const ids = results.map((i) => i.tcin);
+  return [first, second, ...ids.slice(0, 4), third, ...ids.slice(4)];
+};
 
 /** detail: the exact text, or a pattern where the wording is http.ts's (parseJsonBody on a non-JSON body). */
 function expectStructureError(fn: () => unknown, detail: string | RegExp) {
@@ -112,6 +124,15 @@ describe('parseTargetNearbyStores', () => {
     expect(parseTargetNearbyStores(body([store('7', 'Closed'), store('8', 'Closed')]))?.retailerLocationId).toBe('7');
   });
 
+  it('takes the two-letter region, else maps a full state name to its code', () => {
+    const address = (fields: Record<string, unknown>) => body([{ store_id: '95', status: 'Open', mailing_address: { address_line1: '8601 Research Blvd', city: 'Austin', postal_code: '78758-7121', ...fields } }]);
+    expect(parseTargetNearbyStores(address({ region: 'TX', state: 'Texas' }))?.state).toBe('TX');
+    expect(parseTargetNearbyStores(address({ state: 'Texas' }))).toMatchObject({ state: 'TX', zip: '78758', city: 'Austin' });
+    expect(parseTargetNearbyStores(address({ region: null, state: 'rhode island' }))?.state).toBe('RI');
+    expect(parseTargetNearbyStores(address({ region: 'ON', state: 'Ontario' }))?.state).toBeNull();
+    expect(parseTargetNearbyStores(address({ region: '', state: 'Texass' }))?.state).toBeNull();
+  });
+
   it('accepts missing optional fields', () => {
     expect(parseTargetNearbyStores(body([{ store_id: '3991' }]))).toEqual({ retailerLocationId: '3991', name: null, zip: null, city: null, state: null, address: null, latitude: null, longitude: null });
   });
@@ -132,14 +153,15 @@ describe('parseTargetNearbyStores', () => {
 
 describe('parseTargetSearch on the stand-in pages', () => {
   it('reads page 1 with its pagination, decoding entity-encoded titles and brands', () => {
-    const page = parseTargetSearch(plpBody(0));
+    const page = parseTargetSearch(plpBody(0), STORE);
     expect(page.totalPages).toBe(2);
     expect(page.totalResults).toBe(29);
     expect(page.count).toBe(24);
     expect(page.nonProductTiles).toBe(0);
-    expect(page.listings.map((l) => l.retailerProductId)).toEqual(TARGET_CATALOGUE.slice(0, 24).map((i) => i.tcin));
+    expect(page).toMatchObject({ returned: 27, unsponsored: 24 });
+    expect(page.listings.map((l) => l.retailerProductId)).toEqual(pageTcins(TARGET_CATALOGUE.slice(0, 24)));
     const regular = targetRegularPrice(item('gg-large-12'), ZIP);
-    expect(page.listings[0]).toEqual({
+    expect(page.listings[2]).toEqual({
       retailerProductId: '14713534',
       title: 'Grade A Large Eggs - 12ct - Good & Gather™ (Packaging May Vary)',
       brand: 'Good & Gather',
@@ -155,8 +177,11 @@ describe('parseTargetSearch on the stand-in pages', () => {
     expect(byTcin.get('53397620')).toMatchObject({ title: "Eggland's Best Cage Free Large Brown Eggs - 12ct", brand: "Eggland's Best" });
   });
 
-  it('reads sale prices, a formatted-only price, a variation parent and an item without optional fields', () => {
+  it('reads sale prices, a "was" price, a formatted-only price, a variation parent and an item without optional fields', () => {
     const byTcin = new Map(parseTargetSearch(plpBody(0)).listings.map((l) => [l.retailerProductId, l]));
+    const current = targetRegularPrice(item('gg-large-18'), ZIP);
+    expect(byTcin.get('14713536')).toMatchObject({ price: current, regularPrice: targetWasPrice(current) });
+    expect(targetWasPrice(current)).toBeGreaterThan(current);
     for (const key of ['gg-cage-free-12', 'vital-farms-18']) {
       const regular = targetRegularPrice(item(key), ZIP);
       const listing = byTcin.get(item(key).tcin)!;
@@ -185,8 +210,9 @@ describe('parseTargetSearch on the stand-in pages', () => {
 
   it('reads the last page', () => {
     const page = parseTargetSearch(plpBody(24));
-    expect(page.listings.map((l) => l.retailerProductId)).toEqual(['53847129', '80954517', '13016325', '13474125', '53420219']);
-    expect(page.totalPages).toBe(2);
+    // The sponsored repeat of 13474125 right after its own result.
+    expect(page.listings.map((l) => l.retailerProductId)).toEqual(['14925361', '81119052', '53847129', '80954517', '13016325', '13474125', '13474125', '53420219']);
+    expect(page).toMatchObject({ totalPages: 2, returned: 8, unsponsored: 5 });
   });
 
   it('rejects the stand-in body of the "changed" scenario', () => {
@@ -237,6 +263,30 @@ describe('parseTargetSearch on documented variants', () => {
     expect(one(product({}, { current_retail_min: 4.49, reg_retail_min: 4.99, reg_retail_max: 6.99 }))).toMatchObject({ price: 4.49, regularPrice: 4.99 });
     expect(one(product({}, null))).toMatchObject({ price: null, regularPrice: null });
     expect(one(product({}, { formatted_current_price: 'See price in cart', formatted_current_price_type: 'reg' }))).toMatchObject({ price: null, regularPrice: null });
+  });
+
+  it('counts the products that are not flagged sponsored (a missing key is false) for the offset', () => {
+    const page = parseTargetSearch(body([product({ is_sponsored_sku: true, tcin: '1' }), product({ is_sponsored_sku: false, tcin: '2' }), product({ tcin: '3' }), { __typename: 'SponsoredTile', is_sponsored_sku: true }]));
+    expect(page.listings.map((l) => l.retailerProductId)).toEqual(['1', '2', '3']);
+    expect(page).toMatchObject({ returned: 4, unsponsored: 2, nonProductTiles: 1 });
+  });
+
+  it('takes a displayed "was" price of type reg as the regular price, never an MSRP', () => {
+    const was = { current_retail: 4.69, reg_retail: 4.69, formatted_current_price: '$4.69', formatted_current_price_type: 'reg', formatted_comparison_price: '$5.19', formatted_comparison_price_type: 'reg', display_was_now: true, save_dollar: 0.5 };
+    expect(one(product({}, was))).toMatchObject({ price: 4.69, regularPrice: 5.19 });
+    expect(one(product({}, { ...was, display_was_now: false }))).toMatchObject({ price: 4.69, regularPrice: 4.69 });
+    expect(one(product({}, { ...was, formatted_comparison_price_type: 'MSRP' }))).toMatchObject({ price: 4.69, regularPrice: 4.69 });
+    expect(one(product({}, { ...was, formatted_comparison_price: '$4.19' }))).toMatchObject({ price: 4.69, regularPrice: 4.69 });
+    const { reg_retail: _, ...noReg } = was;
+    expect(one(product({}, { ...noReg, formatted_comparison_price_type: 'MSRP', formatted_current_price_type: 'sale' }))).toMatchObject({ price: 4.69, regularPrice: null });
+  });
+
+  it('marks an item priced at another location than the store as not on its shelf', () => {
+    const at = (location_id: unknown) => ({ current_retail: 4.19, reg_retail: 4.19, formatted_current_price_type: 'reg', location_id });
+    const read = (storeId: string | null, ...locations: unknown[]) =>
+      parseTargetSearch(body(locations.map((location, i) => product({ tcin: String(i) }, at(location)))), storeId).listings.map((l) => l.notOnShelf ?? null);
+    expect(read('1771', 1771, '1771', 3991, '01771', undefined, null)).toEqual([null, null, 'online-only', null, null, null]);
+    expect(read(null, 1771, 3991)).toEqual([null, null]);
   });
 
   it('reads the pagination fields that are present', () => {
@@ -338,10 +388,13 @@ describe('parseTargetFulfillment', () => {
         summary('f', { store_options: [store({ location_available_to_promise_quantity: '2' })] }),
         summary('g', { store_options: [store({})] }),
         summary('h', { sold_out: true, store_options: [store({ in_store_only: { availability_status: 'IN_STOCK' } })] }),
+        summary('i', { store_options: [store({ in_store_only: { availability_status: 'UNAVAILABLE' }, order_pickup: { availability_status: 'UNAVAILABLE' }, location_available_to_promise_quantity: 0 })] }),
+        summary('j', { store_options: [store({ in_store_only: { availability_status: 'UNAVAILABLE' }, order_pickup: { availability_status: 'IN_STOCK' } })] }),
       ),
       '1771',
     );
-    expect(Object.fromEntries(stock)).toEqual({ a: false, b: true, c: false, d: true, e: false, f: true, g: null, h: true });
+    // c: UNAVAILABLE is the pickup service's state, not the stock (see the real-body test).
+    expect(Object.fromEntries(stock)).toEqual({ a: false, b: true, c: null, d: true, e: false, f: true, g: null, h: true, i: false, j: true });
   });
 
   it('never uses another store\'s stock: null unless out everywhere or sold out', () => {
@@ -419,13 +472,13 @@ describe('target against the stand-in', () => {
     const location = await target.locate(ZIP, ctx);
     expect(location).toMatchObject({ retailerLocationId: STORE, name: 'New York Central', zip: ZIP, city: 'New York', state: 'NY' });
     const pages = await collect(location!, ZIP, ctx);
-    expect(pages.map((p) => p.listings.length)).toEqual([24, 5]);
+    expect(pages.map((p) => p.listings.length)).toEqual([27, 8]);
     const listings = pages.flatMap((p) => p.listings);
-    expect(listings.map((l) => l.retailerProductId)).toEqual(TARGET_CATALOGUE.map((i) => i.tcin));
-    for (const entry of TARGET_CATALOGUE) {
+    expect(listings.map((l) => l.retailerProductId)).toEqual([...pageTcins(TARGET_CATALOGUE.slice(0, 24)), ...pageTcins(TARGET_CATALOGUE.slice(24))]);
+    for (const entry of [...TARGET_CATALOGUE, TARGET_SPONSORED_ONLY]) {
       const listing = listings.find((l) => l.retailerProductId === entry.tcin)!;
       const regular = targetRegularPrice(entry, ZIP);
-      expect(listing.regularPrice).toBe(regular);
+      expect(listing.regularPrice).toBe(entry.variant === 'wasNow' ? targetWasPrice(regular) : regular);
       expect(listing.price).toBe(entry.variant === 'sale' ? targetSalePrice(regular) : regular);
       expect(listing.url).toMatch(new RegExp(`^https://www\\.target\\.com/p/.*A-${entry.tcin}$`));
       const stock = entry.stock ?? 'in';
@@ -463,19 +516,36 @@ describe('target against the stand-in', () => {
     expect(stock).toEqual({
       key: KEY,
       visitor_id: nearby.get('visitor_id'),
-      tcins: '53847129,80954517,13016325,13474125,53420219',
+      // Each tcin once: the sponsored tiles repeat 14925361 and 13474125.
+      tcins: '14925361,81119052,53847129,80954517,13016325,13474125,53420219',
       store_id: STORE,
       pricing_store_id: STORE,
       required_store_id: STORE,
       scheduled_delivery_store_id: STORE,
       zip: ZIP,
       channel: 'WEB',
-      page: '/p/A-53847129',
+      page: '/p/A-14925361',
     });
 
     // The key is kept for the run: a second ZIP does not read the home page again.
     await target.locate('60611', ctx);
     expect(server.requests.filter((r) => r.path === '/')).toHaveLength(1);
+  });
+
+  it('records a sponsored repeat once and a product only advertised once, with the "was" price as the regular price', async () => {
+    const outcome = await scrapeZip(target, ZIP, contextFor(server));
+    expect(outcome.status).toBe('succeeded');
+    // 35 tiles: 29 results and 6 sponsored, of which 5 repeat a product already read.
+    expect(outcome.listingsSeen).toBe(35);
+    expect(outcome.skipped.duplicate).toBe(5);
+    const accepted = outcome.accepted.map((l) => l.retailerProductId);
+    expect(new Set(accepted).size).toBe(accepted.length);
+    expect(accepted.filter((id) => id === TARGET_SPONSORED_ONLY.tcin)).toHaveLength(1);
+    expect(accepted).toContain(item('vital-farms-12').tcin);
+    expect(accepted).toContain(item('egglands-organic-12').tcin);
+    const current = targetRegularPrice(item('gg-large-18'), ZIP);
+    expect(outcome.accepted.find((l) => l.retailerProductId === '14713536')).toMatchObject({ price: current, regularPrice: targetWasPrice(current) });
+    expect(outcome.location).toMatchObject({ state: 'NY', latitude: null, longitude: null });
   });
 
   it('uses TARGET_API_KEY without reading the home page', async () => {
@@ -515,7 +585,7 @@ describe('target against the stand-in', () => {
     const location = await target.locate(ZIP, ctx);
     currentKey = 'b'.repeat(40);
     const pages = await collect(location!, ZIP, ctx);
-    expect(pages.map((p) => p.listings.length)).toEqual([24, 5]);
+    expect(pages.map((p) => p.listings.length)).toEqual([27, 8]);
     expect(calls(local).slice(0, 5)).toEqual(['200 www.target.com /', '200 redsky.target.com web/nearby_stores_v1', '401 redsky.target.com web/plp_search_v2', '200 www.target.com /', '200 redsky.target.com web/plp_search_v2']);
   });
 
@@ -541,7 +611,7 @@ describe('target against the stand-in', () => {
     const broken = await serve([failing(400, '{"errors":[{"message":"bad tcins"}]}')]);
     let ctx = contextFor(broken);
     const pages = await collect((await target.locate(ZIP, ctx))!, ZIP, ctx);
-    expect(pages.flatMap((p) => p.listings)).toHaveLength(29);
+    expect(pages.flatMap((p) => p.listings)).toHaveLength(35);
     expect(pages.flatMap((p) => p.listings).every((l) => l.inStock === null)).toBe(true);
 
     const garbled = await serve([failing(200, '{"data":{"summaries":[]}}')]);
@@ -571,16 +641,18 @@ describe('target against the stand-in', () => {
   });
   const offsets = (local: StandInServer) => local.requests.filter((r) => r.path.endsWith('plp_search_v2')).map((r) => new URLSearchParams(r.query).get('offset'));
 
-  it('pages by the number of products returned (page sizes 28 and 5)', async () => {
+  const everyTcin = new Set([...TARGET_CATALOGUE, TARGET_SPONSORED_ONLY].map((i) => i.tcin));
+
+  it('pages by the unsponsored products returned (page sizes 28 and 5), sponsored tiles on top', async () => {
     for (const [size, expected, expectedOffsets] of [
-      [28, [28, 1], ['0', '28']],
-      [5, [5, 5, 5, 5, 5, 4], ['0', '5', '10', '15', '20', '25']],
+      [28, [31, 4], ['0', '28']],
+      [5, [8, 8, 8, 8, 8, 7], ['0', '5', '10', '15', '20', '25']],
     ] as const) {
       const local = await serve([sized(size)]);
       const ctx = contextFor(local);
       const pages = await collect((await target.locate(ZIP, ctx))!, ZIP, ctx);
       expect(pages.map((p) => p.listings.length)).toEqual(expected);
-      expect(pages.flatMap((p) => p.listings.map((l) => l.retailerProductId))).toEqual(TARGET_CATALOGUE.map((i) => i.tcin));
+      expect(new Set(pages.flatMap((p) => p.listings.map((l) => l.retailerProductId)))).toEqual(everyTcin);
       expect(offsets(local)).toEqual(expectedOffsets);
     }
   });
@@ -590,14 +662,15 @@ describe('target against the stand-in', () => {
     const local = await serve([sized(5, (b) => Object.assign(b.data.search.search_response.metadata!, { total_pages: 2 }))]);
     const ctx = contextFor(local);
     const pages = await collect((await target.locate(ZIP, ctx))!, ZIP, ctx);
-    expect(pages.flatMap((p) => p.listings)).toHaveLength(29);
+    expect(pages).toHaveLength(6);
+    expect(new Set(pages.flatMap((p) => p.listings.map((l) => l.retailerProductId)))).toEqual(everyTcin);
   });
 
   it('stops by total_pages without total_results', async () => {
     const local = await serve([sized(28, (b) => delete b.data.search.search_response.metadata!.total_results)]);
     const ctx = contextFor(local);
     const pages = await collect((await target.locate(ZIP, ctx))!, ZIP, ctx);
-    expect(pages.map((p) => p.listings.length)).toEqual([28, 1]);
+    expect(pages.map((p) => p.listings.length)).toEqual([31, 4]);
     expect(offsets(local)).toEqual(['0', '28']);
   });
 
@@ -616,7 +689,8 @@ describe('target against the stand-in', () => {
             const offset = Number(req.query.get('offset'));
             const all = JSON.parse(targetStandIn.handle({ ...req, query: new URLSearchParams({ ...Object.fromEntries(req.query), count: '28', offset: '0' }) }, state)!.body) as { data: { search: { products: unknown[] } } };
             const rest = JSON.parse(targetStandIn.handle({ ...req, query: new URLSearchParams({ ...Object.fromEntries(req.query), count: '28', offset: '28' }) }, state)!.body) as { data: { search: { products: unknown[] } } };
-            const products = [...all.data.search.products, ...rest.data.search.products].slice(offset, offset + size);
+            const results = (page: { data: { search: { products: unknown[] } } }) => page.data.search.products.filter((p) => (p as { is_sponsored_sku?: boolean }).is_sponsored_sku !== true);
+            const products = [...results(all), ...results(rest)].slice(offset, offset + size);
             return json({ data: { search: { search_response: {}, products } } });
           },
         },
@@ -636,7 +710,7 @@ describe('target against the stand-in', () => {
     const ctx = contextFor(local);
     const error = await failure(collect((await target.locate(ZIP, ctx))!, ZIP, ctx));
     expect(error).toBeInstanceOf(StructureError);
-    expect(error.message).toBe('page structure not recognised (Target plp_search_v2: 24 products but not one with a readable title)');
+    expect(error.message).toBe('page structure not recognised (Target plp_search_v2: 27 products but not one with a readable title)');
   });
 
   it('stops at ctx.maxPages', async () => {
@@ -669,8 +743,8 @@ describe('target against the stand-in', () => {
       server.reset();
       const ctx = contextFor(server);
       const pages = await collect((await target.locate(zip, ctx))!, zip, ctx);
-      expect(pages.map((p) => p.listings.length)).toEqual([24, 5]);
-      expect(pages[0]!.listings[0]!.price).toBe(targetRegularPrice(item('gg-large-12'), zip));
+      expect(pages.map((p) => p.listings.length)).toEqual([27, 8]);
+      expect(pages[0]!.listings[2]!.price).toBe(targetRegularPrice(item('gg-large-12'), zip));
       const expected = zip === SCENARIO_ZIPS.flaky ? [500, 200, 200] : zip === SCENARIO_ZIPS.rateLimited ? [429, 200, 200] : [200, 200];
       expect(server.requests.filter((r) => r.path.endsWith('plp_search_v2')).map((r) => r.status)).toEqual(expected);
     }

@@ -1,12 +1,14 @@
-// Target (retailers.md §2): RedSky JSON with the public web key Target ships in its own front end
-// (TARGET_API_KEY, else read from www.target.com at run time and kept for the run). The store for a
-// ZIP comes from nearby_stores_v1; listings from plp_search_v2 priced at that store (paged by the
-// number of products each page returns: 5, 24 and 28 are documented page sizes); stock, which the
-// plp body lacks, from one product_summary_with_fulfillment_v1 call per page, read for that store only.
+// Target (retailers.md §2, §8): RedSky JSON with the public web key Target ships in its own front
+// end (TARGET_API_KEY, else read from www.target.com at run time and kept for the run). The store for
+// a ZIP comes from nearby_stores_v1; listings from plp_search_v2 priced at that store, paged by the
+// unsponsored products each page returns (sponsored tiles ride on top of a page, uncounted by
+// metadata.count and offset); stock, which the plp body lacks, from one
+// product_summary_with_fulfillment_v1 call per page, read for that store only.
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { parseJsonBody, type HttpResponse, type RetailerHttp } from './http.ts';
 import { cleanText, toNumberOrNull, toPrice, zip5 } from './parse-utils.ts';
+import { usStateCode } from '#server/geo.ts';
 import { ConfigError, ScrapeError, StructureError, type ListingPage, type RawListing, type RetailerLocation, type RetailerScraper, type ScrapeContext } from './types.ts';
 
 const WWW = 'https://www.target.com';
@@ -119,20 +121,25 @@ const nearbyStoresSchema = z.looseObject({
   }),
 });
 
-/** The store for the ZIP: the first open one (status "Open" in any case), else the first; null when none. */
+/**
+ * The store for the ZIP: the first open one (status "Open" in any case), else the first; null when
+ * none. Real bodies give the state's full name in `state` ("Utah") and its code in `region` ("UT"),
+ * a ZIP+4 postal code, and a `location_name` that is the store's name, not its city ("Killingly" in
+ * Dayville, CT). They carry no coordinates (only store_location_v1 does): the pipeline places the
+ * store at its ZIP code's centre.
+ */
 export function parseTargetNearbyStores(body: string): RetailerLocation | null {
   const parsed = parseJsonBody(body, nearbyStoresSchema, 'Target nearby_stores_v1');
   const stores = parsed.data.nearby_stores.stores ?? [];
   const store = stores.find((s) => s.status?.trim().toLowerCase() === 'open') ?? stores[0];
   if (!store) return null;
   const address = store.mailing_address ?? null;
-  const state = (address?.state ?? address?.region ?? '').trim();
   return {
     retailerLocationId: String(store.store_id),
     name: store.location_name ? cleanText(store.location_name) || null : null,
     zip: zip5(address?.postal_code),
     city: address?.city ? cleanText(address.city) || null : null,
-    state: /^[A-Za-z]{2}$/.test(state) ? state.toUpperCase() : null,
+    state: usStateCode(address?.region) ?? usStateCode(address?.state),
     address: address?.address_line1 ? cleanText(address.address_line1) || null : null,
     latitude: null,
     longitude: null,
@@ -155,6 +162,8 @@ const priceSchema = z.looseObject({
   formatted_current_price_type: z.string().nullish(),
   formatted_comparison_price: z.string().nullish(),
   formatted_comparison_price_type: z.string().nullish(),
+  display_was_now: z.boolean().nullish(),
+  location_id: z.union([z.string(), z.number()]).nullish(),
 });
 
 const productSchema = z.looseObject({
@@ -166,6 +175,7 @@ const productSchema = z.looseObject({
     product_classification: z.looseObject({ item_type: z.looseObject({ name: z.string().nullish() }).nullish() }).nullish(),
   }),
   price: priceSchema.nullish(),
+  is_sponsored_sku: z.boolean().nullish(),
 });
 type TargetProduct = z.infer<typeof productSchema>;
 
@@ -188,9 +198,17 @@ export interface TargetSearchPage extends ListingPage {
   totalResults: number | null;
   /** Page size the response reports (metadata.count). */
   count: number | null;
-  /** Entries of data.search.products, tiles included: the next page starts this many further on. */
+  /** Entries of data.search.products, sponsored and non-product tiles included. */
   returned: number;
+  /**
+   * Entries not flagged `is_sponsored_sku: true` (real bodies leave the key out on unsponsored
+   * products): the next page starts this many further on. Sponsored tiles are extra: a real page
+   * held 30 products, 6 of them sponsored, for metadata.count 24 and offset 0.
+   */
+  unsponsored: number;
 }
+
+const isSponsored = (entry: unknown): boolean => entry !== null && typeof entry === 'object' && (entry as { is_sponsored_sku?: unknown }).is_sponsored_sku === true;
 
 /** The product's title when it is a non-empty string once decoded, else null (not a product). */
 function readableTitle(product: unknown): string | null {
@@ -200,7 +218,12 @@ function readableTitle(product: unknown): string | null {
   return typeof title === 'string' && cleanText(title) !== '' ? title : null;
 }
 
-export function parseTargetSearch(body: string): TargetSearchPage {
+/**
+ * One plp_search_v2 page priced for `storeId` (null: the store is not known, every price is taken).
+ * A sponsored tile is read like any product (it is priced at the store too); a repeat of a product
+ * already read is counted once by the pipeline, which dedupes by tcin.
+ */
+export function parseTargetSearch(body: string, storeId: string | null = null): TargetSearchPage {
   const parsed = parseJsonBody(body, searchSchema, 'Target plp_search_v2');
   const metadata = parsed.data.search.search_response.metadata ?? null;
   const products = parsed.data.search.products;
@@ -216,7 +239,7 @@ export function parseTargetSearch(body: string): TargetSearchPage {
       const issue = product.error.issues[0]!;
       throw new StructureError(`Target plp_search_v2: ${['data', 'search', 'products', index, ...issue.path].map(String).join('.')} ${issue.message.charAt(0).toLowerCase()}${issue.message.slice(1)}`);
     }
-    listings.push(targetListing(product.data));
+    listings.push(targetListing(product.data, storeId));
   });
   return {
     listings,
@@ -225,14 +248,24 @@ export function parseTargetSearch(body: string): TargetSearchPage {
     totalResults: toNumberOrNull(metadata?.total_results),
     count: toNumberOrNull(metadata?.count),
     returned: products.length,
+    unsponsored: products.filter((entry) => !isSponsored(entry)).length,
   };
 }
 
-/** Shelf and regular price of a plp price object. */
+/**
+ * Shelf and regular price of a plp price object. The shelf price is `current_retail` (the lowest
+ * variant's for a variation parent), never the Target Circle member price nested in
+ * `discount_price_circle_base`, which not every shopper pays. A "was" price the tile displays
+ * (`display_was_now` with a comparison price of type "reg") is the regular price the shopper is
+ * shown, above `reg_retail`, which then equals the current price; a comparison of type "MSRP" is
+ * the maker's list price, never a shelf price this store charged.
+ */
 export function targetPrices(price: TargetProduct['price']): { price: number | null; regularPrice: number | null } {
   if (!price) return { price: null, regularPrice: null };
   const variationParent = price.current_retail === undefined || price.current_retail === null;
   const current = toPrice(price.current_retail) ?? toPrice(price.current_retail_min) ?? toPrice(price.formatted_current_price);
+  const comparison = price.formatted_comparison_price_type?.trim().toLowerCase() === 'reg' ? toPrice(price.formatted_comparison_price) : null;
+  if (price.display_was_now === true && current !== null && comparison !== null && comparison > current) return { price: current, regularPrice: comparison };
   let regular = toPrice(price.reg_retail);
   if (regular === null && variationParent) {
     const regMin = toPrice(price.reg_retail_min);
@@ -241,7 +274,7 @@ export function targetPrices(price: TargetProduct['price']): { price: number | n
     // A parent whose dearest variant sells at its regular price is not on sale.
     regular = regMin ?? (regMax !== null && currentMax !== null && regMax <= currentMax ? current : regMax);
   }
-  if (regular === null && price.formatted_comparison_price_type?.toLowerCase() === 'reg') regular = toPrice(price.formatted_comparison_price);
+  if (regular === null) regular = comparison;
   const type = price.formatted_current_price_type?.toLowerCase() ?? null;
   if (regular === null && (type === null || type === 'reg')) regular = current;
   return { price: current, regularPrice: regular };
@@ -259,9 +292,12 @@ function targetUrl(buyUrl: string | null | undefined, tcin: string): string {
   return `${WWW}/p/-/A-${encodeURIComponent(tcin)}`;
 }
 
-function targetListing(product: TargetProduct): RawListing {
+function targetListing(product: TargetProduct, storeId: string | null): RawListing {
   const tcin = String(product.tcin);
   const { item } = product;
+  // RedSky prices an item the store does not carry at another location (3991, target.com's online
+  // one, in real bodies asked for store 1771): a price, but not this store's shelf price.
+  const pricedElsewhere = storeId !== null && product.price?.location_id !== undefined && product.price.location_id !== null && !sameStore(product.price.location_id, storeId);
   const brand = item.primary_brand?.name ? cleanText(item.primary_brand.name) : '';
   const category = item.product_classification?.item_type?.name ? cleanText(item.product_classification.item_type.name) : '';
   return {
@@ -273,6 +309,7 @@ function targetListing(product: TargetProduct): RawListing {
     category: category || null,
     url: targetUrl(item.enrichment?.buy_url, tcin),
     inStock: null,
+    ...(pricedElsewhere ? { notOnShelf: 'online-only' as const } : {}),
   };
 }
 
@@ -306,8 +343,12 @@ const fulfillmentSchema = z.looseObject({
   }),
 });
 
+// Statuses about the stock. Any other, UNAVAILABLE above all, says nothing about the shelf: it is the
+// fulfilment service's state (a real body answers pickup UNAVAILABLE beside in-store OUT_OF_STOCK,
+// and scheduled delivery UNAVAILABLE for one item where other items with no stock say
+// OUT_OF_STOCK), so the next field of the store's option decides, else the stock is unknown.
 const IN_STOCK = new Set(['IN_STOCK', 'LIMITED_STOCK', 'LOW_STOCK']);
-const OUT_OF_STOCK = new Set(['OUT_OF_STOCK', 'UNAVAILABLE', 'NOT_SOLD_IN_STORE', 'SOLD_OUT']);
+const OUT_OF_STOCK = new Set(['OUT_OF_STOCK', 'SOLD_OUT']);
 
 function statusStock(status: string | null | undefined): boolean | null {
   const value = (status ?? '').trim().toUpperCase();
@@ -425,14 +466,17 @@ async function* listings(location: RetailerLocation, zip: string, ctx: ScrapeCon
           zip,
         })}`,
     );
-    const parsed = parseTargetSearch(response.body);
+    const parsed = parseTargetSearch(response.body, storeId);
     if (page === 0 && parsed.returned > 0 && parsed.listings.length === 0) {
       throw new StructureError(`Target plp_search_v2: ${parsed.returned} products but not one with a readable title`);
     }
-    const stock = await stockOf(ctx, parsed.listings.map((l) => l.retailerProductId), storeId, zip);
+    // Stock of the store's own shelf, each tcin once (a sponsored tile may repeat a product).
+    const shelf = new Set(parsed.listings.filter((l) => !l.notOnShelf).map((l) => l.retailerProductId));
+    const stock = await stockOf(ctx, [...shelf], storeId, zip);
     const pageListings = parsed.listings.map((listing) => ({ ...listing, inStock: stock.get(listing.retailerProductId) ?? null }));
     yield { listings: pageListings, nonProductTiles: parsed.nonProductTiles };
-    const { returned } = parsed;
+    // Sponsored tiles do not move the offset: counting them would skip as many results.
+    const returned = parsed.unsponsored;
     if (returned === 0) return;
     offset += returned;
     // Without metadata the page size is the one reported, else the largest page seen so far (the
