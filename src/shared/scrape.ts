@@ -141,6 +141,7 @@ export const REJECTED_REASON_LABELS: Readonly<Record<string, string>> = {
   ...REJECT_REASON_LABELS,
   'no-price': 'no price at this store',
   'price-out-of-range': 'price outside sane bounds',
+  'sold-by-weight': 'priced by weight, not by the pack',
 };
 
 /** '9 marketplace sellers' offers (not the store's shelf), 3 not eggs (...)': most first; '' for none. */

@@ -128,7 +128,9 @@ export function albertsonsRegularPrice(item: Item, zip: string, factor = 1): num
 function docOf(item: Item, zip: string, storeId: string, factor: number): Record<string, unknown> {
   const basePrice = albertsonsRegularPrice(item, zip, factor);
   const price = item.promo ? albertsonsPromoPrice(basePrice) : basePrice;
-  const units = item.egg?.count ?? 1;
+  // As on the real site, pricePer is per unitQuantity: per egg on some egg docs, per dozen on others.
+  const perDozen = item.egg !== undefined && hashOf(`per:${item.pid}`) % 2 === 0;
+  const units = item.egg ? (perDozen ? item.egg.count / 12 : item.egg.count) : 1;
   const doc: Record<string, unknown> = {
     id: item.pid,
     pid: item.pid,
@@ -137,6 +139,7 @@ function docOf(item: Item, zip: string, storeId: string, factor: number): Record
     basePrice,
     pricePer: round2(price / units),
     basePricePer: round2(basePrice / units),
+    unitQuantity: item.egg ? (perDozen ? 'DOZEN' : 'COUNT') : 'EACH',
     unitOfMeasure: item.uom,
     sellByWeight: 'I',
     status: 'active',
@@ -149,9 +152,17 @@ function docOf(item: Item, zip: string, storeId: string, factor: number): Record
     upc: `00${String(hashOf(item.pid)).padStart(11, '0').slice(0, 11)}`,
     inventoryAvailable: item.outOfStock ? '0' : '1',
     departmentName: item.department,
-    aisleName: item.aisle,
+    // The real aisle names carry the aisle's id: "Eggs|1_11_3".
+    aisleName: `${item.aisle}|1_${hashOf(item.aisle) % 30}_${hashOf(item.department) % 9}`,
     url: `/shop/product-details.${item.pid}.html`,
   });
+  if (item.egg) {
+    Object.assign(doc, {
+      dispItemSizeQty: String(item.egg.count),
+      dispUnitOfMeasure: 'CT',
+      labels: [{ labelName: `${item.egg.count} ct`, accessibilityText: `${item.egg.count} Count` }, { labelName: 'SNAP', accessibilityText: 'snap' }],
+    });
+  }
   if (item.promo) {
     doc.promoDescription = 'Member Price';
     doc.promoEndDate = '2099-12-31T00:00:00.000Z';

@@ -57,6 +57,7 @@ interface Item {
   egg?: { type: EggType; count: number };
   base?: number;
   sale?: boolean;
+  /** Not sold online (the real platform's flag, true on every item of a walk-in answer): the shelf price still stands. */
   notForSale?: boolean;
   discontinued?: boolean;
   /** No brandName, sellingSize, categories or assets. */
@@ -68,13 +69,13 @@ const EGGS = 'Eggs';
 
 const EGG_ITEMS: Item[] = [
   { key: 'goldhen-large-white-12', brandName: 'Goldhen', name: 'Grade A Large White Eggs', sellingSize: '12 ct', egg: { type: 'standard', count: 12 }, category: EGGS },
-  { key: 'goldhen-large-white-18', brandName: 'Goldhen', name: 'Grade A Large White Eggs, 18 Count', sellingSize: '18 ct', egg: { type: 'standard', count: 18 }, sale: true, category: EGGS },
+  { key: 'goldhen-large-white-18', brandName: 'Goldhen', name: 'Grade A Large White Eggs, 18 Count', sellingSize: '18 ct', egg: { type: 'standard', count: 18 }, sale: true, notForSale: true, category: EGGS },
   { key: 'goldhen-large-white-6', brandName: 'Goldhen', name: 'Grade A Large White Eggs, Half Dozen', sellingSize: '6 ct', egg: { type: 'standard', count: 6 }, category: EGGS },
   { key: 'goldhen-cage-free-brown-12', brandName: 'Goldhen', name: 'Cage Free Grade A Large Brown Eggs', sellingSize: '12 ct', egg: { type: 'cage_free', count: 12 }, category: EGGS },
   { key: 'goldhen-cage-free-white-18', brandName: 'Goldhen', name: 'Cage Free Grade A Large White Eggs, 18 Count', sellingSize: '18 ct', egg: { type: 'cage_free', count: 18 }, notForSale: true, category: EGGS },
   { key: 'simply-nature-organic-12', brandName: 'Simply Nature', name: 'Organic Grade A Large Brown Eggs', sellingSize: '12 ct', egg: { type: 'organic', count: 12 }, sale: true, category: EGGS },
   { key: 'simply-nature-organic-18', brandName: 'Simply Nature', name: 'Organic Grade A Large Brown Eggs, 18 Count', sellingSize: '18 ct', egg: { type: 'organic', count: 18 }, category: EGGS },
-  { key: 'simply-nature-pasture-12', brandName: 'Simply Nature', name: 'Organic Pasture Raised Large Brown Eggs', sellingSize: '12 ct', egg: { type: 'pasture_raised', count: 12 }, category: EGGS },
+  { key: 'simply-nature-pasture-12', brandName: 'Simply Nature', name: 'Organic Pasture Raised Large Brown Eggs', sellingSize: '12 ct', egg: { type: 'pasture_raised', count: 12 }, notForSale: true, category: EGGS },
   { key: 'vital-farms-pasture-12', name: 'Vital Farms Pasture-Raised Large Grade A Eggs, 12 Count', egg: { type: 'pasture_raised', count: 12 }, sparse: true, category: EGGS },
   { key: 'goldhen-free-range-12', brandName: 'Goldhen', name: 'Free Range Grade A Large Brown Eggs', sellingSize: '12 ct', egg: { type: 'cage_free', count: 12 }, category: EGGS },
   { key: 'goldhen-large-white-60', brandName: 'Goldhen', name: 'Grade A Large White Eggs, 5 Dozen', sellingSize: '60 ct', egg: { type: 'standard', count: 60 }, category: EGGS },

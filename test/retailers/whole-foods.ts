@@ -1,6 +1,10 @@
-// Whole Foods Market stand-in (retailers.md §5): the store finder (POST /stores/search), the
-// store summary (/stores/<id>/summary, null for an unknown id) and the keyword search JSON
-// (/api/search), which leaves out every price field when no store= is given.
+// Whole Foods Market stand-in (retailers.md §5, §8): the store finder (POST /stores/search), the
+// store summary (/stores/<id>/summary, null for an unknown id), the keyword search JSON
+// (/api/search), which leaves out every price field when no store= is given, product pages
+// rendered for a store (/grocery/product/<slug>?store=<id>: its code, the offer listing
+// discriminator), products with offers and stock (/api/wwos/products: IN_STOCK, or null when the
+// service does not say), and the newer search (/api/wwos/rsi/search, ASINs only) with the grocery
+// search page that embeds it.
 import type { EggType } from '#shared/vocabulary.ts';
 import { zipToState } from '#shared/zip.ts';
 import { SLOW_MS, hashOf, scenarioOf, standInPrice } from './scenarios.ts';
@@ -57,6 +61,8 @@ interface Item {
   /** Without brand, imageThumbnail and uom. */
   sparse?: boolean;
   uom?: string;
+  /** /api/wwos/products answers availability null for it (the service does not say): stock unknown. */
+  stockUnknown?: boolean;
 }
 
 const WFM = '365 by Whole Foods Market';
@@ -65,13 +71,13 @@ const EGGS: Item[] = [
   { key: 'wfm-organic-brown-12', brand: WFM, name: 'Organic Large Brown Grade A Eggs, 12 ct', egg: { type: 'organic', count: 12 }, sale: 'dated', uom: 'ea' },
   { key: 'wfm-organic-brown-18', brand: WFM, name: 'Organic Large Brown Grade A Eggs, 18 ct', egg: { type: 'organic', count: 18 }, uom: '18 ct' },
   { key: 'wfm-cage-free-brown-12', brand: WFM, name: 'Cage Free Large Brown Grade A Eggs, 12 ct', egg: { type: 'cage_free', count: 12 }, uom: 'ea' },
-  { key: 'wfm-cage-free-white-18', brand: WFM, name: 'Cage Free Large White Grade A Eggs, 18 ct', egg: { type: 'cage_free', count: 18 }, sale: 'undated', uom: 'ea' },
+  { key: 'wfm-cage-free-white-18', brand: WFM, name: 'Cage Free Large White Grade A Eggs, 18 ct', egg: { type: 'cage_free', count: 18 }, sale: 'undated', uom: 'ea', stockUnknown: true },
   { key: 'vital-farms-pasture-12', brand: 'Vital Farms', name: 'Pasture-Raised Large Grade A Eggs, 12 ct', egg: { type: 'pasture_raised', count: 12 }, uom: '12 ct' },
   { key: 'vital-farms-organic-pasture-18', name: 'Vital Farms Organic Pasture-Raised Extra Large Eggs, 18 ct', egg: { type: 'pasture_raised', count: 18 }, sparse: true },
   { key: 'pete-gerrys-organic-free-range-12', brand: "Pete and Gerry's", name: 'Organic Free-Range Large Brown Eggs, 12 ct', egg: { type: 'organic', count: 12 }, uom: 'ea' },
   { key: 'handsome-brook-pasture-24', brand: 'Handsome Brook Farms', name: 'Organic Pasture Raised Large Brown Eggs, 24 ct', egg: { type: 'pasture_raised', count: 24 }, uom: 'ea' },
   { key: 'nellies-free-range-18', brand: "Nellie's", name: 'Free Range Large Eggs, 18 ct', egg: { type: 'cage_free', count: 18 }, sale: 'dated', uom: 'ea' },
-  { key: 'alexandre-pasture-6', brand: 'Alexandre Family Farm', name: 'Regenerative Organic Pasture Raised Eggs, 6 ct', egg: { type: 'pasture_raised', count: 6 }, uom: 'ea' },
+  { key: 'alexandre-pasture-6', brand: 'Alexandre Family Farm', name: 'Regenerative Organic Pasture Raised Eggs, 6 ct', egg: { type: 'pasture_raised', count: 6 }, uom: 'ea', stockUnknown: true },
   { key: 'wfm-cage-free-60', brand: WFM, name: 'Cage Free Large Brown Grade A Eggs, 5 Dozen', egg: { type: 'cage_free', count: 60 }, uom: 'ea' },
   { key: 'egglands-classic-12', brand: "Eggland's Best", name: 'Classic Large White Eggs Grade A, 12 ct', egg: { type: 'standard', count: 12 }, uom: 'ea' },
   { key: 'egglands-classic-18', brand: "Eggland's Best", name: 'Classic Large White Eggs Grade A, 18 ct', egg: { type: 'standard', count: 18 }, uom: 'ea' },
@@ -125,6 +131,20 @@ function asinOf(key: string): string {
   return `b0${hashOf(`asin:${key}`).toString(36).padStart(8, '0').slice(-8)}`;
 }
 
+export function wholeFoodsAsinOf(item: Item): string {
+  return asinOf(item.key).toUpperCase();
+}
+
+/** A store's code (offer listing discriminator, "A04C" on the real site) that maps back to the store. */
+export function wholeFoodsStoreCodeOf(storeId: string): string {
+  return `A${Number(storeId).toString(36).toUpperCase()}`;
+}
+
+function zipOfWholeFoodsCode(code: string): string | null {
+  if (!/^A[0-9A-Z]{1,5}$/.test(code)) return null;
+  return zipOfWholeFoodsStore(String(parseInt(code.slice(1), 36)));
+}
+
 function slugify(text: string): string {
   return text
     .toLowerCase()
@@ -170,6 +190,120 @@ function resultOf(item: Item, zip: string | null, storeId: number | null, factor
   }
   if (!item.sparse && item.uom) result.uom = item.uom;
   return result;
+}
+
+/** The item as /api/wwos/products describes it at the store serving a ZIP. */
+function productInfoOf(item: Item, zip: string, factor: number): Record<string, unknown> {
+  const regular = wholeFoodsRegularPrice(item, zip, factor);
+  const sale = item.sale ? wholeFoodsSalePrice(regular) : null;
+  const prime = item.sale === 'dated' && sale !== null ? wholeFoodsPrimePrice(sale) : null;
+  const none = { currencyCode: null, savingsAmount: null, percentSavings: null };
+  return {
+    brandName: item.brand ?? null,
+    name: item.name,
+    asin: wholeFoodsAsinOf(item),
+    programType: 'GROCERY',
+    availability: item.stockUnknown ? null : 'IN_STOCK',
+    pdpType: 'STANDARD',
+    offerDetails: {
+      price: {
+        currencyCode: 'USD',
+        priceAmount: sale ?? regular,
+        basisPriceAmount: sale === null ? null : regular,
+        savings: sale === null ? none : { currencyCode: 'USD', savingsAmount: round2(regular - sale), percentSavings: `${Math.round((1 - sale / regular) * 100)}%` },
+        primeBenefit: prime === null ? { isApplied: null, text: null, currencyCode: null, priceAmount: null, savingsAmount: null } : { isApplied: false, text: 'Join Prime to buy this item at ', currencyCode: 'USD', priceAmount: prime, savingsAmount: round2((sale ?? regular) - prime) },
+      },
+      unitPrice: null,
+      offerListingId: `${hashOf(`offer:${item.key}:${zip}`).toString(36)}%2F${asinOf(item.key)}`,
+      maxOrderQuantity: 12,
+      isMaxQuantityRestricted: true,
+    },
+    ctaTag: 'UNRECOGNIZED_SIGN_IN',
+  };
+}
+
+const DEFAULT_STORE_ZIP = '78703';
+
+/** A page's store context: the store asked for (proved by isDefaultLocation false and matching ids), else the default store. */
+function storeContextOf(storeParam: string | null): { pageProps: Record<string, unknown>; zip: string | null } {
+  const zip = storeParam ? zipOfWholeFoodsStore(storeParam) : null;
+  const known = zip !== null && scenarioOf(zip) !== 'noStore';
+  const storeId = known ? storeParam! : wholeFoodsStoreIdOf(DEFAULT_STORE_ZIP);
+  const store = storeOf(known ? zip : DEFAULT_STORE_ZIP);
+  return {
+    zip: known ? zip : null,
+    pageProps: {
+      isDefaultLocation: !known,
+      overrideStoreId: known ? storeId : null,
+      programType: 'GROCERY',
+      wfmccLocationData: {
+        cateringStoreContext: {
+          almAttributes: { storeId, almBrandId: 'VUZHIFdob2xlIEZvb2Rz', offerListingDiscriminator: wholeFoodsStoreCodeOf(storeId) },
+          storePreference: { buid: storeId, storeAcronym: store.tlc, storeName: store.name, locationInfo: { postalCode: store.location.address.zipCode, locationCode: store.location.address.state, countryCode: 'US' } },
+        },
+      },
+    },
+  };
+}
+
+const nextPage = (page: string, query: Record<string, string>, pageProps: Record<string, unknown>) =>
+  html(
+    `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Whole Foods Market</title></head><body><div id="__next"></div>` +
+      `<script id="__NEXT_DATA__" type="application/json">${JSON.stringify({ props: { pageProps }, page, query, buildId: 'stand-in' }).replace(/</g, '\\u003c')}</script></body></html>`,
+  );
+
+const NOT_FOUND_PAGE = html('<!DOCTYPE html><html><head><title>Page Not Found | Whole Foods Market</title></head><body><h1>Page not found</h1></body></html>', 404);
+
+function productPage(request: StandInRequest, slug: string, state: StandInState): StandInResponse {
+  const item = WHOLE_FOODS_CATALOGUE.find((entry) => wholeFoodsSlugOf(entry).toLowerCase() === slug.toLowerCase());
+  if (!item) return NOT_FOUND_PAGE;
+  const context = storeContextOf(request.query.get('store'));
+  const aapiData = productInfoOf(item, context.zip ?? DEFAULT_STORE_ZIP, state.priceFactor('whole-foods'));
+  return nextPage('/[program-type-slug]/product/[asin-slug]', { 'program-type-slug': 'grocery', 'asin-slug': slug }, { ...context.pageProps, aapiData });
+}
+
+const ASIN_INDEX = new Map(WHOLE_FOODS_CATALOGUE.map((item) => [wholeFoodsAsinOf(item), item]));
+
+function wwosProducts(request: StandInRequest, state: StandInState): StandInResponse {
+  const zip = zipOfWholeFoodsCode(request.query.get('offerListingDiscriminator') ?? '');
+  if (!zip) return json({ message: 'offerListingDiscriminator is invalid' }, 400);
+  const asins = (request.query.get('asins') ?? '').split(',').filter(Boolean);
+  if (asins.length === 0 || asins.length > 50) return json({ message: 'asins must list 1 to 50 ASINs' }, 400);
+  const factor = state.priceFactor('whole-foods');
+  return json(asins.flatMap((asin) => {
+    const item = ASIN_INDEX.get(asin.toUpperCase());
+    return item ? [productInfoOf(item, zip, factor)] : [];
+  }));
+}
+
+/** The newer search's answer for a page of the catalogue. */
+function mainResultSet(term: string, offset: number, size: number) {
+  return {
+    searchResults: WHOLE_FOODS_CATALOGUE.slice(offset, offset + size).map((item) => ({ asin: wholeFoodsAsinOf(item), injectionSource: 'keywords', isAdultProduct: false, parentAsin: null, productGroup: 'grocery_display_on_website' })),
+    approximateTotalResultCount: WHOLE_FOODS_CATALOGUE.length,
+    availableTotalResultCount: WHOLE_FOODS_CATALOGUE.length,
+    totalResultCountPreVE: WHOLE_FOODS_CATALOGUE.length + 4,
+    keywords: term,
+  };
+}
+
+const RSI_PAGE_SIZE = 30;
+
+function rsiSearch(request: StandInRequest): StandInResponse {
+  const term = request.query.get('text') ?? '';
+  const zip = zipOfWholeFoodsCode(request.query.get('old') ?? '');
+  if (!term.trim() || !zip) return json({ message: 'text and old are required' }, 400);
+  const offset = Math.max(0, Number(request.query.get('offset') ?? 0) || 0);
+  const size = Math.min(60, Math.max(1, Number(request.query.get('size') ?? RSI_PAGE_SIZE) || RSI_PAGE_SIZE));
+  return json({ mainResultSet: mainResultSet(term, offset, size) });
+}
+
+function grocerySearchPage(request: StandInRequest, state: StandInState): StandInResponse {
+  const term = request.query.get('k') ?? '';
+  const context = storeContextOf(request.query.get('store'));
+  const set = mainResultSet(term, 0, RSI_PAGE_SIZE);
+  const productsInfo = WHOLE_FOODS_CATALOGUE.slice(0, RSI_PAGE_SIZE).map((item) => productInfoOf(item, context.zip ?? DEFAULT_STORE_ZIP, state.priceFactor('whole-foods')));
+  return nextPage('/[program-type-slug]/search', { k: term, 'program-type-slug': 'grocery' }, { ...context.pageProps, searchResults: { mainResultSet: set }, productsInfo });
 }
 
 const CLOUDFLARE_CHALLENGE = `<!DOCTYPE html><html lang="en-US"><head><title>Just a moment...</title><meta http-equiv="Content-Type" content="text/html; charset=UTF-8"><meta name="robots" content="noindex,nofollow"></head>
@@ -234,6 +368,12 @@ export const wholeFoodsStandIn: RetailerStandIn = {
     if (request.path === '/api/search') return request.method === 'GET' ? search(request, state) : json({ message: 'Method Not Allowed' }, 405);
     const summary = /^\/stores\/([^/]+)\/summary$/.exec(request.path);
     if (summary && request.method === 'GET') return storeSummary(summary[1]!);
+    if (request.method !== 'GET') return null;
+    const product = /^\/grocery\/product\/([^/]+)$/.exec(request.path);
+    if (product) return productPage(request, decodeURIComponent(product[1]!), state);
+    if (request.path === '/grocery/search') return grocerySearchPage(request, state);
+    if (request.path === '/api/wwos/products') return wwosProducts(request, state);
+    if (request.path === '/api/wwos/rsi/search') return rsiSearch(request);
     return null;
   },
 };

@@ -21,6 +21,7 @@ import {
   parseAlbertsonsStores,
 } from './albertsons.ts';
 import { RetailerHttp } from './http.ts';
+import { acceptListing } from './pipeline.ts';
 import { ConfigError, ScrapeError, StructureError, type ListingPage, type RawListing, type RetailerCredentials, type RetailerLocation, type ScrapeContext } from './types.ts';
 
 /** The StructureError a parse throws (its wording around the detail belongs to http.ts). */
@@ -188,7 +189,7 @@ describe('parseAlbertsonsSearch', () => {
       brand: null,
       price: albertsonsPromoPrice(regular),
       regularPrice: regular,
-      sizeText: null,
+      sizeText: '18 ct',
       category: 'Eggs',
       url: 'https://www.albertsons.com/shop/product-details.138350091.html',
       inStock: true,
@@ -239,8 +240,32 @@ describe('parseAlbertsonsSearch', () => {
     expect(one({ pid: undefined, id: '42' })).toMatchObject({ retailerProductId: '42', url: 'https://www.albertsons.com/shop/product-details.42.html' });
     expect(one({ departmentName: 'Dairy, Eggs & Cheese' })).toMatchObject({ category: 'Dairy, Eggs & Cheese' });
     expect(one({ departmentName: 'Dairy, Eggs & Cheese', aisleName: 'Eggs' })).toMatchObject({ category: 'Eggs' });
+    expect(one({ departmentName: 'Dairy, Eggs & Cheese', aisleName: 'Eggs|1_11_3' })).toMatchObject({ category: 'Eggs' });
     expect(one({ url: 'shop/product-details.1.html' })).toMatchObject({ url: 'https://www.albertsons.com/shop/product-details.1.html' });
     expect(one({ url: 'https://www.albertsons.com/shop/product-details.1.html?storeId=923' })).toMatchObject({ url: 'https://www.albertsons.com/shop/product-details.1.html?storeId=923' });
+  });
+
+  it('takes the pack count from the "12 ct" label or dispItemSizeQty, never a price from pricePer', () => {
+    const one = (fields: Record<string, unknown>): RawListing => parseAlbertsonsSearch(doc(fields)).listings[0]!;
+    expect(one({ labels: [{ labelName: 'SNAP' }, { labelName: '18 ct' }], dispItemSizeQty: '18', dispUnitOfMeasure: 'CT' })).toMatchObject({ sizeText: '18 ct' });
+    expect(one({ labels: [{ labelName: 'SNAP' }], dispItemSizeQty: '12', dispUnitOfMeasure: 'CT' })).toMatchObject({ sizeText: '12 CT' });
+    expect(one({ dispItemSizeQty: 16, dispUnitOfMeasure: 'OZ' })).toMatchObject({ sizeText: null });
+    // pricePer is per unitQuantity (per egg or per dozen): not a price.
+    expect(one({ pricePer: 0.33, basePricePer: 0.33, unitQuantity: 'COUNT' })).toMatchObject({ price: null, regularPrice: null });
+    expect(one({ price: 4.39, basePrice: 4.39, pricePer: 4.39, unitQuantity: 'DOZEN' })).toMatchObject({ price: 4.39 });
+    // Every stand-in egg doc carries its count; a 12 ct pack is read as 12 eggs whatever pricePer says.
+    const page = parseAlbertsonsSearch(searchBody(ZIP, 0));
+    const eggs = ALBERTSONS_CATALOGUE.slice(0, 30).filter((item) => item.egg && !item.sparse);
+    for (const item of eggs) expect(page.listings.find((listing) => listing.retailerProductId === item.pid)!.sizeText).toBe(`${item.egg!.count} ct`);
+  });
+
+  it('flags a doc sold by the pound (sellByWeight "P"); the pipeline rejects it with its reason, never as a pack price', () => {
+    const listing = parseAlbertsonsSearch(doc({ name: 'Farm Fresh Brown Eggs - 12 Count', price: 4.49, basePrice: 4.49, sellByWeight: 'P', unitQuantity: 'LB', averageWeight: ['1.500'] })).listings[0]!;
+    expect(listing).toMatchObject({ price: 4.49, soldByWeight: true });
+    expect(acceptListing(listing)).toEqual({ kind: 'rejected', reason: 'sold-by-weight', detail: 'priced by weight, not by the pack' });
+    const byItem = parseAlbertsonsSearch(doc({ name: 'Farm Fresh Brown Eggs - 12 Count', price: 4.49, sellByWeight: 'I' })).listings[0]!;
+    expect(byItem.soldByWeight).toBeUndefined();
+    expect(acceptListing(byItem)).toMatchObject({ kind: 'accepted', listing: { count: 12, price: 4.49 } });
   });
 
   it('reads numFound as a number or a numeric string, and a null pid next to an id', () => {
@@ -280,7 +305,7 @@ describe('parseAlbertsonsSearch', () => {
     expect(() => parseAlbertsonsSearch(searchBody(SCENARIO_ZIPS.changed, 0))).toThrow(new StructureError('Albertsons search: primaryProducts.response.docs is missing'));
     expect(structureError(() => parseAlbertsonsSearch('<html><title>Pardon Our Interruption</title></html>')).message).toMatch(/Albertsons search\b.*got an HTML page/);
     expect(structureError(() => parseAlbertsonsSearch('{"primaryProducts":{"response":{"docs":[{"pid":"1"')).message).toMatch(/Albertsons search\b.*got unreadable text/);
-    expect(() => parseAlbertsonsSearch(JSON.stringify({ products: [] }))).toThrow(new StructureError('Albertsons search: primaryProducts invalid input: expected object, received undefined'));
+    expect(() => parseAlbertsonsSearch(JSON.stringify({ products: [] }))).toThrow(new StructureError('Albertsons search: body has neither primaryProducts nor response'));
     expect(() => parseAlbertsonsSearch(JSON.stringify({ primaryProducts: { response: { docs: [{ pid: '1', title: 'Eggs' }] } } }))).toThrow(StructureError);
     expect(() => parseAlbertsonsSearch(JSON.stringify({ primaryProducts: { response: { docs: [{ name: 'Eggs' }] } } }))).toThrow(
       new StructureError('Albertsons search: primaryProducts.response.docs.0 has no pid'),
@@ -349,7 +374,7 @@ describe('albertsons against the stand-in', () => {
       brand: null,
       price: albertsonsPromoPrice(regular),
       regularPrice: regular,
-      sizeText: null,
+      sizeText: '12 ct',
       category: 'Eggs',
       url: 'https://www.albertsons.com/shop/product-details.184060061.html',
       inStock: true,

@@ -70,6 +70,8 @@ const StoreSchema = z.looseObject({
     .nullish(),
   storeName: Text,
   name: Text,
+  /** The banner's display name ("Safeway"): one resolver answers for every banner. */
+  domainName: Text,
   latitude: z.unknown().optional(),
   longitude: z.unknown().optional(),
 });
@@ -101,7 +103,7 @@ function toLocation(store: AlbertsonsStore): RetailerLocation {
   const city = text(address.city);
   return {
     retailerLocationId: String(store.locationId),
-    name: text(store.storeName) ?? text(store.name) ?? (city ? `Albertsons ${city}` : null),
+    name: text(store.storeName) ?? text(store.name) ?? (city ? `${text(store.domainName) ?? 'Albertsons'} ${city}` : null),
     zip: zip5(address.zipcode ?? address.zipCode ?? address.postalCode),
     city,
     state: stateCode(address.state),
@@ -156,21 +158,32 @@ const DocSchema = z.looseObject({
   departmentName: Text,
   aisleName: Text,
   url: Text,
+  dispItemSizeQty: Code,
+  dispUnitOfMeasure: Text,
+  labels: z.array(z.looseObject({ labelName: Text })).nullish(),
 });
 type AlbertsonsDoc = z.infer<typeof DocSchema>;
 
-const SearchSchema = z.looseObject({
-  primaryProducts: z.looseObject({
-    appCode: Code,
-    appMsg: Text,
-    response: z
-      .looseObject({
-        numFound: Count,
-        docs: z.array(DocSchema).optional(),
-      })
-      .nullish(),
-  }),
+/** A search answer: `response` with its docs, and the service's own `appCode`/`appMsg`. */
+const ResultSchema = z.looseObject({
+  appCode: Code,
+  appMsg: Text,
+  response: z
+    .looseObject({
+      numFound: Count,
+      docs: z.array(DocSchema).optional(),
+    })
+    .nullish(),
 });
+
+/**
+ * pgmsearch wraps its answer in `primaryProducts`; the site's newer search (wcax/pathway), the
+ * aisles' similar products and the product page's catalogue carry the same docs unwrapped.
+ */
+const SearchSchema = ResultSchema.extend({ primaryProducts: ResultSchema.optional() }).refine(
+  (body) => body.primaryProducts !== undefined || (body.response !== undefined && body.response !== null) || (body.appCode !== undefined && body.appCode !== null),
+  { message: 'has neither primaryProducts nor response' },
+);
 
 export interface AlbertsonsSearchPage extends ListingPage {
   /** Docs on this page (the next page starts after them). */
@@ -194,43 +207,65 @@ function productUrl(doc: AlbertsonsDoc, pid: string): string {
   return `${ALBERTSONS_ORIGIN}/shop/product-details.${encodeURIComponent(pid)}.html`;
 }
 
-function toListing(doc: AlbertsonsDoc, index: number): RawListing {
+/** A pack count as the site shows it: the "12 ct" label, else dispItemSizeQty with a count unit ("12" "CT"). */
+const COUNT_SIZE = /^\d+\s*(ct|count|dz|dozen|ea|each|pk|pack)\b/i;
+
+function sizeText(doc: AlbertsonsDoc): string | null {
+  const label = doc.labels?.map((entry) => text(entry.labelName)).find((name) => name !== null && COUNT_SIZE.test(name));
+  if (label) return label;
+  const size = doc.dispItemSizeQty === undefined || doc.dispItemSizeQty === null ? null : `${String(doc.dispItemSizeQty).trim()} ${text(doc.dispUnitOfMeasure) ?? ''}`.trim();
+  return size && COUNT_SIZE.test(size) ? size : null;
+}
+
+/** An aisle name without the id the newer bodies append ("Eggs|1_11_3"). */
+function aisle(value: string | null | undefined): string | null {
+  return text(value?.split('|')[0]);
+}
+
+function toListing(doc: AlbertsonsDoc, path: string): RawListing {
   const id = doc.pid ?? doc.id;
-  if (id === undefined || id === null) throw new StructureError(`Albertsons search: primaryProducts.response.docs.${index} has no pid`);
+  if (id === undefined || id === null) throw new StructureError(`Albertsons search: ${path} has no pid`);
   const pid = String(id);
   const current = toPrice(doc.price);
   const base = toPrice(doc.basePrice);
-  return {
+  const listing: RawListing = {
     retailerProductId: pid,
     title: cleanText(doc.name),
     brand: text(doc.brand),
-    // `price` has the member/club price applied; `basePrice` is the regular one.
+    // `price` has the member/club price applied; `basePrice` is the regular one. pricePer is per
+    // `unitQuantity`, per egg on one doc and per dozen on the next: never a price here.
     price: current ?? base,
     regularPrice: base,
-    sizeText: null,
-    category: text(doc.aisleName) ?? text(doc.departmentName),
+    sizeText: sizeText(doc),
+    category: aisle(doc.aisleName) ?? text(doc.departmentName),
     url: productUrl(doc, pid),
+    // "0" with a price is out of stock at the store, the price still the shelf's.
     inStock: availability(doc),
   };
+  // "P": priced per pound, the price an estimate for an average weight.
+  if (doc.sellByWeight?.trim().toUpperCase() === 'P') listing.soldByWeight = true;
+  return listing;
 }
 
 /**
- * One pgmsearch answer. HTTP 200 with `primaryProducts.appCode` (e.g. "400") and `appMsg` but no
- * docs is the service's own failure: an error, never an empty page.
+ * One search answer. HTTP 200 with an `appCode` (e.g. "400") and `appMsg` but no docs is the
+ * service's own failure: an error, never an empty page. With docs, the code may read "200" or
+ * "[GR200, P-GKE200]...": either way the docs are read.
  */
 export function parseAlbertsonsSearch(body: string): AlbertsonsSearchPage {
   const parsed = parseJsonBody(body, SearchSchema, 'Albertsons search');
-  const { appCode, appMsg, response } = parsed.primaryProducts;
+  const wrapper = parsed.primaryProducts ? 'primaryProducts.' : '';
+  const { appCode, appMsg, response } = parsed.primaryProducts ?? parsed;
   const docs = response?.docs;
   if (!docs) {
     if (appCode !== undefined && appCode !== null) {
       throw new ScrapeError('http', `Albertsons search failed: ${text(appMsg) ?? `appCode ${appCode}`}`);
     }
-    throw new StructureError('Albertsons search: primaryProducts.response.docs is missing');
+    throw new StructureError(`Albertsons search: ${wrapper}response.docs is missing`);
   }
   const numFound = response?.numFound;
   return {
-    listings: docs.map(toListing),
+    listings: docs.map((doc, index) => toListing(doc, `${wrapper}response.docs.${index}`)),
     nonProductTiles: 0,
     docCount: docs.length,
     numFound: numFound === undefined || numFound === null ? null : Number(numFound),

@@ -100,6 +100,20 @@ describe('parseAldiMerchants', () => {
     });
   });
 
+  it("reads the platform's store object: address1, regionIsoCode and coordinates as strings", () => {
+    const store = { id: '474-109', name: 'Lincoln Park', address: { address1: '2600 N Halsted St', city: 'Chicago', regionIsoCode: 'IL', zipCode: '60614', latitude: '41.93000000000000', longitude: '-87.65000000000000' } };
+    expect(parseAldiMerchants(JSON.stringify({ data: [store] }))).toEqual({
+      retailerLocationId: '474-109',
+      name: 'Lincoln Park',
+      zip: '60614',
+      city: 'Chicago',
+      state: 'IL',
+      address: '2600 N Halsted St',
+      latitude: 41.93,
+      longitude: -87.65,
+    });
+  });
+
   it('answers null when no store is near', () => {
     expect(parseAldiMerchants(standInResponse(aldiMerchantSearchUrl(SCENARIO_ZIPS.noStore)).body)).toBeNull();
     expect(parseAldiMerchants(JSON.stringify({ data: [] }))).toBeNull();
@@ -141,7 +155,11 @@ describe('parseAldiSearch', () => {
     expect(page.listings[1]).toMatchObject({ title: 'Grade A Large White Eggs, 18 Count', price: aldiSalePrice(regular), regularPrice: regular, sizeText: '18 ct' });
     expect(page.listings[1]!.price).toBeLessThan(regular);
 
-    expect(page.listings.find((listing) => listing.retailerProductId === aldiSkuOf(itemOf('goldhen-cage-free-white-18')))).toMatchObject({ inStock: false });
+    // notForSale (not sold online) leaves stock unknown; the shelf price stands.
+    for (const key of ['goldhen-cage-free-white-18', 'goldhen-large-white-18', 'simply-nature-pasture-12']) {
+      expect(page.listings.find((listing) => listing.retailerProductId === aldiSkuOf(itemOf(key)))).toMatchObject({ inStock: null });
+      expect(page.listings.find((listing) => listing.retailerProductId === aldiSkuOf(itemOf(key)))!.price).toBeGreaterThan(0);
+    }
     expect(page.listings.find((listing) => listing.retailerProductId === aldiSkuOf(itemOf('choceur-eggs')))).toMatchObject({ title: 'Milk Chocolate Eggs', inStock: false, price: 2.99 });
 
     const sparse = itemOf('vital-farms-pasture-12');
@@ -191,7 +209,8 @@ describe('parseAldiSearch', () => {
   });
 
   it('reads stock, category, size, titles and urls', () => {
-    expect(one({ notForSale: true })).toMatchObject({ inStock: false });
+    expect(one({ notForSale: true })).toMatchObject({ inStock: null });
+    expect(one({ notForSale: true, notForSaleReason: null, price: { amount: 399 } })).toMatchObject({ inStock: null, price: 3.99 });
     expect(one({ discontinued: true, notForSale: false })).toMatchObject({ inStock: false });
     expect(one({ notForSale: false, discontinued: false })).toMatchObject({ inStock: null });
     expect(one({ categories: [{ id: '1', name: 'Dairy &amp; Eggs' }, { name: 'Eggs' }] })).toMatchObject({ category: 'Dairy & Eggs' });
@@ -284,7 +303,7 @@ describe('aldi against the stand-in', () => {
       url: `https://www.aldi.us/product/simply-nature-organic-grade-a-large-brown-eggs-${aldiSkuOf(organic)}`,
       inStock: null,
     });
-    expect(listings.filter((listing) => listing.inStock === false).map((listing) => listing.title)).toEqual(['Cage Free Grade A Large White Eggs, 18 Count', 'Milk Chocolate Eggs']);
+    expect(listings.filter((listing) => listing.inStock === false).map((listing) => listing.title)).toEqual(['Milk Chocolate Eggs']);
 
     expect(server.requests.map((request) => `${request.host} ${request.path}${request.query} ${request.status}`)).toEqual([
       `api.aldi.us /v1/merchant-search?currency=USD&service_type=pickup&zip_code=${ZIP} 200`,

@@ -70,7 +70,7 @@ export function parseAldiMerchants(body: string): RetailerLocation | null {
   const nested = records.flatMap((source) => [source.address, source.location, source.geoLocation].filter(isObject));
   const all = [...records, ...nested];
   const addressText = pick(records, ['address']);
-  const state = pick(all, ['state', 'stateCode', 'regionCode', 'region', 'stateProvinceCode'])?.toUpperCase() ?? null;
+  const state = pick(all, ['state', 'stateCode', 'regionCode', 'regionIsoCode', 'region', 'stateProvinceCode'])?.toUpperCase() ?? null;
   const city = pick(all, ['city', 'locality', 'town']);
   return {
     retailerLocationId: String(merchant.id),
@@ -149,7 +149,10 @@ function toListing(item: AldiItem): RawListing {
     sizeText: text(item.sellingSize),
     category: text(item.categories?.[0]?.name),
     url: slug ? `${ALDI_SITE_ORIGIN}/product/${encodeURIComponent(slug)}-${encodeURIComponent(sku)}` : null,
-    inStock: item.notForSale === true || item.discontinued === true ? false : null,
+    // No search field says a store is out of an item. notForSale means "not sold online" (true on
+    // every item of a real walk-in answer), not out of stock: it leaves stock unknown. A
+    // discontinued item is off the shelf for good.
+    inStock: item.discontinued === true ? false : null,
   };
 }
 

@@ -301,7 +301,11 @@ export function parseJsonBody<T = unknown>(body: string, schema?: z.ZodType<T>, 
   } catch {
     throw new StructureError(`expected ${what === 'JSON' ? 'JSON' : `JSON (${what})`}, got ${body.trimStart().startsWith('<') ? 'an HTML page' : 'unreadable text'}`);
   }
-  if (!schema) return value as T;
+  return schema ? parseValue(value, schema, what) : (value as T);
+}
+
+/** Validates parsed data (a page's embedded JSON...); a mismatch is a structure failure naming what was expected. */
+export function parseValue<T>(value: unknown, schema: z.ZodType<T>, what: string): T {
   const result = schema.safeParse(value);
   if (!result.success) {
     const issue = result.error.issues[0]!;

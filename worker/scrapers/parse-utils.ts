@@ -1,5 +1,7 @@
 // Small helpers shared by the retailer parse functions.
+import * as cheerio from 'cheerio';
 import { decodeHTML } from 'entities';
+import { StructureError } from './types.ts';
 
 /** Decodes HTML entities (&#38; &#8482; &amp;) and collapses whitespace. */
 export function cleanText(value: string): string {
@@ -30,4 +32,16 @@ export function zip5(value: unknown): string | null {
 export function toNumberOrNull(value: unknown): number | null {
   const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
   return typeof n === 'number' && Number.isFinite(n) ? n : null;
+}
+
+/** The JSON of a Next.js page's `<script id="__NEXT_DATA__">`; a StructureError naming `what` when it has none. */
+export function nextData(html: string, what: string): unknown {
+  // Matched by id only: the real tag may carry no type attribute.
+  const script = cheerio.load(html)('script#__NEXT_DATA__').first();
+  if (script.length === 0) throw new StructureError(`${what} has no __NEXT_DATA__ script`);
+  try {
+    return JSON.parse(script.text());
+  } catch {
+    throw new StructureError(`${what}: __NEXT_DATA__ is not valid JSON`);
+  }
 }

@@ -14,7 +14,7 @@ import { ScrapeError, type NotOnShelf, type RawListing, type RetailerLocation, t
 export const PRICE_PER_EGG_MIN = 0.05;
 export const PRICE_PER_EGG_MAX = 2.5;
 
-export type PipelineRejectReason = RejectReason | 'no-price' | 'price-out-of-range';
+export type PipelineRejectReason = RejectReason | 'no-price' | 'price-out-of-range' | 'sold-by-weight';
 export type PipelineSkipReason = SkipReason | NotOnShelf | 'duplicate';
 
 export interface AcceptedListing {
@@ -99,6 +99,7 @@ export function acceptListing(
 ): { kind: 'accepted'; listing: AcceptedListing } | { kind: 'skipped'; reason: SkipReason; detail: string } | { kind: 'rejected'; reason: PipelineRejectReason; detail: string } {
   const classified = classifyListing({ title: raw.title, brand: raw.brand, sizeText: raw.sizeText, category: raw.category });
   if (classified.kind !== 'eggs') return classified;
+  if (raw.soldByWeight) return { kind: 'rejected', reason: 'sold-by-weight', detail: 'priced by weight, not by the pack' };
   if (raw.price === null || !Number.isFinite(raw.price) || raw.price <= 0) return { kind: 'rejected', reason: 'no-price', detail: 'no price' };
   const perEgg = raw.price / classified.count;
   if (perEgg < PRICE_PER_EGG_MIN || perEgg > PRICE_PER_EGG_MAX || raw.price >= 1000) {
@@ -153,9 +154,11 @@ export async function scrapeZip(scraper: RetailerScraper, zip: string, ctx: Scra
     if (!outcome.region) throw new ScrapeError('no-store', `${zip} is not a ZIP code of a US state`);
 
     const seen = new Set<string>();
+    const notes = new Set<string>();
     for await (const page of scraper.listings(location, zip, ctx)) {
       outcome.pages++;
       outcome.nonProductTiles += page.nonProductTiles;
+      for (const note of page.notes ?? []) notes.add(note);
       for (const raw of page.listings) {
         outcome.listingsSeen++;
         if (seen.has(raw.retailerProductId)) {
@@ -180,6 +183,7 @@ export async function scrapeZip(scraper: RetailerScraper, zip: string, ctx: Scra
     const kept = outcome.accepted.length;
     outcome.message = kept > 0 ? null : `no egg prices found at ${location.name ?? `the store near ${zip}`} (${outcome.listingsSeen} listings seen)`;
     if (kept === 0 && outcome.listingsSeen === 0 && outcome.pages === 0) outcome.message = 'the retailer returned no listing pages';
+    if (notes.size > 0) outcome.message = [outcome.message, ...notes].filter(Boolean).join('; ');
   } catch (error) {
     // A shutdown releases the ZIP (nothing written; the resumed run scrapes it again).
     if (!(error instanceof ScrapeError) || error.kind === 'aborted') throw error;

@@ -46,6 +46,11 @@ export interface RawListing {
    * not stock. Such listings are counted as skipped with that reason, never recorded as a price.
    */
   notOnShelf?: NotOnShelf;
+  /**
+   * Set when the retailer prices the item by weight (Albertsons sellByWeight "P"): its price is
+   * an estimate for an average weight, not a pack's. Counted as rejected, never recorded.
+   */
+  soldByWeight?: boolean;
 }
 
 export type NotOnShelf = 'marketplace' | 'online-only';
@@ -54,6 +59,8 @@ export interface ListingPage {
   listings: RawListing[];
   /** Tiles on the page that were not products (ads, placeholders), counted for the run's report. */
   nonProductTiles: number;
+  /** What did not fail the ZIP but the run's outcome should say (e.g. why stock is unknown). */
+  notes?: string[];
 }
 
 export interface ScrapeContext {

@@ -4,17 +4,35 @@ import { SCENARIO_ZIPS } from '../../test/retailers/scenarios.ts';
 import type { StandInRequest } from '../../test/retailers/types.ts';
 import {
   WHOLE_FOODS_CATALOGUE,
+  wholeFoodsAsinOf,
   wholeFoodsPrimePrice,
   wholeFoodsRegularPrice,
   wholeFoodsSalePrice,
   wholeFoodsSlugOf,
   wholeFoodsStandIn,
+  wholeFoodsStoreCodeOf,
   wholeFoodsStoreIdOf,
   zipOfWholeFoodsStore,
 } from '../../test/retailers/whole-foods.ts';
+import { json, type RetailerStandIn, type StandInResponse } from '../../test/retailers/types.ts';
 import { RetailerHttp } from './http.ts';
+import { scrapeZip } from './pipeline.ts';
 import { ScrapeError, StructureError, type ListingPage, type RawListing, type RetailerLocation, type ScrapeContext } from './types.ts';
-import { parseWholeFoodsSearch, parseWholeFoodsStores, wholeFoods, wholeFoodsProductId, wholeFoodsSearchUrl } from './whole-foods.ts';
+import {
+  parseWholeFoodsProducts,
+  parseWholeFoodsRsiSearch,
+  parseWholeFoodsSearch,
+  parseWholeFoodsSearchPageHtml,
+  parseWholeFoodsStoreCode,
+  parseWholeFoodsStores,
+  wholeFoods,
+  wholeFoodsProductId,
+  wholeFoodsProductPageUrl,
+  wholeFoodsProductsUrl,
+  wholeFoodsRsiSearchUrl,
+  wholeFoodsSearchPageUrl,
+  wholeFoodsSearchUrl,
+} from './whole-foods.ts';
 
 /** The StructureError a parse throws (its wording around the detail belongs to http.ts). */
 function structureError(run: () => unknown): StructureError {
@@ -248,8 +266,23 @@ describe('parseWholeFoodsSearch', () => {
   });
 
   it('reads a page without meta, and an empty result', () => {
-    expect(parseWholeFoodsSearch(JSON.stringify({ results: [] }))).toEqual({ listings: [], nonProductTiles: 0, resultCount: 0, total: null });
+    expect(parseWholeFoodsSearch(JSON.stringify({ results: [] }))).toEqual({ listings: [], nonProductTiles: 0, resultCount: 0, total: null, slugs: [] });
     expect(parseWholeFoodsSearch(JSON.stringify({ results: [], meta: { total: { value: 0, relation: 'eq' } } })).total).toBe(0);
+  });
+
+  it("reads results with their store but no price as unpriced; fails on results of another store than the one asked for", () => {
+    const result = (fields: Record<string, unknown>) => ({ name: 'Large Brown Eggs, 12 ct', slug: 'large-brown-eggs-b07dlgkrtd', brand: '365 by Whole Foods Market', ...fields });
+    expect(parseWholeFoodsSearch(JSON.stringify({ results: [result({ store: 10225 }), result({ store: 10225, slug: 'x-b07aaaaaaa' })] }), '10225').listings.map((listing) => listing.price)).toEqual([null, null]);
+    expect(() => parseWholeFoodsSearch(JSON.stringify({ results: [result({ store: 10145, regularPrice: 5.99 })] }), '10160')).toThrow(
+      new StructureError('Whole Foods search: results of store 10145, not 10160: the store was not applied'),
+    );
+    expect(parseWholeFoodsSearch(JSON.stringify({ results: [result({ store: '10160', regularPrice: 5.99 })] }), '10160').listings[0]!.price).toBe(5.99);
+    expect(parseWholeFoodsSearch(searchBody(ZIP, 0), wholeFoodsStoreIdOf(ZIP)).slugs.slice(0, 2)).toEqual(WHOLE_FOODS_CATALOGUE.slice(0, 2).map(wholeFoodsSlugOf));
+  });
+
+  it('flags a result priced by the pound (uom "lb")', () => {
+    expect(one({ regularPrice: 17.99, uom: 'lb' })).toMatchObject({ price: 17.99, soldByWeight: true });
+    expect(one({ regularPrice: 5.99, uom: 'ea' }).soldByWeight).toBeUndefined();
   });
 
   it('fails on changed and malformed bodies', () => {
@@ -276,6 +309,50 @@ describe('the Whole Foods stand-in', () => {
     expect(JSON.parse(standInBody('GET', '/stores/99/summary'))).toBeNull();
   });
 
+  it('renders product pages for a store: its code, proved by isDefaultLocation false and matching ids; else the default store', () => {
+    const item = itemOf('wfm-organic-brown-12');
+    const storeId = wholeFoodsStoreIdOf(ZIP);
+    const page = (store: string | null) => {
+      const url = new URL(wholeFoodsProductPageUrl(wholeFoodsSlugOf(item), store ?? ''));
+      if (!store) url.searchParams.delete('store');
+      return standInBody('GET', url.pathname, Object.fromEntries(url.searchParams));
+    };
+    expect(parseWholeFoodsStoreCode(page(storeId), storeId)).toEqual({ code: wholeFoodsStoreCodeOf(storeId) });
+    expect(parseWholeFoodsStoreCode(page(null), storeId)).toEqual({ code: null, reason: `the product page was rendered for the default store, not store ${storeId}` });
+    expect(parseWholeFoodsStoreCode(page('99'), '99')).toMatchObject({ code: null });
+    expect(wholeFoodsStandIn.handle(standInRequest('GET', '/grocery/product/no-such-product-b000000000', { store: storeId }), createState())?.status).toBe(404);
+  });
+
+  it('answers /api/wwos/products for up to 50 ASINs: IN_STOCK, or null availability for the items the service does not say', () => {
+    const code = wholeFoodsStoreCodeOf(wholeFoodsStoreIdOf(ZIP));
+    const products = (asins: string[], discriminator = code) => {
+      const url = new URL(wholeFoodsProductsUrl(discriminator, asins));
+      return wholeFoodsStandIn.handle(standInRequest('GET', url.pathname, Object.fromEntries(url.searchParams)), createState())!;
+    };
+    const keys = ['wfm-organic-brown-12', 'wfm-cage-free-white-18', 'alexandre-pasture-6'];
+    const listings = parseWholeFoodsProducts(products(keys.map((key) => wholeFoodsAsinOf(itemOf(key)))).body);
+    const regular = wholeFoodsRegularPrice(itemOf('wfm-organic-brown-12'), ZIP);
+    expect(listings.map((listing) => [listing.retailerProductId, listing.inStock])).toEqual([
+      [wholeFoodsAsinOf(itemOf('wfm-organic-brown-12')), true],
+      [wholeFoodsAsinOf(itemOf('wfm-cage-free-white-18')), null],
+      [wholeFoodsAsinOf(itemOf('alexandre-pasture-6')), null],
+    ]);
+    expect(listings[0]).toMatchObject({ title: 'Organic Large Brown Grade A Eggs, 12 ct', brand: '365 by Whole Foods Market', price: wholeFoodsSalePrice(regular), regularPrice: regular });
+    expect(products(Array.from({ length: 51 }, () => wholeFoodsAsinOf(itemOf('wfm-organic-brown-12')))).status).toBe(400);
+    expect(products([wholeFoodsAsinOf(itemOf('wfm-organic-brown-12'))], 'nope').status).toBe(400);
+  });
+
+  it('answers the newer search (ASINs) and the grocery search page that embeds it', () => {
+    const storeId = wholeFoodsStoreIdOf(ZIP);
+    const rsiUrl = new URL(wholeFoodsRsiSearchUrl(wholeFoodsStoreCodeOf(storeId), 'eggs', 30));
+    const rsi = parseWholeFoodsRsiSearch(standInBody('GET', rsiUrl.pathname, Object.fromEntries(rsiUrl.searchParams)));
+    expect(rsi).toEqual({ asins: WHOLE_FOODS_CATALOGUE.slice(30, 60).map(wholeFoodsAsinOf), total: 75 });
+    const pageUrl = new URL(wholeFoodsSearchPageUrl(storeId, 'eggs'));
+    const page = parseWholeFoodsSearchPageHtml(standInBody('GET', pageUrl.pathname, Object.fromEntries(pageUrl.searchParams)), storeId);
+    expect(page.storeCode).toEqual({ code: wholeFoodsStoreCodeOf(storeId) });
+    expect(page.listings.map((listing) => listing.retailerProductId)).toEqual(WHOLE_FOODS_CATALOGUE.slice(0, 30).map(wholeFoodsAsinOf));
+  });
+
   it('maps store ids back to their ZIP', () => {
     for (const zip of [ZIP, '00501', '99950', SCENARIO_ZIPS.blocked]) expect(zipOfWholeFoodsStore(wholeFoodsStoreIdOf(zip))).toBe(zip);
     expect(wholeFoodsStoreIdOf(ZIP)).toMatch(/^1\d{5}$/);
@@ -284,11 +361,20 @@ describe('the Whole Foods stand-in', () => {
 
 describe('wholeFoods against the stand-in', () => {
   let server: StandInServer;
+  /** Answers that replace the stand-in's on a path, for one test (a service down, an older page...). */
+  const overrides = new Map<string, (request: StandInRequest) => StandInResponse>();
+  const standIn: RetailerStandIn = {
+    store: 'whole-foods',
+    handle: (request, state) => overrides.get(request.path)?.(request) ?? wholeFoodsStandIn.handle(request, state),
+  };
   beforeAll(async () => {
-    server = await serveStandIns([wholeFoodsStandIn]);
+    server = await serveStandIns([standIn]);
   });
   afterAll(() => server.close());
-  beforeEach(() => server.reset());
+  beforeEach(() => {
+    server.reset();
+    overrides.clear();
+  });
 
   function context(maxPages = 10): ScrapeContext {
     const http = new RetailerHttp(wholeFoods.storeName, wholeFoods.origins, { originOverride: server.url, delayMs: 0, backoffBaseMs: 1, backoffCapMs: 5, maxRetryAfterMs: 5000 });
@@ -322,19 +408,129 @@ describe('wholeFoods against the stand-in', () => {
       sizeText: null,
       category: null,
       url: `https://www.wholefoodsmarket.com/product/${wholeFoodsSlugOf(itemOf('happy-egg-free-range-12'))}`,
-      inStock: null,
+      inStock: true,
     });
     expect(listings.find((listing) => listing.retailerProductId === idOf('egglands-classic-12'))).toMatchObject({
       price: wholeFoodsRegularPrice(itemOf('egglands-classic-12'), ZIP),
       regularPrice: wholeFoodsRegularPrice(itemOf('egglands-classic-12'), ZIP),
     });
-    expect(listings.every((listing) => listing.price !== null && listing.inStock === null)).toBe(true);
-
-    expect(server.requests.map((request) => `${request.method} ${request.host} ${request.path}${request.query} ${request.status}`)).toEqual([
-      'POST www.wholefoodsmarket.com /stores/search 200',
-      `GET www.wholefoodsmarket.com /api/search?text=eggs&store=${wholeFoodsStoreIdOf(ZIP)}&limit=60&offset=0 200`,
-      `GET www.wholefoodsmarket.com /api/search?text=eggs&store=${wholeFoodsStoreIdOf(ZIP)}&limit=60&offset=60 200`,
+    expect(listings.every((listing) => listing.price !== null)).toBe(true);
+    // Stock from /api/wwos/products: null availability is unknown, never out of stock.
+    expect(listings.filter((listing) => listing.inStock !== true).map((listing) => listing.title)).toEqual([
+      'Cage Free Large White Grade A Eggs, 18 ct',
+      'Regenerative Organic Pasture Raised Eggs, 6 ct',
     ]);
+    expect(listings.some((listing) => listing.inStock === false)).toBe(false);
+    expect(pages.every((page) => page.notes === undefined)).toBe(true);
+
+    // The store's code from one product page (the first result's), then stock in calls of up to 50 ASINs.
+    const storeId = wholeFoodsStoreIdOf(ZIP);
+    const code = wholeFoodsStoreCodeOf(storeId);
+    const asins = WHOLE_FOODS_CATALOGUE.map(wholeFoodsAsinOf);
+    expect(server.requests.map((request) => `${request.method} ${request.host} ${decodeURIComponent(request.path + request.query)} ${request.status}`)).toEqual([
+      'POST www.wholefoodsmarket.com /stores/search 200',
+      `GET www.wholefoodsmarket.com /api/search?text=eggs&store=${storeId}&limit=60&offset=0 200`,
+      `GET www.wholefoodsmarket.com /grocery/product/${wholeFoodsSlugOf(WHOLE_FOODS_CATALOGUE[0]!)}?store=${storeId} 200`,
+      `GET www.wholefoodsmarket.com /api/wwos/products?offerListingDiscriminator=${code}&programType=GROCERY&asins=${asins.slice(0, 50).join(',')} 200`,
+      `GET www.wholefoodsmarket.com /api/wwos/products?offerListingDiscriminator=${code}&programType=GROCERY&asins=${asins.slice(50, 60).join(',')} 200`,
+      `GET www.wholefoodsmarket.com /api/search?text=eggs&store=${storeId}&limit=60&offset=60 200`,
+      `GET www.wholefoodsmarket.com /api/wwos/products?offerListingDiscriminator=${code}&programType=GROCERY&asins=${asins.slice(60).join(',')} 200`,
+    ]);
+  });
+
+  const productPages = () => server.requests.filter((request) => request.path.startsWith('/grocery/product/'));
+  const stockCalls = () => server.requests.filter((request) => request.path === '/api/wwos/products');
+
+  it("reads a store's code once per run, and only when the search has listings", async () => {
+    const ctx = context();
+    await scrape(ZIP, ctx);
+    await scrape(ZIP, ctx);
+    expect(productPages()).toHaveLength(1);
+    expect(stockCalls()).toHaveLength(6);
+    // Another run reads it again.
+    await scrape(ZIP);
+    expect(productPages()).toHaveLength(2);
+
+    server.reset();
+    overrides.set('/api/search', () => json({ results: [], meta: { total: { value: 0, relation: 'EQUAL_TO' } } }));
+    const { pages } = await scrape('10001');
+    expect(pages.map((page) => page.listings.length)).toEqual([0]);
+    expect(productPages()).toHaveLength(0);
+    expect(stockCalls()).toHaveLength(0);
+  });
+
+  it('a product page that does not prove the store (no isDefaultLocation, another store, the default one): prices stand, stock unknown, the outcome says why', async () => {
+    const storeId = wholeFoodsStoreIdOf(ZIP);
+    const page = (pageProps: Record<string, unknown>): StandInResponse => ({
+      status: 200,
+      headers: { 'content-type': 'text/html' },
+      body: `<html><body><script id="__NEXT_DATA__" type="application/json">${JSON.stringify({ props: { pageProps } })}</script></body></html>`,
+    });
+    const alm = (id: string) => ({ wfmccLocationData: { cateringStoreContext: { almAttributes: { storeId: id, offerListingDiscriminator: wholeFoodsStoreCodeOf(id) } } } });
+    const slug = wholeFoodsSlugOf(WHOLE_FOODS_CATALOGUE[0]!);
+    for (const [pageProps, reason] of [
+      [{ ...alm(storeId) }, `the product page does not prove it was rendered for store ${storeId}`],
+      [{ isDefaultLocation: false, overrideStoreId: '10145', ...alm('10145') }, `the product page was rendered for store 10145, not ${storeId}`],
+      [{ isDefaultLocation: false, overrideStoreId: storeId, ...alm('10145') }, `the product page was rendered for store 10145, not ${storeId}`],
+      [{ isDefaultLocation: true, overrideStoreId: null, ...alm('10145') }, `the product page was rendered for the default store, not store ${storeId}`],
+    ] as const) {
+      server.reset();
+      overrides.set(`/grocery/product/${slug}`, () => page(pageProps));
+      const outcome = await scrapeZip(wholeFoods, ZIP, context());
+      expect(outcome.status).toBe('succeeded');
+      expect(outcome.message).toBe(`stock unknown: ${reason}`);
+      expect(outcome.accepted).toHaveLength(14);
+      expect(outcome.accepted.every((listing) => listing.inStock === null && listing.price > 0)).toBe(true);
+      expect(stockCalls()).toHaveLength(0);
+      expect(productPages()).toHaveLength(1);
+    }
+  });
+
+  it('a failing stock call does not fail the ZIP: prices stand, stock unknown, the outcome says so', async () => {
+    overrides.set('/api/wwos/products', () => ({ status: 500, body: '<html><body><h1>500 Internal Server Error</h1></body></html>' }));
+    const outcome = await scrapeZip(wholeFoods, ZIP, context());
+    expect(outcome.status).toBe('succeeded');
+    expect(outcome.accepted).toHaveLength(14);
+    expect(outcome.accepted.every((listing) => listing.inStock === null)).toBe(true);
+    expect(outcome.message).toBe('stock unknown: the stock service failed (Whole Foods answered HTTP 500 after 4 attempts)');
+
+    server.reset();
+    overrides.set('/api/wwos/products', () => json({ error: 'unexpected' }));
+    const changed = await scrapeZip(wholeFoods, ZIP, context());
+    expect(changed).toMatchObject({ status: 'succeeded', message: 'stock unknown: the stock service failed (page structure not recognised (Whole Foods products: body invalid input: expected array, received object))' });
+    expect(changed.accepted).toHaveLength(14);
+  });
+
+  it('reads the newer search when /api/search is gone: the search page proves the store and gives page 1, then rsi/search with /api/wwos/products', async () => {
+    overrides.set('/api/search', () => json({ message: 'Not Found' }, 404));
+    const { pages } = await scrape(ZIP);
+    expect(pages.map((page) => page.listings.length)).toEqual([30, 30, 15]);
+    const listings = pages.flatMap((page) => page.listings);
+    expect(listings.map((listing) => listing.retailerProductId)).toEqual(WHOLE_FOODS_CATALOGUE.map(wholeFoodsAsinOf));
+    const regular = wholeFoodsRegularPrice(itemOf('happy-egg-free-range-12'), ZIP);
+    expect(listings.find((listing) => listing.retailerProductId === idOf('happy-egg-free-range-12'))).toMatchObject({
+      title: 'Free Range Large Brown Eggs, 12 ct',
+      brand: 'Happy Egg',
+      price: wholeFoodsSalePrice(regular),
+      regularPrice: regular,
+      inStock: true,
+    });
+    expect(listings.find((listing) => listing.retailerProductId === idOf('wfm-cage-free-white-18'))).toMatchObject({ inStock: null });
+    const storeId = wholeFoodsStoreIdOf(ZIP);
+    const code = wholeFoodsStoreCodeOf(storeId);
+    expect(server.requests.map((request) => `${decodeURIComponent(request.path + request.query)} ${request.status}`)).toEqual([
+      '/stores/search 200',
+      `/api/search?text=eggs&store=${storeId}&limit=60&offset=0 404`,
+      `/grocery/search?k=eggs&store=${storeId} 200`,
+      `/api/wwos/rsi/search?text=eggs&old=${code}&offset=30&size=30&sort=relevanceblender&programType=GROCERY 200`,
+      `/api/wwos/products?offerListingDiscriminator=${code}&programType=GROCERY&asins=${WHOLE_FOODS_CATALOGUE.slice(30, 60).map(wholeFoodsAsinOf).join(',')} 200`,
+      `/api/wwos/rsi/search?text=eggs&old=${code}&offset=60&size=30&sort=relevanceblender&programType=GROCERY 200`,
+      `/api/wwos/products?offerListingDiscriminator=${code}&programType=GROCERY&asins=${WHOLE_FOODS_CATALOGUE.slice(60).map(wholeFoodsAsinOf).join(',')} 200`,
+    ]);
+
+    const outcome = await scrapeZip(wholeFoods, ZIP, context());
+    expect(outcome).toMatchObject({ status: 'succeeded', message: null });
+    expect(outcome.accepted).toHaveLength(14);
   });
 
   it('stops at maxPages', async () => {
