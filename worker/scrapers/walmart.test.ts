@@ -317,7 +317,7 @@ describe('parseWalmartSearchPage on bodies that are not the documented structure
   });
 
   it('rejects truncated JSON', () => {
-    expectStructureError(() => parseWalmartSearchPage('<script id="__NEXT_DATA__">{"props":{"pageProps":</script>'), 'Walmart __NEXT_DATA__ is not valid JSON');
+    expectStructureError(() => parseWalmartSearchPage('<script id="__NEXT_DATA__">{"props":{"pageProps":</script>'), 'Walmart search page: __NEXT_DATA__ is not valid JSON');
     expectStructureError(() => parseWalmartSearchPage('{"data":{"search":'), 'Walmart search JSON is unreadable');
   });
 

@@ -5,9 +5,8 @@
 // cookie). Pagination: paginationV2.maxPage when the page has it (UNCONFIRMED on the page), the
 // largest stack count (total results), an empty page, or a 4xx past page 1. Bot wall: PerimeterX
 // "Robot or human?" with HTTP 200, detected by RetailerHttp from the body text.
-import * as cheerio from 'cheerio';
 import { z } from 'zod';
-import { cleanText, toPrice, zip5 } from './parse-utils.ts';
+import { cleanText, nextData, toPrice, zip5 } from './parse-utils.ts';
 import { ScrapeError, StructureError, type ListingPage, type NotOnShelf, type RawListing, type RetailerLocation, type RetailerScraper, type ScrapeContext } from './types.ts';
 
 const ORIGIN = 'https://www.walmart.com';
@@ -93,15 +92,7 @@ export function walmartSearchData(body: string): unknown {
       throw new StructureError('Walmart search JSON is unreadable');
     }
   }
-  const $ = cheerio.load(body);
-  // Matched by id only: the real tag may carry no type attribute.
-  const script = $('script#__NEXT_DATA__').first();
-  if (script.length === 0) throw new StructureError('Walmart search page has no __NEXT_DATA__ script');
-  try {
-    return JSON.parse(script.text());
-  } catch {
-    throw new StructureError('Walmart __NEXT_DATA__ is not valid JSON');
-  }
+  return nextData(body, 'Walmart search page');
 }
 
 /** A zod issue as a short lower-case detail ("itemStacks invalid input: expected array..."). */
