@@ -1,6 +1,7 @@
 // Scrape runs through graphile-worker's run-once API against the retailer stand-in: every
 // retailer end to end, partial failures, demo versus retailer prices, idempotency of a re-run and
 // of a doubled job, resuming, recovery of a dead worker's run, and the daily schedule.
+import { greatCircleMiles, zipFacts } from '#server/geo.ts';
 import { runOnce } from 'graphile-worker';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { STORE_IDS, type StoreId } from '#shared/vocabulary.ts';
@@ -88,6 +89,16 @@ describe('each retailer end to end', () => {
       from store_locations l join scrape_run_zips z on z.location_id = l.id where z.run_id = ${id}`;
     expect(place).toMatchObject({ latitude: expect.any(Number), longitude: expect.any(Number), city: expect.any(String), state: 'NY' });
     expect(['retailer', 'zip']).toContain(place!.coordinates_source);
+    // The stand-in's store has the ZIP code's real city, and where its locator gives coordinates
+    // (Kroger, ALDI, Whole Foods), a point a little away from the ZIP code's centre.
+    const centre = zipFacts('10001')!;
+    expect(place!.city).toBe(centre.city);
+    if (['kroger', 'aldi', 'whole-foods'].includes(store)) {
+      expect(place!.coordinates_source).toBe('retailer');
+      const miles = greatCircleMiles(centre, { latitude: place!.latitude!, longitude: place!.longitude! });
+      expect(miles).toBeGreaterThan(0.3);
+      expect(miles).toBeLessThan(3);
+    }
     // A demo price links to no retailer page: the retailer never published it.
     const links = await db.sql<{ url: string | null }[]>`
       select p.url from products p join price_observations o on o.product_id = p.id where o.scrape_run_id = ${id}`;

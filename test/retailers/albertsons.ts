@@ -5,6 +5,7 @@
 import type { EggType } from '#shared/vocabulary.ts';
 import { zipToState } from '#shared/zip.ts';
 import { SLOW_MS, hashOf, scenarioOf, standInPrice } from './scenarios.ts';
+import { standInPlace } from './places.ts';
 import { html, json, type RetailerStandIn, type StandInRequest, type StandInResponse, type StandInState } from './types.ts';
 
 const HOST = 'www.albertsons.com';
@@ -35,8 +36,6 @@ export function zipOfAlbertsonsStore(storeId: string): string | null {
   return zipToState(zip) ? zip : null;
 }
 
-const CITIES = ['Riverside', 'Fairview', 'Madison', 'Georgetown', 'Springfield', 'Franklin', 'Greenville', 'Bristol', 'Clinton', 'Salem', 'Oakdale', 'Arlington'];
-
 function storeOf(zip: string, offset: number) {
   const id = albertsonsStoreIdOf(zip);
   const h = hashOf(`albertsons:${zip}:${offset}`);
@@ -44,8 +43,8 @@ function storeOf(zip: string, offset: number) {
     locationId: offset === 0 ? id : String((Number(id) + 37 * offset) % MOD),
     address: {
       line1: `${100 + (h % 8900)} ${['Main St', 'Broadway', 'Oak Ave', 'Park Blvd'][h % 4]}`,
-      city: CITIES[h % CITIES.length],
-      state: zipToState(zip),
+      city: standInPlace('albertsons', zip, offset).city,
+      state: standInPlace('albertsons', zip, offset).state,
       zipcode: zip.slice(0, 5),
     },
   };

@@ -3,6 +3,7 @@
 import type { EggType } from '#shared/vocabulary.ts';
 import { zipToState } from '#shared/zip.ts';
 import { SLOW_MS, hashOf, scenarioOf, standInPrice } from './scenarios.ts';
+import { standInPlace } from './places.ts';
 import { html, json, type RetailerStandIn, type StandInRequest, type StandInResponse, type StandInState } from './types.ts';
 
 const HOST = 'api.aldi.us';
@@ -32,19 +33,17 @@ export function zipOfAldiServicePoint(servicePoint: string): string | null {
   return zipToState(zip) ? zip : null;
 }
 
-const CITIES = ['Riverside', 'Fairview', 'Madison', 'Georgetown', 'Springfield', 'Franklin', 'Greenville', 'Bristol', 'Clinton', 'Salem', 'Oakdale', 'Arlington'];
-
 function merchantOf(zip: string, second = false) {
   const h = hashOf(`aldi:${zip}:${second}`);
-  const city = CITIES[h % CITIES.length]!;
+  const place = standInPlace('aldi', zip, second ? 1 : 0);
   const id = aldiServicePointOf(zip);
   return {
     id: second ? `${id.slice(0, 4)}${String((Number(id.slice(4)) + 1) % 1000).padStart(3, '0')}` : id,
-    name: `ALDI ${city}`,
-    address: { address1: `${100 + (h % 8900)} ${['W Main St', 'N Central Ave', 'E State St', 'S Oak St'][h % 4]}`, city, regionCode: zipToState(zip), zipCode: zip.slice(0, 5) },
-    latitude: 26 + (h % 2200) / 100,
-    longitude: -(75 + (h % 4500) / 100),
-    distance: second ? 4.8 : 1.2,
+    name: `ALDI ${place.city}`,
+    address: { address1: `${100 + (h % 8900)} ${['W Main St', 'N Central Ave', 'E State St', 'S Oak St'][h % 4]}`, city: place.city, regionCode: place.state, zipCode: zip.slice(0, 5) },
+    latitude: place.latitude,
+    longitude: place.longitude,
+    distance: Math.round(place.miles * 10) / 10,
     serviceTypes: ['pickup', 'walk-in', 'delivery'],
   };
 }

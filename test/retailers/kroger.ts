@@ -9,7 +9,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { EggType } from '#shared/vocabulary.ts';
 import { zipToState } from '#shared/zip.ts';
 import { SLOW_MS, hashOf, scenarioOf, standInPrice } from './scenarios.ts';
-import { standInCity } from './target.ts';
+import { standInPlace } from './places.ts';
 import { html, json, type RetailerStandIn, type StandInRequest, type StandInResponse, type StandInState } from './types.ts';
 
 const HOST = 'api.kroger.com';
@@ -239,14 +239,16 @@ function locations(request: StandInRequest): StandInResponse {
       ? []
       : [zip, String((Number(zip) + 11) % 100000).padStart(5, '0')].slice(0, limit).map((storeZip, index) => {
           const h = hashOf(storeZip);
+          // The nearer store serves the ZIP, the other one a little farther out.
+          const place = standInPlace('kroger', zip, index);
           return {
             locationId: krogerLocationIdForZip(storeZip),
             storeNumber: String(h % 1000).padStart(5, '0'),
             divisionNumber: krogerLocationIdForZip(storeZip).slice(0, 3),
             chain: 'KROGER',
-            name: `Kroger - ${standInCity(zip)}${index === 0 ? '' : ' North'}`,
-            address: { addressLine1: `${100 + (h % 9000)} Vine St`, city: standInCity(zip), state: zipToState(zip) ?? 'OH', zipCode: storeZip, county: 'STAND-IN' },
-            geolocation: { latitude: 30 + (h % 1500) / 100, longitude: -(75 + (h % 4500) / 100), latLng: '' },
+            name: `Kroger - ${place.city}${index === 0 ? '' : ' North'}`,
+            address: { addressLine1: `${100 + (h % 9000)} Vine St`, city: place.city, state: place.state, zipCode: index === 0 ? storeZip : zip, county: 'STAND-IN' },
+            geolocation: { latitude: place.latitude, longitude: place.longitude, latLng: '' },
             phone: '5135550100',
             departments: [{ departmentId: '09', name: 'Pharmacy' }],
           };

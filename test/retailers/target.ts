@@ -10,6 +10,7 @@ import zipcodes from 'zipcodes';
 import type { EggType } from '#shared/vocabulary.ts';
 import { zipToState } from '#shared/zip.ts';
 import { SLOW_MS, hashOf, scenarioOf, standInPrice } from './scenarios.ts';
+import { standInCity } from './places.ts';
 import { html, json, type RetailerStandIn, type StandInRequest, type StandInResponse, type StandInState } from './types.ts';
 
 /** The stand-in's RedSky key: 40 hex characters, like Target's real one (not reproduced). */
@@ -29,11 +30,6 @@ export function targetZipForStoreId(id: string | null): string | null {
   return String((Number(id) + 50000) % 100000).padStart(5, '0');
 }
 
-const CITIES: Record<string, string> = { '10001': 'New York', '60611': 'Chicago', '90210': 'Beverly Hills', '30301': 'Atlanta', '77001': 'Houston' };
-/** A city name for a stand-in store address (real for the default ZIPs, a placeholder otherwise). */
-export function standInCity(zip: string): string {
-  return CITIES[zip] ?? 'Springfield';
-}
 
 export interface TargetStandInItem {
   key: string;

@@ -8,6 +8,7 @@
 import type { EggType } from '#shared/vocabulary.ts';
 import { zipToState } from '#shared/zip.ts';
 import { SLOW_MS, hashOf, scenarioOf, standInPrice } from './scenarios.ts';
+import { standInCity } from './places.ts';
 import { html, json, type RetailerStandIn, type StandInRequest, type StandInResponse, type StandInState } from './types.ts';
 
 const HOST = 'www.walmart.com';
@@ -344,7 +345,7 @@ function serviceAvailability(request: StandInRequest): StandInResponse {
         assortmentStoreId: storeId,
         dispenseStoreId: storeId,
         name: `Walmart Supercenter #${storeId}`,
-        address: { line1: `${100 + (hashOf(zip) % 8900)} Market St`, state: zipToState(zip) ?? 'CA', postalCode: zip },
+        address: { line1: `${100 + (hashOf(zip) % 8900)} Market St`, city: standInCity(zip), state: zipToState(zip) ?? 'CA', postalCode: zip },
       },
     ],
     isGroceryAvailable: true,

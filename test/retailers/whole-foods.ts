@@ -8,6 +8,7 @@
 import type { EggType } from '#shared/vocabulary.ts';
 import { zipToState } from '#shared/zip.ts';
 import { SLOW_MS, hashOf, scenarioOf, standInPrice } from './scenarios.ts';
+import { standInPlace } from './places.ts';
 import { html, json, type RetailerStandIn, type StandInRequest, type StandInResponse, type StandInState } from './types.ts';
 
 const HOST = 'www.wholefoodsmarket.com';
@@ -31,12 +32,11 @@ export function zipOfWholeFoodsStore(storeId: string): string | null {
   return zipToState(zip) ? zip : null;
 }
 
-const CITIES = ['Riverside', 'Fairview', 'Madison', 'Georgetown', 'Springfield', 'Franklin', 'Greenville', 'Bristol', 'Clinton', 'Salem', 'Oakdale', 'Arlington'];
-
 function storeOf(zip: string, second = false) {
   const id = wholeFoodsStoreIdOf(zip);
   const h = hashOf(`whole-foods:${zip}:${second}`);
-  const city = CITIES[h % CITIES.length]!;
+  const place = standInPlace('whole-foods', zip, second ? 1 : 0);
+  const city = place.city;
   return {
     storeId: second ? (Number(id) < 199_999 ? Number(id) + 1 : Number(id) - 1) : Number(id),
     name: second ? `${city} North` : city,
@@ -44,8 +44,8 @@ function storeOf(zip: string, second = false) {
     path: second ? `${city.toLowerCase()}-north` : city.toLowerCase(),
     status: 'OPEN',
     location: {
-      address: { line1: `${100 + (h % 8900)} ${['Market St', 'Lamar Blvd', 'Central Ave', 'Elm St'][h % 4]}`, city, state: zipToState(zip), zipCode: zip.slice(0, 5) },
-      geometry: { type: 'Point', coordinates: [-(75 + (h % 4500) / 100), 26 + (h % 2200) / 100] },
+      address: { line1: `${100 + (h % 8900)} ${['Market St', 'Lamar Blvd', 'Central Ave', 'Elm St'][h % 4]}`, city, state: place.state, zipCode: zip.slice(0, 5) },
+      ...(place.latitude !== null ? { geometry: { type: 'Point', coordinates: [place.longitude, place.latitude] } } : {}),
     },
   };
 }
