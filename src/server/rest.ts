@@ -21,7 +21,7 @@ import { priceEntrySchema, statsSchema, storeSchema, type PriceEntry } from '#sh
 import { historyInput, historyResultSchema, nearInput, nearResultSchema, type HistoryResult, type NearEntry, type NearResult } from '#shared/near.ts';
 import { RUN_STATUSES, scrapeRunsInput, scrapeSettingsInput } from '#shared/scrape.ts';
 import { EGG_TYPES, REGIONS, STORE_IDS } from '#shared/vocabulary.ts';
-import { NOTIFICATION_FREQUENCIES, subscriptionInput, subscriptionTokenInput } from '#shared/subscriptions.ts';
+import { NOTIFICATION_FREQUENCIES, subscriptionInput, subscriptionManageInput, subscriptionTokenInput } from '#shared/subscriptions.ts';
 import { describeZodError } from './trpc.ts';
 import { asServiceUnavailable } from './db-errors.ts';
 import { CACHEABLE_QUERIES, procedureFor } from './procedures.ts';
@@ -360,7 +360,15 @@ function subscriberRoutes(): RestRoute[] {
     },
     { method: 'GET', path: '/subscribers/unsubscribe', private: true, summary: 'What an unsubscribe link points at', procedure: 'subscriptions.unsubscribeInfo', input: ({ query }) => query, query: subscriptionTokenInput, response: z.object({ email: z.string(), active: z.boolean(), summary: z.string() }) },
     { method: 'POST', path: '/subscribers/unsubscribe', summary: 'Unsubscribe with the token of an email link (no login)', procedure: 'subscriptions.unsubscribe', input: ({ body }) => body ?? {}, body: subscriptionTokenInput, response: z.object({ success: z.literal(true), email: z.string(), summary: z.string() }) },
-    { method: 'POST', path: '/subscribers/confirm', summary: 'Confirm a subscription with the token of its confirmation email', procedure: 'subscriptions.confirm', input: ({ body }) => body ?? {}, body: subscriptionTokenInput, response: z.object({ subscription, summary: z.string() }) },
+    {
+      method: 'POST', path: '/subscribers/confirm', summary: 'Confirm a subscription with the token of its confirmation email (status already-confirmed when the link was followed before)',
+      procedure: 'subscriptions.confirm', input: ({ body }) => body ?? {}, body: subscriptionTokenInput, response: z.object({ status: z.enum(['confirmed', 'already-confirmed']), subscription, summary: z.string() }),
+    },
+    { method: 'GET', path: '/subscribers/manage', private: true, summary: 'The subscription a manage link (the token of one of its emails) points at', procedure: 'subscriptions.manage', input: ({ query }) => query, query: subscriptionTokenInput, response: z.object({ subscription, summary: z.string() }) },
+    {
+      method: 'PUT', path: '/subscribers/manage', summary: 'Change a subscription with the token of one of its emails (no login; the address stays)',
+      procedure: 'subscriptions.manageUpdate', input: ({ body }) => body ?? {}, body: subscriptionManageInput, response: z.object({ subscription, summary: z.string(), message: z.string() }),
+    },
     { method: 'GET', path: '/subscribers/:id', summary: 'One subscription (its owner or an admin)', procedure: 'subscriptions.byId', input: ({ params }) => ({ id: params.id }), params: ['id'], response: subscription, auth: 'user' },
     {
       method: 'PUT', path: '/subscribers/:id', summary: 'Change a subscription (its owner or an admin); a new unproven address is confirmed again',
