@@ -5,7 +5,7 @@ import { Badge, Box, DataList, HStack, Progress, Stack, Text } from '@chakra-ui/
 import { formatRelativeTime } from '#shared/format.ts';
 import type { ScraperStatus } from '#shared/scrape.ts';
 import { STALE_AFTER_HOURS } from '#shared/scrape.ts';
-import { formatWhen } from './useScrapers.ts';
+import { formatWhen } from '#client/lib/dateTime.ts';
 
 export interface ScraperStatusBoxProps {
   status: ScraperStatus;

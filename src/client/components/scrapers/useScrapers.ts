@@ -64,15 +64,6 @@ export function useStartScraper(options: { dashboard?: boolean } = {}) {
   });
 }
 
-const dateTime = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
-
-/** 'Nov 23, 2:15 PM' in the viewer's time zone; the fallback when absent. */
-export function formatWhen(iso: string | null | undefined, fallback: string): string {
-  if (!iso) return fallback;
-  const time = new Date(iso);
-  return Number.isNaN(time.getTime()) ? fallback : dateTime.format(time);
-}
-
 /** '1 min 5 s', '42 s'. */
 export function formatDuration(ms: number | null): string {
   if (ms === null || ms < 0) return '—';

@@ -10,7 +10,8 @@ import { ErrorCard } from '#client/components/ErrorCard.tsx';
 import { failureMessage } from '#client/components/auth/errors.ts';
 import { ScraperCard } from '#client/components/scrapers/ScraperCard.tsx';
 import { Freshness } from '#client/components/scrapers/ScraperStatusBox.tsx';
-import { ACTIVE_POLL_MS, formatDuration, formatWhen, STATUS_POLL_MS, useAllScraperStatus } from '#client/components/scrapers/useScrapers.ts';
+import { ACTIVE_POLL_MS, formatDuration, STATUS_POLL_MS, useAllScraperStatus } from '#client/components/scrapers/useScrapers.ts';
+import { formatWhen } from '#client/lib/dateTime.ts';
 import { trpc } from '#client/lib/trpc.ts';
 
 const STATUS_LABELS: Record<RunStatus, { label: string; palette: string }> = {

@@ -7,7 +7,7 @@ import { LuSave } from 'react-icons/lu';
 import { parseZipList } from '#shared/zip.ts';
 import { ErrorCard } from '#client/components/ErrorCard.tsx';
 import { failureMessage, fieldErrorsOf } from '#client/components/auth/errors.ts';
-import { formatWhen } from '#client/components/scrapers/useScrapers.ts';
+import { formatWhen } from '#client/lib/dateTime.ts';
 import { toaster } from '#client/components/Toaster.tsx';
 import { trpc } from '#client/lib/trpc.ts';
 
