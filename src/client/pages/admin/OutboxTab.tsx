@@ -89,7 +89,7 @@ function EmailView({ id }: { id: number }) {
             <Heading as="h3" size="sm">
               Plain text
             </Heading>
-            <Code as="pre" display="block" whiteSpace="pre-wrap" overflowWrap="anywhere" p="3" textStyle="xs" maxH="64" overflowY="auto" aria-label="Plain text of the email">
+            <Code as="pre" colorPalette="gray" display="block" whiteSpace="pre-wrap" overflowWrap="anywhere" p="3" textStyle="xs" maxH="64" overflowY="auto" aria-label="Plain text of the email">
               {e.text}
             </Code>
           </Stack>
@@ -148,32 +148,36 @@ export function OutboxTab() {
               <Table.Root size="sm" aria-label="Recent emails" aria-busy={outbox.isFetching && outbox.isPlaceholderData}>
                 <Table.Header>
                   <Table.Row>
-                    <Table.ColumnHeader>Queued</Table.ColumnHeader>
+                    <Table.ColumnHeader hideBelow="md">Queued</Table.ColumnHeader>
                     <Table.ColumnHeader hideBelow="md">To</Table.ColumnHeader>
                     <Table.ColumnHeader>Subject</Table.ColumnHeader>
-                    <Table.ColumnHeader>Status</Table.ColumnHeader>
+                    <Table.ColumnHeader hideBelow="md">Status</Table.ColumnHeader>
                   </Table.Row>
                 </Table.Header>
                 <Table.Body>
                   {data.emails.map((email) => (
                     <Table.Row key={email.id}>
-                      <Table.Cell whiteSpace="nowrap" textStyle="xs">
+                      <Table.Cell hideBelow="md" whiteSpace="nowrap" textStyle="xs">
                         {formatWhen(email.createdAt, '—')}
                       </Table.Cell>
                       <Table.Cell hideBelow="md" overflowWrap="anywhere">
                         {email.to}
                       </Table.Cell>
-                      <Table.Cell minW="48">
+                      <Table.Cell minW={{ base: '0', md: '48' }}>
                         <Button variant="plain" colorPalette="brand" size="sm" px="0" height="auto" textAlign="start" whiteSpace="normal" onClick={() => setOpen({ id: email.id, subject: email.subject })}>
                           <LuMail aria-hidden />
                           {email.subject}
                         </Button>
-                        {/* Phones show the recipient here instead of in its own column. */}
-                        <Text display={{ base: 'block', md: 'none' }} textStyle="xs" color="fg.muted" overflowWrap="anywhere">
-                          {email.to}
-                        </Text>
+                        {/* Phones show the recipient, the time and the status here instead of in columns of their own. */}
+                        <Box display={{ base: 'block', md: 'none' }} textStyle="xs" color="fg.muted" overflowWrap="anywhere">
+                          <Text>{email.to}</Text>
+                          <HStack gap="2" mt="1">
+                            <Text>{formatWhen(email.createdAt, '—')}</Text>
+                            <StatusBadge status={email.status} />
+                          </HStack>
+                        </Box>
                       </Table.Cell>
-                      <Table.Cell>
+                      <Table.Cell hideBelow="md">
                         <StatusBadge status={email.status} />
                       </Table.Cell>
                     </Table.Row>
