@@ -89,7 +89,7 @@ function EmailView({ id }: { id: number }) {
             <Heading as="h3" size="sm">
               Plain text
             </Heading>
-            <Code as="pre" colorPalette="gray" display="block" whiteSpace="pre-wrap" overflowWrap="anywhere" p="3" textStyle="xs" maxH="64" overflowY="auto" aria-label="Plain text of the email">
+            <Code as="pre" tabIndex={0} colorPalette="gray" display="block" whiteSpace="pre-wrap" overflowWrap="anywhere" p="3" textStyle="xs" maxH="64" overflowY="auto" aria-label="Plain text of the email">
               {e.text}
             </Code>
           </Stack>
@@ -197,7 +197,7 @@ export function OutboxTab() {
               <Dialog.Header>
                 <Dialog.Title overflowWrap="anywhere">{open?.subject}</Dialog.Title>
               </Dialog.Header>
-              <Dialog.Body>{open && <EmailView id={open.id} />}</Dialog.Body>
+              <Dialog.Body tabIndex={0}>{open && <EmailView id={open.id} />}</Dialog.Body>
               <Dialog.CloseTrigger asChild>
                 <CloseButton size="sm" aria-label="Close the email" />
               </Dialog.CloseTrigger>

@@ -20,6 +20,11 @@ const STATUS_LABELS: Record<RunStatus, { label: string; palette: string }> = {
   failed: { label: 'Failed', palette: 'red' },
 };
 
+const ZIP_STATUS: Record<ZipResult['status'], { label: string; palette: string }> = {
+  succeeded: { label: 'Succeeded', palette: 'green' },
+  failed: { label: 'Failed', palette: 'red' },
+};
+
 function RunStatusBadge({ status }: { status: RunStatus }) {
   const { label, palette } = STATUS_LABELS[status];
   return (
@@ -46,8 +51,8 @@ function ZipOutcome({ zip, result, runActive }: { zip: string; result: ZipResult
       <Flex gap="2" align="center" wrap="wrap">
         <Text fontWeight="semibold">{zip}</Text>
         {result ? (
-          <Badge colorPalette={result.status === 'succeeded' ? 'green' : 'red'} variant="subtle">
-            {result.status === 'succeeded' ? 'Succeeded' : 'Failed'}
+          <Badge colorPalette={ZIP_STATUS[result.status].palette} variant="subtle">
+            {ZIP_STATUS[result.status].label}
           </Badge>
         ) : (
           <Badge colorPalette="gray" variant="outline">
@@ -193,7 +198,7 @@ export function RunHistory({ store, active }: { store: StoreId; active: boolean 
               <Dialog.Header>
                 <Dialog.Title>{open ? `${SCRAPER_NAMES[open.store]} run details` : 'Run details'}</Dialog.Title>
               </Dialog.Header>
-              <Dialog.Body>{open && <RunDetails run={open} />}</Dialog.Body>
+              <Dialog.Body tabIndex={0}>{open && <RunDetails run={open} />}</Dialog.Body>
               <Dialog.CloseTrigger asChild>
                 <CloseButton size="sm" aria-label="Close the run details" />
               </Dialog.CloseTrigger>
