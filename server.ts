@@ -22,6 +22,7 @@ const server = createServer({
     adminSetupKey: await adminSetupKey(env, sql),
     exposeResetToken: env.EXPOSE_RESET_TOKEN,
     secureCookies: env.NODE_ENV === 'production' && publicUrl(env).startsWith('https:'),
+    emailTransport: env.RESEND_API_KEY ? 'resend' : 'outbox',
   },
   benchBaselineDir: env.BENCH_BASELINE_DIR,
 });

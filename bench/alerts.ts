@@ -35,7 +35,7 @@ async function timed<T>(fn: () => Promise<T>): Promise<{ value: T; seconds: numb
  */
 async function insertSubscriptions(sql: Sql, n: number): Promise<void> {
   await sql`
-    insert into subscriptions (email, region, egg_type, preferred_stores, price_threshold, notification_frequency, confirmed_at, unsubscribe_token)
+    insert into subscriptions (email, region, egg_type, preferred_stores, price_threshold, notification_frequency, confirmed_at)
     select 'bench' || g || '@example.test',
            (array[null, 'northeast', 'midwest', 'south', 'west'])[1 + (g * 7) % 5],
            (array[null, 'standard', 'cage_free', 'organic', 'pasture_raised'])[1 + (g * 11) % 5],
@@ -44,7 +44,7 @@ async function insertSubscriptions(sql: Sql, n: number): Promise<void> {
                 else array['walmart', (array['target', 'kroger', 'aldi'])[1 + g % 3]] end,
            case when g % 5 < 3 then round((2 + (g % 600) / 100.0)::numeric, 2) end,
            (array['immediately', 'daily', 'weekly'])[1 + g % 3],
-           now(), 'bench-' || g
+           now()
     from generate_series(1, ${n}) g`;
 }
 
@@ -59,7 +59,7 @@ export async function measureAlerts(adminUrl: string, log: (line: string) => voi
 
     // Daily digest: the whole run, and a plain scan of what it reads.
     const scanDigest = await timed(() => sql`
-      select s.id, s.email, s.region, s.egg_type, s.preferred_stores, s.price_threshold, s.unsubscribe_token
+      select s.id, s.email, s.region, s.egg_type, s.preferred_stores, s.price_threshold, s.email
       from subscriptions s where s.notification_frequency = 'daily' and s.active and s.confirmed_at is not null
       union all
       select e.product_id, l.store_id, l.region, p.egg_type, null, e.price, p.title

@@ -94,6 +94,9 @@ function outcomeFor(zip: string, index: number): ZipOutcome {
     rejected: {},
     rejectedExamples: [],
     requests: 2,
+    retries: 0,
+    rateLimitWaits: 0,
+    rateLimitWaitMs: 0,
     startedAt: new Date(),
   };
 }

@@ -1,10 +1,12 @@
-// Price alerts: an anonymous shopper subscribes, confirms through the link in the email, gets
-// exactly one immediate alert when prices cross the threshold, and the one-click unsubscribe stops
-// the next one; a signed-in user's form is prefilled and confirmed at once, and the subscription
-// is edited from the profile; someone else's subscription is the 404 page.
+// Price alerts: an anonymous shopper subscribes, confirms through the link in the email (opened
+// again, it says already confirmed), gets exactly one immediate alert when prices cross the
+// threshold, and the one-click unsubscribe stops the next one; an administrator follows the
+// confirmation email from the admin Outbox, its manage link included; a signed-in user's form is
+// prefilled and confirmed at once, and the subscription is edited from the profile; someone
+// else's subscription is the 404 page.
 import type { Page } from '@playwright/test';
 import { createAccount, emailsTo, expect, signInDirectly, test, uniqueName, writeScrapedPrices } from './db.ts';
-import { expectConsoleErrors, field, snap, toast } from './ui.ts';
+import { dropSandboxedFrameNoise, expectAccessible, expectConsoleErrors, field, snap, toast } from './ui.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
@@ -59,6 +61,11 @@ test.describe('the whole alert path', () => {
     await expect(page.getByRole('heading', { name: 'Price alert confirmed' })).toBeVisible();
     await expect(page.getByText('Midwest · Cage-Free eggs · All stores · at or under $3.00 a dozen · Immediately')).toBeVisible();
     await snap(page, info, 'subscription-confirmed');
+    // The same link again: already confirmed, not "invalid or expired".
+    await page.reload();
+    await page.getByRole('button', { name: 'Confirm Subscription' }).click();
+    await expect(page.getByRole('heading', { name: 'Already confirmed' })).toBeVisible();
+    await expect(page.getByText('This price alert was confirmed before and is on')).toBeVisible();
 
     // A price under the threshold: exactly one alert.
     await writeScrapedPrices(db, { store: 'kroger', zip: '60614', region: 'midwest', listings: [{ id: `e2e-${email}-2`, eggType: 'cage_free', count: 12, price: 2.79 }] });
@@ -113,9 +120,63 @@ test.describe('the whole alert path', () => {
     await snap(page, info, 'profile-subscription-edited');
 
     // Someone else's subscription: the 404 page.
-    const [other] = await db<{ id: number }[]>`insert into subscriptions (email, unsubscribe_token) values ('other@example.test', ${`tok-${name}`}) returning id`;
+    const [other] = await db<{ id: number }[]>`insert into subscriptions (email) values ('other@example.test') returning id`;
     await page.goto(`/notifications/edit/${other!.id}`);
     await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
     await expectConsoleErrors(pageProblems, 404);
   });
 });
+
+test.describe('the admin Outbox', () => {
+  test("shows the demo's emails without psql: the confirmation, rendered with working manage and confirm links", async ({ page, db, baseURL, pageProblems }, info) => {
+    test.skip(info.project.name === 'tablet', 'phone and desktop widths');
+    const email = `${uniqueName('outbox', info.project.name)}@example.test`;
+    await page.goto('/notifications/subscribe');
+    await fillForm(page, { email, region: 'south', eggType: 'organic', threshold: '4.00' });
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(page.getByRole('main').getByText(/^Check your inbox/)).toBeVisible();
+    await expect.poll(async () => (await emailsTo(db, email)).map((e) => e.status)).toEqual(['logged']);
+
+    const adminName = uniqueName('outbox-admin', info.project.name);
+    const admin = await createAccount(db, { username: adminName, email: `${adminName}@example.test`, password: 'Adm1n!e2e-Pass', role: 'admin' });
+    await signInDirectly(page, db, admin, baseURL!);
+    await page.goto('/admin/dashboard?tab=outbox');
+    await expect(page.getByRole('tab', { name: 'Outbox', selected: true })).toBeVisible();
+    await expect(page.getByText('No RESEND_API_KEY: emails are not sent.')).toBeVisible();
+    const row = page.getByRole('table', { name: 'Recent emails' }).getByRole('row').filter({ hasText: email });
+    await expect(row).toContainText('Kept here');
+    await expect(row).toContainText(/[AP]M [A-Z]{2,5}/);
+    await snap(page, info, 'admin-outbox');
+
+    await row.getByRole('button', { name: 'Confirm your EggWatch price alert' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Confirm your EggWatch price alert' });
+    await expect(dialog.getByText(email)).toBeVisible();
+    await expect(dialog.getByLabel('Plain text of the email')).toContainText('Manage this alert: http');
+    const frame = page.frameLocator('iframe[title="Email: Confirm your EggWatch price alert"]');
+    await expect(frame.getByRole('heading', { name: 'Confirm your price alert' })).toBeVisible();
+    await expect(frame.getByRole('link', { name: 'Unsubscribe' })).toHaveAttribute('href', /\/notifications\/unsubscribe\?token=/);
+    await snap(page, info, 'admin-outbox-email');
+    await expectAccessible(page, 'the Outbox with an email open');
+
+    // The email's manage link opens in a new tab and changes the alert without an account.
+    const [manage] = await Promise.all([page.waitForEvent('popup'), frame.getByRole('link', { name: 'Manage this alert' }).click()]);
+    await expect(manage.getByRole('heading', { name: 'Manage your price alert' })).toBeVisible();
+    await expect(manage.getByText('Waiting for confirmation')).toBeVisible();
+    await expect(manage.getByLabel(/^Email/)).toHaveAttribute('readonly', '');
+    await expectAccessible(manage, 'the manage page');
+    await manage.locator('form').getByLabel('Frequency', { exact: true }).selectOption('daily');
+    await manage.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(toast(manage, 'Subscription updated')).toContainText('Your price alert is saved.');
+    await expect(manage.getByText('South · Organic eggs · All stores · at or under $4.00 a dozen · Daily Digest')).toBeVisible();
+    await manage.close();
+
+    // Its confirm link works from here too.
+    const [confirm] = await Promise.all([page.waitForEvent('popup'), frame.getByRole('link', { name: 'Confirm the alert' }).click()]);
+    await confirm.getByRole('button', { name: 'Confirm Subscription' }).click();
+    await expect(confirm.getByRole('heading', { name: 'Price alert confirmed' })).toBeVisible();
+    await confirm.close();
+    expect((await db`select notification_frequency, confirmed_at is not null as confirmed from subscriptions where email = ${email}`)[0]).toEqual({ notification_frequency: 'daily', confirmed: true });
+    dropSandboxedFrameNoise(pageProblems);
+  });
+});
+

@@ -85,8 +85,8 @@ export async function createSubscription(
   s: { userId: string; email: string; region: string; eggType: string; stores: string[]; threshold: number | null; frequency: string },
 ): Promise<number> {
   const [row] = await db<{ id: number }[]>`
-    insert into subscriptions (user_id, email, region, egg_type, preferred_stores, notification_frequency, price_threshold, confirmed_at, unsubscribe_token)
-    values (${s.userId}, ${s.email}, ${s.region}, ${s.eggType}, ${s.stores}, ${s.frequency}, ${s.threshold}, now(), ${crypto.randomBytes(16).toString('hex')})
+    insert into subscriptions (user_id, email, region, egg_type, preferred_stores, notification_frequency, price_threshold, confirmed_at)
+    values (${s.userId}, ${s.email}, ${s.region}, ${s.eggType}, ${s.stores}, ${s.frequency}, ${s.threshold}, now())
     returning id`;
   return row!.id;
 }

@@ -1,11 +1,12 @@
 // Scrapers, run by an administrator against the retailer stand-in (e2e/serve.ts points every
 // retailer there): the dashboard's Walmart card with its toasts, progress and finished status,
 // then the new prices on the dashboard; the admin tab's cards and run history; the schedule
-// form. A signed-in shopper sees no Administrator Controls. The stand-in's ZIP 83201 answers
-// slowly (so the progress can be watched) and 99501 is behind a bot wall.
+// form; Run all with a bad ZIP code marked at the field, and a run's details per ZIP code. A
+// signed-in shopper sees no Administrator Controls. The stand-in's ZIP 83201 answers slowly (so
+// the progress can be watched), 99501 is behind a bot wall and 59001 fails once, then answers.
 import type { Page } from '@playwright/test';
 import { createAccount, expect, signInDirectly, test, uniqueName, type Db } from './db.ts';
-import { expectConsoleErrors, snap, toast } from './ui.ts';
+import { expectAccessible, expectConsoleErrors, snap, toast } from './ui.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
@@ -94,7 +95,7 @@ test.describe('as an administrator', () => {
     await page.getByRole('combobox', { name: 'Store' }).selectOption('aldi');
     const history = page.getByRole('table', { name: 'Recent Aldi runs' });
     await expect(history.getByRole('row').nth(1)).toContainText('Succeeded');
-    await expect(history.getByRole('row').nth(1)).toContainText('2/2');
+    await expect(history.getByRole('row').nth(1)).toContainText('2 of 2 ZIP codes succeeded');
     await snap(page, info, 'admin-scrapers-history');
 
     await page.getByRole('tab', { name: 'Settings' }).click();
@@ -118,3 +119,56 @@ test.describe('as an administrator', () => {
     await expect.poll(async () => (await db`select daily_enabled from scrape_settings`)[0]!.daily_enabled).toBe(false);
   });
 });
+
+test.describe('Run all', () => {
+  test('marks a bad ZIP code at the field, runs every store, and lists each ZIP code of a run with its retries', async ({ page, db, baseURL, pageProblems }, info) => {
+    test.skip(info.project.name === 'tablet', 'phone and desktop widths');
+    const idle = async () =>
+      expect.poll(async () => (await db`select count(*)::int as n from scrape_runs where status in ('queued', 'running')`)[0]!.n, { timeout: 90_000 }).toBe(0);
+    await idle();
+    await signInAdmin(page, db, baseURL!, info.project.name);
+    await page.goto('/admin/dashboard');
+    const zips = page.getByLabel('ZIP codes for every scraper');
+    await zips.fill('1234, 10001');
+    await zips.blur();
+    // Marked at the field itself, with the API's message.
+    await expect(zips).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText('Not 5-digit ZIP codes: "1234"')).toBeVisible();
+    await snap(page, info, 'admin-scrapers-bad-zip');
+    await expectAccessible(page, 'the Data Scrapers tab with a bad ZIP code');
+    await page.getByRole('button', { name: 'Run all' }).click();
+    await expect(toast(page, 'Scraper Error')).toContainText('Not 5-digit ZIP codes: "1234"');
+    await expectConsoleErrors(pageProblems, 400);
+
+    await zips.fill('10001, 59001');
+    await expect(zips).not.toHaveAttribute('aria-invalid', 'true');
+    const [{ last }] = (await db`select coalesce(max(id), 0)::int as last from scrape_runs`) as unknown as [{ last: number }];
+    await page.getByRole('button', { name: 'Run all' }).click();
+    await expect(toast(page, 'Scrapers Started')).toContainText('Queued 6 scrapers for 2 ZIP codes: Walmart, Target, Kroger, Albertsons, Whole Foods, Aldi.');
+    expect((await db`select store_id, zip_codes from scrape_runs where id > ${last} order by id`).map((r) => [r.store_id, r.zip_codes])).toEqual(
+      ['walmart', 'target', 'kroger', 'albertsons', 'whole-foods', 'aldi'].map((store) => [store, ['10001', '59001']]),
+    );
+    await idle();
+
+    // Recent runs keeps the store last chosen, across a reload.
+    await page.getByRole('combobox', { name: 'Store' }).selectOption('aldi');
+    await page.reload();
+    await expect(page.getByRole('combobox', { name: 'Store' })).toHaveValue('aldi');
+    const history = page.getByRole('table', { name: 'Recent Aldi runs' });
+    await expect(history.getByRole('row').nth(1)).toContainText('2 of 2 ZIP codes succeeded');
+    await expect(history.getByRole('row').nth(1)).toContainText(/[AP]M [A-Z]{2,5}/);
+    await history.getByRole('row').nth(1).getByRole('button', { name: /^Details of the run/ }).click();
+    const details = page.getByRole('dialog', { name: 'Aldi run details' });
+    const zipList = details.getByRole('list', { name: 'ZIP codes of the run' });
+    await expect(zipList.getByRole('listitem')).toHaveCount(2);
+    for (const zip of ['10001', '59001']) {
+      const item = zipList.getByRole('listitem', { name: `ZIP code ${zip}` });
+      await expect(item).toContainText('Succeeded');
+      // The stand-in fails 59001's first request once per run of the stand-in: a retry the first time.
+      await expect(item).toContainText(/\d+ requests: (no retries|1 retry), no rate-limit waits · finished [A-Z][a-z]{2} \d+, \d+:\d\d [AP]M [A-Z]{2,5}/);
+    }
+    await snap(page, info, 'admin-run-details');
+    await expectAccessible(page, 'a run\'s details');
+  });
+});
+

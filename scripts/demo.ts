@@ -2,7 +2,8 @@
 // a newcomer without internet can run all six scrapers and watch progress and prices arrive. Its
 // own embedded database (.data/demo-postgres) keeps demo prices out of a real installation, and
 // prices read from the stand-in are recorded and shown as sample data ('demo'), never as a
-// retailer's.
+// retailer's. No email leaves the machine: each one waits in the admin dashboard's Outbox tab,
+// where its links can be followed.
 import { startStandIn } from '../test/retailers/server.ts';
 
 const port = Number(process.env.DEMO_STAND_IN_PORT ?? 4599);
@@ -16,6 +17,8 @@ process.env.KROGER_CLIENT_ID ||= 'demo-client';
 process.env.KROGER_CLIENT_SECRET ||= 'demo-secret';
 // Slow enough to watch a run's progress bar, quick enough not to wait long.
 process.env.SCRAPE_DELAY_MS ||= '400';
+// Offline: emails stay in the outbox even when a .env names a Resend key.
+process.env.RESEND_API_KEY = '';
 // Never the configured database: demo prices stay out of a real installation.
 process.env.DATABASE_URL = process.env.DEMO_DATABASE_URL ?? '';
 process.env.EMBEDDED_PG_DIR = '.data/demo-postgres';
@@ -23,3 +26,9 @@ console.log(`[eggwatch] Demo: the retailer stand-in answers at ${standIn.url}; e
 console.log('[eggwatch] Demo: special ZIP codes show the failure cases: 99501 bot wall, 59001 a 500 then success, 83201 slow, 82001 changed page, 05401 no store, 58001 rate limited');
 
 await import('./start.ts');
+// After start: the database is up, the URL printed, and env read with the settings above.
+const { env, publicUrl } = await import('#server/env.ts');
+console.log(
+  `[eggwatch] Demo: emails are not sent. Every one (subscription confirmations with their manage and unsubscribe links, account emails) ` +
+    `waits in the admin dashboard's Outbox tab, where it can be read and its links followed: ${publicUrl(env)}/admin/dashboard?tab=outbox`,
+);

@@ -42,3 +42,10 @@ export function linkToken(text: string): string {
   if (!match) throw new Error(`no token link in: ${text}`);
   return decodeURIComponent(match[1]!);
 }
+
+/** The token of the email's link to a path, e.g. '/notifications/manage'. */
+export function linkTokenTo(text: string, path: string): string {
+  const at = text.indexOf(`${path}?token=`);
+  if (at < 0) throw new Error(`no ${path} link in: ${text}`);
+  return linkToken(text.slice(at));
+}

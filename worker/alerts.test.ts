@@ -2,7 +2,6 @@
 // (SQL and the shared function agree), immediate alerts after a scrape run, daily digests and
 // weekly summaries, exactly once whatever runs twice, never to pending or stopped subscriptions,
 // never for sample or demo prices, and the emails themselves.
-import crypto from 'node:crypto';
 import { runOnce } from 'graphile-worker';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { matchesSubscription, pricePerDozen } from '#shared/subscriptions.ts';
@@ -10,6 +9,7 @@ import type { EggType, Region } from '#shared/vocabulary.ts';
 import { dailyDigestMatches } from '#server/queries/alerts.ts';
 import { quietLogger } from '#server/migrate.ts';
 import { writeZipOutcome } from '#server/queries/scrape-writes.ts';
+import { hashToken } from '#server/auth/tokens.ts';
 import { createTestDatabase, type TestDatabase } from '../test/db.ts';
 import { taskList } from './tasks.ts';
 
@@ -69,11 +69,11 @@ async function queueImmediate(runId: number) {
 }
 
 async function subscribe(s: { email: string; region?: Region | null; eggType?: EggType | null; stores?: string[]; threshold?: number | null; frequency?: 'immediately' | 'daily' | 'weekly'; confirmed?: boolean; active?: boolean }) {
-  const [row] = await db.sql<{ id: number; unsubscribe_token: string }[]>`
-    insert into subscriptions (email, region, egg_type, preferred_stores, price_threshold, notification_frequency, confirmed_at, active, unsubscribe_token)
+  const [row] = await db.sql<{ id: number }[]>`
+    insert into subscriptions (email, region, egg_type, preferred_stores, price_threshold, notification_frequency, confirmed_at, active)
     values (${s.email}, ${s.region ?? null}, ${s.eggType ?? null}, ${db.sql.array(s.stores ?? [])}::text[], ${s.threshold ?? null},
-            ${s.frequency ?? 'immediately'}, ${s.confirmed === false ? null : db.sql`now()`}, ${s.active ?? true}, ${crypto.randomBytes(16).toString('hex')})
-    returning id, unsubscribe_token`;
+            ${s.frequency ?? 'immediately'}, ${s.confirmed === false ? null : db.sql`now()`}, ${s.active ?? true})
+    returning id`;
   return row!;
 }
 
@@ -111,12 +111,17 @@ describe('immediate alerts', () => {
     // Retailer text is escaped in the HTML.
     expect(email!.html).toContain('Test &lt;b&gt;cf18&lt;/b&gt; &amp; Eggs');
     expect(email!.html).not.toContain('<b>cf18</b>');
-    // RFC 8058 one-click unsubscribe.
+    // RFC 8058 one-click unsubscribe and the manage link, with a token of this email's own,
+    // stored only as its hash and belonging to this subscription.
+    const token = /\/notifications\/manage\?token=([\w-]+)/.exec(email!.text)![1]!;
     expect(email!.headers).toEqual({
-      'List-Unsubscribe': `<${PUBLIC_URL}/notifications/unsubscribe?token=${threshold.unsubscribe_token}>`,
+      'List-Unsubscribe': `<${PUBLIC_URL}/notifications/unsubscribe?token=${token}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     });
-    expect(email!.text).toContain(`${PUBLIC_URL}/profile?tab=subscriptions`);
+    expect(email!.text).toContain(`Unsubscribe: ${PUBLIC_URL}/notifications/unsubscribe?token=${token}`);
+    expect(email!.html).toContain(`href="${PUBLIC_URL}/notifications/manage?token=${token}"`);
+    expect(await db.sql`select subscription_id from subscription_link_tokens where token_hash = ${hashToken(token)}`).toEqual([{ subscription_id: threshold.id }]);
+    expect(await db.sql`select 1 from subscription_link_tokens where token_hash = ${token}`).toEqual([]);
 
     // The same job again, and a new run with the same prices: nothing more.
     await queueImmediate(runId);

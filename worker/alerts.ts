@@ -14,6 +14,8 @@ import {
   type Links,
 } from '#server/email/alerts.ts';
 import type { EmailMessage } from '#server/email/outbox.ts';
+import { newToken } from '#server/auth/tokens.ts';
+import { storeLinkTokens } from '#server/queries/subscriptions.ts';
 import type { NotificationFrequency } from '#shared/subscriptions.ts';
 import { STORE_NAMES, type EggType, type Region } from '#shared/vocabulary.ts';
 
@@ -31,8 +33,8 @@ interface Claim {
 interface Pending {
   subscriptionId: number;
   claims: Claim[];
-  /** Builds the email from the claims this run actually won (null: nothing to send). */
-  render: (won: Claim[]) => EmailMessage | null;
+  /** Builds the email from the claims this run actually won (null: nothing to send), with its own links. */
+  render: (won: Claim[], links: Links) => EmailMessage | null;
   idempotencyKey: string;
 }
 
@@ -42,7 +44,7 @@ export interface DeliveryReport {
   claimedBefore: number;
 }
 
-async function deliverBatch(tx: TxSql, batch: Pending[]): Promise<{ emails: number; lost: number }> {
+async function deliverBatch(tx: TxSql, publicUrl: string, batch: Pending[]): Promise<{ emails: number; lost: number }> {
   const rows = batch.flatMap((p) => p.claims.map((c) => ({ ...c, subscriptionId: p.subscriptionId })));
   const col = <T>(pick: (r: (typeof rows)[number]) => T) => rows.map(pick);
   const won = await tx<Array<{ subscription_id: number; period_key: string }>>`
@@ -53,14 +55,17 @@ async function deliverBatch(tx: TxSql, batch: Pending[]): Promise<{ emails: numb
     on conflict (subscription_id, period_key) do nothing
     returning subscription_id, period_key`;
   const wonKeys = new Set(won.map((w) => `${w.subscription_id}|${w.period_key}`));
-  const messages: Array<{ subscriptionId: number; message: EmailMessage; key: string; periodKeys: string[] }> = [];
+  const messages: Array<{ subscriptionId: number; message: EmailMessage; key: string; periodKeys: string[]; tokenHash: string }> = [];
   for (const pending of batch) {
     const claims = pending.claims.filter((c) => wonKeys.has(`${pending.subscriptionId}|${c.periodKey}`));
     if (claims.length === 0) continue;
-    const message = pending.render(claims);
-    if (message) messages.push({ subscriptionId: pending.subscriptionId, message, key: pending.idempotencyKey, periodKeys: claims.map((c) => c.periodKey) });
+    // Each email's manage and unsubscribe links carry a token of their own; only its hash is kept.
+    const { token, hash } = newToken();
+    const message = pending.render(claims, { publicUrl, token });
+    if (message) messages.push({ subscriptionId: pending.subscriptionId, message, key: pending.idempotencyKey, periodKeys: claims.map((c) => c.periodKey), tokenHash: hash });
   }
   if (messages.length === 0) return { emails: 0, lost: rows.length - won.length };
+  await storeLinkTokens(tx, messages.map((m) => ({ hash: m.tokenHash, subscriptionId: m.subscriptionId })));
   const ids = await tx<Array<{ id: number; ord: number }>>`
     with input as (
       select * from unnest(${tx.array(messages.map((m) => m.message.to))}::text[], ${tx.array(messages.map((m) => m.message.subject))}::text[],
@@ -89,12 +94,12 @@ async function deliverBatch(tx: TxSql, batch: Pending[]): Promise<{ emails: numb
   return { emails: messages.length, lost: rows.length - won.length };
 }
 
-async function deliver(sql: Sql, pending: Pending[]): Promise<DeliveryReport> {
+async function deliver(sql: Sql, publicUrl: string, pending: Pending[]): Promise<DeliveryReport> {
   let emails = 0;
   let lost = 0;
   for (let i = 0; i < pending.length; i += DELIVERY_BATCH) {
     const batch = pending.slice(i, i + DELIVERY_BATCH);
-    const result = await sql.begin((tx) => deliverBatch(tx, batch));
+    const result = await sql.begin((tx) => deliverBatch(tx, publicUrl, batch));
     emails += result.emails;
     lost += result.lost;
   }
@@ -127,19 +132,18 @@ export async function deliverImmediate(sql: Sql, publicUrl: string, runId: numbe
     const first = list[0]!;
     const best = list.slice(0, MAX_LISTINGS);
     const scope = scopeOf(first, 'immediately');
-    const links: Links = { publicUrl, unsubscribeToken: first.unsubscribe_token };
     pending.push({
       subscriptionId,
       idempotencyKey: `immediate:${runId}:${subscriptionId}`,
       claims: best.map((row) => ({ periodKey: eventKey(row), kind: 'immediate', productId: row.product_id, locationId: row.location_id, price: row.price })),
-      render: (won) => {
+      render: (won, links) => {
         const keys = new Set(won.map((c) => c.periodKey));
         const listings = best.filter((row) => keys.has(eventKey(row))).map(listingOf);
         return listings.length ? immediateAlertEmail(first.email, scope, listings, links, describeSubscription(scope, STORE_NAMES)) : null;
       },
     });
   }
-  return deliver(sql, pending);
+  return deliver(sql, publicUrl, pending);
 }
 
 /** The daily digests of a UTC day. An empty digest (no match that day) is not sent. */
@@ -151,16 +155,15 @@ export async function deliverDaily(sql: Sql, publicUrl: string, day: string): Pr
     if (matches.length === 0) continue;
     const first = list[0]!;
     const scope = scopeOf(first, 'daily');
-    const links: Links = { publicUrl, unsubscribeToken: first.unsubscribe_token };
     pending.push({
       subscriptionId,
       idempotencyKey: `daily:${day}:${subscriptionId}`,
       claims: [{ periodKey: `daily:${day}`, kind: 'daily', productId: null, locationId: null, price: null }],
-      render: () =>
+      render: (_won, links) =>
         dailyDigestEmail(first.email, scope, { matches: matches.map(listingOf), cheapest: list.filter((r) => r.role === 'cheapest').map(listingOf) }, links, describeSubscription(scope, STORE_NAMES), day),
     });
   }
-  return deliver(sql, pending);
+  return deliver(sql, publicUrl, pending);
 }
 
 /** The weekly summaries of the week before `monday` (a UTC date). A week without prices sends nothing. */
@@ -169,7 +172,6 @@ export async function deliverWeekly(sql: Sql, publicUrl: string, monday: string)
   const underBySubscription = bySubscription(under);
   const pending: Pending[] = summaries.map((row: WeeklyRow) => {
     const scope = scopeOf(row, 'weekly');
-    const links: Links = { publicUrl, unsubscribeToken: row.unsubscribe_token };
     const lowest = {
       store_id: row.lowest_store_id,
       store_name: row.lowest_store_name,
@@ -185,7 +187,7 @@ export async function deliverWeekly(sql: Sql, publicUrl: string, monday: string)
       subscriptionId: row.subscription_id,
       idempotencyKey: `weekly:${monday}:${row.subscription_id}`,
       claims: [{ periodKey: `weekly:${monday}`, kind: 'weekly', productId: null, locationId: null, price: null }],
-      render: () =>
+      render: (_won, links) =>
         weeklySummaryEmail(
           row.email,
           scope,
@@ -202,5 +204,5 @@ export async function deliverWeekly(sql: Sql, publicUrl: string, monday: string)
         ),
     };
   });
-  return deliver(sql, pending);
+  return deliver(sql, publicUrl, pending);
 }

@@ -5,7 +5,7 @@ import { greatCircleMiles, zipFacts } from '#server/geo.ts';
 import { runOnce } from 'graphile-worker';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { STORE_IDS, type StoreId } from '#shared/vocabulary.ts';
-import { queueRun } from '#server/queries/scrape.ts';
+import { getRun, queueRun } from '#server/queries/scrape.ts';
 import { quietLogger } from '#server/migrate.ts';
 import { createTestDatabase, type TestDatabase } from '../test/db.ts';
 import { startStandIn, type StandInServer } from '../test/retailers/server.ts';
@@ -127,6 +127,22 @@ describe('a run', () => {
     expect(zips.filter((z) => z.status === 'failed').every((z) => z.observations_written === 0)).toBe(true);
     expect((await observationsOf(id)).length).toBe(run.observations_written);
     expect(run.observations_written).toBeGreaterThan(0);
+  });
+
+  it("records each ZIP code's retries and rate-limit waits, which the run's details list", async () => {
+    const id = await start('walmart', ['60611', SCENARIO_ZIPS.flaky, SCENARIO_ZIPS.rateLimited]);
+    await runJobs();
+    const run = (await getRun(db.sql, id))!;
+    expect(run.status).toBe('succeeded');
+    const byZip = Object.fromEntries(run.zips.map((z) => [z.zip, { retries: z.retries, rateLimitWaits: z.rateLimitWaits, rateLimitWaitMs: z.rateLimitWaitMs }]));
+    expect(byZip).toEqual({
+      '60611': { retries: 0, rateLimitWaits: 0, rateLimitWaitMs: 0 },
+      // The stand-in answers this ZIP's first request with a 500, then the page.
+      [SCENARIO_ZIPS.flaky]: { retries: 1, rateLimitWaits: 0, rateLimitWaitMs: 0 },
+      // And this one's with a 429 asking for one second.
+      [SCENARIO_ZIPS.rateLimited]: { retries: 0, rateLimitWaits: 1, rateLimitWaitMs: 1000 },
+    });
+    for (const zip of run.zips) expect(zip.requests).toBeGreaterThan(zip.retries + zip.rateLimitWaits);
   });
 
   it('that fails every ZIP is failed, with the reasons', async () => {

@@ -173,8 +173,8 @@ export async function run(ctx: SectionContext): Promise<SectionResult> {
         listings: [{ retailerProductId: 'f12', title: 'Goldhen Large Eggs, 12 ct', brand: 'Goldhen', eggType: 'standard', count: 12, sizeGrade: 'Large', price: 2.19, regularPrice: null, inStock: true, url: null }],
       });
       await db`
-        insert into subscriptions (email, region, price_threshold, notification_frequency, confirmed_at, unsubscribe_token)
-        select 'digest' || g || '@example.test', 'midwest', 5, 'daily', now(), 'faults-tok-' || g from generate_series(1, ${subscriptions}) g`;
+        insert into subscriptions (email, region, price_threshold, notification_frequency, confirmed_at)
+        select 'digest' || g || '@example.test', 'midwest', 5, 'daily', now() from generate_series(1, ${subscriptions}) g`;
       await db`select graphile_worker.add_job('alerts__digest', json_build_object('kind', 'daily', 'period', ${day}::text), job_key := 'faults-digest')`;
       const digests = () => n(db`select count(*)::int as n from email_outbox where to_address like 'digest%@example.test'`);
       const first = startWorker();

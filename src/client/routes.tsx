@@ -60,6 +60,7 @@ export const appRoutes: readonly AppRoute[] = [
   { path: '/notifications/edit/:id', element: page(() => import('#client/pages/notifications/EditSubscriptionPage.tsx')) },
   { path: '/notifications/confirm', element: page(() => import('#client/pages/notifications/ConfirmSubscriptionPage.tsx')) },
   { path: '/notifications/unsubscribe', element: page(() => import('#client/pages/notifications/UnsubscribePage.tsx')) },
+  { path: '/notifications/manage', element: page(() => import('#client/pages/notifications/ManageSubscriptionPage.tsx')) },
   { path: '/admin', element: page(() => import('#client/pages/admin/AdminIndexPage.tsx')) },
   { path: '/admin/login', element: page(() => import('#client/pages/admin/AdminLoginPage.tsx')) },
   { path: '/admin/setup', element: page(() => import('#client/pages/admin/AdminSetupPage.tsx')) },

@@ -200,6 +200,11 @@ const config = defineConfig({
           focusRing: { value: { _light: '{colors.amber.600}', _dark: '{colors.amber.400}' } },
           border: { value: { _light: '{colors.amber.600}', _dark: '{colors.amber.400}' } },
         },
+        // Error text (a field's message, a failed save) at AA contrast: Chakra's red.500 on white
+        // is 3.8:1, red.fg (red.700 in light mode) 6.5:1.
+        fg: {
+          error: { value: '{colors.red.fg}' },
+        },
         // SPEC §9: prices going up are bad news for shoppers (red), down good (green); the
         // ticker's items without a trend are amber, other stable values grey.
         trend: {

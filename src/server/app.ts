@@ -57,6 +57,8 @@ export interface ServerOptions {
     secureCookies?: boolean;
     /** Multiplies every rate limit (default 1). */
     rateLimitScale?: number;
+    /** Resend when RESEND_API_KEY is set, else the outbox (the admin Outbox then shows the bodies). */
+    emailTransport?: 'resend' | 'outbox';
   };
   /** Benchmarks only (BENCH_BASELINE_DIR): serve this folder's files as the load benchmark's baselines. */
   benchBaselineDir?: string;
@@ -188,6 +190,7 @@ export function buildApp(options: ServerOptions): { app: FastifyInstance; cache:
     adminSetupKey: auth.adminSetupKey,
     exposeResetToken: auth.exposeResetToken ?? false,
     rateLimitScale: auth.rateLimitScale ?? 1,
+    emailTransport: auth.emailTransport ?? 'outbox',
   };
   const createContext = contextFactory({ sql: options.sql, cache, config });
 

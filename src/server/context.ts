@@ -33,6 +33,8 @@ export interface AppConfig {
   adminSetupKey: string;
   /** Multiplies every rate limit (default 1). */
   rateLimitScale?: number;
+  /** How the worker delivers email: through Resend (RESEND_API_KEY) or kept in the outbox (default). */
+  emailTransport?: 'resend' | 'outbox';
 }
 
 /** The HTTP side of a call: absent for direct callers (tests, scripts). */

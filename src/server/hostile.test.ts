@@ -67,7 +67,7 @@ beforeAll(async () => {
   shopper = await createAccount(db.sql);
   admin = await createAccount(db.sql, { role: 'admin' });
   victim = await createAccount(db.sql);
-  await db.sql`insert into subscriptions (user_id, email, region, unsubscribe_token) values (${victim.user.id}, ${victim.user.email}, 'west', 'tok-victim')`;
+  await db.sql`insert into subscriptions (user_id, email, region) values (${victim.user.id}, ${victim.user.email}, 'west')`;
   await installWriteLog(db.sql);
 });
 

@@ -46,6 +46,7 @@ describe('authorization', () => {
   const paths: Array<[string, string, unknown?]> = [
     ['POST', '/api/scrape/walmart', { zipCodes: ['10001'] }],
     ['POST', '/api/scrape/whole-foods', { zipCodes: ['10001'] }],
+    ['POST', '/api/scrape/all', { zipCodes: ['10001'] }],
     ['GET', '/api/scrape/status'],
     ['GET', '/api/scrape/all-status'],
     ['GET', '/api/scrape/runs'],
@@ -123,6 +124,44 @@ describe('POST /api/scrape/{store}', () => {
   });
 });
 
+describe('POST /api/scrape/all (Run all)', () => {
+  it("queues every active store's run over the same ZIP codes, each with its job, and names the stores already busy or inactive", async () => {
+    await db.sql`update stores set active = false where id = 'kroger'`;
+    try {
+      expect((await call('POST', '/api/scrape/aldi', { as: admin, body: { zipCodes: ['30301'] } })).status).toBe(202);
+      const result = await call('POST', '/api/scrape/all', { as: admin, body: { zipCodes: ['10001', ' 60611', '10001'] } });
+      expect(result.status).toBe(202);
+      expect(result.body).toMatchObject({
+        busy: ['aldi'],
+        inactive: ['kroger'],
+        zipCodes: ['10001', '60611'],
+        message: 'Queued 4 scrapers for 2 ZIP codes: Walmart, Target, Albertsons, Whole Foods. Already queued or running: Aldi.',
+      });
+      expect(result.body.queued.map((q: { store: string }) => q.store)).toEqual(['walmart', 'target', 'albertsons', 'whole-foods']);
+      const runs = await db.sql<{ id: number; store_id: string; zip_codes: string[]; requested_by: string }[]>`
+        select id, store_id, zip_codes, requested_by from scrape_runs where store_id <> 'aldi' order by id`;
+      expect(runs.map((r) => [r.store_id, r.zip_codes, r.requested_by])).toEqual(
+        ['walmart', 'target', 'albertsons', 'whole-foods'].map((store) => [store, ['10001', '60611'], admin.user.id]),
+      );
+      expect(runs.map((r) => r.id)).toEqual(result.body.queued.map((q: { runId: number }) => q.runId));
+      expect((await jobs()).map((j) => j.payload.runId).sort()).toEqual([...runs.map((r) => r.id), (await db.sql`select id from scrape_runs where store_id = 'aldi'`)[0]!.id].sort());
+
+      // Everything active is busy now: nothing queued is a conflict that says why.
+      const again = await call('POST', '/api/scrape/all', { as: admin, body: { zipCodes: ['10001'] } });
+      expect(again).toEqual({ status: 409, body: { message: 'No scraper started: every active store already has a run queued or running (Walmart, Target, Albertsons, Whole Foods, Aldi).' } });
+      expect(await db.sql`select id from scrape_runs`).toHaveLength(5);
+    } finally {
+      await db.sql`update stores set active = true where id = 'kroger'`;
+    }
+  });
+
+  it('refuses bad ZIP codes with 400 naming them, and writes nothing', async () => {
+    const result = await call('POST', '/api/scrape/all', { as: admin, body: { zipCodes: ['1234', '10001', 'abcde'] } });
+    expect(result).toEqual({ status: 400, body: expect.objectContaining({ message: 'zipCodes: Not 5-digit ZIP codes: "1234", "abcde"' }) });
+    expect(await db.sql`select id from scrape_runs`).toHaveLength(0);
+  });
+});
+
 describe('status', () => {
   it('all-status is keyed by every store; never-run stores say so', async () => {
     const result = await call('GET', '/api/scrape/all-status', { as: admin });
@@ -151,9 +190,10 @@ describe('status', () => {
       insert into scrape_runs (store_id, zip_codes, total, status, started_at, finished_at)
       values ('kroger', '{10001,60611}', 2, 'partial', now() - interval '1 minute', now()) returning id`;
     await db.sql`
-      insert into scrape_run_zips (run_id, zip, status, message, listings_seen, accepted, observations_written, skipped, rejected, started_at) values
-        (${run!.id}, '10001', 'succeeded', null, 20, 12, 12, '{"egg-product": 3}', '{"no-count": 1}', now()),
-        (${run!.id}, '60611', 'failed', 'blocked by Kroger''s bot protection', 0, 0, 0, '{}', '{}', now())`;
+      insert into scrape_run_zips (run_id, zip, status, message, listings_seen, accepted, observations_written, skipped, rejected, started_at,
+                                   requests, retries, rate_limit_waits, rate_limit_wait_ms, finished_at) values
+        (${run!.id}, '10001', 'succeeded', null, 20, 12, 12, '{"egg-product": 3}', '{"no-count": 1}', now(), 6, 2, 1, 30000, '2026-11-25T19:05:00Z'),
+        (${run!.id}, '60611', 'failed', 'blocked by Kroger''s bot protection', 0, 0, 0, '{}', '{}', now(), 1, 0, 0, 0, '2026-11-25T19:06:00Z')`;
     const status = (await call('GET', '/api/scrape/all-status', { as: admin })).body.kroger;
     expect(status).toMatchObject({
       active: false,
@@ -164,8 +204,8 @@ describe('status', () => {
     const runs = await call('GET', '/api/scrape/runs?store=kroger&limit=5', { as: admin });
     expect(runs.body).toHaveLength(1);
     expect(runs.body[0].zips).toEqual([
-      { zip: '10001', status: 'succeeded', message: null, locationName: null, listingsSeen: 20, accepted: 12, observations: 12 },
-      { zip: '60611', status: 'failed', message: "blocked by Kroger's bot protection", locationName: null, listingsSeen: 0, accepted: 0, observations: 0 },
+      { zip: '10001', status: 'succeeded', message: null, locationName: null, listingsSeen: 20, accepted: 12, observations: 12, requests: 6, retries: 2, rateLimitWaits: 1, rateLimitWaitMs: 30000, finishedAt: '2026-11-25T19:05:00.000Z' },
+      { zip: '60611', status: 'failed', message: "blocked by Kroger's bot protection", locationName: null, listingsSeen: 0, accepted: 0, observations: 0, requests: 1, retries: 0, rateLimitWaits: 0, rateLimitWaitMs: 0, finishedAt: '2026-11-25T19:06:00.000Z' },
     ]);
     expect((await call('GET', `/api/scrape/runs/${run!.id}`, { as: admin })).body.id).toBe(run!.id);
     expect((await call('GET', '/api/scrape/runs/999999', { as: admin })).status).toBe(404);

@@ -3,7 +3,7 @@
 // the owner/admin rule for editing, and bad input that writes nothing.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/db.ts';
-import { createAccount, linkToken, newestEmail, type TestAccount } from '../../test/users.ts';
+import { createAccount, linkToken, linkTokenTo, newestEmail, type TestAccount } from '../../test/users.ts';
 import { createServer } from './app.ts';
 
 let db: TestDatabase;
@@ -95,8 +95,8 @@ describe('POST /api/subscribers', () => {
 
   it('allows at most 20 active subscriptions per address', async () => {
     await db.sql`
-      insert into subscriptions (email, unsubscribe_token, active)
-      select 'full@example.test', 'tok-' || g, true from generate_series(1, 20) g`;
+      insert into subscriptions (email, active)
+      select 'full@example.test', true from generate_series(1, 20) g`;
     const result = await call('POST', '/api/subscribers', { body: { ...SUBSCRIPTION, email: 'FULL@example.test' } });
     expect(result.status).toBe(409);
     expect(result.body.message).toMatch(/at most 20 active price alerts/);
@@ -136,15 +136,21 @@ describe('POST /api/subscribers', () => {
 });
 
 describe('confirmation', () => {
-  it('the link confirms once; a used, wrong or expired link says so', async () => {
+  it('the link confirms once; opened again it says already confirmed; a wrong or expired link says so', async () => {
     await call('POST', '/api/subscribers', { body: SUBSCRIPTION });
     const token = linkToken((await newestEmail(db.sql, 'shopper@example.test'))!.text);
-    expect((await call('POST', '/api/subscribers/confirm', { body: { token: 'x'.repeat(43) } })).status).toBe(404);
+    expect((await call('POST', '/api/subscribers/confirm', { body: { token: 'x'.repeat(43) } }))).toEqual({ status: 404, body: { message: 'This confirmation link is invalid or has expired.' } });
     const confirmed = await call('POST', '/api/subscribers/confirm', { body: { token } });
     expect(confirmed.status).toBe(200);
+    expect(confirmed.body.status).toBe('confirmed');
     expect(confirmed.body.subscription.confirmed_at).not.toBeNull();
     const again = await call('POST', '/api/subscribers/confirm', { body: { token } });
-    expect(again).toEqual({ status: 404, body: { message: 'This confirmation link is invalid or has expired.' } });
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ status: 'already-confirmed', summary: 'Midwest · Cage-Free eggs · Walmart, Aldi · at or under $3.00 a dozen · Immediately' });
+    expect(again.body.subscription.confirmed_at).toBe(confirmed.body.subscription.confirmed_at);
+    // Long after the link's 7 days, it still says so rather than "expired".
+    await db.sql`update subscriptions set confirmed_at = now() - interval '30 days' where email = 'shopper@example.test'`;
+    expect((await call('POST', '/api/subscribers/confirm', { body: { token } })).body.status).toBe('already-confirmed');
 
     await call('POST', '/api/subscribers', { body: { ...SUBSCRIPTION, email: 'late@example.test' } });
     const late = linkToken((await newestEmail(db.sql, 'late@example.test'))!.text);
@@ -162,10 +168,12 @@ describe('confirmation', () => {
 });
 
 describe('unsubscribe', () => {
+  /** A confirmed subscription and the unsubscribe token of its confirmation email. */
   async function confirmedSubscription(): Promise<{ id: number; token: string }> {
-    const created = await call('POST', '/api/subscribers', { as: alice, body: { ...SUBSCRIPTION, email: alice.user.email } });
-    const [row] = await db.sql<{ unsubscribe_token: string }[]>`select unsubscribe_token from subscriptions where id = ${created.body.subscription.id}`;
-    return { id: created.body.subscription.id, token: row!.unsubscribe_token };
+    const created = await call('POST', '/api/subscribers', { body: { ...SUBSCRIPTION, email: alice.user.email } });
+    const email = (await newestEmail(db.sql, alice.user.email))!.text;
+    await call('POST', '/api/subscribers/confirm', { body: { token: linkToken(email) } });
+    return { id: created.body.subscription.id, token: linkTokenTo(email, '/notifications/unsubscribe') };
   }
 
   it('GET describes the subscription and changes nothing; POST with the token unsubscribes without a login', async () => {
@@ -190,6 +198,60 @@ describe('unsubscribe', () => {
     expect((await db.sql`select active, unsubscribed_at is not null as at from subscriptions where id = ${id}`)[0]).toEqual({ active: false, at: true });
     const bad = await call('POST', '/notifications/unsubscribe?token=nope', { raw: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect(bad.status).toBe(404);
+  });
+});
+
+describe('the manage link of every subscription email', () => {
+  it('shows the subscription and saves everything but the address, without a login; its token is stored only hashed', async () => {
+    const created = await call('POST', '/api/subscribers', { body: SUBSCRIPTION });
+    const id = created.body.subscription.id as number;
+    const email = (await newestEmail(db.sql, 'shopper@example.test'))!;
+    const token = linkTokenTo(email.text, '/notifications/manage');
+    expect(linkTokenTo(email.text, '/notifications/unsubscribe')).toBe(token);
+    expect(await db.sql`select subscription_id from subscription_link_tokens where token_hash = ${token}`).toEqual([]);
+
+    const shown = await call('GET', `/api/subscribers/manage?token=${encodeURIComponent(token)}`);
+    expect(shown.status).toBe(200);
+    expect(shown.body).toMatchObject({ subscription: { id, email: 'shopper@example.test', confirmed_at: null, active: true }, summary: 'Midwest · Cage-Free eggs · Walmart, Aldi · at or under $3.00 a dozen · Immediately' });
+
+    const { email: _address, ...values } = SUBSCRIPTION;
+    const saved = await call('PUT', '/api/subscribers/manage', { body: { ...values, token, region: 'west', price_threshold: '2.50', notification_frequency: 'weekly' } });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ subscription: { id, email: 'shopper@example.test', region: 'west', price_threshold: 2.5, notification_frequency: 'weekly' }, message: 'Your price alert is saved.' });
+    // The address is not the manage page's to change.
+    const moved = await call('PUT', '/api/subscribers/manage', { body: { ...values, token, email: 'thief@example.test' } });
+    expect(moved).toEqual({ status: 400, body: expect.objectContaining({ message: 'Unrecognized key: "email"' }) });
+    expect((await db.sql`select email from subscriptions where id = ${id}`)[0]!.email).toBe('shopper@example.test');
+
+    // Paused and resumed from the page; a wrong token finds nothing and writes nothing.
+    expect((await call('PUT', '/api/subscribers/manage', { body: { ...values, token, active: false } })).body.subscription.active).toBe(false);
+    expect((await call('PUT', '/api/subscribers/manage', { body: { ...values, token, active: true } })).body.subscription.active).toBe(true);
+    const wrong = await call('PUT', '/api/subscribers/manage', { body: { ...values, token: 'z'.repeat(43), active: false } });
+    expect(wrong).toEqual({ status: 404, body: { message: 'This link is invalid: open the link of a recent EggWatch email again.' } });
+    expect((await call('GET', `/api/subscribers/manage?token=${'z'.repeat(43)}`)).status).toBe(404);
+    expect((await db.sql`select active from subscriptions where id = ${id}`)[0]!.active).toBe(true);
+  });
+
+  it('resuming from the manage page keeps the limit of 20 active alerts per address', async () => {
+    await call('POST', '/api/subscribers', { body: { ...SUBSCRIPTION, active: false } });
+    const token = linkTokenTo((await newestEmail(db.sql, 'shopper@example.test'))!.text, '/notifications/manage');
+    await db.sql`insert into subscriptions (email, active) select 'shopper@example.test', true from generate_series(1, 20) g`;
+    const { email: _address, ...values } = SUBSCRIPTION;
+    const result = await call('PUT', '/api/subscribers/manage', { body: { ...values, token, active: true } });
+    expect(result.status).toBe(409);
+    expect(result.body.message).toMatch(/at most 20 active price alerts/);
+  });
+
+  it('each email has a token of its own, and deleting the subscription ends them all', async () => {
+    await call('POST', '/api/subscribers', { body: SUBSCRIPTION });
+    const id = (await db.sql<{ id: number }[]>`select id from subscriptions`)[0]!.id;
+    const first = linkTokenTo((await newestEmail(db.sql, 'shopper@example.test'))!.text, '/notifications/manage');
+    await call('PUT', `/api/subscribers/${id}`, { as: admin, body: { ...SUBSCRIPTION, email: 'other-box@example.test' } });
+    const second = linkTokenTo((await newestEmail(db.sql, 'other-box@example.test'))!.text, '/notifications/manage');
+    expect(second).not.toBe(first);
+    for (const token of [first, second]) expect((await call('GET', `/api/subscribers/manage?token=${token}`)).body.subscription.id).toBe(id);
+    await db.sql`delete from subscriptions where id = ${id}`;
+    expect(await db.sql`select 1 from subscription_link_tokens`).toEqual([]);
   });
 });
 

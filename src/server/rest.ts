@@ -19,9 +19,9 @@ import { marketSeriesInput, priceListInput, storePricesInput } from '#shared/inp
 import { changePasswordInput, loginInput, profileInput, registerInput, requestResetInput, resetPasswordInput, verifyEmailInput, adminSetupInput } from '#shared/auth.ts';
 import { priceEntrySchema, statsSchema, storeSchema, type PriceEntry } from '#shared/types.ts';
 import { historyInput, historyResultSchema, nearInput, nearResultSchema, type HistoryResult, type NearEntry, type NearResult } from '#shared/near.ts';
-import { RUN_STATUSES, scrapeRunsInput, scrapeSettingsInput } from '#shared/scrape.ts';
+import { RUN_STATUSES, scrapeAllInput, scrapeRunsInput, scrapeSettingsInput } from '#shared/scrape.ts';
 import { EGG_TYPES, REGIONS, STORE_IDS } from '#shared/vocabulary.ts';
-import { NOTIFICATION_FREQUENCIES, subscriptionInput, subscriptionTokenInput } from '#shared/subscriptions.ts';
+import { NOTIFICATION_FREQUENCIES, subscriptionInput, subscriptionManageInput, subscriptionTokenInput } from '#shared/subscriptions.ts';
 import { describeZodError } from './trpc.ts';
 import { asServiceUnavailable } from './db-errors.ts';
 import { CACHEABLE_QUERIES, procedureFor } from './procedures.ts';
@@ -291,7 +291,9 @@ function scrapeRoutes(): RestRoute[] {
   const zipList = z.object({ zipCodes: z.array(z.string()).describe('5-digit ZIP codes of US states; trimmed, duplicates dropped, at most 25') });
   const zipResult = z.object({
     zip: z.string(), status: z.enum(['succeeded', 'failed']), message: z.string().nullable(), locationName: z.string().nullable(),
-    listingsSeen: z.number(), accepted: z.number(), observations: z.number(),
+    listingsSeen: z.number(), accepted: z.number(), observations: z.number(), requests: z.number(),
+    retries: z.number().describe('requests sent again after a timeout, a network error or a 5xx answer'),
+    rateLimitWaits: z.number().describe("429 answers whose Retry-After was waited out"), rateLimitWaitMs: z.number(), finishedAt: z.string(),
   });
   const run = z.object({
     id: z.number(), store: z.enum(STORE_IDS), status: z.enum(RUN_STATUSES), trigger: z.enum(['manual', 'schedule']), demo: z.boolean(),
@@ -311,6 +313,14 @@ function scrapeRoutes(): RestRoute[] {
       method: 'POST', path: '/scrape/:store', summary: 'Start a scraper run for a store (walmart, target, kroger, albertsons, whole-foods, aldi) over ZIP codes; 409 while one is queued or running',
       procedure: 'scrape.start', input: ({ body, params }) => ({ ...objectBody(body), store: params.store }), params: ['store'], body: zipList,
       response: z.object({ runId: z.number(), store: z.enum(STORE_IDS), status: z.literal('queued'), zipCodes: z.array(z.string()), message: z.string() }), status: 202, auth: 'admin',
+    },
+    {
+      method: 'POST', path: '/scrape/all', summary: "Start every active store's scraper over the same ZIP codes; stores with a run already queued or running are listed in busy (409 when no scraper could start)",
+      procedure: 'scrape.startAll', input: ({ body }) => objectBody(body), body: scrapeAllInput, status: 202, auth: 'admin',
+      response: z.object({
+        queued: z.array(z.object({ store: z.enum(STORE_IDS), runId: z.number() })), busy: z.array(z.enum(STORE_IDS)), inactive: z.array(z.enum(STORE_IDS)),
+        zipCodes: z.array(z.string()), message: z.string(),
+      }),
     },
     { method: 'GET', path: '/scrape/status', summary: "The Walmart scraper's status (active, lastRun, nextScheduledRun, message)", procedure: 'scrape.status', response: status, auth: 'admin' },
     { method: 'GET', path: '/scrape/all-status', summary: 'Every scraper status, keyed by store id', procedure: 'scrape.allStatus', response: z.record(z.enum(STORE_IDS), status), auth: 'admin' },
@@ -367,7 +377,15 @@ function subscriberRoutes(): RestRoute[] {
     },
     { method: 'GET', path: '/subscribers/unsubscribe', private: true, summary: 'What an unsubscribe link points at', procedure: 'subscriptions.unsubscribeInfo', input: ({ query }) => query, query: subscriptionTokenInput, response: z.object({ email: z.string(), active: z.boolean(), summary: z.string() }) },
     { method: 'POST', path: '/subscribers/unsubscribe', summary: 'Unsubscribe with the token of an email link (no login)', procedure: 'subscriptions.unsubscribe', input: ({ body }) => body ?? {}, body: subscriptionTokenInput, response: z.object({ success: z.literal(true), email: z.string(), summary: z.string() }) },
-    { method: 'POST', path: '/subscribers/confirm', summary: 'Confirm a subscription with the token of its confirmation email', procedure: 'subscriptions.confirm', input: ({ body }) => body ?? {}, body: subscriptionTokenInput, response: z.object({ subscription, summary: z.string() }) },
+    {
+      method: 'POST', path: '/subscribers/confirm', summary: 'Confirm a subscription with the token of its confirmation email (status already-confirmed when the link was followed before)',
+      procedure: 'subscriptions.confirm', input: ({ body }) => body ?? {}, body: subscriptionTokenInput, response: z.object({ status: z.enum(['confirmed', 'already-confirmed']), subscription, summary: z.string() }),
+    },
+    { method: 'GET', path: '/subscribers/manage', private: true, summary: 'The subscription a manage link (the token of one of its emails) points at', procedure: 'subscriptions.manage', input: ({ query }) => query, query: subscriptionTokenInput, response: z.object({ subscription, summary: z.string() }) },
+    {
+      method: 'PUT', path: '/subscribers/manage', summary: 'Change a subscription with the token of one of its emails (no login; the address stays)',
+      procedure: 'subscriptions.manageUpdate', input: ({ body }) => body ?? {}, body: subscriptionManageInput, response: z.object({ subscription, summary: z.string(), message: z.string() }),
+    },
     { method: 'GET', path: '/subscribers/:id', summary: 'One subscription (its owner or an admin)', procedure: 'subscriptions.byId', input: ({ params }) => ({ id: params.id }), params: ['id'], response: subscription, auth: 'user' },
     {
       method: 'PUT', path: '/subscribers/:id', summary: 'Change a subscription (its owner or an admin); a new unproven address is confirmed again',

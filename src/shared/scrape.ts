@@ -50,6 +50,15 @@ export const zipCodesSchema = z
 export const scrapeStartInput = z.object({ store: scraperIdSchema, zipCodes: zipCodesSchema }).strict();
 export type ScrapeStartInput = z.input<typeof scrapeStartInput>;
 
+/** Run all: every active store's scraper over one ZIP list. */
+export const scrapeAllInput = z.object({ zipCodes: zipCodesSchema }).strict();
+
+/** The ZIP list's problem as the API would state it, or null when it would be accepted. */
+export function zipListProblem(zipCodes: string[]): string | null {
+  const result = zipCodesSchema.safeParse(zipCodes);
+  return result.success ? null : result.error.issues.map((issue) => issue.message).join(' ');
+}
+
 export const scrapeRunsInput = z
   .object({
     store: scraperIdSchema.optional(),
@@ -77,6 +86,14 @@ export interface ZipResult {
   listingsSeen: number;
   accepted: number;
   observations: number;
+  /** Requests sent to the retailer for this ZIP code, retries included. */
+  requests: number;
+  /** Requests sent again after a timeout, a network error or a 5xx answer. */
+  retries: number;
+  /** 429 answers whose Retry-After was waited out, and the time waited (ms). */
+  rateLimitWaits: number;
+  rateLimitWaitMs: number;
+  finishedAt: string;
 }
 
 export interface ScrapeRun {
@@ -117,6 +134,33 @@ export interface ScraperStatus {
 }
 
 export const STALE_AFTER_HOURS = 48;
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+/** '6 ZIP codes', '1 ZIP code'. */
+const zipCodes = (total: number) => plural(total, 'ZIP code');
+
+/**
+ * A run's progress in one wording, for the status box and anywhere else it is shown: 'Queued:
+ * waiting for a worker to start the Walmart scraper.' or 'Running: 2 of 5 ZIP codes done, 40
+ * listings seen, 12 egg prices so far.'
+ */
+export function runProgressText(run: Pick<ScrapeRun, 'store' | 'status' | 'progress' | 'total' | 'listingsSeen' | 'accepted'>): string {
+  if (run.status === 'queued') return `Queued: waiting for a worker to start the ${SCRAPER_NAMES[run.store]} scraper.`;
+  return `Running: ${run.progress} of ${zipCodes(run.total)} done, ${plural(run.listingsSeen, 'listing')} seen, ${plural(run.accepted, 'egg price')} so far.`;
+}
+
+/** The run history's ZIP column: '5 of 6 ZIP codes succeeded' once finished, '2 of 6 ZIP codes done' before. */
+export function runZipSummary(run: Pick<ScrapeRun, 'status' | 'total' | 'progress' | 'zips'>): string {
+  if (run.status === 'queued' || run.status === 'running') return `${run.progress} of ${zipCodes(run.total)} done`;
+  return `${run.zips.filter((z) => z.status === 'succeeded').length} of ${zipCodes(run.total)} succeeded`;
+}
+
+/** '2 retries', '1 rate-limit wait (30 s)', 'no retries': how hard a ZIP code was to read. */
+export function zipRetriesText(zip: Pick<ZipResult, 'retries' | 'rateLimitWaits' | 'rateLimitWaitMs'>): string {
+  const parts = [zip.retries === 0 ? 'no retries' : `${zip.retries} ${zip.retries === 1 ? 'retry' : 'retries'}`];
+  parts.push(zip.rateLimitWaits === 0 ? 'no rate-limit waits' : `${plural(zip.rateLimitWaits, 'rate-limit wait')} (${Math.round(zip.rateLimitWaitMs / 1000)} s)`);
+  return parts.join(', ');
+}
 
 /** The next daily slot at hour:00 UTC strictly after now, or null when daily scraping is off. */
 export function nextDailyRun(settings: { dailyEnabled: boolean; hourUtc: number }, now: Date = new Date()): Date | null {

@@ -77,7 +77,12 @@ export const subscriptionUpdateInput = subscriptionInput.extend({
   id: z.coerce.number({ message: 'Subscription id must be a number' }).int().positive().max(2_147_483_647),
 });
 
-export const subscriptionTokenInput = z.object({ token: z.string().trim().min(16, 'The link is incomplete').max(200, 'The link is not valid') }).strict();
+const linkToken = z.string().trim().min(16, 'The link is incomplete').max(200, 'The link is not valid');
+
+export const subscriptionTokenInput = z.object({ token: linkToken }).strict();
+
+/** The manage page (an email's link token): every field but the address. */
+export const subscriptionManageInput = subscriptionInput.omit({ email: true }).extend({ token: linkToken });
 
 /** A subscription as the API answers it (SPEC §3 field names). */
 export interface Subscription {

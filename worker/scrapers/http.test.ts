@@ -38,6 +38,8 @@ describe('RetailerHttp retries', () => {
     // Equal jitter: half of the step plus a random half (0.5 here): 75 then 150.
     expect(s.sleeps).toEqual([75, 150]);
     expect(client.requests).toBe(3);
+    // Counted for the run's details: two retries, no rate-limit wait.
+    expect({ retries: client.retries, waits: client.rateLimitWaits, waitMs: client.rateLimitWaitMs }).toEqual({ retries: 2, waits: 0, waitMs: 0 });
   });
 
   it('gives up after the configured retries with a message naming the status', async () => {
@@ -74,6 +76,8 @@ describe('429 and Retry-After', () => {
     const client = new RetailerHttp('Target', ORIGINS, { transport: s.transport, sleep: s.sleep, delayMs: 0, backoffBaseMs: 1 });
     await client.request({ url: 'https://www.walmart.com/x' });
     expect(s.sleeps).toEqual([7000]);
+    // A wait out of Retry-After is counted as such, not as a retry.
+    expect({ retries: client.retries, waits: client.rateLimitWaits, waitMs: client.rateLimitWaitMs }).toEqual({ retries: 0, waits: 1, waitMs: 7000 });
   });
 
   it('fails the ZIP as rate limited when Retry-After is longer than allowed', async () => {

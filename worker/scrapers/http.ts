@@ -200,6 +200,11 @@ export class RetailerHttp {
   private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** Requests sent (attempts included), for the run's report. */
   requests = 0;
+  /** Requests sent again after a timeout, a network error or a 5xx answer. */
+  retries = 0;
+  /** 429 answers whose Retry-After was waited out, and the time waited (ms). */
+  rateLimitWaits = 0;
+  rateLimitWaitMs = 0;
 
   constructor(
     readonly storeName: string,
@@ -253,6 +258,7 @@ export class RetailerHttp {
         const pause = this.backoff(attempt);
         this.options.onEvent?.(`${this.storeName}: ${describeNetworkError(error)}; retrying in ${pause} ms`);
         await this.sleep(pause, signal);
+        this.retries++;
         continue;
       } finally {
         this.lastRequestAt = Date.now();
@@ -266,6 +272,8 @@ export class RetailerHttp {
         }
         this.options.onEvent?.(`${this.storeName}: HTTP 429; waiting ${retryAfter} ms as Retry-After asks`);
         await this.sleep(retryAfter, signal);
+        this.rateLimitWaits++;
+        this.rateLimitWaitMs += retryAfter;
         continue;
       }
       if (isBotWall(status, response.body)) throw new ScrapeError('blocked', `blocked by ${possessive(this.storeName)} bot protection`);
@@ -274,6 +282,7 @@ export class RetailerHttp {
         const pause = this.backoff(attempt);
         this.options.onEvent?.(`${this.storeName}: HTTP ${status}; retrying in ${pause} ms`);
         await this.sleep(pause, signal);
+        this.retries++;
         continue;
       }
       if (status === 401) throw new ScrapeError('http', `${this.storeName} refused the credentials (HTTP 401)`);

@@ -47,6 +47,10 @@ export interface ZipOutcome {
   /** Up to five examples of rejected titles with their reason, for the run's log. */
   rejectedExamples: string[];
   requests: number;
+  /** Requests sent again (timeouts, network errors, 5xx) and 429 waits, with their time (ms). */
+  retries: number;
+  rateLimitWaits: number;
+  rateLimitWaitMs: number;
   startedAt: Date;
 }
 
@@ -140,9 +144,12 @@ export async function scrapeZip(scraper: RetailerScraper, zip: string, ctx: Scra
     rejected: {},
     rejectedExamples: [],
     requests: 0,
+    retries: 0,
+    rateLimitWaits: 0,
+    rateLimitWaitMs: 0,
     startedAt: new Date(),
   };
-  const requestsBefore = ctx.http.requests;
+  const { requests, retries, rateLimitWaits, rateLimitWaitMs } = ctx.http;
   try {
     const location = await scraper.locate(zip, ctx);
     if (!location) throw new ScrapeError('no-store', `no ${scraper.storeName} store near ${zip}`);
@@ -191,7 +198,10 @@ export async function scrapeZip(scraper: RetailerScraper, zip: string, ctx: Scra
     outcome.message = error.message;
     outcome.accepted = [];
   } finally {
-    outcome.requests = ctx.http.requests - requestsBefore;
+    outcome.requests = ctx.http.requests - requests;
+    outcome.retries = ctx.http.retries - retries;
+    outcome.rateLimitWaits = ctx.http.rateLimitWaits - rateLimitWaits;
+    outcome.rateLimitWaitMs = ctx.http.rateLimitWaitMs - rateLimitWaitMs;
   }
   return outcome;
 }
@@ -228,6 +238,9 @@ export async function commitZipOutcome(
     skipped: outcome.skipped as Record<string, number>,
     rejected: outcome.rejected as Record<string, number>,
     requests: outcome.requests,
+    retries: outcome.retries,
+    rateLimitWaits: outcome.rateLimitWaits,
+    rateLimitWaitMs: outcome.rateLimitWaitMs,
     location:
       outcome.location && outcome.region && outcome.locationZip
         ? {

@@ -25,7 +25,7 @@ export function sendEmail(deps: WorkerDeps): Task {
 
     if (!resend) {
       await deps.sql`update email_outbox set status = 'logged', sent_at = now() where id = ${id} and status = 'pending'`;
-      helpers.logger.info(`email ${id} to ${email.to_address}: "${email.subject}" (no RESEND_API_KEY: kept in email_outbox)`);
+      helpers.logger.info(`email ${id} to ${email.to_address}: "${email.subject}" (no RESEND_API_KEY: kept in email_outbox; read it in the admin dashboard's Outbox tab)`);
       return;
     }
     // The idempotency key makes Resend deliver a retried send (after a crash between its answer and

@@ -1,6 +1,8 @@
 // Price-alert emails: the double opt-in confirmation, immediate alerts and daily/weekly digests.
-// HTML and plain text, prices formatted as on the site, a manage link, and RFC 8058 one-click
-// unsubscribe headers. Everything that came from a user or a retailer is escaped in the HTML.
+// HTML and plain text, prices formatted as on the site. Every one of them carries a manage link and
+// an unsubscribe link (with RFC 8058 one-click headers), both with the email's own link token, so
+// a subscriber without an account can change or stop the alert from any email, the confirmation
+// included. Everything that came from a user or a retailer is escaped in the HTML.
 import { formatPrice } from '#shared/format.ts';
 import { FREQUENCY_LABELS, pricePerDozen, type Subscription } from '#shared/subscriptions.ts';
 import { EGG_TYPE_LABELS, EGG_TYPE_SLUGS, REGION_LABELS, type EggType, type Region } from '#shared/vocabulary.ts';
@@ -41,13 +43,18 @@ export function dashboardLink(publicUrl: string, listing: Pick<AlertListing, 'st
   return `${publicUrl}/?${params.toString()}`;
 }
 
+/** Where an email's links point, and the email's own link token (subscription_link_tokens). */
 export interface Links {
   publicUrl: string;
-  unsubscribeToken: string;
+  token: string;
 }
 
-function unsubscribeUrl(links: Links): string {
-  return `${links.publicUrl}/notifications/unsubscribe?token=${encodeURIComponent(links.unsubscribeToken)}`;
+export function unsubscribeUrl(links: Links): string {
+  return `${links.publicUrl}/notifications/unsubscribe?token=${encodeURIComponent(links.token)}`;
+}
+
+export function manageUrl(links: Links): string {
+  return `${links.publicUrl}/notifications/manage?token=${encodeURIComponent(links.token)}`;
 }
 
 /** RFC 8058: the mail client's one-click button POSTs "List-Unsubscribe=One-Click" to the URL. */
@@ -77,25 +84,26 @@ function frame(title: string, body: string, links: Links, scope: string): string
   return `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111;max-width:640px">` +
     `<h2>${escapeHtml(title)}</h2>${body}` +
     `<p style="color:#555;font-size:13px">Your alert: ${escapeHtml(scope)}.<br>` +
-    `<a href="${escapeHtml(`${links.publicUrl}/profile?tab=subscriptions`)}">Manage your alerts</a> · ` +
+    `<a href="${escapeHtml(manageUrl(links))}">Manage this alert</a> · ` +
     `<a href="${escapeHtml(unsubscribeUrl(links))}">Unsubscribe</a></p>` +
     `<p style="color:#777;font-size:12px">EggWatch: egg prices compared.</p></body></html>`;
 }
 
 function footerText(links: Links, scope: string): string {
-  return `\n\nYour alert: ${scope}.\nManage your alerts: ${links.publicUrl}/profile?tab=subscriptions\nUnsubscribe: ${unsubscribeUrl(links)}\n`;
+  return `\n\nYour alert: ${scope}.\nManage this alert: ${manageUrl(links)}\nUnsubscribe: ${unsubscribeUrl(links)}\n`;
 }
 
-export function confirmSubscriptionEmail(to: string, scope: string, confirmUrl: string): EmailMessage {
+export function confirmSubscriptionEmail(to: string, scope: string, confirmUrl: string, links: Links): EmailMessage {
+  const body =
+    `<p>Someone, hopefully you, asked EggWatch to email egg price alerts to this address.</p>` +
+    `<p><a href="${escapeHtml(confirmUrl)}" style="display:inline-block;padding:10px 18px;background:#15803d;color:#fff;border-radius:6px;text-decoration:none">Confirm the alert</a></p>` +
+    `<p style="color:#555;font-size:13px">Or open this link: ${escapeHtml(confirmUrl)}<br>The link works for 7 days. If you did not ask for this, ignore this email: nothing will be sent.</p>`;
   return {
     to,
     subject: 'Confirm your EggWatch price alert',
-    html:
-      `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111"><h2>Confirm your price alert</h2>` +
-      `<p>Someone, hopefully you, asked EggWatch to email egg price alerts to this address: ${escapeHtml(scope)}.</p>` +
-      `<p><a href="${escapeHtml(confirmUrl)}" style="display:inline-block;padding:10px 18px;background:#15803d;color:#fff;border-radius:6px;text-decoration:none">Confirm the alert</a></p>` +
-      `<p style="color:#555;font-size:13px">Or open this link: ${escapeHtml(confirmUrl)}<br>The link works for 7 days. If you did not ask for this, ignore this email: nothing will be sent.</p></body></html>`,
-    text: `Someone, hopefully you, asked EggWatch to email egg price alerts to this address: ${scope}.\n\nConfirm the alert (the link works for 7 days):\n${confirmUrl}\n\nIf you did not ask for this, ignore this email: nothing will be sent.\n`,
+    html: frame('Confirm your price alert', body, links, scope),
+    text: `Someone, hopefully you, asked EggWatch to email egg price alerts to this address.\n\nConfirm the alert (the link works for 7 days):\n${confirmUrl}\n\nIf you did not ask for this, ignore this email: nothing will be sent.${footerText(links, scope)}`,
+    headers: unsubscribeHeaders(links),
   };
 }
 

@@ -33,13 +33,13 @@ function textOf(html: string): string {
 
 const listing = (text: string): AlertListing => ({ store_id: 'aldi', store_name: `Aldi ${text}`, region: 'west', egg_type: 'organic', count: 12, price: 4.5, title: `Eggs ${text}`, reference_price: 5 });
 const scope = { region: 'west' as const, egg_type: 'organic' as const, preferred_stores: ['aldi' as const], price_threshold: 4, notification_frequency: 'daily' as const };
-const links = { publicUrl: 'http://eggwatch.test', unsubscribeToken: 'tok' };
+const links = { publicUrl: 'http://eggwatch.test', token: 'tok' };
 
 /** Each email with the user's text in every place one can reach, and where the text must show. */
 const emails: Record<string, (text: string) => EmailMessage> = {
   verification: (text) => verificationEmail('a@b.test', text, 'http://eggwatch.test/verify?token=t'),
   'password reset': (text) => passwordResetEmail('a@b.test', 'http://eggwatch.test/reset?token=t', text),
-  'subscription confirmation': (text) => confirmSubscriptionEmail('a@b.test', describeSubscription(scope, { aldi: text }), 'http://eggwatch.test/confirm?token=t'),
+  'subscription confirmation': (text) => confirmSubscriptionEmail('a@b.test', describeSubscription(scope, { aldi: text }), 'http://eggwatch.test/confirm?token=t', links),
   'immediate alert': (text) => immediateAlertEmail('a@b.test', scope, [listing(text), listing(text)], links, text),
   'daily digest': (text) => dailyDigestEmail('a@b.test', scope, { matches: [listing(text)], cheapest: [listing(text)] }, links, text, text),
   'weekly summary': (text) =>

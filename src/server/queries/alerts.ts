@@ -21,7 +21,6 @@ export interface MatchRow {
   egg_type_filter: EggType | null;
   preferred_stores: string[];
   price_threshold: number | null;
-  unsubscribe_token: string;
   product_id: number;
   location_id: number;
   store_id: string;
@@ -57,7 +56,6 @@ interface DueSubscription {
   egg_type: EggType | null;
   preferred_stores: string[];
   price_threshold: number | null;
-  unsubscribe_token: string;
 }
 
 interface ScopeRanking {
@@ -101,7 +99,7 @@ async function rankByScope(sql: Db, due: Fragment, listings: Fragment): Promise<
 
 function dueSubscriptions(sql: Db, frequency: 'immediately' | 'daily' | 'weekly', periodKey: string | null, thresholdOnly = false): Fragment {
   return sql`
-    select id, email, region, egg_type, preferred_stores, price_threshold::float8 as price_threshold, unsubscribe_token
+    select id, email, region, egg_type, preferred_stores, price_threshold::float8 as price_threshold
     from subscriptions sub
     where active and confirmed_at is not null and notification_frequency = ${frequency}
       ${thresholdOnly ? sql`and price_threshold is not null` : sql``}
@@ -120,7 +118,6 @@ function toRow(sub: DueSubscription, t: ListingTuple, role: MatchRow['role']): M
     egg_type_filter: sub.egg_type,
     preferred_stores: sub.preferred_stores,
     price_threshold: sub.price_threshold,
-    unsubscribe_token: sub.unsubscribe_token,
     product_id: t[0],
     location_id: t[1],
     store_id: t[2],
@@ -230,7 +227,6 @@ export interface WeeklyRow {
   egg_type_filter: EggType | null;
   preferred_stores: string[];
   price_threshold: number | null;
-  unsubscribe_token: string;
   lowest_per_dozen: number;
   lowest_store_name: string;
   lowest_region: Region;
@@ -254,7 +250,7 @@ export interface WeeklyRow {
 export async function weeklySummaries(sql: Db, monday: string): Promise<WeeklyRow[]> {
   return sql<WeeklyRow[]>`
     with due as (
-      select id, email, region, egg_type, preferred_stores, price_threshold, unsubscribe_token
+      select id, email, region, egg_type, preferred_stores, price_threshold
       from subscriptions sub
       where active and confirmed_at is not null and notification_frequency = 'weekly'
         and not exists (select 1 from alert_deliveries d where d.subscription_id = sub.id and d.period_key = ${`weekly:${monday}`})
@@ -292,7 +288,7 @@ export async function weeklySummaries(sql: Db, monday: string): Promise<WeeklyRo
       order by s_region, s_egg_type, s_stores, per_dozen, store_name
     )
     select d.id as subscription_id, d.email, d.region as region_filter, d.egg_type as egg_type_filter, d.preferred_stores,
-           d.price_threshold::float8 as price_threshold, d.unsubscribe_token,
+           d.price_threshold::float8 as price_threshold,
            lw.per_dozen::float8 as lowest_per_dozen, lw.store_name as lowest_store_name, lw.region as lowest_region,
            lw.store_id as lowest_store_id, lw.egg_type as lowest_egg_type, lw.count as lowest_count, lw.price::float8 as lowest_price,
            lw.title as lowest_title, av.average::float8 as average, av.previous_average::float8 as previous_average,

@@ -23,6 +23,10 @@ export interface ZipWrite {
   skipped: Record<string, number>;
   rejected: Record<string, number>;
   requests: number;
+  /** Requests sent again after timeouts, network errors and 5xx; 429 waits and their time (ms). 0 when absent. */
+  retries?: number;
+  rateLimitWaits?: number;
+  rateLimitWaitMs?: number;
   /** Present when the store was located. */
   location: {
     zip: string;
@@ -156,10 +160,12 @@ export async function writeZipOutcome(sql: Db, write: ZipWrite): Promise<ZipWrit
       returning 1
     ), outcome as (
       insert into scrape_run_zips (run_id, zip, status, message, location_id, retailer_location_id, location_name, pages,
-                                   listings_seen, accepted, skipped, rejected, observations_written, requests, started_at)
+                                   listings_seen, accepted, skipped, rejected, observations_written, requests,
+                                   retries, rate_limit_waits, rate_limit_wait_ms, started_at)
       select ${write.runId}, ${write.zip}, ${write.status}, ${write.message?.slice(0, 1000) ?? null}, (select id from loc),
              ${l?.retailerLocationId ?? null}, ${l?.name ?? null}, ${write.pages}, ${write.listingsSeen}, ${listings.length},
-             ${sql.json(write.skipped)}, ${sql.json(write.rejected)}, (select count(*) from observation), ${write.requests}, ${write.startedAt}
+             ${sql.json(write.skipped)}, ${sql.json(write.rejected)}, (select count(*) from observation), ${write.requests},
+             ${write.retries ?? 0}, ${write.rateLimitWaits ?? 0}, ${write.rateLimitWaitMs ?? 0}, ${write.startedAt}
       where not exists (select 1 from done)
       returning observations_written
     ), progress as (

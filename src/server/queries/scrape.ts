@@ -1,7 +1,7 @@
 // Scrape runs, their per-ZIP outcomes, the status the admin screens poll, and the schedule
 // settings. A run and its graphile-worker job are created in one transaction; at most one run per
 // store is queued or running (a unique index), so a second start is a conflict, not a second run.
-import { nextDailyRun, STALE_AFTER_HOURS, SCRAPER_NAMES, type RunStatus, type ScrapeRun, type ScraperStatus } from '#shared/scrape.ts';
+import { nextDailyRun, runProgressText, STALE_AFTER_HOURS, SCRAPER_NAMES, type RunStatus, type ScrapeRun, type ScraperStatus } from '#shared/scrape.ts';
 import { STORE_IDS, type StoreId } from '#shared/vocabulary.ts';
 import type { Db } from '../db.ts';
 import { isUniqueViolation } from './errors.ts';
@@ -80,6 +80,11 @@ interface RunRow {
     observations_written: number;
     skipped: Record<string, number>;
     rejected: Record<string, number>;
+    requests: number;
+    retries: number;
+    rate_limit_waits: number;
+    rate_limit_wait_ms: number;
+    finished_at: string;
   }> | null;
 }
 
@@ -122,6 +127,11 @@ function toRun(row: RunRow): ScrapeRun {
       listingsSeen: z.listings_seen,
       accepted: z.accepted,
       observations: z.observations_written,
+      requests: z.requests,
+      retries: z.retries,
+      rateLimitWaits: z.rate_limit_waits,
+      rateLimitWaitMs: z.rate_limit_wait_ms,
+      finishedAt: new Date(z.finished_at).toISOString(),
     })),
   };
 }
@@ -134,7 +144,9 @@ function runColumns(sql: Db) {
            (select json_agg(json_build_object(
                      'zip', z.zip, 'status', z.status, 'message', z.message, 'location_name', z.location_name,
                      'listings_seen', z.listings_seen, 'accepted', z.accepted,
-                     'observations_written', z.observations_written, 'skipped', z.skipped, 'rejected', z.rejected))
+                     'observations_written', z.observations_written, 'skipped', z.skipped, 'rejected', z.rejected,
+                     'requests', z.requests, 'retries', z.retries, 'rate_limit_waits', z.rate_limit_waits,
+                     'rate_limit_wait_ms', z.rate_limit_wait_ms, 'finished_at', z.finished_at))
               from scrape_run_zips z where z.run_id = r.id) as zips`;
 }
 
@@ -158,15 +170,13 @@ export async function getRun(sql: Db, id: number): Promise<ScrapeRun | null> {
 }
 
 function describe(run: ScrapeRun): string {
-  const name = SCRAPER_NAMES[run.store];
   const failed = run.zips.filter((z) => z.status === 'failed');
   const failures = failed.map((z) => `${z.zip}: ${z.message ?? 'failed'}`).join('; ');
   const prices = `${run.observationsWritten} price${run.observationsWritten === 1 ? '' : 's'}`;
   switch (run.status) {
     case 'queued':
-      return `Queued: waiting for a worker to start the ${name} scraper.`;
     case 'running':
-      return `Running: ${run.progress} of ${run.total} ZIP codes done, ${run.accepted} egg listings so far.`;
+      return runProgressText(run);
     case 'succeeded':
       return run.message ?? `Last run succeeded: ${run.total} ZIP code${run.total === 1 ? '' : 's'}, ${prices} recorded.`;
     case 'partial':

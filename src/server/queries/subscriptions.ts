@@ -1,4 +1,5 @@
-// Subscriptions: create (with double opt-in), read, update, confirm and unsubscribe by token.
+// Subscriptions: create (with double opt-in), read, update, confirm, and manage or unsubscribe by
+// the token of an email's links.
 import type { Subscription, SubscriptionValues } from '#shared/subscriptions.ts';
 import { CONFIRMATION_DAYS } from '#shared/subscriptions.ts';
 import type { Db } from '../db.ts';
@@ -58,16 +59,15 @@ export async function insertSubscription(
   sql: Db,
   values: SubscriptionValues,
   owner: { userId: string | null; confirmed: boolean },
-): Promise<{ subscription: Subscription; unsubscribeToken: string }> {
-  const unsubscribeToken = newToken().token;
+): Promise<Subscription> {
   const [row] = await sql<Row[]>`
     insert into subscriptions (user_id, email, region, egg_type, preferred_stores, notification_frequency, notification_channel,
-                               price_threshold, active, confirmed_at, unsubscribe_token)
+                               price_threshold, active, confirmed_at)
     values (${owner.userId}, ${values.email}, ${values.region}, ${values.egg_type}, ${sql.array(values.preferred_stores)}::text[],
             ${values.notification_frequency}, ${values.notification_channel}, ${values.price_threshold}, ${values.active},
-            ${owner.confirmed ? sql`now()` : null}, ${unsubscribeToken})
+            ${owner.confirmed ? sql`now()` : null})
     returning ${sql.unsafe(SUBSCRIPTION_COLUMNS)}`;
-  return { subscription: toSubscription(row!), unsubscribeToken };
+  return toSubscription(row!);
 }
 
 export async function subscriptionById(sql: Db, id: number): Promise<(Subscription & { user_id: string | null }) | null> {
@@ -90,23 +90,55 @@ export async function updateSubscription(sql: Db, id: number, values: Subscripti
   return toSubscription(row!);
 }
 
-/**
- * Confirms the subscription of a token: once, before it expires. The subscription joins the
- * account of its address when that account's email is verified. Null when the token is unknown,
- * used or expired.
- */
-export async function confirmByToken(sql: Db, token: string): Promise<Subscription | null> {
-  const [row] = await sql<Row[]>`
-    update subscriptions s set confirmed_at = now(), confirm_token_hash = null, confirm_expires_at = null, updated_at = now(),
-      user_id = coalesce(s.user_id, (select u.id from users u where lower(u.email) = lower(s.email) and u.email_verified))
-    where confirm_token_hash = ${hashToken(token)} and confirm_expires_at > now()
-    returning ${sql.unsafe(SUBSCRIPTION_COLUMNS)}`;
-  return row ? toSubscription(row) : null;
+/** What a confirmation link did: confirmed the subscription now, or found it confirmed before. */
+export interface ConfirmResult {
+  outcome: 'confirmed' | 'already-confirmed';
+  subscription: Subscription;
 }
 
-/** What an unsubscribe link points at, for the page that asks before unsubscribing. */
-export async function subscriptionByUnsubscribeToken(sql: Db, token: string): Promise<Subscription | null> {
-  const [row] = await sql<Row[]>`select ${sql.unsafe(SUBSCRIPTION_COLUMNS)} from subscriptions where unsubscribe_token = ${token}`;
+/**
+ * Follows a confirmation link. A pending subscription is confirmed once, before the link expires,
+ * and joins the account of its address when that account's email is verified. The hash stays, so
+ * the same link opened again finds the subscription already confirmed. Null when the token is
+ * unknown, or the subscription is still pending and the link has expired. Only the holder of the
+ * emailed token learns anything, so no answer says whether an address exists.
+ */
+export async function confirmByToken(sql: Db, token: string): Promise<ConfirmResult | null> {
+  const hash = hashToken(token);
+  const [confirmed] = await sql<Row[]>`
+    update subscriptions s set confirmed_at = now(), confirm_expires_at = null, updated_at = now(),
+      user_id = coalesce(s.user_id, (select u.id from users u where lower(u.email) = lower(s.email) and u.email_verified))
+    where confirm_token_hash = ${hash} and confirmed_at is null and confirm_expires_at > now()
+    returning ${sql.unsafe(SUBSCRIPTION_COLUMNS)}`;
+  if (confirmed) return { outcome: 'confirmed', subscription: toSubscription(confirmed) };
+  const [before] = await sql<Row[]>`
+    select ${sql.unsafe(SUBSCRIPTION_COLUMNS)} from subscriptions where confirm_token_hash = ${hash} and confirmed_at is not null`;
+  return before ? { outcome: 'already-confirmed', subscription: toSubscription(before) } : null;
+}
+
+/**
+ * A new token for the manage and unsubscribe links of one email of a subscription: the token to
+ * put in the email, its hash stored (in the caller's transaction, with the email).
+ */
+export async function issueLinkToken(sql: Db, subscriptionId: number): Promise<string> {
+  const { token, hash } = newToken();
+  await sql`insert into subscription_link_tokens (token_hash, subscription_id) values (${hash}, ${subscriptionId})`;
+  return token;
+}
+
+/** Stores the hashes of many emails' link tokens at once (the alert batches). */
+export async function storeLinkTokens(sql: Db, tokens: Array<{ hash: string; subscriptionId: number }>): Promise<void> {
+  if (tokens.length === 0) return;
+  await sql`
+    insert into subscription_link_tokens (token_hash, subscription_id)
+    select * from unnest(${sql.array(tokens.map((t) => t.hash))}::text[], ${sql.array(tokens.map((t) => t.subscriptionId))}::int[])`;
+}
+
+/** The subscription an email's link token belongs to (the manage and unsubscribe pages). */
+export async function subscriptionByLinkToken(sql: Db, token: string): Promise<Subscription | null> {
+  const [row] = await sql<Row[]>`
+    select ${sql.unsafe(SUBSCRIPTION_COLUMNS)} from subscriptions
+    where id = (select subscription_id from subscription_link_tokens where token_hash = ${hashToken(token)})`;
   return row ? toSubscription(row) : null;
 }
 
@@ -114,7 +146,7 @@ export async function subscriptionByUnsubscribeToken(sql: Db, token: string): Pr
 export async function unsubscribeByToken(sql: Db, token: string): Promise<Subscription | null> {
   const [row] = await sql<Row[]>`
     update subscriptions set active = false, unsubscribed_at = coalesce(unsubscribed_at, now()), updated_at = now()
-    where unsubscribe_token = ${token}
+    where id = (select subscription_id from subscription_link_tokens where token_hash = ${hashToken(token)})
     returning ${sql.unsafe(SUBSCRIPTION_COLUMNS)}`;
   return row ? toSubscription(row) : null;
 }

@@ -10,6 +10,7 @@ import { statsRouter } from './stats.ts';
 import { storesRouter } from './stores.ts';
 import { scrapeRouter } from './scrape.ts';
 import { newsRouter } from './news.ts';
+import { outboxRouter } from './outbox.ts';
 
 export const appRouter = router({
   prices: pricesRouter,
@@ -23,6 +24,7 @@ export const appRouter = router({
   compare: compareRouter,
   scrape: scrapeRouter,
   news: newsRouter,
+  outbox: outboxRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -174,8 +174,8 @@ describe('profiles and account deletion', () => {
 
   it('deleting an account removes its sessions, tokens, subscriptions and emails', async () => {
     const account = await createAccount(db.sql);
-    await db.sql`insert into subscriptions (user_id, email, unsubscribe_token) values (${account.user.id}, ${account.user.email}, ${`u-${account.user.id}`})`;
-    await db.sql`insert into subscriptions (email, unsubscribe_token) values (${account.user.email}, ${`a-${account.user.id}`})`;
+    await db.sql`insert into subscriptions (user_id, email) values (${account.user.id}, ${account.user.email})`;
+    await db.sql`insert into subscriptions (email) values (${account.user.email})`;
     await anonymous().auth.requestReset({ email: account.user.email });
     await as(account.user, account.session.id).users.delete({ id: account.user.id });
     for (const [table, column, value] of [

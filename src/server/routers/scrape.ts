@@ -3,7 +3,8 @@
 // worker does the scraping (never inside a request).
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
-import { nextDailyRun, SCRAPER_NAMES, scrapeRunsInput, scrapeSettingsInput, scrapeStartInput } from '#shared/scrape.ts';
+import { nextDailyRun, SCRAPER_NAMES, scrapeAllInput, scrapeRunsInput, scrapeSettingsInput, scrapeStartInput } from '#shared/scrape.ts';
+import { STORE_IDS, type StoreId } from '#shared/vocabulary.ts';
 import { adminProcedure, router } from '../trpc.ts';
 import { getRun, getScrapeSettings, listRuns, queueRun, scraperStatuses, updateScrapeSettings } from '../queries/scrape.ts';
 
@@ -23,6 +24,35 @@ export const scrapeRouter = router({
       status: 'queued' as const,
       zipCodes: input.zipCodes,
       message: `The ${name} scraper is queued for ${input.zipCodes.length} ZIP code${input.zipCodes.length === 1 ? '' : 's'}.`,
+    };
+  }),
+
+  /**
+   * Run all: every active store's scraper over the same ZIP codes, each queued in its own
+   * transaction as a single start is. A store that already has a run queued or running is named
+   * in the answer, not failed silently; with nothing queued at all the answer is a conflict.
+   */
+  startAll: adminProcedure.input(scrapeAllInput).mutation(async ({ ctx, input }) => {
+    const active = new Set((await ctx.sql<Array<{ id: StoreId }>>`select id from stores where active`).map((s) => s.id));
+    const queued: Array<{ store: StoreId; runId: number }> = [];
+    const busy: StoreId[] = [];
+    for (const store of STORE_IDS.filter((id) => active.has(id))) {
+      const runId = await ctx.sql.begin((tx) => queueRun(tx, { store, zipCodes: input.zipCodes, requestedBy: ctx.user.id, trigger: 'manual' }));
+      if (runId === null) busy.push(store);
+      else queued.push({ store, runId });
+    }
+    const names = (stores: StoreId[]) => stores.map((s) => SCRAPER_NAMES[s]).join(', ');
+    const busyText = busy.length ? ` Already queued or running: ${names(busy)}.` : '';
+    if (queued.length === 0) {
+      throw new TRPCError({ code: 'CONFLICT', message: active.size === 0 ? 'No store is active; activate a store before scraping.' : `No scraper started: every active store already has a run queued or running (${names(busy)}).` });
+    }
+    const zips = `${input.zipCodes.length} ZIP code${input.zipCodes.length === 1 ? '' : 's'}`;
+    return {
+      queued,
+      busy,
+      inactive: STORE_IDS.filter((id) => !active.has(id)),
+      zipCodes: input.zipCodes,
+      message: `Queued ${queued.length === 1 ? 'the scraper' : `${queued.length} scrapers`} for ${zips}: ${names(queued.map((q) => q.store))}.${busyText}`,
     };
   }),
 

@@ -2,10 +2,19 @@
 // address the subscriber has not proven (not the verified email of the signed-in user) stays
 // pending until the link mailed to it is followed, so nobody can sign a stranger up for email.
 // The answer is the same whether or not the address has an account. Editing and deleting: the
-// subscription's owner or an admin (others get NOT_FOUND, so ids cannot be probed).
+// subscription's owner or an admin (others get NOT_FOUND, so ids cannot be probed), or anyone
+// holding the link token of one of its emails (the manage page: everything but the address).
 import { TRPCError } from '@trpc/server';
 import { subscriptionIdInput } from '#shared/auth.ts';
-import { MAX_ACTIVE_SUBSCRIPTIONS, subscriptionInput, subscriptionTokenInput, subscriptionUpdateInput, type Subscription } from '#shared/subscriptions.ts';
+import {
+  MAX_ACTIVE_SUBSCRIPTIONS,
+  subscriptionInput,
+  subscriptionManageInput,
+  subscriptionTokenInput,
+  subscriptionUpdateInput,
+  type Subscription,
+  type SubscriptionValues,
+} from '#shared/subscriptions.ts';
 import { publicProcedure, router, userProcedure } from '../trpc.ts';
 import { enforce, LIMITS } from '../auth/rate-limit.ts';
 import { queueEmail } from '../email/outbox.ts';
@@ -16,8 +25,9 @@ import {
   confirmByToken,
   insertSubscription,
   issueConfirmation,
+  issueLinkToken,
   subscriptionById,
-  subscriptionByUnsubscribeToken,
+  subscriptionByLinkToken,
   unsubscribeByToken,
   updateSubscription,
 } from '../queries/subscriptions.ts';
@@ -25,6 +35,8 @@ import type { Context } from '../context.ts';
 
 const PENDING_MESSAGE = 'Check your inbox: we sent a link to confirm this alert. Nothing is sent until it is confirmed.';
 const CONFIRMED_MESSAGE = 'Subscription created! Alerts go to your verified email address.';
+const INVALID_CONFIRMATION = 'This confirmation link is invalid or has expired.';
+const INVALID_LINK = 'This link is invalid: open the link of a recent EggWatch email again.';
 
 /** The signed-in user's own verified address needs no confirmation. */
 function provenBy(ctx: Context, email: string): boolean {
@@ -39,7 +51,34 @@ async function storeNames(sql: Db): Promise<Record<string, string>> {
 async function sendConfirmation(tx: Db, ctx: Context, subscription: Subscription): Promise<void> {
   const token = await issueConfirmation(tx, subscription.id);
   const url = `${ctx.config.publicUrl}/notifications/confirm?token=${encodeURIComponent(token)}`;
-  await queueEmail(tx, confirmSubscriptionEmail(subscription.email, describeSubscription(subscription, await storeNames(tx)), url));
+  // Like every email of a subscription, the confirmation can manage or stop it.
+  const links = { publicUrl: ctx.config.publicUrl, token: await issueLinkToken(tx, subscription.id) };
+  await queueEmail(tx, confirmSubscriptionEmail(subscription.email, describeSubscription(subscription, await storeNames(tx)), url, links));
+}
+
+/**
+ * Saves new values of an existing subscription in one transaction: the per-address limit holds
+ * when it becomes active or moves to another address, and a new, unproven address must be
+ * confirmed before anything is sent to it.
+ */
+async function save(ctx: Context, current: Subscription, values: SubscriptionValues): Promise<Subscription> {
+  const emailChanged = current.email.toLowerCase() !== values.email.toLowerCase();
+  const confirmed = emailChanged ? provenBy(ctx, values.email) : ('keep' as const);
+  return ctx.sql.begin(async (tx) => {
+    await tx`select pg_advisory_xact_lock(hashtext(${`subscriptions:${values.email}`}))`;
+    if (values.active && (!current.active || emailChanged) && (await activeCountFor(tx, values.email, current.id)) >= MAX_ACTIVE_SUBSCRIPTIONS) {
+      throw new TRPCError({ code: 'CONFLICT', message: `An address can have at most ${MAX_ACTIVE_SUBSCRIPTIONS} active price alerts.` });
+    }
+    const updated = await updateSubscription(tx, current.id, values, confirmed);
+    if (confirmed === false) await sendConfirmation(tx, ctx, updated);
+    return updated;
+  });
+}
+
+async function byLinkToken(ctx: Context, token: string): Promise<Subscription> {
+  const subscription = await subscriptionByLinkToken(ctx.sql, token);
+  if (!subscription) throw new TRPCError({ code: 'NOT_FOUND', message: INVALID_LINK });
+  return subscription;
 }
 
 async function owned(ctx: Context & { user: NonNullable<Context['user']> }, id: number) {
@@ -64,7 +103,7 @@ export const subscriptionsRouter = router({
       if (input.active && (await activeCountFor(tx, input.email)) >= MAX_ACTIVE_SUBSCRIPTIONS) {
         throw new TRPCError({ code: 'CONFLICT', message: `An address can have at most ${MAX_ACTIVE_SUBSCRIPTIONS} active price alerts. Delete one to add another.` });
       }
-      const created = (await insertSubscription(tx, input, { userId: ctx.user?.id ?? null, confirmed })).subscription;
+      const created = await insertSubscription(tx, input, { userId: ctx.user?.id ?? null, confirmed });
       if (!confirmed) await sendConfirmation(tx, ctx, created);
       return created;
     });
@@ -78,19 +117,7 @@ export const subscriptionsRouter = router({
 
   update: userProcedure.input(subscriptionUpdateInput).mutation(async ({ ctx, input }) => {
     const { id, ...values } = input;
-    const current = await owned(ctx, id);
-    const emailChanged = current.email.toLowerCase() !== values.email.toLowerCase();
-    const confirmed = emailChanged ? provenBy(ctx, values.email) : ('keep' as const);
-    const subscription = await ctx.sql.begin(async (tx) => {
-      await tx`select pg_advisory_xact_lock(hashtext(${`subscriptions:${values.email}`}))`;
-      if (values.active && (!current.active || emailChanged) && (await activeCountFor(tx, values.email, id)) >= MAX_ACTIVE_SUBSCRIPTIONS) {
-        throw new TRPCError({ code: 'CONFLICT', message: `An address can have at most ${MAX_ACTIVE_SUBSCRIPTIONS} active price alerts.` });
-      }
-      const updated = await updateSubscription(tx, id, values, confirmed);
-      // A new, unproven address must be confirmed before anything is sent to it.
-      if (confirmed === false) await sendConfirmation(tx, ctx, updated);
-      return updated;
-    });
+    const subscription = await save(ctx, await owned(ctx, id), values);
     return { subscription, status: subscription.confirmed_at ? ('confirmed' as const) : ('pending' as const), message: subscription.confirmed_at ? 'Subscription updated' : PENDING_MESSAGE };
   }),
 
@@ -101,18 +128,35 @@ export const subscriptionsRouter = router({
     return { success: true };
   }),
 
-  /** The link of the confirmation email (double opt-in). */
+  /**
+   * The link of the confirmation email (double opt-in). Opened again, it says the subscription is
+   * already confirmed; an unknown or expired link is refused.
+   */
   confirm: publicProcedure.input(subscriptionTokenInput).mutation(async ({ ctx, input }) => {
-    const subscription = await confirmByToken(ctx.sql, input.token);
-    if (!subscription) throw new TRPCError({ code: 'NOT_FOUND', message: 'This confirmation link is invalid or has expired.' });
-    return { subscription, summary: describeSubscription(subscription, await storeNames(ctx.sql)) };
+    const result = await confirmByToken(ctx.sql, input.token);
+    if (!result) throw new TRPCError({ code: 'NOT_FOUND', message: INVALID_CONFIRMATION });
+    return { status: result.outcome, subscription: result.subscription, summary: describeSubscription(result.subscription, await storeNames(ctx.sql)) };
   }),
 
   /** What an unsubscribe link points at (the page asks before unsubscribing; link scanners only GET). */
   unsubscribeInfo: publicProcedure.input(subscriptionTokenInput).query(async ({ ctx, input }) => {
-    const subscription = await subscriptionByUnsubscribeToken(ctx.sql, input.token);
+    const subscription = await subscriptionByLinkToken(ctx.sql, input.token);
     if (!subscription) throw new TRPCError({ code: 'NOT_FOUND', message: 'This unsubscribe link is invalid.' });
     return { email: subscription.email, active: subscription.active, summary: describeSubscription(subscription, await storeNames(ctx.sql)) };
+  }),
+
+  /** The manage link of an email: the subscription it belongs to (no account needed). */
+  manage: publicProcedure.input(subscriptionTokenInput).query(async ({ ctx, input }) => {
+    const subscription = await byLinkToken(ctx, input.token);
+    return { subscription, summary: describeSubscription(subscription, await storeNames(ctx.sql)) };
+  }),
+
+  /** Saves the manage page: everything but the address, which only its owner's account may change. */
+  manageUpdate: publicProcedure.input(subscriptionManageInput).mutation(async ({ ctx, input }) => {
+    const { token, ...values } = input;
+    const current = await byLinkToken(ctx, token);
+    const subscription = await save(ctx, current, { ...values, email: current.email });
+    return { subscription, summary: describeSubscription(subscription, await storeNames(ctx.sql)), message: 'Your price alert is saved.' };
   }),
 
   /** Unsubscribes without a login: the link's token is the proof. */

@@ -27,6 +27,8 @@ export interface ScraperCardProps {
   children?: ReactNode;
   /** Below the status box (the admin cards' freshness). */
   footer?: ReactNode;
+  /** Told of every Run click (the ZIP field then shows what is wrong with the list). */
+  onRun?: () => void;
 }
 
 export function StatusUnavailable({ onRetry }: { onRetry: () => void }) {
@@ -42,7 +44,7 @@ export function StatusUnavailable({ onRetry }: { onRetry: () => void }) {
   );
 }
 
-export function ScraperCard({ store, zipCodes, status, statusFailed, onRetryStatus, activeStyle, dashboard, title, children, footer }: ScraperCardProps) {
+export function ScraperCard({ store, zipCodes, status, statusFailed, onRetryStatus, activeStyle, dashboard, title, children, footer, onRun }: ScraperCardProps) {
   const start = useStartScraper({ dashboard: dashboard ?? false });
   const name = SCRAPER_NAMES[store];
   const busy = start.isPending;
@@ -63,7 +65,10 @@ export function ScraperCard({ store, zipCodes, status, statusFailed, onRetryStat
             loadingText="Running..."
             disabled={status?.active}
             aria-label={busy ? undefined : `Run ${name} Scraper`}
-            onClick={() => start.mutate({ store, zipCodes })}
+            onClick={() => {
+              onRun?.();
+              start.mutate({ store, zipCodes });
+            }}
           >
             <LuPlay aria-hidden />
             <Box as="span" display={{ base: 'inline', md: 'none' }}>
@@ -73,11 +78,6 @@ export function ScraperCard({ store, zipCodes, status, statusFailed, onRetryStat
               Run {name} Scraper
             </Box>
           </Button>
-          {status?.active && (
-            <Text textStyle="xs" color="fg.muted">
-              A run is in progress.
-            </Text>
-          )}
         </HStack>
         {statusFailed ? (
           <StatusUnavailable onRetry={onRetryStatus} />

@@ -1,11 +1,11 @@
 // A scraper's status box (SPEC §2): active, last run ('Never'), next run ('Not scheduled') and the
-// message; while a run is active, a progress bar with its live counts; and how fresh the store's
-// prices are (flagged after 48 hours).
+// message, which while a run is active says how far it is, above its progress bar; and how fresh
+// the store's prices are (flagged after 48 hours). Times name their zone.
 import { Badge, Box, DataList, HStack, Progress, Stack, Text } from '@chakra-ui/react';
 import { formatRelativeTime } from '#shared/format.ts';
 import type { ScraperStatus } from '#shared/scrape.ts';
 import { STALE_AFTER_HOURS } from '#shared/scrape.ts';
-import { formatWhen } from './useScrapers.ts';
+import { formatWhen } from '#client/lib/dateTime.ts';
 
 export interface ScraperStatusBoxProps {
   status: ScraperStatus;
@@ -15,23 +15,17 @@ export interface ScraperStatusBoxProps {
   label: string;
 }
 
+/** A run's progress bar; its words are the status message's (one wording: runProgressText). */
 export function RunProgress({ status, label }: { status: ScraperStatus; label: string }) {
   const run = status.run;
   if (!status.active || !run) return null;
   const queued = run.status === 'queued';
   return (
-    <Stack gap="1">
-      <Progress.Root value={queued ? null : run.progress} max={Math.max(run.total, 1)} size="sm" colorPalette="brand">
-        <Progress.Track aria-label={label} aria-valuetext={queued ? 'Queued' : `${run.progress} of ${run.total} ZIP codes`}>
-          <Progress.Range />
-        </Progress.Track>
-      </Progress.Root>
-      <Text textStyle="xs" color="fg.muted" aria-live="polite">
-        {queued
-          ? 'Waiting for a worker...'
-          : `${run.progress} of ${run.total} ZIP codes · ${run.listingsSeen} listings seen · ${run.accepted} egg prices`}
-      </Text>
-    </Stack>
+    <Progress.Root value={queued ? null : run.progress} max={Math.max(run.total, 1)} size="sm" colorPalette="brand">
+      <Progress.Track aria-label={label} aria-valuetext={queued ? 'Queued' : `${run.progress} of ${run.total} ZIP codes`}>
+        <Progress.Range />
+      </Progress.Track>
+    </Progress.Root>
   );
 }
 

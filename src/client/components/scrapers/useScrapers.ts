@@ -1,6 +1,6 @@
 // Scraper status and starts for the admin screens (SPEC §2, §4, §7, §8): the status is polled
-// every 30 s, every 2 s while a run is queued or running; a start shows SPEC's toasts and, 10 s
-// later, refreshes the prices, the statistics and the status.
+// every 30 s, every 2 s while a run is queued or running; a start (one store's, or Run all) shows
+// its toasts and, 10 s later, refreshes the prices, the statistics and the status.
 import { useEffect, useRef } from 'react';
 import type { ScraperStatus } from '#shared/scrape.ts';
 import { SCRAPER_NAMES } from '#shared/scrape.ts';
@@ -32,10 +32,10 @@ export function useWalmartScraperStatus() {
 }
 
 /**
- * Starts a store's scraper. `dashboard` uses the dashboard card's texts (SPEC §8: '... Please
- * try again later.').
+ * After a start: the scrape data at once, and 10 s later the prices, the statistics and the
+ * status (SPEC §4, §7). Pending refreshes are dropped when the screen goes away.
  */
-export function useStartScraper(options: { dashboard?: boolean } = {}) {
+function useRefreshAfterStart(): () => void {
   const utils = trpc.useUtils();
   const timers = useRef<Set<ReturnType<typeof setTimeout>>>(new Set());
   useEffect(() => {
@@ -44,17 +44,27 @@ export function useStartScraper(options: { dashboard?: boolean } = {}) {
       for (const timer of pending) clearTimeout(timer);
     };
   }, []);
+  return () => {
+    void utils.scrape.invalidate();
+    const timer = setTimeout(() => {
+      timers.current.delete(timer);
+      void Promise.all([utils.prices.invalidate(), utils.stats.invalidate(), utils.stores.invalidate(), utils.compare.invalidate(), utils.scrape.invalidate()]);
+    }, REFRESH_AFTER_START_MS);
+    timers.current.add(timer);
+  };
+}
 
+/**
+ * Starts a store's scraper. `dashboard` uses the dashboard card's texts (SPEC §8: '... Please
+ * try again later.').
+ */
+export function useStartScraper(options: { dashboard?: boolean } = {}) {
+  const refresh = useRefreshAfterStart();
   return trpc.scrape.start.useMutation({
     onSuccess: (_data, input) => {
       const name = SCRAPER_NAMES[input.store as StoreId];
       toaster.create({ type: 'success', title: 'Scraper Started', description: `The ${name} scraper is now collecting egg prices. This may take a few minutes.`, duration: 5000 });
-      void utils.scrape.invalidate();
-      const timer = setTimeout(() => {
-        timers.current.delete(timer);
-        void Promise.all([utils.prices.invalidate(), utils.stats.invalidate(), utils.stores.invalidate(), utils.compare.invalidate(), utils.scrape.invalidate()]);
-      }, REFRESH_AFTER_START_MS);
-      timers.current.add(timer);
+      refresh();
     },
     onError: (error, input) => {
       const name = SCRAPER_NAMES[input.store as StoreId] ?? 'store';
@@ -64,13 +74,16 @@ export function useStartScraper(options: { dashboard?: boolean } = {}) {
   });
 }
 
-const dateTime = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
-
-/** 'Nov 23, 2:15 PM' in the viewer's time zone; the fallback when absent. */
-export function formatWhen(iso: string | null | undefined, fallback: string): string {
-  if (!iso) return fallback;
-  const time = new Date(iso);
-  return Number.isNaN(time.getTime()) ? fallback : dateTime.format(time);
+/** Run all: every active store's scraper; the answer names the stores that were already busy. */
+export function useStartAllScrapers() {
+  const refresh = useRefreshAfterStart();
+  return trpc.scrape.startAll.useMutation({
+    onSuccess: (data) => {
+      toaster.create({ type: data.busy.length ? 'warning' : 'success', title: 'Scrapers Started', description: data.message, duration: 5000 });
+      refresh();
+    },
+    onError: (error) => toaster.create({ type: 'error', title: 'Scraper Error', description: failureMessage(error, 'Failed to start the scrapers.'), duration: 5000 }),
+  });
 }
 
 /** '1 min 5 s', '42 s'. */

@@ -1,9 +1,10 @@
 // /admin/dashboard: verifies the session on load (SPEC §6): no marker or an invalid session goes
 // to /admin/login, a signed-in non-admin goes to / with 'Access Denied'. The server checks the
-// role again on every admin call.
+// role again on every admin call. The open tab lives in the URL (?tab=outbox), so a reload or a
+// link (the demo's log names the Outbox) opens it.
 import { Box, Button, Center, Flex, Heading, HStack, SimpleGrid, Skeleton, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { LuDatabase, LuLogOut, LuSettings, LuStore } from 'react-icons/lu';
+import { LuDatabase, LuInbox, LuLogOut, LuSettings, LuStore } from 'react-icons/lu';
 import { Navigate, useNavigate } from 'react-router-dom';
 import type { PublicUser } from '#shared/auth.ts';
 import { ErrorCard } from '#client/components/ErrorCard.tsx';
@@ -11,6 +12,8 @@ import { failureMessage, isUnauthorized } from '#client/components/auth/errors.t
 import { toaster } from '#client/components/Toaster.tsx';
 import { clearSession, hasAuthToken, storeSession } from '#client/lib/session.ts';
 import { trpc } from '#client/lib/trpc.ts';
+import { useSearchParam } from '#client/lib/useSearchParam.ts';
+import { OutboxTab } from './OutboxTab.tsx';
 import { ScrapersTab } from './ScrapersTab.tsx';
 import { SettingsTab } from './SettingsTab.tsx';
 import { StoresTab } from './StoresTab.tsx';
@@ -96,7 +99,13 @@ function SignOutButton() {
   );
 }
 
+const TABS = ['scrapers', 'stores', 'settings', 'outbox'] as const;
+type Tab = (typeof TABS)[number];
+
 function Dashboard({ user }: { user: PublicUser }) {
+  const [params, setParam] = useSearchParam();
+  const asked = params.get('tab');
+  const tab: Tab = TABS.includes(asked as Tab) ? (asked as Tab) : 'scrapers';
   return (
     <Stack gap={{ base: '5', md: '6' }}>
       <Flex gap="4" justify="space-between" align={{ base: 'flex-start', sm: 'center' }} direction={{ base: 'column', sm: 'row' }}>
@@ -111,7 +120,7 @@ function Dashboard({ user }: { user: PublicUser }) {
         <SignOutButton />
       </Flex>
       <Overview />
-      <Tabs.Root defaultValue="scrapers" variant="line" lazyMount>
+      <Tabs.Root value={tab} onValueChange={(details) => setParam('tab', details.value === 'scrapers' ? '' : details.value)} variant="line" lazyMount>
         <Tabs.List>
           <Tabs.Trigger value="scrapers">
             <TabLabel icon={<LuDatabase />}>Data Scrapers</TabLabel>
@@ -122,6 +131,9 @@ function Dashboard({ user }: { user: PublicUser }) {
           <Tabs.Trigger value="settings">
             <TabLabel icon={<LuSettings />}>Settings</TabLabel>
           </Tabs.Trigger>
+          <Tabs.Trigger value="outbox">
+            <TabLabel icon={<LuInbox />}>Outbox</TabLabel>
+          </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="scrapers" pt="6">
           <ScrapersTab />
@@ -131,6 +143,9 @@ function Dashboard({ user }: { user: PublicUser }) {
         </Tabs.Content>
         <Tabs.Content value="settings" pt="6">
           <SettingsTab />
+        </Tabs.Content>
+        <Tabs.Content value="outbox" pt="6">
+          <OutboxTab />
         </Tabs.Content>
       </Tabs.Root>
     </Stack>

@@ -1,13 +1,13 @@
 // The admin Settings tab: the daily scrape of every active store (on or off, the UTC hour, the ZIP
 // list), saved in the database and read by the worker's hourly tick. Per-store custom schedules
 // are not built yet (SPEC: 'coming soon').
-import { Badge, Button, Card, Field, Flex, Heading, NativeSelect, Skeleton, Stack, Switch, Text, Textarea } from '@chakra-ui/react';
+import { Badge, Button, Card, Field, Flex, Heading, NativeSelect, Skeleton, Stack, Switch, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { LuSave } from 'react-icons/lu';
-import { parseZipList } from '#shared/zip.ts';
 import { ErrorCard } from '#client/components/ErrorCard.tsx';
 import { failureMessage, fieldErrorsOf } from '#client/components/auth/errors.ts';
-import { formatWhen } from '#client/components/scrapers/useScrapers.ts';
+import { useZipList, ZipCodesField } from '#client/components/scrapers/ZipCodesField.tsx';
+import { formatWhen } from '#client/lib/dateTime.ts';
 import { toaster } from '#client/components/Toaster.tsx';
 import { trpc } from '#client/lib/trpc.ts';
 
@@ -19,7 +19,7 @@ export function SettingsTab() {
   const utils = trpc.useUtils();
   const [enabled, setEnabled] = useState(false);
   const [hour, setHour] = useState(6);
-  const [zips, setZips] = useState('');
+  const zips = useZipList('');
   const save = trpc.scrape.updateSettings.useMutation({
     onSuccess: (data) => {
       utils.scrape.settings.setData(undefined, data);
@@ -34,16 +34,18 @@ export function SettingsTab() {
     if (!settings.data) return;
     setEnabled(settings.data.dailyEnabled);
     setHour(settings.data.hourUtc);
-    setZips(settings.data.zipCodes.join(', '));
+    zips.setText(settings.data.zipCodes.join(', '));
   }, [settings.data]);
 
   if (settings.isError) return <ErrorCard message={failureMessage(settings.error, 'Unable to load the settings. Please try again.')} onRetry={() => void settings.refetch()} />;
 
-  const zipError = save.error ? fieldErrorsOf(save.error).zipCodes?.join(' ') : undefined;
+  // The server's refusal of the list, while the list is still the one it refused.
+  const zipError = save.error && save.variables?.zipCodes.join() === zips.zipCodes.join() ? fieldErrorsOf(save.error).zipCodes?.join(' ') : undefined;
   return (
     <Card.Root variant="outline" as="form" onSubmit={(event: React.FormEvent) => {
       event.preventDefault();
-      save.mutate({ dailyEnabled: enabled, hourUtc: hour, zipCodes: parseZipList(zips) });
+      zips.check();
+      save.mutate({ dailyEnabled: enabled, hourUtc: hour, zipCodes: zips.zipCodes });
     }}>
       <Card.Header>
         <Heading as="h2" size="md">
@@ -87,11 +89,7 @@ export function SettingsTab() {
                 <NativeSelect.Indicator />
               </NativeSelect.Root>
             </Field.Root>
-            <Field.Root invalid={Boolean(zipError)} maxW="2xl">
-              <Field.Label>ZIP codes</Field.Label>
-              <Textarea value={zips} onChange={(event) => setZips(event.target.value)} rows={2} autoresize />
-              {zipError ? <Field.ErrorText>{zipError}</Field.ErrorText> : <Field.HelperText>Comma-separated, up to 25.</Field.HelperText>}
-            </Field.Root>
+            <ZipCodesField list={zips} label="ZIP codes" helper="Comma-separated, up to 25." serverError={zipError} multiline maxW="2xl" />
             <Flex gap="3" justify="space-between" align="center" wrap="wrap">
               <Stack gap="0">
                 <Text fontWeight="medium">Custom schedule</Text>

@@ -1,5 +1,6 @@
 // /notifications/confirm?token=: the link of the double opt-in email. Confirming takes a click, so a
-// mail scanner that follows links confirms nothing.
+// mail scanner that follows links confirms nothing. The same link followed again says the alert is
+// already confirmed.
 import { Alert, Button, Text } from '@chakra-ui/react';
 import { LuBellRing, LuHouse, LuMailCheck } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
@@ -33,15 +34,26 @@ export default function ConfirmSubscriptionPage() {
     );
   }
   if (confirm.isSuccess) {
+    const { status, summary, subscription } = confirm.data;
+    const already = status === 'already-confirmed';
     return (
-      <AuthCard title="Price alert confirmed" icon={<LuMailCheck aria-hidden size="28" />}>
-        <Alert.Root status="success">
+      <AuthCard title={already ? 'Already confirmed' : 'Price alert confirmed'} icon={<LuMailCheck aria-hidden size="28" />}>
+        <Alert.Root status={subscription.active ? 'success' : 'neutral'}>
           <Alert.Indicator />
           <Alert.Content>
-            <Alert.Title>Your price alert is on</Alert.Title>
-            <Alert.Description>{confirm.data.summary}</Alert.Description>
+            <Alert.Title>
+              {subscription.active
+                ? already
+                  ? 'This price alert was confirmed before and is on'
+                  : 'Your price alert is on'
+                : 'This price alert is confirmed but switched off: nothing is sent'}
+            </Alert.Title>
+            <Alert.Description>{summary}</Alert.Description>
           </Alert.Content>
         </Alert.Root>
+        <Text textStyle="sm" color="fg.muted">
+          Every EggWatch alert email has a link to manage this alert or unsubscribe.
+        </Text>
         <Home />
       </AuthCard>
     );

@@ -41,9 +41,11 @@ export interface SubscriptionFormProps {
   notice?: ReactNode;
   /** The edit form also has an Active switch. */
   showActive?: boolean;
+  /** The manage page shows the address without letting it change (the email's link proves only that address). */
+  emailReadOnly?: boolean;
 }
 
-export function SubscriptionForm({ initial, submitLabel, pending, onSubmit, serverError, notice, showActive }: SubscriptionFormProps) {
+export function SubscriptionForm({ initial, submitLabel, pending, onSubmit, serverError, notice, showActive, emailReadOnly }: SubscriptionFormProps) {
   const [values, setValues] = useState<FormValues>(initial);
   const [errors, setErrors] = useState<Errors>({});
   const [attempted, setAttempted] = useState(false);
@@ -85,8 +87,8 @@ export function SubscriptionForm({ initial, submitLabel, pending, onSubmit, serv
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="5">
-        <FormField label="Email" errors={shown.email} required>
-          <Input type="email" autoComplete="email" value={values.email} onChange={(e) => update({ email: e.target.value })} />
+        <FormField label="Email" errors={shown.email} required={!emailReadOnly} helper={emailReadOnly ? 'Alerts go to this address. To use another one, subscribe it anew.' : undefined}>
+          <Input type="email" autoComplete="email" readOnly={emailReadOnly} value={values.email} onChange={(e) => update({ email: e.target.value })} />
         </FormField>
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
           <FormField label="Region" errors={shown.region}>

@@ -1,7 +1,7 @@
 // /notifications/unsubscribe?token=: the unsubscribe link of every alert email. The page says what
 // would stop and asks first (a link scanner's GET unsubscribes nobody); mail clients' one-click
 // button POSTs to the same URL instead (RFC 8058, served by the web process).
-import { Alert, Button, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { LuBellOff, LuHouse } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 import { AuthCard } from '#client/components/auth/AuthCard.tsx';
@@ -36,6 +36,13 @@ function Unsubscribe({ token }: { token: string }) {
             {summary && <Alert.Description>{summary}</Alert.Description>}
           </Alert.Content>
         </Alert.Root>
+        <Text textStyle="sm">
+          Changed your mind?{' '}
+          <Link asChild colorPalette="brand" variant="underline">
+            <RouterLink to={`/notifications/manage?token=${encodeURIComponent(token)}`}>Manage this alert</RouterLink>
+          </Link>{' '}
+          to switch it on again.
+        </Text>
         <Home />
       </AuthCard>
     );
