@@ -1,7 +1,7 @@
 // The admin screens' scrape wording: one progress text, the run history's ZIP summary, a ZIP
 // code's retries, and the ZIP list's problem as the API states it.
 import { describe, expect, it } from 'vitest';
-import { runProgressText, runZipSummary, zipListProblem, zipRetriesText, type ZipResult } from './scrape.ts';
+import { reasonCountsText, runProgressText, runZipSummary, zipListProblem, zipRetriesText, type ZipResult } from './scrape.ts';
 
 const zip = (status: ZipResult['status']): Pick<ZipResult, 'status'> => ({ status });
 
@@ -42,5 +42,18 @@ describe('zipListProblem', () => {
     expect(zipListProblem(['1234', '10001', 'abc'])).toBe('Not 5-digit ZIP codes: "1234", "abc"');
     expect(zipListProblem(['00601'])).toBe('Not ZIP codes of a US state: 00601');
     expect(zipListProblem([])).toBe('Enter at least one ZIP code');
+  });
+});
+
+describe('reasonCountsText', () => {
+  it("names what was left out by reason, most first, and says when nothing was", () => {
+    expect(reasonCountsText({ skipped: { marketplace: 15, duplicate: 11, prepared: 3 }, rejected: { 'no-price': 1 } })).toBe(
+      "Skipped 15 marketplace sellers' offers (not the store's shelf), 11 listed twice (sponsored repeats), 3 prepared egg foods (hard-boiled, bites, sandwiches). Rejected 1 no price at this store.",
+    );
+    expect(reasonCountsText({ skipped: { 'online-only': 2 }, rejected: {} })).toBe('Skipped 2 sold online only, not stocked at the store.');
+    expect(reasonCountsText({ skipped: {}, rejected: { 'sold-by-weight': 4, 'no-count': 0 } })).toBe('Rejected 4 priced by weight, not by the pack.');
+    expect(reasonCountsText({ skipped: {}, rejected: {} })).toBe('Nothing skipped or rejected.');
+    // A reason the labels do not know yet is shown by its key rather than dropped.
+    expect(reasonCountsText({ skipped: { 'new-reason': 2 }, rejected: {} })).toBe('Skipped 2 new-reason.');
   });
 });

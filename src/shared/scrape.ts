@@ -86,6 +86,10 @@ export interface ZipResult {
   listingsSeen: number;
   accepted: number;
   observations: number;
+  /** Listings left out, by reason (SKIPPED_REASON_LABELS): not the store's shelf, repeats, not shell eggs. */
+  skipped: Record<string, number>;
+  /** Shell eggs rejected, by reason (REJECTED_REASON_LABELS): no count, no price... */
+  rejected: Record<string, number>;
   /** Requests sent to the retailer for this ZIP code, retries included. */
   requests: number;
   /** Requests sent again after a timeout, a network error or a 5xx answer. */
@@ -187,6 +191,18 @@ export const REJECTED_REASON_LABELS: Readonly<Record<string, string>> = {
   'price-out-of-range': 'price outside sane bounds',
   'sold-by-weight': 'priced by weight, not by the pack',
 };
+
+/**
+ * What a run or a ZIP code left out and why: "Skipped 15 marketplace sellers' offers (not the
+ * store's shelf), 11 listed twice (sponsored repeats). Rejected 1 no price at this store." Each
+ * part only when it has a count; 'Nothing skipped or rejected.' when neither has.
+ */
+export function reasonCountsText(counts: { skipped: Readonly<Record<string, number>>; rejected: Readonly<Record<string, number>> }): string {
+  const skipped = describeReasonCounts(counts.skipped, SKIPPED_REASON_LABELS);
+  const rejected = describeReasonCounts(counts.rejected, REJECTED_REASON_LABELS);
+  const parts = [skipped && `Skipped ${skipped}.`, rejected && `Rejected ${rejected}.`].filter(Boolean);
+  return parts.length > 0 ? parts.join(' ') : 'Nothing skipped or rejected.';
+}
 
 /** '9 marketplace sellers' offers (not the store's shelf), 3 not eggs (...)': most first; '' for none. */
 export function describeReasonCounts(counts: Readonly<Record<string, number>>, labels: Readonly<Record<string, string>>): string {

@@ -127,6 +127,8 @@ function toRun(row: RunRow): ScrapeRun {
       listingsSeen: z.listings_seen,
       accepted: z.accepted,
       observations: z.observations_written,
+      skipped: z.skipped,
+      rejected: z.rejected,
       requests: z.requests,
       retries: z.retries,
       rateLimitWaits: z.rate_limit_waits,

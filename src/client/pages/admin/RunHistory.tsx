@@ -4,7 +4,7 @@
 import { Badge, Box, Button, CloseButton, Dialog, EmptyState, Flex, HStack, Portal, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuHistory, LuListTree } from 'react-icons/lu';
-import { runZipSummary, SCRAPER_NAMES, zipRetriesText, type RunStatus, type ScrapeRun, type ZipResult } from '#shared/scrape.ts';
+import { reasonCountsText, runZipSummary, SCRAPER_NAMES, zipRetriesText, type RunStatus, type ScrapeRun, type ZipResult } from '#shared/scrape.ts';
 import type { StoreId } from '#shared/vocabulary.ts';
 import { ErrorCard } from '#client/components/ErrorCard.tsx';
 import { failureMessage } from '#client/components/auth/errors.ts';
@@ -38,9 +38,7 @@ function runMessage(run: ScrapeRun): string {
   if (run.message) return run.message;
   const failed = run.zips.filter((z) => z.status === 'failed');
   if (failed.length > 0) return failed.map((z) => `${z.zip}: ${z.message ?? 'failed'}`).join('; ');
-  const rejected = Object.values(run.rejected).reduce((a, b) => a + b, 0);
-  const skipped = Object.values(run.skipped).reduce((a, b) => a + b, 0);
-  return `${skipped} skipped (not shell eggs), ${rejected} rejected`;
+  return reasonCountsText(run);
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -75,6 +73,7 @@ function ZipOutcome({ zip, result, runActive }: { zip: string; result: ZipResult
           <Text>
             {plural(result.listingsSeen, 'listing')} seen · {plural(result.accepted, 'egg price')} · {plural(result.observations, 'price')} written
           </Text>
+          {result.status === 'succeeded' && <Text color="fg.muted">{reasonCountsText(result)}</Text>}
           <Text color="fg.muted">
             {plural(result.requests, 'request')}: {zipRetriesText(result)} · finished {formatWhen(result.finishedAt, '—')}
           </Text>
