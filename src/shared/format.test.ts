@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatPlace,
+  formatDozenPrice,
+  formatDozenWithPack,
   formatPackPrice,
   formatPrice,
   formatRelativeTime,
@@ -14,6 +16,7 @@ import {
   trendColor,
   trendDirection,
   trendDirectionFromValue,
+  pricePerDozen,
   unitPrice,
 } from './format.ts';
 
@@ -107,6 +110,23 @@ describe('unitPrice / formatUnitPrice', () => {
     expect(unitPrice(3.75, 0)).toBeNull();
     expect(formatUnitPrice(3.75, undefined)).toBe('');
     expect(formatUnitPrice(3.75, 0)).toBe('');
+  });
+});
+
+describe('pricePerDozen / formatDozenPrice / formatDozenWithPack', () => {
+  it('prices 12 eggs at the pack price per egg, with the pack price beside it', () => {
+    expect(pricePerDozen(5.24, 18)).toBeCloseTo(3.4933, 4);
+    expect(pricePerDozen('26.29', 60)).toBeCloseTo(5.258, 4);
+    expect(formatDozenPrice(26.29, 60)).toBe('$5.26 per dozen');
+    expect(formatDozenWithPack(5.24, 18)).toBe('$3.49 per dozen ($5.24 / 18 ct)');
+    expect(formatDozenWithPack(2.79, 6)).toBe('$5.58 per dozen ($2.79 / 6 ct)');
+    expect(formatDozenWithPack(3.49, 12)).toBe('$3.49 per dozen ($3.49 / 12 ct)');
+  });
+
+  it('has no figure per dozen without a count', () => {
+    expect(pricePerDozen(3.75, null)).toBeNull();
+    expect(formatDozenPrice(3.75, 0)).toBe('');
+    expect(formatDozenWithPack(3.75, undefined)).toBe('$3.75');
   });
 });
 

@@ -54,6 +54,28 @@ export function unitPrice(price: NumberLike, count: number | null | undefined): 
   return isPackCount(count) ? toNumber(price) / count : null;
 }
 
+/** The price of 12 eggs at the pack's price per egg, or null when the count is missing or zero. Not rounded. */
+export function pricePerDozen(price: NumberLike, count: number | null | undefined): number | null {
+  const perEgg = unitPrice(price, count);
+  return perEgg === null ? null : perEgg * 12;
+}
+
+/** '$3.49 per dozen', or '' when the count is missing or zero. */
+export function formatDozenPrice(price: NumberLike, count: number | null | undefined): string {
+  const perDozen = pricePerDozen(price, count);
+  return perDozen === null ? '' : `${formatPrice(perDozen)} per dozen`;
+}
+
+/**
+ * '$3.49 per dozen ($5.24 / 18 ct)': how lists and summaries compare packs of different sizes,
+ * with the shelf price the figure comes from beside it so a shopper can check it. The plain pack
+ * price when the count is missing.
+ */
+export function formatDozenWithPack(price: NumberLike, count: number | null | undefined): string {
+  const perDozen = formatDozenPrice(price, count);
+  return perDozen ? `${perDozen} (${formatPackPrice(price, count)})` : formatPrice(price);
+}
+
 /** '$0.31 per egg', or '' when the count is missing or zero (SPEC §5). */
 export function formatUnitPrice(price: NumberLike, count: number | null | undefined): string {
   const perEgg = unitPrice(price, count);
