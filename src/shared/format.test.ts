@@ -4,6 +4,7 @@ import {
   formatDozenPrice,
   formatDozenWithPack,
   formatPackPrice,
+  formatRegionScope,
   formatPrice,
   formatRelativeTime,
   formatTrend,
@@ -127,6 +128,16 @@ describe('pricePerDozen / formatDozenPrice / formatDozenWithPack', () => {
     expect(pricePerDozen(3.75, null)).toBeNull();
     expect(formatDozenPrice(3.75, 0)).toBe('');
     expect(formatDozenWithPack(3.75, undefined)).toBe('$3.75');
+  });
+});
+
+describe('formatRegionScope', () => {
+  it('says which regions figures span', () => {
+    expect(formatRegionScope([])).toBe('');
+    expect(formatRegionScope(['west'])).toBe('in the West');
+    expect(formatRegionScope(['midwest', 'south'])).toBe('across the Midwest and South');
+    expect(formatRegionScope(['northeast', 'midwest', 'west'])).toBe('across the Northeast, Midwest and West');
+    expect(formatRegionScope(['northeast', 'midwest', 'south', 'west'])).toBe('across all regions');
   });
 });
 
