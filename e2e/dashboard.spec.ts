@@ -5,7 +5,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { estimatePrice } from '../src/shared/estimate.ts';
-import { formatPackPrice } from '../src/shared/format.ts';
+import { formatPackPrice, formatPrice } from '../src/shared/format.ts';
 import { pageSizeForWidth } from '../src/shared/pagination.ts';
 
 interface ApiEntry {
@@ -119,7 +119,7 @@ test('the dashboard shows Price Trends, the filters and the price list', async (
   const first = cards(page).first();
   await expect(first.getByText('Sample data')).toBeVisible();
   await expect(first.getByText(PACK_PRICE)).toBeVisible();
-  await expect(first.getByText(/^\$\d+\.\d\d per egg$/)).toBeVisible();
+  await expect(first.getByText(/^\$\d+\.\d\d per dozen · \$\d+\.\d\d per egg$/)).toBeVisible();
   await expect(first.getByRole('img', { name: /^Price over the last 7 days: / })).toBeVisible();
   await expect(first.getByText(/^Updated /)).toBeVisible();
   await expect(first.getByRole('heading').getByRole('link')).toHaveAttribute('href', /^\/store\/[a-z-]+$/);
@@ -313,12 +313,14 @@ test('a card re-prices for another egg type (observed) and count (Estimate)', as
   await expect(card.getByText(/Organic Large Grade A Eggs, 12 ct$/)).toBeVisible();
   await expect(card.getByText('Estimate', { exact: true })).toHaveCount(0);
 
-  // A pack size nobody sells: the SPEC §9 estimate, labelled and explained.
+  // A pack size nobody sells: the SPEC §9 estimate from the store's nearest observed price (its
+  // organic dozen there), labelled, with its basis and sum.
   await choose('Count', '36 eggs');
-  const estimate = estimatePrice(entry!, { eggType: 'organic', region, count: 36 });
+  const estimate = estimatePrice(organic!, { eggType: 'organic', region, count: 36 });
   await expect(card.getByText(PACK_PRICE)).toHaveText(formatPackPrice(estimate.price, 36));
   await expect(card.getByText('Estimate', { exact: true })).toBeVisible();
   await expect(card.getByText(new RegExp(`^Estimate: ${storeName} has no observed price for Organic, 36 eggs`))).toHaveCount(1);
+  await expect(card.getByText(`Estimated from its observed ${formatPrice(organic!.price)} for 12 eggs, Organic,`, { exact: false })).toHaveCount(1);
   await expect(card.getByRole('img', { name: /^Recent prices of the pack this estimate is based on/ })).toBeVisible();
 
   // Another region the store serves, back at a dozen: observed again.

@@ -236,7 +236,7 @@ export function PriceCard({ entry, showRegion: showRegionOption = true }: PriceC
                 {view.kind === 'estimate' && <EstimateBadge explanation={view.explanation} />}
               </HStack>
               <Text textStyle="sm" color="fg.muted">
-                {view.unitText}
+                {[view.dozenText, view.unitText].filter(Boolean).join(' · ')}
               </Text>
               <Text textStyle="xs" color="fg.muted" truncate title={view.title}>
                 {view.title}
