@@ -344,6 +344,47 @@ test('a card re-prices for another egg type (observed) and count (Estimate)', as
   await expect(cards(page).nth(1).getByText('Estimate', { exact: true })).toHaveCount(0);
 });
 
+test('saved preferences apply as filters the panel shows, and never re-price the cards', async ({ page }, info) => {
+  test.skip(info.project.name === 'tablet', 'phone and desktop: the panel differs, the rule does not');
+  // A 36-pack is a price-card size the Filters panel does not offer: not applied.
+  await page.goto('/preferences');
+  await page.evaluate(() => window.localStorage.setItem('eggwatch.preferences', JSON.stringify({ zipCode: '60611', region: 'midwest', preferredEggType: 'organic', preferredCount: 36 })));
+  await openDashboard(page);
+  const note = page.getByText('Filtered by your saved preferences: Organic · Midwest.');
+  await expect(note).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  const organic = await apiEntries(page, 'region=midwest&egg_type=organic');
+  const size = pageSizeForWidth(widthOf(page));
+  await expect(cards(page)).toHaveCount(Math.min(size, new Set(organic.map((e) => e.store_id)).size));
+  // Each card shows its observed price: no Estimate, no 36-pack.
+  await expect(cards(page).getByText('Estimate', { exact: true })).toHaveCount(0);
+  await expect(cards(page).getByText(/ \/ 36 ct$/)).toHaveCount(0);
+  const first = cards(page).first();
+  const name = (await first.getByRole('heading').textContent())!;
+  const own = organic.find((e) => e.store_name === name)!;
+  await expect(first.getByText(PACK_PRICE)).toHaveText(formatPackPrice(own.price, own.count));
+  await expect(first.getByText('Midwest region')).toBeVisible();
+  // The Filters panel shows them applied.
+  if (isPhone(page)) await expect(page.getByText('2 applied')).toBeVisible();
+  else {
+    const panel = page.getByRole('region', { name: 'Filters' });
+    await expect(panel.getByRole('combobox', { name: 'Egg Type', exact: true })).toHaveValue('organic');
+    await expect(panel.getByRole('combobox', { name: 'Region', exact: true })).toHaveValue('midwest');
+  }
+  await fullScreenshot(page, info.outputPath(`preferences-applied-${info.project.name}.png`));
+
+  // Show all prices: All, kept in the URL against the preferences, and kept on reload.
+  await page.getByRole('button', { name: 'Show all prices' }).click();
+  await expect(page).toHaveURL(/[?&]type=all(&|$)/);
+  await expect(page).toHaveURL(/[?&]region=all(&|$)/);
+  await expect(note).toHaveCount(0);
+  await expect(cards(page)).toHaveCount(Math.min(size, 6));
+  await page.reload();
+  await expect(page.getByText(/^Showing 1 to \d+ of 6 results$/)).toBeVisible();
+  await expect(page.getByText(/^Filtered by your saved preferences/)).toHaveCount(0);
+  await expect(cards(page).getByText('Estimate', { exact: true })).toHaveCount(0);
+});
+
 test('the applied view survives a reload and can be shared', async ({ page }) => {
   await openDashboard(page);
   const panel = await openFilters(page);

@@ -72,7 +72,7 @@ describe('resolvePriceView', () => {
     // 3.00 / 12 * 36 * 0.97 (bigger pack) * 1.5 (organic) * 1.25 (South to West) = 16.36875
     expect(view.price).toBe(16.37);
     expect(view.priceText).toBe('$16.37 / 36 ct');
-    expect(view.title).toBe('Estimated Organic 36-egg pack in the West');
+    expect(view.title).toBe('Estimated from its $3.00 / 12 ct, Standard, South');
     expect(view.explanation).toBe(
       'Estimate: Walmart has no observed price for Organic, 36 eggs, West. ' +
         'Estimated from its observed $3.00 for 12 eggs, Standard, South: ' +

@@ -138,7 +138,8 @@ export function estimateView(basis: CardEntry, selection: CardSelection): PriceV
     lastUpdated: basis.last_updated,
     history: historyOf(basis),
     source: basis.source,
-    title: `Estimated ${EGG_TYPE_LABELS[selection.eggType]} ${selection.count}-egg pack in the ${REGION_LABELS[selection.region]}`,
+    // The basis, visible on the card (the full working is in the badge's explanation).
+    title: `Estimated from its ${[formatPackPrice(basis.price, basis.count), basisType ? EGG_TYPE_LABELS[basisType] : null, basisRegion ? REGION_LABELS[basisRegion] : null].filter(Boolean).join(', ')}`,
     explanation:
       `Estimate: ${storeName} has no observed price for ${wanted}. ` +
       `Estimated from its observed ${formatPrice(basis.price)} for ${from}: ${estimateWorking(basis, target, estimate)}, ` +

@@ -2,7 +2,7 @@
 // URL), three summary cards by price per dozen (labelled with the regions they span, and within
 // each region when there are several), the per-region Price Chart and the Price Listing, links to
 // the other egg types, and the BLS long-run benchmark.
-import { Badge, Box, Button, Card, Flex, HStack, Heading, Link, SimpleGrid, Skeleton, Spinner, Stack, Table, Tabs, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Flex, Grid, HStack, Heading, Link, SimpleGrid, Skeleton, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { LuArrowLeft, LuArrowRight, LuTrendingDown, LuTrendingUp } from 'react-icons/lu';
@@ -198,14 +198,22 @@ function SummaryCards({ data, count }: { data: Compare | undefined; count: numbe
   );
 }
 
-function RegionFigure({ price }: { price: StorePrice | null }) {
-  if (!price) return null;
+/** A region's figure, with the store and the pack it comes from (the pack price kept on one line). */
+function RegionFigure({ label, value, from }: { label: string; value: string; from?: StorePrice | null }) {
   return (
-    <Stack gap="0">
-      <Text fontWeight="semibold">{formatPrice(price.price_per_dozen)}</Text>
+    <Stack gap="0" minW="0">
       <Text textStyle="xs" color="fg.muted">
-        {price.store_name} · {formatPackPrice(price.price, price.count)}
+        {label}
       </Text>
+      <Text fontWeight="semibold">{value}</Text>
+      {from && (
+        <Text textStyle="xs" color="fg.muted">
+          {from.store_name} ·{' '}
+          <Text as="span" whiteSpace="nowrap">
+            {formatPackPrice(from.price, from.count)}
+          </Text>
+        </Text>
+      )}
     </Stack>
   );
 }
@@ -224,35 +232,32 @@ function RegionBreakdown({ summary }: { summary: Summary }) {
         </Text>
       </Card.Header>
       <Card.Body pt="2">
-        <Table.ScrollArea borderWidth="1px" borderColor="border" borderRadius="l2">
-          <Table.Root size="sm">
-            <Table.Caption srOnly>Lowest, average and highest price per dozen in each region</Table.Caption>
-            <Table.Header>
-              <Table.Row bg="bg.subtle">
-                <Table.ColumnHeader>Region</Table.ColumnHeader>
-                <Table.ColumnHeader>Lowest</Table.ColumnHeader>
-                <Table.ColumnHeader>Average</Table.ColumnHeader>
-                <Table.ColumnHeader>Highest</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">Products</Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {summary.by_region.map((row) => (
-                <Table.Row key={row.region}>
-                  <Table.Cell as="th" scope="row" fontWeight="medium" textAlign="start">{REGION_LABELS[row.region]}</Table.Cell>
-                  <Table.Cell>
-                    <RegionFigure price={row.lowest} />
-                  </Table.Cell>
-                  <Table.Cell fontWeight="semibold">{row.average_per_dozen === null ? '' : formatPrice(row.average_per_dozen)}</Table.Cell>
-                  <Table.Cell>
-                    <RegionFigure price={row.highest} />
-                  </Table.Cell>
-                  <Table.Cell textAlign="end">{row.products}</Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
+        <Stack as="ul" gap="0" listStyleType="none">
+          {summary.by_region.map((row) => (
+            <Grid
+              as="li"
+              key={row.region}
+              templateColumns={{ base: 'repeat(3, minmax(0, 1fr))', md: '9rem repeat(3, minmax(0, 1fr))' }}
+              gapX="4"
+              gapY="1"
+              py="3"
+              borderTopWidth="1px"
+              _first={{ borderTopWidth: 0, pt: 0 }}
+            >
+              <Box gridColumn={{ base: '1 / -1', md: 'auto' }}>
+                <Heading as="h3" size="sm">
+                  {REGION_LABELS[row.region]}
+                </Heading>
+                <Text textStyle="xs" color="fg.muted">
+                  {row.products} {row.products === 1 ? 'product' : 'products'}
+                </Text>
+              </Box>
+              <RegionFigure label="Lowest" value={row.lowest ? formatPrice(row.lowest.price_per_dozen) : ''} from={row.lowest} />
+              <RegionFigure label="Average" value={row.average_per_dozen === null ? '' : formatPrice(row.average_per_dozen)} />
+              <RegionFigure label="Highest" value={row.highest ? formatPrice(row.highest.price_per_dozen) : ''} from={row.highest} />
+            </Grid>
+          ))}
+        </Stack>
       </Card.Body>
     </Card.Root>
   );

@@ -3,7 +3,7 @@
 // The applied filters, page and view live in the URL (useDashboardState); filters taken from the
 // saved preferences are said so above the list. The list is sorted by the observed prices it
 // lists; a card re-priced from its menus keeps its place and its Estimate badge.
-import { Alert, Box, Button, ButtonGroup, EmptyState, HStack, Heading, NativeSelect, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, ButtonGroup, EmptyState, Flex, HStack, Heading, NativeSelect, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useDeferredValue, useId, useRef, type ReactNode } from 'react';
@@ -89,19 +89,23 @@ export function describePreferenceFilters(applied: PreferenceFilters): string {
 /** Says which applied filters come from the saved preferences, with a way to see every price. */
 function PreferencesNote({ applied, onShowAll }: { applied: PreferenceFilters; onShowAll: () => void }) {
   return (
-    <Alert.Root status="info" size="sm" variant="subtle" mb="4" alignItems="center">
+    <Alert.Root status="info" size="sm" variant="subtle" mb="4">
       <Alert.Indicator />
       <Alert.Content>
-        <Alert.Description>Filtered by your saved preferences: {describePreferenceFilters(applied)}.</Alert.Description>
+        <Flex gap="2" align="center" justify="space-between" wrap="wrap">
+          <Alert.Description flex="1" minW="56">
+            Filtered by your saved preferences: {describePreferenceFilters(applied)}.
+          </Alert.Description>
+          <HStack gap="2">
+            <Button size="xs" variant="outline" colorPalette="gray" onClick={onShowAll}>
+              Show all prices
+            </Button>
+            <Button asChild size="xs" variant="ghost" colorPalette="gray">
+              <RouterLink to="/preferences">Change preferences</RouterLink>
+            </Button>
+          </HStack>
+        </Flex>
       </Alert.Content>
-      <HStack gap="2" wrap="wrap" justify="flex-end">
-        <Button size="xs" variant="outline" colorPalette="gray" onClick={onShowAll}>
-          Show all prices
-        </Button>
-        <Button asChild size="xs" variant="ghost" colorPalette="gray">
-          <RouterLink to="/preferences">Change preferences</RouterLink>
-        </Button>
-      </HStack>
     </Alert.Root>
   );
 }

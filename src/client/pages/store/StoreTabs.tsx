@@ -103,7 +103,7 @@ function PriceInsights({ data }: { data: Insights }) {
       <Figure
         label="Average price"
         value={formatPrice(insights.average_per_dozen)}
-        detail={`per dozen ${formatRegionScope(insights.regions)} · ${insights.entries} ${insights.entries === 1 ? 'product' : 'products'}`}
+        detail={`per dozen, ${formatRegionScope(insights.regions)} · ${insights.entries} ${insights.entries === 1 ? 'product' : 'products'}`}
       />
       <SimpleGrid columns={2} gap="4">
         {insights.lowest && <Figure label="Lowest per dozen" value={formatPrice(insights.lowest.price_per_dozen)} detail={describePoint(insights.lowest, several)} />}
