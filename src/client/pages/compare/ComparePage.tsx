@@ -114,7 +114,6 @@ function SummaryCards({ data, count }: { data: Compare | undefined; count: numbe
   const { summary } = data;
   const none = summary.products === 0;
   const scope = formatRegionScope(summary.regions);
-  const several = summary.regions.length > 1;
   return (
     <SimpleGrid columns={{ base: 1, md: 3 }} gap={{ base: '4', lg: '6' }}>
       <StatCard
@@ -157,7 +156,6 @@ function SummaryCards({ data, count }: { data: Compare | undefined; count: numbe
             )}
             <Text as="span" display="block">
               {`based on ${summary.products} ${summary.products === 1 ? 'product' : 'products'} from ${summary.stores} ${summary.stores === 1 ? 'store' : 'stores'}`}
-              {several ? ` in ${summary.regions.length} regions` : ''}
             </Text>
           </>
         }
