@@ -26,7 +26,7 @@ export interface CardSelection {
 
 /**
  * SPEC §4: each field starts from the entry the card lists, so a card opens on its observed price
- * (saved preferences never re-price it: README "Dashboard"). An entry with an unreadable type or
+ * (saved preferences never re-price it: README "Comparing prices"). An entry with an unreadable type or
  * region (integrator data) falls back to standard / the Northeast through the parsers.
  */
 export function initialSelection(entry: CardEntry): CardSelection {
@@ -122,8 +122,8 @@ export function estimateView(basis: CardEntry, selection: CardSelection): PriceV
   const wanted = combination(selection.eggType, selection.count, selection.region);
   const basisType = parseEggType(basis.egg_type);
   const basisRegion = parseRegion(basis.region);
-  // '12 eggs, Standard, Midwest': the pack first, as the sum starts from it.
-  const from = [`${packCount(basis.count)} eggs`, basisType ? EGG_TYPE_LABELS[basisType] : null, basisRegion ? REGION_LABELS[basisRegion] : null].filter(Boolean).join(', ');
+  // The basis, pack first as the sum starts from it: '12 eggs, Standard, Midwest'.
+  const named = (pack: string) => [pack, basisType ? EGG_TYPE_LABELS[basisType] : null, basisRegion ? REGION_LABELS[basisRegion] : null].filter(Boolean).join(', ');
   return {
     kind: 'estimate',
     base: basis,
@@ -139,10 +139,10 @@ export function estimateView(basis: CardEntry, selection: CardSelection): PriceV
     history: historyOf(basis),
     source: basis.source,
     // The basis, visible on the card (the full working is in the badge's explanation).
-    title: `Estimated from its ${[formatPackPrice(basis.price, basis.count), basisType ? EGG_TYPE_LABELS[basisType] : null, basisRegion ? REGION_LABELS[basisRegion] : null].filter(Boolean).join(', ')}`,
+    title: `Estimated from its ${named(formatPackPrice(basis.price, basis.count))}`,
     explanation:
       `Estimate: ${storeName} has no observed price for ${wanted}. ` +
-      `Estimated from its observed ${formatPrice(basis.price)} for ${from}: ${estimateWorking(basis, target, estimate)}, ` +
+      `Estimated from its observed ${formatPrice(basis.price)} for ${named(`${packCount(basis.count)} eggs`)}: ${estimateWorking(basis, target, estimate)}, ` +
       'using typical differences between pack sizes, egg types and regions.',
   };
 }
