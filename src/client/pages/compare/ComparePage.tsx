@@ -377,6 +377,9 @@ function CompareView({ eggType }: { eggType: EggType }) {
               <PriceChart data={data} region={region} />
             </Tabs.Content>
             <Tabs.Content value="listing">
+              <Text fontSize="sm" color="fg.muted" mb="3">
+                Cheapest first by observed price per dozen.
+              </Text>
               <Suspense fallback={<SectionFallback label="Loading prices" height="80" />}>
                 <PriceCardGrid entries={data?.entries} loading={query.isPending} label={`${label} egg prices, cheapest per dozen first`} />
               </Suspense>
