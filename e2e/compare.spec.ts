@@ -27,9 +27,14 @@ test('compare shows the summary, the chart per region and the listing, for every
   await expect(page.getByRole('heading', { level: 1, name: 'Compare Organic Egg Prices' })).toBeVisible();
   const summary = page.getByRole('region', { name: 'Price summary' });
   await expect(summary.getByText(`based on ${organic.length} products from ${stores} stores`)).toBeVisible();
-  const prices = organic.map((e) => e.price);
-  await expect(summary.getByText(`${money(Math.min(...prices))} – ${money(Math.max(...prices))}`)).toBeVisible();
-  await expect(summary.getByText(`Difference: ${money(Math.max(...prices) - Math.min(...prices))}`)).toBeVisible();
+  // Every figure by the price per dozen, labelled with the regions it spans.
+  const perDozen = (e: ApiEntry) => Math.round((e.price / e.count) * 1200) / 100;
+  const dozens = organic.map(perDozen);
+  await expect(summary.getByText(`${money(Math.min(...dozens))} – ${money(Math.max(...dozens))}`)).toBeVisible();
+  await expect(summary.getByText(`Difference: ${money(Math.max(...dozens) - Math.min(...dozens))} per dozen`)).toBeVisible();
+  await expect(summary.getByText('per dozen, across all regions')).toHaveCount(2);
+  const byRegion = page.getByRole('region', { name: 'Price per dozen in each region' });
+  await expect(byRegion.getByRole('heading', { level: 3 })).toHaveText(['Northeast', 'Midwest', 'South', 'West']);
   await expect(summary.getByText('Some prices decreasing')).toBeVisible({ visible: organic.some((e) => e.trend_direction === 'down') });
   await expect(summary.getByText('Some prices increasing')).toBeVisible({ visible: organic.some((e) => e.trend_direction === 'up') });
   await expect(summary.getByText('For more accurate unit pricing, select a specific egg count.')).toBeVisible();
@@ -51,6 +56,8 @@ test('compare shows the summary, the chart per region and the listing, for every
   await expect(chart).toHaveAttribute('aria-label', /Latest: West \$\d+\.\d{2}\.$/);
   const west = organic.filter((e) => e.region === 'west');
   await expect(summary.getByText(`based on ${west.length} products from ${new Set(west.map((e) => e.store_id)).size} stores`)).toBeVisible();
+  await expect(summary.getByText('per dozen, in the West')).toHaveCount(2);
+  await expect(byRegion).toHaveCount(0);
 
   // Count filter: the counts present in the data; choosing one drops the unit-price hint.
   const counts = [...new Set(organic.map((e) => e.count))].sort((a, b) => a - b);
@@ -59,10 +66,10 @@ test('compare shows the summary, the chart per region and the listing, for every
   await expect(summary.getByText('For more accurate unit pricing, select a specific egg count.')).toHaveCount(0);
   await expect(page.getByRole('img', { name: new RegExp(`Daily average price for a ${counts[0]}-egg pack by region`) })).toBeVisible();
 
-  // Price Listing: cards cheapest first.
+  // Price Listing: cards cheapest per dozen first.
   await page.getByRole('tab', { name: 'Price Listing' }).click();
-  const cards = page.getByRole('list', { name: 'Organic egg prices, cheapest first' }).getByRole('article');
-  const listed = west.filter((e) => e.count === counts[0]).sort((a, b) => a.price - b.price);
+  const cards = page.getByRole('list', { name: 'Organic egg prices, cheapest per dozen first' }).getByRole('article');
+  const listed = west.filter((e) => e.count === counts[0]).sort((a, b) => a.price / a.count - b.price / b.count);
   await expect(cards).toHaveCount(listed.length);
   await expect(cards.first()).toContainText(listed[0]!.store_name);
   await expect(cards.first()).toContainText(money(listed[0]!.price));

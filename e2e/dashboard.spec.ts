@@ -5,7 +5,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { estimatePrice } from '../src/shared/estimate.ts';
-import { formatPackPrice } from '../src/shared/format.ts';
+import { formatPackPrice, formatPrice } from '../src/shared/format.ts';
 import { pageSizeForWidth } from '../src/shared/pagination.ts';
 
 interface ApiEntry {
@@ -119,7 +119,7 @@ test('the dashboard shows Price Trends, the filters and the price list', async (
   const first = cards(page).first();
   await expect(first.getByText('Sample data')).toBeVisible();
   await expect(first.getByText(PACK_PRICE)).toBeVisible();
-  await expect(first.getByText(/^\$\d+\.\d\d per egg$/)).toBeVisible();
+  await expect(first.getByText(/^\$\d+\.\d\d per dozen · \$\d+\.\d\d per egg$/)).toBeVisible();
   await expect(first.getByRole('img', { name: /^Price over the last 7 days: / })).toBeVisible();
   await expect(first.getByText(/^Updated /)).toBeVisible();
   await expect(first.getByRole('heading').getByRole('link')).toHaveAttribute('href', /^\/store\/[a-z-]+$/);
@@ -313,12 +313,14 @@ test('a card re-prices for another egg type (observed) and count (Estimate)', as
   await expect(card.getByText(/Organic Large Grade A Eggs, 12 ct$/)).toBeVisible();
   await expect(card.getByText('Estimate', { exact: true })).toHaveCount(0);
 
-  // A pack size nobody sells: the SPEC §9 estimate, labelled and explained.
+  // A pack size nobody sells: the SPEC §9 estimate from the store's nearest observed price (its
+  // organic dozen there), labelled, with its basis and sum.
   await choose('Count', '36 eggs');
-  const estimate = estimatePrice(entry!, { eggType: 'organic', region, count: 36 });
+  const estimate = estimatePrice(organic!, { eggType: 'organic', region, count: 36 });
   await expect(card.getByText(PACK_PRICE)).toHaveText(formatPackPrice(estimate.price, 36));
   await expect(card.getByText('Estimate', { exact: true })).toBeVisible();
   await expect(card.getByText(new RegExp(`^Estimate: ${storeName} has no observed price for Organic, 36 eggs`))).toHaveCount(1);
+  await expect(card.getByText(`Estimated from its observed ${formatPrice(organic!.price)} for 12 eggs, Organic,`, { exact: false })).toHaveCount(1);
   await expect(card.getByRole('img', { name: /^Recent prices of the pack this estimate is based on/ })).toBeVisible();
 
   // Another region the store serves, back at a dozen: observed again.
@@ -340,6 +342,47 @@ test('a card re-prices for another egg type (observed) and count (Estimate)', as
 
   // The overrides are the card's own: the next card is untouched.
   await expect(cards(page).nth(1).getByText('Estimate', { exact: true })).toHaveCount(0);
+});
+
+test('saved preferences apply as filters the panel shows, and never re-price the cards', async ({ page }, info) => {
+  test.skip(info.project.name === 'tablet', 'phone and desktop: the panel differs, the rule does not');
+  // A 36-pack is a price-card size the Filters panel does not offer: not applied.
+  await page.goto('/preferences');
+  await page.evaluate(() => window.localStorage.setItem('eggwatch.preferences', JSON.stringify({ zipCode: '60611', region: 'midwest', preferredEggType: 'organic', preferredCount: 36 })));
+  await openDashboard(page);
+  const note = page.getByText('Filtered by your saved preferences: Organic · Midwest.');
+  await expect(note).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  const organic = await apiEntries(page, 'region=midwest&egg_type=organic');
+  const size = pageSizeForWidth(widthOf(page));
+  await expect(cards(page)).toHaveCount(Math.min(size, new Set(organic.map((e) => e.store_id)).size));
+  // Each card shows its observed price: no Estimate, no 36-pack.
+  await expect(cards(page).getByText('Estimate', { exact: true })).toHaveCount(0);
+  await expect(cards(page).getByText(/ \/ 36 ct$/)).toHaveCount(0);
+  const first = cards(page).first();
+  const name = (await first.getByRole('heading').textContent())!;
+  const own = organic.find((e) => e.store_name === name)!;
+  await expect(first.getByText(PACK_PRICE)).toHaveText(formatPackPrice(own.price, own.count));
+  await expect(first.getByText('Midwest region')).toBeVisible();
+  // The Filters panel shows them applied.
+  if (isPhone(page)) await expect(page.getByText('2 applied')).toBeVisible();
+  else {
+    const panel = page.getByRole('region', { name: 'Filters' });
+    await expect(panel.getByRole('combobox', { name: 'Egg Type', exact: true })).toHaveValue('organic');
+    await expect(panel.getByRole('combobox', { name: 'Region', exact: true })).toHaveValue('midwest');
+  }
+  await fullScreenshot(page, info.outputPath(`preferences-applied-${info.project.name}.png`));
+
+  // Show all prices: All, kept in the URL against the preferences, and kept on reload.
+  await page.getByRole('button', { name: 'Show all prices' }).click();
+  await expect(page).toHaveURL(/[?&]type=all(&|$)/);
+  await expect(page).toHaveURL(/[?&]region=all(&|$)/);
+  await expect(note).toHaveCount(0);
+  await expect(cards(page)).toHaveCount(Math.min(size, 6));
+  await page.reload();
+  await expect(page.getByText(/^Showing 1 to \d+ of 6 results$/)).toBeVisible();
+  await expect(page.getByText(/^Filtered by your saved preferences/)).toHaveCount(0);
+  await expect(cards(page).getByText('Estimate', { exact: true })).toHaveCount(0);
 });
 
 test('the applied view survives a reload and can be shared', async ({ page }) => {

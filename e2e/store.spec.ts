@@ -2,6 +2,7 @@
 // three tabs with their empty texts, and the no-id and unknown-store states.
 import type { Page } from '@playwright/test';
 import { expect as baseExpect, test } from './fixtures.ts';
+import { formatPrice, pricePerDozen } from '../src/shared/format.ts';
 
 // These journeys re-render many price cards per step; give slow machines time.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -49,10 +50,14 @@ test('the store page shows its prices, trends and competitive analysis, filtered
   await page.getByRole('tab', { name: 'Price Trends' }).click();
   await expect(page.getByRole('heading', { name: 'Price Insights' })).toBeVisible();
   await expect(page.getByText('Average price', { exact: true })).toBeVisible();
-  const southCageFree = entries.filter((e) => e.region === 'south' && e.egg_type === 'cage_free').map((e) => e.price);
+  // Lowest and highest by the price per dozen, the pack price beside.
+  const southCageFree = entries.filter((e) => e.region === 'south' && e.egg_type === 'cage_free');
+  const cheapest = southCageFree.reduce((a, b) => (b.price / b.count < a.price / a.count ? b : a));
   const panel = page.getByRole('tabpanel');
-  await expect(panel.getByText(`$${Math.min(...southCageFree).toFixed(2)} /`)).toBeVisible();
-  await expect(page.getByText(/^Prices (decreased|increased) by \$\d+\.\d{2} on average over the past week\.$|^Prices were unchanged/)).toBeVisible();
+  await expect(panel.getByText(formatPrice(pricePerDozen(cheapest.price, cheapest.count)), { exact: true }).first()).toBeVisible();
+  await expect(panel.getByText(`$${cheapest.price.toFixed(2)} / ${cheapest.count} ct · Cage-Free`)).toBeVisible();
+  await expect(panel.getByText(/^per dozen, in the South · \d+ products?$/)).toBeVisible();
+  await expect(page.getByText(/^Prices (decreased|increased) by \$\d+\.\d{2} per dozen on average over the past week\.$|^Prices were unchanged/)).toBeVisible();
   await expect(page.getByRole('img', { name: /Walmart: daily average price per dozen by egg type/ })).toBeVisible();
   await expect(page.getByRole('img', { name: /daily average price per dozen/ }).locator('svg path').first()).toBeAttached();
   await page.screenshot({ path: info.outputPath('store-price-trends.png'), fullPage: true });
@@ -61,7 +66,7 @@ test('the store page shows its prices, trends and competitive analysis, filtered
   await page.getByRole('tab', { name: 'Competitive Analysis' }).click();
   await expect(page.getByRole('heading', { name: 'Market Position' })).toBeVisible();
   await expect(page.getByText(/^Rank: \d of \d$/)).toHaveCount(1);
-  await expect(page.getByText('Cheapest competitor:')).toBeVisible();
+  await expect(page.getByText('Cheapest competitor in the South:')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Regional Analysis' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'South', level: 3 })).toBeVisible();
   await page.screenshot({ path: info.outputPath('store-competitive.png'), fullPage: true });

@@ -5,6 +5,7 @@ import {
   countAdjustment,
   eggTypeMultiplier,
   estimatePrice,
+  estimateWorking,
   regionMultiplier,
 } from './estimate.ts';
 import { REGIONS } from './vocabulary.ts';
@@ -50,12 +51,13 @@ describe('estimatePrice', () => {
       price: 3.6,
       unitPrice: 0.3,
       isEstimate: false,
+      factors: [],
     });
   });
 
   it('keeps the entry values for missing, all or unknown targets', () => {
     for (const target of [{}, { eggType: 'all', region: 'all' }, { eggType: null, region: null, count: null }]) {
-      expect(estimatePrice(entry, target)).toEqual({ price: 3.6, unitPrice: 0.3, isEstimate: false });
+      expect(estimatePrice(entry, target)).toEqual({ price: 3.6, unitPrice: 0.3, isEstimate: false, factors: [] });
     }
   });
 
@@ -83,7 +85,7 @@ describe('estimatePrice', () => {
 
   it('scales to the target count with the count adjustment', () => {
     // unit 0.30 * 0.97 * 18 = 5.238
-    expect(estimatePrice(entry, { count: 18 })).toEqual({ price: 5.24, unitPrice: 5.24 / 18, isEstimate: true });
+    expect(estimatePrice(entry, { count: 18 })).toEqual({ price: 5.24, unitPrice: 5.24 / 18, isEstimate: true, factors: [{ factor: 0.97, reason: 'larger pack' }] });
     // unit 0.30 * 1.05 * 6 = 1.89
     expect(estimatePrice(entry, { count: 6 }).price).toBe(1.89);
   });
@@ -101,12 +103,34 @@ describe('estimatePrice', () => {
       price: 3.6,
       unitPrice: 0.3,
       isEstimate: false,
+      factors: [],
     });
     expect(estimatePrice({ price: '3.60' }, { count: 6 }).price).toBe(1.89);
   });
 
   it('skips a factor when the entry side is unknown', () => {
     const noRegion = estimatePrice({ price: 3.6, count: 12, egg_type: 'standard' }, { region: 'south' });
-    expect(noRegion).toEqual({ price: 3.6, unitPrice: 0.3, isEstimate: false });
+    expect(noRegion).toEqual({ price: 3.6, unitPrice: 0.3, isEstimate: false, factors: [] });
+  });
+});
+
+describe('estimateWorking', () => {
+  it('shows the sum a shopper can redo: the basis per egg, times the count and each factor with its reason', () => {
+    // The Aldi card: its observed $3.96 for 12 eggs priced as a 36-pack.
+    const basis = { price: 3.96, count: 12, egg_type: 'standard', region: 'midwest' };
+    const target = { eggType: 'standard', region: 'midwest', count: 36 };
+    const estimate = estimatePrice(basis, target);
+    expect(estimate.price).toBe(11.52); // 3.96 / 12 * 36 * 0.97 = 11.5236
+    expect(estimateWorking(basis, target, estimate)).toBe('$3.96 ÷ 12 × 36 × 0.97 (larger pack) = $11.52');
+    // The per-egg price is the basis's (0.33) times the count factor alone: never lower.
+    expect(estimate.unitPrice).toBeCloseTo(0.33 * 0.97, 3);
+  });
+
+  it('names every factor, type and region included', () => {
+    const basis = { price: 6, count: 12, egg_type: 'organic', region: 'south' };
+    expect(estimateWorking(basis, { eggType: 'cage_free', region: 'midwest', count: 6 })).toBe(
+      '$6.00 ÷ 12 × 6 × 1.05 (smaller pack) × 1.04 (cage-free instead of organic) × 1.35 (Midwest instead of South) = $4.42',
+    );
+    expect(((6 / 12) * 6 * 1.05 * 1.04 * 1.35).toFixed(4)).toBe('4.4226');
   });
 });

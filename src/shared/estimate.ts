@@ -1,6 +1,6 @@
 // Estimated prices for a type, region or count the store has no observation for (SPEC §9).
-import { parseEggType, parseRegion, type EggType, type Region } from './vocabulary.ts';
-import { packCount, roundCents, toNumber, type NumberLike } from './format.ts';
+import { EGG_TYPE_LABELS, REGION_LABELS, parseEggType, parseRegion, type EggType, type Region } from './vocabulary.ts';
+import { formatPrice, packCount, roundCents, toNumber, type NumberLike } from './format.ts';
 
 /** SPEC §9 egg-type multipliers, applied when the viewed type differs from the entry's type. */
 export const EGG_TYPE_MULTIPLIERS: Readonly<Record<EggType, number>> = {
@@ -57,6 +57,12 @@ export interface EstimateTarget {
   count?: number | null;
 }
 
+/** One multiplier an estimate applies, and why: '0.97 (larger pack)'. */
+export interface EstimateFactor {
+  factor: number;
+  reason: string;
+}
+
 export interface Estimate {
   /** Pack price for the target count, in whole cents. */
   price: number;
@@ -64,38 +70,52 @@ export interface Estimate {
   unitPrice: number;
   /** True when the type, region or count differs from the entry's, i.e. the price is not observed. */
   isEstimate: boolean;
+  /** The multipliers applied, in the order the working shows them (pack size, egg type, region). */
+  factors: EstimateFactor[];
 }
 
 /**
  * Re-prices an entry for another egg type, region or pack size (SPEC §9). The SPEC does not say
  * how the factors combine; here they multiply the per-egg price:
  *   unit  = price / entry count (12 when missing)
+ *   unit *= countAdjustment(target count, entry count)    when the counts differ
  *   unit *= eggTypeMultiplier(entry type, target type)   when the types differ
  *   unit *= regionMultiplier(entry region, target region) when the regions differ
- *   unit *= countAdjustment(target count, entry count)    when the counts differ
  *   price = unit * target count, rounded to cents
  * A factor is skipped when either side is unknown (e.g. an entry with no region).
  */
 export function estimatePrice(entry: EstimateSource, target: EstimateTarget): Estimate {
   const entryCount = packCount(entry.count);
   const count = target.count == null ? entryCount : packCount(target.count);
-  let unit = toNumber(entry.price) / entryCount;
-  let changed = count !== entryCount;
-
+  const factors: EstimateFactor[] = [];
+  if (count !== entryCount) factors.push({ factor: countAdjustment(count, entryCount), reason: count > entryCount ? 'larger pack' : 'smaller pack' });
   const fromType = parseEggType(entry.egg_type);
   const toType = parseEggType(target.eggType);
   if (fromType && toType && fromType !== toType) {
-    unit *= eggTypeMultiplier(fromType, toType);
-    changed = true;
+    factors.push({ factor: eggTypeMultiplier(fromType, toType), reason: `${EGG_TYPE_LABELS[toType].toLowerCase()} instead of ${EGG_TYPE_LABELS[fromType].toLowerCase()}` });
   }
   const fromRegion = parseRegion(entry.region);
   const toRegion = parseRegion(target.region);
   if (fromRegion && toRegion && fromRegion !== toRegion) {
-    unit *= regionMultiplier(fromRegion, toRegion);
-    changed = true;
+    factors.push({ factor: regionMultiplier(fromRegion, toRegion), reason: `${REGION_LABELS[toRegion]} instead of ${REGION_LABELS[fromRegion]}` });
   }
-  unit *= countAdjustment(count, entryCount);
-
+  const unit = factors.reduce((perEgg, { factor }) => perEgg * factor, toNumber(entry.price) / entryCount);
   const price = roundCents(unit * count);
-  return { price, unitPrice: price / count, isEstimate: changed };
+  return { price, unitPrice: price / count, isEstimate: factors.length > 0, factors };
+}
+
+/** A multiplier as the working shows it: 1.04, not 1.0400000000000001. */
+function formatFactor(factor: number): string {
+  return String(Number(factor.toFixed(4)));
+}
+
+/**
+ * An estimate's working, which a shopper can redo with a calculator:
+ * '$3.96 ÷ 12 × 36 × 0.97 (larger pack) × 1.5 (organic instead of standard) = $17.29'.
+ */
+export function estimateWorking(entry: EstimateSource, target: EstimateTarget, estimate: Estimate = estimatePrice(entry, target)): string {
+  const entryCount = packCount(entry.count);
+  const count = target.count == null ? entryCount : packCount(target.count);
+  const steps = estimate.factors.map(({ factor, reason }) => ` × ${formatFactor(factor)} (${reason})`).join('');
+  return `${formatPrice(entry.price)} ÷ ${entryCount} × ${count}${steps} = ${formatPrice(estimate.price)}`;
 }

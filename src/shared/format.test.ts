@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatPlace,
+  formatDozenPrice,
+  formatDozenWithPack,
   formatPackPrice,
+  formatRegionScope,
   formatPrice,
   formatRelativeTime,
   formatWasPrice,
@@ -17,6 +20,7 @@ import {
   trendColor,
   trendDirection,
   trendDirectionFromValue,
+  pricePerDozen,
   unitPrice,
 } from './format.ts';
 
@@ -110,6 +114,33 @@ describe('unitPrice / formatUnitPrice', () => {
     expect(unitPrice(3.75, 0)).toBeNull();
     expect(formatUnitPrice(3.75, undefined)).toBe('');
     expect(formatUnitPrice(3.75, 0)).toBe('');
+  });
+});
+
+describe('pricePerDozen / formatDozenPrice / formatDozenWithPack', () => {
+  it('prices 12 eggs at the pack price per egg, with the pack price beside it', () => {
+    expect(pricePerDozen(5.24, 18)).toBeCloseTo(3.4933, 4);
+    expect(pricePerDozen('26.29', 60)).toBeCloseTo(5.258, 4);
+    expect(formatDozenPrice(26.29, 60)).toBe('$5.26 per dozen');
+    expect(formatDozenWithPack(5.24, 18)).toBe('$3.49 per dozen ($5.24 / 18 ct)');
+    expect(formatDozenWithPack(2.79, 6)).toBe('$5.58 per dozen ($2.79 / 6 ct)');
+    expect(formatDozenWithPack(3.49, 12)).toBe('$3.49 per dozen ($3.49 / 12 ct)');
+  });
+
+  it('has no figure per dozen without a count', () => {
+    expect(pricePerDozen(3.75, null)).toBeNull();
+    expect(formatDozenPrice(3.75, 0)).toBe('');
+    expect(formatDozenWithPack(3.75, undefined)).toBe('$3.75');
+  });
+});
+
+describe('formatRegionScope', () => {
+  it('says which regions figures span', () => {
+    expect(formatRegionScope([])).toBe('');
+    expect(formatRegionScope(['west'])).toBe('in the West');
+    expect(formatRegionScope(['midwest', 'south'])).toBe('across the Midwest and South');
+    expect(formatRegionScope(['northeast', 'midwest', 'west'])).toBe('across the Northeast, Midwest and West');
+    expect(formatRegionScope(['northeast', 'midwest', 'south', 'west'])).toBe('across all regions');
   });
 });
 

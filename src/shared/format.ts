@@ -1,5 +1,5 @@
 // Number coercion and display formatting for prices, unit prices, trends and times (SPEC §3, §5, §9).
-import { DEFAULT_COUNT, type TrendDirection } from './vocabulary.ts';
+import { DEFAULT_COUNT, REGIONS, REGION_LABELS, type Region, type TrendDirection } from './vocabulary.ts';
 
 /** A value the API or an integrator may send where a number is expected (SPEC §3). */
 export type NumberLike = number | string | null | undefined;
@@ -52,6 +52,40 @@ export function formatPackPrice(price: NumberLike, count: number | null | undefi
 /** Price per egg, or null when the count is missing or zero (SPEC §5). Not rounded. */
 export function unitPrice(price: NumberLike, count: number | null | undefined): number | null {
   return isPackCount(count) ? toNumber(price) / count : null;
+}
+
+/** The price of 12 eggs at the pack's price per egg, or null when the count is missing or zero. Not rounded. */
+export function pricePerDozen(price: NumberLike, count: number | null | undefined): number | null {
+  const perEgg = unitPrice(price, count);
+  return perEgg === null ? null : perEgg * 12;
+}
+
+/** '$3.49 per dozen', or '' when the count is missing or zero. */
+export function formatDozenPrice(price: NumberLike, count: number | null | undefined): string {
+  const perDozen = pricePerDozen(price, count);
+  return perDozen === null ? '' : `${formatPrice(perDozen)} per dozen`;
+}
+
+/**
+ * '$3.49 per dozen ($5.24 / 18 ct)': how lists and summaries compare packs of different sizes,
+ * with the shelf price the figure comes from beside it so a shopper can check it. The plain pack
+ * price when the count is missing.
+ */
+export function formatDozenWithPack(price: NumberLike, count: number | null | undefined): string {
+  const perDozen = formatDozenPrice(price, count);
+  return perDozen ? `${perDozen} (${formatPackPrice(price, count)})` : formatPrice(price);
+}
+
+/**
+ * Which regions figures span, for their labels: 'in the West' within one region, 'across all
+ * regions' or 'across the Midwest and South' when they compare prices of several; '' for none.
+ */
+export function formatRegionScope(regions: readonly Region[]): string {
+  if (regions.length === 0) return '';
+  if (regions.length === 1) return `in the ${REGION_LABELS[regions[0]!]}`;
+  if (regions.length === REGIONS.length) return 'across all regions';
+  const labels = regions.map((region) => REGION_LABELS[region]);
+  return `across the ${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}`;
 }
 
 /** '$0.31 per egg', or '' when the count is missing or zero (SPEC §5). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dedupeByStore, entryUnitPrice, selectListing, sortEntries } from './sort.ts';
+import { dedupeByStore, entryPricePerDozen, entryUnitPrice, selectListing, sortEntries } from './sort.ts';
 import { DEFAULT_FILTERS } from './filters.ts';
 import type { LooseEntry } from './types.ts';
 
@@ -24,6 +24,18 @@ describe('sortEntries', () => {
   it('sorts by price ascending, numeric strings and non-numeric (0) included', () => {
     const entries = [e('a', { price: '4.10' }), e('b', { price: 2.5 }), e('c', { price: 'n/a' }), e('d', { price: 10 })];
     expect(ids(sortEntries(entries, 'price'))).toEqual(['c', 'b', 'a', 'd']);
+  });
+
+  it('sorts by price per dozen, like with like: a 60-pack is not dearer than a 6-pack for holding more eggs', () => {
+    const entries = [
+      e('sixty', { price: 26.29, count: 60 }), // 5.26 a dozen
+      e('six', { price: 2.79, count: 6 }), // 5.58 a dozen
+      e('eighteen', { price: 5.24, count: 18 }), // 3.49 a dozen
+      e('dozen', { price: '3.49', count: 12 }), // 3.49 a dozen, the cheaper pack to buy
+      e('nocount', { price: 4 }), // a dozen when the count is missing
+    ];
+    expect(ids(sortEntries(entries, 'price'))).toEqual(['dozen', 'eighteen', 'nocount', 'sixty', 'six']);
+    expect(entryPricePerDozen(entries[0]!)).toBeCloseTo(5.258, 4);
   });
 
   it('returns a new array and leaves the input alone', () => {
@@ -131,7 +143,8 @@ describe('selectListing', () => {
 
   it('filters before deduping, so the filtered type is not lost to the standard preference', () => {
     const organic = { ...DEFAULT_FILTERS, eggType: 'organic' as const };
-    expect(ids(selectListing(entries, organic))).toEqual(['w-org', 'k-org']);
+    // By price per dozen: Kroger's 18-pack at $6.90 is $4.60 a dozen, under Walmart's $5.20 dozen.
+    expect(ids(selectListing(entries, organic))).toEqual(['k-org', 'w-org']);
   });
 
   it('applies region, count and sort', () => {

@@ -1,4 +1,5 @@
-// Sorting, one-entry-per-store and the dashboard listing rule (SPEC §5).
+// Sorting, one-entry-per-store and the dashboard listing rule (SPEC §5). 'price' sorts by the price
+// per dozen, so a 60-pack never looks dearer than a 6-pack merely for holding more eggs.
 import type { LooseEntry } from './types.ts';
 import { DEFAULT_COUNT, parseEggType, type SortOption } from './vocabulary.ts';
 import { packCount, parseNumber, toNumber } from './format.ts';
@@ -7,6 +8,14 @@ import { matchesFilters, type FilterSelection } from './filters.ts';
 /** SPEC §5: unit_price when present and numeric, else price divided by count (12 when missing). */
 export function entryUnitPrice(entry: LooseEntry): number {
   return parseNumber(entry.unit_price) ?? toNumber(entry.price) / packCount(entry.count);
+}
+
+/**
+ * The 'price' sort's figure: the price of 12 eggs at the entry's price per egg (count 12 when
+ * missing), so packs of different sizes compare like with like.
+ */
+export function entryPricePerDozen(entry: LooseEntry): number {
+  return (toNumber(entry.price) / packCount(entry.count)) * DEFAULT_COUNT;
 }
 
 /** Milliseconds of last_updated, or null when missing or invalid. */
@@ -26,13 +35,14 @@ const newestFirst: Compare = (a, b) => {
 };
 
 const COMPARATORS: Record<SortOption, Compare> = {
-  price: (a, b) => toNumber(a.price) - toNumber(b.price),
+  // Cheapest per dozen first; at the same price per dozen, the cheaper pack to buy first.
+  price: (a, b) => entryPricePerDozen(a) - entryPricePerDozen(b) || toNumber(a.price) - toNumber(b.price),
   'unit-price': (a, b) => entryUnitPrice(a) - entryUnitPrice(b),
   freshness: newestFirst,
   trend: (a, b) => Math.abs(toNumber(b.trend_value)) - Math.abs(toNumber(a.trend_value)),
 };
 
-/** A sorted copy (SPEC §5 orders); ties keep their input order. */
+/** A sorted copy (SPEC §5 orders, 'price' by the price per dozen); ties keep their input order. */
 export function sortEntries<T extends LooseEntry>(entries: readonly T[], sortBy: SortOption): T[] {
   // Array.prototype.sort is stable (ES2019), so ties keep their input order.
   return [...entries].sort(COMPARATORS[sortBy]);

@@ -1,30 +1,32 @@
-// The shopper's saved browser preferences, as far as price cards use them (SPEC §3 Local
-// preferences, §4: a card's initial region, egg type and count come from them when present).
+// The shopper's saved browser preferences as the dashboard applies them (SPEC §3 Local
+// preferences): the region, egg type and pack size become the Egg Prices list's filters when its
+// URL names none, shown as applied in the Filters panel. They never re-price a price card.
 import { useMemo, useSyncExternalStore } from 'react';
+import { isFilterCount, type FilterCount } from '#shared/filters.ts';
 import { PREFERENCES_KEY, parseStoredPreferences } from '#shared/stored-preferences.ts';
 import { parseEggType, parseRegion, type EggType, type Region } from '#shared/vocabulary.ts';
 
-export interface CardPreferences {
-  region: Region | null;
-  eggType: EggType | null;
-  count: number | null;
+/** The filters saved preferences set; a field is absent when they set none. */
+export interface PreferenceFilters {
+  eggType?: EggType;
+  region?: Region;
+  countRange?: FilterCount;
 }
 
-export const NO_CARD_PREFERENCES: Readonly<CardPreferences> = Object.freeze({ region: null, eggType: null, count: null });
-
 /**
- * The card fields of the saved preferences (region, preferredEggType, preferredCount), read with
- * the preferences form's own lenient parser. With nothing saved every field is null; a region or
- * egg type left empty (or unknown) is null, so the card falls back to the entry's own value.
- * A saved form always holds a pack size (12 unless chosen, SPEC §5).
+ * The filters of the saved preferences, read with the preferences form's own lenient parser: the
+ * region and egg type when one is chosen, the pack size when it is one of the Filters panel's
+ * (36 and 60 are price-card sizes the panel does not offer). Nothing saved: no filters.
  */
-export function parseCardPreferences(raw: string | null): CardPreferences {
-  if (!raw) return NO_CARD_PREFERENCES;
+export function parsePreferenceFilters(raw: string | null): PreferenceFilters {
+  if (!raw) return {};
   const saved = parseStoredPreferences(raw);
+  const region = parseRegion(saved.region);
+  const eggType = parseEggType(saved.preferredEggType);
   return {
-    region: parseRegion(saved.region),
-    eggType: parseEggType(saved.preferredEggType),
-    count: saved.preferredCount,
+    ...(eggType ? { eggType } : {}),
+    ...(region ? { region } : {}),
+    ...(isFilterCount(saved.preferredCount) ? { countRange: saved.preferredCount } : {}),
   };
 }
 
@@ -39,7 +41,7 @@ function readRaw(): string | null {
 
 /**
  * Another tab saving preferences fires 'storage'. This tab's own form saves and then navigates
- * to the dashboard, which mounts its cards afresh and reads the new values.
+ * to the dashboard, which mounts afresh and reads the new values.
  */
 function subscribe(onChange: () => void): () => void {
   const onStorage = (event: StorageEvent) => {
@@ -49,8 +51,8 @@ function subscribe(onChange: () => void): () => void {
   return () => window.removeEventListener('storage', onStorage);
 }
 
-/** The saved card preferences, following changes made in this tab or another. */
-export function useCardPreferences(): CardPreferences {
+/** The saved preferences' filters, following changes made in this tab or another. */
+export function usePreferenceFilters(): PreferenceFilters {
   const raw = useSyncExternalStore(subscribe, readRaw, () => null);
-  return useMemo(() => parseCardPreferences(raw), [raw]);
+  return useMemo(() => parsePreferenceFilters(raw), [raw]);
 }

@@ -111,4 +111,29 @@ describe('useDashboardState', () => {
     });
     expect(Object.fromEntries(new URLSearchParams(window.location.search))).toEqual({ utm_source: 'mail', store: 'aldi' });
   });
+
+  describe('with saved preferences', () => {
+    beforeEach(() => window.localStorage.setItem('eggwatch.preferences', JSON.stringify({ zipCode: '60611', region: 'midwest', preferredEggType: 'organic', preferredCount: 36 })));
+    afterEach(() => window.localStorage.clear());
+
+    it('applies their region and egg type as filters the URL does not name, and says so', () => {
+      window.history.replaceState(null, '', '/');
+      mount(<DashboardProbe />);
+      // The saved 36-pack is not one of the Filters panel's sizes: not applied.
+      expect(dashboard!.state.filters).toEqual({ ...DEFAULT_FILTERS, eggType: 'organic', region: 'midwest' });
+      expect(dashboard!.fromPreferences).toEqual({ eggType: 'organic', region: 'midwest' });
+      expect(window.location.search).toBe('');
+    });
+
+    it('lets the URL override them, and keeps All once chosen', () => {
+      window.history.replaceState(null, '', '/?region=south');
+      mount(<DashboardProbe />);
+      expect(dashboard!.state.filters).toMatchObject({ eggType: 'organic', region: 'south' });
+      expect(dashboard!.fromPreferences).toEqual({ eggType: 'organic' });
+      act(() => dashboard!.apply({ ...dashboard!.state.filters, eggType: 'all', region: 'all' }));
+      expect(Object.fromEntries(new URLSearchParams(window.location.search))).toEqual({ type: 'all', region: 'all' });
+      expect(dashboard!.state.filters).toEqual(DEFAULT_FILTERS);
+      expect(dashboard!.fromPreferences).toEqual({});
+    });
+  });
 });

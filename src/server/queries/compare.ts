@@ -1,10 +1,12 @@
-// The compare page (SPEC §2 "Compare"): every current entry of one egg type, cheapest first with
-// its recent history, the summary figures and a per-region daily price series. Entries are the
-// visible ones (visibleEntries); the per-dozen series reads the daily rollup, which applies the
-// same sample-versus-scraped rule.
+// The compare page (SPEC §2 "Compare"): every current entry of one egg type, cheapest per dozen
+// first with its recent history, the summary figures (by price per dozen, over the regions shown
+// and within each region) and a per-region daily price series. Entries are the visible ones
+// (visibleEntries); the per-dozen series reads the daily rollup, which applies the same
+// sample-versus-scraped rule.
 import { REGIONS, type EggType, type Region } from '#shared/vocabulary.ts';
 import type { PriceEntry } from '#shared/types.ts';
-import { sortEntries } from '#shared/sort.ts';
+import { entryPricePerDozen, sortEntries } from '#shared/sort.ts';
+import { roundCents } from '#shared/format.ts';
 import type { Db } from '../db.ts';
 import { listPriceEntries, recentHistory, visibleEntries } from './prices.ts';
 import { dayWindow } from './insights.ts';
@@ -21,24 +23,38 @@ export interface CompareFilters {
 export interface StorePrice {
   price: number;
   count: number;
+  /** The price of 12 eggs at this pack's price per egg: what lowest and highest are chosen by. */
+  price_per_dozen: number;
   region: Region;
   store_id: string;
   store_name: string;
 }
 
-export interface CompareSummary {
+/** The figures over a set of entries, each compared by its price per dozen. */
+export interface PriceFigures {
   /** Entries (a product at a store location) behind the figures. */
   products: number;
   stores: number;
+  /** The entries with the lowest and highest price per dozen. */
   lowest: StorePrice | null;
   highest: StorePrice | null;
-  /** highest - lowest shelf price. */
-  difference: number | null;
+  /** highest - lowest price per dozen. */
+  difference_per_dozen: number | null;
+  /** Mean of the entries' prices per dozen. */
+  average_per_dozen: number | null;
+  /** Lowest and highest price per egg. */
+  unit_price: { min: number; max: number } | null;
+}
+
+export interface CompareSummary extends PriceFigures {
+  /** The regions the figures span: more than one means they compare across regions (see by_region). */
+  regions: Region[];
+  /** Mean shelf price whatever the pack size (not comparable across sizes; average_per_dozen is). */
   average_price: number | null;
   some_decreasing: boolean;
   some_increasing: boolean;
-  /** Lowest and highest price per egg. */
-  unit_price: { min: number; max: number } | null;
+  /** The same figures within each region that has entries, in REGIONS order. */
+  by_region: Array<PriceFigures & { region: Region }>;
 }
 
 export interface RegionSeries {
@@ -60,10 +76,48 @@ export interface CompareByType {
   chart: RegionSeries;
 }
 
-const round = (value: number, places = 2) => Math.round(value * 10 ** places) / 10 ** places;
-
 function storePrice(entry: PriceEntry): StorePrice {
-  return { price: entry.price, count: entry.count, region: entry.region, store_id: entry.store_id, store_name: entry.store_name };
+  return {
+    price: entry.price,
+    count: entry.count,
+    price_per_dozen: roundCents(entryPricePerDozen(entry)),
+    region: entry.region,
+    store_id: entry.store_id,
+    store_name: entry.store_name,
+  };
+}
+
+const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+
+/** The figures of entries sorted cheapest per dozen first. */
+function figuresOf(sorted: PriceEntry[]): PriceFigures {
+  const lowest = sorted[0];
+  const highest = sorted.at(-1);
+  // unit_price: the price per egg to 4 places, as PostgreSQL rounds it.
+  const perEgg = sorted.map((entry) => entry.unit_price);
+  return {
+    products: sorted.length,
+    stores: new Set(sorted.map((entry) => entry.store_id)).size,
+    lowest: lowest ? storePrice(lowest) : null,
+    highest: highest ? storePrice(highest) : null,
+    // The difference of the two figures as shown (in cents), so it checks by hand.
+    difference_per_dozen: lowest && highest ? roundCents(storePrice(highest).price_per_dozen - storePrice(lowest).price_per_dozen) : null,
+    average_per_dozen: sorted.length ? roundCents(mean(sorted.map(entryPricePerDozen))) : null,
+    unit_price: sorted.length ? { min: Math.min(...perEgg), max: Math.max(...perEgg) } : null,
+  };
+}
+
+/** The summary cards' figures, over every region shown and within each (entries cheapest per dozen first). */
+export function summarise(sorted: PriceEntry[]): CompareSummary {
+  const regions = REGIONS.filter((region) => sorted.some((entry) => entry.region === region));
+  return {
+    ...figuresOf(sorted),
+    regions,
+    average_price: sorted.length ? roundCents(mean(sorted.map((entry) => entry.price))) : null,
+    some_decreasing: sorted.some((entry) => entry.trend_direction === 'down'),
+    some_increasing: sorted.some((entry) => entry.trend_direction === 'up'),
+    by_region: regions.map((region) => ({ region, ...figuresOf(sorted.filter((entry) => entry.region === region)) })),
+  };
 }
 
 function toLines(rows: Array<{ day: string; region: Region; value: number }>, days: string[]): RegionSeries['lines'] {
@@ -117,34 +171,6 @@ export async function regionSeries(sql: Db, filters: CompareFilters, days = COMP
   return { unit: 'pack', count, days: window, lines: toLines(rows, window) };
 }
 
-async function summaryOf(sql: Db, filters: CompareFilters, sorted: PriceEntry[]): Promise<CompareSummary> {
-  const [row] = await sql<Array<{
-    products: number; stores: number; average_price: number | null; some_decreasing: boolean | null;
-    some_increasing: boolean | null; min_unit: number | null; max_unit: number | null;
-  }>>`
-    select count(*)::int as products,
-           count(distinct l.store_id)::int as stores,
-           round(avg(e.price), 2) as average_price,
-           bool_or(e.trend_direction = 'down') as some_decreasing,
-           bool_or(e.trend_direction = 'up') as some_increasing,
-           round(min(e.price / p.count), 4) as min_unit,
-           round(max(e.price / p.count), 4) as max_unit
-    ${visibleEntries(sql, filters)}`;
-  const lowest = sorted[0];
-  const highest = sorted.at(-1);
-  return {
-    products: row!.products,
-    stores: row!.stores,
-    lowest: lowest ? storePrice(lowest) : null,
-    highest: highest ? storePrice(highest) : null,
-    difference: lowest && highest ? round(highest.price - lowest.price) : null,
-    average_price: row!.average_price,
-    some_decreasing: row!.some_decreasing ?? false,
-    some_increasing: row!.some_increasing ?? false,
-    unit_price: row!.min_unit === null || row!.max_unit === null ? null : { min: row!.min_unit, max: row!.max_unit },
-  };
-}
-
 async function availableCounts(sql: Db, eggType: EggType): Promise<number[]> {
   const rows = await sql<{ count: number }[]>`
     select distinct p.count
@@ -155,16 +181,15 @@ async function availableCounts(sql: Db, eggType: EggType): Promise<number[]> {
 
 export async function compareByType(sql: Db, filters: CompareFilters): Promise<CompareByType> {
   const entries = sortEntries(await listPriceEntries(sql, filters), 'price');
-  const [history, summary, counts, chart] = await Promise.all([
+  const [history, counts, chart] = await Promise.all([
     recentHistory(sql, entries.map((e) => e.id)),
-    summaryOf(sql, filters, entries),
     availableCounts(sql, filters.eggType),
     regionSeries(sql, filters),
   ]);
   return {
     egg_type: filters.eggType,
     entries: entries.map((entry) => ({ ...entry, history: history.get(entry.id) ?? [entry.price] })),
-    summary,
+    summary: summarise(entries),
     counts,
     chart,
   };

@@ -5,7 +5,8 @@
 // prices exist there.
 import { EGG_TYPES, REGIONS, type EggType, type Region } from '#shared/vocabulary.ts';
 import type { PriceEntry } from '#shared/types.ts';
-import { sortEntries } from '#shared/sort.ts';
+import { entryPricePerDozen, sortEntries } from '#shared/sort.ts';
+import { roundCents } from '#shared/format.ts';
 import type { Db } from '../db.ts';
 import { listPriceEntries, recentHistory, visibleEntries, type EntryFilters } from './prices.ts';
 
@@ -17,6 +18,8 @@ export type StoreFilters = Omit<EntryFilters, 'store'>;
 export interface PricePoint {
   price: number;
   count: number;
+  /** The price of 12 eggs at this pack's price per egg: what lowest and highest are chosen by. */
+  price_per_dozen: number;
   egg_type: EggType;
   region: Region;
 }
@@ -24,10 +27,13 @@ export interface PricePoint {
 export interface PriceInsights {
   /** Entries behind the figures. */
   entries: number;
-  /** Mean shelf price of the entries. */
+  /** The regions the figures span (more than one: they compare across regions, and say so). */
+  regions: Region[];
+  /** Mean shelf price of the entries, whatever their pack sizes (average_per_dozen compares). */
   average_price: number | null;
   /** Mean price per dozen eggs of the entries, so packs of different sizes compare. */
   average_per_dozen: number | null;
+  /** The entries with the lowest and highest price per dozen. */
   lowest: PricePoint | null;
   highest: PricePoint | null;
   /**
@@ -35,21 +41,25 @@ export interface PriceInsights {
    * earlier (the trend reference); null when no entry has a week of history.
    */
   weekly_change: number | null;
+  /** The same change per dozen eggs, so a 60-pack's change weighs as much as a 6-pack's. */
+  weekly_change_per_dozen: number | null;
   /** Entries that have a week-old reference price. */
   weekly_compared: number;
 }
 
 export interface MarketPosition {
   egg_type: EggType;
-  /** The store's representative entry for the type: see marketPositions. */
+  /** The region of the comparison: the store is ranked against the stores of this region only. */
+  region: Region;
+  /** The store's representative entry for the type in the region: see marketPositions. */
   price: number;
   count: number;
-  region: Region;
   price_per_dozen: number;
   /** 1 is the cheapest store; stores at the same price per dozen share a rank. */
   rank: number;
-  /** Stores offering the type (under the same filters). */
+  /** Stores offering the type in the region (under the same filters). */
   of: number;
+  /** The cheapest other store of the same region. */
   cheapest_competitor: {
     store_id: string;
     store_name: string;
@@ -57,13 +67,14 @@ export interface MarketPosition {
     count: number;
     region: Region;
     price_per_dozen: number;
-    /** How much dearer (+) or cheaper (-) this store is than that competitor, in percent. */
+    /** How much dearer (+) or cheaper (-) this store is than that competitor per dozen, in percent. */
     difference_pct: number;
   } | null;
 }
 
 export interface RegionalAnalysis {
   region: Region;
+  /** Mean shelf price, whatever the pack sizes (average_per_dozen compares). */
   average_price: number;
   average_per_dozen: number;
   product_count: number;
@@ -107,26 +118,39 @@ export function dayWindow(last: string, length: number): string[] {
 }
 
 function pointOf(entry: PriceEntry): PricePoint {
-  return { price: entry.price, count: entry.count, egg_type: entry.egg_type, region: entry.region };
+  return {
+    price: entry.price,
+    count: entry.count,
+    price_per_dozen: roundCents(entryPricePerDozen(entry)),
+    egg_type: entry.egg_type,
+    region: entry.region,
+  };
 }
 
+/** The price insights of the store's entries (given cheapest per dozen first). */
 async function priceInsights(sql: Db, storeId: string, filters: StoreFilters, sorted: PriceEntry[]): Promise<PriceInsights & { down: number; up: number }> {
-  const [row] = await sql<Array<{ entries: number; average_price: number | null; average_per_dozen: number | null; weekly_change: number | null; weekly_compared: number; down: number; up: number }>>`
+  const [row] = await sql<Array<{
+    entries: number; average_price: number | null; average_per_dozen: number | null; weekly_change: number | null;
+    weekly_change_per_dozen: number | null; weekly_compared: number; down: number; up: number;
+  }>>`
     select count(*)::int as entries,
            round(avg(e.price), 2) as average_price,
            round(avg(e.price / p.count * 12), 2) as average_per_dozen,
            round(avg(e.price - e.reference_price) filter (where e.reference_price is not null), 2) as weekly_change,
+           round(avg((e.price - e.reference_price) / p.count * 12) filter (where e.reference_price is not null), 2) as weekly_change_per_dozen,
            count(*) filter (where e.reference_price is not null)::int as weekly_compared,
            count(*) filter (where e.trend_direction = 'down')::int as down,
            count(*) filter (where e.trend_direction = 'up')::int as up
     ${visibleEntries(sql, { ...filters, store: storeId })}`;
   return {
     entries: row!.entries,
+    regions: REGIONS.filter((region) => sorted.some((entry) => entry.region === region)),
     average_price: row!.average_price,
     average_per_dozen: row!.average_per_dozen,
     lowest: sorted.length ? pointOf(sorted[0]!) : null,
     highest: sorted.length ? pointOf(sorted.at(-1)!) : null,
     weekly_change: row!.weekly_change,
+    weekly_change_per_dozen: row!.weekly_change_per_dozen,
     weekly_compared: row!.weekly_compared,
     down: row!.down,
     up: row!.up,
@@ -169,16 +193,17 @@ export async function storeDailySeries(sql: Db, storeId: string, filters: StoreF
 }
 
 /**
- * Competitive Analysis, "Market Position": for each egg type the store sells (under the page's
- * region, type and count filters), the store's representative price is its 12-count pack of that
- * type (the standard dozen), or, when it sells no dozen of it, its cheapest pack per dozen; among
- * several (one per region), the cheapest per dozen. Every store offering the type is represented
- * the same way and ranked by price per dozen, cheapest first; the cheapest other store is the
- * cheapest competitor.
+ * Competitive Analysis, "Market Position": for each egg type and region where the store sells it
+ * (under the page's region, type and count filters), the store's representative price is its
+ * 12-count pack of that type there (the standard dozen), or, when it sells no dozen of it there,
+ * its cheapest pack per dozen; among several locations, the cheapest per dozen. Every store
+ * offering the type in that region is represented the same way and ranked by price per dozen,
+ * cheapest first; the cheapest other store of the region is the cheapest competitor. A price is
+ * never compared with another region's.
  */
 export async function marketPositions(sql: Db, storeId: string, filters: StoreFilters): Promise<MarketPosition[]> {
   const rows = await sql<Array<{
-    egg_type: EggType; store_id: string; store_name: string; count: number; price: number; region: Region;
+    egg_type: EggType; region: Region; store_id: string; store_name: string; count: number; price: number;
     per_dozen: number; rank: number; offered_by: number;
   }>>`
     with candidates as (
@@ -186,46 +211,58 @@ export async function marketPositions(sql: Db, storeId: string, filters: StoreFi
              e.price / p.count * 12 as per_dozen
       ${visibleEntries(sql, filters)}
     ), representative as (
-      select distinct on (store_id, egg_type) *
+      select distinct on (store_id, egg_type, region) *
       from candidates
-      order by store_id, egg_type, (count = 12) desc, per_dozen, id
+      order by store_id, egg_type, region, (count = 12) desc, per_dozen, id
+    ), ranked as (
+      select egg_type, region, store_id, store_name, count, price, per_dozen,
+             rank() over (partition by egg_type, region order by round(per_dozen, 2))::int as rank,
+             count(*) over (partition by egg_type, region)::int as offered_by
+      from representative
     )
-    select egg_type, store_id, store_name, count, price, region, round(per_dozen, 4) as per_dozen,
-           rank() over (partition by egg_type order by round(per_dozen, 2))::int as rank,
-           count(*) over (partition by egg_type)::int as offered_by
-    from representative
-    order by egg_type, per_dozen, store_id`;
+    select egg_type, region, store_id, store_name, count, price, round(per_dozen, 4) as per_dozen, rank, offered_by
+    from ranked
+    where (egg_type, region) in (select egg_type, region from representative where store_id = ${storeId})
+    order by egg_type, region, per_dozen, store_id`;
   const positions: MarketPosition[] = [];
   for (const type of EGG_TYPES) {
-    const ofType = rows.filter((r) => r.egg_type === type);
-    const own = ofType.find((r) => r.store_id === storeId);
-    if (!own) continue;
-    const competitor = ofType.find((r) => r.store_id !== storeId);
-    positions.push({
-      egg_type: type,
-      price: own.price,
-      count: own.count,
-      region: own.region,
-      price_per_dozen: round(own.per_dozen),
-      rank: own.rank,
-      of: own.offered_by,
-      cheapest_competitor: competitor
-        ? {
-            store_id: competitor.store_id,
-            store_name: competitor.store_name,
-            price: competitor.price,
-            count: competitor.count,
-            region: competitor.region,
-            price_per_dozen: round(competitor.per_dozen),
-            difference_pct: round(((own.per_dozen - competitor.per_dozen) / competitor.per_dozen) * 100, 1),
-          }
-        : null,
-    });
+    for (const region of REGIONS) {
+      const here = rows.filter((r) => r.egg_type === type && r.region === region);
+      const own = here.find((r) => r.store_id === storeId);
+      if (!own) continue;
+      const competitor = here.find((r) => r.store_id !== storeId);
+      // The percentage is of the two prices per dozen as shown, so it checks by hand.
+      const ownPerDozen = roundCents(own.per_dozen);
+      const competitorPerDozen = competitor ? roundCents(competitor.per_dozen) : 0;
+      positions.push({
+        egg_type: type,
+        region,
+        price: own.price,
+        count: own.count,
+        price_per_dozen: ownPerDozen,
+        rank: own.rank,
+        of: own.offered_by,
+        cheapest_competitor: competitor
+          ? {
+              store_id: competitor.store_id,
+              store_name: competitor.store_name,
+              price: competitor.price,
+              count: competitor.count,
+              region: competitor.region,
+              price_per_dozen: competitorPerDozen,
+              difference_pct: round(((ownPerDozen - competitorPerDozen) / competitorPerDozen) * 100, 1),
+            }
+          : null,
+      });
+    }
   }
   return positions;
 }
 
-/** Competitive Analysis, "Regional Analysis": per region the store serves, its averages, product count and egg types. */
+/**
+ * Competitive Analysis, "Regional Analysis": per region the store serves, its average price per
+ * dozen (and shelf price), product count and egg types.
+ */
 export async function regionalAnalysis(sql: Db, storeId: string, filters: StoreFilters): Promise<RegionalAnalysis[]> {
   const rows = await sql<Array<{ region: Region; average_price: number; average_per_dozen: number; product_count: number; egg_types: EggType[] }>>`
     select l.region,

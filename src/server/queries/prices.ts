@@ -6,6 +6,8 @@ import type { PriceEntry } from '#shared/types.ts';
 import type { Db } from '../db.ts';
 
 export interface EntryFilters {
+  /** One entry by its id. */
+  id?: number | undefined;
   store?: string | undefined;
   region?: Region | undefined;
   eggType?: EggType | undefined;
@@ -43,6 +45,7 @@ export function visibleEntries(sql: Db, filters: EntryFilters = {}) {
     join products p on p.id = e.product_id
     where s.active
       and (e.source <> 'sample' or (l.store_id, l.region) not in (${scrapedStoreRegions(sql)}))
+      ${filters.id !== undefined ? sql`and e.id = ${filters.id}` : sql``}
       ${filters.store ? sql`and l.store_id = ${filters.store}` : sql``}
       ${filters.region ? sql`and l.region = ${filters.region}` : sql``}
       ${filters.eggType ? sql`and p.egg_type = ${filters.eggType}` : sql``}
@@ -182,6 +185,39 @@ function unitPrice(price: number, count: number): number {
   if (2 * (tenThousandths - quotient * count) >= count) quotient += 1;
   // An integer over 10,000 is the nearest double to the 4-decimal value, as Number('0.1234') is.
   return quotient / 10000;
+}
+
+export interface Combination {
+  store: string;
+  region: Region;
+  eggType: EggType;
+  count: number;
+  /** The store location the shopper is looking at (a price card's), preferred on a tie. */
+  location?: number | undefined;
+}
+
+/**
+ * The store's visible entry nearest to a combination: its observed price of that combination when
+ * it has one, otherwise the basis of an estimate (src/shared/estimate.ts). Nearest means, in turn:
+ * the same region and egg type, then the same region, then the same egg type (other types and
+ * regions take SPEC §9's multipliers); the nearest pack size (the smaller on a tie); the given
+ * location; the latest observed. null when the store has no visible entry at all.
+ */
+export async function nearestEntry(sql: Db, wanted: Combination): Promise<PriceEntry | null> {
+  const [nearest] = await sql<{ id: number }[]>`
+    select e.id
+    ${visibleEntries(sql, { store: wanted.store })}
+    order by case when l.region = ${wanted.region} and p.egg_type = ${wanted.eggType} then 0
+                  when l.region = ${wanted.region} then 1
+                  when p.egg_type = ${wanted.eggType} then 2
+                  else 3 end,
+             abs(p.count - ${wanted.count}), p.count,
+             e.location_id = ${wanted.location ?? null} desc nulls last,
+             e.observed_at desc, e.id
+    limit 1`;
+  if (!nearest) return null;
+  const [entry] = await listPriceEntries(sql, { id: nearest.id });
+  return entry ?? null;
 }
 
 export async function countPriceEntries(sql: Db, filters: EntryFilters = {}): Promise<number> {

@@ -52,13 +52,13 @@ describe('compare.byType', () => {
     await expect(caller.compare.byType({ eggType: 'brown' })).rejects.toThrow(/Unknown egg type 'brown'/);
   });
 
-  it('lists every current entry of the type, cheapest first, with its last 7 days', async () => {
+  it('lists every current entry of the type, cheapest per dozen first, with its last 7 days', async () => {
     const raw = await rawEntries('cage_free');
     const result = await caller.compare.byType({ eggType: 'Cage-Free' });
     expect(result.egg_type).toBe('cage_free');
     expect(result.entries.map((e) => e.id).sort()).toEqual(raw.map((e) => e.id).sort());
-    const prices = result.entries.map((e) => e.price);
-    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    const perDozen = result.entries.map((e) => (e.price / e.count) * 12);
+    expect(perDozen).toEqual([...perDozen].sort((a, b) => a - b));
     for (const entry of result.entries) {
       expect(entry.egg_type).toBe('cage_free');
       expect(entry.history).toHaveLength(7);
@@ -67,18 +67,29 @@ describe('compare.byType', () => {
     expect((await caller.compare.byType({ eggType: 'cage_free' })).entries.map((e) => e.id)).toEqual(result.entries.map((e) => e.id));
   });
 
-  it('summarises the price range, average, stores and unit prices', async () => {
-    const raw = await rawEntries('organic');
-    const { summary, counts } = await caller.compare.byType({ eggType: 'organic' });
-    const cheapest = raw.reduce((a, b) => (b.price < a.price ? b : a));
-    const dearest = raw.reduce((a, b) => (b.price > a.price ? b : a));
+  it('summarises the price range and average per dozen, stores and unit prices', async () => {
+    const raw = await rawEntries('standard');
+    const { summary, counts } = await caller.compare.byType({ eggType: 'standard' });
+    const perDozen = (e: RawEntry) => (e.price / e.count) * 12;
+    const cheapest = raw.reduce((a, b) => (perDozen(b) < perDozen(a) ? b : a));
+    const dearest = raw.reduce((a, b) => (perDozen(b) > perDozen(a) ? b : a));
     expect(summary.products).toBe(raw.length);
     expect(summary.stores).toBe(new Set(raw.map((e) => e.store_id)).size);
-    expect(summary.lowest).toMatchObject({ price: cheapest.price });
-    expect(raw.filter((e) => e.price === cheapest.price).map((e) => e.store_name)).toContain(summary.lowest!.store_name);
-    expect(summary.highest).toMatchObject({ price: dearest.price });
-    expect(summary.difference).toBeCloseTo(dearest.price - cheapest.price, 2);
+    expect(summary.regions).toEqual(['northeast', 'midwest', 'south', 'west']);
+    expect(summary.lowest!.price_per_dozen).toBeCloseTo(perDozen(cheapest), 2);
+    expect(summary.highest!.price_per_dozen).toBeCloseTo(perDozen(dearest), 2);
+    expect(summary.difference_per_dozen).toBeCloseTo(summary.highest!.price_per_dozen - summary.lowest!.price_per_dozen, 2);
+    expect(summary.average_per_dozen).toBeCloseTo(mean(raw.map(perDozen)), 2);
     expect(summary.average_price).toBeCloseTo(mean(raw.map((e) => e.price)), 2);
+    expect(summary.by_region.map((r) => r.region)).toEqual(summary.regions);
+    for (const region of summary.by_region) {
+      const within = raw.filter((e) => e.region === region.region);
+      expect(region.products).toBe(within.length);
+      expect(region.average_per_dozen).toBeCloseTo(mean(within.map(perDozen)), 2);
+      expect(region.lowest!.price_per_dozen).toBeCloseTo(Math.min(...within.map(perDozen)), 2);
+      expect(region.lowest!.region).toBe(region.region);
+      expect(region.highest!.region).toBe(region.region);
+    }
     expect(summary.some_decreasing).toBe(raw.some((e) => e.week_ago !== null && e.price < e.week_ago));
     expect(summary.some_increasing).toBe(raw.some((e) => e.week_ago !== null && e.price > e.week_ago));
     expect(summary.unit_price!.min).toBeCloseTo(Math.min(...raw.map((e) => e.price / e.count)), 4);
@@ -86,7 +97,7 @@ describe('compare.byType', () => {
 
     const [{ counts: present }] = (await db.sql<{ counts: number[] }[]>`
       select array_agg(distinct p.count order by p.count) as counts
-      from price_entries e join products p on p.id = e.product_id where p.egg_type = 'organic'`) as unknown as [{ counts: number[] }];
+      from price_entries e join products p on p.id = e.product_id where p.egg_type = 'standard'`) as unknown as [{ counts: number[] }];
     expect(counts).toEqual(present);
   });
 
@@ -96,12 +107,13 @@ describe('compare.byType', () => {
     expect(result.entries.length).toBe(raw.length);
     expect(result.entries.every((e) => e.region === 'west' && e.count === 18)).toBe(true);
     expect(result.summary.products).toBe(raw.length);
+    expect(result.summary.regions).toEqual(['west']);
     // The count options do not shrink with the chosen filters.
     expect(result.counts).toEqual([6, 12, 18]);
 
     const none = await caller.compare.byType({ eggType: 'standard', count: 60 });
     expect(none.entries).toEqual([]);
-    expect(none.summary).toMatchObject({ products: 0, stores: 0, lowest: null, highest: null, difference: null, average_price: null, unit_price: null, some_decreasing: false });
+    expect(none.summary).toMatchObject({ products: 0, stores: 0, regions: [], by_region: [], lowest: null, highest: null, difference_per_dozen: null, average_per_dozen: null, average_price: null, unit_price: null, some_decreasing: false });
     expect(none.chart).toEqual({ unit: 'pack', count: 60, days: [], lines: [] });
   });
 

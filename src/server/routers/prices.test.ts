@@ -127,10 +127,11 @@ describe('prices.lookup', () => {
     expect(entry!.history.at(-1)).toBe(entry!.price);
   });
 
-  it('returns null when the store sells no such pack there', async () => {
-    // The sample catalogue has no 36-count packs, and Kroger serves no Northeast location.
-    expect(await caller.prices.lookup({ store: 'walmart', region: 'south', egg_type: 'standard', count: 36 })).toBeNull();
-    expect(await caller.prices.lookup({ store: 'kroger', region: 'northeast', egg_type: 'standard', count: 12 })).toBeNull();
+  it("returns the store's nearest price, the basis of an estimate, when it sells no such pack there", async () => {
+    // The sample catalogue has no 36-count packs: the South's standard 18-pack is the nearest.
+    expect(await caller.prices.lookup({ store: 'walmart', region: 'south', egg_type: 'standard', count: 36 })).toMatchObject({ region: 'south', egg_type: 'standard', count: 18 });
+    // Kroger serves no Northeast location: its standard dozen of another region.
+    expect(await caller.prices.lookup({ store: 'kroger', region: 'northeast', egg_type: 'standard', count: 12 })).toMatchObject({ egg_type: 'standard', count: 12 });
     expect(await caller.prices.lookup({ store: 'no-such-store', region: 'west', egg_type: 'organic', count: 12 })).toBeNull();
   });
 

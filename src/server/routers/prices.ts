@@ -7,18 +7,22 @@ import { selectListing } from '#shared/sort.ts';
 import { clampPage, pageCount, pageItems } from '#shared/pagination.ts';
 import { eggTypeSchema, regionSchema, storeIdSchema } from '#shared/schemas.ts';
 import { publicProcedure, router } from '../trpc.ts';
-import { countPriceEntries, listPriceEntries, recentHistory } from '../queries/prices.ts';
+import { countPriceEntries, listPriceEntries, nearestEntry, recentHistory } from '../queries/prices.ts';
 import { nearEntries } from '../queries/near.ts';
 import { productHistory } from '../queries/history.ts';
 import { zipFacts } from '../geo.ts';
 
-/** One exact combination a price card can be switched to: every field is required, none is 'all'. */
+/**
+ * One exact combination a price card can be switched to: every field is required, none is 'all';
+ * location (the card's store location) is preferred among equally near prices.
+ */
 export const priceLookupInput = z
   .object({
     store: storeIdSchema,
     region: regionSchema,
     egg_type: eggTypeSchema,
     count: z.coerce.number({ message: 'count must be a number' }).int('count must be a whole number').min(1).max(360),
+    location: z.coerce.number({ message: 'location must be a number' }).int('location must be a whole number').positive().max(2_147_483_647).optional(),
   })
   .strict();
 
@@ -106,17 +110,20 @@ export const pricesRouter = router({
   ),
 
   /**
-   * The observed current price of one store, region, egg type and pack size, with its recent
-   * history for the sparkline, or null when that store has no such product there (a price card
-   * then shows an estimate instead).
+   * The observed current price of one store, region, egg type and pack size, or, when the store
+   * has none, its nearest observed price (nearestEntry), which a price card shows as the named
+   * basis of an estimate; with its recent history for the sparkline. null when the store has no
+   * price at all.
    */
   lookup: publicProcedure.input(priceLookupInput).query(({ ctx, input }) =>
     ctx.cache.get(`prices.lookup:${JSON.stringify(input)}`, async () => {
-      const [entry] = await listPriceEntries(
-        ctx.sql,
-        { store: input.store, region: input.region, eggType: input.egg_type, count: input.count },
-        { limit: 1 },
-      );
+      const entry = await nearestEntry(ctx.sql, {
+        store: input.store,
+        region: input.region,
+        eggType: input.egg_type,
+        count: input.count,
+        location: input.location,
+      });
       if (!entry) return null;
       const history = await recentHistory(ctx.sql, [entry.id]);
       return { ...entry, history: history.get(entry.id) ?? [entry.price] };

@@ -56,21 +56,24 @@ describe('stores.insights', () => {
 
     expect(insights.entries).toBe(raw.length);
     expect(result.entries.map((e) => e.id).sort()).toEqual(raw.map((e) => e.id).sort());
-    const prices = result.entries.map((e) => e.price);
-    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    const perDozen = (e: { price: number; count: number }) => (e.price / e.count) * 12;
+    const sorted = result.entries.map(perDozen);
+    expect(sorted).toEqual([...sorted].sort((a, b) => a - b));
     for (const entry of result.entries) {
       expect(entry.history).toHaveLength(7);
       expect(entry.history.at(-1)).toBe(entry.price);
     }
+    expect(insights.regions).toEqual(['midwest', 'south', 'west']);
     expect(insights.average_price).toBeCloseTo(mean(raw.map((e) => e.price)), 2);
-    expect(insights.average_per_dozen).toBeCloseTo(mean(raw.map((e) => (e.price / e.count) * 12)), 2);
-    expect(insights.lowest!.price).toBe(Math.min(...raw.map((e) => e.price)));
-    expect(insights.highest!.price).toBe(Math.max(...raw.map((e) => e.price)));
+    expect(insights.average_per_dozen).toBeCloseTo(mean(raw.map(perDozen)), 2);
+    expect(insights.lowest!.price_per_dozen).toBeCloseTo(Math.min(...raw.map(perDozen)), 2);
+    expect(insights.highest!.price_per_dozen).toBeCloseTo(Math.max(...raw.map(perDozen)), 2);
 
     const compared = raw.filter((e) => e.week_ago !== null);
     expect(compared.length).toBeGreaterThan(0);
     expect(insights.weekly_compared).toBe(compared.length);
     expect(insights.weekly_change).toBeCloseTo(mean(compared.map((e) => e.price - e.week_ago!)), 2);
+    expect(insights.weekly_change_per_dozen).toBeCloseTo(mean(compared.map((e) => ((e.price - e.week_ago!) / e.count) * 12)), 2);
 
     const down = raw.filter((e) => e.week_ago !== null && e.price < e.week_ago).length;
     expect(result.competitive.down).toBe(down);
@@ -96,26 +99,35 @@ describe('stores.insights', () => {
     }
   });
 
-  it('ranks the store among the stores offering each type, by the price per dozen of their dozen pack', async () => {
+  it('ranks the store among the stores offering each type in each region, by the price per dozen of their dozen pack', async () => {
     const { competitive } = await caller.stores.insights({ storeId: 'target' });
     const dozens = await db.sql<{ store_id: string; store_name: string; per_dozen: number }[]>`
       select l.store_id, s.store_name, min(e.price) as per_dozen
       from price_entries e join products p on p.id = e.product_id
       join store_locations l on l.id = e.location_id join stores s on s.id = l.store_id
-      where p.egg_type = 'organic' and p.count = 12
+      where p.egg_type = 'organic' and p.count = 12 and l.region = 'south'
       group by l.store_id, s.store_name
-      order by per_dozen`;
+      order by per_dozen, l.store_id`;
     const own = dozens.find((d) => d.store_id === 'target')!;
     const competitor = dozens.find((d) => d.store_id !== 'target')!;
-    const organic = competitive.market_position.find((p) => p.egg_type === 'organic')!;
+    const organic = competitive.market_position.find((p) => p.egg_type === 'organic' && p.region === 'south')!;
 
     expect(organic.count).toBe(12);
     expect(organic.price).toBe(own.per_dozen);
     expect(organic.of).toBe(dozens.length);
     expect(organic.rank).toBe(1 + dozens.filter((d) => d.per_dozen < own.per_dozen).length);
-    expect(organic.cheapest_competitor).toMatchObject({ store_id: competitor.store_id, store_name: competitor.store_name, price: competitor.per_dozen });
+    expect(organic.cheapest_competitor).toMatchObject({ store_id: competitor.store_id, store_name: competitor.store_name, price: competitor.per_dozen, region: 'south' });
     expect(organic.cheapest_competitor!.difference_pct).toBeCloseTo(((own.per_dozen - competitor.per_dozen) / competitor.per_dozen) * 100, 1);
-    expect(competitive.market_position.map((p) => p.egg_type)).toEqual(['standard', 'cage_free', 'organic', 'pasture_raised']);
+    // One comparison per egg type and region the store sells it in, each within its region.
+    const [{ pairs }] = (await db.sql<{ pairs: number }[]>`
+      select count(distinct (p.egg_type, l.region))::int as pairs
+      from price_entries e join products p on p.id = e.product_id join store_locations l on l.id = e.location_id
+      where l.store_id = 'target'`) as unknown as [{ pairs: number }];
+    expect(competitive.market_position).toHaveLength(pairs);
+    expect([...new Set(competitive.market_position.map((p) => p.egg_type))]).toEqual(['standard', 'cage_free', 'organic', 'pasture_raised']);
+    for (const position of competitive.market_position) {
+      if (position.cheapest_competitor) expect(position.cheapest_competitor.region).toBe(position.region);
+    }
   });
 
   it('breaks the store down by region', async () => {

@@ -25,7 +25,7 @@ export const REGION_OPTIONS: ReadonlyArray<FilterOption<FilterSelection['region'
 ];
 
 export const SORT_LABELS: Record<SortOption, string> = {
-  price: 'Price (lowest first)',
+  price: 'Price per dozen (lowest first)',
   'unit-price': 'Unit price (lowest per egg)',
   freshness: 'Freshness (newest first)',
   trend: 'Trend (biggest change)',

@@ -239,7 +239,7 @@ export function PriceCard({ entry, showRegion: showRegionOption = true }: PriceC
               </HStack>
               <HStack gap="2" wrap="wrap">
                 <Text textStyle="sm" color="fg.muted">
-                  {view.unitText}
+                  {[view.dozenText, view.unitText].filter(Boolean).join(' · ')}
                 </Text>
                 {view.kind === 'observed' && <StockBadge entry={view.entry} />}
               </HStack>

@@ -63,7 +63,18 @@ export function PriceRow({ entry, showRegion, wide }: PriceRowProps) {
           </Stack>
         )}
       </Table.Cell>
-      <Table.Cell whiteSpace="nowrap">{loading ? <Skeleton height="5" width="20" /> : view.unitText}</Table.Cell>
+      <Table.Cell whiteSpace="nowrap">
+        {loading ? (
+          <Skeleton height="5" width="20" />
+        ) : (
+          <Stack gap="0">
+            <Text>{view.dozenText}</Text>
+            <Text textStyle="xs" color="fg.muted">
+              {view.unitText}
+            </Text>
+          </Stack>
+        )}
+      </Table.Cell>
       <Table.Cell>{loading ? <Skeleton height="5" width="14" /> : <TrendValue value={view.trendValue} direction={view.trendDirection} />}</Table.Cell>
       {wide && (
         <>
@@ -103,7 +114,7 @@ export function priceTableColumns(showRegion: boolean, wide: boolean): PriceTabl
     { key: 'type', label: 'Egg Type' },
     { key: 'count', label: 'Count' },
     { key: 'price', label: 'Price' },
-    { key: 'unit', label: 'Unit Price' },
+    { key: 'unit', label: 'Per Dozen / Egg' },
     { key: 'trend', label: '7-Day Trend' },
     ...(wide
       ? [

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { NO_CARD_PREFERENCES } from '#client/lib/savedPreferences.ts';
 import { initialSelection, isEntrySelection, resolvePriceView, type CardEntry } from './priceView.ts';
 
 const entry: CardEntry = {
@@ -28,9 +27,8 @@ const entry: CardEntry = {
 };
 
 describe('price card selection', () => {
-  it('starts from the entry, or from saved preferences where present (SPEC §4)', () => {
-    expect(initialSelection(entry, NO_CARD_PREFERENCES)).toEqual({ region: 'south', eggType: 'standard', count: 12 });
-    expect(initialSelection(entry, { region: 'west', eggType: null, count: 18 })).toEqual({ region: 'west', eggType: 'standard', count: 18 });
+  it('starts from the entry it lists (SPEC §4)', () => {
+    expect(initialSelection(entry)).toEqual({ region: 'south', eggType: 'standard', count: 12 });
     expect(isEntrySelection(entry, { region: 'south', eggType: 'standard', count: 12 })).toBe(true);
     expect(isEntrySelection(entry, { region: 'south', eggType: 'organic', count: 12 })).toBe(false);
   });
@@ -39,7 +37,7 @@ describe('price card selection', () => {
 describe('resolvePriceView', () => {
   it("shows the entry itself when the selection is the entry's own, without a lookup", () => {
     const view = resolvePriceView(entry, { region: 'south', eggType: 'standard', count: 12 }, { status: 'idle' });
-    expect(view).toMatchObject({ kind: 'observed', priceText: '$3.00 / 12 ct', unitText: '$0.25 per egg', trendDirection: 'down', source: 'sample' });
+    expect(view).toMatchObject({ kind: 'observed', priceText: '$3.00 / 12 ct', dozenText: '$3.00 per dozen', unitText: '$0.25 per egg', trendDirection: 'down', source: 'sample' });
     if (view.kind === 'observed') expect(view.history).toEqual(entry.history);
   });
 
@@ -53,24 +51,43 @@ describe('resolvePriceView', () => {
     expect(view).toMatchObject({ kind: 'observed', priceText: '$4.49 / 12 ct', trendDirection: 'up', source: 'scrape', history: [4.4, 4.49] });
   });
 
-  it('falls back to the SPEC §9 estimate, labelled and explained, when there is none', () => {
-    const view = resolvePriceView(entry, { region: 'west', eggType: 'organic', count: 36 }, { status: 'success', entry: null });
+  it("estimates from the store's nearest observed price, which it names with the sum, when there is none", () => {
+    // The issue's Aldi card: a 36-pack asked for, the store's observed Midwest dozen as the basis.
+    const aldi: CardEntry = { ...entry, store_id: 'aldi', store_name: 'Aldi', region: 'midwest', price: 7.44, history: [7.44] };
+    const basis: CardEntry = { ...aldi, id: 3, price: 3.96, trend_value: 0, trend_direction: 'stable', history: [3.9, 3.96], location_id: 21 };
+    const view = resolvePriceView(aldi, { region: 'midwest', eggType: 'standard', count: 36 }, { status: 'success', entry: basis });
     expect(view.kind).toBe('estimate');
     if (view.kind !== 'estimate') return;
-    // 0.25 per egg * 1.5 (organic) * 1.25 (South to West) * 0.97 (bigger pack) * 36 eggs.
-    expect(view.price).toBeCloseTo(Math.round(0.25 * 1.5 * 1.25 * 0.97 * 36 * 100) / 100, 2);
-    expect(view.priceText).toBe(`$${view.price.toFixed(2)} / 36 ct`);
-    expect(view.title).toBe('Estimated Organic 36-egg pack in the West');
+    expect(view).toMatchObject({ price: 11.52, priceText: '$11.52 / 36 ct', dozenText: '$3.84 per dozen', unitText: '$0.32 per egg', trendDirection: 'stable', history: [3.9, 3.96] });
+    expect(view.base).toBe(basis);
+    expect(view.explanation).toBe(
+      'Estimate: Aldi has no observed price for Standard, 36 eggs, Midwest. ' +
+        'Estimated from its observed $3.96 for 12 eggs, Standard, Midwest: $3.96 ÷ 12 × 36 × 0.97 (larger pack) = $11.52, ' +
+        'using typical differences between pack sizes, egg types and regions.',
+    );
+  });
+
+  it('re-prices across type and region with every factor named', () => {
+    const view = resolvePriceView(entry, { region: 'west', eggType: 'organic', count: 36 }, { status: 'success', entry });
+    expect(view.kind).toBe('estimate');
+    if (view.kind !== 'estimate') return;
+    // 3.00 / 12 * 36 * 0.97 (bigger pack) * 1.5 (organic) * 1.25 (South to West) = 16.36875
+    expect(view.price).toBe(16.37);
+    expect(view.priceText).toBe('$16.37 / 36 ct');
+    expect(view.title).toBe('Estimated from its $3.00 / 12 ct, Standard, South');
     expect(view.explanation).toBe(
       'Estimate: Walmart has no observed price for Organic, 36 eggs, West. ' +
-        'Calculated from its observed price for Standard, 12 eggs, South, using typical differences between egg types, regions and pack sizes.',
+        'Estimated from its observed $3.00 for 12 eggs, Standard, South: ' +
+        '$3.00 ÷ 12 × 36 × 0.97 (larger pack) × 1.5 (organic instead of standard) × 1.25 (West instead of South) = $16.37, ' +
+        'using typical differences between pack sizes, egg types and regions.',
     );
-    // Its trend and history are the entry's.
+    // Its trend and history are the basis's.
     expect(view.trendDirection).toBe('down');
     expect(view.history).toEqual(entry.history);
   });
 
-  it('estimates when the lookup failed', () => {
-    expect(resolvePriceView(entry, { region: 'south', eggType: 'standard', count: 6 }, { status: 'error' }).kind).toBe('estimate');
+  it("estimates from the card's own entry when the lookup failed or found no price at all", () => {
+    expect(resolvePriceView(entry, { region: 'south', eggType: 'standard', count: 6 }, { status: 'error' })).toMatchObject({ kind: 'estimate', base: entry });
+    expect(resolvePriceView(entry, { region: 'south', eggType: 'standard', count: 6 }, { status: 'success', entry: null })).toMatchObject({ kind: 'estimate', base: entry });
   });
 });

@@ -1,8 +1,9 @@
 // What a price card or row shows for its chosen region, egg type and count (SPEC §4, §9;
 // DESIGN.md "Prices shown to a shopper"): the entry itself, the observed price of that
-// combination at the same store, or a labelled estimate when the store has none.
-import { estimatePrice } from '#shared/estimate.ts';
-import { formatPackPrice, formatUnitPrice, packCount, toNumber, trendDirection } from '#shared/format.ts';
+// combination at the same store, or a labelled estimate when the store has none, worked out from
+// the store's nearest observed price, which it names with the sum that gives it.
+import { estimatePrice, estimateWorking } from '#shared/estimate.ts';
+import { formatDozenPrice, formatPackPrice, formatPrice, formatUnitPrice, packCount, toNumber, trendDirection } from '#shared/format.ts';
 import type { PriceEntry, PriceSource } from '#shared/types.ts';
 import {
   EGG_TYPE_LABELS,
@@ -13,7 +14,6 @@ import {
   type Region,
   type TrendDirection,
 } from '#shared/vocabulary.ts';
-import type { CardPreferences } from '#client/lib/savedPreferences.ts';
 
 /** The entry a card is given: a current price, with its recent daily prices when known. */
 export type CardEntry = PriceEntry & { history?: number[] };
@@ -25,15 +25,15 @@ export interface CardSelection {
 }
 
 /**
- * SPEC §4: each field starts from the saved preferences when present, otherwise from the entry.
- * An entry with an unreadable type or region (integrator data) falls back to standard / its
- * own region spelling through the parsers.
+ * SPEC §4: each field starts from the entry the card lists, so a card opens on its observed price
+ * (saved preferences never re-price it: README "Comparing prices"). An entry with an unreadable type or
+ * region (integrator data) falls back to standard / the Northeast through the parsers.
  */
-export function initialSelection(entry: CardEntry, preferences: CardPreferences): CardSelection {
+export function initialSelection(entry: CardEntry): CardSelection {
   return {
-    region: preferences.region ?? parseRegion(entry.region) ?? 'northeast',
-    eggType: preferences.eggType ?? parseEggType(entry.egg_type) ?? 'standard',
-    count: preferences.count ?? packCount(entry.count),
+    region: parseRegion(entry.region) ?? 'northeast',
+    eggType: parseEggType(entry.egg_type) ?? 'standard',
+    count: packCount(entry.count),
   };
 }
 
@@ -62,6 +62,8 @@ interface ShownBase {
   price: number;
   count: number;
   priceText: string;
+  /** '$3.49 per dozen': what lists are sorted by. */
+  dozenText: string;
   unitText: string;
   trendValue: number;
   trendDirection: TrendDirection;
@@ -91,6 +93,7 @@ function observed(entry: CardEntry, selection: CardSelection): PriceView {
     price,
     count: packCount(entry.count),
     priceText: formatPackPrice(price, entry.count),
+    dozenText: formatDozenPrice(price, entry.count),
     unitText: formatUnitPrice(price, entry.count),
     trendValue: toNumber(entry.trend_value),
     trendDirection: trendDirection(entry),
@@ -107,42 +110,55 @@ function combination(eggType: EggType | null, count: number, region: Region | nu
 }
 
 /**
- * The estimate for a combination the store has no observed price for, re-priced from the entry
- * with SPEC §9's multipliers. Its trend, update time and sparkline are the entry's: the estimate
- * is a fixed multiple of that price, so it moves the same way.
+ * The estimate for a combination the store has no observed price for, re-priced from `basis` (the
+ * store's nearest observed price, prices.lookup) with SPEC §9's multipliers. It names the basis
+ * and shows the sum, so a shopper can check it. Its trend, update time and sparkline are the
+ * basis's: the estimate is a fixed multiple of that price, so it moves the same way.
  */
-export function estimateView(entry: CardEntry, selection: CardSelection): PriceView {
-  const estimate = estimatePrice(entry, { eggType: selection.eggType, region: selection.region, count: selection.count });
-  const storeName = entry.store_name || entry.store_id;
+export function estimateView(basis: CardEntry, selection: CardSelection): PriceView {
+  const target = { eggType: selection.eggType, region: selection.region, count: selection.count };
+  const estimate = estimatePrice(basis, target);
+  const storeName = basis.store_name || basis.store_id;
   const wanted = combination(selection.eggType, selection.count, selection.region);
-  const from = combination(parseEggType(entry.egg_type), packCount(entry.count), parseRegion(entry.region));
+  const basisType = parseEggType(basis.egg_type);
+  const basisRegion = parseRegion(basis.region);
+  // The basis, pack first as the sum starts from it: '12 eggs, Standard, Midwest'.
+  const named = (pack: string) => [pack, basisType ? EGG_TYPE_LABELS[basisType] : null, basisRegion ? REGION_LABELS[basisRegion] : null].filter(Boolean).join(', ');
   return {
     kind: 'estimate',
-    base: entry,
+    base: basis,
     selection,
     price: estimate.price,
     count: selection.count,
     priceText: formatPackPrice(estimate.price, selection.count),
+    dozenText: formatDozenPrice(estimate.price, selection.count),
     unitText: formatUnitPrice(estimate.price, selection.count),
-    trendValue: toNumber(entry.trend_value),
-    trendDirection: trendDirection(entry),
-    lastUpdated: entry.last_updated,
-    history: historyOf(entry),
-    source: entry.source,
-    title: `Estimated ${EGG_TYPE_LABELS[selection.eggType]} ${selection.count}-egg pack in the ${REGION_LABELS[selection.region]}`,
+    trendValue: toNumber(basis.trend_value),
+    trendDirection: trendDirection(basis),
+    lastUpdated: basis.last_updated,
+    history: historyOf(basis),
+    source: basis.source,
+    // The basis, visible on the card (the full working is in the badge's explanation).
+    title: `Estimated from its ${named(formatPackPrice(basis.price, basis.count))}`,
     explanation:
       `Estimate: ${storeName} has no observed price for ${wanted}. ` +
-      `Calculated from its observed price for ${from}, using typical differences between egg types, regions and pack sizes.`,
+      `Estimated from its observed ${formatPrice(basis.price)} for ${named(`${packCount(basis.count)} eggs`)}: ${estimateWorking(basis, target, estimate)}, ` +
+      'using typical differences between pack sizes, egg types and regions.',
   };
 }
 
+/**
+ * The card's view: its own entry; else what prices.lookup answered for the selection, which is
+ * the observed price of that combination when it matches it, or else the basis of an estimate.
+ * Without an answer (an error, or no price at all), the estimate starts from the card's entry.
+ */
 export function resolvePriceView(entry: CardEntry, selection: CardSelection, lookup: LookupState): PriceView {
   if (isEntrySelection(entry, selection)) return observed(entry, selection);
   switch (lookup.status) {
     case 'success':
-      return lookup.entry ? observed(lookup.entry, selection) : estimateView(entry, selection);
+      if (lookup.entry && isEntrySelection(lookup.entry, selection)) return observed(lookup.entry, selection);
+      return estimateView(lookup.entry ?? entry, selection);
     case 'error':
-      // Without an answer about an observed price, the estimate still gives a useful figure.
       return estimateView(entry, selection);
     default:
       return { kind: 'loading', selection };

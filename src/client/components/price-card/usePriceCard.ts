@@ -1,8 +1,8 @@
 // A price card's (or list row's) local overrides of region, egg type and count (SPEC §4), and
-// what they price to: the entry, the observed price of that combination, or an estimate.
+// what they price to: the entry, the observed price of that combination, or an estimate from the
+// store's nearest observed price.
 import { useState } from 'react';
 import { trpc } from '#client/lib/trpc.ts';
-import { useCardPreferences } from '#client/lib/savedPreferences.ts';
 import {
   initialSelection,
   isEntrySelection,
@@ -21,10 +21,9 @@ export interface PriceCardState {
 }
 
 export function usePriceCard(entry: CardEntry): PriceCardState {
-  const preferences = useCardPreferences();
-  const initial = initialSelection(entry, preferences);
-  // SPEC §4: the overrides start again from the initial values whenever the entry or the saved
-  // preferences change (a new page of results, preferences saved in another tab).
+  const initial = initialSelection(entry);
+  // SPEC §4: the overrides start again from the initial values whenever the entry changes (a new
+  // page of results, a new price).
   const origin = `${entry.id}|${selectionKey(initial)}`;
   const [state, setState] = useState({ origin, selection: initial });
   let selection = state.selection;
@@ -35,7 +34,14 @@ export function usePriceCard(entry: CardEntry): PriceCardState {
 
   const own = isEntrySelection(entry, selection);
   const lookup = trpc.prices.lookup.useQuery(
-    { store: entry.store_id, region: selection.region, egg_type: selection.eggType, count: selection.count },
+    {
+      store: entry.store_id,
+      region: selection.region,
+      egg_type: selection.eggType,
+      count: selection.count,
+      // Among equally near prices, the card's own store location's.
+      ...(Number.isInteger(entry.location_id) && entry.location_id > 0 ? { location: entry.location_id } : {}),
+    },
     { enabled: !own },
   );
   const lookupState: LookupState = own

@@ -1,14 +1,15 @@
 // Compare one egg type across stores (SPEC §2 "Compare"): region and count filters (kept in the
-// URL), three summary cards, the per-region Price Chart and the Price Listing, links to the
-// other egg types, and the BLS long-run benchmark.
-import { Badge, Box, Button, Card, Flex, HStack, Heading, Link, SimpleGrid, Skeleton, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
+// URL), three summary cards by price per dozen (labelled with the regions they span, and within
+// each region when there are several), the per-region Price Chart and the Price Listing, links to
+// the other egg types, and the BLS long-run benchmark.
+import { Badge, Box, Button, Card, Flex, Grid, HStack, Heading, Link, SimpleGrid, Skeleton, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { LuArrowLeft, LuArrowRight, LuTrendingDown, LuTrendingUp } from 'react-icons/lu';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { useNearViewport } from '#client/lib/useNearViewport.ts';
 import { useSearchParam } from '#client/lib/useSearchParam.ts';
-import { formatPackPrice, formatPrice } from '#shared/format.ts';
+import { formatDozenWithPack, formatPackPrice, formatPrice, formatRegionScope } from '#shared/format.ts';
 import { EGG_TYPES, EGG_TYPE_LABELS, REGIONS, REGION_LABELS, parseEggType, parseRegion, type EggType } from '#shared/vocabulary.ts';
 import { ErrorCard } from '#client/components/ErrorCard.tsx';
 import { FilterSelect } from '#client/components/FilterSelect.tsx';
@@ -92,6 +93,14 @@ function InvalidEggType() {
   );
 }
 
+type Summary = Compare['summary'];
+type StorePrice = NonNullable<Summary['lowest']>;
+
+/** 'Aldi, $3.49 per dozen ($5.24 / 18 ct), South' */
+export function describeStorePrice(price: StorePrice, withRegion: boolean): string {
+  return `${price.store_name}, ${formatDozenWithPack(price.price, price.count)}${withRegion ? `, ${REGION_LABELS[price.region]}` : ''}`;
+}
+
 function SummaryCards({ data, count }: { data: Compare | undefined; count: number | null }) {
   if (!data) {
     return (
@@ -104,31 +113,52 @@ function SummaryCards({ data, count }: { data: Compare | undefined; count: numbe
   }
   const { summary } = data;
   const none = summary.products === 0;
+  const scope = formatRegionScope(summary.regions);
   return (
     <SimpleGrid columns={{ base: 1, md: 3 }} gap={{ base: '4', lg: '6' }}>
       <StatCard
         title="Price Range"
-        value={none || !summary.lowest || !summary.highest ? 'No prices' : `${formatPrice(summary.lowest.price)} – ${formatPrice(summary.highest.price)}`}
+        value={none || !summary.lowest || !summary.highest ? 'No prices' : `${formatPrice(summary.lowest.price_per_dozen)} – ${formatPrice(summary.highest.price_per_dozen)}`}
         subtext={
           summary.lowest && summary.highest ? (
             <>
               <Text as="span" display="block">
-                Lowest: {summary.lowest.store_name}, {formatPackPrice(summary.lowest.price, summary.lowest.count)} ({REGION_LABELS[summary.lowest.region]})
+                per dozen, {scope}
+              </Text>
+              <Text as="span" display="block" mt="1">
+                Lowest: {describeStorePrice(summary.lowest, true)}
               </Text>
               <Text as="span" display="block">
-                Highest: {summary.highest.store_name}, {formatPackPrice(summary.highest.price, summary.highest.count)} ({REGION_LABELS[summary.highest.region]})
+                Highest: {describeStorePrice(summary.highest, true)}
               </Text>
             </>
           ) : (
             'No prices for the selected filters'
           )
         }
-        extra={summary.difference !== null ? <Text fontSize="sm" fontWeight="medium">Difference: {formatPrice(summary.difference)}</Text> : null}
+        extra={
+          summary.difference_per_dozen !== null ? (
+            <Text fontSize="sm" fontWeight="medium">
+              Difference: {formatPrice(summary.difference_per_dozen)} per dozen
+            </Text>
+          ) : null
+        }
       />
       <StatCard
         title="Average Price"
-        value={summary.average_price === null ? 'No prices' : formatPrice(summary.average_price)}
-        subtext={`based on ${summary.products} ${summary.products === 1 ? 'product' : 'products'} from ${summary.stores} ${summary.stores === 1 ? 'store' : 'stores'}`}
+        value={summary.average_per_dozen === null ? 'No prices' : formatPrice(summary.average_per_dozen)}
+        subtext={
+          <>
+            {summary.average_per_dozen !== null && (
+              <Text as="span" display="block">
+                per dozen, {scope}
+              </Text>
+            )}
+            <Text as="span" display="block">
+              {`based on ${summary.products} ${summary.products === 1 ? 'product' : 'products'} from ${summary.stores} ${summary.stores === 1 ? 'store' : 'stores'}`}
+            </Text>
+          </>
+        }
         extra={
           summary.some_decreasing || summary.some_increasing ? (
             <>
@@ -153,7 +183,7 @@ function SummaryCards({ data, count }: { data: Compare | undefined; count: numbe
         value={summary.unit_price ? `${formatPrice(summary.unit_price.min)} – ${formatPrice(summary.unit_price.max)}` : 'No prices'}
         subtext={
           <>
-            per egg
+            per egg{summary.unit_price ? `, ${scope}` : ''}
             {count === null && (
               <Text as="span" display="block" mt="1">
                 {UNIT_PRICE_HINT}
@@ -163,6 +193,71 @@ function SummaryCards({ data, count }: { data: Compare | undefined; count: numbe
         }
       />
     </SimpleGrid>
+  );
+}
+
+/** A region's figure, with the store and the pack it comes from (the pack price kept on one line). */
+function RegionFigure({ label, value, from }: { label: string; value: string; from?: StorePrice | null }) {
+  return (
+    <Stack gap="0" minW="0">
+      <Text textStyle="xs" color="fg.muted">
+        {label}
+      </Text>
+      <Text fontWeight="semibold">{value}</Text>
+      {from && (
+        <Text textStyle="xs" color="fg.muted">
+          {from.store_name} ·{' '}
+          <Text as="span" whiteSpace="nowrap">
+            {formatPackPrice(from.price, from.count)}
+          </Text>
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** The summary's figures within each region, when the page shows several: like with like. */
+function RegionBreakdown({ summary }: { summary: Summary }) {
+  if (summary.by_region.length < 2) return null;
+  return (
+    <Card.Root as="section" aria-labelledby="by-region-heading" variant="outline">
+      <Card.Header pb="2">
+        <Heading as="h2" size="md" id="by-region-heading">
+          Price per dozen in each region
+        </Heading>
+        <Text fontSize="sm" color="fg.muted">
+          The same figures within one region at a time, where prices compare like with like.
+        </Text>
+      </Card.Header>
+      <Card.Body pt="2">
+        <Stack as="ul" gap="0" listStyleType="none">
+          {summary.by_region.map((row) => (
+            <Grid
+              as="li"
+              key={row.region}
+              templateColumns={{ base: 'repeat(3, minmax(0, 1fr))', md: '9rem repeat(3, minmax(0, 1fr))' }}
+              gapX="4"
+              gapY="1"
+              py="3"
+              borderTopWidth="1px"
+              _first={{ borderTopWidth: 0, pt: 0 }}
+            >
+              <Box gridColumn={{ base: '1 / -1', md: 'auto' }}>
+                <Heading as="h3" size="sm">
+                  {REGION_LABELS[row.region]}
+                </Heading>
+                <Text textStyle="xs" color="fg.muted">
+                  {row.products} {row.products === 1 ? 'product' : 'products'}
+                </Text>
+              </Box>
+              <RegionFigure label="Lowest" value={row.lowest ? formatPrice(row.lowest.price_per_dozen) : ''} from={row.lowest} />
+              <RegionFigure label="Average" value={row.average_per_dozen === null ? '' : formatPrice(row.average_per_dozen)} />
+              <RegionFigure label="Highest" value={row.highest ? formatPrice(row.highest.price_per_dozen) : ''} from={row.highest} />
+            </Grid>
+          ))}
+        </Stack>
+      </Card.Body>
+    </Card.Root>
   );
 }
 
@@ -269,6 +364,7 @@ function CompareView({ eggType }: { eggType: EggType }) {
           <Box as="section" aria-label="Price summary">
             <SummaryCards data={data} count={count} />
           </Box>
+          {data && <RegionBreakdown summary={data.summary} />}
           <Tabs.Root value={tab} onValueChange={(details) => setTab(details.value)} lazyMount unmountOnExit variant="line" colorPalette="brand">
             <Flex justify="space-between" align="flex-end" gap="2">
               <Tabs.List flex="1">
@@ -281,8 +377,11 @@ function CompareView({ eggType }: { eggType: EggType }) {
               <PriceChart data={data} region={region} />
             </Tabs.Content>
             <Tabs.Content value="listing">
+              <Text fontSize="sm" color="fg.muted" mb="3">
+                Cheapest first by observed price per dozen.
+              </Text>
               <Suspense fallback={<SectionFallback label="Loading prices" height="80" />}>
-                <PriceCardGrid entries={data?.entries} loading={query.isPending} label={`${label} egg prices, cheapest first`} />
+                <PriceCardGrid entries={data?.entries} loading={query.isPending} label={`${label} egg prices, cheapest per dozen first`} />
               </Suspense>
             </Tabs.Content>
           </Tabs.Root>

@@ -1,11 +1,16 @@
 // The dashboard's Filters panel and 'Egg Prices' list (SPEC §2): grid cards or a table, page by
 // page at the screen's page size, with loading skeletons, the empty state and an error card.
-// The applied filters, page and view live in the URL (useDashboardState).
-import { Box, Button, ButtonGroup, EmptyState, HStack, Heading, NativeSelect, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+// The applied filters, page and view live in the URL (useDashboardState); filters taken from the
+// saved preferences are said so above the list. The list is sorted by the observed prices it
+// lists; a card re-priced from its menus keeps its place and its Estimate badge.
+import { Alert, Box, Button, ButtonGroup, EmptyState, Flex, HStack, Heading, NativeSelect, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router-dom';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useDeferredValue, useId, useRef, type ReactNode } from 'react';
 import { LuEgg, LuHand, LuLayoutGrid, LuList, LuRotateCcw } from 'react-icons/lu';
 import type { FilterSelection } from '#shared/filters.ts';
+import { EGG_TYPE_LABELS, REGION_LABELS, type SortOption } from '#shared/vocabulary.ts';
+import type { PreferenceFilters } from '#client/lib/savedPreferences.ts';
 import { BREAKPOINTS, pageSizeForWidth } from '#shared/pagination.ts';
 import { DownloadLink } from '#client/components/DownloadLink.tsx';
 import { ErrorCard } from '#client/components/ErrorCard.tsx';
@@ -60,6 +65,52 @@ function ViewToggle({ view, onChange, width }: { view: ViewMode; onChange: (view
 const GRID_COLUMNS = { base: 1, md: 2, lg: 3 } as const;
 
 /**
+ * What the list is sorted by. Price sorts go by the prices the list holds, all observed: a card
+ * re-priced from its menus keeps its place, with its Estimate badge when it shows one.
+ */
+export const SORT_DESCRIPTIONS: Record<SortOption, string> = {
+  price: 'Cheapest first by observed price per dozen',
+  'unit-price': 'Cheapest first by observed price per egg',
+  freshness: 'Most recently updated first',
+  trend: 'Biggest 7-day change first',
+};
+
+/** 'Organic · Midwest · 12 eggs': the filters saved preferences apply. */
+export function describePreferenceFilters(applied: PreferenceFilters): string {
+  return [
+    applied.eggType ? EGG_TYPE_LABELS[applied.eggType] : null,
+    applied.region ? REGION_LABELS[applied.region] : null,
+    applied.countRange ? `${applied.countRange} eggs` : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+/** Says which applied filters come from the saved preferences, with a way to see every price. */
+function PreferencesNote({ applied, onShowAll }: { applied: PreferenceFilters; onShowAll: () => void }) {
+  return (
+    <Alert.Root status="info" size="sm" variant="subtle" mb="4">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Flex gap="2" align="center" justify="space-between" wrap="wrap">
+          <Alert.Description flex="1" minW="56">
+            Filtered by your saved preferences: {describePreferenceFilters(applied)}.
+          </Alert.Description>
+          <HStack gap="2">
+            <Button size="xs" variant="outline" colorPalette="gray" onClick={onShowAll}>
+              Show all prices
+            </Button>
+            <Button asChild size="xs" variant="ghost" colorPalette="gray">
+              <RouterLink to="/preferences">Change preferences</RouterLink>
+            </Button>
+          </HStack>
+        </Flex>
+      </Alert.Content>
+    </Alert.Root>
+  );
+}
+
+/**
  * /api/egg-prices.csv with the applied filters the API knows (store, region, egg type, pack
  * size): every current price they match, where the list shows one per store.
  */
@@ -68,7 +119,7 @@ export function eggPricesCsvHref(filters: FilterSelection): string {
 }
 
 export function EggPricesSection() {
-  const { state, apply, setPage, setView } = useDashboardState();
+  const { state, fromPreferences, apply, setPage, setView } = useDashboardState();
   const width = useViewportWidth();
   const pageSize = pageSizeForWidth(width);
   const mobile = width < BREAKPOINTS.mobile;
@@ -169,15 +220,33 @@ export function EggPricesSection() {
       {!mobile && <FiltersPanel applied={state.filters} onApply={apply} storeOptions={storeOptions(stores.data)} mobile={false} />}
       <Box as="section" aria-labelledby={headingId} ref={listTop} scrollMarginTop="24">
         <HStack justify="space-between" gap="3" mb="4" wrap="wrap">
-          <Heading as="h2" size="lg" id={headingId}>
-            Egg Prices
-          </Heading>
+          <Box>
+            <Heading as="h2" size="lg" id={headingId}>
+              Egg Prices
+            </Heading>
+            <Text textStyle="sm" color="fg.muted">
+              {SORT_DESCRIPTIONS[state.filters.sortBy]}
+            </Text>
+          </Box>
           <HStack gap="3" wrap="wrap">
             <DownloadLink href={eggPricesCsvHref(state.filters)} context="of every current price matching the filters" />
             {mobile && <FiltersPanel applied={state.filters} onApply={apply} storeOptions={storeOptions(stores.data)} mobile />}
             <ViewToggle view={view} onChange={setView} width={width} />
           </HStack>
         </HStack>
+        {Object.keys(fromPreferences).length > 0 && (
+          <PreferencesNote
+            applied={fromPreferences}
+            onShowAll={() =>
+              apply({
+                ...state.filters,
+                ...(fromPreferences.eggType ? { eggType: 'all' } : {}),
+                ...(fromPreferences.region ? { region: 'all' } : {}),
+                ...(fromPreferences.countRange ? { countRange: null } : {}),
+              })
+            }
+          />
+        )}
         <Box aria-busy={prices.isFetching || undefined} opacity={prices.isPlaceholderData ? 0.6 : 1} transition="opacity 0.2s">
           {content}
         </Box>

@@ -50,4 +50,15 @@ describe('dashboard URL state', () => {
     expect(changed.page).toBe(1);
     expect(changed.filters.sortBy).toBe('trend');
   });
+
+  it('takes missing filters from a base (the saved preferences), and writes All against it', () => {
+    const base = { ...DEFAULT_FILTERS, eggType: 'organic' as const, region: 'west' as const, countRange: 12 as const };
+    expect(parseDashboardParams(new URLSearchParams(''), base).filters).toEqual(base);
+    expect(parseDashboardParams(new URLSearchParams('type=all&region=south&count=any'), base).filters).toEqual({ ...DEFAULT_FILTERS, region: 'south' });
+    const all: DashboardState = { filters: { ...DEFAULT_FILTERS }, page: 1, view: 'grid' };
+    expect(toDashboardParams(all, undefined, base).toString()).toBe('type=all&region=all&count=any');
+    expect(toDashboardParams({ ...all, filters: base }, undefined, base).toString()).toBe('');
+    // Without saved preferences nothing changes: All is the default and is not written.
+    expect(toDashboardParams(all).toString()).toBe('');
+  });
 });

@@ -9,7 +9,7 @@ import { EGG_TYPE_SLUGS } from '#shared/vocabulary.ts';
 import { AuthCard } from '#client/components/auth/AuthCard.tsx';
 import { failureMessage } from '#client/components/auth/errors.ts';
 import { toaster } from '#client/components/Toaster.tsx';
-import { useCardPreferences } from '#client/lib/savedPreferences.ts';
+import { usePreferenceFilters } from '#client/lib/savedPreferences.ts';
 import { hasAuthToken } from '#client/lib/session.ts';
 import { trpc, type RouterOutputs } from '#client/lib/trpc.ts';
 import { EMPTY_FORM, SubscriptionForm, type FormValues } from './SubscriptionForm.tsx';
@@ -80,7 +80,7 @@ function Form({ initial, onCreated }: { initial: FormValues; onCreated: (result:
 }
 
 export default function SubscribePage() {
-  const preferences = useCardPreferences();
+  const preferences = usePreferenceFilters();
   const [signedIn] = useState(hasAuthToken);
   const verify = trpc.auth.verify.useQuery(undefined, { enabled: signedIn, retry: false });
   const [created, setCreated] = useState<Created | null>(null);

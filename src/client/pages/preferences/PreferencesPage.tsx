@@ -173,7 +173,7 @@ export default function PreferencesPage() {
             Preferences
           </Heading>
           <Text color="fg.muted" mt="1">
-            Saved in this browser only. Prices and price cards start from these choices.
+            Saved in this browser only. The dashboard's price list starts filtered by your region, egg type and pack size, and Near you by your ZIP code.
           </Text>
         </Box>
 

@@ -1,9 +1,10 @@
-// The store page's Price Trends and Competitive Analysis tabs, from stores.insights.
+// The store page's Price Trends and Competitive Analysis tabs, from stores.insights: figures by
+// price per dozen (the pack price beside), competitors compared within one region.
 import { Badge, Box, Card, Flex, HStack, Heading, Icon, SimpleGrid, Skeleton, SkeletonText, Stack, Text, Wrap } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { LuArrowDown, LuArrowUp, LuMinus, LuTrendingDown, LuTrendingUp } from 'react-icons/lu';
-import { formatPackPrice, formatPrice } from '#shared/format.ts';
-import { EGG_TYPE_LABELS, isSampleSource, REGION_LABELS } from '#shared/vocabulary.ts';
+import { formatDozenWithPack, formatPackPrice, formatPrice, formatRegionScope } from '#shared/format.ts';
+import { EGG_TYPES, EGG_TYPE_LABELS, isSampleSource, REGION_LABELS } from '#shared/vocabulary.ts';
 import { ChartLegend } from '#client/components/charts/ChartLegend.tsx';
 import { EGG_TYPE_COLORS } from '#client/components/charts/chartTheme.ts';
 import { ChartPlaceholder, ChartSlot, StoreTrendChart } from '#client/components/charts/lazyCharts.tsx';
@@ -16,11 +17,11 @@ type Position = Insights['competitive']['market_position'][number];
 export const NO_COMPETITIVE_DATA = 'No competitive data available';
 export const NO_REGIONAL_DATA = 'No regional data available';
 
-/** SPEC §2: 'Prices decreased (or increased) by $X on average over the past week'. */
+/** SPEC §2: 'Prices decreased (or increased) by $X a dozen on average over the past week'. */
 export function weeklyChangeSentence(change: number | null): string {
   if (change === null) return 'Not enough price history yet to compare with last week.';
-  if (change < 0) return `Prices decreased by ${formatPrice(Math.abs(change))} on average over the past week.`;
-  if (change > 0) return `Prices increased by ${formatPrice(change)} on average over the past week.`;
+  if (change < 0) return `Prices decreased by ${formatPrice(Math.abs(change))} per dozen on average over the past week.`;
+  if (change > 0) return `Prices increased by ${formatPrice(change)} per dozen on average over the past week.`;
   return 'Prices were unchanged on average over the past week.';
 }
 
@@ -66,8 +67,9 @@ function Empty({ text }: { text: string }) {
   );
 }
 
-function describePoint(point: PricePoint): string {
-  return `${EGG_TYPE_LABELS[point.egg_type]}, ${REGION_LABELS[point.region]}`;
+/** '$5.24 / 18 ct · Standard, South' (the region left out when the figures are within one). */
+function describePoint(point: PricePoint, withRegion: boolean): string {
+  return `${formatPackPrice(point.price, point.count)} · ${EGG_TYPE_LABELS[point.egg_type]}${withRegion ? `, ${REGION_LABELS[point.region]}` : ''}`;
 }
 
 function Figure({ label, value, detail }: { label: string; value: string; detail?: string }) {
@@ -91,20 +93,21 @@ function Figure({ label, value, detail }: { label: string; value: string; detail
 function PriceInsights({ data }: { data: Insights }) {
   const { insights } = data;
   if (insights.entries === 0) return <Empty text="No prices available for the selected filters." />;
-  const change = insights.weekly_change;
+  const change = insights.weekly_change_per_dozen;
   const TrendIcon = change === null || change === 0 ? LuMinus : change < 0 ? LuTrendingDown : LuTrendingUp;
   const color = change === null || change === 0 ? 'fg.muted' : change < 0 ? 'trend.down' : 'trend.up';
   const sample = data.entries.some((e) => isSampleSource(e.source));
+  const several = insights.regions.length > 1;
   return (
     <Stack gap="4">
       <Figure
         label="Average price"
-        value={formatPrice(insights.average_price)}
-        detail={`${formatPrice(insights.average_per_dozen)} per dozen · ${insights.entries} ${insights.entries === 1 ? 'product' : 'products'}`}
+        value={formatPrice(insights.average_per_dozen)}
+        detail={`per dozen, ${formatRegionScope(insights.regions)} · ${insights.entries} ${insights.entries === 1 ? 'product' : 'products'}`}
       />
       <SimpleGrid columns={2} gap="4">
-        {insights.lowest && <Figure label="Lowest" value={formatPackPrice(insights.lowest.price, insights.lowest.count)} detail={describePoint(insights.lowest)} />}
-        {insights.highest && <Figure label="Highest" value={formatPackPrice(insights.highest.price, insights.highest.count)} detail={describePoint(insights.highest)} />}
+        {insights.lowest && <Figure label="Lowest per dozen" value={formatPrice(insights.lowest.price_per_dozen)} detail={describePoint(insights.lowest, several)} />}
+        {insights.highest && <Figure label="Highest per dozen" value={formatPrice(insights.highest.price_per_dozen)} detail={describePoint(insights.highest, several)} />}
       </SimpleGrid>
       <HStack gap="2" align="flex-start" color={color} fontWeight="medium" borderTopWidth="1px" pt="3">
         <Icon size="md" aria-hidden mt="0.5">
@@ -170,42 +173,54 @@ function DifferenceBadge({ storeName, position }: { storeName: string; position:
   );
 }
 
-function MarketPositionRow({ storeName, position }: { storeName: string; position: Position }) {
+/** One region's comparison of an egg type: the store's price, its rank there, the region's cheapest competitor. */
+function RegionPosition({ storeName, position }: { storeName: string; position: Position }) {
   const competitor = position.cheapest_competitor;
+  const region = REGION_LABELS[position.region];
   return (
-    <Box as="li" borderWidth="1px" borderRadius="md" p="3">
+    <Box borderTopWidth="1px" pt="2" mt="2" _first={{ borderTopWidth: 0, pt: 0 }}>
       <Flex justify="space-between" align="baseline" gap="2" wrap="wrap">
-        <Heading as="h3" size="sm">
-          {EGG_TYPE_LABELS[position.egg_type]}
-        </Heading>
+        <Text fontWeight="semibold">{region}</Text>
         <Badge colorPalette={position.rank === 1 ? 'green' : 'gray'} variant="outline">
           Rank: {position.rank} of {position.of}
         </Badge>
       </Flex>
-      <Text fontSize="lg" fontWeight="bold" mt="1">
-        {formatPackPrice(position.price, position.count)}
+      <Text fontSize="lg" fontWeight="bold">
+        {formatPrice(position.price_per_dozen)} per dozen{' '}
         <Text as="span" fontSize="sm" fontWeight="normal" color="fg.muted">
-          {' '}
-          · {REGION_LABELS[position.region]}
-          {position.count !== 12 && ` · ${formatPrice(position.price_per_dozen)} per dozen`}
+          ({formatPackPrice(position.price, position.count)})
         </Text>
       </Text>
       {competitor ? (
         <Flex mt="1" gap="2" align="center" wrap="wrap" fontSize="sm">
           <Text color="fg.muted">
-            Cheapest competitor:{' '}
+            Cheapest competitor in the {region}:{' '}
             <Text as="span" color="fg" fontWeight="medium">
               {competitor.store_name}
-            </Text>{' '}
-            {formatPackPrice(competitor.price, competitor.count)} ({REGION_LABELS[competitor.region]})
+            </Text>
+            , {formatDozenWithPack(competitor.price, competitor.count)}
           </Text>
           <DifferenceBadge storeName={storeName} position={position} />
         </Flex>
       ) : (
         <Text mt="1" fontSize="sm" color="fg.muted">
-          No other store offers this type under these filters.
+          No other store offers this type in the {region} under these filters.
         </Text>
       )}
+    </Box>
+  );
+}
+
+/** An egg type's comparisons, one per region where the store sells it. */
+function MarketPositionRow({ storeName, positions }: { storeName: string; positions: Position[] }) {
+  return (
+    <Box as="li" borderWidth="1px" borderRadius="md" p="3">
+      <Heading as="h3" size="sm" mb="2">
+        {EGG_TYPE_LABELS[positions[0]!.egg_type]}
+      </Heading>
+      {positions.map((position) => (
+        <RegionPosition key={position.region} storeName={storeName} position={position} />
+      ))}
     </Box>
   );
 }
@@ -222,7 +237,7 @@ function MarketPosition({ storeName, data }: { storeName: string; data: Insights
   return (
     <SectionCard
       title="Market Position"
-      description="This store's price per egg type against every store that sells it, ranked by price per dozen"
+      description="This store's price per egg type against the stores that sell it in the same region, ranked by price per dozen"
       headerExtra={trend}
     >
       {competitive.market_position.length === 0 ? (
@@ -235,9 +250,10 @@ function MarketPosition({ storeName, data }: { storeName: string; data: Insights
             </Text>
           )}
           <Stack as="ul" gap="3" listStyleType="none">
-            {competitive.market_position.map((position) => (
-              <MarketPositionRow key={position.egg_type} storeName={storeName} position={position} />
-            ))}
+            {EGG_TYPES.map((type) => {
+              const positions = competitive.market_position.filter((position) => position.egg_type === type);
+              return positions.length ? <MarketPositionRow key={type} storeName={storeName} positions={positions} /> : null;
+            })}
           </Stack>
         </Stack>
       )}
@@ -265,10 +281,10 @@ function RegionalAnalysis({ data }: { data: Insights }) {
               </Flex>
               <Text mt="1">
                 <Text as="span" fontWeight="bold" fontSize="lg">
-                  {formatPrice(region.average_price)}
+                  {formatPrice(region.average_per_dozen)}
                 </Text>{' '}
                 <Text as="span" fontSize="sm" color="fg.muted">
-                  average price · {formatPrice(region.average_per_dozen)} per dozen
+                  average price per dozen
                 </Text>
               </Text>
               <Wrap gap="1.5" mt="2" aria-label="Egg types available">
