@@ -1,4 +1,4 @@
-// The dashboard's Near you section: the saved ZIP code prefilled, a search applied on submit and
+// The dashboard's Near you section: the saved ZIP code searched at once, a search applied on submit and
 // kept in the URL with the radius, egg type and pack size, rows ranked by price per dozen with
 // distances, the widened and region labels, a bad and an unknown ZIP code, the CSV link, and a
 // row opening the product's price history. The e2e server seeds the sample catalogue, whose
@@ -35,19 +35,20 @@ const money = (value: number) => `$${value.toFixed(2)}`;
 
 test('Near you finds the cheapest eggs around a ZIP code, keeps the search in the URL and opens a price history', async ({ page, pageProblems }, info) => {
   test.slow();
-  // The saved preferences' ZIP code prefills the box; nothing is searched until Find.
+  // The ZIP code saved in Preferences is searched at once: ranked rows with distances, cheapest
+  // per dozen first, as the API ranks them.
   await page.addInitScript(() => window.localStorage.setItem('eggwatch.preferences', JSON.stringify({ zipCode: '10001', preferredCount: 12 })));
   await page.goto('/');
   await expect(zipBox(page)).toHaveValue('10001');
-  await expect(section(page).getByText(/^Enter a ZIP code to see the cheapest eggs/)).toBeVisible();
   await expect(select(page, 'Radius')).toHaveValue('25');
-
-  // Find: ranked rows with distances, cheapest per dozen first, as the API ranks them.
-  await section(page).getByRole('button', { name: 'Find' }).click();
-  await expect(page).toHaveURL(/[?&]zip=10001(&|$)/);
   const all = await near(page, 'zip=10001');
   expect(all.scope).toBe('radius');
   await expect(section(page).getByText(`${all.total} prices within 25 miles of`)).toBeVisible();
+  await expect(section(page).getByText(/^Enter a ZIP code to see the cheapest eggs/)).toHaveCount(0);
+  await expect(page).not.toHaveURL(/zip=/);
+  // Find puts it in the URL, to keep or share.
+  await section(page).getByRole('button', { name: 'Find' }).click();
+  await expect(page).toHaveURL(/[?&]zip=10001(&|$)/);
   await expect(rows(page)).toHaveCount(Math.min(10, all.entries.length));
   await expect(rows(page).first()).toContainText(money(all.entries[0]!.price_per_dozen));
   await expect(rows(page).first()).toContainText(/\d+\.\d mi/);
