@@ -6,7 +6,8 @@
 import { createAccount, createSubscription, expect, latestEmail, linkTo, signInDirectly, test, uniqueName, userByEmail } from './db.ts';
 import { expectConsoleErrors, expectHeaderSignedIn, field, snap, toast } from './ui.ts';
 
-const REGISTERED = 'Registration successful! Please check your email to verify your address, then log in.';
+/** The server's message goes under the toast's title 'Registration successful!', without repeating it. */
+const REGISTERED = 'Please check your email to verify your address, then log in.';
 const RESET_REQUESTED = 'If your email is registered, you will receive a password reset link shortly.';
 
 test('the profile asks visitors without a session to log in', async ({ page }, info) => {

@@ -103,7 +103,8 @@ test.describe('the whole alert path', () => {
     await expect(page.locator('form').getByLabel('Region', { exact: true })).toHaveValue('south');
     await expect(page.locator('form').getByLabel('Egg Type', { exact: true })).toHaveValue('organic');
     await page.getByRole('button', { name: 'Subscribe' }).click();
-    await expect(page.getByRole('main').getByText('Subscription created! Alerts go to your verified email address.')).toBeVisible();
+    await expect(page.getByRole('main').getByText('Subscription created!', { exact: true })).toBeVisible();
+    await expect(page.getByRole('main').getByText('Alerts go to your verified email address.', { exact: true })).toBeVisible();
 
     await page.goto('/profile?tab=subscriptions');
     const card = page.getByRole('listitem').filter({ hasText: 'South · Organic' });

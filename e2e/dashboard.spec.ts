@@ -197,6 +197,51 @@ test('filter changes wait for Apply Filters, then narrow the list and go into th
   }
 });
 
+test('Apply Filters shows at once that it is working, until the new page of prices is drawn', async ({ page }) => {
+  test.skip(widthOf(page) > 400 && widthOf(page) < 1024, 'phone and desktop widths');
+  await openDashboard(page);
+  // The new page waits here until let through, so the state in between can be looked at.
+  let letThrough = () => {};
+  const held = new Promise<void>((resolve) => (letThrough = resolve));
+  await page.route(
+    (url) => url.pathname.startsWith('/trpc/') && url.pathname.includes('prices.dashboard'),
+    async (route) => {
+      await held;
+      await route.continue();
+    },
+  );
+  const panel = await openFilters(page);
+  await openSection(page, panel, 'Egg Type');
+  await panel.getByRole('combobox', { name: 'Egg Type', exact: true }).selectOption('organic');
+  // Right after the click (before any new prices, and before the page has re-rendered for the new
+  // filters) the list is marked busy and says so, and the button shows that it is working.
+  // While it works, the button reads 'Applying...'.
+  const apply = panel.locator('button[type="submit"]');
+  await expect(apply).toHaveText('Apply Filters');
+  const at = await apply.evaluate(async (button: HTMLButtonElement) => {
+    button.click();
+    await Promise.resolve();
+    await Promise.resolve();
+    const list = [...document.querySelectorAll('section')].find((section) => section.querySelector('h2')?.textContent === 'Egg Prices')!;
+    return {
+      busy: list.querySelector('[aria-busy]')?.getAttribute('aria-busy') ?? null,
+      status: list.querySelector('[role="status"]')?.textContent ?? '',
+      buttonBusy: button.hasAttribute('data-loading'),
+    };
+  });
+  expect(at).toMatchObject({ busy: 'true', status: 'Updating prices...' });
+  if (!isPhone(page)) {
+    expect(at.buttonBusy).toBe(true);
+    await expect(apply).toHaveAttribute('data-loading');
+  }
+  await expect(page).toHaveURL(/[?&]type=organic(&|$)/);
+  await expect(page.getByRole('status').filter({ hasText: 'Updating prices...' })).toBeVisible();
+  letThrough();
+  await expect(page.getByRole('status').filter({ hasText: 'Updating prices...' })).toHaveCount(0);
+  await expect(cards(page).first()).toContainText('Organic');
+  if (!isPhone(page)) await expect(apply).not.toHaveAttribute('data-loading');
+});
+
 test('pagination follows the screen page size and resets when filters change', async ({ page }) => {
   const size = pageSizeForWidth(widthOf(page));
   await openDashboard(page, '?sort=unit-price');

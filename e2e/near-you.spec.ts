@@ -1,4 +1,4 @@
-// The dashboard's Near you section: the saved ZIP code prefilled, a search applied on submit and
+// The dashboard's Near you section: the saved ZIP code searched at once, a search applied on submit and
 // kept in the URL with the radius, egg type and pack size, rows ranked by price per dozen with
 // distances, the widened and region labels, a bad and an unknown ZIP code, the CSV link, and a
 // row opening the product's price history. The e2e server seeds the sample catalogue, whose
@@ -35,19 +35,20 @@ const money = (value: number) => `$${value.toFixed(2)}`;
 
 test('Near you finds the cheapest eggs around a ZIP code, keeps the search in the URL and opens a price history', async ({ page, pageProblems }, info) => {
   test.slow();
-  // The saved preferences' ZIP code prefills the box; nothing is searched until Find.
+  // The ZIP code saved in Preferences is searched at once: ranked rows with distances, cheapest
+  // per dozen first, as the API ranks them.
   await page.addInitScript(() => window.localStorage.setItem('eggwatch.preferences', JSON.stringify({ zipCode: '10001', preferredCount: 12 })));
   await page.goto('/');
   await expect(zipBox(page)).toHaveValue('10001');
-  await expect(section(page).getByText(/^Enter a ZIP code to see the cheapest eggs/)).toBeVisible();
   await expect(select(page, 'Radius')).toHaveValue('25');
-
-  // Find: ranked rows with distances, cheapest per dozen first, as the API ranks them.
-  await section(page).getByRole('button', { name: 'Find' }).click();
-  await expect(page).toHaveURL(/[?&]zip=10001(&|$)/);
   const all = await near(page, 'zip=10001');
   expect(all.scope).toBe('radius');
   await expect(section(page).getByText(`${all.total} prices within 25 miles of`)).toBeVisible();
+  await expect(section(page).getByText(/^Enter a ZIP code to see the cheapest eggs/)).toHaveCount(0);
+  await expect(page).not.toHaveURL(/zip=/);
+  // Find puts it in the URL, to keep or share.
+  await section(page).getByRole('button', { name: 'Find' }).click();
+  await expect(page).toHaveURL(/[?&]zip=10001(&|$)/);
   await expect(rows(page)).toHaveCount(Math.min(10, all.entries.length));
   await expect(rows(page).first()).toContainText(money(all.entries[0]!.price_per_dozen));
   await expect(rows(page).first()).toContainText(/\d+\.\d mi/);
@@ -112,4 +113,46 @@ test('Near you finds the cheapest eggs around a ZIP code, keeps the search in th
   await first.getByRole('link', { name: /^(Price )?[Hh]istory of / }).click();
   await expect(page).toHaveURL(/\/products\/\d+\/history\?location=\d+$/);
   await expect(page.getByRole('heading', { level: 2, name: 'Price history' })).toBeVisible();
+});
+
+test("Near you's table keeps to its box from 1024 px up: no column cut, a sign when it scrolls, full names on hover and focus", async ({ page }, info) => {
+  test.skip(info.project.name !== 'desktop', 'the table is shown from 1024 px; the widths are set here');
+  for (const width of [1024, 1440, 1920]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/?zip=10001');
+    await expect(rows(page)).toHaveCount(10);
+    const table = section(page).getByRole('table');
+    const measured = await table.evaluate((element) => {
+      const box = element.parentElement!;
+      const cut = [...element.querySelectorAll('th, td')].filter((cell) => cell.scrollWidth > cell.clientWidth + 1).map((cell) => cell.textContent);
+      return { table: element.scrollWidth, box: box.clientWidth, scrolls: box.scrollWidth > box.clientWidth + 1, cut, tabIndex: box.tabIndex };
+    });
+    expect(measured.cut, `${width} px: cells whose content is cut`).toEqual([]);
+    const hint = section(page).getByText('Scroll the table sideways to see every column.');
+    if (measured.scrolls) {
+      // Narrower than the table: it says so, and the keyboard can scroll it.
+      await expect(hint).toBeVisible();
+      expect(measured.tabIndex).toBe(0);
+    } else {
+      await expect(hint).toHaveCount(0);
+    }
+    // The widths the table has room for show it whole.
+    if (width >= 1440) expect(measured, `${width} px`).toMatchObject({ scrolls: false });
+    await section(page).screenshot({ path: info.outputPath(`near-you-${width}.png`) });
+  }
+
+  // A product name cut to its column shows in full on keyboard focus, and on hover.
+  const tooltip = page.locator('[data-scope="tooltip"][data-part="content"]');
+  const cutName = section(page).locator('tbody [tabindex="0"]').first();
+  const full = (await cutName.textContent())!;
+  await section(page).getByRole('link', { name: /^Download CSV/ }).focus();
+  await page.keyboard.press('Tab');
+  await expect(cutName).toBeFocused();
+  await expect(tooltip).toBeVisible();
+  await expect(tooltip).toHaveText(full);
+  await page.keyboard.press('Tab');
+  await expect(tooltip).toBeHidden();
+  await rows(page).nth(3).locator('[tabindex="0"]').first().hover();
+  await expect(tooltip).toBeVisible();
+  await expect(tooltip).toHaveText((await rows(page).nth(3).locator('[tabindex="0"]').first().textContent())!);
 });

@@ -1,10 +1,13 @@
-// Local preferences (SPEC §2 "Preferences", §5): validation, save to browser storage with the
-// 'Preferences saved' toast and a return to /, and the form preloaded from what was saved.
+// Local preferences (SPEC §2 "Preferences", §5): validation (the ZIP code optional), save to
+// browser storage with the 'Preferences saved' toast and a return to /, where Near you searches
+// the saved ZIP code at once; the form preloaded from what was saved; the alert switches as real
+// subscriptions for a signed-in shopper, and the alert form, filled in, for a visitor.
 import type { Page } from '@playwright/test';
-import { expect as baseExpect, test } from './fixtures.ts';
+import { createAccount, expect as dbExpect, signInDirectly, test, uniqueName } from './db.ts';
+import { toast } from './ui.ts';
 
 // These journeys re-render many price cards per step; give slow machines time.
-const expect = baseExpect.configure({ timeout: 20_000 });
+const expect = dbExpect.configure({ timeout: 20_000 });
 
 /** Ticks a checkbox or switch the way a shopper does: by clicking its label. */
 const tick = (page: Page, label: string) => page.getByText(label, { exact: true }).click();
@@ -22,7 +25,16 @@ test('preferences validate, save to the browser with a toast, return home and pr
   await expect(page.getByRole('checkbox', { name: /Weekly reports/ })).not.toBeChecked();
   await page.screenshot({ path: info.outputPath('preferences.png'), fullPage: true });
 
-  // SPEC §5: at least 5 characters.
+  // An egg type saves without a ZIP code.
+  await page.getByLabel('Egg type', { exact: true }).selectOption('organic');
+  await page.getByRole('button', { name: 'Save Preferences' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(toast(page, 'Preferences saved')).toBeVisible();
+  expect(await page.evaluate(() => JSON.parse(window.localStorage.getItem('eggwatch.preferences') ?? 'null'))).toMatchObject({ zipCode: '', preferredEggType: 'organic' });
+  await page.goto('/preferences');
+  await expect(page.getByLabel('Egg type', { exact: true })).toHaveValue('organic');
+
+  // SPEC §5: a ZIP code given has at least 5 characters.
   await page.getByRole('textbox', { name: /^ZIP code/ }).fill('6061');
   await page.getByRole('button', { name: 'Save Preferences' }).click();
   await expect(page.getByText('ZIP code must be at least 5 characters')).toBeVisible();
@@ -37,13 +49,12 @@ test('preferences validate, save to the browser with a toast, return home and pr
   await page.getByLabel('Egg count', { exact: true }).selectOption('18');
   await tick(page, 'Aldi');
   await tick(page, 'Kroger');
-  await tick(page, 'Price drop alerts');
-  await expect(page.getByRole('checkbox', { name: /Price drop alerts/ })).toBeChecked();
   await page.getByRole('button', { name: 'Save Preferences' }).click();
 
   await expect(page).toHaveURL(/\/$/);
-  const toast = page.getByText('Preferences saved');
-  await expect(toast).toBeVisible();
+  await expect(toast(page, 'Preferences saved')).toBeVisible();
+  // Near you searches the saved ZIP code at once.
+  await expect(page.getByRole('region', { name: 'Near you' }).getByText(/^\d+ prices? within 25 miles of Chicago, IL 60611/)).toBeVisible();
   const saved = await page.evaluate(() => JSON.parse(window.localStorage.getItem('eggwatch.preferences') ?? 'null'));
   expect(saved).toEqual({
     zipCode: '60611',
@@ -51,7 +62,7 @@ test('preferences validate, save to the browser with a toast, return home and pr
     preferredEggType: 'organic',
     preferredCount: 18,
     favoriteStores: ['aldi', 'kroger'],
-    notifyPriceDrops: true,
+    notifyPriceDrops: false,
     weeklyReport: false,
   });
 
@@ -63,7 +74,7 @@ test('preferences validate, save to the browser with a toast, return home and pr
   await expect(page.getByRole('checkbox', { name: 'Aldi' })).toBeChecked();
   await expect(page.getByRole('checkbox', { name: 'Kroger' })).toBeChecked();
   await expect(page.getByRole('checkbox', { name: 'Walmart' })).not.toBeChecked();
-  await expect(page.getByRole('checkbox', { name: /Price drop alerts/ })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: /Price drop alerts/ })).not.toBeChecked();
   await expect(page.getByRole('checkbox', { name: /Weekly reports/ })).not.toBeChecked();
   await page.screenshot({ path: info.outputPath('preferences-preloaded.png'), fullPage: true });
 
@@ -85,6 +96,64 @@ test('the preferences form works from the keyboard', async ({ page }) => {
   await expect(page.getByRole('checkbox', { name: /Weekly reports/ })).toBeChecked();
   await page.getByRole('button', { name: 'Save Preferences' }).focus();
   await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/\/$/);
+  // Weekly reports go by email: a visitor continues on the alert form, filled in for them.
+  await expect(page).toHaveURL(/\/notifications\/subscribe\?region=south&frequency=weekly$/);
   await expect(page.getByText('Preferences saved')).toBeVisible();
+});
+
+test('Price drop alerts: a visitor goes to the alert form filled in, a signed-in shopper gets a subscription to manage', async ({ page, db, baseURL }, info) => {
+  test.skip(info.project.name === 'tablet', 'phone and desktop widths');
+  test.slow();
+  const alerts = page.getByRole('checkbox', { name: /Price drop alerts/ });
+
+  // A visitor: the alert needs an email address, which the alert form asks for.
+  await page.goto('/preferences');
+  await page.getByRole('textbox', { name: /^ZIP code/ }).fill('60611');
+  await page.getByLabel('Egg type', { exact: true }).selectOption('cage-free');
+  await tick(page, 'Aldi');
+  await tick(page, 'Price drop alerts');
+  await expect(page.getByText(/^Alerts go by email: saving takes you to the alert form/)).toBeVisible();
+  await page.getByRole('button', { name: 'Save Preferences' }).click();
+  await expect(page).toHaveURL(/\/notifications\/subscribe\?/);
+  await expect(toast(page, 'Preferences saved')).toBeVisible();
+  const form = page.locator('form');
+  await expect(form.getByLabel('Region', { exact: true })).toHaveValue('midwest');
+  await expect(form.getByLabel('Egg Type', { exact: true })).toHaveValue('cage-free');
+  await expect(form.getByLabel('Frequency', { exact: true })).toHaveValue('immediately');
+  await expect(form.getByRole('checkbox', { name: 'Aldi' })).toBeChecked();
+  await expect(form.getByRole('checkbox', { name: 'Kroger' })).not.toBeChecked();
+  // The form offers a region: it promises nothing "near you".
+  await expect(page.getByText('Get an email when egg prices drop in the region you choose, or a daily or weekly summary.')).toBeVisible();
+  await expect(page.getByText(/near you/i)).toHaveCount(0);
+
+  // Signed in: saving sets up the subscription, to the account's (verified) address.
+  const username = uniqueName('prefs', info.project.name);
+  const account = await createAccount(db, { username, email: `${username}@example.test`, password: 'secret-pass', role: 'user' });
+  await signInDirectly(page, db, account, baseURL!);
+  await page.goto('/preferences');
+  await expect(alerts).toBeChecked();
+  await expect(page.getByText(`Saving sets up an email alert to ${account.email}.`)).toBeVisible();
+  await page.getByRole('button', { name: 'Save Preferences' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(toast(page, 'Preferences saved')).toContainText(`Price drop alerts go to ${account.email}.`);
+  const [created] = await db<{ id: number; region: string; egg_type: string; preferred_stores: string[]; notification_frequency: string; active: boolean; confirmed: boolean }[]>`
+    select id, region, egg_type, preferred_stores, notification_frequency, active, confirmed_at is not null as confirmed
+    from subscriptions where user_id = ${account.id}`;
+  expect(created).toMatchObject({ region: 'midwest', egg_type: 'cage_free', preferred_stores: ['aldi'], notification_frequency: 'immediately', active: true, confirmed: true });
+
+  // Back on Preferences the switch stands for that subscription, with a link to manage it.
+  await page.goto('/preferences');
+  await expect(page.getByText(`Sending to ${account.email}.`)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Manage this alert' })).toHaveAttribute('href', `/notifications/edit/${created!.id}`);
+  // Changed preferences carry over; turning the switch off pauses it. No second subscription.
+  await tick(page, 'Kroger');
+  await page.getByRole('button', { name: 'Save Preferences' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/preferences');
+  await tick(page, 'Price drop alerts');
+  await expect(page.getByText(`Saving pauses the alert to ${account.email}.`)).toBeVisible();
+  await page.getByRole('button', { name: 'Save Preferences' }).click();
+  await expect(toast(page, 'Preferences saved')).toContainText('Price drop alerts are off.');
+  const after = await db<{ id: number; preferred_stores: string[]; active: boolean }[]>`select id, preferred_stores, active from subscriptions where user_id = ${account.id}`;
+  expect(after).toEqual([{ id: created!.id, preferred_stores: ['aldi', 'kroger'], active: false }]);
 });

@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 
 test('the dashboard loads with the page frame and statistics from the data', async ({ page }, info) => {
@@ -22,4 +23,33 @@ test('an unknown path shows the not-found page', async ({ page }, info) => {
   await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
   await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
   await page.screenshot({ path: info.outputPath('not-found.png'), fullPage: true });
+});
+
+// The fixtures fail any journey whose page asks another origin for anything; this one loads each
+// main route, including those that show store logos, so every route is held to it.
+const MAIN_ROUTES: Array<{ path: string; logos?: boolean; ready: (page: Page) => Promise<void> }> = [
+  { path: '/?zip=10001', logos: true, ready: (page) => expect(page.getByRole('region', { name: 'Near you' }).getByText(/prices? within 25 miles of/)).toBeVisible() },
+  { path: '/compare/organic', ready: (page) => expect(page.getByRole('heading', { level: 1 })).toBeVisible() },
+  { path: '/store/walmart', logos: true, ready: (page) => expect(page.getByRole('heading', { level: 1, name: 'Walmart' })).toBeVisible() },
+  { path: '/preferences', logos: true, ready: (page) => expect(page.getByRole('checkbox', { name: 'Aldi' })).toBeVisible() },
+  { path: '/notifications/subscribe', ready: (page) => expect(page.getByRole('button', { name: 'Subscribe' })).toBeVisible() },
+  { path: '/auth', ready: (page) => expect(page.getByRole('tab', { name: 'Login' })).toBeVisible() },
+  { path: '/admin/login', ready: (page) => expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible() },
+  { path: '/api/docs/', ready: (page) => expect(page.locator('.swagger-ui .info')).toBeVisible() },
+];
+
+test('the main routes load everything from the site itself, store logos included', async ({ page }, info) => {
+  test.skip(info.project.name === 'tablet', 'phone and desktop widths');
+  test.slow();
+  for (const route of MAIN_ROUTES) {
+    await page.goto(route.path);
+    await route.ready(page);
+    await page.waitForLoadState('networkidle');
+    if (route.logos) {
+      // At least one logo drawn from the app's own file, not the initial placeholder.
+      const logo = page.locator('img[src^="/logos/"]').first();
+      await expect(logo).toBeVisible();
+      await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { message: `${route.path}: a logo loaded` }).toBe(true);
+    }
+  }
 });

@@ -140,7 +140,8 @@ export function buildApp(options: ServerOptions): { app: FastifyInstance; cache:
         scriptSrc: ["'self'"],
         // Chakra UI (emotion) injects style elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https://icons.duckduckgo.com'],
+        // Images from the site only (store logos are served from public/logos/).
+        imgSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
@@ -258,9 +259,10 @@ export function buildApp(options: ServerOptions): { app: FastifyInstance; cache:
       // Cache-Control comes from setHeaders alone: send's default (max-age=0) would replace it.
       cacheControl: false,
       setHeaders(res, filePath) {
-        // Vite fingerprints everything under assets/, so those never change.
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-        else res.setHeader('cache-control', 'no-cache');
+        // Vite fingerprints everything under assets/, so those never change; nor do the store
+        // logos under logos/ (a changed logo gets a new file name, and store_logo_url follows it).
+        const top = path.relative(distDir, filePath).split(path.sep)[0];
+        res.setHeader('cache-control', top === 'assets' || top === 'logos' ? 'public, max-age=31536000, immutable' : 'no-cache');
         res.setHeader('vary', 'accept-encoding');
       },
     });

@@ -154,11 +154,14 @@ export function samplePrice(base: number, key: string, dayNumber: number): numbe
   return Math.max(0.49, Math.floor(price * 10) / 10 + 0.09);
 }
 
+/** A store's logo, served by the app itself from public/logos/ (never a third party's). */
+const storeLogoPath = (storeId: string) => `/logos/${storeId}.svg`;
+
 export async function seedStores(sql: Db): Promise<void> {
   for (const s of STORE_SEEDS) {
     await sql`
       insert into stores (id, store_name, store_logo_url, regions_served, store_type, active)
-      values (${s.id}, ${s.store_name}, ${`https://icons.duckduckgo.com/ip3/${s.domain}.ico`},
+      values (${s.id}, ${s.store_name}, ${storeLogoPath(s.id)},
               ${s.regions_served}, 'national', true)
       on conflict (id) do nothing`;
   }

@@ -26,6 +26,9 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dist, 'route-preloads.json'), JSON.stringify({ '/compare/:eggType': ['assets/app-abc123.js'], '*': [] }));
   fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), script);
   fs.writeFileSync(path.join(dist, 'assets', 'tiny-abc123.js'), 'export {};\n');
+  fs.mkdirSync(path.join(dist, 'logos'));
+  fs.copyFileSync(path.resolve('public/logos/walmart.svg'), path.join(dist, 'logos', 'walmart.svg'));
+  fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   await compressAssets(dist);
   db = await createTestDatabase();
   server = createServer({ sql: db.sql, port: 0, logLevel: 'silent', distDir: dist });
@@ -77,6 +80,16 @@ describe('the client build', () => {
     const tiny = await get('/assets/tiny-abc123.js', 'br');
     expect(tiny.status).toBe(200);
     expect(tiny.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('serves the store logos from the site, cached for a year like the fingerprinted assets', async () => {
+    const logo = await get('/logos/walmart.svg', 'gzip, br');
+    expect(logo.status).toBe(200);
+    expect(logo.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(logo.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(logo.body.toString()).toContain('<svg');
+    // Other files outside assets/ keep their names across builds, so they are revalidated.
+    expect((await get('/favicon.svg')).headers['cache-control']).toBe('no-cache');
   });
 
   it('answers client routes with index.html, not cached', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatExactTime,
   formatPlace,
   formatDozenPrice,
   formatDozenWithPack,
@@ -241,6 +242,13 @@ describe('formatRelativeTime', () => {
   it('accepts date-only strings and defaults now to the current time', () => {
     expect(formatRelativeTime('2025-04-06', now)).toBe('4 days ago');
     expect(formatRelativeTime(new Date().toISOString())).toBe('Just now');
+  });
+});
+
+describe('formatExactTime', () => {
+  it('writes a date and time for the title of a relative time, or the text as given when it is no date', () => {
+    expect(formatExactTime('2025-04-10T12:00:00Z')).toMatch(/^Apr 10, 2025, \d{1,2}:\d{2}\s?[AP]M$/);
+    expect(formatExactTime('soon')).toBe('soon');
   });
 });
 

@@ -162,6 +162,14 @@ export function formatRelativeTime(iso: string | null | undefined, now: Date = n
   return ago(Math.floor(days / 365), 'year');
 }
 
+const EXACT = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** 'Apr 7, 2025, 3:04 PM' in the reader's time zone (the title of a relative time), or the text as given when it is no date. */
+export function formatExactTime(iso: string): string {
+  const time = Date.parse(iso);
+  return Number.isNaN(time) ? iso : EXACT.format(time);
+}
+
 /** 'New York, NY 10001', or the ZIP code alone when the city is unknown. */
 export function formatPlace(place: { city: string | null; state: string | null; zip: string }): string {
   const town = [place.city, place.state].filter(Boolean).join(', ');

@@ -1,14 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { DEFAULT_PREFERENCES, ZIP_MIN_MESSAGE, parseStoredPreferences, preferencesSchema } from './preferences.ts';
+import { DEFAULT_PREFERENCES, ZIP_FORMAT_MESSAGE, ZIP_MAX_MESSAGE, ZIP_MIN_MESSAGE, alertFromPreferences, parseStoredPreferences, preferencesSchema } from './preferences.ts';
+
+const messages = (input: unknown) => {
+  const result = preferencesSchema.safeParse(input);
+  return result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+};
 
 describe('preferencesSchema (SPEC §5)', () => {
-  it('requires a ZIP code of 5 to 10 characters', () => {
-    const short = preferencesSchema.safeParse({ zipCode: '1234' });
-    expect(short.success).toBe(false);
-    expect(short.error?.issues[0]?.message).toBe(ZIP_MIN_MESSAGE);
-    expect(preferencesSchema.safeParse({ zipCode: '12345-67890' }).success).toBe(false);
-    expect(preferencesSchema.safeParse({ zipCode: '12345-6789' }).success).toBe(true);
+  it('checks a ZIP code given: 5 to 10 characters making a US ZIP code', () => {
+    expect(messages({ zipCode: '1234' })).toEqual([`zipCode: ${ZIP_MIN_MESSAGE}`]);
+    expect(messages({ zipCode: '12345-67890' })).toEqual([`zipCode: ${ZIP_MAX_MESSAGE}`]);
+    expect(messages({ zipCode: 'abcde' })).toEqual([`zipCode: ${ZIP_FORMAT_MESSAGE}`]);
+    expect(preferencesSchema.parse({ zipCode: ' 12345-6789 ' }).zipCode).toBe('12345-6789');
+  });
+
+  it('saves an egg type, a pack size or favourite stores without a ZIP code', () => {
+    for (const zipCode of [undefined, '', '   ']) {
+      const parsed = preferencesSchema.safeParse({ zipCode, preferredEggType: 'organic', preferredCount: 18, favoriteStores: ['aldi'] });
+      expect(parsed.success).toBe(true);
+      expect(parsed.data).toMatchObject({ zipCode: '', preferredEggType: 'organic', preferredCount: 18, favoriteStores: ['aldi'] });
+    }
   });
 
   it('defaults the flags to false and the pack size to 12', () => {
@@ -18,6 +30,23 @@ describe('preferencesSchema (SPEC §5)', () => {
   it('accepts the price cards\' pack sizes only', () => {
     expect(preferencesSchema.parse({ zipCode: '10001', preferredCount: '36' }).preferredCount).toBe(36);
     expect(preferencesSchema.safeParse({ zipCode: '10001', preferredCount: 7 }).success).toBe(false);
+  });
+});
+
+describe('alertFromPreferences: what a Notifications switch subscribes to', () => {
+  const preferences = { ...DEFAULT_PREFERENCES, zipCode: '60611', preferredEggType: 'cage-free', favoriteStores: ['aldi', 'kroger', 'costco'] };
+
+  it('price drops: at once, in the chosen region (else the ZIP code\'s), of the egg type, at the favourite stores', () => {
+    expect(alertFromPreferences(preferences, 'notifyPriceDrops')).toEqual({ region: 'midwest', egg_type: 'cage_free', preferred_stores: ['aldi', 'kroger'], notification_frequency: 'immediately' });
+    expect(alertFromPreferences({ ...preferences, region: 'west' }, 'notifyPriceDrops').region).toBe('west');
+  });
+
+  it('the weekly report: every store of the region, weekly', () => {
+    expect(alertFromPreferences(preferences, 'weeklyReport')).toEqual({ region: 'midwest', egg_type: 'cage_free', preferred_stores: [], notification_frequency: 'weekly' });
+  });
+
+  it('without a region, a ZIP code or an egg type: every region and type', () => {
+    expect(alertFromPreferences(DEFAULT_PREFERENCES, 'notifyPriceDrops')).toEqual({ region: 'all', egg_type: 'all', preferred_stores: [], notification_frequency: 'immediately' });
   });
 });
 

@@ -1,5 +1,6 @@
-// A store's logo (SPEC §2: from a logo service by store name). While it loads, or when it fails
-// to load or there is none, a placeholder shows the store's initial.
+// A store's logo: its store_logo_url, which the app serves itself (public/logos/), so showing one
+// asks no third party. While it loads, or when it fails to load or there is none, a placeholder
+// shows the store's initial.
 import { Avatar } from '@chakra-ui/react';
 
 export interface StoreLogoProps {
@@ -17,7 +18,7 @@ export function StoreLogo({ name, url, size = 'md', decorative = false }: StoreL
       <Avatar.Fallback aria-hidden fontWeight="bold">
         {initial}
       </Avatar.Fallback>
-      {url && <Avatar.Image src={url} alt="" bg="white" p="1" />}
+      {url && <Avatar.Image src={url} alt="" />}
     </Avatar.Root>
   );
 }

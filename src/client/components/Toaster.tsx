@@ -36,9 +36,35 @@ function want(): void {
   for (const listener of listeners) listener();
 }
 
+/** Text compared without case, outer spaces or closing punctuation: 'Saved!' repeats 'saved'. */
+const bare = (text: string) => text.trim().replace(/[\s.!?:;,]+$/, '').toLowerCase();
+
+/**
+ * A toast's (or notice's) text without its title repeated: none when it only says the title
+ * again ('Subscription updated' under 'Subscription updated'), the rest when it starts with it
+ * ('Subscription created! Alerts go to...' under 'Subscription created!').
+ */
+export function textBesideTitle(title: unknown, description: unknown): string | undefined {
+  if (typeof description !== 'string' || description.trim() === '') return undefined;
+  if (typeof title !== 'string' || bare(title) === '') return description;
+  if (bare(description) === bare(title)) return undefined;
+  // The title as a sentence of its own at the start ('Saved! ...', 'Saved. ...'), not as the
+  // start of a longer sentence ('Login failed because ...').
+  const text = description.trim();
+  const head = title.trim();
+  const rest = text.slice(head.length);
+  if (text.toLowerCase().startsWith(head.toLowerCase()) && (/[.!?:]$/.test(head) || /^[.!?:]/.test(rest))) {
+    const after = rest.replace(/^[\s.!?:;,]+/, '');
+    return after === '' ? undefined : after;
+  }
+  return description;
+}
+
 export const toaster = {
   /** Shows a toast (now, or once the toast machinery has loaded) and returns its id. */
-  create(options: ToastOptions): string {
+  create(raw: ToastOptions): string {
+    const description = typeof raw.description === 'string' ? textBesideTitle(raw.title, raw.description) : raw.description;
+    const options: ToastOptions = { ...raw, description };
     const id = options.id ?? `toast-${++nextId}`;
     if (sink) return sink.create({ ...options, id });
     queue.push({ ...options, id });

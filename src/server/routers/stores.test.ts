@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/db.ts';
 import { callerFor } from '../../../test/caller.ts';
@@ -20,6 +22,26 @@ describe('stores', () => {
       expect(Object.keys(store).sort()).toEqual(['active', 'id', 'regions_served', 'store_logo_url', 'store_name', 'store_type']);
       expect(store.regions_served.length).toBeGreaterThan(0);
     }
+  });
+
+  it("serves every store's logo from the site itself (public/logos/), never a third party", async () => {
+    for (const store of await caller.stores.list()) {
+      expect(store.store_logo_url).toBe(`/logos/${store.id}.svg`);
+      const file = fs.readFileSync(path.join('public', store.store_logo_url!), 'utf8');
+      expect(file).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+      // Nothing in it loads from elsewhere (an image, a font, a stylesheet).
+      expect(file).not.toMatch(/href=|url\(|@import/);
+    }
+  });
+
+  it('migration 013 repoints logos seeded from the icon service, and leaves one set by hand alone', async () => {
+    await db.sql`update stores set store_logo_url = 'https://icons.duckduckgo.com/ip3/walmart.com.ico' where id = 'walmart'`;
+    await db.sql`update stores set store_logo_url = '/logos/custom-target.png' where id = 'target'`;
+    await db.sql.unsafe(fs.readFileSync(path.join('migrations', '013.do.store-logos.sql'), 'utf8'));
+    const logos = Object.fromEntries((await caller.stores.list()).map((s) => [s.id, s.store_logo_url]));
+    expect(logos.walmart).toBe('/logos/walmart.svg');
+    expect(logos.target).toBe('/logos/custom-target.png');
+    await db.sql`update stores set store_logo_url = '/logos/target.svg' where id = 'target'`;
   });
 
   it('reads one store case-insensitively and answers NOT_FOUND for an unknown id', async () => {

@@ -14,6 +14,7 @@ import {
   Heading,
   Portal,
   SimpleGrid,
+  Spinner,
   Text,
 } from '@chakra-ui/react';
 import { useId, useRef, useState } from 'react';
@@ -30,6 +31,8 @@ export interface FiltersPanelProps {
   storeOptions: readonly FilterOption[];
   /** Below 768 px: the slide-in panel instead of the inline card. */
   mobile: boolean;
+  /** Applied filters are being put into effect (the list's new page is on its way). */
+  applying?: boolean;
 }
 
 /** The local draft: starts from the applied selection and follows it when that changes. */
@@ -51,7 +54,7 @@ function useDraft(applied: FilterSelection) {
 const APPLY_LABEL = 'Apply Filters';
 const PANEL_ANIMATION = '300ms';
 
-function InlineFilters({ applied, onApply, storeOptions }: Omit<FiltersPanelProps, 'mobile'>) {
+function InlineFilters({ applied, onApply, storeOptions, applying = false }: Omit<FiltersPanelProps, 'mobile'>) {
   const { draft, update, clear } = useDraft(applied);
   const idPrefix = useId();
   const pending = !isSameSelection(draft, applied);
@@ -90,7 +93,7 @@ function InlineFilters({ applied, onApply, storeOptions }: Omit<FiltersPanelProp
               <LuRotateCcw aria-hidden />
               Reset
             </Button>
-            <Button type="submit" colorPalette="amber" variant="solid" size="sm">
+            <Button type="submit" colorPalette="amber" variant="solid" size="sm" loading={applying} loadingText="Applying...">
               {APPLY_LABEL}
             </Button>
           </HStack>
@@ -100,7 +103,7 @@ function InlineFilters({ applied, onApply, storeOptions }: Omit<FiltersPanelProp
   );
 }
 
-function MobileFilters({ applied, onApply, storeOptions }: Omit<FiltersPanelProps, 'mobile'>) {
+function MobileFilters({ applied, onApply, storeOptions, applying = false }: Omit<FiltersPanelProps, 'mobile'>) {
   const [open, setOpen] = useState(false);
   const { draft, update, reset, clear } = useDraft(applied);
   const idPrefix = useId();
@@ -128,7 +131,7 @@ function MobileFilters({ applied, onApply, storeOptions }: Omit<FiltersPanelProp
           aria-haspopup="dialog"
           onClick={() => setPanelOpen(!open)}
         >
-          {open ? <LuX aria-hidden /> : <LuFilter aria-hidden />}
+          {open ? <LuX aria-hidden /> : applying ? <Spinner size="xs" aria-hidden /> : <LuFilter aria-hidden />}
           {open ? 'Close' : 'Filter'}
         </Button>
         {active > 0 && (

@@ -5,8 +5,9 @@ import { Badge, Box, Card, Grid, HStack, Heading, Icon, Link, Separator, Skeleto
 import { useState } from 'react';
 import { LuArrowDown, LuArrowUp, LuClock, LuEgg, LuHash, LuInfo, LuMapPin, LuMinus } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
-import { formatPrice, formatRelativeTime, formatTrend, trendColor } from '#shared/format.ts';
+import { formatPrice, formatTrend, trendColor } from '#shared/format.ts';
 import { CARD_COUNTS, EGG_TYPE_LABELS, EGG_TYPES, type EggType, isSampleSource, type Region, REGION_LABELS, REGIONS, type TrendDirection } from '#shared/vocabulary.ts';
+import { RelativeTime } from '#client/components/RelativeTime.tsx';
 import { useIsMobile } from '#client/lib/useViewportWidth.ts';
 import { CardFilterMenu, type MenuOption } from './CardFilterMenu.tsx';
 import { HistoryLink } from './HistoryLink.tsx';
@@ -268,7 +269,7 @@ export function PriceCard({ entry, showRegion: showRegionOption = true }: PriceC
               <HStack gap="1" textStyle="xs" color="fg.muted">
                 <LuClock aria-hidden />
                 <Text as="span">
-                  Updated <time dateTime={view.lastUpdated}>{formatRelativeTime(view.lastUpdated)}</time>
+                  Updated <RelativeTime iso={view.lastUpdated} midSentence />
                 </Text>
               </HStack>
             </>

@@ -2,7 +2,7 @@
 // region, egg type and count overrides and re-prices itself (SPEC §4).
 import { HStack, Link, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
-import { formatRelativeTime } from '#shared/format.ts';
+import { RelativeTime } from '#client/components/RelativeTime.tsx';
 import { CountMenu, EggTypeMenu, EstimateBadge, RegionMenu, SampleBadge, TrendValue, historyTarget, sparklineLabel, storeHref, trendToken } from './PriceCard.tsx';
 import { HistoryLink } from './HistoryLink.tsx';
 import { Sparkline } from './Sparkline.tsx';
@@ -92,7 +92,7 @@ export function PriceRow({ entry, showRegion, wide }: PriceRowProps) {
             )}
           </Table.Cell>
           <Table.Cell whiteSpace="nowrap" color="fg.muted" textStyle="sm">
-            {loading ? <Skeleton height="4" width="20" /> : <time dateTime={view.lastUpdated}>{formatRelativeTime(view.lastUpdated)}</time>}
+            {loading ? <Skeleton height="4" width="20" /> : <RelativeTime iso={view.lastUpdated} />}
           </Table.Cell>
         </>
       )}

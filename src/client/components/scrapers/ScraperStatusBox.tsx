@@ -2,9 +2,9 @@
 // message, which while a run is active says how far it is, above its progress bar; and how fresh
 // the store's prices are (flagged after 48 hours). Times name their zone.
 import { Badge, Box, DataList, HStack, Progress, Stack, Text } from '@chakra-ui/react';
-import { formatRelativeTime } from '#shared/format.ts';
 import type { ScraperStatus } from '#shared/scrape.ts';
 import { STALE_AFTER_HOURS } from '#shared/scrape.ts';
+import { RelativeTime } from '#client/components/RelativeTime.tsx';
 import { formatWhen } from '#client/lib/dateTime.ts';
 
 export interface ScraperStatusBoxProps {
@@ -40,7 +40,7 @@ export function Freshness({ status }: { status: ScraperStatus }) {
   return (
     <HStack gap="2" wrap="wrap">
       <Text textStyle="xs" color="fg.muted">
-        Prices from {formatRelativeTime(status.lastSuccessAt).toLowerCase()}
+        Prices from <RelativeTime iso={status.lastSuccessAt} midSentence />
       </Text>
       {status.stale && (
         <Badge colorPalette="orange" variant="subtle" title={`No new prices for more than ${STALE_AFTER_HOURS} hours`}>

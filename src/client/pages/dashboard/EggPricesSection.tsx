@@ -3,10 +3,10 @@
 // The applied filters, page and view live in the URL (useDashboardState); filters taken from the
 // saved preferences are said so above the list. The list is sorted by the observed prices it
 // lists; a card re-priced from its menus keeps its place and its Estimate badge.
-import { Alert, Box, Button, ButtonGroup, EmptyState, Flex, HStack, Heading, NativeSelect, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, ButtonGroup, EmptyState, Flex, HStack, Heading, NativeSelect, SimpleGrid, Spinner, Stack, Table, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { keepPreviousData } from '@tanstack/react-query';
-import { useDeferredValue, useId, useRef, type ReactNode } from 'react';
+import { memo, useCallback, useDeferredValue, useId, useRef, useState, useTransition } from 'react';
 import { LuEgg, LuHand, LuLayoutGrid, LuList, LuRotateCcw } from 'react-icons/lu';
 import type { FilterSelection } from '#shared/filters.ts';
 import { EGG_TYPE_LABELS, REGION_LABELS, type SortOption } from '#shared/vocabulary.ts';
@@ -21,7 +21,7 @@ import { storeOptions } from '#client/components/filters/filterOptions.ts';
 import { PriceCard, PriceCardSkeleton } from '#client/components/price-card/PriceCard.tsx';
 import { PriceRow, priceTableColumns } from '#client/components/price-card/PriceRow.tsx';
 import { downloadHref } from '#client/lib/links.ts';
-import { trpc } from '#client/lib/trpc.ts';
+import { trpc, type RouterOutputs } from '#client/lib/trpc.ts';
 import { useViewportWidth } from '#client/lib/useViewportWidth.ts';
 import { useDashboardState } from './useDashboardState.ts';
 import type { ViewMode } from './urlState.ts';
@@ -63,6 +63,14 @@ function ViewToggle({ view, onChange, width }: { view: ViewMode; onChange: (view
 }
 
 const GRID_COLUMNS = { base: 1, md: 2, lg: 3 } as const;
+
+/**
+ * /api/egg-prices.csv with the applied filters the API knows (store, region, egg type, pack
+ * size): every current price they match, where the list shows one per store.
+ */
+export function eggPricesCsvHref(filters: FilterSelection): string {
+  return downloadHref('/api/egg-prices.csv', { store: filters.store, region: filters.region, egg_type: filters.eggType, count: filters.countRange });
+}
 
 /**
  * What the list is sorted by. Price sorts go by the prices the list holds, all observed: a card
@@ -110,61 +118,42 @@ function PreferencesNote({ applied, onShowAll }: { applied: PreferenceFilters; o
   );
 }
 
-/**
- * /api/egg-prices.csv with the applied filters the API knows (store, region, egg type, pack
- * size): every current price they match, where the list shows one per store.
- */
-export function eggPricesCsvHref(filters: FilterSelection): string {
-  return downloadHref('/api/egg-prices.csv', { store: filters.store, region: filters.region, egg_type: filters.eggType, count: filters.countRange });
+interface PriceListProps {
+  data: RouterOutputs['prices']['dashboard'] | undefined;
+  error: { message: string } | null;
+  onRetry: () => void;
+  filters: FilterSelection;
+  onClearFilters: () => void;
+  pageSize: number;
+  view: ViewMode;
+  wide: boolean;
 }
 
-export function EggPricesSection() {
-  const { state, fromPreferences, apply, setPage, setView } = useDashboardState();
-  const width = useViewportWidth();
-  const pageSize = pageSizeForWidth(width);
-  const mobile = width < BREAKPOINTS.mobile;
-  const wide = width >= BREAKPOINTS.desktop;
-  const view: ViewMode = width < PHONE_MAX_WIDTH ? 'grid' : state.view;
-  const headingId = useId();
-  const listTop = useRef<HTMLDivElement>(null);
-
-  const stores = trpc.stores.list.useQuery();
-  const prices = trpc.prices.dashboard.useQuery(
-    { filters: state.filters, page: state.page, pageSize },
-    { placeholderData: keepPreviousData },
-  );
-
-  const goToPage = (page: number) => {
-    setPage(page);
-    // Bring the top of the list back into view; the new page replaces the one being read.
-    const top = listTop.current;
-    if (top && top.getBoundingClientRect().top < 0) top.scrollIntoView({ block: 'start' });
-  };
-
-  // The cards render in a background render React slices into short tasks (the skeletons, or the
-  // page being replaced, stay up meanwhile), not in one long task when the data arrives.
-  const data = useDeferredValue(prices.data);
-  let content: ReactNode;
-  if (data === undefined && !prices.isError) {
-    content = (
+/**
+ * The list itself: skeletons, the error card, the empty state, the table or the cards. Memoised,
+ * so a render that changes only the section's pending state (Apply Filters) leaves the cards be.
+ */
+const PriceList = memo(function PriceList({ data, error, onRetry, filters, onClearFilters, pageSize, view, wide }: PriceListProps) {
+  if (data === undefined && !error) {
+    return (
       <SimpleGrid columns={GRID_COLUMNS} gap="4" role="status" aria-label="Loading prices">
         {Array.from({ length: pageSize }, (_, i) => (
           <PriceCardSkeleton key={i} />
         ))}
       </SimpleGrid>
     );
-  } else if (prices.isError && !data) {
-    content = <ErrorCard title="Unable to load prices" message={prices.error.message} onRetry={() => void prices.refetch()} />;
-  } else if (!data || data.total === 0) {
-    content = (
+  }
+  if (error && !data) return <ErrorCard title="Unable to load prices" message={error.message} onRetry={onRetry} />;
+  if (!data || data.total === 0) {
+    return (
       <EmptyState.Root borderWidth="1px" borderColor="border" borderRadius="l3">
         <EmptyState.Content>
           <EmptyState.Indicator>
             <LuEgg />
           </EmptyState.Indicator>
           <EmptyState.Description color="fg">{EMPTY_TEXT}</EmptyState.Description>
-          {activeFilterCount(state.filters) > 0 && (
-            <Button size="sm" variant="outline" colorPalette="gray" onClick={() => apply({ ...state.filters, eggType: 'all', store: 'all', region: 'all', countRange: null })}>
+          {activeFilterCount(filters) > 0 && (
+            <Button size="sm" variant="outline" colorPalette="gray" onClick={onClearFilters}>
               <LuRotateCcw aria-hidden />
               Clear filters
             </Button>
@@ -172,9 +161,10 @@ export function EggPricesSection() {
         </EmptyState.Content>
       </EmptyState.Root>
     );
-  } else if (view === 'list') {
-    const columns = priceTableColumns(state.filters.showRegion, wide);
-    content = (
+  }
+  if (view === 'list') {
+    const columns = priceTableColumns(filters.showRegion, wide);
+    return (
       <Stack gap="2">
         {!wide && (
           <HStack gap="1.5" textStyle="sm" color="fg.muted">
@@ -196,41 +186,108 @@ export function EggPricesSection() {
             </Table.Header>
             <Table.Body>
               {data.items.map((entry) => (
-                <PriceRow key={entry.id} entry={entry} showRegion={state.filters.showRegion} wide={wide} />
+                <PriceRow key={entry.id} entry={entry} showRegion={filters.showRegion} wide={wide} />
               ))}
             </Table.Body>
           </Table.Root>
         </Table.ScrollArea>
       </Stack>
     );
-  } else {
-    content = (
-      <SimpleGrid as="ul" columns={GRID_COLUMNS} gap="4" listStyleType="none" aria-label="Egg prices">
-        {data.items.map((entry) => (
-          <li key={entry.id}>
-            <PriceCard entry={entry} showRegion={state.filters.showRegion} />
-          </li>
-        ))}
-      </SimpleGrid>
-    );
   }
+  return (
+    <SimpleGrid as="ul" columns={GRID_COLUMNS} gap="4" listStyleType="none" aria-label="Egg prices">
+      {data.items.map((entry) => (
+        <li key={entry.id}>
+          <PriceCard entry={entry} showRegion={filters.showRegion} />
+        </li>
+      ))}
+    </SimpleGrid>
+  );
+});
+
+export function EggPricesSection() {
+  const { state, fromPreferences, apply, setPage, setView } = useDashboardState();
+  const width = useViewportWidth();
+  const pageSize = pageSizeForWidth(width);
+  const mobile = width < BREAKPOINTS.mobile;
+  const wide = width >= BREAKPOINTS.desktop;
+  const view: ViewMode = width < PHONE_MAX_WIDTH ? 'grid' : state.view;
+  const headingId = useId();
+  const listTop = useRef<HTMLDivElement>(null);
+
+  const stores = trpc.stores.list.useQuery();
+  const prices = trpc.prices.dashboard.useQuery(
+    { filters: state.filters, page: state.page, pageSize },
+    { placeholderData: keepPreviousData },
+  );
+
+  // Applying filters re-renders much of the page (all of it reads the URL), which takes a slow
+  // phone a second or more. As a transition, the list and the Apply button say at once that it
+  // is under way (a quick render: the list itself is memoised), and go on saying so until the new
+  // page of prices has arrived.
+  const [applying, startApplying] = useTransition();
+  const [applied, setApplied] = useState(false);
+  const applyFilters = (filters: FilterSelection) => {
+    setApplied(true);
+    startApplying(() => apply(filters));
+  };
+
+  const goToPage = (page: number) => {
+    setPage(page);
+    // Bring the top of the list back into view; the new page replaces the one being read.
+    const top = listTop.current;
+    if (top && top.getBoundingClientRect().top < 0) top.scrollIntoView({ block: 'start' });
+  };
+
+  // The cards render in a background render React slices into short tasks (the skeletons, or the
+  // page being replaced, stay up meanwhile), not in one long task when the data arrives.
+  const data = useDeferredValue(prices.data);
+  // Until the new cards are drawn: the filters applying, the new page on its way, then drawn.
+  const updating = applying || (prices.isFetching && prices.isPlaceholderData) || (data !== undefined && data !== prices.data);
+  // The Apply button is busy for an apply's update, not for a new page of the same filters.
+  if (applied && !updating) setApplied(false);
+  const { refetch } = prices;
+  const onRetry = useCallback(() => void refetch(), [refetch]);
+  const onClearFilters = useCallback(() => apply({ ...state.filters, eggType: 'all', store: 'all', region: 'all', countRange: null }), [apply, state.filters]);
+  const content = (
+    <PriceList
+      data={data}
+      error={prices.error}
+      onRetry={onRetry}
+      filters={state.filters}
+      onClearFilters={onClearFilters}
+      pageSize={pageSize}
+      view={view}
+      wide={wide}
+    />
+  );
 
   return (
     <Stack gap="4">
-      {!mobile && <FiltersPanel applied={state.filters} onApply={apply} storeOptions={storeOptions(stores.data)} mobile={false} />}
+      {!mobile && <FiltersPanel applied={state.filters} onApply={applyFilters} storeOptions={storeOptions(stores.data)} mobile={false} applying={applied && updating} />}
       <Box as="section" aria-labelledby={headingId} ref={listTop} scrollMarginTop="24">
         <HStack justify="space-between" gap="3" mb="4" wrap="wrap">
-          <Box>
-            <Heading as="h2" size="lg" id={headingId}>
-              Egg Prices
-            </Heading>
-            <Text textStyle="sm" color="fg.muted">
-              {SORT_DESCRIPTIONS[state.filters.sortBy]}
-            </Text>
-          </Box>
+          <HStack gap="3" align="flex-start">
+            <Box>
+              <Heading as="h2" size="lg" id={headingId}>
+                Egg Prices
+              </Heading>
+              <Text textStyle="sm" color="fg.muted">
+                {SORT_DESCRIPTIONS[state.filters.sortBy]}
+              </Text>
+            </Box>
+            <Box role="status" aria-live="polite" pt="1.5">
+              {updating && (
+                <HStack gap="1.5" textStyle="sm" color="fg.muted">
+                  <Spinner size="sm" color="brand.solid" />
+                  Updating prices...
+                </HStack>
+              )}
+            </Box>
+          </HStack>
           <HStack gap="3" wrap="wrap">
             <DownloadLink href={eggPricesCsvHref(state.filters)} context="of every current price matching the filters" />
-            {mobile && <FiltersPanel applied={state.filters} onApply={apply} storeOptions={storeOptions(stores.data)} mobile />}
+            {mobile && <FiltersPanel applied={state.filters} onApply={applyFilters} storeOptions={storeOptions(stores.data)} mobile applying={applied && updating} />}
             <ViewToggle view={view} onChange={setView} width={width} />
           </HStack>
         </HStack>
@@ -238,7 +295,7 @@ export function EggPricesSection() {
           <PreferencesNote
             applied={fromPreferences}
             onShowAll={() =>
-              apply({
+              applyFilters({
                 ...state.filters,
                 ...(fromPreferences.eggType ? { eggType: 'all' } : {}),
                 ...(fromPreferences.region ? { region: 'all' } : {}),
@@ -247,7 +304,7 @@ export function EggPricesSection() {
             }
           />
         )}
-        <Box aria-busy={prices.isFetching || undefined} opacity={prices.isPlaceholderData ? 0.6 : 1} transition="opacity 0.2s">
+        <Box aria-busy={updating || prices.isFetching || undefined} opacity={updating ? 0.6 : 1} transition="opacity 0.2s">
           {content}
         </Box>
         {data && data.total > 0 && (

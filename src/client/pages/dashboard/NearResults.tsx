@@ -3,15 +3,18 @@
 // per egg, the egg type and size, when it was updated, the change since the day before, and
 // links to the product's price history at that location.
 import { Badge, Box, Card, HStack, Icon, SimpleGrid, Stack, Table, Text, VisuallyHidden } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
-import { LuClock, LuMapPin } from 'react-icons/lu';
+import { useState, type ReactNode } from 'react';
+import { LuClock, LuMapPin, LuMoveHorizontal } from 'react-icons/lu';
 import type { NearEntry } from '#shared/near.ts';
-import { formatPackPrice, formatPrice, formatRelativeTime } from '#shared/format.ts';
+import { formatPackPrice, formatPrice } from '#shared/format.ts';
 import { EGG_TYPE_LABELS, isSampleSource } from '#shared/vocabulary.ts';
+import { RelativeTime } from '#client/components/RelativeTime.tsx';
 import { StoreLogo } from '#client/components/StoreLogo.tsx';
+import { TruncatedText } from '#client/components/TruncatedText.tsx';
 import { HistoryLink } from '#client/components/price-card/HistoryLink.tsx';
 import { SampleBadge } from '#client/components/price-card/PriceCard.tsx';
-import { changeOf, exactTime, formatDistance, locationOf } from './nearView.ts';
+import { useOverflowsX } from '#client/lib/useOverflowsX.ts';
+import { changeOf, formatDistance, locationOf } from './nearView.ts';
 
 export interface NearResultsProps {
   entries: readonly NearEntry[];
@@ -33,14 +36,6 @@ function Change({ entry }: { entry: NearEntry }) {
   );
 }
 
-function Updated({ iso }: { iso: string }) {
-  return (
-    <time dateTime={iso} title={exactTime(iso)}>
-      {formatRelativeTime(iso)}
-    </time>
-  );
-}
-
 function Store({ entry, logo }: { entry: NearEntry; logo: string | null | undefined }) {
   return (
     <HStack gap="2" minW="0" align="center">
@@ -56,83 +51,129 @@ function historyContext(entry: NearEntry): string {
   return `${entry.title} at ${entry.store_name}, ${locationOf(entry).name}`;
 }
 
+const HEADINGS: ReadonlyArray<{ label: string; numeric?: boolean; wrap?: boolean }> = [
+  { label: '#' },
+  { label: 'Store' },
+  { label: 'Location' },
+  { label: 'Distance', numeric: true },
+  { label: 'Pack price', numeric: true },
+  { label: 'Per dozen', numeric: true },
+  { label: 'Egg type, size' },
+  { label: 'Updated' },
+  // Two short lines rather than one wide one: the column's figures are narrow.
+  { label: 'Since yesterday', wrap: true },
+  { label: 'History' },
+];
+
+/**
+ * The table keeps to its box at the widths it is shown at (1024 px and up): the price per egg sits
+ * under the price per dozen, and long product and location names are cut to their column (the full
+ * text on hover and focus). Where the box is still narrower than the table, it scrolls sideways,
+ * and says so above it.
+ */
 function NearTable({ entries, logos, label }: Omit<NearResultsProps, 'table'>) {
+  const [scrollRef, scrolls] = useOverflowsX<HTMLDivElement>();
+  const [atEnd, setAtEnd] = useState(false);
   return (
-    <Table.ScrollArea borderWidth="1px" borderColor="border" borderRadius="l2">
-      <Table.Root size="sm" interactive>
-        <Table.Caption srOnly>{label}</Table.Caption>
-        <Table.Header>
-          <Table.Row bg="bg.subtle">
-            {['#', 'Store', 'Location', 'Distance', 'Pack price', 'Per dozen', 'Per egg', 'Egg type, size', 'Updated', 'Since yesterday', 'History'].map((heading) => (
-              <Table.ColumnHeader key={heading} whiteSpace="nowrap" textAlign={['Distance', 'Pack price', 'Per dozen', 'Per egg'].includes(heading) ? 'end' : undefined}>
-                {heading === '#' ? <abbr title="Rank">#</abbr> : heading}
-              </Table.ColumnHeader>
-            ))}
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {entries.map((entry, index) => {
-            const location = locationOf(entry);
-            return (
-              <Table.Row key={entry.id}>
-                <Table.Cell color="fg.muted">{index + 1}</Table.Cell>
-                <Table.Cell maxW="64">
-                  <HStack gap="2" minW="0" align="center">
-                    <StoreLogo name={entry.store_name} url={logos.get(entry.store_id)} size="xs" decorative />
-                    <Box minW="0">
-                      <HStack gap="2">
-                        <Text as="span" fontWeight="semibold" whiteSpace="nowrap">
-                          {entry.store_name}
-                        </Text>
-                        {isSampleSource(entry.source) && <SampleBadge />}
-                      </HStack>
-                      <Text textStyle="xs" color="fg.muted" truncate title={entry.title}>
-                        {entry.title}
-                      </Text>
-                    </Box>
-                  </HStack>
-                </Table.Cell>
-                <Table.Cell maxW="44">
-                  <Text truncate title={location.name}>
-                    {location.name}
-                  </Text>
-                  <Text textStyle="xs" color="fg.muted">
-                    {location.place}
-                  </Text>
-                </Table.Cell>
-                <Table.Cell textAlign="end" whiteSpace="nowrap">
-                  {formatDistance(entry.distance_miles)}
-                </Table.Cell>
-                <Table.Cell textAlign="end" whiteSpace="nowrap">
-                  {formatPackPrice(entry.price, entry.count)}
-                </Table.Cell>
-                <Table.Cell textAlign="end" whiteSpace="nowrap" fontWeight="bold">
-                  {formatPrice(entry.price_per_dozen)}
-                </Table.Cell>
-                <Table.Cell textAlign="end" whiteSpace="nowrap">
-                  {formatPrice(entry.unit_price)}
-                </Table.Cell>
-                <Table.Cell>
-                  <Text whiteSpace="nowrap">{EGG_TYPE_LABELS[entry.egg_type]}</Text>
-                  <Text textStyle="xs" color="fg.muted" whiteSpace="nowrap">
-                    {entry.size_grade ?? 'Size not given'}
-                  </Text>
-                </Table.Cell>
-                <Table.Cell whiteSpace="nowrap" color="fg.muted">
-                  <Updated iso={entry.last_updated} />
-                </Table.Cell>
-                <Table.Cell>
-                  <Change entry={entry} />
-                </Table.Cell>
-                <Table.Cell>
-                  <HistoryLink productId={entry.product_id} locationId={entry.location_id} context={historyContext(entry)} label="History" />
-                </Table.Cell>
+    <Stack gap="2">
+      {scrolls && (
+        <HStack gap="1.5" textStyle="sm" color="fg.muted">
+          <LuMoveHorizontal aria-hidden />
+          <Text>Scroll the table sideways to see every column.</Text>
+        </HStack>
+      )}
+      <Box position="relative">
+        <Table.ScrollArea
+          ref={scrollRef}
+          onScroll={(event) => {
+            const box = event.currentTarget;
+            setAtEnd(box.scrollLeft + box.clientWidth >= box.scrollWidth - 1);
+          }}
+          borderWidth="1px"
+          borderColor="border"
+          borderRadius="l2"
+          // A box that scrolls is reachable from the keyboard, and says what it holds.
+          {...(scrolls ? { tabIndex: 0, role: 'region', 'aria-label': `${label} (scrolls sideways)` } : {})}
+          _focusVisible={{ outline: '2px solid', outlineColor: 'colorPalette.focusRing' }}
+        >
+          <Table.Root size="sm" interactive>
+            <Table.Caption srOnly>{label}</Table.Caption>
+            <Table.Header>
+              <Table.Row bg="bg.subtle">
+                {HEADINGS.map(({ label: heading, numeric, wrap }) => (
+                  <Table.ColumnHeader key={heading} whiteSpace={wrap ? 'normal' : 'nowrap'} minW={wrap ? '20' : undefined} textAlign={numeric ? 'end' : undefined}>
+                    {heading === '#' ? <abbr title="Rank">#</abbr> : heading}
+                  </Table.ColumnHeader>
+                ))}
               </Table.Row>
-            );
-          })}
-        </Table.Body>
-      </Table.Root>
-    </Table.ScrollArea>
+            </Table.Header>
+            <Table.Body>
+              {entries.map((entry, index) => {
+                const location = locationOf(entry);
+                return (
+                  <Table.Row key={entry.id}>
+                    <Table.Cell color="fg.muted">{index + 1}</Table.Cell>
+                    <Table.Cell maxW="64">
+                      <HStack gap="2" minW="0" align="center">
+                        <StoreLogo name={entry.store_name} url={logos.get(entry.store_id)} size="xs" decorative />
+                        <Box minW="0">
+                          <HStack gap="2">
+                            <Text as="span" fontWeight="semibold" whiteSpace="nowrap">
+                              {entry.store_name}
+                            </Text>
+                            {isSampleSource(entry.source) && <SampleBadge />}
+                          </HStack>
+                          <TruncatedText textStyle="xs" color="fg.muted">
+                            {entry.title}
+                          </TruncatedText>
+                        </Box>
+                      </HStack>
+                    </Table.Cell>
+                    <Table.Cell maxW="44">
+                      <TruncatedText>{location.name}</TruncatedText>
+                      <Text textStyle="xs" color="fg.muted" whiteSpace="nowrap">
+                        {location.place}
+                      </Text>
+                    </Table.Cell>
+                    <Table.Cell textAlign="end" whiteSpace="nowrap">
+                      {formatDistance(entry.distance_miles)}
+                    </Table.Cell>
+                    <Table.Cell textAlign="end" whiteSpace="nowrap">
+                      {formatPackPrice(entry.price, entry.count)}
+                    </Table.Cell>
+                    <Table.Cell textAlign="end" whiteSpace="nowrap">
+                      <Text fontWeight="bold">{formatPrice(entry.price_per_dozen)}</Text>
+                      <Text textStyle="xs" color="fg.muted">
+                        {formatPrice(entry.unit_price)} per egg
+                      </Text>
+                    </Table.Cell>
+                    <Table.Cell>
+                      <Text whiteSpace="nowrap">{EGG_TYPE_LABELS[entry.egg_type]}</Text>
+                      <Text textStyle="xs" color="fg.muted" whiteSpace="nowrap">
+                        {entry.size_grade ?? 'Size not given'}
+                      </Text>
+                    </Table.Cell>
+                    <Table.Cell whiteSpace="nowrap" color="fg.muted">
+                      <RelativeTime iso={entry.last_updated} />
+                    </Table.Cell>
+                    <Table.Cell>
+                      <Change entry={entry} />
+                    </Table.Cell>
+                    <Table.Cell>
+                      <HistoryLink productId={entry.product_id} locationId={entry.location_id} context={historyContext(entry)} label="History" />
+                    </Table.Cell>
+                  </Table.Row>
+                );
+              })}
+            </Table.Body>
+          </Table.Root>
+        </Table.ScrollArea>
+        {/* A shadow on the edge with more columns beyond it, until the last one is in view. */}
+        {scrolls && !atEnd && (
+          <Box position="absolute" insetY="0" right="0" width="4" pointerEvents="none" borderRightRadius="l2" boxShadow="inset -12px 0 10px -10px rgba(0, 0, 0, 0.35)" aria-hidden />
+        )}
+      </Box>
+    </Stack>
   );
 }
 
@@ -181,9 +222,9 @@ function NearCard({ entry, rank, logo }: { entry: NearEntry; rank: number; logo:
           <Text textStyle="sm" color="fg.muted">
             {formatPackPrice(entry.price, entry.count)} · {formatPrice(entry.unit_price)} per egg
           </Text>
-          <Text textStyle="xs" color="fg.muted" truncate title={entry.title}>
+          <TruncatedText textStyle="xs" color="fg.muted">
             {entry.title}
-          </Text>
+          </TruncatedText>
         </Box>
         <SimpleGrid as="dl" columns={2} gap="2" textStyle="sm">
           <Figure label="Egg type, size">
@@ -198,7 +239,7 @@ function NearCard({ entry, rank, logo }: { entry: NearEntry; rank: number; logo:
           <HStack gap="1" textStyle="xs" color="fg.muted">
             <LuClock aria-hidden />
             <Text as="span">
-              Updated <Updated iso={entry.last_updated} />
+              Updated <RelativeTime iso={entry.last_updated} midSentence />
             </Text>
           </HStack>
           <HistoryLink productId={entry.product_id} locationId={entry.location_id} context={historyContext(entry)} />

@@ -1,6 +1,7 @@
 // The dashboard's "Near you" section: the cheapest eggs at the store locations around a ZIP code,
-// ranked by price per dozen (prices.near). The ZIP box starts from the saved preferences' ZIP and
-// is applied on submit; the radius, egg type and pack size apply at once. All four live in the
+// ranked by price per dozen (prices.near). Without a ZIP code in the URL, the one saved in
+// Preferences is searched at once; another is applied on submit; the radius, egg type and pack
+// size apply at once. All four live in the
 // URL (useNearState). When nothing is within the radius the answer says how far it went instead,
 // and the label above the rows says so. A chunk of its own: the dashboard's first paint has none
 // of it (NearYouSlot loads it).
@@ -10,7 +11,6 @@ import { useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from
 import { LuMapPin, LuRotateCcw, LuSearch, LuSearchX } from 'react-icons/lu';
 import type { NearRadius, NearResult } from '#shared/near.ts';
 import { BREAKPOINTS } from '#shared/pagination.ts';
-import { PREFERENCES_KEY, parseStoredPreferences } from '#shared/stored-preferences.ts';
 import { EGG_TYPES, EGG_TYPE_LABELS, EGG_TYPE_SLUGS, parseEggType } from '#shared/vocabulary.ts';
 import { DownloadLink } from '#client/components/DownloadLink.tsx';
 import { ErrorCard } from '#client/components/ErrorCard.tsx';
@@ -21,7 +21,7 @@ import { trpc } from '#client/lib/trpc.ts';
 import { useViewportWidth } from '#client/lib/useViewportWidth.ts';
 import { NearPrompt } from './NearPrompt.tsx';
 import { NearResults } from './NearResults.tsx';
-import { NEAR_COUNTS, RADII, ZIP_FORMAT_MESSAGE, parseZip, type NearState } from './nearUrlState.ts';
+import { NEAR_COUNTS, RADII, ZIP_FORMAT_MESSAGE, parseZip, savedZip, type NearState } from './nearUrlState.ts';
 import { scopeNote } from './nearView.ts';
 import { useNearState } from './useNearState.ts';
 
@@ -40,15 +40,6 @@ function apiQuery(state: NearState & { zip: string }) {
     egg_type: state.eggType === 'all' ? undefined : state.eggType,
     count: state.count ?? undefined,
   };
-}
-
-/** The saved preferences' ZIP code (SPEC §3), or '' when none is saved or storage is disabled. */
-function savedZip(): string {
-  try {
-    return parseStoredPreferences(window.localStorage.getItem(PREFERENCES_KEY)).zipCode.trim();
-  } catch {
-    return '';
-  }
 }
 
 function LoadingRows() {
@@ -132,17 +123,20 @@ export function NearYouSection() {
   const zipId = useId();
   const zipInput = useRef<HTMLInputElement>(null);
 
-  // The box shows the applied ZIP, or the saved one until a ZIP is applied; a ZIP applied by
-  // navigating (Back, a shared link) replaces what was typed.
-  const [draft, setDraft] = useState(() => state.zip ?? savedZip());
-  const [appliedSeen, setAppliedSeen] = useState(state.zip);
-  if (appliedSeen !== state.zip) {
-    setAppliedSeen(state.zip);
-    if (state.zip !== null) setDraft(state.zip);
+  // The ZIP code searched: the URL's, else the one saved in Preferences (read once).
+  const [saved] = useState(savedZip);
+  const zip = state.zip ?? saved;
+  // The box shows the ZIP searched; one applied by navigating (Back, a shared link) replaces what
+  // was typed.
+  const [draft, setDraft] = useState(zip ?? '');
+  const [appliedSeen, setAppliedSeen] = useState(zip);
+  if (appliedSeen !== zip) {
+    setAppliedSeen(zip);
+    if (zip !== null) setDraft(zip);
   }
   const [formatError, setFormatError] = useState<string | null>(null);
 
-  const applied = state.zip === null ? null : { ...state, zip: state.zip };
+  const applied = zip === null ? null : { ...state, zip };
   const near = trpc.prices.near.useQuery(applied ? apiQuery(applied) : { zip: '' }, {
     enabled: applied !== null,
     placeholderData: keepPreviousData,
@@ -153,22 +147,23 @@ export function NearYouSection() {
   const data = near.data && applied && near.data.zip === applied.zip ? near.data : undefined;
   const refused = near.isError && errorCode(near.error) === 'BAD_REQUEST';
   // The server's message for the applied ZIP, shown while the box still holds it.
-  const zipError = formatError ?? (refused && parseZip(draft) === state.zip ? failureMessage(near.error, 'This ZIP code was not recognised.') : null);
+  const zipError = formatError ?? (refused && parseZip(draft) === zip ? failureMessage(near.error, 'This ZIP code was not recognised.') : null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const zip = parseZip(draft);
-    if (zip === null) {
+    const typed = parseZip(draft);
+    if (typed === null) {
       setFormatError(ZIP_FORMAT_MESSAGE);
       zipInput.current?.focus();
       return;
     }
     setFormatError(null);
-    if (zip === state.zip) {
+    if (typed === state.zip) {
       if (near.isError) void near.refetch();
       return;
     }
-    applyZip(zip);
+    // Also the saved ZIP code, searched already: Find puts it in the URL, to keep or share.
+    applyZip(typed);
   };
 
   let results: ReactNode;

@@ -3,13 +3,14 @@
 // or the page is idle after loading, whichever is first. Until then, and while it loads, a
 // placeholder of the section's own layout holds its place, so nothing below it moves.
 import { Box, Card, HStack, Heading, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { lazy, Suspense, useRef } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { LuMapPin } from 'react-icons/lu';
 import { useLocation } from 'react-router-dom';
 import { ErrorBoundary } from '#client/components/ErrorBoundary.tsx';
 import { useLoadWhenIdle } from '#client/lib/idle.ts';
 import { useNearViewport } from '#client/lib/useNearViewport.ts';
 import { NearPrompt } from './NearPrompt.tsx';
+import { savedZip } from './nearUrlState.ts';
 
 const NearYouSection = lazy(() => import('./NearYouSection.tsx').then((module) => ({ default: module.NearYouSection })));
 
@@ -50,8 +51,10 @@ export function NearYouSlot() {
   const ref = useRef<HTMLDivElement>(null);
   const near = useNearViewport(ref, '400px');
   const [idle] = useLoadWhenIdle();
-  // With a ZIP code in the URL the section opens on its results, without one on its prompt.
-  const zip = new URLSearchParams(useLocation().search).has('zip');
+  // With a ZIP code in the URL, or one saved in Preferences, the section opens on its results;
+  // without, on its prompt.
+  const [saved] = useState(() => savedZip() !== null);
+  const zip = saved || new URLSearchParams(useLocation().search).has('zip');
   return (
     <Box ref={ref}>
       {near || idle ? (

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_NEAR_RADIUS, NEAR_RADII, nearInput, zipParam } from '#shared/near.ts';
 import { parseDashboardParams, toDashboardParams } from './urlState.ts';
-import { DEFAULT_NEAR_STATE, DEFAULT_RADIUS, RADII, ZIP_FORMAT_MESSAGE, parseNearParams, parseZip, toNearParams, type NearState } from './nearUrlState.ts';
+import { DEFAULT_NEAR_STATE, DEFAULT_RADIUS, RADII, ZIP_FORMAT_MESSAGE, parseNearParams, parseZip, savedZip, toNearParams, type NearState } from './nearUrlState.ts';
 
 const parse = (query: string) => parseNearParams(new URLSearchParams(query));
 
@@ -44,5 +44,23 @@ describe('Near you URL state', () => {
     expect(DEFAULT_RADIUS).toBe(DEFAULT_NEAR_RADIUS);
     const input = { zip: '30301', radius: 50, egg_type: 'cage_free', count: 6 };
     expect(nearInput.parse(input)).toMatchObject(input);
+  });
+});
+
+describe("the ZIP code saved in Preferences (searched when the URL names none)", () => {
+  it('is the saved ZIP code as Near you searches it', () => {
+    expect(savedZip(() => JSON.stringify({ zipCode: ' 60611 ', preferredCount: 12 }))).toBe('60611');
+    expect(savedZip(() => JSON.stringify({ zipCode: '98101-1234' }))).toBe('98101');
+  });
+
+  it('is none when nothing usable is saved or storage refuses', () => {
+    for (const stored of [null, '', '{}', JSON.stringify({ zipCode: '' }), JSON.stringify({ zipCode: '123456' }), 'not json']) {
+      expect(savedZip(() => stored)).toBeNull();
+    }
+    expect(
+      savedZip(() => {
+        throw new Error('storage disabled');
+      }),
+    ).toBeNull();
   });
 });

@@ -4,6 +4,7 @@
 // Free of zod, like the rest of the dashboard: the contract (src/shared/near.ts, built on zod) is
 // imported for its types only, and its radii and ZIP rule are repeated here (a test holds them equal).
 import type { NearRadius } from '#shared/near.ts';
+import { PREFERENCES_KEY, parseStoredPreferences } from '#shared/stored-preferences.ts';
 import { EGG_TYPE_SLUGS, FILTER_COUNTS, parseEggType, type EggType } from '#shared/vocabulary.ts';
 
 /** NEAR_RADII and DEFAULT_NEAR_RADIUS of the contract. */
@@ -37,6 +38,18 @@ export const DEFAULT_NEAR_STATE: Readonly<NearState> = Object.freeze({ zip: null
 export function parseZip(raw: string | null | undefined): string | null {
   const value = raw?.trim() ?? '';
   return /^\d{5}(-\d{4})?$/.test(value) ? value.slice(0, 5) : null;
+}
+
+/**
+ * The ZIP code saved in Preferences (SPEC §3), which Near you searches when the URL names none;
+ * null when none is saved, it is no ZIP code, or storage is disabled.
+ */
+export function savedZip(stored: () => string | null = () => window.localStorage.getItem(PREFERENCES_KEY)): string | null {
+  try {
+    return parseZip(parseStoredPreferences(stored()).zipCode);
+  } catch {
+    return null;
+  }
 }
 
 function parseRadius(raw: string | null): NearRadius {

@@ -1,5 +1,5 @@
 // What the Near you section writes about an answer of prices.near: the scope label, each row's
-// location, distance, change since the day before and update time. Pure, so it is tested alone.
+// location, distance and change since the day before. Pure, so it is tested alone.
 import type { NearEntry, NearResult } from '#shared/near.ts';
 import { formatPlace, formatPrice } from '#shared/format.ts';
 import { REGION_LABELS } from '#shared/vocabulary.ts';
@@ -66,12 +66,4 @@ export function changeOf(entry: Pick<NearEntry, 'change' | 'previous_price'>): C
   return cents > 0
     ? { direction: 'up', text: `▲ ${amount}`, description: `Up ${amount}, ${was}` }
     : { direction: 'down', text: `▼ ${amount}`, description: `Down ${amount}, ${was}` };
-}
-
-const EXACT = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
-/** 'Apr 7, 2025, 3:04 PM' in the browser's time zone, for the title of a relative time. */
-export function exactTime(iso: string): string {
-  const time = Date.parse(iso);
-  return Number.isNaN(time) ? iso : EXACT.format(time);
 }

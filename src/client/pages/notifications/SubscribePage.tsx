@@ -1,20 +1,25 @@
 // /notifications/subscribe (SPEC §2): the price-alert form, prefilled with the signed-in user's
-// email and the saved preferences' region and egg type; on success a confirmation view with
+// email, the choices its link carries (the Preferences page's alert switches send visitors here),
+// else the saved preferences' region and egg type; on success a confirmation view with
 // 'Return Home' and 'Add Another Subscription', on failure the inline error and a toast.
 import { Alert, Button, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuBellRing, LuHouse, LuPlus } from 'react-icons/lu';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { EGG_TYPE_SLUGS } from '#shared/vocabulary.ts';
 import { AuthCard } from '#client/components/auth/AuthCard.tsx';
 import { failureMessage } from '#client/components/auth/errors.ts';
-import { toaster } from '#client/components/Toaster.tsx';
+import { textBesideTitle, toaster } from '#client/components/Toaster.tsx';
 import { usePreferenceFilters } from '#client/lib/savedPreferences.ts';
+import { parseSubscribePrefill } from '#client/lib/subscribePrefill.ts';
 import { hasAuthToken } from '#client/lib/session.ts';
 import { trpc, type RouterOutputs } from '#client/lib/trpc.ts';
 import { EMPTY_FORM, SubscriptionForm, type FormValues } from './SubscriptionForm.tsx';
 
 export const CREATE_FAILED = 'There was a problem creating your subscription. Please try again.';
+/** The form offers a region, not a place: it promises no more than that. */
+export const SUBSCRIBE_INTRO = 'Get an email when egg prices drop in the region you choose, or a daily or weekly summary.';
+const CREATED = 'Subscription created!';
 
 type Created = RouterOutputs['subscriptions']['create'];
 
@@ -24,8 +29,8 @@ function Done({ result, onAnother }: { result: Created; onAnother: () => void })
       <Alert.Root status={result.status === 'confirmed' ? 'success' : 'info'}>
         <Alert.Indicator />
         <Alert.Content>
-          <Alert.Title>Subscription created!</Alert.Title>
-          <Alert.Description>{result.message}</Alert.Description>
+          <Alert.Title>{CREATED}</Alert.Title>
+          <Alert.Description>{textBesideTitle(CREATED, result.message)}</Alert.Description>
         </Alert.Content>
       </Alert.Root>
       <Text textStyle="sm" color="fg.muted">
@@ -51,7 +56,7 @@ function Form({ initial, onCreated }: { initial: FormValues; onCreated: (result:
   const create = trpc.subscriptions.create.useMutation();
   const utils = trpc.useUtils();
   return (
-    <AuthCard title="Price Alerts" description="Get an email when egg prices near you drop, or a daily or weekly summary." maxW="xl" icon={<LuBellRing aria-hidden size="28" />}>
+    <AuthCard title="Price Alerts" description={SUBSCRIBE_INTRO} maxW="xl" icon={<LuBellRing aria-hidden size="28" />}>
       <SubscriptionForm
         initial={initial}
         submitLabel="Subscribe"
@@ -67,7 +72,7 @@ function Form({ initial, onCreated }: { initial: FormValues; onCreated: (result:
         onSubmit={(values) =>
           create.mutate(values, {
             onSuccess: (result) => {
-              toaster.create({ type: 'success', title: 'Subscription created!', description: result.message });
+              toaster.create({ type: 'success', title: CREATED, description: result.message });
               void utils.users.subscriptions.invalidate();
               onCreated(result);
             },
@@ -81,6 +86,7 @@ function Form({ initial, onCreated }: { initial: FormValues; onCreated: (result:
 
 export default function SubscribePage() {
   const preferences = usePreferenceFilters();
+  const prefill = parseSubscribePrefill(useLocation().search);
   const [signedIn] = useState(hasAuthToken);
   const verify = trpc.auth.verify.useQuery(undefined, { enabled: signedIn, retry: false });
   const [created, setCreated] = useState<Created | null>(null);
@@ -96,11 +102,14 @@ export default function SubscribePage() {
       </Stack>
     );
   }
+  const eggType = prefill.egg_type ?? preferences.eggType;
   const initial: FormValues = {
     ...EMPTY_FORM,
     email: verify.data?.user.email ?? '',
-    region: preferences.region ?? 'all',
-    egg_type: preferences.eggType ? EGG_TYPE_SLUGS[preferences.eggType] : 'all',
+    region: prefill.region ?? preferences.region ?? 'all',
+    egg_type: eggType ? EGG_TYPE_SLUGS[eggType] : 'all',
+    notification_frequency: prefill.notification_frequency ?? EMPTY_FORM.notification_frequency,
+    preferred_stores: prefill.preferred_stores ?? [],
   };
   return <Form key={round} initial={initial} onCreated={setCreated} />;
 }

@@ -1,18 +1,23 @@
 // Local preferences (SPEC §2 "Preferences", §5): location, product, favourite stores and
 // notification flags, preloaded from and saved to browser storage. Saving validates with the
-// shared schema, stores the values, shows 'Preferences saved' for 3 s and returns to /.
-import { Box, Button, Card, Checkbox, Field, Fieldset, HStack, Heading, Input, NativeSelect, SimpleGrid, Skeleton, Stack, Switch, Text } from '@chakra-ui/react';
+// shared schema (the ZIP code is optional), stores the values, shows 'Preferences saved' for 3 s
+// and returns to /. The notification switches are price alerts (usePreferenceAlerts): saving sets
+// up or pauses a signed-in shopper's subscription, and takes a visitor who turned one on to the
+// alert form, filled in.
+import { Box, Button, Card, Checkbox, Field, Fieldset, HStack, Heading, Input, Link, NativeSelect, SimpleGrid, Skeleton, Stack, Switch, Text } from '@chakra-ui/react';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { LuBell, LuEgg, LuMapPin, LuStore } from 'react-icons/lu';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { preferencesSchema, type Preferences } from '#shared/preferences.ts';
+import { PREFERENCE_ALERTS, preferencesSchema, type PreferenceAlert, type Preferences } from '#shared/preferences.ts';
 import { CARD_COUNTS, EGG_TYPES, EGG_TYPE_LABELS, EGG_TYPE_SLUGS, REGIONS, REGION_LABELS, parseEggType, parseRegion } from '#shared/vocabulary.ts';
 import { zipToRegion } from '#shared/zip.ts';
 import { ErrorCard } from '#client/components/ErrorCard.tsx';
+import { failureMessage } from '#client/components/auth/errors.ts';
 import { StoreLogo } from '#client/components/StoreLogo.tsx';
 import { toaster } from '#client/components/Toaster.tsx';
 import { loadPreferences, savePreferences } from '#client/lib/preferences.ts';
 import { trpc } from '#client/lib/trpc.ts';
+import { usePreferenceAlerts, type PreferenceAlertsApi } from './usePreferenceAlerts.ts';
 
 /** SPEC §9: saves show their toast for 3 s. */
 const SAVED_TOAST_MS = 3000;
@@ -102,26 +107,72 @@ function FavouriteStores({ selected, onToggle }: { selected: readonly string[]; 
   );
 }
 
-function Toggle({ label, description, checked, onChange }: { label: string; description: string; checked: boolean; onChange: (checked: boolean) => void }) {
+function Toggle({ label, description, checked, onChange, children }: { label: string; description: string; checked: boolean; onChange: (checked: boolean) => void; children?: ReactNode }) {
   return (
-    <Switch.Root checked={checked} onCheckedChange={(details) => onChange(details.checked)} colorPalette="brand" alignItems="flex-start">
-      <Switch.HiddenInput />
-      <Switch.Control mt="0.5" />
-      <Switch.Label>
-        <Text as="span" display="block" fontWeight="medium">
-          {label}
-        </Text>
-        <Text as="span" display="block" fontSize="sm" color="fg.muted" fontWeight="normal">
-          {description}
-        </Text>
-      </Switch.Label>
-    </Switch.Root>
+    <Stack gap="1.5">
+      <Switch.Root checked={checked} onCheckedChange={(details) => onChange(details.checked)} colorPalette="brand" alignItems="flex-start">
+        <Switch.HiddenInput />
+        <Switch.Control mt="0.5" />
+        <Switch.Label>
+          <Text as="span" display="block" fontWeight="medium">
+            {label}
+          </Text>
+          <Text as="span" display="block" fontSize="sm" color="fg.muted" fontWeight="normal">
+            {description}
+          </Text>
+        </Switch.Label>
+      </Switch.Root>
+      {children}
+    </Stack>
+  );
+}
+
+function InlineLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link asChild color="brand.fg" fontWeight="medium" textDecoration="underline">
+      <RouterLink to={to}>{children}</RouterLink>
+    </Link>
+  );
+}
+
+/** What saving will do with a switch's price alert, or what it stands for now. */
+function AlertNote({ alert, on, alerts }: { alert: PreferenceAlert; on: boolean; alerts: PreferenceAlertsApi }) {
+  const note = alertNote(alert, on, alerts);
+  return note ? (
+    <Text fontSize="sm" color="fg.muted" ps="12">
+      {note}
+    </Text>
+  ) : null;
+}
+
+function alertNote(alert: PreferenceAlert, on: boolean, alerts: PreferenceAlertsApi): ReactNode {
+  if (alerts.loading) return null;
+  const subscription = alerts.linked[alert];
+  if (alerts.email === null) {
+    return on ? (
+      <>
+        Alerts go by email: saving takes you to the alert form, filled in from these preferences. <InlineLink to="/auth">Sign in</InlineLink> to have this switch set
+        it up instead.
+      </>
+    ) : null;
+  }
+  if (!subscription) return on ? <>Saving sets up an email alert to {alerts.email}.</> : null;
+  const manage = <InlineLink to={`/notifications/edit/${subscription.id}`}>Manage this alert</InlineLink>;
+  if (!on) return subscription.active ? <>Saving pauses the alert to {subscription.email}. {manage}</> : <>Paused. {manage}</>;
+  if (!subscription.active) return <>Paused: saving turns the alert to {subscription.email} on again. {manage}</>;
+  return subscription.confirmed_at ? (
+    <>Sending to {subscription.email}. {manage}</>
+  ) : (
+    <>Waiting for {subscription.email} to be confirmed: check your inbox. {manage}</>
   );
 }
 
 export default function PreferencesPage() {
   const navigate = useNavigate();
-  const [form, setForm] = useState<Preferences>(initialForm);
+  const alerts = usePreferenceAlerts();
+  const [saved] = useState(initialForm);
+  const [form, setForm] = useState<Preferences>(saved);
+  const [saving, setSaving] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
   // The region follows the ZIP code until the shopper picks one themselves.
   const [regionChosen, setRegionChosen] = useState(() => form.region !== '');
@@ -142,7 +193,7 @@ export default function PreferencesPage() {
     update(region && !regionChosen ? { zipCode, region } : { zipCode });
   };
 
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const parsed = preferencesSchema.safeParse(form);
     if (!parsed.success) {
@@ -155,19 +206,31 @@ export default function PreferencesPage() {
       if (fieldErrors.zipCode) zipRef.current?.focus();
       return;
     }
+    setSaving(true);
+    let notes: string[];
+    try {
+      notes = await alerts.sync(parsed.data);
+    } catch (error) {
+      setSaving(false);
+      toaster.create({ type: 'error', title: 'Subscription failed', description: failureMessage(error, 'Please try again later.') });
+      return;
+    }
+    const alertForm = alerts.formFor(parsed.data, saved);
     try {
       savePreferences(parsed.data);
     } catch {
+      setSaving(false);
       toaster.create({ title: 'Unable to save preferences', description: 'Your browser did not allow saving them. Please try again.', type: 'error' });
       return;
     }
-    toaster.create({ title: 'Preferences saved', type: 'success', duration: SAVED_TOAST_MS });
-    navigate('/');
+    const description = alertForm ? 'Enter your email address to get the alerts you turned on.' : notes.join(' ');
+    toaster.create({ title: 'Preferences saved', description: description || undefined, type: 'success', duration: SAVED_TOAST_MS });
+    navigate(alertForm ?? '/');
   };
 
   return (
     <Stack asChild gap={{ base: '5', md: '6' }}>
-      <form onSubmit={onSubmit} noValidate aria-labelledby="preferences-heading">
+      <form onSubmit={(event) => void onSubmit(event)} noValidate aria-labelledby="preferences-heading">
         <Box>
           <Heading as="h1" size={{ base: '2xl', md: '3xl' }} id="preferences-heading">
             Preferences
@@ -179,11 +242,8 @@ export default function PreferencesPage() {
 
         <SimpleGrid columns={{ base: 1, lg: 2 }} gap={{ base: '4', lg: '6' }}>
           <Section title="Location" icon={<LuMapPin />}>
-            <Field.Root invalid={!!errors.zipCode} required>
-              <Field.Label>
-                ZIP code
-                <Field.RequiredIndicator />
-              </Field.Label>
+            <Field.Root invalid={!!errors.zipCode}>
+              <Field.Label>ZIP code</Field.Label>
               <Input
                 ref={zipRef}
                 value={form.zipCode}
@@ -193,7 +253,7 @@ export default function PreferencesPage() {
                 placeholder="e.g. 10001"
                 maxLength={10}
               />
-              {errors.zipCode ? <Field.ErrorText>{errors.zipCode}</Field.ErrorText> : <Field.HelperText>5-digit ZIP or ZIP+4</Field.HelperText>}
+              {errors.zipCode ? <Field.ErrorText>{errors.zipCode}</Field.ErrorText> : <Field.HelperText>Optional. 5-digit ZIP or ZIP+4: Near you searches around it.</Field.HelperText>}
             </Field.Root>
             <Field.Root>
               <Field.Label>Region</Field.Label>
@@ -273,17 +333,21 @@ export default function PreferencesPage() {
 
           <Section title="Notifications" icon={<LuBell />}>
             <Toggle
-              label="Price drop alerts"
+              label={PREFERENCE_ALERTS.notifyPriceDrops.label}
               description="Tell me when prices drop at my favourite stores."
               checked={form.notifyPriceDrops}
               onChange={(notifyPriceDrops) => update({ notifyPriceDrops })}
-            />
+            >
+              <AlertNote alert="notifyPriceDrops" on={form.notifyPriceDrops} alerts={alerts} />
+            </Toggle>
             <Toggle
-              label="Weekly reports"
+              label={PREFERENCE_ALERTS.weeklyReport.label}
               description="A weekly summary of egg prices in my region."
               checked={form.weeklyReport}
               onChange={(weeklyReport) => update({ weeklyReport })}
-            />
+            >
+              <AlertNote alert="weeklyReport" on={form.weeklyReport} alerts={alerts} />
+            </Toggle>
           </Section>
         </SimpleGrid>
 
@@ -291,7 +355,7 @@ export default function PreferencesPage() {
           <Button asChild variant="outline" colorPalette="gray" width={{ base: 'full', sm: 'auto' }}>
             <RouterLink to="/">Cancel</RouterLink>
           </Button>
-          <Button type="submit" variant="solid" width={{ base: 'full', sm: 'auto' }}>
+          <Button type="submit" variant="solid" width={{ base: 'full', sm: 'auto' }} loading={saving} loadingText="Saving..." disabled={alerts.loading}>
             Save Preferences
           </Button>
         </HStack>
