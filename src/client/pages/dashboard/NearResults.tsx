@@ -6,13 +6,14 @@ import { Badge, Box, Card, HStack, Icon, SimpleGrid, Stack, Table, Text, Visuall
 import { useState, type ReactNode } from 'react';
 import { LuClock, LuMapPin, LuMoveHorizontal } from 'react-icons/lu';
 import type { NearEntry } from '#shared/near.ts';
-import { formatPackPrice, formatPrice } from '#shared/format.ts';
+import { formatPackPrice, formatPrice, formatWasPrice } from '#shared/format.ts';
 import { EGG_TYPE_LABELS, isSampleSource } from '#shared/vocabulary.ts';
 import { RelativeTime } from '#client/components/RelativeTime.tsx';
 import { StoreLogo } from '#client/components/StoreLogo.tsx';
 import { TruncatedText } from '#client/components/TruncatedText.tsx';
 import { HistoryLink } from '#client/components/price-card/HistoryLink.tsx';
 import { SampleBadge } from '#client/components/price-card/PriceCard.tsx';
+import { StockBadge, WasPrice } from '#client/components/price-card/StockAndPromotion.tsx';
 import { useOverflowsX } from '#client/lib/useOverflowsX.ts';
 import { changeOf, formatDistance, locationOf } from './nearView.ts';
 
@@ -140,6 +141,12 @@ function NearTable({ entries, logos, label }: Omit<NearResultsProps, 'table'>) {
                     </Table.Cell>
                     <Table.Cell textAlign="end" whiteSpace="nowrap">
                       {formatPackPrice(entry.price, entry.count)}
+                      {formatWasPrice(entry.regular_price, entry.price) && (
+                        <Text textStyle="xs" color="fg.muted" textDecoration="line-through">
+                          {formatWasPrice(entry.regular_price, entry.price)}
+                        </Text>
+                      )}
+                      <StockBadge entry={entry} compact />
                     </Table.Cell>
                     <Table.Cell textAlign="end" whiteSpace="nowrap">
                       <Text fontWeight="bold">{formatPrice(entry.price_per_dozen)}</Text>
@@ -219,9 +226,13 @@ function NearCard({ entry, rank, logo }: { entry: NearEntry; rank: number; logo:
               per dozen
             </Text>
           </Text>
-          <Text textStyle="sm" color="fg.muted">
-            {formatPackPrice(entry.price, entry.count)} · {formatPrice(entry.unit_price)} per egg
-          </Text>
+          <HStack gap="2" wrap="wrap" textStyle="sm" color="fg.muted">
+            <Text>
+              {formatPackPrice(entry.price, entry.count)} · {formatPrice(entry.unit_price)} per egg
+            </Text>
+            <WasPrice entry={entry} />
+            <StockBadge entry={entry} />
+          </HStack>
           <TruncatedText textStyle="xs" color="fg.muted">
             {entry.title}
           </TruncatedText>
