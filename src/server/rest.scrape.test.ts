@@ -204,8 +204,8 @@ describe('status', () => {
     const runs = await call('GET', '/api/scrape/runs?store=kroger&limit=5', { as: admin });
     expect(runs.body).toHaveLength(1);
     expect(runs.body[0].zips).toEqual([
-      { zip: '10001', status: 'succeeded', message: null, locationName: null, listingsSeen: 20, accepted: 12, observations: 12, requests: 6, retries: 2, rateLimitWaits: 1, rateLimitWaitMs: 30000, finishedAt: '2026-11-25T19:05:00.000Z' },
-      { zip: '60611', status: 'failed', message: "blocked by Kroger's bot protection", locationName: null, listingsSeen: 0, accepted: 0, observations: 0, requests: 1, retries: 0, rateLimitWaits: 0, rateLimitWaitMs: 0, finishedAt: '2026-11-25T19:06:00.000Z' },
+      { zip: '10001', status: 'succeeded', message: null, locationName: null, listingsSeen: 20, accepted: 12, observations: 12, skipped: { 'egg-product': 3 }, rejected: { 'no-count': 1 }, requests: 6, retries: 2, rateLimitWaits: 1, rateLimitWaitMs: 30000, finishedAt: '2026-11-25T19:05:00.000Z' },
+      { zip: '60611', status: 'failed', message: "blocked by Kroger's bot protection", locationName: null, listingsSeen: 0, accepted: 0, observations: 0, skipped: {}, rejected: {}, requests: 1, retries: 0, rateLimitWaits: 0, rateLimitWaitMs: 0, finishedAt: '2026-11-25T19:06:00.000Z' },
     ]);
     expect((await call('GET', `/api/scrape/runs/${run!.id}`, { as: admin })).body.id).toBe(run!.id);
     expect((await call('GET', '/api/scrape/runs/999999', { as: admin })).status).toBe(404);
