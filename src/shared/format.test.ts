@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatHistoryDays,
   formatPlace,
   formatPackPrice,
   formatPrice,
@@ -215,5 +216,12 @@ describe('formatPlace', () => {
     expect(formatPlace({ city: 'New York', state: 'NY', zip: '10001' })).toBe('New York, NY 10001');
     expect(formatPlace({ city: null, state: 'NY', zip: '10001' })).toBe('NY 10001');
     expect(formatPlace({ city: null, state: null, zip: '10001' })).toBe('10001');
+  });
+});
+
+describe('formatHistoryDays', () => {
+  it('says how many days of prices a series has, in the singular for one', () => {
+    expect(formatHistoryDays(1)).toBe('1 day of prices so far');
+    expect(formatHistoryDays(2)).toBe('2 days of prices so far');
   });
 });

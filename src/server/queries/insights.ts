@@ -73,8 +73,19 @@ export interface RegionalAnalysis {
 export interface DailySeries {
   /** UTC days, oldest first, consecutive, ending on the latest day with a price. */
   days: string[];
-  /** Average price per dozen per day; null on a day without a price (a gap, not a zero). */
-  lines: Array<{ egg_type: EggType; values: Array<number | null> }>;
+  /**
+   * Average price per dozen per day; null on a day without a price (a gap, not a zero) and before
+   * the line's history: its first comparable day, the latest switch from sample to retailers'
+   * prices among the store's regions behind it (docs/decisions/008).
+   */
+  lines: Array<{
+    egg_type: EggType;
+    values: Array<number | null>;
+    /** Days with a price in the line's history, within the chart's days. */
+    history_days: number;
+    /** Some price drawn is a sample or demo price. */
+    sample: boolean;
+  }>;
 }
 
 export interface StoreInsights {
@@ -135,36 +146,48 @@ async function priceInsights(sql: Db, storeId: string, filters: StoreFilters, so
 
 /**
  * The store's average price per dozen for each egg type and day over the `days` days ending on
- * the latest day of its visible entries, from the observation history. A store and region with
- * scraped prices contributes only its scraped observations, as in visibleEntries.
+ * the latest day of its visible entries, from the observation history. A store and region that has
+ * switched to scraped prices contributes only those, on every day, and each line starts on the
+ * latest switch behind it: before that day the line was made of other prices.
  */
 export async function storeDailySeries(sql: Db, storeId: string, filters: StoreFilters, days = STORE_SERIES_DAYS): Promise<DailySeries> {
   const [latest] = await sql<{ day: string | null }[]>`
     select max((e.observed_at at time zone 'UTC')::date)::text as day
     ${visibleEntries(sql, { ...filters, store: storeId })}`;
   if (!latest?.day) return { days: [], lines: [] };
-  const rows = await sql<Array<{ day: string; egg_type: EggType; per_dozen: number }>>`
-    select o.observed_on::text as day, p.egg_type, round(avg(o.price / p.count * 12), 2) as per_dozen
+  const rows = await sql<Array<{ day: string; egg_type: EggType; per_dozen: number; since: string | null; sample: boolean }>>`
+    select o.observed_on::text as day, p.egg_type, round(avg(o.price / p.count * 12), 2) as per_dozen,
+           max(sw.switched_on)::text as since, bool_or(o.source <> 'scrape') as sample
     from price_observations o
     join products p on p.id = o.product_id
     join store_locations l on l.id = o.location_id
+    left join store_region_switches sw on sw.store_id = l.store_id and sw.region = l.region
     where l.store_id = ${storeId}
       and o.observed_on > ${latest.day}::date - ${days}::int
       and o.observed_on <= ${latest.day}::date
-      and (o.source <> 'sample' or not exists (
-        select 1 from price_entries se
-        join store_locations sl on sl.id = se.location_id
-        where se.source <> 'sample' and sl.store_id = l.store_id and sl.region = l.region))
+      and (o.source <> 'sample' or sw.store_id is null)
       ${filters.region ? sql`and l.region = ${filters.region}` : sql``}
       ${filters.eggType ? sql`and p.egg_type = ${filters.eggType}` : sql``}
       ${filters.count ? sql`and p.count = ${filters.count}` : sql``}
     group by o.observed_on, p.egg_type`;
   const window = dayWindow(latest.day, days);
   const types = [...new Set(rows.map((r) => r.egg_type))].sort((a, b) => typeOrder(a) - typeOrder(b));
-  const byKey = new Map(rows.map((r) => [`${r.egg_type}:${r.day}`, r.per_dozen]));
   return {
     days: window,
-    lines: types.map((type) => ({ egg_type: type, values: window.map((day) => byKey.get(`${type}:${day}`) ?? null) })),
+    lines: types.map((type) => {
+      const ofType = rows.filter((r) => r.egg_type === type);
+      // Days are 'YYYY-MM-DD', so they compare as strings.
+      const first = ofType.reduce((min, r) => (r.day < min ? r.day : min), ofType[0]!.day);
+      const switched = ofType.reduce<string | null>((max, r) => (r.since !== null && (max === null || r.since > max) ? r.since : max), null);
+      const start = switched !== null && switched > first ? switched : first;
+      const drawn = new Map(ofType.filter((r) => r.day >= start).map((r) => [r.day, r]));
+      return {
+        egg_type: type,
+        values: window.map((day) => drawn.get(day)?.per_dozen ?? null),
+        history_days: drawn.size,
+        sample: [...drawn.values()].some((r) => r.sample),
+      };
+    }),
   };
 }
 

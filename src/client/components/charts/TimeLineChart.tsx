@@ -1,10 +1,12 @@
 // The line chart under the shopper charts (RegionChart, StoreTrendChart, MarketChart): dated
 // series on a UTC time axis, money on the y axis, one tooltip per date listing every series
-// ('label $value', SPEC §9). A null value leaves a gap in its line; nothing is interpolated.
+// ('label $value', SPEC §9). A null value leaves a gap in its line; nothing is interpolated. A
+// value with no neighbour (a series' only day, or a day between gaps) is drawn as a point, since
+// a line through one value draws nothing.
 // Only chart modules import this file, and pages load those lazily, so nivo stays out of the
 // first paint.
 import { Box } from '@chakra-ui/react';
-import { ResponsiveLine, type SliceTooltipProps } from '@nivo/line';
+import { ResponsiveLine, type LineCustomSvgLayerProps, type LineSvgLayer, type SliceTooltipProps } from '@nivo/line';
 import type { CartesianMarkerProps } from '@nivo/core';
 import { chartTheme, money } from './chartTheme.ts';
 
@@ -47,6 +49,29 @@ function SliceTooltip({ slice, formatDate }: SliceTooltipProps<TimeSeries> & { f
   );
 }
 
+/** Whether the series has a value at index i. */
+function hasValue(data: readonly { data: { y: number | null } }[], i: number): boolean {
+  const point = data[i];
+  return point !== undefined && point.data.y !== null;
+}
+
+/** The values no line segment reaches, as dots of the series' colour. */
+function LonePoints({ series }: LineCustomSvgLayerProps<TimeSeries>) {
+  return (
+    <g>
+      {series.flatMap((s) =>
+        s.data.map((point, i) =>
+          hasValue(s.data, i) && !hasValue(s.data, i - 1) && !hasValue(s.data, i + 1) ? (
+            <circle key={`${s.id}:${i}`} cx={point.position.x} cy={point.position.y} r={4.5} fill={s.color} stroke="white" strokeWidth={1.5} />
+          ) : null,
+        ),
+      )}
+    </g>
+  );
+}
+
+const LAYERS: readonly LineSvgLayer<TimeSeries>[] = ['grid', 'markers', 'axes', 'areas', 'crosshair', 'lines', LonePoints, 'slices', 'points', 'mesh', 'legends'];
+
 export function TimeLineChart({
   series,
   ariaLabel,
@@ -79,6 +104,7 @@ export function TimeLineChart({
         enableSlices="x"
         sliceTooltip={(props) => <SliceTooltip {...props} formatDate={formatDate} />}
         markers={markers}
+        layers={LAYERS}
         theme={chartTheme}
         animate={false}
         role="presentation"

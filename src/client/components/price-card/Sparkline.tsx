@@ -1,6 +1,8 @@
 // A card sparkline as a tiny inline SVG (no chart library): the real recent daily prices, y range
-// from sparklineRange, line width 2, no points, axes, legend or tooltip (SPEC §2, §5, §9).
-import { Box, type BoxProps } from '@chakra-ui/react';
+// from sparklineRange, line width 2, no points, axes, legend or tooltip (SPEC §2, §5, §9). With
+// fewer than two days of prices there is no line to draw: a dash says so, where a flat line
+// across the card would look like a divider.
+import { Box, Text, type BoxProps } from '@chakra-ui/react';
 import { sparklinePath } from './sparklinePath.ts';
 
 const WIDTH = 100;
@@ -15,7 +17,21 @@ export interface SparklineProps extends Omit<BoxProps, 'children'> {
   dashed?: boolean;
 }
 
+/** A line needs two days of prices. */
+export function hasSparkline(values: readonly number[]): boolean {
+  return values.filter(Number.isFinite).length >= 2;
+}
+
 export function Sparkline({ values, color, label, dashed = false, ...rest }: SparklineProps) {
+  if (!hasSparkline(values)) {
+    return (
+      <Box role="img" aria-label={label} height="10" width="full" display="flex" alignItems="center" color="fg.muted" {...rest}>
+        <Text as="span" aria-hidden fontSize="lg" lineHeight="1">
+          —
+        </Text>
+      </Box>
+    );
+  }
   const path = sparklinePath(values, WIDTH, HEIGHT);
   return (
     <Box role="img" aria-label={label} height="10" width="full" color={color} {...rest}>
