@@ -29,6 +29,8 @@ export interface TimeLineChartProps {
   markers?: readonly CartesianMarkerProps[];
   /** Extra values the y axis must include, e.g. a reference line's. */
   include?: readonly number[];
+  /** The dates the x axis spans, when not just those of the data (a single day spans nothing). */
+  xDomain?: readonly [Date, Date];
   height?: Record<string, string> | string;
 }
 
@@ -62,7 +64,7 @@ function LonePoints({ series }: LineCustomSvgLayerProps<TimeSeries>) {
       {series.flatMap((s) =>
         s.data.map((point, i) =>
           hasValue(s.data, i) && !hasValue(s.data, i - 1) && !hasValue(s.data, i + 1) ? (
-            <circle key={`${s.id}:${i}`} cx={point.position.x} cy={point.position.y} r={4.5} fill={s.color} stroke="white" strokeWidth={1.5} />
+            <circle key={`${s.id}:${i}`} cx={point.position.x} cy={point.position.y} r={5} fill={s.color} stroke="white" strokeWidth={1.5} />
           ) : null,
         ),
       )}
@@ -81,6 +83,7 @@ export function TimeLineChart({
   precision,
   markers,
   include = [],
+  xDomain,
   height = { base: '64', md: '72' },
 }: TimeLineChartProps) {
   const values = [...series.flatMap((s) => s.data.map((d) => d.y)), ...include].filter((y): y is number => y !== null);
@@ -92,7 +95,7 @@ export function TimeLineChart({
       <ResponsiveLine<TimeSeries>
         data={series}
         colors={(s) => s.color}
-        xScale={{ type: 'time', useUTC: true, precision }}
+        xScale={{ type: 'time', useUTC: true, precision, ...(xDomain ? { min: xDomain[0], max: xDomain[1] } : {}) }}
         yScale={{ type: 'linear', min: Math.max(0, low - pad), max: high + pad }}
         margin={{ top: 16, right: 30, bottom: 36, left: 52 }}
         curve="monotoneX"

@@ -1,4 +1,4 @@
-import { Badge, Box, SimpleGrid, Text } from '@chakra-ui/react';
+import { Box, SimpleGrid, Text } from '@chakra-ui/react';
 import { SampleBadge } from '#client/components/SampleBadge.tsx';
 import { StatCard, type StatTrend } from '#client/components/StatCard.tsx';
 import { ErrorCard } from '#client/components/ErrorCard.tsx';
@@ -22,7 +22,7 @@ export function toTrend(trend: Trend, historyDays: number, unit: '%' | ' pts', c
 }
 
 function sampleBadge(sample: boolean) {
-  return sample ? <SampleBadge figure /> : null;
+  return sample ? <SampleBadge figure size="md" /> : null;
 }
 
 function NationalAverageCard({ stats }: { stats: Stats }) {
@@ -85,13 +85,7 @@ function LowestPriceCard({ stats }: { stats: Stats }) {
         </>
       }
       badge={lowest.store_name}
-      extra={
-        isSampleSource(lowest.source) ? (
-          <Badge colorPalette="amber" variant="subtle" size="md">
-            Sample data
-          </Badge>
-        ) : null
-      }
+      extra={isSampleSource(lowest.source) ? <SampleBadge size="md" /> : null}
     />
   );
 }
@@ -115,11 +109,7 @@ function LoadingCards() {
           </>
         }
         badge="Store"
-        extra={
-          <Badge colorPalette="amber" variant="subtle" size="md">
-            Sample data
-          </Badge>
-        }
+        extra={<SampleBadge size="md" />}
         loading
       />
     </>

@@ -209,6 +209,7 @@ function HistoryBody({ data, onSpan }: { data: HistoryResult; onSpan: (days: His
   const lines = useMemo(() => {
     const window = spanWindow(data);
     return {
+      window,
       points: data.points.map((point) => ({ day: point.day, value: point.price_per_dozen })),
       bls: blsSteps(data.bls, window),
       reference: blsReference(data.bls, window),
@@ -259,7 +260,7 @@ function HistoryBody({ data, onSpan }: { data: HistoryResult; onSpan: (days: His
         ]}
       />
       <ChartSlot height={CHART_HEIGHT} resetKeys={[data]}>
-        <HistoryChart points={lines.points} bls={lines.bls} days={data.days} reference={lines.reference?.price ?? null} summary={chartSummary(data)} narrow={narrow} />
+        <HistoryChart points={lines.points} bls={lines.bls} days={data.days} window={lines.window} reference={lines.reference?.price ?? null} summary={chartSummary(data)} narrow={narrow} />
       </ChartSlot>
       <PriceTable data={data} />
       <Text textStyle="xs" color="fg.muted">
