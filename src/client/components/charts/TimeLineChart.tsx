@@ -58,7 +58,7 @@ function hasValue(data: readonly { data: { y: number | null } }[], i: number): b
 }
 
 /** The values no line segment reaches, as dots of the series' colour. */
-function LonePoints({ series }: LineCustomSvgLayerProps<TimeSeries>) {
+export function LonePoints({ series }: LineCustomSvgLayerProps<TimeSeries>) {
   return (
     <g>
       {series.flatMap((s) =>

@@ -116,6 +116,17 @@ function LoadingCards() {
   );
 }
 
+/** The three cards for the statistics. */
+export function StatsCards({ stats }: { stats: Stats }) {
+  return (
+    <>
+      <NationalAverageCard stats={stats} />
+      <VolatilityCard stats={stats} />
+      <LowestPriceCard stats={stats} />
+    </>
+  );
+}
+
 /** The dashboard's three summary cards (SPEC §2), from stats.get. */
 export function SummaryCards() {
   const stats = trpc.stats.get.useQuery();
@@ -128,11 +139,7 @@ export function SummaryCards() {
           <ErrorCard title="Unable to load price summary" message={stats.error.message} onRetry={() => void stats.refetch()} />
         </Box>
       ) : (
-        <>
-          <NationalAverageCard stats={stats.data} />
-          <VolatilityCard stats={stats.data} />
-          <LowestPriceCard stats={stats.data} />
-        </>
+        <StatsCards stats={stats.data} />
       )}
     </SimpleGrid>
   );
