@@ -19,13 +19,26 @@ alter table price_daily_rollups
 
 -- Records a switch in the same transaction as the observation that makes it, and marks the days of
 -- the pair's sample prices dirty so the rollup drops them on every day, not only on the new day.
--- Its own trigger (the price entries' trigger is untouched); the lookup stops at once for a pair
--- that has already switched, which is every statement of a scrape run after its first.
+-- Its own trigger (the price entries' trigger is untouched).
 create function price_observations_switched() returns trigger
 language plpgsql as $$
 declare
   marked integer;
 begin
+  -- Every statement of a scrape run after its first finds its pair switched already: two index
+  -- probes per row, and out.
+  if not exists (
+    select 1
+    from changed c
+    join store_locations l on l.id = c.location_id
+    where c.source <> 'sample'
+      and not exists (
+        select 1 from store_region_switches s
+        where s.store_id = l.store_id and s.region = l.region and s.switched_on <= c.observed_on)
+  ) then
+    return null;
+  end if;
+
   with firsts as (
     select l.store_id, l.region, min(c.observed_on) as day
     from changed c
