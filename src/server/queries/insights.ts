@@ -117,6 +117,18 @@ export function dayWindow(last: string, length: number): string[] {
   return Array.from({ length }, (_, i) => addDays(last, i - length + 1));
 }
 
+/**
+ * A series' first comparable day (docs/decisions/008): its first day with a price, or the latest
+ * switch from sample to scraped prices behind its rows when that is later; null without rows.
+ * Days are 'YYYY-MM-DD', so they compare as strings.
+ */
+export function seriesStart(rows: ReadonlyArray<{ day: string; since: string | null }>): string | null {
+  let start: string | null = null;
+  for (const row of rows) if (start === null || row.day < start) start = row.day;
+  for (const row of rows) if (start !== null && row.since !== null && row.since > start) start = row.since;
+  return start;
+}
+
 function pointOf(entry: PriceEntry): PricePoint {
   return { price: entry.price, count: entry.count, egg_type: entry.egg_type, region: entry.region };
 }
@@ -176,10 +188,7 @@ export async function storeDailySeries(sql: Db, storeId: string, filters: StoreF
     days: window,
     lines: types.map((type) => {
       const ofType = rows.filter((r) => r.egg_type === type);
-      // Days are 'YYYY-MM-DD', so they compare as strings.
-      const first = ofType.reduce((min, r) => (r.day < min ? r.day : min), ofType[0]!.day);
-      const switched = ofType.reduce<string | null>((max, r) => (r.since !== null && (max === null || r.since > max) ? r.since : max), null);
-      const start = switched !== null && switched > first ? switched : first;
+      const start = seriesStart(ofType)!;
       const drawn = new Map(ofType.filter((r) => r.day >= start).map((r) => [r.day, r]));
       return {
         egg_type: type,

@@ -61,7 +61,12 @@ const nulls = (n: number) => Array.from({ length: n }, () => null);
 
 async function readAll(sql: TestDatabase['sql']) {
   const caller = callerFor({ sql });
-  return { stats: await caller.stats.get(), ticker: await caller.news.ticker(), walmart: await caller.stores.insights({ storeId: 'walmart' }) };
+  return {
+    stats: await caller.stats.get(),
+    ticker: await caller.news.ticker(),
+    walmart: await caller.stores.insights({ storeId: 'walmart' }),
+    compare: await caller.compare.byType({ eggType: 'standard' }),
+  };
 }
 
 /** No ticker item may rest on Walmart South's series, which has less than the two weeks a weekly item compares. */
@@ -98,7 +103,7 @@ describe('a store and region switching from sample to scraped prices', () => {
 
   it('after one day: the average of that day, no weekly change or volatility but "1 day", lines of one point', async () => {
     const { sql } = await switchedDatabase(1);
-    const { stats, ticker, walmart } = await readAll(sql);
+    const { stats, ticker, walmart, compare } = await readAll(sql);
     const today = await nationalOn(sql, 0);
     expect(stats.national_average).toEqual({ price_per_dozen: cents(today), trend: null, history_days: 1, sample: true });
     expect(stats.weekly_volatility).toEqual({ value: null, trend: null, history_days: 1, sample: true });
@@ -114,6 +119,11 @@ describe('a store and region switching from sample to scraped prices', () => {
     expect(week.sample).toBe(true);
     expect(stats.trends['30d'].series.national).toEqual([...nulls(29), cents(today)]);
     expectNoTickerItemAcrossTheSwitch(ticker);
+    // The compare chart: the South's line starts today, the other regions' keep their history.
+    const lines = new Map(compare.chart.lines.map((line) => [line.region, line.values]));
+    expect(lines.get('south')!.slice(0, -1)).toEqual(nulls(29));
+    expect(lines.get('south')!.at(-1)).not.toBeNull();
+    expect(lines.get('northeast')!.every((v) => v !== null)).toBe(true);
     // The store's lines (all its regions) changed composition today: one point each.
     expect(walmart.series.lines.length).toBeGreaterThan(0);
     for (const line of walmart.series.lines) {
