@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatExactTime,
+  formatHistoryDays,
   formatPlace,
   formatDozenPrice,
   formatDozenWithPack,
@@ -278,5 +279,12 @@ describe('formatWasPrice / stockState (promotions and stock on a price entry)', 
     expect(stockState(null)).toBe('unknown');
     expect(stockState(undefined)).toBe('unknown');
     expect(STOCK_LABELS[stockState(null)]).toBe('Stock unknown');
+  });
+});
+
+describe('formatHistoryDays', () => {
+  it('says how many days of prices a series has, in the singular for one', () => {
+    expect(formatHistoryDays(1)).toBe('1 day of prices so far');
+    expect(formatHistoryDays(2)).toBe('2 days of prices so far');
   });
 });

@@ -100,6 +100,14 @@ export function formatTrend(value: NumberLike): string {
   return parsed === null ? '0%' : `${Math.abs(parsed).toFixed(2)}%`;
 }
 
+/**
+ * What a series too short for its change says instead of a percentage (docs/decisions/008):
+ * '1 day of prices so far', '2 days of prices so far'.
+ */
+export function formatHistoryDays(days: number): string {
+  return `${days} ${days === 1 ? 'day' : 'days'} of prices so far`;
+}
+
 /** SPEC §3: trend_direction is up, down, or anything else, which reads as stable. */
 export function parseTrendDirection(direction: string | null | undefined): TrendDirection {
   const key = typeof direction === 'string' ? direction.trim().toLowerCase() : '';

@@ -119,6 +119,10 @@ export const historyResultSchema = z.object({
     region: z.enum(REGIONS),
   }),
   days: z.number().int(),
+  history_days: z
+    .number()
+    .int()
+    .describe('Days with a price of the product at this location in all, within the span or before it: fewer than the span means its history began inside it'),
   source: priceSourceSchema.nullable().describe('Source of the latest price'),
   points: z.array(dayPrice.extend({ price_per_dozen: z.number() })).describe('One price per observed UTC day, oldest first'),
   lowest: dayPrice.nullable(),

@@ -70,6 +70,16 @@ const trendSchema = z.object({
   direction: z.enum(TREND_DIRECTIONS),
 });
 
+/** Days of prices a series has: how far back a change or a chart line can compare like with like. */
+const historyDaysSchema = z
+  .number()
+  .int()
+  .describe(
+    "Days with prices since the series' first comparable day: the latest day any store and region behind it switched from sample to retailers' prices, or its first day of prices. A change needs this history to span it: 8 days for the weekly change, 7 for the volatility, 14 for the volatility's change",
+  );
+
+const sampleFlagSchema = z.boolean().describe("The figure rests, at least partly, on sample or demo prices (source 'sample' or 'demo')");
+
 const trendRangeSchema = z.object({
   days: z.array(z.string()).describe('UTC days, oldest first'),
   series: z.object({
@@ -78,13 +88,21 @@ const trendRangeSchema = z.object({
     cage_free: z.array(z.number().nullable()),
     organic: z.array(z.number().nullable()),
     pasture_raised: z.array(z.number().nullable()),
-  }).describe('Average price per dozen for each day; null where a day has no price'),
+  }).describe("Average price per dozen for each day; null where a day has no price or lies before the series' history (history_days)"),
   summary: z.object({
     average: z.number().nullable(),
     high: z.number().nullable(),
     low: z.number().nullable(),
-    trend: z.object({ value: z.number(), isDown: z.boolean() }),
-  }).describe('Over the national, organic and standard lines: their mean (national), highest and lowest point, and the national change from first to last day'),
+    trend: z.object({ value: z.number(), isDown: z.boolean() }).nullable(),
+  }).describe('Over the national, organic and standard lines: their mean (national), highest and lowest point, and the national change from first to last day; trend is null unless the national line has prices on both and its history covers the whole range'),
+  history_days: z.object({
+    national: historyDaysSchema,
+    standard: historyDaysSchema,
+    cage_free: historyDaysSchema,
+    organic: historyDaysSchema,
+    pasture_raised: historyDaysSchema,
+  }),
+  sample: sampleFlagSchema.describe('Some day drawn of the national, organic or standard line rests on sample or demo prices'),
 });
 
 /** GET /api/stats: computed from the daily rollup and the current prices. */
@@ -92,11 +110,15 @@ export const statsSchema = z.object({
   as_of: z.string().nullable().describe('The latest day with prices'),
   national_average: z.object({
     price_per_dozen: z.number().nullable(),
-    trend: trendSchema.nullable().describe('Percent change against 7 days earlier'),
+    trend: trendSchema.nullable().describe("Percent change against 7 days earlier; null until the national series' history reaches that day"),
+    history_days: historyDaysSchema,
+    sample: sampleFlagSchema,
   }),
   weekly_volatility: z.object({
-    value: z.number().nullable().describe('Coefficient of variation of the last 7 daily national averages, percent'),
-    trend: trendSchema.nullable().describe('Change against the week before, percentage points'),
+    value: z.number().nullable().describe('Coefficient of variation of the last 7 daily national averages, percent; null with less than 7 days of history'),
+    trend: trendSchema.nullable().describe('Change against the week before, percentage points; null with less than 14 days of history'),
+    history_days: historyDaysSchema,
+    sample: sampleFlagSchema,
   }),
   lowest_price: z
     .object({

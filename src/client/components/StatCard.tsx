@@ -15,7 +15,8 @@ export interface StatCardProps {
   title: string;
   value: ReactNode;
   subtext?: ReactNode;
-  trend?: StatTrend | null;
+  /** The change, or a note where it would be (e.g. '2 days of prices so far'). */
+  trend?: StatTrend | string | null;
   /** Short text shown as a badge, e.g. a store name. */
   badge?: string | null;
   /** Further content below the subtext, e.g. more badges. */
@@ -95,7 +96,13 @@ export function StatCard({ title, value, subtext, trend, badge, extra, loading =
         )}
         {trend && (
           <Part loading={loading}>
-            <TrendIndicator trend={trend} />
+            {typeof trend === 'string' ? (
+              <Text fontSize="sm" color="fg.muted">
+                {trend}
+              </Text>
+            ) : (
+              <TrendIndicator trend={trend} />
+            )}
           </Part>
         )}
         {(badge || extra) && (

@@ -2,14 +2,15 @@
 // first with its recent history, the summary figures (by price per dozen, over the regions shown
 // and within each region) and a per-region daily price series. Entries are the visible ones
 // (visibleEntries); the per-dozen series reads the daily rollup, which applies the same
-// sample-versus-scraped rule.
+// sample-versus-scraped rule, and each region's line starts on its first comparable day
+// (docs/decisions/008).
 import { REGIONS, type EggType, type Region } from '#shared/vocabulary.ts';
 import type { PriceEntry } from '#shared/types.ts';
 import { entryPricePerDozen, sortEntries } from '#shared/sort.ts';
 import { roundCents } from '#shared/format.ts';
 import type { Db } from '../db.ts';
 import { listPriceEntries, recentHistory, visibleEntries } from './prices.ts';
-import { dayWindow } from './insights.ts';
+import { dayWindow, seriesStart } from './insights.ts';
 
 /** Days in the compare page's chart. */
 export const COMPARE_SERIES_DAYS = 30;
@@ -63,7 +64,7 @@ export interface RegionSeries {
   count: number | null;
   /** UTC days, oldest first, consecutive. */
   days: string[];
-  /** One line per region with data; null on a day without a price (a gap). */
+  /** One line per region with data; null on a day without a price (a gap) or before the line's history. */
   lines: Array<{ region: Region; values: Array<number | null> }>;
 }
 
@@ -120,12 +121,14 @@ export function summarise(sorted: PriceEntry[]): CompareSummary {
   };
 }
 
-function toLines(rows: Array<{ day: string; region: Region; value: number }>, days: string[]): RegionSeries['lines'] {
+type DayValue = { day: string; region: Region; value: number; since: string | null };
+
+function toLines(rows: DayValue[], days: string[]): RegionSeries['lines'] {
   const byKey = new Map(rows.map((r) => [`${r.region}:${r.day}`, r.value]));
-  return REGIONS.filter((region) => rows.some((r) => r.region === region)).map((region) => ({
-    region,
-    values: days.map((day) => byKey.get(`${region}:${day}`) ?? null),
-  }));
+  return REGIONS.filter((region) => rows.some((r) => r.region === region)).map((region) => {
+    const start = seriesStart(rows.filter((r) => r.region === region))!;
+    return { region, values: days.map((day) => (day >= start ? (byKey.get(`${region}:${day}`) ?? null) : null)) };
+  });
 }
 
 /**
@@ -139,8 +142,8 @@ export async function regionSeries(sql: Db, filters: CompareFilters, days = COMP
     const [latest] = await sql<{ day: string | null }[]>`
       select max(day)::text as day from price_daily_rollups where egg_type = ${eggType}`;
     if (!latest?.day) return { unit: 'dozen', count: null, days: [], lines: [] };
-    const rows = await sql<Array<{ day: string; region: Region; value: number }>>`
-      select day::text as day, region, round(avg_per_dozen, 2) as value
+    const rows = await sql<DayValue[]>`
+      select day::text as day, region, round(avg_per_dozen, 2) as value, series_since::text as since
       from price_daily_rollups
       where egg_type = ${eggType}
         and day > ${latest.day}::date - ${days}::int
@@ -152,19 +155,17 @@ export async function regionSeries(sql: Db, filters: CompareFilters, days = COMP
     select max((e.observed_at at time zone 'UTC')::date)::text as day
     ${visibleEntries(sql, { eggType, count })}`;
   if (!latest?.day) return { unit: 'pack', count, days: [], lines: [] };
-  const rows = await sql<Array<{ day: string; region: Region; value: number }>>`
-    select o.observed_on::text as day, l.region, round(avg(o.price), 2) as value
+  const rows = await sql<DayValue[]>`
+    select o.observed_on::text as day, l.region, round(avg(o.price), 2) as value, max(sw.switched_on)::text as since
     from price_observations o
     join products p on p.id = o.product_id
     join store_locations l on l.id = o.location_id
     join stores s on s.id = l.store_id and s.active
+    left join store_region_switches sw on sw.store_id = l.store_id and sw.region = l.region
     where p.egg_type = ${eggType} and p.count = ${count}
       and o.observed_on > ${latest.day}::date - ${days}::int
       and o.observed_on <= ${latest.day}::date
-      and (o.source <> 'sample' or not exists (
-        select 1 from price_entries se
-        join store_locations sl on sl.id = se.location_id
-        where se.source <> 'sample' and sl.store_id = l.store_id and sl.region = l.region))
+      and (o.source <> 'sample' or sw.store_id is null)
       ${region ? sql`and l.region = ${region}` : sql``}
     group by o.observed_on, l.region`;
   const window = dayWindow(latest.day, days);

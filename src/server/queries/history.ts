@@ -1,7 +1,7 @@
 // A product's price history at one store location: its daily observations over the last `days`
 // UTC days ending today, the observation before the latest (for the latest change), and the BLS
-// national average of a dozen grade A large eggs for the months the span covers, read in one
-// statement (one snapshot). Only a visible entry has a history here: a product of an inactive
+// national average of a dozen grade A large eggs for the months the span covers, and how many days
+// of prices the product has there in all, read in one statement (one snapshot). Only a visible entry has a history here: a product of an inactive
 // store, or a sample price that scraped prices have replaced, is not found, as in every list.
 import type { HistoryResult } from '#shared/near.ts';
 import type { EggType, PriceSource, Region } from '#shared/vocabulary.ts';
@@ -37,6 +37,7 @@ interface Row {
   before: [string, number] | null;
   /** [YYYY-MM, price] oldest first. */
   bls: Array<[string, number]> | null;
+  history_days: number;
 }
 
 const cents = (value: number) => Math.round(value * 100) / 100;
@@ -82,7 +83,9 @@ export async function productHistory(sql: Db, query: HistoryQuery): Promise<Hist
     select entry.*,
            (select json_agg(json_build_array(to_char(observed_on, 'YYYY-MM-DD'), price, source) order by observed_on) from points) as points,
            (select json_build_array(to_char(observed_on, 'YYYY-MM-DD'), price) from before) as before,
-           (select json_agg(json_build_array(to_char(period, 'YYYY-MM'), price) order by period) from bls) as bls
+           (select json_agg(json_build_array(to_char(period, 'YYYY-MM'), price) order by period) from bls) as bls,
+           (select count(*)::int from price_observations o
+            where o.product_id = ${query.productId} and o.location_id = ${query.locationId}) as history_days
     from entry`;
   if (!row) return null;
 
@@ -109,6 +112,7 @@ export async function productHistory(sql: Db, query: HistoryQuery): Promise<Hist
     },
     location: { id: row.location_id, name: row.location_name, zip: row.zip, city: row.city, state: row.state, region: row.region },
     days: query.days,
+    history_days: row.history_days,
     source: row.points?.at(-1)?.[2] ?? null,
     points,
     lowest: lowest && { day: lowest.day, price: lowest.price },

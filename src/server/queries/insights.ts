@@ -84,8 +84,19 @@ export interface RegionalAnalysis {
 export interface DailySeries {
   /** UTC days, oldest first, consecutive, ending on the latest day with a price. */
   days: string[];
-  /** Average price per dozen per day; null on a day without a price (a gap, not a zero). */
-  lines: Array<{ egg_type: EggType; values: Array<number | null> }>;
+  /**
+   * Average price per dozen per day; null on a day without a price (a gap, not a zero) and before
+   * the line's history: its first comparable day, the latest switch from sample to retailers'
+   * prices among the store's regions behind it (docs/decisions/008).
+   */
+  lines: Array<{
+    egg_type: EggType;
+    values: Array<number | null>;
+    /** Days with a price in the line's history, within the chart's days. */
+    history_days: number;
+    /** Some price drawn is a sample or demo price. */
+    sample: boolean;
+  }>;
 }
 
 export interface StoreInsights {
@@ -115,6 +126,18 @@ export function addDays(day: string, delta: number): string {
 /** `length` consecutive UTC days ending on `last`, oldest first. */
 export function dayWindow(last: string, length: number): string[] {
   return Array.from({ length }, (_, i) => addDays(last, i - length + 1));
+}
+
+/**
+ * A series' first comparable day (docs/decisions/008): its first day with a price, or the latest
+ * switch from sample to scraped prices behind its rows when that is later; null without rows.
+ * Days are 'YYYY-MM-DD', so they compare as strings.
+ */
+export function seriesStart(rows: ReadonlyArray<{ day: string; since: string | null }>): string | null {
+  let start: string | null = null;
+  for (const row of rows) if (start === null || row.day < start) start = row.day;
+  for (const row of rows) if (start !== null && row.since !== null && row.since > start) start = row.since;
+  return start;
 }
 
 function pointOf(entry: PriceEntry): PricePoint {
@@ -159,36 +182,45 @@ async function priceInsights(sql: Db, storeId: string, filters: StoreFilters, so
 
 /**
  * The store's average price per dozen for each egg type and day over the `days` days ending on
- * the latest day of its visible entries, from the observation history. A store and region with
- * scraped prices contributes only its scraped observations, as in visibleEntries.
+ * the latest day of its visible entries, from the observation history. A store and region that has
+ * switched to scraped prices contributes only those, on every day, and each line starts on the
+ * latest switch behind it: before that day the line was made of other prices.
  */
 export async function storeDailySeries(sql: Db, storeId: string, filters: StoreFilters, days = STORE_SERIES_DAYS): Promise<DailySeries> {
   const [latest] = await sql<{ day: string | null }[]>`
     select max((e.observed_at at time zone 'UTC')::date)::text as day
     ${visibleEntries(sql, { ...filters, store: storeId })}`;
   if (!latest?.day) return { days: [], lines: [] };
-  const rows = await sql<Array<{ day: string; egg_type: EggType; per_dozen: number }>>`
-    select o.observed_on::text as day, p.egg_type, round(avg(o.price / p.count * 12), 2) as per_dozen
+  const rows = await sql<Array<{ day: string; egg_type: EggType; per_dozen: number; since: string | null; sample: boolean }>>`
+    select o.observed_on::text as day, p.egg_type, round(avg(o.price / p.count * 12), 2) as per_dozen,
+           max(sw.switched_on)::text as since, bool_or(o.source <> 'scrape') as sample
     from price_observations o
     join products p on p.id = o.product_id
     join store_locations l on l.id = o.location_id
+    left join store_region_switches sw on sw.store_id = l.store_id and sw.region = l.region
     where l.store_id = ${storeId}
       and o.observed_on > ${latest.day}::date - ${days}::int
       and o.observed_on <= ${latest.day}::date
-      and (o.source <> 'sample' or not exists (
-        select 1 from price_entries se
-        join store_locations sl on sl.id = se.location_id
-        where se.source <> 'sample' and sl.store_id = l.store_id and sl.region = l.region))
+      and (o.source <> 'sample' or sw.store_id is null)
       ${filters.region ? sql`and l.region = ${filters.region}` : sql``}
       ${filters.eggType ? sql`and p.egg_type = ${filters.eggType}` : sql``}
       ${filters.count ? sql`and p.count = ${filters.count}` : sql``}
     group by o.observed_on, p.egg_type`;
   const window = dayWindow(latest.day, days);
   const types = [...new Set(rows.map((r) => r.egg_type))].sort((a, b) => typeOrder(a) - typeOrder(b));
-  const byKey = new Map(rows.map((r) => [`${r.egg_type}:${r.day}`, r.per_dozen]));
   return {
     days: window,
-    lines: types.map((type) => ({ egg_type: type, values: window.map((day) => byKey.get(`${type}:${day}`) ?? null) })),
+    lines: types.map((type) => {
+      const ofType = rows.filter((r) => r.egg_type === type);
+      const start = seriesStart(ofType)!;
+      const drawn = new Map(ofType.filter((r) => r.day >= start).map((r) => [r.day, r]));
+      return {
+        egg_type: type,
+        values: window.map((day) => drawn.get(day)?.per_dozen ?? null),
+        history_days: drawn.size,
+        sample: [...drawn.values()].some((r) => r.sample),
+      };
+    }),
   };
 }
 

@@ -20,6 +20,7 @@ beforeEach(async () => {
   await db.sql`delete from products`;
   await db.sql`delete from store_locations`;
   await db.sql`delete from price_daily_rollups`;
+  await db.sql`delete from store_region_switches`;
 });
 
 /** Daily prices of one product at one location, the last one today (index 0 = `prices.length - 1` days ago). */
@@ -85,6 +86,26 @@ describe('an egg type nationwide', () => {
     await history('aldi', 'south', '30301', 'pasture_raised', [...flat(7, 7), ...flat(6.6, 7)]);
     await history('aldi', 'south', '30301', 'standard', [...flat(3, 7), ...flat(3.05, 7)]);
     expect(await nationalWeeklyChange(db.sql)).toEqual({ kind: 'national-week', text: 'Pasture-raised eggs seeing a nationwide price drop', trend: 'down', sample: false });
+  });
+});
+
+describe('a series that switched from sample to scraped prices', () => {
+  it('has no weekly change until its history since the switch spans two weeks', async () => {
+    await history('walmart', 'midwest', '60611', 'cage_free', flat(4, 20), 'sample');
+    await history('walmart', 'midwest', '60614', 'cage_free', [...flat(6, 3), ...flat(5, 7)]);
+    expect(await regionWeeklyChange(db.sql)).toBeNull();
+    expect(await nationalWeeklyChange(db.sql)).toBeNull();
+  });
+
+  it('has no streak across the switch of one of the store’s regions', async () => {
+    await history('walmart', 'midwest', '60611', 'standard', [3, 3.1, 3.2, 3.3, 3.4], 'sample');
+    await history('walmart', 'south', '30303', 'standard', [3.5, 3.6]);
+    expect(await storeStreak(db.sql)).toBeNull();
+  });
+
+  it('has no sale with less than 14 days of prices', async () => {
+    await history('whole-foods', 'northeast', '10001', 'organic', [...flat(6, 12), 5]);
+    expect(await storeSale(db.sql)).toBeNull();
   });
 });
 

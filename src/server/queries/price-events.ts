@@ -2,7 +2,9 @@
 // a region's egg type change this week, a store's run of daily rises or falls, a store's egg type
 // on sale in a region, and an egg type's nationwide change this week. Each reads the prices the
 // site shows (scraped prices, and sample prices where a store and region has no scraped ones) and
-// says whether it rests on sample data. A shape with no true instance today yields null.
+// says whether it rests on sample data. Each compares a series only within its history: from the
+// latest switch from sample to retailers' prices behind it on (docs/decisions/008), so an item
+// needs that history to span what it compares. A shape with no true instance today yields null.
 import { EGG_TYPE_LABELS, REGION_LABELS, STORE_NAMES, type EggType, type Region, type StoreId } from '#shared/vocabulary.ts';
 import type { Db } from '../db.ts';
 
@@ -20,15 +22,18 @@ export const MIN_WEEKLY_CHANGE = 1;
 export const SALE_PERCENT = 10;
 /** A streak: at least this many consecutive daily rises or falls. */
 export const MIN_STREAK = 3;
+/** A weekly item compares two weeks: its series needs this many days of history. */
+export const WEEKLY_HISTORY_DAYS = 14;
+/** A sale compares with the average of up to 30 days, of at least this many days of history. */
+export const SALE_HISTORY_DAYS = 14;
 
 const typeWord = (type: EggType) => EGG_TYPE_LABELS[type].toLowerCase();
 /** "Pasture-raised": sentence case for the start of an item. */
 const TypeWord = (type: EggType) => typeWord(type).charAt(0).toUpperCase() + typeWord(type).slice(1);
 
-/** Observations the site shows: scraped ones, and sample ones where the store and region has no scraped price. */
+/** Observations the site shows: scraped ones, and sample ones of a store and region that has not switched to scraped prices. */
 const VISIBLE = `(o.source <> 'sample' or not exists (
-    select 1 from price_entries se join store_locations sl on sl.id = se.location_id
-    where se.source <> 'sample' and sl.store_id = l.store_id and sl.region = l.region))`;
+    select 1 from store_region_switches sw where sw.store_id = l.store_id and sw.region = l.region))`;
 
 interface WeekRow {
   region: Region;
@@ -36,28 +41,30 @@ interface WeekRow {
   this_week: number;
   last_week: number;
   sample: boolean;
+  /** The series' history spans both weeks. */
+  full: boolean;
 }
 
 /** Average per dozen this week (the 7 days to the latest day) against the 7 days before, per region and type. */
 async function weeklyByRegion(sql: Db): Promise<WeekRow[]> {
   return sql<WeekRow[]>`
     with latest as (select max(day) as day from price_daily_rollups),
+    starts as (
+      select region, egg_type, greatest(min(day), max(series_since)) as start
+      from price_daily_rollups group by region, egg_type
+    ),
     weeks as (
       select r.region, r.egg_type,
              sum(r.avg_per_dozen * r.observations) filter (where r.day > latest.day - 7) / nullif(sum(r.observations) filter (where r.day > latest.day - 7), 0) as this_week,
-             sum(r.avg_per_dozen * r.observations) filter (where r.day <= latest.day - 7) / nullif(sum(r.observations) filter (where r.day <= latest.day - 7), 0) as last_week
+             sum(r.avg_per_dozen * r.observations) filter (where r.day <= latest.day - 7) / nullif(sum(r.observations) filter (where r.day <= latest.day - 7), 0) as last_week,
+             bool_or(r.sample) as sample
       from price_daily_rollups r, latest
-      where r.day > latest.day - 14
+      where r.day > latest.day - ${WEEKLY_HISTORY_DAYS}::int
       group by r.region, r.egg_type
     )
-    select w.region, w.egg_type, w.this_week::float8 as this_week, w.last_week::float8 as last_week,
-           exists (
-             select 1 from price_entries e join store_locations l on l.id = e.location_id join products p on p.id = e.product_id
-             where l.region = w.region and p.egg_type = w.egg_type and e.source <> 'scrape'
-               and (e.source = 'demo' or not exists (
-                 select 1 from price_entries se join store_locations sl on sl.id = se.location_id
-                 where se.source <> 'sample' and sl.store_id = l.store_id and sl.region = l.region))) as sample
-    from weeks w
+    select w.region, w.egg_type, w.this_week::float8 as this_week, w.last_week::float8 as last_week, w.sample,
+           s.start <= latest.day - ${WEEKLY_HISTORY_DAYS - 1}::int as full
+    from weeks w join starts s using (region, egg_type), latest
     where w.this_week is not null and w.last_week is not null and w.last_week > 0`;
 }
 
@@ -65,6 +72,7 @@ export async function regionWeeklyChange(sql: Db, rows?: WeekRow[]): Promise<Tic
   const weeks = rows ?? (await weeklyByRegion(sql));
   let best: { row: WeekRow; change: number } | null = null;
   for (const row of weeks) {
+    if (!row.full) continue;
     const change = ((row.this_week - row.last_week) / row.last_week) * 100;
     if (Math.round(Math.abs(change)) >= MIN_WEEKLY_CHANGE && (!best || Math.abs(change) > Math.abs(best.change))) best = { row, change };
   }
@@ -80,13 +88,15 @@ export async function regionWeeklyChange(sql: Db, rows?: WeekRow[]): Promise<Tic
 
 export async function nationalWeeklyChange(sql: Db, rows?: WeekRow[]): Promise<TickerEvent | null> {
   const weeks = rows ?? (await weeklyByRegion(sql));
-  const byType = new Map<EggType, { now: number; before: number; n: number; sample: boolean }>();
+  // An egg type's nationwide series spans every region that sells it: each needs its two weeks.
+  const byType = new Map<EggType, { now: number; before: number; n: number; sample: boolean; full: boolean }>();
   for (const row of weeks) {
-    const t = byType.get(row.egg_type) ?? { now: 0, before: 0, n: 0, sample: false };
-    byType.set(row.egg_type, { now: t.now + row.this_week, before: t.before + row.last_week, n: t.n + 1, sample: t.sample || row.sample });
+    const t = byType.get(row.egg_type) ?? { now: 0, before: 0, n: 0, sample: false, full: true };
+    byType.set(row.egg_type, { now: t.now + row.this_week, before: t.before + row.last_week, n: t.n + 1, sample: t.sample || row.sample, full: t.full && row.full });
   }
   let best: { type: EggType; change: number; sample: boolean } | null = null;
   for (const [type, t] of byType) {
+    if (!t.full) continue;
     const change = ((t.now - t.before) / t.before) * 100;
     if (Math.round(Math.abs(change)) >= MIN_WEEKLY_CHANGE && (!best || Math.abs(change) > Math.abs(best.change))) best = { type, change, sample: t.sample };
   }
@@ -99,16 +109,22 @@ export async function nationalWeeklyChange(sql: Db, rows?: WeekRow[]): Promise<T
   };
 }
 
-/** The longest run of consecutive daily rises or falls of a store's average price per dozen, ending on its latest day. */
+/**
+ * The longest run of consecutive daily rises or falls of a store's average price per dozen, ending
+ * on its latest day, within the store's history (from the latest switch of one of its regions).
+ */
 export async function storeStreak(sql: Db): Promise<TickerEvent | null> {
   const rows = await sql<Array<{ store_id: StoreId; day: string; per_dozen: number; sample: boolean }>>`
-    with latest as (select max(observed_on) as day from price_observations)
+    with latest as (select max(observed_on) as day from price_observations),
+    switched as (select store_id, max(switched_on) as since from store_region_switches group by store_id)
     select l.store_id, o.observed_on::text as day, avg(o.price / p.count * 12)::float8 as per_dozen, bool_or(o.source <> 'scrape') as sample
     from price_observations o
     join store_locations l on l.id = o.location_id
     join stores s on s.id = l.store_id and s.active
-    join products p on p.id = o.product_id, latest
+    join products p on p.id = o.product_id
+    left join switched sw on sw.store_id = l.store_id, latest
     where o.observed_on > latest.day - 12 and ${sql.unsafe(VISIBLE)}
+      and (sw.since is null or o.observed_on >= sw.since)
     group by l.store_id, o.observed_on
     order by l.store_id, o.observed_on`;
   let best: { store: StoreId; days: number; direction: 'up' | 'down'; sample: boolean } | null = null;
@@ -141,7 +157,10 @@ export async function storeStreak(sql: Db): Promise<TickerEvent | null> {
   return { kind: 'store-streak', text: `${STORE_NAMES[best.store]} egg prices ${best.direction} ${best.days} days in a row`, trend: best.direction, sample: best.sample };
 }
 
-/** The deepest sale: a store's egg type in a region whose current average is at least 10% under its 30-day average. */
+/**
+ * The deepest sale: a store's egg type in a region whose current average is at least 10% under its
+ * average over the last 30 days, read within its history and only with 14 days of it or more.
+ */
 export async function storeSale(sql: Db): Promise<TickerEvent | null> {
   const [row] = await sql<Array<{ store_id: StoreId; region: Region; egg_type: EggType; discount: number; sample: boolean }>>`
     with current_prices as (
@@ -151,20 +170,24 @@ export async function storeSale(sql: Db): Promise<TickerEvent | null> {
       join stores s on s.id = l.store_id and s.active
       join products p on p.id = e.product_id
       where (e.source <> 'sample' or not exists (
-        select 1 from price_entries se join store_locations sl on sl.id = se.location_id
-        where se.source <> 'sample' and sl.store_id = l.store_id and sl.region = l.region))
+        select 1 from store_region_switches sw where sw.store_id = l.store_id and sw.region = l.region))
       group by l.store_id, l.region, p.egg_type
+    ), latest as (
+      select max(observed_on) as day from price_observations
     ), month as (
-      select l.store_id, l.region, p.egg_type, avg(o.price / p.count * 12) as average
+      -- A switched store and region has no sample prices here and no others before its switch, so
+      -- the first day read is where its history starts (or the window's first day).
+      select l.store_id, l.region, p.egg_type, avg(o.price / p.count * 12) as average, min(o.observed_on) as first_day
       from price_observations o
       join store_locations l on l.id = o.location_id
-      join products p on p.id = o.product_id
-      where o.observed_on > (select max(observed_on) from price_observations) - 30 and ${sql.unsafe(VISIBLE)}
+      join products p on p.id = o.product_id, latest
+      where o.observed_on > latest.day - 30 and ${sql.unsafe(VISIBLE)}
       group by l.store_id, l.region, p.egg_type
     )
     select c.store_id, c.region, c.egg_type, ((m.average - c.now) / m.average * 100)::float8 as discount, c.sample
-    from current_prices c join month m using (store_id, region, egg_type)
+    from current_prices c join month m using (store_id, region, egg_type), latest
     where m.average > 0 and c.now <= m.average * ${1 - SALE_PERCENT / 100}
+      and m.first_day <= latest.day - ${SALE_HISTORY_DAYS - 1}::int
     order by discount desc, c.store_id, c.region, c.egg_type
     limit 1`;
   if (!row) return null;

@@ -23,23 +23,20 @@ export async function refreshRollups(sql: Sql, options: { all?: boolean } = {}):
     if (options.all) await tx`delete from price_daily_rollups`;
     else await tx`delete from price_daily_rollups where day = any(${tx.array(days)}::date[])`;
 
-    // Sample observations do not count for a store and region that has scraped prices, the same
-    // rule the price list applies.
+    // A store and region that has switched to retailers' prices counts only those, on every day
+    // (its sample prices are hidden from the lists too); each row keeps the latest switch behind it,
+    // where the series it belongs to starts, and whether any of its prices is sample or demo data.
     await tx`
-      with scraped as (
-        select distinct l.store_id, l.region
-        from price_entries e join store_locations l on l.id = e.location_id
-        where e.source <> 'sample'
-      )
-      insert into price_daily_rollups (day, egg_type, region, avg_per_dozen, min_per_dozen, max_per_dozen, observations)
+      insert into price_daily_rollups (day, egg_type, region, avg_per_dozen, min_per_dozen, max_per_dozen, observations, series_since, sample)
       select o.observed_on, p.egg_type, l.region,
-             avg(o.price / p.count * 12), min(o.price / p.count * 12), max(o.price / p.count * 12), count(*)
+             avg(o.price / p.count * 12), min(o.price / p.count * 12), max(o.price / p.count * 12), count(*),
+             max(sw.switched_on), bool_or(o.source <> 'scrape')
       from price_observations o
       join products p on p.id = o.product_id
       join store_locations l on l.id = o.location_id
       join stores s on s.id = l.store_id and s.active
-      left join scraped sc on sc.store_id = l.store_id and sc.region = l.region
-      where (o.source <> 'sample' or sc.store_id is null)
+      left join store_region_switches sw on sw.store_id = l.store_id and sw.region = l.region
+      where (o.source <> 'sample' or sw.store_id is null)
         ${options.all ? tx`` : tx`and o.observed_on = any(${tx.array(days)}::date[])`}
       group by o.observed_on, p.egg_type, l.region`;
     // Days a writer still holds (skipped above) are rolled up by another run once it commits.

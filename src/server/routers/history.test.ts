@@ -117,6 +117,13 @@ describe('prices.history', () => {
     expect(result.highest).toEqual({ day: daysAgo(0), price: 4 });
   });
 
+  it('counts the days of prices the product has there in all, inside the span or before it', async () => {
+    expect((await history({ id: listing.productId, location: listing.locationId, days: 30 })).history_days).toBe(8);
+    const fresh = await addListing(db.sql, { store: 'walmart', zip: '55401', price: 2.49 });
+    const result = await history({ id: fresh.productId, location: fresh.locationId, days: 90 });
+    expect(result).toMatchObject({ history_days: 1, points: [{ day: daysAgo(0), price: 2.49 }] });
+  });
+
   it('answers an empty span without a latest price or change', async () => {
     const old = await addListing(db.sql, { store: 'kroger', zip: '55401', price: 2.79 });
     await db.sql`update price_observations set observed_at = now() - interval '45 days' where product_id = ${old.productId}`;

@@ -57,7 +57,7 @@ describe('stats.get', () => {
     const plotted = [...seven.series.national, ...seven.series.organic, ...seven.series.standard].map((v) => v!);
     expect(seven.summary.high).toBe(Math.max(...plotted));
     expect(seven.summary.low).toBe(Math.min(...plotted));
-    expect(seven.summary.trend.isDown).toBe(seven.series.national[6]! < seven.series.national[0]!);
+    expect(seven.summary.trend!.isDown).toBe(seven.series.national[6]! < seven.series.national[0]!);
     expect(seven.series.organic[6]!).toBeGreaterThan(seven.series.standard[6]!);
   });
 

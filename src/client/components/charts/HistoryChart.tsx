@@ -7,6 +7,8 @@ export interface HistoryChartProps {
   points: ReadonlyArray<{ day: string; value: number | null }>;
   bls: ReadonlyArray<{ day: string; value: number | null }>;
   days: number;
+  /** The span's first and last day: the x axis covers them, however few days have a price. */
+  window: { from: string; to: string };
   /** The latest published BLS price, drawn as a dashed level when BLS has not published the span's last months. */
   reference: number | null;
   /** What the chart shows, for screen readers (the page also offers the prices as a table). */
@@ -18,7 +20,7 @@ export interface HistoryChartProps {
 const TICKS: Record<number, string> = { 30: 'every 7 days', 90: 'every month', 365: 'every 2 months' };
 const NARROW_TICKS: Record<number, string> = { 30: 'every 7 days', 90: 'every month', 365: 'every 4 months' };
 
-export default function HistoryChart({ points, bls, days, reference, summary, narrow = false }: HistoryChartProps) {
+export default function HistoryChart({ points, bls, days, window, reference, summary, narrow = false }: HistoryChartProps) {
   const series = [
     { id: HISTORY_PRICE_LABEL, color: HISTORY_PRICE_COLOR, data: points.map((p) => ({ x: utcDay(p.day), y: p.value })) },
     ...(bls.length > 0 ? [{ id: HISTORY_BLS_LABEL, color: HISTORY_BLS_COLOR, data: bls.map((p) => ({ x: utcDay(p.day), y: p.value })) }] : []),
@@ -32,6 +34,7 @@ export default function HistoryChart({ points, bls, days, reference, summary, na
       tickValues={(narrow ? NARROW_TICKS : TICKS)[days] ?? 'every month'}
       precision="day"
       include={reference !== null ? [reference] : []}
+      xDomain={[utcDay(window.from), utcDay(window.to)]}
       markers={reference !== null ? [{ axis: 'y', value: reference, lineStyle: { stroke: HISTORY_BLS_COLOR, strokeWidth: 2, strokeDasharray: '6 4' } }] : []}
       height={{ base: '64', md: '80' }}
     />

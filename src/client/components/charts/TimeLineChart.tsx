@@ -1,10 +1,12 @@
 // The line chart under the shopper charts (RegionChart, StoreTrendChart, MarketChart): dated
 // series on a UTC time axis, money on the y axis, one tooltip per date listing every series
-// ('label $value', SPEC §9). A null value leaves a gap in its line; nothing is interpolated.
+// ('label $value', SPEC §9). A null value leaves a gap in its line; nothing is interpolated. A
+// value with no neighbour (a series' only day, or a day between gaps) is drawn as a point, since
+// a line through one value draws nothing.
 // Only chart modules import this file, and pages load those lazily, so nivo stays out of the
 // first paint.
 import { Box } from '@chakra-ui/react';
-import { ResponsiveLine, type SliceTooltipProps } from '@nivo/line';
+import { ResponsiveLine, type LineCustomSvgLayerProps, type LineSvgLayer, type SliceTooltipProps } from '@nivo/line';
 import type { CartesianMarkerProps } from '@nivo/core';
 import { chartTheme, money } from './chartTheme.ts';
 
@@ -27,6 +29,8 @@ export interface TimeLineChartProps {
   markers?: readonly CartesianMarkerProps[];
   /** Extra values the y axis must include, e.g. a reference line's. */
   include?: readonly number[];
+  /** The dates the x axis spans, when not just those of the data (a single day spans nothing). */
+  xDomain?: readonly [Date, Date];
   height?: Record<string, string> | string;
 }
 
@@ -47,6 +51,29 @@ function SliceTooltip({ slice, formatDate }: SliceTooltipProps<TimeSeries> & { f
   );
 }
 
+/** Whether the series has a value at index i. */
+function hasValue(data: readonly { data: { y: number | null } }[], i: number): boolean {
+  const point = data[i];
+  return point !== undefined && point.data.y !== null;
+}
+
+/** The values no line segment reaches, as dots of the series' colour. */
+export function LonePoints({ series }: LineCustomSvgLayerProps<TimeSeries>) {
+  return (
+    <g>
+      {series.flatMap((s) =>
+        s.data.map((point, i) =>
+          hasValue(s.data, i) && !hasValue(s.data, i - 1) && !hasValue(s.data, i + 1) ? (
+            <circle key={`${s.id}:${i}`} cx={point.position.x} cy={point.position.y} r={5} fill={s.color} stroke="white" strokeWidth={1.5} />
+          ) : null,
+        ),
+      )}
+    </g>
+  );
+}
+
+const LAYERS: readonly LineSvgLayer<TimeSeries>[] = ['grid', 'markers', 'axes', 'areas', 'crosshair', 'lines', LonePoints, 'slices', 'points', 'mesh', 'legends'];
+
 export function TimeLineChart({
   series,
   ariaLabel,
@@ -56,6 +83,7 @@ export function TimeLineChart({
   precision,
   markers,
   include = [],
+  xDomain,
   height = { base: '64', md: '72' },
 }: TimeLineChartProps) {
   const values = [...series.flatMap((s) => s.data.map((d) => d.y)), ...include].filter((y): y is number => y !== null);
@@ -67,7 +95,7 @@ export function TimeLineChart({
       <ResponsiveLine<TimeSeries>
         data={series}
         colors={(s) => s.color}
-        xScale={{ type: 'time', useUTC: true, precision }}
+        xScale={{ type: 'time', useUTC: true, precision, ...(xDomain ? { min: xDomain[0], max: xDomain[1] } : {}) }}
         yScale={{ type: 'linear', min: Math.max(0, low - pad), max: high + pad }}
         margin={{ top: 16, right: 30, bottom: 36, left: 52 }}
         curve="monotoneX"
@@ -79,6 +107,7 @@ export function TimeLineChart({
         enableSlices="x"
         sliceTooltip={(props) => <SliceTooltip {...props} formatDate={formatDate} />}
         markers={markers}
+        layers={LAYERS}
         theme={chartTheme}
         animate={false}
         role="presentation"

@@ -3,7 +3,7 @@
 import type { TrendRange } from '#shared/types.ts';
 import { money, shortDay } from './chartTheme.ts';
 import { TimeLineChart } from './TimeLineChart.tsx';
-import { trendSeries, type TrendRangeKey } from './TrendChartData.ts';
+import { rangeHistoryNote, trendSeries, type TrendRangeKey } from './TrendChartData.ts';
 
 export interface TrendChartProps {
   range: TrendRange;
@@ -25,7 +25,8 @@ function describe(range: TrendRange): string {
   const figures = [average !== null && `average ${money(average)}`, high !== null && `high ${money(high)}`, low !== null && `low ${money(low)}`]
     .filter(Boolean)
     .join(', ');
-  return `Price per dozen of the national average, organic and standard eggs, ${span}${figures ? `: ${figures}` : ''}.`;
+  const note = rangeHistoryNote(range);
+  return `Price per dozen of the national average, organic and standard eggs, ${span}${figures ? `: ${figures}` : ''}.${note ? ` National average: ${note}.` : ''}`;
 }
 
 export default function TrendChart({ range, rangeKey, narrow = false }: TrendChartProps) {

@@ -9,12 +9,14 @@ import { LuArrowDown, LuArrowUp, LuChartLine } from 'react-icons/lu';
 import { trpc } from '#client/lib/trpc.ts';
 import { useNearViewport } from '#client/lib/useNearViewport.ts';
 import { useIsMobile } from '#client/lib/useViewportWidth.ts';
+import { SampleBadge } from '#client/components/SampleBadge.tsx';
 import { ChartLegend } from './ChartLegend.tsx';
 import { TrendChartBoundary } from './TrendChartBoundary.tsx';
 import {
   DEFAULT_TREND_RANGE,
   TREND_RANGES,
   hasTrendData,
+  rangeHistoryNote,
   trendSeries,
   trendSummary,
   type SummaryItem,
@@ -50,6 +52,13 @@ function LoadingChart() {
 }
 
 function SummaryValue({ item }: { item: SummaryItem }) {
+  if (item.note) {
+    return (
+      <Text fontSize="sm" fontWeight="medium" color="fg.muted" lineHeight="short" pt="1">
+        {item.value}
+      </Text>
+    );
+  }
   if (!item.direction) {
     return (
       <Text fontSize="xl" fontWeight="bold">
@@ -141,9 +150,12 @@ export function TrendChartCard() {
             )}
           </TrendChartBoundary>
         </Box>
-        <ChartLegend label="Chart lines" items={trendSeries(range).map((series) => ({ label: series.id, color: series.color }))} />
+        <HStack justify="space-between" align="center" gap="2" wrap="wrap">
+          <ChartLegend label="Chart lines" items={trendSeries(range).map((series) => ({ label: series.id, color: series.color }))} />
+          {range.sample && <SampleBadge figure />}
+        </HStack>
         <SimpleGrid as="dl" columns={{ base: 2, md: 4 }} gap="3">
-          {trendSummary(range.summary).map((item) => (
+          {trendSummary(range).map((item) => (
             <Box key={item.label} borderWidth="1px" borderColor="border" borderRadius="md" px="3" py="2">
               <Text as="dt" textStyle="xs" color="fg.muted" textTransform="uppercase" letterSpacing="wide">
                 {item.label}

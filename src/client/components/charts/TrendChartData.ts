@@ -1,7 +1,7 @@
 // The dashboard's Price Trends data (SPEC §2, §9): the three lines drawn from stats.trends and
 // the summary row, kept apart from the chart so the rules are testable without a browser.
 import type { TrendRange } from '#shared/types.ts';
-import { formatPrice } from '#shared/format.ts';
+import { formatHistoryDays, formatPrice } from '#shared/format.ts';
 import { EGG_TYPE_COLORS, NATIONAL_COLOR, utcDay } from './chartTheme.ts';
 
 export type TrendRangeKey = '7d' | '30d';
@@ -45,16 +45,34 @@ export interface SummaryItem {
   value: string;
   /** Only on Trend: SPEC §2, down (green) when isDown, otherwise up (red). */
   direction?: 'up' | 'down';
+  /** The value is words, not a figure: the national line is shorter than the range. */
+  note?: boolean;
 }
 
 const NO_VALUE = '–';
 
-export function trendSummary(summary: TrendRange['summary']): SummaryItem[] {
+/**
+ * The summary row. The trend needs the national line over the whole range; until then it says how
+ * many days of prices the line has so far.
+ */
+export function trendSummary(range: Pick<TrendRange, 'summary' | 'history_days'>): SummaryItem[] {
+  const { summary } = range;
   const money = (value: number | null) => (value === null ? NO_VALUE : formatPrice(value));
+  const trend: SummaryItem = summary.trend
+    ? { label: 'Trend', value: formatPrice(Math.abs(summary.trend.value)), direction: summary.trend.isDown ? 'down' : 'up' }
+    : range.history_days.national > 0
+      ? { label: 'Trend', value: formatHistoryDays(range.history_days.national), note: true }
+      : { label: 'Trend', value: NO_VALUE };
   return [
     { label: 'Average', value: money(summary.average) },
     { label: 'High', value: money(summary.high) },
     { label: 'Low', value: money(summary.low) },
-    { label: 'Trend', value: formatPrice(Math.abs(summary.trend.value)), direction: summary.trend.isDown ? 'down' : 'up' },
+    trend,
   ];
+}
+
+/** Words for a range whose national line has less history than the range: '2 days of prices so far', else null. */
+export function rangeHistoryNote(range: Pick<TrendRange, 'days' | 'history_days'>): string | null {
+  const days = range.history_days.national;
+  return days > 0 && days < range.days.length ? formatHistoryDays(days) : null;
 }

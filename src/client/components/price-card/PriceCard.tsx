@@ -5,18 +5,20 @@ import { Badge, Box, Card, Grid, HStack, Heading, Icon, Link, Separator, Skeleto
 import { useState } from 'react';
 import { LuArrowDown, LuArrowUp, LuClock, LuEgg, LuHash, LuInfo, LuMapPin, LuMinus } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
-import { formatPrice, formatTrend, trendColor } from '#shared/format.ts';
+import { formatHistoryDays, formatPrice, formatTrend, trendColor } from '#shared/format.ts';
 import { CARD_COUNTS, EGG_TYPE_LABELS, EGG_TYPES, type EggType, isSampleSource, type Region, REGION_LABELS, REGIONS, type TrendDirection } from '#shared/vocabulary.ts';
 import { RelativeTime } from '#client/components/RelativeTime.tsx';
 import { useIsMobile } from '#client/lib/useViewportWidth.ts';
 import { CardFilterMenu, type MenuOption } from './CardFilterMenu.tsx';
 import { HistoryLink } from './HistoryLink.tsx';
+import { SampleBadge } from '../SampleBadge.tsx';
 import { Sparkline } from './Sparkline.tsx';
 import { StockBadge, WasPrice } from './StockAndPromotion.tsx';
 import type { CardEntry, CardSelection, PriceView } from './priceView.ts';
 import { usePriceCard } from './usePriceCard.ts';
 
 export type { CardEntry } from './priceView.ts';
+export { SampleBadge };
 
 export interface PriceCardProps {
   entry: CardEntry;
@@ -60,13 +62,6 @@ export function TrendValue({ value, direction }: { value: number; direction: Tre
   );
 }
 
-export function SampleBadge() {
-  return (
-    <Badge colorPalette="amber" variant="subtle" flexShrink={0} title="A seeded sample price, not yet collected from the store">
-      Sample data
-    </Badge>
-  );
-}
 
 /**
  * The 'Estimate' label: its explanation shows as a tooltip on hover or keyboard focus, and is
@@ -104,7 +99,10 @@ export function historyTarget(view: PriceView, storeName: string): { productId: 
 export function sparklineLabel(view: Exclude<PriceView, { kind: 'loading' }>): string {
   const prices = view.history.map((price) => formatPrice(price)).join(', ');
   const days = view.history.length;
-  const subject = view.kind === 'estimate' ? 'Recent prices of the pack this estimate is based on' : `Price over the last ${days} ${days === 1 ? 'day' : 'days'}`;
+  // One day draws no line (Sparkline shows a dash): the label says why.
+  if (days === 0) return 'No recent prices';
+  if (days === 1) return `${formatHistoryDays(1)}: ${prices}`;
+  const subject = view.kind === 'estimate' ? 'Recent prices of the pack this estimate is based on' : `Price over the last ${days} days`;
   return `${subject}: ${prices}`;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sparklinePath } from './sparklinePath.ts';
+import { sparklineAreaPath, sparklinePath } from './sparklinePath.ts';
 
 /** The numbers of a path, in order. */
 const numbers = (path: string) => (path.match(/-?\d+(\.\d+)?/g) ?? []).map(Number);
@@ -42,5 +42,20 @@ describe('sparklinePath', () => {
     const values = numbers(sparklinePath([2, 2, 2], 90, 30));
     const ys = values.filter((_, i) => i % 2 === 1);
     expect(new Set(ys).size).toBe(1);
+  });
+});
+
+describe('sparklineAreaPath', () => {
+  it('closes the line down to the bottom of the box, so a level line reads as a chart', () => {
+    const line = sparklinePath([2, 2, 2], 90, 30);
+    const area = sparklineAreaPath([2, 2, 2], 90, 30);
+    expect(area.startsWith(line)).toBe(true);
+    expect(area.slice(line.length)).toBe('L90 30L0 30Z');
+  });
+
+  it('fills each run between gaps on its own, and nothing for a lone value', () => {
+    expect(sparklineAreaPath([3, 3.2, Number.NaN, 3.1, 3.4], 100, 32).match(/Z/g)).toHaveLength(2);
+    expect(sparklineAreaPath([3, Number.NaN, 3.1, 3.4], 90, 32).match(/Z/g)).toHaveLength(1);
+    expect(sparklineAreaPath([3.5], 100, 32)).toBe('');
   });
 });

@@ -42,19 +42,11 @@ function segmentPath(points: XY[], tension: number, height: number): string {
   return path;
 }
 
-/**
- * The path for `values` in a width x height box (y grows downwards). One value draws a flat
- * line across the box; no finite values give ''.
- */
-export function sparklinePath(values: readonly number[], width: number, height: number, tension = SPARKLINE_TENSION): string {
+/** The runs of consecutive finite values as points in a width x height box (y grows downwards). */
+function segmentsOf(values: readonly number[], width: number, height: number): XY[][] {
   const { min, max } = sparklineRange(values);
-  if (!values.some(Number.isFinite)) return '';
   const stepX = values.length > 1 ? width / (values.length - 1) : 0;
   const toY = (value: number) => height - ((value - min) / (max - min)) * height;
-  if (values.length === 1) {
-    const y = round(toY(values[0]!));
-    return `M0 ${y}H${width}`;
-  }
   const segments: XY[][] = [];
   let current: XY[] = [];
   values.forEach((value, i) => {
@@ -65,5 +57,28 @@ export function sparklinePath(values: readonly number[], width: number, height: 
     }
   });
   if (current.length) segments.push(current);
+  return segments;
+}
+
+/**
+ * The path for `values` in a width x height box (y grows downwards). One value draws a flat
+ * line across the box; no finite values give ''.
+ */
+export function sparklinePath(values: readonly number[], width: number, height: number, tension = SPARKLINE_TENSION): string {
+  if (!values.some(Number.isFinite)) return '';
+  const segments = segmentsOf(values, width, height);
+  if (values.length === 1) return `M0 ${round(segments[0]![0]!.y)}H${width}`;
   return segments.map((segment) => segmentPath(segment, tension, height)).join('');
+}
+
+/**
+ * The area under the line, down to the bottom of the box, one closed shape per run of values: a
+ * light fill that makes even a level line read as a chart, not as a rule across the card.
+ */
+export function sparklineAreaPath(values: readonly number[], width: number, height: number, tension = SPARKLINE_TENSION): string {
+  if (values.length < 2) return '';
+  return segmentsOf(values, width, height)
+    .filter((segment) => segment.length > 1)
+    .map((segment) => `${segmentPath(segment, tension, height)}L${round(segment.at(-1)!.x)} ${height}L${round(segment[0]!.x)} ${height}Z`)
+    .join('');
 }

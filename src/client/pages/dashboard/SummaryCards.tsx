@@ -1,8 +1,9 @@
-import { Badge, Box, SimpleGrid, Text } from '@chakra-ui/react';
+import { Box, SimpleGrid, Text } from '@chakra-ui/react';
+import { SampleBadge } from '#client/components/SampleBadge.tsx';
 import { StatCard, type StatTrend } from '#client/components/StatCard.tsx';
 import { ErrorCard } from '#client/components/ErrorCard.tsx';
 import { trpc, type RouterOutputs } from '#client/lib/trpc.ts';
-import { formatPackPrice, formatPrice, formatTrend } from '#shared/format.ts';
+import { formatHistoryDays, formatPackPrice, formatPrice, formatTrend } from '#shared/format.ts';
 import { DEFAULT_COUNT, EGG_TYPE_LABELS, isSampleSource, REGION_LABELS } from '#shared/vocabulary.ts';
 
 type Stats = RouterOutputs['stats']['get'];
@@ -10,34 +11,55 @@ type Trend = Stats['national_average']['trend'];
 
 const NO_DATA = 'No data yet';
 
-/** Trend values read like every other trend in the app: two decimals (SPEC §5). */
-function toTrend(trend: Trend, unit: '%' | ' pts', caption: string): StatTrend | null {
-  if (!trend) return null;
+/**
+ * A change as the card shows it: the trend, two decimals like every other trend in the app (SPEC
+ * §5), or, while the series is too short for it, how many days of prices it has so far.
+ */
+export function toTrend(trend: Trend, historyDays: number, unit: '%' | ' pts', caption: string): StatTrend | string | null {
+  if (!trend) return historyDays > 0 ? formatHistoryDays(historyDays) : null;
   const value = unit === '%' ? formatTrend(trend.value) : `${Math.abs(trend.value).toFixed(2)} pts`;
   return { direction: trend.direction, value, caption };
 }
 
+function sampleBadge(sample: boolean) {
+  return sample ? <SampleBadge figure size="md" /> : null;
+}
+
 function NationalAverageCard({ stats }: { stats: Stats }) {
-  const { price_per_dozen, trend } = stats.national_average;
+  const { price_per_dozen, trend, history_days, sample } = stats.national_average;
   return (
     <StatCard
       title="National Average"
       value={price_per_dozen === null ? NO_DATA : formatPrice(price_per_dozen)}
       subtext="per dozen, all types"
-      trend={toTrend(trend, '%', 'vs last week')}
+      trend={toTrend(trend, history_days, '%', 'vs last week')}
+      extra={sampleBadge(sample)}
     />
   );
 }
 
 function VolatilityCard({ stats }: { stats: Stats }) {
-  const { value, trend } = stats.weekly_volatility;
+  const { value, trend, history_days, sample } = stats.weekly_volatility;
+  const waiting = value === null && history_days > 0;
   return (
     <StatCard
       title="Weekly Volatility"
-      value={value === null ? NO_DATA : `${value.toFixed(2)}%`}
-      subtext={value === null ? 'Needs a few days of prices' : 'day-to-day swing in the national average'}
-      // The change in a percentage is given in percentage points.
-      trend={toTrend(trend, ' pts', 'vs previous week')}
+      value={
+        value !== null ? (
+          `${value.toFixed(2)}%`
+        ) : waiting ? (
+          <Text as="span" fontSize="xl">
+            {formatHistoryDays(history_days)}
+          </Text>
+        ) : (
+          NO_DATA
+        )
+      }
+      subtext={value !== null ? 'day-to-day swing in the national average' : 'Needs 7 days of prices'}
+      // The change in a percentage is given in percentage points; it needs two weeks, so it waits
+      // quietly while the value itself does.
+      trend={waiting ? null : toTrend(trend, history_days, ' pts', 'vs previous week')}
+      extra={sampleBadge(sample && history_days > 0)}
     />
   );
 }
@@ -63,13 +85,7 @@ function LowestPriceCard({ stats }: { stats: Stats }) {
         </>
       }
       badge={lowest.store_name}
-      extra={
-        isSampleSource(lowest.source) ? (
-          <Badge colorPalette="amber" variant="subtle" size="md">
-            Sample data
-          </Badge>
-        ) : null
-      }
+      extra={isSampleSource(lowest.source) ? <SampleBadge size="md" /> : null}
     />
   );
 }
@@ -93,13 +109,20 @@ function LoadingCards() {
           </>
         }
         badge="Store"
-        extra={
-          <Badge colorPalette="amber" variant="subtle" size="md">
-            Sample data
-          </Badge>
-        }
+        extra={<SampleBadge size="md" />}
         loading
       />
+    </>
+  );
+}
+
+/** The three cards for the statistics. */
+export function StatsCards({ stats }: { stats: Stats }) {
+  return (
+    <>
+      <NationalAverageCard stats={stats} />
+      <VolatilityCard stats={stats} />
+      <LowestPriceCard stats={stats} />
     </>
   );
 }
@@ -116,11 +139,7 @@ export function SummaryCards() {
           <ErrorCard title="Unable to load price summary" message={stats.error.message} onRetry={() => void stats.refetch()} />
         </Box>
       ) : (
-        <>
-          <NationalAverageCard stats={stats.data} />
-          <VolatilityCard stats={stats.data} />
-          <LowestPriceCard stats={stats.data} />
-        </>
+        <StatsCards stats={stats.data} />
       )}
     </SimpleGrid>
   );

@@ -24,7 +24,7 @@ import { trpc } from '#client/lib/trpc.ts';
 import { useSearchParam } from '#client/lib/useSearchParam.ts';
 import { useIsMobile } from '#client/lib/useViewportWidth.ts';
 import NotFoundPage from '#client/pages/not-found/NotFoundPage.tsx';
-import { DEFAULT_SPAN, SPANS, blsOfDay, blsReference, blsSteps, chartSummary, formatDay, formatMonth, historyChange, parseId, parseSpan, spanWindow } from './historyView.ts';
+import { DEFAULT_SPAN, SPANS, blsOfDay, blsReference, blsSteps, chartSummary, formatDay, formatMonth, historyChange, historyNote, parseId, parseSpan, spanWindow } from './historyView.ts';
 
 const CHART_HEIGHT = { base: '64', md: '80' };
 const CHANGE_COLORS = { up: 'trend.up', down: 'trend.down', same: 'trend.stable' } as const;
@@ -209,6 +209,7 @@ function HistoryBody({ data, onSpan }: { data: HistoryResult; onSpan: (days: His
   const lines = useMemo(() => {
     const window = spanWindow(data);
     return {
+      window,
       points: data.points.map((point) => ({ day: point.day, value: point.price_per_dozen })),
       bls: blsSteps(data.bls, window),
       reference: blsReference(data.bls, window),
@@ -239,9 +240,15 @@ function HistoryBody({ data, onSpan }: { data: HistoryResult; onSpan: (days: His
       </EmptyState.Root>
     );
   }
+  const note = historyNote(data);
   return (
     <Stack gap="4">
       <Figures data={data} />
+      {note && (
+        <Text textStyle="sm" color="fg.muted" fontWeight="medium">
+          {note}
+        </Text>
+      )}
       <ChartLegend
         label="Chart lines"
         items={[
@@ -253,7 +260,7 @@ function HistoryBody({ data, onSpan }: { data: HistoryResult; onSpan: (days: His
         ]}
       />
       <ChartSlot height={CHART_HEIGHT} resetKeys={[data]}>
-        <HistoryChart points={lines.points} bls={lines.bls} days={data.days} reference={lines.reference?.price ?? null} summary={chartSummary(data)} narrow={narrow} />
+        <HistoryChart points={lines.points} bls={lines.bls} days={data.days} window={lines.window} reference={lines.reference?.price ?? null} summary={chartSummary(data)} narrow={narrow} />
       </ChartSlot>
       <PriceTable data={data} />
       <Text textStyle="xs" color="fg.muted">

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_HISTORY_SPAN, HISTORY_SPANS, historyInput, type HistoryResult } from '#shared/near.ts';
-import { DEFAULT_SPAN, SPANS, blsOfDay, blsReference, blsSteps, chartSummary, historyChange, parseId, parseSpan, spanWindow } from './historyView.ts';
+import { DEFAULT_SPAN, SPANS, blsOfDay, blsReference, blsSteps, chartSummary, historyChange, historyNote, parseId, parseSpan, spanWindow } from './historyView.ts';
 
 const result: HistoryResult = {
   product: { id: 7, store_id: 'aldi', store_name: 'Aldi', title: 'Goldhen Large Eggs, 12 ct', brand: 'Goldhen', egg_type: 'standard', count: 12, size_grade: 'Large', url: null },
   location: { id: 3, name: 'Aldi (sample location)', zip: '60611', city: null, state: null, region: 'midwest' },
   days: 30,
+  history_days: 40,
   source: 'sample',
   points: [
     { day: '2025-03-28', price: 3.0, price_per_dozen: 3.0 },
@@ -68,5 +69,13 @@ describe('price history view', () => {
     expect(chartSummary(result)).toBe(
       'Price per dozen of Goldhen Large Eggs, 12 ct at Aldi, Mar 28, 2025 to Apr 10, 2025, 3 days: lowest $2.50, highest $3.50, latest $3.50. BLS national average $6.23 in March 2025.',
     );
+  });
+
+  it('says how many days of prices the product has when its history began inside the span', () => {
+    expect(historyNote(result)).toBeNull();
+    const oneDay = { ...result, history_days: 1, points: [{ day: '2025-04-10', price: 3.5, price_per_dozen: 3.5 }] };
+    expect(historyNote(oneDay)).toBe('1 day of prices so far');
+    expect(historyNote({ ...result, history_days: 3 })).toBe('3 days of prices so far');
+    expect(chartSummary(oneDay)).toContain('Apr 10, 2025 to Apr 10, 2025, 1 day: lowest $3.50');
   });
 });

@@ -3,7 +3,7 @@
 // as a step, one level per month, within the span) and the words that describe them. Free of
 // zod and nivo, so the page can use it before the chart's chunk loads.
 import type { HistoryResult, HistorySpan } from '#shared/near.ts';
-import { formatPrice } from '#shared/format.ts';
+import { formatHistoryDays, formatPrice } from '#shared/format.ts';
 
 /** HISTORY_SPANS and DEFAULT_HISTORY_SPAN of the contract (a test holds them equal). */
 export const SPANS: readonly HistorySpan[] = [30, 90, 365];
@@ -127,4 +127,13 @@ export function chartSummary(result: HistoryResult): string {
     `${points.length} ${points.length === 1 ? 'day' : 'days'}: lowest ${formatPrice(low)}, highest ${formatPrice(high)}, latest ${formatPrice(last.price_per_dozen)}.` +
     (bls ? ` BLS national average ${formatPrice(bls.price)} in ${formatMonth(bls.period)}.` : '')
   );
+}
+
+/**
+ * '1 day of prices so far' when the product's whole history lies inside the span (it is newer than
+ * the span), so a short line or a single point reads as what it is; null otherwise.
+ */
+export function historyNote(result: Pick<HistoryResult, 'days' | 'history_days' | 'points'>): string | null {
+  const { history_days: days, points } = result;
+  return days > 0 && days === points.length && days < result.days ? formatHistoryDays(days) : null;
 }

@@ -3,8 +3,9 @@
 import { Badge, Box, Card, Flex, HStack, Heading, Icon, SimpleGrid, Skeleton, SkeletonText, Stack, Text, Wrap } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { LuArrowDown, LuArrowUp, LuMinus, LuTrendingDown, LuTrendingUp } from 'react-icons/lu';
-import { formatDozenWithPack, formatPackPrice, formatPrice, formatRegionScope } from '#shared/format.ts';
+import { formatDozenWithPack, formatHistoryDays, formatPackPrice, formatPrice, formatRegionScope } from '#shared/format.ts';
 import { EGG_TYPES, EGG_TYPE_LABELS, isSampleSource, REGION_LABELS } from '#shared/vocabulary.ts';
+import { SampleBadge } from '#client/components/SampleBadge.tsx';
 import { ChartLegend } from '#client/components/charts/ChartLegend.tsx';
 import { EGG_TYPE_COLORS } from '#client/components/charts/chartTheme.ts';
 import { ChartPlaceholder, ChartSlot, StoreTrendChart } from '#client/components/charts/lazyCharts.tsx';
@@ -124,12 +125,27 @@ function PriceInsights({ data }: { data: Insights }) {
   );
 }
 
+/**
+ * '2 days of prices so far' when every line of the chart is shorter than its days (they start on
+ * the latest switch to scraped prices behind them), with the longest line's days; else null.
+ */
+export function seriesHistoryNote(series: Insights['series']): string | null {
+  if (series.lines.length === 0) return null;
+  const longest = Math.max(...series.lines.map((line) => line.history_days));
+  return longest > 0 && longest < series.days.length ? formatHistoryDays(longest) : null;
+}
+
 export function PriceTrends({ storeName, data }: { storeName: string; data: Insights | undefined }) {
   const lines = data?.series.lines ?? [];
+  const note = data ? seriesHistoryNote(data.series) : null;
   return (
     <SimpleGrid columns={{ base: 1, lg: 3 }} gap={{ base: '4', lg: '6' }}>
       <Box gridColumn={{ lg: 'span 2' }} minW="0">
-        <SectionCard title="Price Trends" description="Average price per dozen by egg type, last 30 days">
+        <SectionCard
+          title="Price Trends"
+          description="Average price per dozen by egg type, last 30 days"
+          headerExtra={lines.some((line) => line.sample) ? <SampleBadge figure /> : null}
+        >
           {!data ? (
             <ChartPlaceholder />
           ) : lines.length === 0 ? (
@@ -137,6 +153,11 @@ export function PriceTrends({ storeName, data }: { storeName: string; data: Insi
           ) : (
             <Stack gap="3">
               <ChartLegend label="Egg types" items={lines.map((l) => ({ label: EGG_TYPE_LABELS[l.egg_type], color: EGG_TYPE_COLORS[l.egg_type] }))} />
+              {note && (
+                <Text textStyle="sm" color="fg.muted" fontWeight="medium">
+                  {note}
+                </Text>
+              )}
               <ChartSlot>
                 <StoreTrendChart storeName={storeName} days={data.series.days} lines={lines} />
               </ChartSlot>
