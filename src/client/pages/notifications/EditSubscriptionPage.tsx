@@ -4,7 +4,6 @@ import { Center, HStack, Spinner, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuBellRing } from 'react-icons/lu';
 import { useNavigate, useParams } from 'react-router-dom';
-import { EGG_TYPE_SLUGS } from '#shared/vocabulary.ts';
 import { AuthCard } from '#client/components/auth/AuthCard.tsx';
 import { errorCode, failureMessage } from '#client/components/auth/errors.ts';
 import { ErrorCard } from '#client/components/ErrorCard.tsx';
@@ -12,7 +11,7 @@ import { toaster } from '#client/components/Toaster.tsx';
 import { hasAuthToken } from '#client/lib/session.ts';
 import { trpc } from '#client/lib/trpc.ts';
 import NotFoundPage from '#client/pages/not-found/NotFoundPage.tsx';
-import { SubscriptionForm } from './SubscriptionForm.tsx';
+import { SubscriptionForm, formValuesOf } from './SubscriptionForm.tsx';
 
 function Editor({ id }: { id: number }) {
   const subscription = trpc.subscriptions.byId.useQuery({ id }, { retry: false, refetchOnMount: 'always' });
@@ -40,15 +39,7 @@ function Editor({ id }: { id: number }) {
     <AuthCard title="Edit Price Alert" description="Change what this alert watches and how often it writes." maxW="xl" icon={<LuBellRing aria-hidden size="28" />}>
       <SubscriptionForm
         showActive
-        initial={{
-          email: s.email,
-          region: s.region ?? 'all',
-          egg_type: s.egg_type ? EGG_TYPE_SLUGS[s.egg_type] : 'all',
-          price_threshold: s.price_threshold === null ? '' : s.price_threshold.toFixed(2),
-          notification_frequency: s.notification_frequency,
-          preferred_stores: s.preferred_stores,
-          active: s.active,
-        }}
+        initial={formValuesOf(s)}
         submitLabel="Save Changes"
         pending={update.isPending}
         serverError={update.error}

@@ -4,7 +4,6 @@
 import { Alert, Badge, Button, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { LuBellOff, LuBellRing, LuHouse } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
-import { EGG_TYPE_SLUGS } from '#shared/vocabulary.ts';
 import type { Subscription } from '#shared/subscriptions.ts';
 import { AuthCard } from '#client/components/auth/AuthCard.tsx';
 import { errorCode, failureMessage } from '#client/components/auth/errors.ts';
@@ -12,7 +11,7 @@ import { ErrorCard } from '#client/components/ErrorCard.tsx';
 import { toaster } from '#client/components/Toaster.tsx';
 import { trpc } from '#client/lib/trpc.ts';
 import { useUrlSearch } from '#client/lib/useSearchParam.ts';
-import { SubscriptionForm } from './SubscriptionForm.tsx';
+import { SubscriptionForm, formValuesOf } from './SubscriptionForm.tsx';
 
 const icon = <LuBellRing aria-hidden size="28" />;
 
@@ -91,15 +90,7 @@ function Manage({ token }: { token: string }) {
         key={`${s.id}:${summary}:${s.active}`}
         showActive
         emailReadOnly
-        initial={{
-          email: s.email,
-          region: s.region ?? 'all',
-          egg_type: s.egg_type ? EGG_TYPE_SLUGS[s.egg_type] : 'all',
-          price_threshold: s.price_threshold === null ? '' : s.price_threshold.toFixed(2),
-          notification_frequency: s.notification_frequency,
-          preferred_stores: s.preferred_stores,
-          active: s.active,
-        }}
+        initial={formValuesOf(s)}
         submitLabel="Save Changes"
         pending={save.isPending}
         serverError={save.error}

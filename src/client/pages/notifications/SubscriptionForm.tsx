@@ -3,7 +3,7 @@
 import { Button, Checkbox, Fieldset, Input, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { FREQUENCY_LABELS, NOTIFICATION_FREQUENCIES, subscriptionInput, type NotificationFrequency, type SubscriptionValues } from '#shared/subscriptions.ts';
-import { EGG_TYPE_LABELS, EGG_TYPE_SLUGS, EGG_TYPES, REGION_LABELS, REGIONS, STORE_IDS, STORE_NAMES, type StoreId } from '#shared/vocabulary.ts';
+import { EGG_TYPE_LABELS, EGG_TYPE_SLUGS, EGG_TYPES, REGION_LABELS, REGIONS, STORE_IDS, STORE_NAMES, type EggType, type StoreId } from '#shared/vocabulary.ts';
 import { FormField } from '#client/components/auth/FormField.tsx';
 import { fieldErrorsOf } from '#client/components/auth/errors.ts';
 
@@ -18,6 +18,27 @@ export interface FormValues {
 }
 
 export const EMPTY_FORM: FormValues = { email: '', region: 'all', egg_type: 'all', price_threshold: '', notification_frequency: 'weekly', preferred_stores: [], active: true };
+
+/** A stored subscription as the form's values, for editing it. */
+export function formValuesOf(subscription: {
+  email: string;
+  region: string | null;
+  egg_type: EggType | null;
+  price_threshold: number | null;
+  notification_frequency: NotificationFrequency;
+  preferred_stores: StoreId[];
+  active: boolean;
+}): FormValues {
+  return {
+    email: subscription.email,
+    region: subscription.region ?? 'all',
+    egg_type: subscription.egg_type ? EGG_TYPE_SLUGS[subscription.egg_type] : 'all',
+    price_threshold: subscription.price_threshold === null ? '' : subscription.price_threshold.toFixed(2),
+    notification_frequency: subscription.notification_frequency,
+    preferred_stores: subscription.preferred_stores,
+    active: subscription.active,
+  };
+}
 
 type Errors = Partial<Record<keyof FormValues, string[]>>;
 
