@@ -174,7 +174,7 @@ for (const mode of MODES) {
     await page.goto('/');
     await expect(page.getByText(/^Showing \d+ to \d+ of \d+ results$/)).toBeVisible();
     await settle(page);
-    const card = page.getByRole('list', { name: 'Egg prices' }).getByRole('article').first();
+    const card = page.getByRole('list', { name: 'Egg prices', exact: true }).getByRole('article').first();
     await card.getByRole('button', { name: /^Region for / }).click();
     await expect(page.getByRole('dialog', { name: /^Region for / })).toBeVisible();
     await expectNoSeriousViolations(page, info, `price card menu ${mode}`);

@@ -30,7 +30,7 @@ const isPhone = (page: Page) => widthOf(page) < 768;
 
 /** The price cards of the Egg Prices list. */
 function cards(page: Page): Locator {
-  return page.getByRole('list', { name: 'Egg prices' }).getByRole('article');
+  return page.getByRole('list', { name: 'Egg prices', exact: true }).getByRole('article');
 }
 
 async function openDashboard(page: Page, query = ''): Promise<void> {

@@ -21,7 +21,7 @@ const money = (value: number) => `$${value.toFixed(2)}`;
 test('a price card opens its product history: spans in the URL, lowest and highest, the chart, the table and the CSV', async ({ page, pageProblems }, info) => {
   test.slow();
   await page.goto('/');
-  const card = page.getByRole('list', { name: 'Egg prices' }).getByRole('article').first();
+  const card = page.getByRole('list', { name: 'Egg prices', exact: true }).getByRole('article').first();
   const link = card.getByRole('link', { name: /^Price history of / });
   await expect(link).toHaveAttribute('href', /^\/products\/\d+\/history\?location=\d+$/);
   await link.click();

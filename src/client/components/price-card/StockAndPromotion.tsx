@@ -26,7 +26,7 @@ export function WasPrice({ entry }: { entry: Pick<PriceEntry, 'regular_price' | 
   );
 }
 
-const STOCK_TEXT_COLORS: Record<StockState, string> = { 'in-stock': 'fg.success', 'out-of-stock': 'fg.error', unknown: 'fg.muted' };
+const STOCK_TEXT_COLORS: Record<StockState, string> = { 'in-stock': 'green.fg', 'out-of-stock': 'red.fg', unknown: 'fg.muted' };
 
 /**
  * The stock at the store when the price was read; nothing for sample prices. `compact`: a line of
