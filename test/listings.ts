@@ -33,7 +33,7 @@ export async function addListing(sql: Db, spec: ListingSpec): Promise<Listing> {
   const [location] = await sql<{ id: number }[]>`
     insert into store_locations (store_id, zip, region, name)
     values (${spec.store}, ${spec.zip}, ${facts.region}, ${spec.locationName ?? `${spec.store} ${facts.city}`})
-    on conflict (store_id, zip) do update set name = excluded.name
+    on conflict (store_id, zip) where retailer_location_id is null do update set name = excluded.name
     returning id`;
   await backfillLocationPlaces(sql);
   const [product] = await sql<{ id: number }[]>`

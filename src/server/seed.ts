@@ -222,15 +222,18 @@ export async function seedSampleCatalogue(
       const place = zipFacts(zip);
       await sql`
         insert into store_locations (store_id, zip, region, name, city, state, latitude, longitude, coordinates_source)
-        values (${store.id}, ${zip}, ${region}, ${`${store.store_name} (sample location)`}, ${place?.city ?? null},
-                ${place?.state ?? null}, ${place?.latitude ?? null}, ${place?.longitude ?? null}, ${place ? 'zip' : null})
-        on conflict (store_id, zip) do nothing`;
+        select ${store.id}, ${zip}, ${region}, ${`${store.store_name} (sample location)`}, ${place?.city ?? null},
+                ${place?.state ?? null}, ${place?.latitude ?? null}, ${place?.longitude ?? null}, ${place ? 'zip' : null}
+        -- (a scrape that located a store at the sample ZIP took the sample row over: no second one)
+        where not exists (select 1 from store_locations where store_id = ${store.id} and zip = ${zip})
+        on conflict (store_id, zip) where retailer_location_id is null do nothing`;
       const [location] = await sql<{ id: number; scraped: boolean }[]>`
         select l.id, exists (
           select 1 from price_entries e join store_locations l2 on l2.id = e.location_id
           where l2.store_id = l.store_id and l2.region = l.region and e.source <> 'sample'
         ) as scraped
-        from store_locations l where l.store_id = ${store.id} and l.zip = ${zip}`;
+        from store_locations l where l.store_id = ${store.id} and l.zip = ${zip}
+        order by l.retailer_location_id is null desc, l.id limit 1`;
       if (!location || location.scraped) continue;
 
       for (const pack of SAMPLE_PACKS) {

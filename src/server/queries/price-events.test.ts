@@ -27,7 +27,7 @@ beforeEach(async () => {
 async function history(store: string, region: Region, zip: string, eggType: EggType, prices: number[], source: 'scrape' | 'sample' = 'scrape') {
   const [location] = await db.sql<{ id: number }[]>`
     insert into store_locations (store_id, zip, region) values (${store}, ${zip}, ${region})
-    on conflict (store_id, zip) do update set region = excluded.region returning id`;
+    on conflict (store_id, zip) where retailer_location_id is null do update set region = excluded.region returning id`;
   const [product] = await db.sql<{ id: number }[]>`
     insert into products (store_id, retailer_product_id, title, egg_type, count) values (${store}, ${`${eggType}-${zip}`}, 'Eggs, 12 ct', ${eggType}, 12)
     on conflict (store_id, retailer_product_id) do update set title = excluded.title returning id`;

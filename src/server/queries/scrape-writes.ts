@@ -84,6 +84,13 @@ export async function writeZipOutcome(sql: Db, write: ZipWrite): Promise<ZipWrit
   const lon = positioned ? l.longitude : null;
   const coordinatesSource = positioned ? (l.coordinatesSource ?? 'retailer') : null;
 
+  const retailerId = l?.retailerLocationId?.slice(0, 200) ?? null;
+  if (l && retailerId !== null && write.status === 'succeeded') await claimZipRow(sql, write.storeId, l.zip, retailerId);
+  // A store is one row per retailer id (migration 014); a location whose locator named no id is
+  // one row per ZIP code.
+  const target = retailerId !== null ? sql`(store_id, retailer_location_id) where retailer_location_id is not null` : sql`(store_id, zip) where retailer_location_id is null`;
+  const priced = listings.length > 0;
+
   const [row] = await sql<Array<{ written: number | null; owned: boolean; commit_mode: string }>>`
     with owner as (
       select id from scrape_runs
@@ -95,14 +102,15 @@ export async function writeZipOutcome(sql: Db, write: ZipWrite): Promise<ZipWrit
       union all
       select 1 where not exists (select 1 from owner)
     ), loc as (
-      insert into store_locations (store_id, zip, region, retailer_location_id, name, city, state, address, latitude, longitude, coordinates_source)
-      select ${write.storeId}, ${l?.zip ?? write.zip}, ${l?.region ?? 'south'}, ${l?.retailerLocationId?.slice(0, 200) ?? null},
+      insert into store_locations (store_id, zip, region, retailer_location_id, name, city, state, address, latitude, longitude, coordinates_source,
+                                   last_seen_at, last_visit_at, last_visit_status, last_priced_at)
+      select ${write.storeId}, ${l?.zip ?? write.zip}, ${l?.region ?? 'south'}, ${retailerId},
              ${l?.name?.slice(0, 200) ?? null}, ${l?.city?.slice(0, 120) ?? null}, ${state}, ${l?.address?.slice(0, 300) ?? null}, ${lat}, ${lon},
-             ${coordinatesSource}
+             ${coordinatesSource}, now(), now(), 'succeeded', case when ${priced} then now() end
       where ${l !== null && write.status === 'succeeded'} and not exists (select 1 from done)
-      on conflict (store_id, zip) do update set
+      on conflict ${target} do update set
+        zip = excluded.zip,
         region = excluded.region,
-        retailer_location_id = coalesce(excluded.retailer_location_id, store_locations.retailer_location_id),
         name = coalesce(excluded.name, store_locations.name),
         city = coalesce(excluded.city, store_locations.city),
         state = coalesce(excluded.state, store_locations.state),
@@ -114,7 +122,11 @@ export async function writeZipOutcome(sql: Db, write: ZipWrite): Promise<ZipWrit
                          then excluded.longitude else store_locations.longitude end,
         coordinates_source = case when excluded.coordinates_source = 'retailer' or store_locations.latitude is null
                                   then excluded.coordinates_source else store_locations.coordinates_source end,
-        updated_at = now()
+        updated_at = now(),
+        -- a scrape that found the store proves it open (it reappears if discovery had closed it)
+        status = 'open', closed_at = null, missed_sweeps = 0, last_seen_at = now(),
+        last_visit_at = now(), last_visit_status = 'succeeded', last_visit_kind = null, last_visit_message = null,
+        last_priced_at = case when ${priced} then now() else store_locations.last_priced_at end
       returning id
     ), listing as (
       select * from unnest(
@@ -210,5 +222,22 @@ export class PriceChangeNotifier {
     this.pending = false;
     this.last = Date.now();
     await this.sql`select pg_notify('eggwatch_prices', '')`;
+  }
+}
+
+/**
+ * A store located with the retailer's id at a ZIP code whose row has no id yet (the sample
+ * catalogue's location there, or an older scrape's) takes that row over, prices and all, as
+ * before stores were known by id, unless the id already has a row of its own. Two writers racing
+ * for the same row: the loser's update breaks the unique index and changes nothing.
+ */
+export async function claimZipRow(sql: Db, storeId: string, zip: string, retailerId: string): Promise<void> {
+  try {
+    await sql`
+      update store_locations set retailer_location_id = ${retailerId}, updated_at = now()
+      where store_id = ${storeId} and zip = ${zip} and retailer_location_id is null
+        and not exists (select 1 from store_locations where store_id = ${storeId} and retailer_location_id = ${retailerId})`;
+  } catch (error) {
+    if ((error as { code?: string }).code !== '23505') throw error;
   }
 }
