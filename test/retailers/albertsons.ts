@@ -6,6 +6,7 @@ import type { EggType } from '#shared/vocabulary.ts';
 import { zipToState } from '#shared/zip.ts';
 import { SLOW_MS, hashOf, scenarioOf, standInPrice } from './scenarios.ts';
 import { standInPlace } from './places.ts';
+import { ALBERTSONS_BANNERS, blocksAt, registerNetworkIds, storesNear, type NearStore } from './network.ts';
 import { html, json, type RetailerStandIn, type StandInRequest, type StandInResponse, type StandInState } from './types.ts';
 
 const HOST = 'www.albertsons.com';
@@ -29,6 +30,12 @@ const INVERSE = (() => {
 export function albertsonsStoreIdOf(zip: string): string {
   return String((Number(zip.slice(0, 5)) * MUL + ADD) % MOD);
 }
+
+registerNetworkIds('albertsons', albertsonsStoreIdOf);
+
+/** storeresolver's limits in the stand-in: `size` at most 10 (what the site asks), `radius` at most 100 miles. */
+export const ALBERTSONS_RESOLVER_MAX_SIZE = 10;
+export const ALBERTSONS_RESOLVER_MAX_RADIUS = 100;
 
 export function zipOfAlbertsonsStore(storeId: string): string | null {
   if (!/^\d{1,5}$/.test(storeId)) return null;
@@ -195,11 +202,25 @@ function keyRefusal(request: StandInRequest): StandInResponse | null {
   return null;
 }
 
-function storeResolver(request: StandInRequest): StandInResponse {
+/** A network store as the resolver answers it (the real body's distance, banner and address fields). */
+function networkStoreOf({ store, miles }: NearStore) {
+  const banner = store.banner ?? ALBERTSONS_BANNERS[0]!;
+  const body = storeOf(store.zip, 0);
+  return { distance: Math.round(miles * 100) / 100, locationId: body.locationId, polarisBannerName: banner.code, domainName: banner.name, address: { ...body.address, country: 'US' } };
+}
+
+// The network's stores within `radius` miles (default 50, at most 100) of the ZIP code, nearest
+// first, at most `size` (default 10, at most 10), of the `banner` asked (every banner without it).
+// A ZIP code the geodata does not know gets the two stores derived from it, as before the network.
+function storeResolver(request: StandInRequest, state: StandInState): StandInResponse {
   const zip = request.query.get('zipcode') ?? '';
   if (!zip) return json({ errorCode: 'BAD_REQUEST', message: 'zipcode is required' }, 400);
   if (!/^\d{5}$/.test(zip)) return json({ errorCode: 'BAD_REQUEST', message: 'invalid zipcode' }, 400);
-  const stores = scenarioOf(zip) === 'noStore' || !zipToState(zip) ? [] : [storeOf(zip, 0), storeOf(zip, 1)];
+  const size = Math.min(ALBERTSONS_RESOLVER_MAX_SIZE, Math.max(1, Math.trunc(Number(request.query.get('size') ?? '10')) || 10));
+  const radius = Math.min(ALBERTSONS_RESOLVER_MAX_RADIUS, Math.max(1, Number(request.query.get('radius') ?? '50') || 50));
+  const banner = request.query.get('banner');
+  const near = scenarioOf(zip) === 'noStore' || !zipToState(zip) ? [] : storesNear('albertsons', zip, { limit: size, withinMiles: radius, banner, state });
+  const stores = near ? near.map(networkStoreOf) : banner ? [] : [storeOf(zip, 0), storeOf(zip, 1)];
   return json({ instore: { count: stores.length, stores }, pickup: { count: stores.length, stores } });
 }
 
@@ -211,7 +232,7 @@ function search(request: StandInRequest, state: StandInState): StandInResponse {
   const zip = zipOfAlbertsonsStore(storeId);
   if (!term || !zip) return appFailure();
   const scenario = scenarioOf(zip);
-  if (scenario === 'blocked') return html(IMPERVA_PAGE, 200, { 'x-cdn': 'Imperva' });
+  if (blocksAt('albertsons', zip)) return html(IMPERVA_PAGE, 200, { 'x-cdn': 'Imperva' });
   if (scenario === 'flaky' && state.hit(`albertsons:search:${zip}`) === 1) return html('<html><body><h1>500 Internal Server Error</h1></body></html>', 500);
   if (scenario === 'rateLimited' && state.hit(`albertsons:search:${zip}`) === 1) {
     return json({ statusCode: 429, message: 'Rate limit is exceeded. Try again in 1 seconds.' }, 429, { 'retry-after': '1' });
@@ -244,6 +265,6 @@ export const albertsonsStandIn: RetailerStandIn = {
     if (request.method !== 'GET') return json({ statusCode: 405, message: 'Method not allowed' }, 405);
     const refusal = keyRefusal(request);
     if (refusal) return refusal;
-    return isResolver ? storeResolver(request) : search(request, state);
+    return isResolver ? storeResolver(request, state) : search(request, state);
   },
 };

@@ -4,6 +4,7 @@ import type { EggType } from '#shared/vocabulary.ts';
 import { zipToState } from '#shared/zip.ts';
 import { SLOW_MS, hashOf, scenarioOf, standInPrice } from './scenarios.ts';
 import { standInPlace } from './places.ts';
+import { NEAREST_REACH_MILES, blocksAt, registerNetworkIds, storesNear } from './network.ts';
 import { html, json, type RetailerStandIn, type StandInRequest, type StandInResponse, type StandInState } from './types.ts';
 
 const HOST = 'api.aldi.us';
@@ -24,6 +25,8 @@ export function aldiServicePointOf(zip: string): string {
   const digits = String(400_000 + ((Number(zip.slice(0, 5)) * MUL + ADD) % MOD));
   return `${digits.slice(0, 3)}-${digits.slice(3)}`;
 }
+
+registerNetworkIds('aldi', aldiServicePointOf);
 
 export function zipOfAldiServicePoint(servicePoint: string): string | null {
   const match = /^4(\d{2})-(\d{3})$/.exec(servicePoint);
@@ -195,11 +198,16 @@ const CLOUDFLARE_CHALLENGE = `<!DOCTYPE html><html lang="en-US"><head><title>Jus
 
 const badRequest = (detail: string, parameter: string) => json({ errors: [{ status: '400', code: 'INVALID_PARAMETER', title: 'Bad Request', detail, source: { parameter } }] }, 400);
 
-function merchantSearch(request: StandInRequest): StandInResponse {
+// The network's nearest store within NEAREST_REACH_MILES (the locator answers the nearest only:
+// scrapers read data[0]); a ZIP code the geodata does not know gets the store derived from it, as
+// before the network.
+function merchantSearch(request: StandInRequest, state: StandInState): StandInResponse {
   const zip = request.query.get('zip_code') ?? '';
   if (!request.query.get('currency')) return badRequest('currency is required', 'currency');
   if (!zip) return badRequest('zip_code is required', 'zip_code');
-  const merchants = /^\d{5}$/.test(zip) && zipToState(zip) && scenarioOf(zip) !== 'noStore' ? [merchantOf(zip), merchantOf(zip, true)] : [];
+  const valid = /^\d{5}$/.test(zip) && zipToState(zip) && scenarioOf(zip) !== 'noStore';
+  const near = valid ? storesNear('aldi', zip, { limit: 1, withinMiles: NEAREST_REACH_MILES, state }) : [];
+  const merchants = !valid ? [] : near ? near.map(({ store, miles }) => ({ ...merchantOf(store.zip), distance: Math.round(miles * 10) / 10 })) : [merchantOf(zip)];
   return json({ meta: { pagination: { offset: 0, limit: 10, totalCount: merchants.length } }, data: merchants });
 }
 
@@ -215,7 +223,7 @@ function productSearch(request: StandInRequest, state: StandInState): StandInRes
   const zip = servicePoint ? zipOfAldiServicePoint(servicePoint) : DEFAULT_ZIP;
   if (!zip) return badRequest(`unknown servicePoint ${servicePoint}`, 'servicePoint');
   const scenario = scenarioOf(zip);
-  if (scenario === 'blocked') return html(CLOUDFLARE_CHALLENGE, 403, { 'cf-mitigated': 'challenge', server: 'cloudflare' });
+  if (blocksAt('aldi', zip)) return html(CLOUDFLARE_CHALLENGE, 403, { 'cf-mitigated': 'challenge', server: 'cloudflare' });
   if (scenario === 'flaky' && state.hit(`aldi:search:${zip}`) === 1) return html('<html><body><h1>500 Internal Server Error</h1></body></html>', 500);
   if (scenario === 'rateLimited' && state.hit(`aldi:search:${zip}`) === 1) return json({ errors: [{ status: '429', title: 'Too Many Requests' }] }, 429, { 'retry-after': '1' });
   const factor = state.priceFactor('aldi');
@@ -236,6 +244,6 @@ export const aldiStandIn: RetailerStandIn = {
     if (request.host && request.host !== HOST) return null;
     if (request.path !== '/v1/merchant-search' && request.path !== '/v3/product-search') return null;
     if (request.method !== 'GET') return json({ errors: [{ status: '405', title: 'Method Not Allowed' }] }, 405);
-    return request.path === '/v1/merchant-search' ? merchantSearch(request) : productSearch(request, state);
+    return request.path === '/v1/merchant-search' ? merchantSearch(request, state) : productSearch(request, state);
   },
 };

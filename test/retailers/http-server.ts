@@ -20,6 +20,8 @@ export interface StandInServer {
   port: number;
   requests: LoggedRequest[];
   setPriceFactor(store: StoreId, factor: number): void;
+  /** The network's closing switch: on, each chain's closing store is gone from the locators (a store that closes between two sweeps). */
+  setClosingStoresClosed(closed: boolean): void;
   /** Forgets the call counts (so a flaky scenario fails once again) and the request log. */
   reset(): void;
   close(): Promise<void>;
@@ -43,12 +45,15 @@ export function answer(request: StandInRequest, state: StandInState, handlers: R
   return { response: { status: 404, headers: { 'content-type': 'text/plain' }, body: `No stand-in for ${request.method} ${request.path}` }, store: null };
 }
 
-export function createState(): StandInState & { counts: Map<string, number>; factors: Map<StoreId, number> } {
+export function createState(): StandInState & { counts: Map<string, number>; factors: Map<StoreId, number>; closing: { closed: boolean } } {
   const counts = new Map<string, number>();
   const factors = new Map<StoreId, number>();
+  const closing = { closed: false };
   return {
     counts,
     factors,
+    closing,
+    closingStoresClosed: () => closing.closed,
     hit(key) {
       const next = (counts.get(key) ?? 0) + 1;
       counts.set(key, next);
@@ -125,6 +130,16 @@ export async function serveStandIns(handlers: RetailerStandIn[], options: StandI
         return reply(400, { message: 'JSON body expected' });
       }
     }
+    if (url.pathname === '/__standin/close-stores' && method === 'POST') {
+      try {
+        const { closed } = JSON.parse(body) as { closed?: unknown };
+        if (typeof closed !== 'boolean') return reply(400, { message: 'closed (true or false) is required' });
+        state.closing.closed = closed;
+        return reply(200, { closed });
+      } catch {
+        return reply(400, { message: 'JSON body expected' });
+      }
+    }
     if (url.pathname === '/__standin/reset' && method === 'POST') {
       state.counts.clear();
       requests.length = 0;
@@ -143,6 +158,9 @@ export async function serveStandIns(handlers: RetailerStandIn[], options: StandI
     port,
     requests,
     setPriceFactor: (store, factor) => state.factors.set(store, factor),
+    setClosingStoresClosed: (closed) => {
+      state.closing.closed = closed;
+    },
     reset() {
       state.counts.clear();
       requests.length = 0;

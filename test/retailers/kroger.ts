@@ -10,6 +10,7 @@ import type { EggType } from '#shared/vocabulary.ts';
 import { zipToState } from '#shared/zip.ts';
 import { SLOW_MS, hashOf, scenarioOf, standInPrice } from './scenarios.ts';
 import { standInPlace } from './places.ts';
+import { KROGER_BANNERS, blocksAt, registerNetworkIds, storesNear } from './network.ts';
 import { html, json, type RetailerStandIn, type StandInRequest, type StandInResponse, type StandInState } from './types.ts';
 
 const HOST = 'api.kroger.com';
@@ -46,6 +47,8 @@ const DIVISIONS = ['014', '016', '021', '024', '026', '029', '034', '660', '701'
 export function krogerLocationIdForZip(zip: string): string {
   return `${DIVISIONS[hashOf(zip) % DIVISIONS.length]}${zip}`;
 }
+
+registerNetworkIds('kroger', krogerLocationIdForZip);
 
 export function krogerZipForLocationId(id: string | null): string | null {
   return id && /^\d{3}\d{5}$/.test(id) ? id.slice(3) : null;
@@ -224,7 +227,11 @@ function token(request: StandInRequest): StandInResponse {
   return json({ expires_in: KROGER_TOKEN_LIFETIME_S, access_token: krogerStandInToken(decoded.slice(0, at)), token_type: 'bearer' });
 }
 
-function locations(request: StandInRequest): StandInResponse {
+// /v1/locations: the network's stores within filter.radiusInMiles (1-100, default 10) of the ZIP code,
+// nearest first, at most filter.limit (1-200, default 10), of the banner filter.chain names (all of
+// them without it). A ZIP code the geodata does not know gets the two stores derived from it, as
+// before the network.
+function locations(request: StandInRequest, state: StandInState): StandInResponse {
   const q = request.query;
   const starts = ['filter.zipCode.near', 'filter.latLong.near', 'filter.lat.near'].filter((name) => q.has(name));
   if (starts.length !== 1) return apiError(400, 'LOCATION-2002', 'Exactly one starting point is required');
@@ -234,25 +241,28 @@ function locations(request: StandInRequest): StandInResponse {
   if (!/^\d{5}$/.test(zip)) return apiError(400, 'LOCATION-2004', "Field 'zipCode.near' must be a 5-digit zip code");
   if (!(radius >= 1 && radius <= 100)) return apiError(400, 'LOCATION-2007', "Field 'radiusInMiles' must be between 1 and 100");
   if (!(Number.isInteger(limit) && limit >= 1 && limit <= 200)) return apiError(400, 'LOCATION-2006', "Field 'limit' must be between 1 and 200");
-  const data =
-    scenarioOf(zip) === 'noStore'
+  const chain = q.get('filter.chain');
+  if (chain !== null && !KROGER_BANNERS.some((banner) => banner.code.toLowerCase() === chain.trim().toLowerCase())) return apiError(400, 'LOCATION-2010', "Field 'chain' must name a chain of the Kroger family");
+  const near = scenarioOf(zip) === 'noStore' ? [] : storesNear('kroger', zip, { limit, withinMiles: radius, banner: chain, state });
+  const entries = near
+    ? near.map(({ store }) => ({ storeZip: store.zip, place: standInPlace('kroger', store.zip, 0), banner: store.banner ?? KROGER_BANNERS[0]!, suffix: '' }))
+    : chain !== null && chain.trim().toLowerCase() !== 'kroger'
       ? []
-      : [zip, String((Number(zip) + 11) % 100000).padStart(5, '0')].slice(0, limit).map((storeZip, index) => {
-          const h = hashOf(storeZip);
-          // The nearer store serves the ZIP, the other one a little farther out.
-          const place = standInPlace('kroger', zip, index);
-          return {
-            locationId: krogerLocationIdForZip(storeZip),
-            storeNumber: String(h % 1000).padStart(5, '0'),
-            divisionNumber: krogerLocationIdForZip(storeZip).slice(0, 3),
-            chain: 'KROGER',
-            name: `Kroger - ${place.city}${index === 0 ? '' : ' North'}`,
-            address: { addressLine1: `${100 + (h % 9000)} Vine St`, city: place.city, state: place.state, zipCode: index === 0 ? storeZip : zip, county: 'STAND-IN' },
-            geolocation: { latitude: place.latitude, longitude: place.longitude, latLng: '' },
-            phone: '5135550100',
-            departments: [{ departmentId: '09', name: 'Pharmacy' }],
-          };
-        });
+      : [zip, String((Number(zip) + 11) % 100000).padStart(5, '0')].slice(0, limit).map((storeZip, index) => ({ storeZip, place: standInPlace('kroger', zip, index), banner: KROGER_BANNERS[0]!, suffix: index === 0 ? '' : ' North' }));
+  const data = entries.map(({ storeZip, place, banner, suffix }) => {
+    const h = hashOf(storeZip);
+    return {
+      locationId: krogerLocationIdForZip(storeZip),
+      storeNumber: String(h % 1000).padStart(5, '0'),
+      divisionNumber: krogerLocationIdForZip(storeZip).slice(0, 3),
+      chain: banner.code,
+      name: `${banner.name} - ${place.city}${suffix}`,
+      address: { addressLine1: `${100 + (h % 9000)} Vine St`, city: place.city, state: place.state, zipCode: near ? storeZip : suffix === '' ? storeZip : zip, county: 'STAND-IN' },
+      geolocation: { latitude: place.latitude, longitude: place.longitude, latLng: '' },
+      phone: '5135550100',
+      departments: [{ departmentId: '09', name: 'Pharmacy' }],
+    };
+  });
   return json({ data, meta: { pagination: { start: 0, limit, total: data.length }, warnings: [] } });
 }
 
@@ -267,7 +277,7 @@ function products(request: StandInRequest, state: StandInState): StandInResponse
   if (locationId !== null && !/^\w{8}$/.test(locationId)) return apiError(400, 'PRODUCT-2006', "Field 'locationId' must have a length of 8 alphanumeric characters");
   const zip = krogerZipForLocationId(locationId);
   const scenario = zip ? scenarioOf(zip) : 'normal';
-  if (scenario === 'blocked') return html(AKAMAI_ACCESS_DENIED, 403);
+  if (zip && blocksAt('kroger', zip)) return html(AKAMAI_ACCESS_DENIED, 403);
   if (scenario === 'flaky' && state.hit(`kroger:flaky:${zip}`) === 1) return apiError(500, 'PRODUCT-5000', 'Internal server error');
   if (scenario === 'rateLimited' && state.hit(`kroger:rateLimited:${zip}`) === 1) return { ...apiError(429, 'PRODUCT-4290', 'Too many requests'), headers: { 'content-type': 'application/json', 'retry-after': '1' } };
 
@@ -287,6 +297,6 @@ export const krogerStandIn: RetailerStandIn = {
     if (request.path === '/v1/connect/oauth2/token' && request.method === 'POST') return token(request);
     if (request.method !== 'GET' || (request.path !== '/v1/locations' && request.path !== '/v1/products')) return null;
     if (!validToken(request.headers.authorization)) return unauthorized();
-    return request.path === '/v1/locations' ? locations(request) : products(request, state);
+    return request.path === '/v1/locations' ? locations(request, state) : products(request, state);
   },
 };

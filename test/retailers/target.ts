@@ -11,6 +11,7 @@ import type { EggType } from '#shared/vocabulary.ts';
 import { zipToState } from '#shared/zip.ts';
 import { SLOW_MS, hashOf, scenarioOf, standInPrice } from './scenarios.ts';
 import { standInCity } from './places.ts';
+import { blocksAt, registerNetworkIds, storesNear, type NearStore } from './network.ts';
 import { html, json, type RetailerStandIn, type StandInRequest, type StandInResponse, type StandInState } from './types.ts';
 
 /** The stand-in's RedSky key: 40 hex characters, like Target's real one (not reproduced). */
@@ -24,6 +25,12 @@ const AGGREGATIONS = '/redsky_aggregations/v1/web/';
 export function targetStoreIdForZip(zip: string): string {
   return String((Number(zip) + 50000) % 100000);
 }
+
+registerNetworkIds('target', targetStoreIdForZip);
+
+/** nearby_stores_v1's limits: at most 20 stores, within at most 100 miles. */
+export const TARGET_NEARBY_MAX_LIMIT = 20;
+export const TARGET_NEARBY_MAX_WITHIN = 100;
 
 export function targetZipForStoreId(id: string | null): string | null {
   if (!id || !/^\d{1,5}$/.test(id)) return null;
@@ -211,23 +218,46 @@ function stateName(code: string): string {
     .replace(/\bOf\b/g, 'of');
 }
 
-function nearbyStores(request: StandInRequest): StandInResponse {
+// The network's stores within `within` miles of the ZIP code, nearest first, at most `limit` (both
+// clamped to the real call's 20 and 100). A ZIP code the geodata does not know gets the two stores
+// derived from it, as before the network.
+function nearbyStores(request: StandInRequest, state: StandInState): StandInResponse {
   const place = request.query.get('place') ?? '';
   if (!place) return badRequest('place is required');
   const zip = /^\d{5}$/.test(place) ? place : null;
-  const limit = Number(request.query.get('limit') ?? '20');
+  const limit = Math.min(TARGET_NEARBY_MAX_LIMIT, Math.max(1, Math.trunc(Number(request.query.get('limit') ?? '20')) || 20));
+  const within = Math.min(TARGET_NEARBY_MAX_WITHIN, Math.max(1, Number(request.query.get('within') ?? '100') || 100));
   if (!zip || scenarioOf(zip) === 'noStore') return json({ data: { nearby_stores: { count: 0, limit, offset: 0, total: 0, stores: [] } } });
-  const region = zipToState(zip) ?? 'MN';
-  const stores = [zip, String((Number(zip) + 7) % 100000).padStart(5, '0')].map((storeZip, index) => ({
+  const near = storesNear('target', zip, { limit, withinMiles: within, state });
+  const stores = (near ?? legacyNear(zip)).map((entry) => nearbyStore(entry, zip));
+  return json({ data: { nearby_stores: { count: stores.length, limit, offset: 0, total: stores.length, within, stores } } });
+}
+
+/** Before the network: the ZIP's own store and one 7 ZIP codes on, 1.3 and 6.8 miles away. */
+function legacyNear(zip: string): Array<{ zip: string; name: string; miles: number }> {
+  return [
+    { zip, name: `${standInCity(zip)} Central`, miles: 1.3 },
+    { zip: String((Number(zip) + 7) % 100000).padStart(5, '0'), name: `${standInCity(zip)} North`, miles: 6.8 },
+  ];
+}
+
+const SUFFIXES = ['Central', 'North', 'South', 'East', 'West', 'Downtown'];
+
+function nearbyStore(entry: NearStore | { zip: string; name: string; miles: number }, asked: string) {
+  const storeZip = 'store' in entry ? entry.store.zip : entry.zip;
+  const name = 'store' in entry ? `${standInCity(storeZip)} ${entry.store.pinned ? 'Central' : SUFFIXES[hashOf(`target:name:${storeZip}`) % SUFFIXES.length]}` : entry.name;
+  const region = zipToState('store' in entry ? storeZip : asked) ?? 'MN';
+  const city = standInCity('store' in entry ? storeZip : asked);
+  const postal = 'store' in entry ? storeZip : asked;
+  return {
     store_id: targetStoreIdForZip(storeZip),
-    location_name: index === 0 ? `${standInCity(zip)} Central` : `${standInCity(zip)} North`,
-    distance: index === 0 ? 1.3 : 6.8,
+    location_name: name,
+    distance: Math.round(entry.miles * 100) / 100,
     status: 'Open',
     // As captured: the state's full name in `state`, its code in `region`, a ZIP+4; no coordinates.
-    mailing_address: { address_line1: `${1000 + (hashOf(storeZip) % 8000)} Commerce Blvd`, city: standInCity(zip), country_code: 'US', region, state: stateName(region), postal_code: `${zip}-${String(hashOf(storeZip) % 10000).padStart(4, '0')}` },
+    mailing_address: { address_line1: `${1000 + (hashOf(storeZip) % 8000)} Commerce Blvd`, city, country_code: 'US', region, state: stateName(region), postal_code: `${postal}-${String(hashOf(storeZip) % 10000).padStart(4, '0')}` },
     main_voice_phone_number: '612-555-0100',
-  }));
-  return json({ data: { nearby_stores: { count: stores.length, limit, offset: 0, total: stores.length, within: Number(request.query.get('within') ?? '100'), stores: stores.slice(0, limit) } } });
+  };
 }
 
 function plpSearch(request: StandInRequest, state: StandInState): StandInResponse {
@@ -241,7 +271,7 @@ function plpSearch(request: StandInRequest, state: StandInState): StandInRespons
   const zip = targetZipForStoreId(storeId) ?? request.query.get('zip') ?? '55401';
   const scenario = scenarioOf(zip);
   const path = `${request.path}?`;
-  if (scenario === 'blocked') return html(AKAMAI_ACCESS_DENIED(path), 403);
+  if (blocksAt('target', zip)) return html(AKAMAI_ACCESS_DENIED(path), 403);
   if (scenario === 'flaky' && state.hit(`target:flaky:${zip}`) === 1) return json({ errors: [{ message: 'Internal Server Error' }] }, 500);
   if (scenario === 'rateLimited' && state.hit(`target:rateLimited:${zip}`) === 1) return json({ errors: [{ message: 'Too Many Requests' }] }, 429, { 'retry-after': '1' });
 
@@ -311,7 +341,7 @@ export const targetStandIn: RetailerStandIn = {
     const name = request.path.slice(AGGREGATIONS.length);
     if (!['nearby_stores_v1', 'plp_search_v2', 'product_summary_with_fulfillment_v1'].includes(name)) return null;
     if (request.query.get('key') !== TARGET_STAND_IN_KEY) return unauthorized();
-    if (name === 'nearby_stores_v1') return nearbyStores(request);
+    if (name === 'nearby_stores_v1') return nearbyStores(request, state);
     if (name === 'plp_search_v2') return plpSearch(request, state);
     return fulfillment(request, state);
   },

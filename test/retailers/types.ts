@@ -30,6 +30,8 @@ export interface StandInState {
   hit(key: string): number;
   /** Multiplies every price of a store (1 by default): tests and the demo move prices between runs. */
   priceFactor(store: StoreId): number;
+  /** The network's closing switch: when true, each chain's closing store is gone from every locator (test/retailers/network.ts). */
+  closingStoresClosed?(): boolean;
 }
 
 export interface RetailerStandIn {

@@ -9,6 +9,7 @@ import type { EggType } from '#shared/vocabulary.ts';
 import { zipToState } from '#shared/zip.ts';
 import { SLOW_MS, hashOf, scenarioOf, standInPrice } from './scenarios.ts';
 import { standInCity } from './places.ts';
+import { NEAREST_REACH_MILES, blocksAt, registerNetworkIds, storesNear } from './network.ts';
 import { html, json, type RetailerStandIn, type StandInRequest, type StandInResponse, type StandInState } from './types.ts';
 
 const HOST = 'www.walmart.com';
@@ -20,6 +21,8 @@ export const WALMART_PAGE_SIZE = 8;
 export function walmartStoreIdForZip(zip: string): string {
   return String(100000 - Number(zip));
 }
+
+registerNetworkIds('walmart', walmartStoreIdForZip);
 
 export function walmartZipForStoreId(id: string): string | null {
   if (!/^\d{1,5}$/.test(id)) return null;
@@ -268,7 +271,7 @@ function searchPage(request: StandInRequest, state: StandInState): StandInRespon
   if (q.trim() === '') return html('<html><head><title>Walmart.com</title></head><body>Moved</body></html>', 302, { location: '/' });
   const { zip, storeId } = servedStore(request);
   const scenario = scenarioOf(zip);
-  if (scenario === 'blocked') return html(WALMART_ROBOT_PAGE, 200);
+  if (blocksAt('walmart', zip)) return html(WALMART_ROBOT_PAGE, 200);
   if (scenario === 'flaky' && state.hit(`walmart:flaky:${zip}`) === 1) return html('<html><body>Internal Server Error</body></html>', 500);
   if (scenario === 'rateLimited' && state.hit(`walmart:rateLimited:${zip}`) === 1) return html('<html><body>Too Many Requests</body></html>', 429, { 'retry-after': '1' });
 
@@ -331,10 +334,14 @@ function searchPage(request: StandInRequest, state: StandInState): StandInRespon
   return { ...html(nextDataPage(data)), ...(scenario === 'slow' ? { delayMs: SLOW_MS } : {}) };
 }
 
-function serviceAvailability(request: StandInRequest): StandInResponse {
-  const zip = request.query.get('postalCode') ?? '';
-  if (!/^\d{5}$/.test(zip)) return json({ errors: [{ code: 'INVALID_POSTAL_CODE', message: 'postalCode must be a 5-digit ZIP code' }] }, 400);
-  if (scenarioOf(zip) === 'noStore') return json({ accessPointList: [], isGroceryAvailable: false, postalCode: zip });
+// Answers the network's nearest store within NEAREST_REACH_MILES (nearest only, as the real call);
+// a ZIP code the geodata does not know gets the store derived from it, as before the network.
+function serviceAvailability(request: StandInRequest, state: StandInState): StandInResponse {
+  const asked = request.query.get('postalCode') ?? '';
+  if (!/^\d{5}$/.test(asked)) return json({ errors: [{ code: 'INVALID_POSTAL_CODE', message: 'postalCode must be a 5-digit ZIP code' }] }, 400);
+  const near = storesNear('walmart', asked, { limit: 1, withinMiles: NEAREST_REACH_MILES, state });
+  if (scenarioOf(asked) === 'noStore' || near?.length === 0) return json({ accessPointList: [], isGroceryAvailable: false, postalCode: asked });
+  const zip = near ? near[0]!.store.zip : asked;
   const storeId = walmartStoreIdForZip(zip);
   return json({
     accessPointList: [
@@ -349,7 +356,7 @@ function serviceAvailability(request: StandInRequest): StandInResponse {
       },
     ],
     isGroceryAvailable: true,
-    postalCode: zip,
+    postalCode: asked,
   });
 }
 
@@ -358,7 +365,7 @@ export const walmartStandIn: RetailerStandIn = {
   handle(request, state) {
     if (request.host !== '' && request.host !== HOST) return null;
     if (request.method !== 'GET') return null;
-    if (request.path === '/grocery/v4/api/serviceAvailability') return serviceAvailability(request);
+    if (request.path === '/grocery/v4/api/serviceAvailability') return serviceAvailability(request, state);
     if (request.path === '/search') return searchPage(request, state);
     return null;
   },

@@ -9,6 +9,7 @@ import type { EggType } from '#shared/vocabulary.ts';
 import { zipToState } from '#shared/zip.ts';
 import { SLOW_MS, hashOf, scenarioOf, standInPrice } from './scenarios.ts';
 import { standInPlace } from './places.ts';
+import { blocksAt, isOpen, networkStoreById, registerNetworkIds, storesNear } from './network.ts';
 import { html, json, type RetailerStandIn, type StandInRequest, type StandInResponse, type StandInState } from './types.ts';
 
 const HOST = 'www.wholefoodsmarket.com';
@@ -26,14 +27,22 @@ export function wholeFoodsStoreIdOf(zip: string): string {
   return `1${String((Number(zip.slice(0, 5)) * MUL + ADD) % MOD).padStart(5, '0')}`;
 }
 
+registerNetworkIds('whole-foods', wholeFoodsStoreIdOf);
+
+/** How far the store finder looks, and how many stores it answers. */
+const FINDER_MILES = 100;
+const FINDER_STORES = 5;
+
+/** The ZIP code a store id prices: a network store's 10xxx id, or the 1xxxxx id derived from a ZIP. */
 export function zipOfWholeFoodsStore(storeId: string): string | null {
+  if (/^10\d{3}$/.test(storeId)) return networkStoreById('whole-foods', storeId)?.zip ?? null;
   if (!/^1\d{5}$/.test(storeId)) return null;
   const zip = String((((Number(storeId.slice(1)) - ADD + MOD) % MOD) * INVERSE) % MOD).padStart(5, '0');
   return zipToState(zip) ? zip : null;
 }
 
-function storeOf(zip: string, second = false) {
-  const id = wholeFoodsStoreIdOf(zip);
+function storeOf(zip: string, second = false, networkId: string | null = null) {
+  const id = networkId ?? wholeFoodsStoreIdOf(zip);
   const h = hashOf(`whole-foods:${zip}:${second}`);
   const place = standInPlace('whole-foods', zip, second ? 1 : 0);
   const city = place.city;
@@ -310,7 +319,7 @@ const CLOUDFLARE_CHALLENGE = `<!DOCTYPE html><html lang="en-US"><head><title>Jus
 <body><div class="main-wrapper" role="main"><div class="main-content"><h1 class="zone-name-title h1">www.wholefoodsmarket.com</h1><h2 class="h2">Verifying you are human. This may take a few seconds.</h2></div></div>
 <script>(function(){window._cf_chl_opt={cvId: '3',cZone: "www.wholefoodsmarket.com",cType: 'managed'};var a=document.createElement('script');a.src='/cdn-cgi/challenge-platform/h/g/orchestrate/chl_page/v1?ray=8f1c2a3b4d5e6f70';document.getElementsByTagName('head')[0].appendChild(a);}());</script></body></html>`;
 
-function storeSearch(request: StandInRequest): StandInResponse {
+function storeSearch(request: StandInRequest, state: StandInState): StandInResponse {
   let query: unknown;
   try {
     query = (JSON.parse(request.body) as { query?: unknown }).query;
@@ -320,14 +329,22 @@ function storeSearch(request: StandInRequest): StandInResponse {
   if (typeof query !== 'string' || query.trim() === '') return json({ message: 'query is required' }, 400);
   const zip = query.trim();
   if (!/^\d{5}$/.test(zip) || !zipToState(zip) || scenarioOf(zip) === 'noStore') return json([]);
-  return json([storeOf(zip), storeOf(zip, true)]);
+  // The network's nearest stores within FINDER_MILES; a ZIP code the geodata does not know gets the
+  // two stores derived from it, as before the network.
+  const near = storesNear('whole-foods', zip, { limit: FINDER_STORES, withinMiles: FINDER_MILES, state });
+  return json(near ? near.map(({ store }) => storeOf(store.zip, false, store.id)) : [storeOf(zip), storeOf(zip, true)]);
 }
 
-function storeSummary(storeId: string): StandInResponse {
+// A store's summary (GET /api/stores/<id>/summary, and /stores/<id>/summary): a network store's
+// 10xxx id, or the 1xxxxx id derived from a ZIP; null for an id that is not a store or a store
+// that has closed.
+function storeSummary(storeId: string, state: StandInState): StandInResponse {
+  const network = /^10\d{3}$/.test(storeId) ? networkStoreById('whole-foods', storeId) : null;
+  if (network && !isOpen(network, state)) return json(null);
   const zip = zipOfWholeFoodsStore(storeId);
   if (!zip || scenarioOf(zip) === 'noStore') return json(null);
-  const store = storeOf(zip);
-  return json({ storeId: store.storeId, name: store.name, tlc: store.tlc, path: store.path, status: store.status, address: store.location.address });
+  const store = storeOf(zip, false, network?.id ?? null);
+  return json({ storeId: store.storeId, name: store.name, tlc: store.tlc, path: store.path, status: store.status, address: store.location.address, ...('geometry' in store.location ? { geometry: store.location.geometry } : {}) });
 }
 
 function search(request: StandInRequest, state: StandInState): StandInResponse {
@@ -338,7 +355,7 @@ function search(request: StandInRequest, state: StandInState): StandInResponse {
   const storeParam = request.query.get('store');
   const zip = storeParam ? zipOfWholeFoodsStore(storeParam) : null;
   const scenario = zip ? scenarioOf(zip) : 'normal';
-  if (scenario === 'blocked') return html(CLOUDFLARE_CHALLENGE, 403, { 'cf-mitigated': 'challenge', server: 'cloudflare' });
+  if (zip && blocksAt('whole-foods', zip)) return html(CLOUDFLARE_CHALLENGE, 403, { 'cf-mitigated': 'challenge', server: 'cloudflare' });
   if (scenario === 'flaky' && state.hit(`whole-foods:search:${zip}`) === 1) return html('<html><body><h1>502 Bad Gateway</h1></body></html>', 500);
   if (scenario === 'rateLimited' && state.hit(`whole-foods:search:${zip}`) === 1) return json({ message: 'Too Many Requests' }, 429, { 'retry-after': '1' });
   const factor = state.priceFactor('whole-foods');
@@ -364,10 +381,10 @@ export const wholeFoodsStandIn: RetailerStandIn = {
   store: 'whole-foods',
   handle(request, state) {
     if (request.host && request.host !== HOST) return null;
-    if (request.path === '/stores/search') return request.method === 'POST' ? storeSearch(request) : json({ message: 'Method Not Allowed' }, 405);
+    if (request.path === '/stores/search') return request.method === 'POST' ? storeSearch(request, state) : json({ message: 'Method Not Allowed' }, 405);
     if (request.path === '/api/search') return request.method === 'GET' ? search(request, state) : json({ message: 'Method Not Allowed' }, 405);
-    const summary = /^\/stores\/([^/]+)\/summary$/.exec(request.path);
-    if (summary && request.method === 'GET') return storeSummary(summary[1]!);
+    const summary = /^(?:\/api)?\/stores\/([^/]+)\/summary$/.exec(request.path);
+    if (summary && request.method === 'GET') return storeSummary(summary[1]!, state);
     if (request.method !== 'GET') return null;
     const product = /^\/grocery\/product\/([^/]+)$/.exec(request.path);
     if (product) return productPage(request, decodeURIComponent(product[1]!), state);
