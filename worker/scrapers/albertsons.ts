@@ -6,7 +6,9 @@ import { decodeHTML } from 'entities';
 import { z } from 'zod';
 import { parseJsonBody, type RetailerHttp } from './http.ts';
 import { cleanText, toNumberOrNull, toPrice, zip5 } from './parse-utils.ts';
-import { ConfigError, ScrapeError, StructureError, type ListingPage, type RawListing, type RetailerLocation, type RetailerScraper, type ScrapeContext } from './types.ts';
+import { ConfigError, ScrapeError, StructureError, type ListingPage, type RawListing, type RetailerLocation, type RetailerScraper, type ScrapeContext, type DiscoveryAnswer, type DiscoveryPoint } from './types.ts';
+import { discovered, provenMiles, storeMiles } from './discovery.ts';
+
 
 export const ALBERTSONS_ORIGIN = 'https://www.albertsons.com';
 const BANNER = 'albertsons';
@@ -72,6 +74,8 @@ const StoreSchema = z.looseObject({
   name: Text,
   /** The banner's display name ("Safeway"): one resolver answers for every banner. */
   domainName: Text,
+  /** Miles from the ZIP code asked (real answers carry it). */
+  distance: z.unknown().optional(),
   latitude: z.unknown().optional(),
   longitude: z.unknown().optional(),
 });
@@ -121,6 +125,30 @@ export function parseAlbertsonsStores(body: string): RetailerLocation | null {
   const parsed = parseJsonBody(body, ResolverSchema, 'Albertsons store resolver');
   const store = parsed.instore?.stores?.[0] ?? parsed.pickup?.stores?.[0] ?? parsed.stores?.[0];
   return store ? toLocation(store) : null;
+}
+
+/** storeresolver as discovery asks it: the `size` the site sends (10) within a `radius` of 100 miles. */
+export const ALBERTSONS_RESOLVER_SIZE = 10;
+export const ALBERTSONS_RESOLVER_RADIUS = 100;
+
+/**
+ * Every in-store location of a storeresolver answer (else its pickup ones), each with its banner
+ * (`domainName`), and what the answer proves around the point: the radius asked when fewer than
+ * `size` came back, else the farthest store's `distance`.
+ */
+export function parseAlbertsonsDiscovery(body: string, point: DiscoveryPoint, asked: { limit: number; radiusMiles: number }): DiscoveryAnswer {
+  const parsed = parseJsonBody(body, ResolverSchema, 'Albertsons store resolver');
+  const records = parsed.instore?.stores ?? parsed.pickup?.stores ?? parsed.stores ?? [];
+  const stores = records.flatMap((record) => {
+    const store = discovered(toLocation(record), text(record.domainName));
+    return store ? [store] : [];
+  });
+  const miles = records.map((record) => storeMiles(point, toLocation(record), toNumberOrNull(record.distance)));
+  return { stores, provenMiles: provenMiles({ count: records.length, limit: asked.limit, radiusMiles: asked.radiusMiles, miles }) };
+}
+
+export function albertsonsDiscoveryUrl(zip: string): string {
+  return `${ALBERTSONS_ORIGIN}/abs/pub/xapi/storeresolver/all?zipcode=${encodeURIComponent(zip)}&radius=${ALBERTSONS_RESOLVER_RADIUS}&size=${ALBERTSONS_RESOLVER_SIZE}`;
 }
 
 export function albertsonsStoreResolverUrl(zip: string): string {
@@ -318,6 +346,16 @@ export const albertsons: RetailerScraper = {
       const response = await ctx.http.request({ url: albertsonsStoreResolverV2Url(zip), headers });
       return parseAlbertsonsStores(response.body);
     }
+  },
+
+  discovery: {
+    kind: 'area',
+    perCall: ALBERTSONS_RESOLVER_SIZE,
+    reachMiles: ALBERTSONS_RESOLVER_RADIUS,
+    async discover(point, ctx) {
+      const response = await ctx.http.request({ url: albertsonsDiscoveryUrl(point.zip), headers: apiHeaders(await apiKey(ctx)) });
+      return parseAlbertsonsDiscovery(response.body, point, { limit: ALBERTSONS_RESOLVER_SIZE, radiusMiles: ALBERTSONS_RESOLVER_RADIUS });
+    },
   },
 
   async *listings(location, _zip, ctx) {

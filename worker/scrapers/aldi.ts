@@ -4,7 +4,9 @@
 import { z } from 'zod';
 import { parseJsonBody } from './http.ts';
 import { cleanText, toNumberOrNull, toPrice, zip5 } from './parse-utils.ts';
-import { StructureError, type ListingPage, type RawListing, type RetailerLocation, type RetailerScraper } from './types.ts';
+import { StructureError, type ListingPage, type RawListing, type RetailerLocation, type RetailerScraper, type DiscoveryAnswer, type DiscoveryPoint } from './types.ts';
+import { discovered, provenMiles, storeMiles } from './discovery.ts';
+
 
 export const ALDI_API_ORIGIN = 'https://api.aldi.us';
 export const ALDI_SITE_ORIGIN = 'https://www.aldi.us';
@@ -82,6 +84,27 @@ export function parseAldiMerchants(body: string): RetailerLocation | null {
     latitude: pickNumber(all, ['latitude', 'lat']),
     longitude: pickNumber(all, ['longitude', 'lng', 'lon']),
   };
+}
+
+/**
+ * How far merchant search looks for the nearest store: an empty answer proves no store within it.
+ * Not documented; the figure the stand-in answers by (test/retailers/network.ts).
+ */
+export const ALDI_MERCHANT_REACH_MILES = 100;
+
+/**
+ * A merchant-search answer for discovery: its nearest store (`data[0]`, the only one documented)
+ * and what it proves: no other store nearer than that store (its `distance`, else its coordinates),
+ * or none within the reach when the answer is empty.
+ */
+export function parseAldiDiscovery(body: string, point: DiscoveryPoint): DiscoveryAnswer {
+  const location = parseAldiMerchants(body);
+  if (!location) return { stores: [], provenMiles: ALDI_MERCHANT_REACH_MILES };
+  const parsed = parseJsonBody(body, MerchantsSchema, 'ALDI merchant search');
+  const first: Fields = parsed.data[0]!;
+  const store = discovered(location);
+  const miles = storeMiles(point, location, toNumberOrNull(first.distance));
+  return { stores: store ? [store] : [], provenMiles: provenMiles({ count: 1, limit: 1, radiusMiles: ALDI_MERCHANT_REACH_MILES, miles: [miles] }) };
 }
 
 export function aldiMerchantSearchUrl(zip: string): string {
@@ -189,6 +212,16 @@ export const aldi: RetailerScraper = {
   async locate(zip, ctx) {
     const response = await ctx.http.request({ url: aldiMerchantSearchUrl(zip), headers: HEADERS });
     return parseAldiMerchants(response.body);
+  },
+
+  discovery: {
+    kind: 'area',
+    perCall: 1,
+    reachMiles: ALDI_MERCHANT_REACH_MILES,
+    async discover(point, ctx) {
+      const response = await ctx.http.request({ url: aldiMerchantSearchUrl(point.zip), headers: HEADERS });
+      return parseAldiDiscovery(response.body, point);
+    },
   },
 
   async *listings(location, _zip, ctx) {

@@ -17,7 +17,11 @@ import {
   type RetailerLocation,
   type RetailerScraper,
   type ScrapeContext,
+  type DiscoveryAnswer,
+  type DiscoveryPoint,
 } from './types.ts';
+import { discovered, provenMiles, storeMiles } from './discovery.ts';
+
 
 const API = 'https://api.kroger.com';
 export const KROGER_PAGE_SIZE = 50;
@@ -125,19 +129,49 @@ const locationsSchema = z.looseObject({
 export function parseKrogerLocations(body: string): RetailerLocation | null {
   const parsed = parseJsonBody(body, locationsSchema, 'Kroger locations');
   const first = parsed.data.find((location) => location.chain?.trim().toUpperCase() === 'KROGER') ?? parsed.data[0];
-  if (!first) return null;
-  const state = (first.address?.state ?? '').trim();
+  return first ? krogerLocation(first) : null;
+}
+
+type KrogerLocationRecord = z.infer<typeof locationsSchema>['data'][number];
+
+function krogerLocation(record: KrogerLocationRecord): RetailerLocation {
+  const state = (record.address?.state ?? '').trim();
   const text = (value: string | null | undefined) => (value ? cleanText(value) || null : null);
   return {
-    retailerLocationId: String(first.locationId),
-    name: text(first.name),
-    zip: zip5(first.address?.zipCode),
-    city: text(first.address?.city),
+    retailerLocationId: String(record.locationId),
+    name: text(record.name),
+    zip: zip5(record.address?.zipCode),
+    city: text(record.address?.city),
     state: /^[A-Za-z]{2}$/.test(state) ? state.toUpperCase() : null,
-    address: text(first.address?.addressLine1),
-    latitude: toNumberOrNull(first.geolocation?.latitude),
-    longitude: toNumberOrNull(first.geolocation?.longitude),
+    address: text(record.address?.addressLine1),
+    latitude: toNumberOrNull(record.geolocation?.latitude),
+    longitude: toNumberOrNull(record.geolocation?.longitude),
   };
+}
+
+/** /v1/locations's limits (retailers.md §3, §9): up to 200 locations within up to 100 miles. */
+export const KROGER_LOCATIONS_MAX_LIMIT = 200;
+export const KROGER_LOCATIONS_MAX_RADIUS = 100;
+
+/**
+ * Every location of a /v1/locations answer (each with its banner, `chain`) and what the answer
+ * proves around the point: the radius asked when fewer than the limit came back, else the
+ * farthest location's distance (from its coordinates).
+ */
+export function parseKrogerDiscovery(body: string, point: DiscoveryPoint, asked: { limit: number; radiusMiles: number }): DiscoveryAnswer {
+  const parsed = parseJsonBody(body, locationsSchema, 'Kroger locations');
+  const stores = parsed.data.flatMap((record) => {
+    const store = discovered(krogerLocation(record), record.chain ? cleanText(record.chain) || null : null);
+    return store ? [store] : [];
+  });
+  const miles = stores.map((store) => storeMiles(point, store));
+  return { stores, provenMiles: provenMiles({ count: parsed.data.length, limit: asked.limit, radiusMiles: asked.radiusMiles, miles }) };
+}
+
+async function discover(point: DiscoveryPoint, ctx: ScrapeContext): Promise<DiscoveryAnswer> {
+  const asked = { limit: KROGER_LOCATIONS_MAX_LIMIT, radiusMiles: KROGER_LOCATIONS_MAX_RADIUS };
+  const params = new URLSearchParams({ 'filter.zipCode.near': point.zip, 'filter.radiusInMiles': String(asked.radiusMiles), 'filter.limit': String(asked.limit) });
+  return parseKrogerDiscovery(await apiGet(ctx, `${API}/v1/locations?${params.toString()}`), point, asked);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -277,4 +311,5 @@ export const kroger: RetailerScraper = {
   checkConfig,
   locate,
   listings,
+  discovery: { kind: 'area', perCall: KROGER_LOCATIONS_MAX_LIMIT, reachMiles: KROGER_LOCATIONS_MAX_RADIUS, discover },
 };

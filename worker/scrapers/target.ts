@@ -9,7 +9,9 @@ import { z } from 'zod';
 import { parseJsonBody, type HttpResponse, type RetailerHttp } from './http.ts';
 import { cleanText, toNumberOrNull, toPrice, zip5 } from './parse-utils.ts';
 import { usStateCode } from '#server/geo.ts';
-import { ConfigError, ScrapeError, StructureError, type ListingPage, type RawListing, type RetailerLocation, type RetailerScraper, type ScrapeContext } from './types.ts';
+import { ConfigError, ScrapeError, StructureError, type ListingPage, type RawListing, type RetailerLocation, type RetailerScraper, type ScrapeContext, type DiscoveryAnswer, type DiscoveryPoint } from './types.ts';
+import { discovered, provenMiles, storeMiles } from './discovery.ts';
+
 
 const WWW = 'https://www.target.com';
 const REDSKY = 'https://redsky.target.com';
@@ -132,7 +134,10 @@ export function parseTargetNearbyStores(body: string): RetailerLocation | null {
   const parsed = parseJsonBody(body, nearbyStoresSchema, 'Target nearby_stores_v1');
   const stores = parsed.data.nearby_stores.stores ?? [];
   const store = stores.find((s) => s.status?.trim().toLowerCase() === 'open') ?? stores[0];
-  if (!store) return null;
+  return store ? targetLocation(store) : null;
+}
+
+function targetLocation(store: z.infer<typeof nearbyStoreSchema>): RetailerLocation {
   const address = store.mailing_address ?? null;
   return {
     retailerLocationId: String(store.store_id),
@@ -144,6 +149,27 @@ export function parseTargetNearbyStores(body: string): RetailerLocation | null {
     latitude: null,
     longitude: null,
   };
+}
+
+/** nearby_stores_v1's limits as discovery asks them: `limit` 20 (real bodies list 15 or 20) `within` 100 miles. */
+export const TARGET_NEARBY_LIMIT = 20;
+export const TARGET_NEARBY_WITHIN = 100;
+
+/**
+ * Every store of a nearby_stores_v1 answer and what it proves around the point: `within` when
+ * fewer than `limit` came back, else the farthest store's `distance` (miles). Stores whose status
+ * is not "Open" are left out (they are not shopped), but still count toward the limit.
+ */
+export function parseTargetDiscovery(body: string, point: DiscoveryPoint, asked: { limit: number; radiusMiles: number }): DiscoveryAnswer {
+  const parsed = parseJsonBody(body, nearbyStoresSchema, 'Target nearby_stores_v1');
+  const records = parsed.data.nearby_stores.stores ?? [];
+  const miles = records.map((record) => storeMiles(point, targetLocation(record), toNumberOrNull(record.distance)));
+  const stores = records.flatMap((record) => {
+    const open = record.status == null || record.status.trim().toLowerCase() === 'open';
+    const store = open ? discovered(targetLocation(record)) : null;
+    return store ? [store] : [];
+  });
+  return { stores, provenMiles: provenMiles({ count: records.length, limit: asked.limit, radiusMiles: asked.radiusMiles, miles }) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -410,6 +436,14 @@ async function locate(zip: string, ctx: ScrapeContext): Promise<RetailerLocation
   return parseTargetNearbyStores(response.body);
 }
 
+async function discover(point: DiscoveryPoint, ctx: ScrapeContext): Promise<DiscoveryAnswer> {
+  const asked = { limit: TARGET_NEARBY_LIMIT, radiusMiles: TARGET_NEARBY_WITHIN };
+  const response = await redsky(ctx, (key, visitorId) =>
+    `${REDSKY}/redsky_aggregations/v1/web/nearby_stores_v1?${query({ key, channel: 'WEB', place: point.zip, limit: String(asked.limit), within: String(asked.radiusMiles), visitor_id: visitorId, page: `/s/${ctx.term}` })}`,
+  );
+  return parseTargetDiscovery(response.body, point, asked);
+}
+
 async function stockOf(ctx: ScrapeContext, tcins: string[], storeId: string | null, zip: string): Promise<Map<string, boolean | null>> {
   if (tcins.length === 0) return new Map();
   try {
@@ -494,4 +528,5 @@ export const target: RetailerScraper = {
   origins: [WWW, REDSKY],
   locate,
   listings,
+  discovery: { kind: 'area', perCall: TARGET_NEARBY_LIMIT, reachMiles: TARGET_NEARBY_WITHIN, discover },
 };

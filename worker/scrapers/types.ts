@@ -94,7 +94,53 @@ export interface RetailerScraper {
   locate(zip: string, ctx: ScrapeContext): Promise<RetailerLocation | null>;
   /** The egg listings of that store, page by page (at most ctx.maxPages pages). */
   listings(location: RetailerLocation, zip: string, ctx: ScrapeContext): AsyncIterable<ListingPage>;
+  /** How the chain's stores are discovered with its own locators (worker/scrapers/discovery.ts). */
+  discovery?: RetailerDiscovery;
 }
+
+/** A store a discovery call found: a location with the retailer's id and its banner when the chain has several. */
+export interface DiscoveredStore extends RetailerLocation {
+  retailerLocationId: string;
+  /** The banner as the locator names it (Kroger `chain`, Albertsons `domainName`); null for a one-banner chain. */
+  banner: string | null;
+}
+
+/** A point a locator is asked from: a ZIP code and its centre (locators take ZIP codes; answers measure from its centre). */
+export interface DiscoveryPoint {
+  zip: string;
+  latitude: number;
+  longitude: number;
+}
+
+/** What one locator call answered, and what the answer proves. */
+export interface DiscoveryAnswer {
+  stores: DiscoveredStore[];
+  /**
+   * Miles around the point within which the answer holds every store of the chain: the radius
+   * asked when fewer stores came back than the limit, else the farthest store answered (a
+   * nearest-only locator proves the distance to its one store); 0 when it proves nothing.
+   */
+  provenMiles: number;
+}
+
+export type RetailerDiscovery =
+  | {
+      /** A locator asked from points: nearest only (perCall 1) or several within a radius. */
+      kind: 'area';
+      /** Stores one answer holds at most. */
+      perCall: number;
+      /** The widest radius an answer can prove. */
+      reachMiles: number;
+      discover(point: DiscoveryPoint, ctx: ScrapeContext): Promise<DiscoveryAnswer>;
+    }
+  | {
+      /** A finite id space asked one id at a time (Whole Foods' store summaries). */
+      kind: 'ids';
+      /** Every id to ask, in order. */
+      ids: readonly string[];
+      /** The store of an id, or null when the id is not a store (or no longer one). */
+      discover(id: string, ctx: ScrapeContext): Promise<DiscoveredStore | null>;
+    };
 
 /** Why one ZIP of a run failed; `message` is shown to administrators as is. */
 export class ScrapeError extends Error {

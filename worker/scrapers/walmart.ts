@@ -7,7 +7,9 @@
 // "Robot or human?" with HTTP 200, detected by RetailerHttp from the body text.
 import { z } from 'zod';
 import { cleanText, nextData, toPrice, zip5 } from './parse-utils.ts';
-import { ScrapeError, StructureError, type ListingPage, type NotOnShelf, type RawListing, type RetailerLocation, type RetailerScraper, type ScrapeContext } from './types.ts';
+import { ScrapeError, StructureError, type ListingPage, type NotOnShelf, type RawListing, type RetailerLocation, type RetailerScraper, type ScrapeContext, type DiscoveryAnswer, type DiscoveryPoint } from './types.ts';
+import { discovered, provenMiles, storeMiles } from './discovery.ts';
+
 
 const ORIGIN = 'https://www.walmart.com';
 /** Walmart serves at most 25 search pages. */
@@ -411,6 +413,32 @@ export function parseWalmartServiceAvailability(body: string): RetailerLocation 
   };
 }
 
+/**
+ * How far the placement call looks for a store: an empty answer proves no store within it. Not
+ * documented; the figure the stand-in answers by (test/retailers/network.ts).
+ */
+export const WALMART_PLACEMENT_REACH_MILES = 100;
+
+/**
+ * A serviceAvailability answer for discovery: the store it places the ZIP at (nearest only) and
+ * what that proves: no other store nearer than it. Access points carry no coordinates or distance,
+ * so the distance is a lower bound from the store's ZIP code (its centre less a margin). A body
+ * that is not the documented structure is a StructureError here (discovery has no fallback page).
+ */
+export function parseWalmartDiscovery(body: string, point: DiscoveryPoint): DiscoveryAnswer {
+  const location = parseWalmartServiceAvailability(body);
+  if (location === undefined) throw new StructureError('Walmart serviceAvailability without accessPointList[].assortmentStoreId');
+  if (location === null) return { stores: [], provenMiles: WALMART_PLACEMENT_REACH_MILES };
+  const store = discovered(location);
+  return { stores: store ? [store] : [], provenMiles: provenMiles({ count: 1, limit: 1, radiusMiles: WALMART_PLACEMENT_REACH_MILES, miles: [storeMiles(point, location)] }) };
+}
+
+async function discover(point: DiscoveryPoint, ctx: ScrapeContext): Promise<DiscoveryAnswer> {
+  const url = `${ORIGIN}/grocery/v4/api/serviceAvailability?${new URLSearchParams({ postalCode: point.zip }).toString()}`;
+  const response = await ctx.http.request({ url, headers: { accept: 'application/json' } });
+  return parseWalmartDiscovery(response.body, point);
+}
+
 /** The cookie that carries a visitor's ZIP (base64 JSON, as the site's own locGuestData). */
 export function walmartZipCookies(zip: string): Record<string, string> {
   const data = { intent: 'PICKUP', isExplicit: true, isDefaulted: false, postalCode: { base: zip, timestamp: 0 } };
@@ -519,5 +547,6 @@ export const walmart: RetailerScraper = {
   storeName: 'Walmart',
   origins: [ORIGIN],
   locate,
+  discovery: { kind: 'area', perCall: 1, reachMiles: WALMART_PLACEMENT_REACH_MILES, discover },
   listings,
 };

@@ -7,7 +7,9 @@
 import { z } from 'zod';
 import { parseJsonBody, parseValue, type RetailerHttp } from './http.ts';
 import { cleanText, nextData, toNumberOrNull, toPrice, zip5 } from './parse-utils.ts';
-import { ScrapeError, StructureError, type ListingPage, type RawListing, type RetailerLocation, type RetailerScraper, type ScrapeContext } from './types.ts';
+import { ScrapeError, StructureError, type ListingPage, type RawListing, type RetailerLocation, type RetailerScraper, type ScrapeContext, type DiscoveredStore } from './types.ts';
+import { discovered } from './discovery.ts';
+
 
 export const WHOLE_FOODS_ORIGIN = 'https://www.wholefoodsmarket.com';
 /** Results per search page (the site's own page size). */
@@ -67,6 +69,36 @@ export function parseWholeFoodsStores(body: string): RetailerLocation | null {
   const parsed = parseJsonBody(body, StoresSchema, 'Whole Foods store search');
   const stores = Array.isArray(parsed) ? parsed : parsed.stores;
   return stores[0] ? toLocation(stores[0]) : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Store summaries (/api/stores/<id>/summary): the directory of the chain, id by id
+
+/** Store ids are 5-digit 10xxx numbers (retailers.md §9): discovery asks each one's summary. */
+export const WHOLE_FOODS_STORE_IDS: readonly string[] = Array.from({ length: 1000 }, (_, index) => String(10000 + index));
+
+const SummarySchema = z.looseObject({
+  storeId: z.union([z.string().min(1), z.number()]),
+  name: Text,
+  status: Text,
+  address: z.looseObject({ line1: Text, city: Text, state: Text, zipCode: Code, postalCode: Code }).nullish(),
+  geometry: z.looseObject({ coordinates: z.array(z.unknown()).nullish() }).nullish(),
+});
+const SummaryBodySchema = z.union([z.null(), SummarySchema]);
+
+/**
+ * A store summary: the store (name, address, ZIP, coordinates when given), or null for an id that
+ * is not a store (the body `null`) or a store whose status says it is closed.
+ */
+export function parseWholeFoodsSummary(body: string): DiscoveredStore | null {
+  const summary = parseJsonBody(body, SummaryBodySchema, 'Whole Foods store summary');
+  if (summary === null) return null;
+  if (summary.status && /closed|inactive/i.test(summary.status)) return null;
+  return discovered(toLocation({ storeId: summary.storeId, name: summary.name, location: { address: summary.address ?? null, geometry: summary.geometry ?? null } }));
+}
+
+export function wholeFoodsSummaryUrl(id: string): string {
+  return `${WHOLE_FOODS_ORIGIN}/api/stores/${encodeURIComponent(id)}/summary`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -494,6 +526,15 @@ export const wholeFoods: RetailerScraper = {
       headers: { accept: 'application/json' },
     });
     return parseWholeFoodsStores(response.body);
+  },
+
+  discovery: {
+    kind: 'ids',
+    ids: WHOLE_FOODS_STORE_IDS,
+    async discover(id, ctx) {
+      const response = await ctx.http.request({ url: wholeFoodsSummaryUrl(id), headers: { accept: 'application/json' } });
+      return parseWholeFoodsSummary(response.body);
+    },
   },
 
   async *listings(location, _zip, ctx) {

@@ -1,0 +1,145 @@
+// Discovery parse functions of the six modules: every store an answer lists and what the answer
+// proves about the stores around the point asked, on real bodies where they exist
+// (test/retailers/real) and on the documented shapes where none does.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { zipFacts } from '#server/geo.ts';
+import { STORE_ZIP_MARGIN_MILES, provenMiles, storeMiles } from './discovery.ts';
+import { parseAlbertsonsDiscovery } from './albertsons.ts';
+import { ALDI_MERCHANT_REACH_MILES, parseAldiDiscovery } from './aldi.ts';
+import { parseKrogerDiscovery } from './kroger.ts';
+import { parseTargetDiscovery } from './target.ts';
+import { WALMART_PLACEMENT_REACH_MILES, parseWalmartDiscovery } from './walmart.ts';
+import { WHOLE_FOODS_STORE_IDS, parseWholeFoodsSummary } from './whole-foods.ts';
+import { StructureError, type DiscoveryPoint } from './types.ts';
+
+const real = (path: string) => readFileSync(new URL(`../../test/retailers/real/${path}`, import.meta.url), 'utf8');
+const pointOf = (zip: string): DiscoveryPoint => {
+  const facts = zipFacts(zip)!;
+  return { zip, latitude: facts.latitude, longitude: facts.longitude };
+};
+
+describe('provenMiles', () => {
+  it('an answer with fewer stores than the limit proves the whole radius', () => {
+    expect(provenMiles({ count: 3, limit: 10, radiusMiles: 100, miles: [0.7, 0.9, 1.8] })).toBe(100);
+    expect(provenMiles({ count: 0, limit: 1, radiusMiles: 100, miles: [] })).toBe(100);
+  });
+
+  it('a full answer proves just inside its farthest store; unknown distances prove nothing', () => {
+    expect(provenMiles({ count: 3, limit: 3, radiusMiles: 100, miles: [0.7, 9.5, 1.8] })).toBeCloseTo(9.49, 5);
+    expect(provenMiles({ count: 2, limit: 2, radiusMiles: 100, miles: [0.7, null] })).toBe(0);
+    expect(provenMiles({ count: 1, limit: 1, radiusMiles: 5, miles: [40] })).toBe(5);
+  });
+
+  it("a store's distance: the answer's, else its coordinates, else a lower bound from its ZIP code", () => {
+    const point = pointOf('10001');
+    const base = { retailerLocationId: '1', name: null, city: null, state: null, address: null };
+    expect(storeMiles(point, { ...base, zip: null, latitude: null, longitude: null }, 4.2)).toBe(4.2);
+    expect(storeMiles(point, { ...base, zip: null, latitude: point.latitude, longitude: point.longitude })).toBe(0);
+    const fromZip = storeMiles(point, { ...base, zip: '07102', latitude: null, longitude: null })!;
+    expect(fromZip).toBeGreaterThan(5);
+    expect(fromZip).toBeLessThan(12 - STORE_ZIP_MARGIN_MILES + 1);
+    expect(storeMiles(point, { ...base, zip: null, latitude: null, longitude: null })).toBeNull();
+  });
+});
+
+describe('Target nearby_stores_v1 (real bodies)', () => {
+  it('reads all 20 stores of a full answer, which proves the radius up to its farthest store', () => {
+    const answer = parseTargetDiscovery(real('target/nearby-stores-v1-rhode-island-20stores-graqr-2024-01-17.json'), pointOf('02860'), { limit: 20, radiusMiles: 100 });
+    expect(answer.stores).toHaveLength(20);
+    expect(new Set(answer.stores.map((store) => store.state))).toEqual(new Set(['RI', 'MA', 'CT']));
+    expect(answer.stores.every((store) => store.retailerLocationId && store.zip && store.banner === null)).toBe(true);
+    expect(answer.provenMiles).toBeCloseTo(36.66, 2);
+  });
+
+  it('an answer of 15 when 20 were asked proves the whole `within`', () => {
+    const answer = parseTargetDiscovery(real('target/nearby-stores-v1-centerville-UT-15stores-graqr-2024-01-17.json'), pointOf('84014'), { limit: 20, radiusMiles: 100 });
+    expect(answer.stores).toHaveLength(15);
+    expect(answer.stores[0]).toMatchObject({ retailerLocationId: '1750', name: 'Centerville', state: 'UT', zip: '84014' });
+    expect(answer.provenMiles).toBe(100);
+  });
+
+  it('fails on a body of another structure', () => {
+    expect(() => parseTargetDiscovery('{"data":{"stores":[]}}', pointOf('84014'), { limit: 20, radiusMiles: 100 })).toThrow(StructureError);
+  });
+});
+
+describe('Albertsons storeresolver (real body)', () => {
+  it('reads each store with its banner; 3 stores of 10 asked prove the radius', () => {
+    const answer = parseAlbertsonsDiscovery(real('albertsons/storeresolver-all-zip94105.json'), pointOf('94105'), { limit: 10, radiusMiles: 50 });
+    expect(answer.stores.map((store) => [store.retailerLocationId, store.banner])).toEqual([
+      ['4601', 'Safeway'],
+      ['2606', 'Safeway'],
+      ['1490', 'Safeway'],
+    ]);
+    expect(answer.stores[0]).toMatchObject({ city: 'San Francisco', state: 'CA', zip: '94111', address: '145 Jackson St' });
+    expect(answer.provenMiles).toBe(50);
+  });
+
+  it('a full answer proves up to its farthest distance', () => {
+    const answer = parseAlbertsonsDiscovery(real('albertsons/storeresolver-all-zip94105.json'), pointOf('94105'), { limit: 3, radiusMiles: 50 });
+    expect(answer.provenMiles).toBeCloseTo(1.82, 2);
+  });
+});
+
+describe('Kroger /v1/locations (documented shape: no real body exists)', () => {
+  const body = JSON.stringify({
+    data: [
+      { locationId: '01400943', chain: 'KROGER', name: 'Kroger - Cincinnati', address: { addressLine1: '1 Vine St', city: 'Cincinnati', state: 'OH', zipCode: '45202' }, geolocation: { latitude: 39.1, longitude: -84.51 } },
+      { locationId: '70100123', chain: 'FRED', name: 'Fred Meyer - Hamilton', address: { addressLine1: '2 Main St', city: 'Hamilton', state: 'OH', zipCode: '45011' }, geolocation: { latitude: 39.4, longitude: -84.56 } },
+    ],
+    meta: { pagination: { start: 0, limit: 2, total: 2 } },
+  });
+
+  it('reads every location with its banner (`chain`); a full answer proves up to the farthest by coordinates', () => {
+    const point = pointOf('45209');
+    const answer = parseKrogerDiscovery(body, point, { limit: 2, radiusMiles: 100 });
+    expect(answer.stores.map((store) => [store.retailerLocationId, store.banner])).toEqual([
+      ['01400943', 'KROGER'],
+      ['70100123', 'FRED'],
+    ]);
+    expect(answer.provenMiles).toBeGreaterThan(15);
+    expect(answer.provenMiles).toBeLessThan(30);
+    expect(parseKrogerDiscovery(body, point, { limit: 200, radiusMiles: 100 }).provenMiles).toBe(100);
+  });
+
+  it('fails on an undocumented body', () => {
+    expect(() => parseKrogerDiscovery('{"locations":[]}', pointOf('45209'), { limit: 200, radiusMiles: 100 })).toThrow(StructureError);
+  });
+});
+
+describe('nearest-only locators (documented shapes: no real body exists)', () => {
+  it('ALDI merchant search: data[0] and its distance; an empty answer proves the reach', () => {
+    const body = JSON.stringify({ data: [{ id: '423-101', name: 'ALDI Providence', address: { address1: '1 Main St', city: 'Providence', regionCode: 'RI', zipCode: '02903' }, latitude: 41.82, longitude: -71.41, distance: 3.4 }] });
+    const answer = parseAldiDiscovery(body, pointOf('02860'));
+    expect(answer.stores).toEqual([expect.objectContaining({ retailerLocationId: '423-101', zip: '02903', state: 'RI' })]);
+    expect(answer.provenMiles).toBeCloseTo(3.39, 2);
+    expect(parseAldiDiscovery('{"data":[]}', pointOf('02860'))).toEqual({ stores: [], provenMiles: ALDI_MERCHANT_REACH_MILES });
+  });
+
+  it("Walmart serviceAvailability: the placed store; its distance is a lower bound from its ZIP code's centre", () => {
+    const body = JSON.stringify({ accessPointList: [{ assortmentStoreId: '5936', name: 'Walmart Supercenter #5936', address: { line1: '1 Market St', city: 'Newark', state: 'NJ', postalCode: '07102' } }] });
+    const answer = parseWalmartDiscovery(body, pointOf('10001'));
+    expect(answer.stores).toEqual([expect.objectContaining({ retailerLocationId: '5936', zip: '07102', latitude: null })]);
+    expect(answer.provenMiles).toBeGreaterThan(5);
+    expect(answer.provenMiles).toBeLessThan(9);
+    expect(parseWalmartDiscovery('{"accessPointList":[]}', pointOf('10001')).provenMiles).toBe(WALMART_PLACEMENT_REACH_MILES);
+    expect(() => parseWalmartDiscovery('{"stores":[]}', pointOf('10001'))).toThrow(StructureError);
+  });
+});
+
+describe('Whole Foods store summaries', () => {
+  it('asks the 10xxx id space', () => {
+    expect(WHOLE_FOODS_STORE_IDS).toHaveLength(1000);
+    expect(WHOLE_FOODS_STORE_IDS[0]).toBe('10000');
+    expect(WHOLE_FOODS_STORE_IDS.at(-1)).toBe('10999');
+  });
+
+  it('reads a summary (name, address, ZIP, coordinates); null is not a store', () => {
+    const body = JSON.stringify({ storeId: 10160, name: 'Lamar', status: 'OPEN', address: { line1: '525 N Lamar Blvd', city: 'Austin', state: 'TX', zipCode: '78703' }, geometry: { type: 'Point', coordinates: [-97.75, 30.27] } });
+    expect(parseWholeFoodsSummary(body)).toMatchObject({ retailerLocationId: '10160', name: 'Lamar', zip: '78703', state: 'TX', latitude: 30.27, longitude: -97.75, banner: null });
+    expect(parseWholeFoodsSummary('null')).toBeNull();
+    expect(parseWholeFoodsSummary(JSON.stringify({ storeId: 10161, name: 'Gone', status: 'CLOSED' }))).toBeNull();
+    expect(() => parseWholeFoodsSummary('{"store":{}}')).toThrow(StructureError);
+  });
+});
