@@ -375,6 +375,15 @@ export function networkStoresIn(chain: StoreId, states: readonly string[] | null
   return chainNetwork(chain).stores.filter((store) => (!wanted || wanted.has(store.state)) && isOpen(store, state));
 }
 
+/**
+ * The open stores a complete discovery of some states finds: every network store, but for Whole
+ * Foods only those in its 10xxx id space (the pinned stores keep the 1xxxxx ids tests know, which
+ * the store finder answers but no summary enumeration reaches).
+ */
+export function discoverableStoresIn(chain: StoreId, states: readonly string[] | null, state?: NetworkSwitches): NetworkStore[] {
+  return networkStoresIn(chain, states, state).filter((store) => chain !== 'whole-foods' || /^10\d{3}$/.test(store.id));
+}
+
 /** Miles between a ZIP code's centre and a store (for answers that carry a distance). */
 export function milesFromZip(zip: string, store: { latitude: number; longitude: number }): number | null {
   const facts = zipFacts(zip);
