@@ -11,6 +11,7 @@ import { scrapeSchedule } from './tasks/scrape__schedule.ts';
 import { alertsImmediate } from './tasks/alerts__immediate.ts';
 import { alertsDigest } from './tasks/alerts__digest.ts';
 import { alertsSchedule } from './tasks/alerts__schedule.ts';
+import { coverageDiscover } from './tasks/coverage__discover.ts';
 
 export function taskList(deps: WorkerDeps): TaskList {
   return {
@@ -24,6 +25,7 @@ export function taskList(deps: WorkerDeps): TaskList {
     alerts__immediate: alertsImmediate(deps),
     alerts__digest: alertsDigest(deps),
     alerts__schedule: alertsSchedule(deps),
+    coverage__discover: coverageDiscover(deps),
   };
 }
 

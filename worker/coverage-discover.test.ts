@@ -1,0 +1,256 @@
+// coverage__discover through graphile-worker's run-once API against the retailer stand-in: a
+// discovery run finds every store of its scope (with banners), job by job in the retailer's queue
+// so other jobs of that queue run in between, with live counters; a store missed by two complete
+// sweeps closes and reopens when found again; a bot wall or an unrecognised answer stops the run
+// with its reason; a run resumes from its written state.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { runOnce, type Task } from 'graphile-worker';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { retailerQueue, type CoverageScopeInput } from '#shared/coverage.ts';
+import { STORE_IDS, type StoreId } from '#shared/vocabulary.ts';
+import { quietLogger } from '#server/migrate.ts';
+import { createTestDatabase, type TestDatabase } from '../test/db.ts';
+import { startStandIn, type StandInServer } from '../test/retailers/server.ts';
+import { chainNetwork, discoverableStoresIn } from '../test/retailers/network.ts';
+import type { ScrapeConfig } from './deps.ts';
+import { taskList } from './tasks.ts';
+import { coverageDiscover } from './tasks/coverage__discover.ts';
+
+let db: TestDatabase;
+let standIn: StandInServer;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  standIn = await startStandIn();
+});
+afterAll(async () => {
+  await standIn.close();
+  await db.drop();
+});
+beforeEach(async () => {
+  standIn.reset();
+  standIn.setClosingStoresClosed(false);
+  await db.sql`delete from graphile_worker._private_jobs`;
+});
+
+function scrape(origin = standIn.url): Partial<ScrapeConfig> {
+  return {
+    origins: Object.fromEntries(STORE_IDS.map((store) => [store, origin])),
+    credentials: { krogerClientId: 'test-client', krogerClientSecret: 'test-secret', albertsonsApiKey: '0123456789abcdef0123456789abcdef' },
+    http: { delayMs: 0, retries: 0, timeoutMs: 5000, backoffBaseMs: 5, backoffCapMs: 20, maxRetryAfterMs: 3000 },
+  };
+}
+
+/** What the admin part's starter does: a queued run and its first job in the retailer's queue, in one transaction. */
+async function startDiscovery(store: StoreId, scope: CoverageScopeInput): Promise<number> {
+  return db.sql.begin(async (tx) => {
+    const [run] = await tx<Array<{ id: number }>>`
+      insert into coverage_runs (store_id, kind, scope, status) values (${store}, 'discover', ${tx.json(scope as never)}, 'queued') returning id`;
+    await tx`select graphile_worker.add_job('coverage__discover', json_build_object('runId', ${run!.id}::int), queue_name := ${retailerQueue(store)})`;
+    return run!.id;
+  });
+}
+
+const order: string[] = [];
+let passThrough = 0;
+
+async function runJobs(config = scrape(), callsPerJob = 6, extra: Record<string, Task> = {}) {
+  const deps = { sql: db.sql, email: { from: 'test@eggwatch.local' }, scrape: config };
+  const discover = coverageDiscover(deps, { callsPerJob, callsPerWrite: 3 });
+  const tasks = {
+    ...taskList(deps),
+    coverage__discover: (async (payload, helpers) => {
+      order.push('discover');
+      await discover(payload, helpers);
+    }) as Task,
+    ...extra,
+  };
+  // runOnce ends when no job is ready; a job that adds the next one to its own queue may not be
+  // ready yet at that instant (the queue is unlocked as the job's completion commits), so run
+  // again until no job is left.
+  for (let round = 0; round < 1000; round++) {
+    await runOnce({ connectionString: db.url, taskList: tasks, logger: quietLogger });
+    const [{ left }] = (await db.sql`select count(*)::int as left from graphile_worker.jobs`) as unknown as [{ left: number }];
+    if (left === 0) return;
+  }
+  throw new Error('jobs left after 1000 rounds');
+}
+
+const runRow = async (id: number) => {
+  const [row] = await db.sql<
+    Array<{ status: string; message: string | null; demo: boolean; points_planned: number; points_done: number; locator_calls: number; stores_found: number; stores_new: number; stores_closed: number; worker_id: string | null; heartbeat_at: Date | null; finished_at: Date | null }>
+  >`select status, message, demo, points_planned, points_done, locator_calls, stores_found, stores_new, stores_closed, worker_id, heartbeat_at, finished_at from coverage_runs where id = ${id}`;
+  return row!;
+};
+
+const directory = (store: StoreId) =>
+  db.sql<Array<{ retailer_location_id: string; banner: string | null; state: string | null; status: string; missed_sweeps: number }>>`
+    select retailer_location_id, banner, state, status, missed_sweeps from store_locations where store_id = ${store} and retailer_location_id is not null`;
+
+describe('a discovery run', () => {
+  it('finds every store of its states job by job in the retailer queue, with banners and live counters', async () => {
+    order.length = 0;
+    const id = await startDiscovery('kroger', { kind: 'states', states: ['WV', 'DE'] });
+    // Another job of the same retailer queue, added after the first discovery job.
+    await db.sql`select graphile_worker.add_job('probe', '{}'::json, queue_name := ${retailerQueue('kroger')})`;
+    await runJobs(scrape(), 2, { probe: (async () => void order.push('probe')) as Task });
+
+    const run = await runRow(id);
+    expect(run).toMatchObject({ status: 'succeeded', demo: true, stores_closed: 0 });
+    expect(run.points_done).toBe(run.locator_calls);
+    expect(run.points_planned).toBe(run.points_done);
+    expect(run.locator_calls).toBeGreaterThan(2);
+    const present = discoverableStoresIn('kroger', ['WV', 'DE']);
+    expect(run.stores_found).toBeGreaterThanOrEqual(present.length);
+    expect(run.message).toMatch(/^Swept WV, DE|^Swept .*: \d+ stores found/);
+    const rows = await directory('kroger');
+    const known = new Set(rows.map((row) => row.retailer_location_id));
+    for (const store of present) expect(known).toContain(store.id);
+    expect(rows.every((row) => row.banner !== null)).toBe(true);
+    expect(run.stores_new).toBe(rows.length);
+    // The probe ran between two discovery jobs: each job handed the queue back.
+    expect(order[0]).toBe('discover');
+    expect(order.indexOf('probe')).toBeGreaterThan(0);
+    expect(order.indexOf('probe')).toBeLessThan(order.length - 1);
+    const [{ left }] = (await db.sql`select count(*)::int as left from graphile_worker.jobs`) as unknown as [{ left: number }];
+    expect(left).toBe(0);
+  });
+
+  it('closes a store two complete sweeps in a row miss, and reopens it when it is found again', async () => {
+    const scope: CoverageScopeInput = { kind: 'states', states: ['WV'] };
+    const closing = chainNetwork('kroger').stores.find((store) => store.closing)!;
+    expect(closing.state).toBe('WV');
+    const first = await startDiscovery('kroger', scope);
+    await runJobs(scrape(), 50);
+    expect(await runRow(first)).toMatchObject({ status: 'succeeded', stores_closed: 0 });
+
+    standIn.setClosingStoresClosed(true);
+    const second = await startDiscovery('kroger', scope);
+    await runJobs(scrape(), 50);
+    expect(await runRow(second)).toMatchObject({ status: 'succeeded', stores_closed: 0 });
+    expect((await directory('kroger')).find((row) => row.retailer_location_id === closing.id)).toMatchObject({ status: 'open', missed_sweeps: 1 });
+
+    const third = await startDiscovery('kroger', scope);
+    await runJobs(scrape(), 50);
+    const closedRun = await runRow(third);
+    expect(closedRun).toMatchObject({ status: 'succeeded', stores_closed: 1 });
+    expect(closedRun.message).toContain('1 closed');
+    expect((await directory('kroger')).find((row) => row.retailer_location_id === closing.id)).toMatchObject({ status: 'closed', missed_sweeps: 2 });
+    // Stores outside the scope were never counted.
+    expect((await directory('kroger')).filter((row) => row.state === 'DE').every((row) => row.missed_sweeps === 0)).toBe(true);
+
+    standIn.setClosingStoresClosed(false);
+    const fourth = await startDiscovery('kroger', scope);
+    await runJobs(scrape(), 50);
+    expect(await runRow(fourth)).toMatchObject({ status: 'succeeded', stores_closed: 0 });
+    expect((await runRow(fourth)).message).toContain('1 reopened');
+    expect((await directory('kroger')).find((row) => row.retailer_location_id === closing.id)).toMatchObject({ status: 'open', missed_sweeps: 0 });
+  });
+
+  it('Whole Foods: asks its id space by summary and keeps the stores of the scope', async () => {
+    const id = await startDiscovery('whole-foods', { kind: 'states', states: ['MA'] });
+    await runJobs(scrape(), 400);
+    const run = await runRow(id);
+    expect(run).toMatchObject({ status: 'succeeded', locator_calls: 1000, points_planned: 1000 });
+    const known = new Set((await directory('whole-foods')).map((row) => row.retailer_location_id));
+    for (const store of discoverableStoresIn('whole-foods', ['MA'])) expect(known).toContain(store.id);
+  });
+});
+
+describe('a discovery run that fails', () => {
+  let wall: http.Server;
+  let wallUrl: string;
+  beforeAll(async () => {
+    // Walmart's bot wall (after `passThrough` requests answered by the stand-in); for Albertsons a
+    // resolver answer of another structure.
+    wall = http.createServer((req, res) => {
+      if (passThrough > 0) {
+        passThrough--;
+        fetch(`${standIn.url}${req.url ?? '/'}`, { headers: { 'x-forwarded-host': String(req.headers['x-forwarded-host'] ?? '') } })
+          .then(async (response) => {
+            res.writeHead(response.status, { 'content-type': response.headers.get('content-type') ?? 'text/plain' });
+            res.end(await response.text());
+          })
+          .catch(() => res.destroy());
+        return;
+      }
+      if ((req.headers['x-forwarded-host'] ?? '') === 'www.walmart.com') {
+        res.writeHead(200, { 'content-type': 'text/html' });
+        res.end('<html><head><title>Robot or human?</title></head><body>Activate and hold the button to confirm that you are human.</body></html>');
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ storeList: [] }));
+    });
+    await new Promise<void>((resolve) => wall.listen(0, '127.0.0.1', resolve));
+    wallUrl = `http://127.0.0.1:${(wall.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => wall.close(() => resolve())));
+
+  it('blocked: the run fails with the reason, and nothing closes', async () => {
+    const id = await startDiscovery('walmart', { kind: 'states', states: ['RI'] });
+    await runJobs(scrape(wallUrl));
+    const run = await runRow(id);
+    expect(run.status).toBe('failed');
+    expect(run.message).toMatch(/^Blocked: blocked by Walmart's bot protection after 0 points/);
+    expect(run.finished_at).not.toBeNull();
+  });
+
+  it('an answer of another structure: the run fails and says so', async () => {
+    const id = await startDiscovery('albertsons', { kind: 'states', states: ['DE'] });
+    await runJobs(scrape(wallUrl));
+    const run = await runRow(id);
+    expect(run.status).toBe('failed');
+    expect(run.message).toMatch(/^The locator's answer was not recognised: page structure not recognised/);
+  });
+
+  it('a failure after stores were found is partial and keeps them', async () => {
+    const id = await startDiscovery('walmart', { kind: 'states', states: ['RI'] });
+    // The first 5 calls reach the stand-in, then the bot wall answers.
+    passThrough = 5;
+    await runJobs(scrape(wallUrl), 50);
+    passThrough = 0;
+    const run = await runRow(id);
+    expect(run.status).toBe('partial');
+    expect(run.message).toMatch(/^Blocked: blocked by Walmart's bot protection after 5 points; \d+ stores? found so far/);
+    expect(run.stores_found).toBeGreaterThan(0);
+    expect(run.locator_calls).toBe(5);
+    expect((await directory('walmart')).length).toBeGreaterThanOrEqual(run.stores_found);
+  });
+});
+
+describe('resuming', () => {
+  it('a run left running by a dead worker resumes from its written state, without asking its points again', async () => {
+    const scope: CoverageScopeInput = { kind: 'states', states: ['RI', 'CT'] };
+    const id = await startDiscovery('aldi', scope);
+    // One job of 6 calls, then its next job is dropped (the worker died before it ran).
+    await runJobs(scrape(), 6, {});
+    const whole = await runRow(id);
+    expect(whole.status).toBe('succeeded');
+    const again = await startDiscovery('aldi', scope);
+    const deps = { sql: db.sql, email: { from: 'test@eggwatch.local' }, scrape: scrape() };
+    const limited = coverageDiscover(deps, { callsPerJob: 6, callsPerWrite: 3 });
+    await runOnce({
+      connectionString: db.url,
+      taskList: {
+        coverage__discover: (async (payload, helpers) => {
+          await limited(payload, helpers);
+          await db.sql`delete from graphile_worker._private_jobs where task_id = (select id from graphile_worker._private_tasks where identifier = 'coverage__discover') and locked_at is null`;
+        }) as Task,
+      },
+      logger: quietLogger,
+    });
+    const paused = await runRow(again);
+    expect(paused).toMatchObject({ status: 'running', points_done: 6, locator_calls: 6 });
+    // A new job for the run (as worker__recover adds) finishes it, asking only the rest.
+    standIn.reset();
+    await db.sql`update coverage_runs set worker_id = null where id = ${again}`;
+    await db.sql`select graphile_worker.add_job('coverage__discover', json_build_object('runId', ${again}::int), queue_name := ${retailerQueue('aldi')})`;
+    await runJobs(scrape(), 6);
+    const finished = await runRow(again);
+    expect(finished.status).toBe('succeeded');
+    expect(finished.locator_calls).toBe(whole.locator_calls);
+    expect(standIn.requests.filter((r) => r.path === '/v1/merchant-search').length).toBe(whole.locator_calls - 6);
+  });
+});
