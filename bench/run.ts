@@ -13,6 +13,8 @@
 //   Front end: last, the main-thread trace of / and /compare/organic beside a baseline page
 //   (bench/frontend.ts, results in bench/results/frontend.json). `npm run bench -- frontend`
 //   runs that part alone, without the large database.
+//   Discovery: each retailer's nationwide store discovery against the stand-in network at zero
+//   delay (bench/coverage-discovery.ts); `npm run bench -- discovery` runs that part alone.
 import { fork, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -37,6 +39,7 @@ import { FIRST_PAINT_BUDGET_BYTES, routeBundleSizes } from './bundle.ts';
 import { measureIngest, measureParsing, type IngestResult, type ParseResult } from './scrape.ts';
 import { DIGEST_TARGET_S, IMMEDIATE_TARGET_S, measureAlerts, type AlertBenchResult } from './alerts.ts';
 import { measureFrontend, type FrontendResult } from './frontend.ts';
+import { discoveryTable, measureDiscovery, type DiscoveryBenchRow } from './coverage-discovery.ts';
 
 const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(BENCH_DIR, '..');
@@ -276,6 +279,11 @@ async function main(): Promise<void> {
     await measureFrontend(process.env.FRONTEND_URL);
     return;
   }
+  if (process.argv.slice(2).includes('discovery')) {
+    const table = discoveryTable(await measureDiscovery(log));
+    printTable(table.headers, table.rows);
+    return;
+  }
   const runStarted = performance.now();
   const { adminUrl, embedded } = await benchDatabaseServer(log);
 
@@ -464,6 +472,12 @@ async function main(): Promise<void> {
       ],
     );
 
+    // Nationwide store discovery per retailer against the stand-in network (no database).
+    const discovery: DiscoveryBenchRow[] = await measureDiscovery(log);
+    console.log('');
+    const discoveryRows = discoveryTable(discovery);
+    printTable(discoveryRows.headers, discoveryRows.rows);
+
     // The front end's main thread on a slow phone (its own server and seeded database).
     console.log('');
     const frontend: FrontendResult = await measureFrontend(process.env.FRONTEND_URL);
@@ -473,6 +487,7 @@ async function main(): Promise<void> {
       ...(ingest.met ? [] : [`scraper ingest ${Math.round(ingest.sixRunsPerS)} listings/s < ${ingest.target}`]),
       ...(alerts.met.digest ? [] : [`daily digest ${alerts.digest.seconds.toFixed(1)} s > ${DIGEST_TARGET_S} s`]),
       ...(alerts.met.immediate ? [] : [`immediate matching ${alerts.immediate.matchSeconds.toFixed(1)} s > ${IMMEDIATE_TARGET_S} s`]),
+      ...discovery.filter((d) => !d.met).map((d) => `${d.store} discovery found ${d.found} of ${d.present} stores`),
       ...results.filter((r) => !r.met).map((r) => `${r.name} throughput ${Number.isNaN(r.ratio) ? 'not measured (no completed request)' : `${r.ratio.toFixed(2)}x < ${THROUGHPUT_TARGET}x`}`),
       ...queries.flatMap((q, i) => (q.met === false ? [`${results[i]!.name} uncached query ${ms(q.medianMs)} ms >= ${q.targetMs} ms`] : [])),
       ...(firstPaint && firstPaint.gzipBytes > FIRST_PAINT_BUDGET_BYTES ? [`first-paint JS of / ${(firstPaint.gzipBytes / 1000).toFixed(1)} kB > ${FIRST_PAINT_BUDGET_BYTES / 1000} kB`] : []),
@@ -503,6 +518,7 @@ async function main(): Promise<void> {
       queries,
       scrapers: { parsing, ingest },
       alerts,
+      discovery,
       frontend: { file: 'bench/results/frontend.json', routes: frontend.routes.map((r) => ({ page: r.page, tbt: r.tbt, blockingMs: r.blockingMs, blockingRatio: r.blockingRatio, scriptingMs: r.scriptingMs, scriptingRatio: r.scriptingRatio, met: r.met })), baseline: { tbt: frontend.baseline.tbt, blockingMs: frontend.baseline.blockingMs, scriptingMs: frontend.baseline.scriptingMs } },
       loadAverage: { before: loadBefore, after: loadAfter },
       peakRssMb: Math.round(peakRssMb),
