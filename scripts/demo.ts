@@ -5,6 +5,7 @@
 // retailer's. No email leaves the machine: each one waits in the admin dashboard's Outbox tab,
 // where its links can be followed.
 import { startStandIn } from '../test/retailers/server.ts';
+import { closingStoresText } from '../test/retailers/network.ts';
 
 const port = Number(process.env.DEMO_STAND_IN_PORT ?? 4599);
 const standIn = await startStandIn({ port });
@@ -24,6 +25,7 @@ process.env.DATABASE_URL = process.env.DEMO_DATABASE_URL ?? '';
 process.env.EMBEDDED_PG_DIR = '.data/demo-postgres';
 console.log(`[eggwatch] Demo: the retailer stand-in answers at ${standIn.url}; every scraper reads from it`);
 console.log('[eggwatch] Demo: special ZIP codes show the failure cases: 99501 bot wall, 59001 a 500 then success, 83201 slow, 82001 changed page, 05401 no store, 58001 rate limited');
+console.log(`[eggwatch] Demo: the stand-in's store network answers every locator (Coverage discovery). One store per chain closes when you run: curl -X POST -d '{"closed":true}' ${standIn.url}/__standin/close-stores (${closingStoresText()}); two complete sweeps of its state later, discovery marks it closed ('{"closed":false}' brings it back)`);
 
 await import('./start.ts');
 // After start: the database is up, the URL printed, and env read with the settings above.

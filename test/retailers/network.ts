@@ -384,6 +384,18 @@ export function discoverableStoresIn(chain: StoreId, states: readonly string[] |
   return networkStoresIn(chain, states, state).filter((store) => chain !== 'whole-foods' || /^10\d{3}$/.test(store.id));
 }
 
+/** Each chain's closing store, for the demo's log ("Walmart #12345 in Westerly, RI"...). */
+export function closingStoresText(): string {
+  const chains: StoreId[] = ['walmart', 'target', 'kroger', 'albertsons', 'whole-foods', 'aldi'];
+  return chains
+    .map((chain) => {
+      const store = chainNetwork(chain).stores.find((entry) => entry.closing);
+      return store ? `${chain} ${store.id} in ${store.city}, ${store.state}` : null;
+    })
+    .filter((text) => text !== null)
+    .join('; ');
+}
+
 /** Miles between a ZIP code's centre and a store (for answers that carry a distance). */
 export function milesFromZip(zip: string, store: { latitude: number; longitude: number }): number | null {
   const facts = zipFacts(zip);
