@@ -98,6 +98,8 @@ describe('a discovery run', () => {
 
     const run = await runRow(id);
     expect(run).toMatchObject({ status: 'succeeded', demo: true, stores_closed: 0 });
+    expect(run.heartbeat_at).not.toBeNull();
+    expect(run.worker_id).not.toBeNull();
     expect(run.points_done).toBe(run.locator_calls);
     expect(run.points_planned).toBe(run.points_done);
     expect(run.locator_calls).toBeGreaterThan(2);
@@ -155,6 +157,32 @@ describe('a discovery run', () => {
     expect(run).toMatchObject({ status: 'succeeded', locator_calls: 1000, points_planned: 1000 });
     const known = new Set((await directory('whole-foods')).map((row) => row.retailer_location_id));
     for (const store of discoverableStoresIn('whole-foods', ['MA'])) expect(known).toContain(store.id);
+  });
+});
+
+describe('a discovery run that cannot start', () => {
+  it('Kroger without credentials fails with the configuration message, asking nothing', async () => {
+    const id = await startDiscovery('kroger', { kind: 'states', states: ['RI'] });
+    await runJobs({ ...scrape(), credentials: {} });
+    const run = await runRow(id);
+    expect(run).toMatchObject({ status: 'failed', locator_calls: 0 });
+    expect(run.message).toMatch(/KROGER_CLIENT_ID/);
+  });
+
+  it('a scope that is not valid fails the run and says why', async () => {
+    const [row] = await db.sql<Array<{ id: number }>>`
+      insert into coverage_runs (store_id, kind, scope, status) values ('target', 'discover', ${db.sql.json({ kind: 'states', states: ['XX'] })}, 'queued') returning id`;
+    await db.sql`select graphile_worker.add_job('coverage__discover', json_build_object('runId', ${row!.id}::int), queue_name := ${retailerQueue('target')})`;
+    await runJobs();
+    const run = await runRow(row!.id);
+    expect(run.status).toBe('failed');
+    expect(run.message).toMatch(/^The run's scope is not valid: Not US state codes: "XX"/);
+  });
+
+  it('read through origins that are the retailers (a forwarding proxy), the run is not a demo', async () => {
+    const id = await startDiscovery('target', { kind: 'states', states: ['RI'] });
+    await runJobs({ ...scrape(), originsAreRetailers: true });
+    expect(await runRow(id)).toMatchObject({ status: 'succeeded', demo: false });
   });
 });
 
