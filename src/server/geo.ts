@@ -46,6 +46,24 @@ export function zipFacts(zip: string): ZipFacts | null {
   };
 }
 
+let allFactsCache: ZipFacts[] | null = null;
+
+/**
+ * The facts of every 5-digit ZIP code the geodata knows in a US state or DC, in ZIP order (about
+ * 41,000): the points discovery sweeps ask from, and where the stand-in's store network stands.
+ */
+export function allZipFacts(): readonly ZipFacts[] {
+  if (allFactsCache) return allFactsCache;
+  const list: ZipFacts[] = [];
+  for (const zip of Object.keys(zipcodes.codes).sort()) {
+    if (!/^\d{5}$/.test(zip)) continue;
+    const facts = zipFacts(zip);
+    if (facts) list.push(facts);
+  }
+  allFactsCache = list;
+  return list;
+}
+
 /**
  * The two-letter code of a US state or DC from its code or its full name in any case ("UT",
  * "Utah", "RHODE ISLAND"); null for anything else (territories, Canadian provinces, blanks).

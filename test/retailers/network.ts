@@ -16,10 +16,9 @@
 // - no store of any chain lies within NO_STORE_MILES of the "no store" scenario ZIP;
 // - a few stores block (their listing calls answer the retailer's bot wall), and one store per
 //   chain closes when the stand-in's closing switch is on (tests flip it between two sweeps).
-import zipcodes from 'zipcodes';
-import { greatCircleMiles, zipFacts } from '#server/geo.ts';
+import { allZipFacts, greatCircleMiles, zipFacts } from '#server/geo.ts';
 import type { StoreId } from '#shared/vocabulary.ts';
-import type { UsState } from '#shared/zip.ts';
+import { STATE_REGIONS, type UsState } from '#shared/zip.ts';
 import { standInPlace } from './places.ts';
 import { SCENARIO_ZIPS, hashOf, scenarioOf } from './scenarios.ts';
 
@@ -92,7 +91,7 @@ const PINNED_BANNER: Partial<Record<StoreId, Banner>> = {
   albertsons: ALBERTSONS_BANNERS[0]!,
 };
 
-const ALL_STATES = Object.keys(zipcodes.states.abbr) as UsState[];
+const ALL_STATES = Object.keys(STATE_REGIONS) as UsState[];
 const without = (skip: string[]) => ALL_STATES.filter((state) => !skip.includes(state));
 const statesOf = (banners: readonly Banner[]) => [...new Set(banners.flatMap((banner) => banner.states))];
 
@@ -167,13 +166,7 @@ let candidatesCache: Candidate[] | null = null;
 /** Every ZIP code of the geodata in a US state or DC, in ZIP order. */
 function allCandidates(): Candidate[] {
   if (candidatesCache) return candidatesCache;
-  const list: Candidate[] = [];
-  for (const zip of Object.keys(zipcodes.codes).sort()) {
-    if (!/^\d{5}$/.test(zip)) continue;
-    const facts = zipFacts(zip);
-    if (!facts) continue;
-    list.push({ zip, state: facts.state, city: facts.city, centre: { latitude: facts.latitude, longitude: facts.longitude } });
-  }
+  const list: Candidate[] = allZipFacts().map((facts) => ({ zip: facts.zip, state: facts.state, city: facts.city, centre: { latitude: facts.latitude, longitude: facts.longitude } }));
   candidatesCache = list;
   return list;
 }

@@ -17,8 +17,7 @@
 //
 // The state is plain JSON (coverage_runs.state), so a sweep resumes where its written progress
 // ends after a crash.
-import zipcodes from 'zipcodes';
-import { greatCircleMiles, zipFacts, type Coordinates } from '#server/geo.ts';
+import { allZipFacts, greatCircleMiles, zipFacts, type Coordinates } from '#server/geo.ts';
 import type { CoverageScope } from '#shared/coverage.ts';
 import { STORE_ZIP_MARGIN_MILES } from '../scrapers/discovery.ts';
 import type { DiscoveryPoint, RetailerDiscovery } from '../scrapers/types.ts';
@@ -66,25 +65,15 @@ interface Centre extends Coordinates {
   state: string;
 }
 
-let centresCache: Centre[] | null = null;
-
 /** Every ZIP code centre of the geodata in a US state or DC. */
-export function allCentres(): Centre[] {
-  if (centresCache) return centresCache;
-  const list: Centre[] = [];
-  for (const zip of Object.keys(zipcodes.codes).sort()) {
-    if (!/^\d{5}$/.test(zip)) continue;
-    const facts = zipFacts(zip);
-    if (facts) list.push({ zip, state: facts.state, latitude: facts.latitude, longitude: facts.longitude });
-  }
-  centresCache = list;
-  return list;
+export function allCentres(): readonly Centre[] {
+  return allZipFacts();
 }
 
 /** Centres in 0.1-degree buckets. */
 class CentreIndex {
   private readonly buckets = new Map<string, Centre[]>();
-  constructor(centres: Centre[]) {
+  constructor(centres: readonly Centre[]) {
     for (const centre of centres) {
       const key = CentreIndex.key(Math.floor(centre.latitude * 10), Math.floor(centre.longitude * 10));
       const bucket = this.buckets.get(key);
@@ -139,7 +128,7 @@ export interface ScopeArea {
   /** Whether a store (its state, coordinates or ZIP code) is in the scope. */
   holds(store: { state: string | null; latitude: number | null; longitude: number | null; zip: string | null }): boolean;
   /** The scope's ZIP code centres. */
-  centres: Centre[];
+  centres: readonly Centre[];
 }
 
 /** The ZIP code centres of a scope, and the test of whether a store lies in it. */
