@@ -117,3 +117,29 @@ describe("each locator's limits", () => {
     expect(answer(request('www.wholefoodsmarket.com', `/api/stores/${missing}/summary`, {}))).toBeNull();
   });
 });
+
+describe('listing calls for network stores', () => {
+  const contextFor = async (chain: (typeof STORE_IDS)[number]) => {
+    const { inProcessStandIn } = await import('./in-process.ts');
+    const { RetailerHttp } = await import('../../worker/scrapers/http.ts');
+    const { SCRAPERS } = await import('../../worker/scrapers/index.ts');
+    const scraper = SCRAPERS[chain];
+    const http = new RetailerHttp(scraper.storeName, scraper.origins, { delayMs: 0, retries: 0, transport: inProcessStandIn().transport });
+    return { scraper, ctx: { http, maxPages: 1, term: 'eggs', credentials: { krogerClientId: 'id', krogerClientSecret: 'secret' } } };
+  };
+
+  it.each(STORE_IDS)("%s: a store found by discovery answers its own prices, and a blocking one the retailer's bot wall", async (chain) => {
+    const { scraper, ctx } = await contextFor(chain);
+    const { stores } = chainNetwork(chain);
+    const open = stores.find((store) => !store.pinned && !store.blocks && (chain !== 'whole-foods' || /^10\d{3}$/.test(store.id)))!;
+    const blocking = stores.find((store) => store.blocks && !store.pinned) ?? stores.find((store) => store.blocks)!;
+    const location = (store: typeof open) => ({ retailerLocationId: store.id, name: null, zip: store.zip, city: store.city, state: store.state, address: null, latitude: null, longitude: null });
+    const pages = [];
+    for await (const page of scraper.listings(location(open), open.zip, ctx)) pages.push(page);
+    expect(pages[0]!.listings.filter((listing) => listing.price !== null).length).toBeGreaterThan(3);
+    const blocked = async () => {
+      for await (const page of scraper.listings(location(blocking), blocking.zip, ctx)) void page;
+    };
+    await expect(blocked()).rejects.toMatchObject({ kind: 'blocked' });
+  });
+});
