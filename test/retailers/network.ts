@@ -110,6 +110,7 @@ export const CLOSING_STATE: Record<StoreId, UsState> = { walmart: 'RI', target: 
 
 /** About one store in this many blocks (never a pinned one; the blocked scenario ZIP's stores always do). */
 const BLOCKING_ONE_IN = 250;
+const MIN_BLOCKING = 2;
 
 /** Whole Foods store ids are 5-digit 10xxx numbers (retailers.md §9); pinned stores keep today's per-ZIP id. */
 export const WHOLE_FOODS_ID_SPACE = { first: 10000, last: 10999 } as const;
@@ -277,6 +278,14 @@ function buildChain(chain: StoreId): ChainNetwork {
   for (const { candidate } of ordered) {
     if (stores.length >= size) break;
     if (!used.has(candidate.zip)) add(candidate, false);
+  }
+  // At least MIN_BLOCKING stores that block besides the scenario's (the smallest hashes).
+  const blocking = stores.filter((store) => store.blocks && !store.pinned).length;
+  if (blocking < MIN_BLOCKING) {
+    const more = stores
+      .filter((store) => !store.blocks && !store.pinned)
+      .sort((a, b) => (hashOf(`${chain}:blocks:${a.zip}`) % BLOCKING_ONE_IN) - (hashOf(`${chain}:blocks:${b.zip}`) % BLOCKING_ONE_IN) || a.zip.localeCompare(b.zip));
+    for (const store of more.slice(0, MIN_BLOCKING - blocking)) store.blocks = true;
   }
   // One store that closes, in the chain's closing state.
   const closing = stores.find((store) => !store.pinned && !store.blocks && store.state === CLOSING_STATE[chain]);
