@@ -454,7 +454,7 @@ export async function run(ctx: SectionContext): Promise<SectionResult> {
     const headers: Record<string, string> = s.encoding === 'identity' ? {} : { 'accept-encoding': s.encoding };
     const targets: Target[] = [];
     for (const [name, urlPath] of [
-      ['GET /api/egg-prices (full list)', '/api/egg-prices'],
+      ['GET /api/egg-prices (a page of 5,000, the most)', '/api/egg-prices?limit=5000'],
       ['GET /api/egg-prices (filtered page)', FILTERED_PATH],
       ['GET /api/stats', '/api/stats'],
       ['GET /api/market-prices', '/api/market-prices'],

@@ -46,7 +46,7 @@ async function start(options: { publicApiRateLimit?: number } = {}) {
 }
 
 const dashboardUrl = `/trpc/prices.dashboard?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { json: { page: 1, pageSize: 9 } } }))}`;
-const URLS = ['/api/stats', '/api/egg-prices?store=walmart&limit=3', '/api/egg-prices.csv?egg_type=organic', '/api/stores/walmart', '/api/ticker', dashboardUrl];
+const URLS = ['/api/stats', '/api/egg-prices?store=walmart&limit=3', '/api/egg-prices/near.csv?zip=50309', '/api/stores/walmart', '/api/ticker', dashboardUrl];
 const ENCODINGS: Array<Record<string, string>> = [{ 'accept-encoding': 'br' }, { 'accept-encoding': 'gzip' }, {}, { 'accept-encoding': 'gzip, br;q=0' }];
 /** Headers that differ between any two answers. */
 const PER_ANSWER = new Set(['date', 'ratelimit-remaining', 'ratelimit-reset', 'connection', 'keep-alive']);

@@ -32,12 +32,13 @@ function cell<Row>(column: CsvColumn<Row>, row: Row): string {
   return neutraliseFormula(String(value));
 }
 
-export function toCsv<Row>(rows: readonly Row[], columns: ReadonlyArray<CsvColumn<Row>>): string {
+/** The rows as CSV, after a header row unless `header` is false (the later parts of a stream). */
+export function toCsv<Row>(rows: readonly Row[], columns: ReadonlyArray<CsvColumn<Row>>, { header = true }: { header?: boolean } = {}): string {
   return stringify(
     rows.map((row) => columns.map((column) => cell(column, row))),
     // With a CRLF record delimiter csv-stringify quotes only fields holding CRLF; a bare LF or CR
     // (a scraped title can hold one) must be quoted too, or it splits the row.
-    { header: true, columns: columns.map((column) => column.header), record_delimiter: 'windows', quoted_match: /[\r\n]/ },
+    { header, columns: columns.map((column) => column.header), record_delimiter: 'windows', quoted_match: /[\r\n]/ },
   );
 }
 

@@ -10,14 +10,22 @@ const CONNECTION_CODES = new Set([
   'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN',
   'CONNECT_TIMEOUT', 'CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED',
 ]);
-/** PostgreSQL SQLSTATEs of a server that is shutting down, starting up or lost the connection. */
-const UNAVAILABLE_SQLSTATES = /^(08|57P0[1-3])/;
+/**
+ * PostgreSQL SQLSTATEs of a server that refuses or lost the connection: connection exceptions
+ * (08), too many connections (53300, server-wide or for the role or database), a configuration
+ * limit (53400), a server shutting down, crashed or starting up (57P01-57P03), a database dropped
+ * or gone (57P04, 3D000).
+ */
+const UNAVAILABLE_SQLSTATES = /^(08...|53300|53400|57P0[1-4]|3D000)$/;
+/** A database whose connections are switched off (ALLOW_CONNECTIONS false) answers 55000 with this. */
+const NOT_ACCEPTING = /is not currently accepting connections/;
 
 /** Whether the error, or any error in its cause chain, says the database is out of reach. */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let current = error, depth = 0; current && typeof current === 'object' && depth < 8; depth++) {
     const { code, errors } = current as { code?: unknown; errors?: unknown };
     if (typeof code === 'string' && (CONNECTION_CODES.has(code) || UNAVAILABLE_SQLSTATES.test(code))) return true;
+    if (code === '55000' && NOT_ACCEPTING.test(String((current as { message?: unknown }).message))) return true;
     // Node's AggregateError (a connection tried on IPv4 and IPv6) holds the socket errors.
     if (Array.isArray(errors) && errors.some((inner) => isDatabaseUnavailable(inner))) return true;
     current = (current as { cause?: unknown }).cause;

@@ -1,7 +1,10 @@
 // Health and readiness for load balancers, and a database out of reach answered as 503 with a
 // message (never a 500, never a hang) on every kind of path.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import crypto from 'node:crypto';
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/db.ts';
+import { databaseUrl } from '../../test/urls.ts';
 import { buildApp } from './app.ts';
 import { createSql } from './db.ts';
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './db-errors.ts';
@@ -80,12 +83,61 @@ describe('with the database out of reach', () => {
   });
 });
 
+describe('with a PostgreSQL that refuses new connections', () => {
+  // A real server saying no for reasons of its own: no connection slot left for the role
+  // (53300, as when max_connections is reached) and a database that accepts no connections
+  // (55000, ALLOW_CONNECTIONS false, as while an operator works on it).
+  const suffix = crypto.randomBytes(4).toString('hex');
+  const role = `refused_${suffix}`;
+  const closed = `closed_${suffix}`;
+  let admin: postgres.Sql;
+  beforeAll(async () => {
+    admin = postgres(inject('adminUrl'), { max: 1, onnotice: () => {} });
+    await admin.unsafe(`create role "${role}" login password 'refused' connection limit 0`);
+    await admin.unsafe(`create database "${closed}" allow_connections false`);
+  });
+  afterAll(async () => {
+    await admin.unsafe(`drop database if exists "${closed}"`);
+    await admin.unsafe(`drop role if exists "${role}"`);
+    await admin.end();
+  });
+
+  it.each([
+    ['too many connections', () => {
+      const url = new URL(db.url);
+      url.username = role;
+      url.password = 'refused';
+      return url.toString();
+    }],
+    ['a database not accepting connections', () => databaseUrl(inject('adminUrl'), closed)],
+  ])('%s: an uncached read and a tRPC call answer 503, never 500', async (_kind, url) => {
+    const refused = createSql(url(), { max: 2 });
+    const { app } = buildApp({ sql: refused, logLevel: 'silent', distDir: '/nonexistent' });
+    try {
+      for (const path of ['/api/egg-prices?limit=3&offset=7', '/trpc/stats.get', '/readyz']) {
+        const response = await app.inject(path);
+        expect(response.statusCode, `${path}: ${response.body}`).toBe(503);
+        expect(response.body).toContain(DATABASE_UNAVAILABLE_MESSAGE);
+        expect(response.body).not.toMatch(/too many connections|not currently accepting|"stack":"/);
+      }
+    } finally {
+      await app.close();
+      await refused.end({ timeout: 1 });
+    }
+  });
+});
+
 describe('isDatabaseUnavailable', () => {
   it('knows connection failures and shutting-down servers, and nothing else', () => {
     expect(isDatabaseUnavailable(Object.assign(new Error('connect'), { code: 'ECONNREFUSED' }))).toBe(true);
     expect(isDatabaseUnavailable(new AggregateError([Object.assign(new Error('a'), { code: 'ECONNREFUSED' })]))).toBe(true);
     expect(isDatabaseUnavailable(Object.assign(new Error('terminating connection'), { code: '57P01' }))).toBe(true);
     expect(isDatabaseUnavailable(new Error('wrapped', { cause: Object.assign(new Error('x'), { code: 'CONNECTION_CLOSED' }) }))).toBe(true);
+    expect(isDatabaseUnavailable(Object.assign(new Error('sorry, too many clients already'), { code: '53300' }))).toBe(true);
+    expect(isDatabaseUnavailable(Object.assign(new Error('the database system is starting up'), { code: '57P03' }))).toBe(true);
+    expect(isDatabaseUnavailable(Object.assign(new Error('database "x" is not currently accepting connections'), { code: '55000' }))).toBe(true);
+    expect(isDatabaseUnavailable(Object.assign(new Error('currval of sequence is not yet defined'), { code: '55000' }))).toBe(false);
+    expect(isDatabaseUnavailable(Object.assign(new Error('out of memory'), { code: '53200' }))).toBe(false);
     expect(isDatabaseUnavailable(Object.assign(new Error('unique violation'), { code: '23505' }))).toBe(false);
     expect(isDatabaseUnavailable(new Error('plain'))).toBe(false);
     expect(isDatabaseUnavailable(null)).toBe(false);

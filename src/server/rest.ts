@@ -5,7 +5,9 @@
 // the CSV sibling of every route that declares CSV columns (`<path>.csv`), and the open-data
 // treatment of the public GETs: CORS for any origin, X-Total-Count and Link on paged lists, and a
 // per-IP rate limit with RateLimit headers. See docs/decisions/005-near-you-and-open-data.md.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
+import { Readable } from 'node:stream';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -15,7 +17,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { z, ZodError } from 'zod';
-import { marketSeriesInput, priceListInput, storePricesInput } from '#shared/inputs.ts';
+import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT, marketSeriesInput, priceListInput, storePricesInput } from '#shared/inputs.ts';
 import { changePasswordInput, loginInput, profileInput, registerInput, requestResetInput, resetPasswordInput, verifyEmailInput, adminSetupInput } from '#shared/auth.ts';
 import { priceEntrySchema, statsSchema, storeSchema, type PriceEntry } from '#shared/types.ts';
 import { historyInput, historyResultSchema, nearInput, nearResultSchema, type HistoryResult, type NearEntry, type NearResult } from '#shared/near.ts';
@@ -32,6 +34,7 @@ import type { CachedRead } from './cached-reads.ts';
 import type { PublicRateLimit } from './public-rate-limit.ts';
 import { numberColumn, safeFilename, textColumn, toCsv, type CsvColumn } from './csv.ts';
 import type { MarketSeries } from './queries/market.ts';
+import { priceEntryBatches } from './queries/prices.ts';
 
 const LOGO_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../public/favicon.svg');
 
@@ -43,6 +46,24 @@ interface CsvExport {
   rows: (result: unknown) => readonly unknown[];
   columns: ReadonlyArray<CsvColumn<never>>;
   filename: (result: unknown, parts: RequestParts) => string;
+}
+
+/**
+ * A list downloaded as CSV in batches (constant memory whatever its size) instead of from the
+ * procedure's whole answer: `open` validates the request as the procedure would (throwing the same
+ * errors), counts the matching rows and answers the batches.
+ */
+interface CsvStream {
+  open: (request: { call: Call; ctx: Context; parts: RequestParts }) => Promise<{ total: number; batches: AsyncIterable<readonly unknown[]> }>;
+  columns: ReadonlyArray<CsvColumn<never>>;
+  filename: (parts: RequestParts) => string;
+}
+
+/** The input as the schema reads it, or the 400 the procedure would answer. */
+function parsed<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Invalid input', cause: result.error });
+  return result.data;
 }
 
 /** Typed at the route, erased in the table. */
@@ -80,9 +101,15 @@ interface RestRoute {
   /** Also served as CSV at the same path plus `.csv`, with the same input and validation. */
   csv?: CsvExport;
   /** X-Total-Count: how many items the request's filters match before limit (and offset). */
-  total?: (answer: { result: unknown; query: Record<string, unknown>; call: Call }) => number | Promise<number>;
-  /** Paged with limit and offset: RFC 8288 first/prev/next/last links when a limit is given. */
+  total?: (answer: { result: unknown; query: Record<string, unknown>; params: Record<string, string>; call: Call }) => number | Promise<number>;
+  /**
+   * Paged with limit and offset: RFC 8288 first/prev/next/last links. Asked as JSON without a
+   * limit it answers the first DEFAULT_LIST_LIMIT entries; a limit above MAX_LIST_LIMIT is taken
+   * as MAX_LIST_LIMIT.
+   */
   paged?: boolean;
+  /** Its CSV is streamed in batches (see CsvStream), overriding csv's rows. */
+  csvStream?: CsvStream;
 }
 
 /** in_stock as a CSV cell: true, false, or empty when the retailer did not say. */
@@ -174,12 +201,23 @@ export const REST_ROUTES: RestRoute[] = [
   {
     method: 'GET',
     path: '/egg-prices',
-    summary: 'Current price entries, optionally filtered by store, region, egg type and pack count, and paged with limit and offset',
+    summary:
+      'Current price entries, optionally filtered by store, region, egg type and pack count, and paged with limit and offset. Without limit, the first 1,000 entries (X-Total-Count and Link: next say what is left); a limit above 5,000 is taken as 5,000. The CSV holds every matching entry, streamed',
     procedure: 'prices.list',
     input: ({ query }) => query,
     query: priceListInput,
     response: z.array(priceEntrySchema),
     csv: csvExport<PriceEntry[], PriceEntry>({ rows: (entries) => entries, columns: entryColumns, filename: () => 'egg-prices.csv' }),
+    csvStream: {
+      open: async ({ call, ctx, parts }) => {
+        const input = parsed(priceListInput, parts.query);
+        const total = (await call('prices.count', withoutPaging(parts.query))) as number;
+        const filters = { store: input.store, region: input.region, eggType: input.egg_type, count: input.count };
+        return { total, batches: priceEntryBatches(ctx.sql, filters, { limit: input.limit, offset: input.offset }) };
+      },
+      columns: entryColumns as ReadonlyArray<CsvColumn<never>>,
+      filename: () => 'egg-prices.csv',
+    },
     total: async ({ result, query, call }) =>
       query.limit === undefined && query.offset === undefined ? (result as unknown[]).length : ((await call('prices.count', withoutPaging(query))) as number),
     paged: true,
@@ -234,7 +272,8 @@ export const REST_ROUTES: RestRoute[] = [
   {
     method: 'GET',
     path: '/stores/:storeId/prices',
-    summary: "A store's current price entries, optionally filtered by region, egg type and pack count",
+    summary:
+      "A store's current price entries, optionally filtered by region, egg type and pack count, and paged with limit and offset like /egg-prices (the first 1,000 without limit; at most 5,000 a page). The CSV holds every matching entry, streamed",
     procedure: 'stores.prices',
     input: ({ params, query }) => ({ ...query, storeId: params.storeId }),
     query: storePricesInput.omit({ storeId: true }),
@@ -245,6 +284,19 @@ export const REST_ROUTES: RestRoute[] = [
       columns: entryColumns,
       filename: (_entries, { params }) => `${(params.storeId ?? 'store').toLowerCase()}-prices.csv`,
     }),
+    csvStream: {
+      open: async ({ call, ctx, parts }) => {
+        const input = parsed(storePricesInput, { ...parts.query, storeId: parts.params.storeId });
+        await call('stores.byId', { storeId: input.storeId }); // 404 for a store that is not one
+        const total = (await call('prices.count', { ...withoutPaging(parts.query), store: input.storeId })) as number;
+        const filters = { store: input.storeId, region: input.region, eggType: input.egg_type, count: input.count };
+        return { total, batches: priceEntryBatches(ctx.sql, filters, { limit: input.limit, offset: input.offset }) };
+      },
+      columns: entryColumns as ReadonlyArray<CsvColumn<never>>,
+      filename: ({ params }) => `${(params.storeId ?? 'store').toLowerCase()}-prices.csv`,
+    },
+    total: async ({ query, params, call }) => (await call('prices.count', { ...withoutPaging(query), store: params.storeId })) as number,
+    paged: true,
   },
   {
     method: 'GET',
@@ -529,6 +581,8 @@ async function handle(route: RestRoute, format: 'json' | 'csv', req: FastifyRequ
       params: (req.params ?? {}) as Record<string, string>,
       body: req.body,
     };
+    if (route.paged && format === 'json') parts.query = withListLimit(parts.query);
+    if (format === 'csv' && route.csvStream) return await streamCsv(route, route.csvStream, { req, reply, call, ctx, parts });
     const input = route.input?.(parts);
     if (!cacheKey && format === 'json') return sendJson(reply, route.status ?? 200, await call(route.procedure, input));
 
@@ -536,11 +590,11 @@ async function handle(route: RestRoute, format: 'json' | 'csv', req: FastifyRequ
       const result = await call(route.procedure, input);
       const headers: Record<string, string> = {};
       if (route.total) {
-        const total = await route.total({ result, query: parts.query, call });
+        const total = await route.total({ result, query: parts.query, params: parts.params, call });
         headers['x-total-count'] = String(total);
         // Validated by the procedure already: whole numbers in range.
         if (route.paged && parts.query.limit !== undefined) {
-          headers.link = pageLinks(req.url, total, Number(parts.query.limit), Number(parts.query.offset ?? 0));
+          headers.link = pageLinks(req.url, total, Number(parts.query.limit), Number(parts.query.offset ?? 0) || 0);
         }
       }
       let body: Buffer;
@@ -567,6 +621,63 @@ async function handle(route: RestRoute, format: 'json' | 'csv', req: FastifyRequ
 }
 
 const CACHE_CONTROL = 'public, max-age=60';
+
+/**
+ * A JSON list's paging as served: without a limit, the first DEFAULT_LIST_LIMIT entries; a whole
+ * number above MAX_LIST_LIMIT taken as MAX_LIST_LIMIT (anything else is left for the schema to
+ * judge).
+ */
+export function withListLimit(query: Record<string, unknown>): Record<string, unknown> {
+  const limit = query.limit;
+  if (limit === undefined) return { ...query, limit: String(DEFAULT_LIST_LIMIT) };
+  if (typeof limit === 'string' && /^\s*\d+\s*$/.test(limit) && Number(limit) > MAX_LIST_LIMIT) return { ...query, limit: String(MAX_LIST_LIMIT) };
+  return query;
+}
+
+/** Tells this process's answers apart from another's (or an earlier run's) with the same data version. */
+const BOOT_ID = crypto.randomBytes(6).toString('base64url');
+
+/**
+ * A list's CSV streamed in batches: validated and counted first (an error still answers JSON with
+ * its status), then a header row and each batch as the client reads (Readable.from pulls the next
+ * batch only when the socket wants more), so memory stays flat however many rows match and however
+ * slowly they are read. Its ETag names the data version, so revalidation costs no query.
+ */
+async function streamCsv(
+  route: RestRoute,
+  stream: CsvStream,
+  { req, reply, call, ctx, parts }: { req: FastifyRequest; reply: FastifyReply; call: Call; ctx: Context; parts: RequestParts },
+) {
+  // The data version changes with every change of prices this process hears of; the minute bounds
+  // it like the cache's own expiry. Without a cache (no notifications) there is no ETag.
+  const etag = ctx.cache.enabled
+    ? `W/"${BOOT_ID}.${ctx.cache.version}.${Math.floor(Date.now() / 60_000)}.${crypto.createHash('sha256').update(req.url).digest('base64url').slice(0, 16)}"`
+    : null;
+  const open = isPublic(route);
+  const headers: Record<string, string> = {
+    ...(open ? PUBLIC_CORS_HEADERS : {}),
+    ...(etag ? { etag } : {}),
+    'cache-control': CACHE_CONTROL,
+    'content-type': 'text/csv; charset=utf-8',
+    'content-disposition': `attachment; filename="${safeFilename(stream.filename(parts))}"`,
+  };
+  if (etag && req.headers['if-none-match'] === etag) return reply.headers({ etag, 'cache-control': CACHE_CONTROL }).code(304).send();
+  const { total, batches } = await stream.open({ call, ctx, parts });
+  headers['x-total-count'] = String(total);
+  if (parts.query.limit !== undefined) headers.link = pageLinks(req.url, total, Number(parts.query.limit), Number(parts.query.offset ?? 0) || 0);
+  const iterator = batches[Symbol.asyncIterator]();
+  // The first batch before the headers: a database that fails now still gets its JSON answer.
+  const first = await iterator.next();
+  const columns = stream.columns;
+  async function* body() {
+    yield toCsv(first.done ? [] : (first.value as never[]), columns);
+    if (first.done) return;
+    for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield toCsv(next.value as never[], columns, { header: false });
+  }
+  const readable = Readable.from(body());
+  readable.on('error', (error) => req.log.warn({ err: error }, `${req.url.split('?')[0]}: the download stopped`));
+  return reply.headers(headers).send(readable);
+}
 
 function sendAnswer(req: FastifyRequest, reply: FastifyReply, answer: Answer) {
   if (req.headers['if-none-match'] === answer.etag) return reply.headers(answer.headers).header('etag', answer.etag).header('cache-control', CACHE_CONTROL).code(304).send();

@@ -23,20 +23,30 @@ export const entryFiltersInput = z
   })
   .strict();
 
-export const priceListInput = entryFiltersInput
-  .extend({
-    limit: intParam('limit', 1, 50_000).optional(),
-    offset: intParam('offset', 0, 10_000_000).optional(),
-  })
-  .strict();
+/**
+ * The REST lists' paging: a JSON list asked without `limit` answers its first 1,000 entries (with
+ * X-Total-Count and a Link to the next page), and a `limit` above 5,000 is taken as 5,000. CSV
+ * downloads stream every matching row unless a limit is given.
+ */
+export const DEFAULT_LIST_LIMIT = 1000;
+export const MAX_LIST_LIMIT = 5000;
+
+const pageParams = {
+  limit: intParam('limit', 1, 50_000).optional(),
+  offset: intParam('offset', 0, 10_000_000).optional(),
+};
+
+export const priceListInput = entryFiltersInput.extend(pageParams).strict();
 export type PriceListInput = z.input<typeof priceListInput>;
 
 export const storeIdInput = z.object({ storeId: storeIdSchema }).strict();
 
-export const storePricesInput = entryFiltersInput.omit({ store: true }).extend({ storeId: storeIdSchema }).strict();
+const storeFiltersInput = entryFiltersInput.omit({ store: true }).extend({ storeId: storeIdSchema }).strict();
 
-/** stores.insights: the store page's filters (the same as a store's price list). */
-export const storeInsightsInput = storePricesInput;
+export const storePricesInput = storeFiltersInput.extend(pageParams).strict();
+
+/** stores.insights: the store page's filters (those of a store's price list, without paging). */
+export const storeInsightsInput = storeFiltersInput;
 
 /** compare.byType: one egg type (either spelling, any case; 'all' is not a type) and optional filters. */
 export const compareByTypeInput = z

@@ -12,6 +12,8 @@ export interface EntryFilters {
   region?: Region | undefined;
   eggType?: EggType | undefined;
   count?: number | undefined;
+  /** Only entries with a larger id (keyset paging of a streamed download). */
+  afterId?: number | undefined;
 }
 
 export interface Page {
@@ -49,7 +51,8 @@ export function visibleEntries(sql: Db, filters: EntryFilters = {}) {
       ${filters.store ? sql`and l.store_id = ${filters.store}` : sql``}
       ${filters.region ? sql`and l.region = ${filters.region}` : sql``}
       ${filters.eggType ? sql`and p.egg_type = ${filters.eggType}` : sql``}
-      ${filters.count ? sql`and p.count = ${filters.count}` : sql``}`;
+      ${filters.count ? sql`and p.count = ${filters.count}` : sql``}
+      ${filters.afterId !== undefined ? sql`and e.id > ${filters.afterId}` : sql``}`;
 }
 
 /**
@@ -164,6 +167,32 @@ export async function listPriceEntries(sql: Db, filters: EntryFilters = {}, page
     };
   }
   return entries;
+}
+
+/** Entries per query of a streamed list (about 1 MB of CSV). */
+export const ENTRY_BATCH_SIZE = 2000;
+
+/**
+ * The visible entries in id order, in batches, for a download of any size at constant memory:
+ * the first batch from the offset, then each after the last id sent (keyset paging, so a batch
+ * costs the same at the end of 300,000 entries as at the start). Each batch is its own query,
+ * so no connection or snapshot is held while a slow client reads: an entry written during a long
+ * download appears in it when its id comes after the batches already sent.
+ */
+export async function* priceEntryBatches(sql: Db, filters: EntryFilters = {}, page: Page = {}, batchSize = ENTRY_BATCH_SIZE): AsyncGenerator<PriceEntry[]> {
+  let remaining = page.limit ?? Number.POSITIVE_INFINITY;
+  let afterId: number | undefined;
+  let offset = page.offset;
+  while (remaining > 0) {
+    const size = Math.min(batchSize, remaining);
+    const batch = await listPriceEntries(sql, { ...filters, afterId }, { limit: size, offset });
+    if (batch.length === 0) return;
+    yield batch;
+    remaining -= batch.length;
+    if (batch.length < size) return;
+    afterId = batch[batch.length - 1]!.id;
+    offset = undefined;
+  }
 }
 
 /** null when ids ascend already (as listed sends them), else the positions in ascending id order. */

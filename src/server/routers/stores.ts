@@ -22,12 +22,11 @@ export const storesRouter = router({
   prices: publicProcedure.input(storePricesInput).query(({ ctx, input }) =>
     ctx.cache.get(`stores.prices:${JSON.stringify(input)}`, async () => {
       await requireStore(ctx.sql, input.storeId);
-      return listPriceEntries(ctx.sql, {
-        store: input.storeId,
-        region: input.region,
-        eggType: input.egg_type,
-        count: input.count,
-      });
+      return listPriceEntries(
+        ctx.sql,
+        { store: input.storeId, region: input.region, eggType: input.egg_type, count: input.count },
+        { limit: input.limit, offset: input.offset },
+      );
     }),
   ),
 
