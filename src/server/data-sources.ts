@@ -22,6 +22,8 @@ export const QUERY_SOURCES: Readonly<Record<string, readonly DataSource[]>> = {
   'prices.lookup': PRICES,
   'prices.count': PRICES,
   'prices.near': PRICES,
+  'prices.byState': PRICES,
+  'prices.stateCheapest': PRICES,
   'prices.history': PRICES,
   'stores.list': STATIC,
   'stores.byId': STATIC,

@@ -16,6 +16,8 @@ export const CACHEABLE_QUERIES = new Set([
   'prices.count',
   'prices.near',
   'prices.history',
+  'prices.byState',
+  'prices.stateCheapest',
   'stores.list',
   'stores.byId',
   'stores.prices',

@@ -34,6 +34,7 @@ import type { CachedRead } from './cached-reads.ts';
 import type { PublicRateLimit } from './public-rate-limit.ts';
 import { numberColumn, safeFilename, textColumn, toCsv, type CsvColumn } from './csv.ts';
 import type { MarketSeries } from './queries/market.ts';
+import { byStateInput, byStateResultSchema, stateCheapestInput, stateCheapestResultSchema, type ByStateResult, type StateFigures } from '#shared/by-state.ts';
 import { priceEntryBatches } from './queries/prices.ts';
 
 const LOGO_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../public/favicon.svg');
@@ -186,6 +187,22 @@ const historyColumns: ReadonlyArray<CsvColumn<HistoryRow>> = [
 
 type MarketRow = Omit<MarketSeries, 'points'> & MarketSeries['points'][number];
 
+const stateColumns: ReadonlyArray<CsvColumn<StateFigures & { egg_type: string; day: string }>> = [
+  textColumn('state', (r) => r.state),
+  textColumn('region', (r) => r.region),
+  textColumn('egg_type', (r) => r.egg_type),
+  textColumn('day', (r) => r.day),
+  numberColumn('median_per_dozen', (r) => r.median_per_dozen),
+  numberColumn('lowest_per_dozen', (r) => r.lowest_per_dozen),
+  numberColumn('highest_per_dozen', (r) => r.highest_per_dozen),
+  numberColumn('entries', (r) => r.entries),
+  numberColumn('stores', (r) => r.stores),
+  textColumn('sample', (r) => String(r.sample)),
+  numberColumn('week_ago_median_per_dozen', (r) => r.week_ago_median_per_dozen),
+  numberColumn('change', (r) => r.change),
+  numberColumn('change_percent', (r) => r.change_percent),
+];
+
 const marketColumns: ReadonlyArray<CsvColumn<MarketRow>> = [
   textColumn('series_id', (r) => r.series_id),
   textColumn('region', (r) => r.region),
@@ -233,6 +250,31 @@ export const REST_ROUTES: RestRoute[] = [
     response: nearResultSchema,
     csv: csvExport<NearResult, NearEntry>({ rows: (near) => near.entries, columns: nearColumns, filename: (near) => `egg-prices-near-${near.zip}.csv` }),
     total: ({ result }) => (result as NearResult).total,
+  },
+  {
+    method: 'GET',
+    path: '/egg-prices/by-state',
+    summary:
+      "Today's median price of a dozen of one egg type (standard by default) in each of the 50 states and DC, with its lowest and highest, the entries and stores it rests on, and its change against the same day last week; a state without prices today has null figures ('no data'). Today's prices are those read in the last 48 hours",
+    procedure: 'prices.byState',
+    input: ({ query }) => query,
+    query: byStateInput,
+    response: byStateResultSchema,
+    csv: csvExport<ByStateResult, StateFigures & { egg_type: string; day: string }>({
+      rows: (result) => result.states.map((state) => ({ ...state, egg_type: result.egg_type, day: result.day })),
+      columns: stateColumns,
+      filename: (result) => `egg-prices-by-state-${result.egg_type}-${result.day}.csv`,
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/egg-prices/by-state/:state',
+    summary: "A state's cheapest entries today per dozen (at most `limit`, 10 by default), for one egg type (standard by default). 400 for a code that is not a state's",
+    procedure: 'prices.stateCheapest',
+    input: ({ params, query }) => ({ ...query, state: params.state }),
+    query: stateCheapestInput.omit({ state: true }),
+    params: ['state'],
+    response: stateCheapestResultSchema,
   },
   {
     method: 'GET',

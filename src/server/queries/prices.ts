@@ -12,6 +12,8 @@ export interface EntryFilters {
   region?: Region | undefined;
   eggType?: EggType | undefined;
   count?: number | undefined;
+  /** Only these entries. */
+  ids?: readonly number[] | undefined;
   /** Only entries with a larger id (keyset paging of a streamed download). */
   afterId?: number | undefined;
 }
@@ -27,7 +29,7 @@ export interface Page {
  * LIMIT keeps PostgreSQL from turning it into a join over every scraped entry, which cost the
  * Near you query most of its time.
  */
-function scrapedStoreRegions(sql: Db) {
+export function scrapedStoreRegions(sql: Db) {
   return sql`
     select pair.store_id, pair.region
     from (select distinct store_id, region from store_locations) pair
@@ -52,7 +54,8 @@ export function visibleEntries(sql: Db, filters: EntryFilters = {}) {
       ${filters.region ? sql`and l.region = ${filters.region}` : sql``}
       ${filters.eggType ? sql`and p.egg_type = ${filters.eggType}` : sql``}
       ${filters.count ? sql`and p.count = ${filters.count}` : sql``}
-      ${filters.afterId !== undefined ? sql`and e.id > ${filters.afterId}` : sql``}`;
+      ${filters.afterId !== undefined ? sql`and e.id > ${filters.afterId}` : sql``}
+      ${filters.ids !== undefined ? sql`and e.id = any(${sql.array([...filters.ids])}::int[])` : sql``}`;
 }
 
 /**
@@ -94,7 +97,7 @@ interface EntryColumns {
  * full list's time. The order is checked here all the same, and restored if ever it is not.
  */
 export async function listPriceEntries(sql: Db, filters: EntryFilters = {}, page: Page = {}): Promise<PriceEntry[]> {
-  const paged = page.limit !== undefined || Boolean(page.offset);
+  const paged = page.limit !== undefined || Boolean(page.offset) || filters.ids !== undefined;
   const [columns] = await sql<Array<EntryColumns | { id: null }>>`
     with listed as (
       select e.id, e.product_id, e.location_id, e.price, e.regular_price, e.in_stock, e.trend_value, e.trend_direction,

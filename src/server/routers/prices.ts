@@ -11,6 +11,8 @@ import { countPriceEntries, listPriceEntries, nearestEntry, recentHistory } from
 import { nearEntries } from '../queries/near.ts';
 import { productHistory } from '../queries/history.ts';
 import { zipFacts } from '../geo.ts';
+import { byStateInput, stateCheapestInput, type ByStateResult, type StateCheapestResult } from '#shared/by-state.ts';
+import { cheapestInState, pricesByState } from '../queries/by-state.ts';
 
 /**
  * One exact combination a price card can be switched to: every field is required, none is 'all';
@@ -27,6 +29,19 @@ export const priceLookupInput = z
   .strict();
 
 export const pricesRouter = router({
+  /** Today's median price of a dozen per state, with its change since last week (GET /api/egg-prices/by-state). */
+  byState: publicProcedure.input(byStateInput.optional()).query(({ ctx, input }): Promise<ByStateResult> => {
+    const { egg_type, count } = byStateInput.parse(input ?? {});
+    return ctx.cache.get(`prices.byState:${JSON.stringify({ egg_type, count })}`, () => pricesByState(ctx.sql, { eggType: egg_type, count }));
+  }),
+
+  /** A state's cheapest entries today (GET /api/egg-prices/by-state/{state}). */
+  stateCheapest: publicProcedure.input(stateCheapestInput).query(({ ctx, input }): Promise<StateCheapestResult> =>
+    ctx.cache.get(`prices.stateCheapest:${JSON.stringify(input)}`, () =>
+      cheapestInState(ctx.sql, { state: input.state, eggType: input.egg_type, count: input.count, limit: input.limit }),
+    ),
+  ),
+
   /** Current price entries, optionally filtered and paged (GET /api/egg-prices). */
   list: publicProcedure.input(priceListInput.optional()).query(({ ctx, input = {} }) =>
     ctx.cache.get(`prices.list:${JSON.stringify(input)}`, () =>
