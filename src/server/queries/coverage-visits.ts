@@ -14,7 +14,9 @@ import { durability, pricesCtes, type ListingWrite, type ObservationSource } fro
 export const VISIT_TASK = 'coverage__visit';
 export const VISIT_DAY_TASK = 'coverage__visit_day';
 export const VISIT_JOB_MAX_ATTEMPTS = 10;
-export const visitJobKey = (runId: number, chunk: number) => `coverage-visit:${runId}:${chunk}`;
+/** The job key of a visit run's chunk: the prefix, then the chunk's number. */
+export const visitJobKeyPrefix = (runId: number) => `coverage-visit:${runId}:`;
+export const visitJobKey = (runId: number, chunk: number) => `${visitJobKeyPrefix(runId)}${chunk}`;
 
 /** How many recent visits of a retailer measure its requests per visit. */
 export const REQUESTS_PER_VISIT_SAMPLE = 500;
