@@ -17,8 +17,9 @@ export const utcDay = (at: Date = new Date()) => at.toISOString().slice(0, 10);
 /**
  * Queues a visit day of the retailer's plan: a coverage_runs row (status 'queued', the plan's
  * scope, the UTC day) and the coverage__visit_day job that plans its stores, in one transaction.
- * A CONFLICT error when the retailer has no plan, a visit day is already queued or running, or
- * (scheduled) this day already has its scheduled visit day.
+ * A CONFLICT error when the retailer has no plan (or it is paused or turned off, or the store
+ * inactive), a visit day is already queued or running, or (scheduled) this day already has its
+ * scheduled visit day.
  */
 export async function startVisitDay(
   sql: Sql,
@@ -27,8 +28,12 @@ export async function startVisitDay(
   const name = SCRAPER_NAMES[store];
   const runDay = day ?? utcDay();
   return sql.begin(async (tx) => {
-    const [plan] = await tx<Array<{ scope: unknown }>>`select scope from coverage_plans where store_id = ${store}`;
+    const [plan] = await tx<Array<{ scope: unknown; enabled: boolean; paused_at: Date | null; active: boolean }>>`
+      select p.scope, p.enabled, p.paused_at, s.active from coverage_plans p join stores s on s.id = p.store_id where p.store_id = ${store}`;
     if (!plan) throw new TRPCError({ code: 'CONFLICT', message: `${name} has no coverage plan yet: save one first.` });
+    if (!plan.active) throw new TRPCError({ code: 'CONFLICT', message: `${name} is inactive; activate the store first.` });
+    if (plan.paused_at) throw new TRPCError({ code: 'CONFLICT', message: `${name}'s plan is paused; save the plan to resume it.` });
+    if (!plan.enabled) throw new TRPCError({ code: 'CONFLICT', message: `${name}'s plan is turned off; save the plan to turn it on.` });
     const [run] = await tx<Array<{ id: number }>>`
       insert into coverage_runs (store_id, kind, scope, trigger, day, created_by)
       values (${store}, 'visit', ${tx.json(plan.scope as never)}, ${trigger}, ${runDay}, ${userId})

@@ -18,9 +18,6 @@ export const VISIT_JOB_MAX_ATTEMPTS = 10;
 export const visitJobKeyPrefix = (runId: number) => `coverage-visit:${runId}:`;
 export const visitJobKey = (runId: number, chunk: number) => `${visitJobKeyPrefix(runId)}${chunk}`;
 
-/** How many recent visits of a retailer measure its requests per visit. */
-export const REQUESTS_PER_VISIT_SAMPLE = 500;
-
 export interface VisitWrite {
   runId: number;
   storeId: string;
@@ -91,35 +88,40 @@ export async function writeVisit(sql: Db, write: VisitWrite): Promise<VisitWrite
   return row.written === null ? 'already-written' : { observations: row.written };
 }
 
-/** A scope as a condition on store_locations `l` (the stores a plan covers). */
+/**
+ * A scope as a condition on store_locations `l` (the stores a plan covers): every store, the
+ * listed states, or within the radius of a listed ZIP code's centre (a store without coordinates
+ * is in no radius). The same definition as the admin figures' "stores in scope".
+ */
 export function scopeCondition(sql: Db, scope: CoverageScope) {
   if (scope.kind === 'nationwide') return sql`true`;
   if (scope.kind === 'states') return sql`l.state = any(${sql.array(scope.states)}::text[])`;
   const centres = scope.zipCodes.map((zip) => zipFacts(zip)).filter((f) => f !== null);
-  // Haversine, as greatCircleMiles computes it (geo.ts); a store without coordinates is in scope
-  // when its ZIP code is one of the scope's.
-  return sql`(
-    l.zip = any(${sql.array(scope.zipCodes)}::text[])
-    or (l.latitude is not null and exists (
-      select 1 from unnest(${sql.array(centres.map((c) => c.latitude))}::float8[], ${sql.array(centres.map((c) => c.longitude))}::float8[]) as c(latitude, longitude)
-      where 2 * ${EARTH_RADIUS_MILES}::float8 * asin(least(1, sqrt(
-              power(sin(radians(l.latitude - c.latitude) / 2), 2)
-              + cos(radians(c.latitude)) * cos(radians(l.latitude)) * power(sin(radians(l.longitude - c.longitude) / 2), 2))))
-            <= ${scope.radiusMiles}::float8)))`;
+  if (centres.length === 0) return sql`false`;
+  // Haversine, as greatCircleMiles computes it (geo.ts).
+  return sql`(l.latitude is not null and exists (
+    select 1 from unnest(${sql.array(centres.map((c) => c.latitude))}::float8[], ${sql.array(centres.map((c) => c.longitude))}::float8[]) as c(latitude, longitude)
+    where 2 * ${EARTH_RADIUS_MILES}::float8 * asin(least(1, sqrt(
+            power(sin(radians(l.latitude - c.latitude) / 2), 2)
+            + cos(radians(c.latitude)) * cos(radians(l.latitude)) * power(sin(radians(l.longitude - c.longitude) / 2), 2))))
+          <= ${scope.radiusMiles}::float8))`;
 }
 
+/** Days of visits (else of ZIP runs) the measured requests per visit average over. */
+export const MEASURE_DAYS = 7;
+
 /**
- * Requests one visit of the retailer sends, measured: the average of its most recent visits, or
- * null when none was made yet.
+ * Requests one visit of the retailer sends, measured: the average of its visits of the last
+ * MEASURE_DAYS days, else of its ZIP runs' ZIP codes (which also ask the locator: an upper
+ * bound), else null (no measure yet: the caller uses the estimate).
  */
 export async function measuredRequestsPerVisit(sql: Db, storeId: string): Promise<number | null> {
-  const [row] = await sql<Array<{ average: number | null }>>`
-    select avg(requests)::float8 as average from (
-      select v.requests from coverage_visits v join coverage_runs r on r.id = v.run_id
-      where r.store_id = ${storeId}
-      order by v.finished_at desc
-      limit ${REQUESTS_PER_VISIT_SAMPLE}) recent`;
-  return row?.average ?? null;
+  const [row] = await sql<Array<{ visits: number | null; zips: number | null }>>`
+    select (select avg(v.requests)::float8 from coverage_visits v join coverage_runs r on r.id = v.run_id
+            where r.store_id = ${storeId} and v.finished_at > now() - make_interval(days => ${MEASURE_DAYS}) and v.requests > 0) as visits,
+           (select avg(z.requests)::float8 from scrape_run_zips z join scrape_runs r on r.id = z.run_id
+            where r.store_id = ${storeId} and z.finished_at > now() - make_interval(days => ${MEASURE_DAYS}) and z.requests > 0) as zips`;
+  return row?.visits ?? row?.zips ?? null;
 }
 
 /**
