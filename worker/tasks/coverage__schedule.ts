@@ -6,14 +6,14 @@ import type { Task } from 'graphile-worker';
 import { TRPCError } from '@trpc/server';
 import { SCRAPER_NAMES } from '#shared/scrape.ts';
 import type { StoreId } from '#shared/vocabulary.ts';
-import { startVisitDay, utcDay } from '#server/queries/coverage-start.ts';
+import { startVisitDay } from '#server/queries/coverage-start.ts';
 import type { WorkerDeps } from '../deps.ts';
 
 export function coverageSchedule(deps: WorkerDeps): Task {
   return async (payload, helpers) => {
     const given = (payload as { now?: unknown } | null)?.now;
     const now = typeof given === 'string' ? new Date(given) : new Date();
-    const day = utcDay(now);
+    const day = now.toISOString().slice(0, 10);
     const plans = await deps.sql<Array<{ store_id: StoreId }>>`
       select p.store_id from coverage_plans p join stores s on s.id = p.store_id
       where p.enabled and p.paused_at is null and s.active
