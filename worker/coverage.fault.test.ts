@@ -1,7 +1,8 @@
 // Real worker processes on one database, each retailer's requests passing through a counting
-// proxy in front of the stand-in: two workers send at most one request at a time per retailer
-// (every job that sends requests is in the retailer's queue: visit chunks and manual ZIP runs)
-// while the retailers progress side by side; and a worker killed with SIGKILL mid-chunk loses at
+// proxy in front of the stand-in: two workers send at most one request at a time per retailer,
+// each the politeness delay after the previous one's answer (every job that sends requests is in
+// the retailer's queue: visit chunks and manual ZIP runs), while the retailers progress side by
+// side; and a worker killed with SIGKILL mid-chunk loses at
 // most that chunk's progress: the next worker finishes the day, every store visited once, no
 // price written twice.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -146,7 +147,8 @@ describe('two worker processes on one database', () => {
       await insertDirectoryStores(db.sql, 'aldi', ordinaryZips(9, 30001));
       await insertDirectoryStores(db.sql, 'target', ordinaryZips(6, 40001));
       for (const store of ['walmart', 'aldi', 'target'] as const) await plan(store);
-      const env = { SCRAPE_DELAY_MS: '0', COVERAGE_CHUNK_SIZE: '3', WORKER_CONCURRENCY: '2' };
+      const DELAY_MS = 300;
+      const env = { SCRAPE_DELAY_MS: String(DELAY_MS), COVERAGE_CHUNK_SIZE: '3', WORKER_CONCURRENCY: '2' };
       const workers = [startWorker(proxies, env), startWorker(proxies, env)];
       // Both are up (a pool each beats), then the work arrives: three visit days and a manual ZIP
       // run of Target, which shares Target's queue with its visit day.
@@ -163,6 +165,13 @@ describe('two worker processes on one database', () => {
       expect(await runStatus('scrape_runs', manual)).toBe('succeeded');
       // Never two requests of a retailer at once, across both processes...
       expect(Object.fromEntries(proxies.most)).toEqual({ walmart: 1, target: 1, aldi: 1 });
+      // ...and each one the delay after the previous one's answer, even when the next job of the
+      // queue ran on the other process...
+      for (const store of ['walmart', 'target', 'aldi'] as const) {
+        const flights = proxies.flights.filter((f) => f.store === store).sort((a, b) => a.start - b.start);
+        const gaps = flights.slice(1).map((f, i) => f.start - flights[i]!.end);
+        expect(Math.min(...gaps), store).toBeGreaterThanOrEqual(DELAY_MS - 2);
+      }
       // ...while different retailers' requests were in flight together.
       expect(proxies.overlapping('walmart', 'aldi') || proxies.overlapping('walmart', 'target') || proxies.overlapping('aldi', 'target')).toBe(true);
       // Both processes ran the retailers' jobs.

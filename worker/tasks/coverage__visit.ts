@@ -102,6 +102,8 @@ export function coverageVisit(deps: WorkerDeps): Task {
       const http = new RetailerHttp(name, scraper.origins, {
         ...config.http,
         originOverride: config.origins[store],
+        // (the previous job of the retailer's queue may have just sent its last request)
+        spacedFromStart: true,
         signal: helpers.abortSignal,
         onEvent: (event) => helpers.logger.info(`${label}: ${event}`),
       });
