@@ -296,6 +296,29 @@ describe('worker__recover and visit days', () => {
   });
 });
 
+describe('worker__recover and coverage runs', () => {
+  it("fails a visit day queued a minute ago whose planning job is gone, and releases a dead worker's discovery", async () => {
+    await plan('target');
+    const { runId } = await startVisitDay(db.sql, { store: 'target', userId: null, trigger: 'manual' });
+    await db.sql`delete from graphile_worker._private_jobs`;
+    await db.sql`update coverage_runs set created_at = now() - interval '2 minutes' where id = ${runId}`;
+    const [sweep] = await db.sql<{ id: number }[]>`
+      insert into coverage_runs (store_id, kind, scope, status, started_at, heartbeat_at, worker_id)
+      values ('aldi', 'discover', '{"kind":"nationwide"}', 'running', now(), now() - interval '5 minutes', 'gone-worker') returning id`;
+    await db.sql`insert into worker_heartbeats (worker_id, pid, beat_at) values ('gone-worker', 1, now() - interval '5 minutes')`;
+    // The sweep's job, held by the dead worker.
+    await db.sql`select graphile_worker.add_job('coverage__discover', json_build_object('runId', ${sweep!.id}::int), job_key := 'test-sweep')`;
+    await db.sql`update graphile_worker._private_jobs set locked_by = 'gone-worker', locked_at = now() - interval '5 minutes' where key = 'test-sweep'`;
+    await db.sql`select graphile_worker.add_job('worker__recover', '{}'::json)`;
+    await runOnce({ connectionString: db.url, taskList: { worker__recover: tasks(scrape({ staleMs: 1000 })).worker__recover! }, logger: quietLogger });
+    const [job] = await db.sql<{ locked_by: string | null }[]>`select locked_by from graphile_worker._private_jobs where key = 'test-sweep'`;
+    expect(job).toEqual({ locked_by: null });
+    expect(await runRow(runId)).toMatchObject({ status: 'failed', message: 'Stopped: its planning job no longer exists.' });
+    const [released] = await db.sql<{ status: string; worker_id: string | null }[]>`select status, worker_id from coverage_runs where id = ${sweep!.id}`;
+    expect(released).toEqual({ status: 'running', worker_id: null });
+  });
+});
+
 describe('manual ZIP runs', () => {
   it("go into the retailer's queue", async () => {
     await db.sql`update scrape_runs set status = 'succeeded' where status in ('queued', 'running')`;
