@@ -49,13 +49,31 @@ function scrape(over: Partial<ScrapeConfig> = {}): Partial<ScrapeConfig> {
 const tasks = (config: Partial<ScrapeConfig>) => taskList({ sql: db.sql, email: { from: 'test@eggwatch.local' }, scrape: config });
 
 /**
- * Runs the due jobs until none is left. (runOnce stops when a fetch finds nothing, which it can
- * while the job just done still holds its named queue: its completion is recorded in a batch.)
+ * graphile-worker records a job's completion without waiting for it: until that commits the job
+ * stays locked, and holds its named queue. Waits for the jobs a run-once worker just ran (locked
+ * in the last minute; the tests' dead workers lock theirs minutes back).
  */
+async function settle(): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    const [held] = await db.sql<{ n: number }[]>`
+      select count(*)::int as n from graphile_worker._private_jobs where locked_by is not null and locked_at > now() - interval '1 minute'`;
+    if (held!.n === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error('jobs still locked 5 s after their worker stopped');
+}
+
+async function runOnly(task: 'coverage__visit_day' | 'coverage__schedule' | 'worker__recover', config: Partial<ScrapeConfig> = scrape()) {
+  await runOnce({ connectionString: db.url, taskList: { [task]: tasks(config)[task]! }, logger: quietLogger });
+  await settle();
+}
+
+/** Runs the due jobs until none is left (a run-once worker stops when a fetch finds nothing). */
 async function runJobs(config: Partial<ScrapeConfig> = scrape()) {
   for (let round = 0; round < 20; round++) {
     await db.sql`update graphile_worker._private_jobs set run_at = now() where run_at > now() and attempts < max_attempts`;
     await runOnce({ connectionString: db.url, taskList: tasks(config), logger: quietLogger });
+    await settle();
     const [left] = await db.sql<{ n: number }[]>`
       select count(*)::int as n from graphile_worker._private_jobs where locked_by is null and attempts < max_attempts`;
     if (left!.n === 0) return;
@@ -89,7 +107,7 @@ describe('a visit day', () => {
     const { runId } = await startVisitDay(db.sql, { store: 'aldi', userId: null, trigger: 'manual' });
     expect((await runRow(runId)).status).toBe('queued');
     // Planning sends nothing; its chunks' jobs go into ALDI's queue.
-    await runOnce({ connectionString: db.url, taskList: { coverage__visit_day: tasks(scrape()).coverage__visit_day! }, logger: quietLogger });
+    await runOnly('coverage__visit_day');
     expect(standIn.requests).toEqual([]);
     const jobs = await db.sql<{ task_identifier: string; queue_name: string | null }[]>`select task_identifier, queue_name from graphile_worker.jobs order by id`;
     expect(jobs).toEqual([0, 1, 2].map(() => ({ task_identifier: 'coverage__visit', queue_name: 'retailer:aldi' })));
@@ -210,7 +228,7 @@ describe('a visit day', () => {
     const ids = await insertDirectoryStores(db.sql, 'aldi', zips);
     await plan('aldi');
     const { runId } = await startVisitDay(db.sql, { store: 'aldi', userId: null, trigger: 'manual' });
-    await runOnce({ connectionString: db.url, taskList: { coverage__visit_day: tasks(scrape()).coverage__visit_day! }, logger: quietLogger });
+    await runOnly('coverage__visit_day');
     // A worker visited the first store, then died before the chunk was done.
     await db.sql`update coverage_chunks set status = 'running', started_at = now() - interval '1 minute' where run_id = ${runId}`;
     await db.sql`insert into coverage_visits (run_id, location_id, chunk, status, kind, message, started_at) values (${runId}, ${ids[0]!}, 0, 'failed', 'http', 'written before a crash', now())`;
@@ -239,7 +257,7 @@ describe('coverage__schedule', () => {
       select store_id, day::text from coverage_runs where trigger = 'schedule' order by store_id, day`;
     await tick('2026-11-24T00:05:00Z');
     await tick('2026-11-24T00:05:00Z');
-    await runOnce({ connectionString: db.url, taskList: { coverage__schedule: tasks(scrape()).coverage__schedule! }, logger: quietLogger });
+    await runOnly('coverage__schedule');
     expect(await scheduled()).toEqual([
       { store_id: 'aldi', day: '2026-11-24' },
       { store_id: 'target', day: '2026-11-24' },
@@ -247,11 +265,11 @@ describe('coverage__schedule', () => {
     // Later ticks of the day start nothing more, even once the day is over.
     await db.sql`update coverage_runs set status = 'succeeded'`;
     await tick('2026-11-24T07:05:00Z');
-    await runOnce({ connectionString: db.url, taskList: { coverage__schedule: tasks(scrape()).coverage__schedule! }, logger: quietLogger });
+    await runOnly('coverage__schedule');
     expect(await scheduled()).toHaveLength(2);
     // The next day starts the next ones.
     await tick('2026-11-25T00:05:00Z');
-    await runOnce({ connectionString: db.url, taskList: { coverage__schedule: tasks(scrape()).coverage__schedule! }, logger: quietLogger });
+    await runOnly('coverage__schedule');
     expect((await scheduled()).map((r) => `${r.store_id} ${r.day}`)).toEqual(['aldi 2026-11-24', 'aldi 2026-11-25', 'target 2026-11-24', 'target 2026-11-25']);
   });
 });
@@ -261,7 +279,7 @@ describe('worker__recover and visit days', () => {
     const ids = await insertDirectoryStores(db.sql, 'albertsons', ordinaryZips(5, 12001));
     await plan('albertsons');
     const { runId } = await startVisitDay(db.sql, { store: 'albertsons', userId: null, trigger: 'manual' });
-    await runOnce({ connectionString: db.url, taskList: { coverage__visit_day: tasks(scrape()).coverage__visit_day! }, logger: quietLogger });
+    await runOnly('coverage__visit_day');
     // A worker took chunk 0, wrote one store, then died: its job and the queue stay locked.
     await db.sql`update coverage_runs set worker_id = 'dead-worker', heartbeat_at = now() - interval '5 minutes' where id = ${runId}`;
     await db.sql`update coverage_chunks set status = 'running', started_at = now() - interval '5 minutes' where run_id = ${runId} and chunk = 0`;
@@ -283,7 +301,7 @@ describe('worker__recover and visit days', () => {
     await insertDirectoryStores(db.sql, 'whole-foods', ordinaryZips(4, 13001));
     await plan('whole-foods');
     const { runId } = await startVisitDay(db.sql, { store: 'whole-foods', userId: null, trigger: 'manual' });
-    await runOnce({ connectionString: db.url, taskList: { coverage__visit_day: tasks(scrape()).coverage__visit_day! }, logger: quietLogger });
+    await runOnly('coverage__visit_day');
     await db.sql`delete from graphile_worker._private_jobs where key = ${`coverage-visit:${runId}:1`}`;
     await runJobs();
     expect((await runRow(runId)).status).toBe('running');
@@ -310,7 +328,7 @@ describe('worker__recover and coverage runs', () => {
     await db.sql`select graphile_worker.add_job('coverage__discover', json_build_object('runId', ${sweep!.id}::int), job_key := 'test-sweep')`;
     await db.sql`update graphile_worker._private_jobs set locked_by = 'gone-worker', locked_at = now() - interval '5 minutes' where key = 'test-sweep'`;
     await db.sql`select graphile_worker.add_job('worker__recover', '{}'::json)`;
-    await runOnce({ connectionString: db.url, taskList: { worker__recover: tasks(scrape({ staleMs: 1000 })).worker__recover! }, logger: quietLogger });
+    await runOnly('worker__recover', scrape({ staleMs: 1000 }));
     const [job] = await db.sql<{ locked_by: string | null }[]>`select locked_by from graphile_worker._private_jobs where key = 'test-sweep'`;
     expect(job).toEqual({ locked_by: null });
     expect(await runRow(runId)).toMatchObject({ status: 'failed', message: 'Stopped: its planning job no longer exists.' });
