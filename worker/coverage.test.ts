@@ -10,6 +10,7 @@ import { quietLogger } from '#server/migrate.ts';
 import { startVisitDay } from '#server/queries/coverage-start.ts';
 import { queueRun } from '#server/queries/scrape.ts';
 import { createTestDatabase, type TestDatabase } from '../test/db.ts';
+import { settleJobs } from '../test/jobs.ts';
 import { insertDirectoryStores, ordinaryZips, standInStoreId } from '../test/directory-stores.ts';
 import { SCENARIO_ZIPS } from '../test/retailers/scenarios.ts';
 import { startStandIn, type StandInServer } from '../test/retailers/server.ts';
@@ -48,20 +49,7 @@ function scrape(over: Partial<ScrapeConfig> = {}): Partial<ScrapeConfig> {
 
 const tasks = (config: Partial<ScrapeConfig>) => taskList({ sql: db.sql, email: { from: 'test@eggwatch.local' }, scrape: config });
 
-/**
- * graphile-worker records a job's completion without waiting for it: until that commits the job
- * stays locked, and holds its named queue. Waits for the jobs a run-once worker just ran (locked
- * in the last minute; the tests' dead workers lock theirs minutes back).
- */
-async function settle(): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    const [held] = await db.sql<{ n: number }[]>`
-      select count(*)::int as n from graphile_worker._private_jobs where locked_by is not null and locked_at > now() - interval '1 minute'`;
-    if (held!.n === 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error('jobs still locked 5 s after their worker stopped');
-}
+const settle = () => settleJobs(db.sql);
 
 async function runOnly(task: 'coverage__visit_day' | 'coverage__schedule' | 'worker__recover', config: Partial<ScrapeConfig> = scrape()) {
   await runOnce({ connectionString: db.url, taskList: { [task]: tasks(config)[task]! }, logger: quietLogger });
