@@ -304,6 +304,7 @@ describe('worker__recover and visit days', () => {
 
 describe('worker__recover and coverage runs', () => {
   it("fails a visit day queued a minute ago whose planning job is gone, and releases a dead worker's discovery", async () => {
+    await insertDirectoryStores(db.sql, 'target', ordinaryZips(1, 14001));
     await plan('target');
     const { runId } = await startVisitDay(db.sql, { store: 'target', userId: null, trigger: 'manual' });
     await db.sql`delete from graphile_worker._private_jobs`;
