@@ -1,7 +1,8 @@
-// One ZIP code of a scrape run, from the retailer to validated listings: locate the store, read
+// One ZIP code of a scrape run, or one directory store of a coverage visit day, from the retailer
+// to validated listings: locate the store (a ZIP's scrape; a visit knows its store's id), read
 // every listing page (bounded), classify each product with the shared classifier, and keep only
-// shell eggs with a count and a sane price. Nothing here writes: the caller writes a ZIP's
-// outcome in one transaction (commitZipOutcome).
+// shell eggs with a count and a sane price. Reading writes nothing: the caller writes a ZIP's or a
+// store's outcome in one statement (commitZipOutcome, commitVisit).
 import { classifyListing, type RejectReason, type SkipReason } from '#shared/eggs.ts';
 import type { Sql } from '#server/db.ts';
 import { PriceChangeNotifier, writeZipOutcome } from '#server/queries/scrape-writes.ts';
