@@ -10,6 +10,8 @@
 //   Targets: every endpoint >= 0.8x its static file's requests/s; uncached query median under
 //   100 ms for the full list and under 20 ms for a filtered page.
 //   Results: printed, and written to bench/results/latest.json.
+//   Coverage visit days: each retailer's visit day through the real tasks against the stand-in
+//   at zero delay, and from it a nationwide day at the default delay (bench/coverage-visits.ts).
 //   Front end: last, the main-thread trace of / and /compare/organic beside a baseline page
 //   (bench/frontend.ts, results in bench/results/frontend.json). `npm run bench -- frontend`
 //   runs that part alone, without the large database.
@@ -41,6 +43,7 @@ import { DIGEST_TARGET_S, IMMEDIATE_TARGET_S, measureAlerts, type AlertBenchResu
 import { measureFrontend, type FrontendResult } from './frontend.ts';
 import { discoveryTable, measureDiscovery, type DiscoveryBenchRow } from './coverage-discovery.ts';
 import { measureCsvStreaming } from './csv-stream.ts';
+import { DAY_HOURS, measureVisitDays, visitBenchTable, type VisitBenchResult } from './coverage-visits.ts';
 
 const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(BENCH_DIR, '..');
@@ -469,6 +472,16 @@ async function main(): Promise<void> {
     console.log(`Ingest samples (listings/s): one run ${ingest.samples.oneRun.join(', ')}; six runs ${ingest.samples.sixRuns.join(', ')}; COPY ${ingest.samples.copy.join(', ')}`);
     console.log(`Ingest target: ${ingest.target.toLocaleString('en-US')} listings/s or more through the write path (six runs at once, median of three).`);
 
+    // Coverage: each retailer's visit day through the real tasks against the stand-in at zero delay.
+    const visits: VisitBenchResult = await measureVisitDays(adminUrl, log);
+    console.log('');
+    const visitTable = visitBenchTable(visits);
+    printTable(visitTable.headers, visitTable.rows);
+    console.log(
+      `Visit days: ${visits.storesPerRetailer} stores per retailer, the six side by side in one runner. A nationwide day at the ${visits.delayMs / 1000} s delay: ` +
+        `stores x (requests per visit x delay + the zero-delay time per visit); bounds: the zero-delay rate beats the delay's, the day fits ${DAY_HOURS} h, its requests the default daily budget.`,
+    );
+
     // Price alerts on 100,000 subscriptions (a copy of the benchmark database).
     const alerts: AlertBenchResult = await measureAlerts(adminUrl, log);
     console.log('');
@@ -494,6 +507,7 @@ async function main(): Promise<void> {
     const missed = [
       ...frontend.missed,
       ...(ingest.met ? [] : [`scraper ingest ${Math.round(ingest.sixRunsPerS)} listings/s < ${ingest.target}`]),
+      ...visits.missed,
       ...(alerts.met.digest ? [] : [`daily digest ${alerts.digest.seconds.toFixed(1)} s > ${DIGEST_TARGET_S} s`]),
       ...(alerts.met.immediate ? [] : [`immediate matching ${alerts.immediate.matchSeconds.toFixed(1)} s > ${IMMEDIATE_TARGET_S} s`]),
       ...discovery.filter((d) => !d.met).map((d) => `${d.store} discovery found ${d.found} of ${d.present} stores`),
@@ -526,6 +540,7 @@ async function main(): Promise<void> {
       })),
       queries,
       scrapers: { parsing, ingest },
+      coverage: { visits },
       alerts,
       discovery,
       frontend: { file: 'bench/results/frontend.json', routes: frontend.routes.map((r) => ({ page: r.page, tbt: r.tbt, blockingMs: r.blockingMs, blockingRatio: r.blockingRatio, scriptingMs: r.scriptingMs, scriptingRatio: r.scriptingRatio, met: r.met })), baseline: { tbt: frontend.baseline.tbt, blockingMs: frontend.baseline.blockingMs, scriptingMs: frontend.baseline.scriptingMs } },

@@ -82,6 +82,7 @@ function outcomeFor(zip: string, index: number): ZipOutcome {
   return {
     zip,
     status: 'succeeded',
+    kind: null,
     message: null,
     location: { retailerLocationId: `L${index}`, name: `Bench store ${index}`, zip, city: null, state: null, address: null, latitude: null, longitude: null },
     locationZip: zip,

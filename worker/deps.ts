@@ -2,6 +2,7 @@ import type { Sql } from '#server/db.ts';
 import type { HttpOptions } from './scrapers/http.ts';
 import type { RetailerCredentials } from './scrapers/types.ts';
 import type { StoreId } from '#shared/vocabulary.ts';
+import { VISIT_CHUNK_SIZE } from '#shared/coverage.ts';
 
 /** What tasks need from the process: passed in, so tests give their own database and settings. */
 export interface WorkerDeps {
@@ -37,6 +38,8 @@ export interface ScrapeConfig {
   heartbeatMs: number;
   /** A running scrape whose heartbeat is older than this (ms) is recovered. */
   staleMs: number;
+  /** Stores per coverage__visit job (a crash loses at most one chunk's progress). */
+  visitChunkSize: number;
 }
 
 export const DEFAULT_SCRAPE_CONFIG: ScrapeConfig = {
@@ -47,6 +50,7 @@ export const DEFAULT_SCRAPE_CONFIG: ScrapeConfig = {
   maxPages: 8,
   heartbeatMs: 10_000,
   staleMs: 45_000,
+  visitChunkSize: VISIT_CHUNK_SIZE,
 };
 
 export function scrapeConfig(deps: WorkerDeps): ScrapeConfig {

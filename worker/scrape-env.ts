@@ -31,5 +31,6 @@ export function scrapeConfigFromEnv(env: Env): ScrapeConfig {
     maxPages: env.SCRAPE_MAX_PAGES,
     heartbeatMs: env.SCRAPE_HEARTBEAT_MS,
     staleMs: Math.max(env.SCRAPE_STALE_MS, env.SCRAPE_HEARTBEAT_MS * 3),
+    visitChunkSize: env.COVERAGE_CHUNK_SIZE,
   };
 }

@@ -8,6 +8,7 @@ import { STORE_IDS, type StoreId } from '#shared/vocabulary.ts';
 import { getRun, queueRun } from '#server/queries/scrape.ts';
 import { quietLogger } from '#server/migrate.ts';
 import { createTestDatabase, type TestDatabase } from '../test/db.ts';
+import { settleJobs } from '../test/jobs.ts';
 import { startStandIn, type StandInServer } from '../test/retailers/server.ts';
 import { SCENARIO_ZIPS } from '../test/retailers/scenarios.ts';
 import type { ScrapeConfig } from './deps.ts';
@@ -40,8 +41,11 @@ function scrape(over: Partial<ScrapeConfig> = {}): Partial<ScrapeConfig> {
 }
 
 async function runJobs(config: Partial<ScrapeConfig> = scrape()) {
+  // (a run's job shares its retailer's queue with the previous run's, whose completion may not have committed yet)
+  await settleJobs(db.sql);
   await db.sql`update graphile_worker._private_jobs set run_at = now() where run_at > now()`;
   await runOnce({ connectionString: db.url, taskList: taskList({ sql: db.sql, email: { from: 'test@eggwatch.local' }, scrape: config }), logger: quietLogger });
+  await settleJobs(db.sql);
 }
 
 async function start(store: StoreId, zips: string[]): Promise<number> {

@@ -12,6 +12,9 @@ import { alertsImmediate } from './tasks/alerts__immediate.ts';
 import { alertsDigest } from './tasks/alerts__digest.ts';
 import { alertsSchedule } from './tasks/alerts__schedule.ts';
 import { coverageDiscover } from './tasks/coverage__discover.ts';
+import { coverageVisitDay } from './tasks/coverage__visit_day.ts';
+import { coverageVisit } from './tasks/coverage__visit.ts';
+import { coverageSchedule } from './tasks/coverage__schedule.ts';
 
 export function taskList(deps: WorkerDeps): TaskList {
   return {
@@ -26,6 +29,9 @@ export function taskList(deps: WorkerDeps): TaskList {
     alerts__digest: alertsDigest(deps),
     alerts__schedule: alertsSchedule(deps),
     coverage__discover: coverageDiscover(deps),
+    coverage__visit_day: coverageVisitDay(deps),
+    coverage__visit: coverageVisit(deps),
+    coverage__schedule: coverageSchedule(deps),
   };
 }
 
@@ -41,4 +47,6 @@ export const CRONTAB = [
   '0 * * * * scrape__schedule ?max=1',
   '# price alert digests, at ALERT_DIGEST_HOUR_UTC (daily; weekly on Mondays)',
   '0 * * * * alerts__schedule ?max=1',
+  "# each coverage plan's visit day, at the first tick of a UTC day (later ticks start one whose previous day ran late)",
+  '5 * * * * coverage__schedule ?max=1',
 ].join('\n');

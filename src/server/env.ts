@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { VISIT_CHUNK_SIZE } from '#shared/coverage.ts';
 
 const flag = z
   .enum(['1', '0', 'true', 'false', ''])
@@ -77,6 +78,8 @@ export const envSchema = z.object({
   ALERT_DIGEST_HOUR_UTC: z.coerce.number().int().min(0).max(23).default(13),
   SCRAPE_HEARTBEAT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   SCRAPE_STALE_MS: z.coerce.number().int().min(500).max(3_600_000).default(45_000),
+  // Stores per job of a coverage visit day (a crash loses at most one chunk's progress).
+  COVERAGE_CHUNK_SIZE: z.coerce.number().int().min(1).max(500).default(VISIT_CHUNK_SIZE),
   // Benchmarks only (bench/reliability/load.ts): a folder whose files the web process also serves
   // at /__bench/static/<file> and, from memory, at /__bench/memory/<file>, the baselines its
   // answers are measured against. Refused with NODE_ENV=production.

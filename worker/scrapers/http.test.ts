@@ -29,6 +29,19 @@ function scripted(responses: Array<Partial<HttpResponse> | Error>) {
 
 const networkError = (code: string) => Object.assign(new Error(`connect ${code}`), { code, name: 'RequestError' });
 
+describe('RetailerHttp spacing', () => {
+  it("spaced from its start, the first request waits the delay as well (a job following another of the retailer's queue)", async () => {
+    const spaced = scripted([{ status: 200 }]);
+    await new RetailerHttp('Walmart', ORIGINS, { transport: spaced.transport, sleep: spaced.sleep, delayMs: 1000, spacedFromStart: true }).request({ url: 'https://www.walmart.com/x' });
+    expect(spaced.sleeps).toHaveLength(1);
+    expect(spaced.sleeps[0]).toBeGreaterThan(900);
+    expect(spaced.sleeps[0]).toBeLessThanOrEqual(1000);
+    const plain = scripted([{ status: 200 }]);
+    await new RetailerHttp('Walmart', ORIGINS, { transport: plain.transport, sleep: plain.sleep, delayMs: 1000 }).request({ url: 'https://www.walmart.com/x' });
+    expect(plain.sleeps).toEqual([]);
+  });
+});
+
 describe('RetailerHttp retries', () => {
   it('retries 5xx and network errors with doubling, jittered backoff, then succeeds', async () => {
     const s = scripted([{ status: 503 }, networkError('ECONNRESET'), { status: 200, body: '{"ok":true}' }]);

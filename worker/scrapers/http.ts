@@ -53,6 +53,11 @@ export interface HttpOptions {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** Notified before each wait and retry, for the run's log. */
   onEvent?: (event: string) => void;
+  /**
+   * The first request waits the delay too: the client serves a job of the retailer's queue, which
+   * may start the moment the previous job (on any worker) has had its last answer.
+   */
+  spacedFromStart?: boolean;
 }
 
 export const DEFAULT_HTTP_OPTIONS: Omit<HttpOptions, 'originOverride'> = {
@@ -214,6 +219,7 @@ export class RetailerHttp {
     this.options = { ...DEFAULT_HTTP_OPTIONS, ...options };
     this.transport = options.transport ?? gotTransport;
     this.sleep = options.sleep ?? abortableSleep;
+    if (options.spacedFromStart) this.lastRequestAt = Date.now();
   }
 
   /** GET or POST; answers a 2xx response's text, or throws ScrapeError. */

@@ -1,10 +1,12 @@
-// One ZIP code of a scrape run, from the retailer to validated listings: locate the store, read
+// One ZIP code of a scrape run, or one directory store of a coverage visit day, from the retailer
+// to validated listings: locate the store (a ZIP's scrape; a visit knows its store's id), read
 // every listing page (bounded), classify each product with the shared classifier, and keep only
-// shell eggs with a count and a sane price. Nothing here writes: the caller writes a ZIP's
-// outcome in one transaction (commitZipOutcome).
+// shell eggs with a count and a sane price. Reading writes nothing: the caller writes a ZIP's or a
+// store's outcome in one statement (commitZipOutcome, commitVisit).
 import { classifyListing, type RejectReason, type SkipReason } from '#shared/eggs.ts';
 import type { Sql } from '#server/db.ts';
 import { PriceChangeNotifier, writeZipOutcome } from '#server/queries/scrape-writes.ts';
+import { writeVisit } from '#server/queries/coverage-visits.ts';
 import type { EggType, Region } from '#shared/vocabulary.ts';
 import { zipToRegion } from '#shared/zip.ts';
 import { greatCircleMiles, zipFacts } from '#server/geo.ts';
@@ -30,14 +32,12 @@ export interface AcceptedListing {
   url: string | null;
 }
 
-export interface ZipOutcome {
-  zip: string;
+/** What reading one store's listings gave: shared by a ZIP's scrape and a directory store's visit. */
+export interface ListingsOutcome {
   status: 'succeeded' | 'failed';
+  /** Why it failed (ScrapeError kind: blocked, structure, http, config, rate-limited, no-store); null when it succeeded. */
+  kind: ScrapeError['kind'] | null;
   message: string | null;
-  location: RetailerLocation | null;
-  /** The ZIP of the store location recorded (the store's own, else the requested one). */
-  locationZip: string | null;
-  region: Region | null;
   pages: number;
   listingsSeen: number;
   nonProductTiles: number;
@@ -52,6 +52,33 @@ export interface ZipOutcome {
   rateLimitWaits: number;
   rateLimitWaitMs: number;
   startedAt: Date;
+}
+
+export interface ZipOutcome extends ListingsOutcome {
+  zip: string;
+  location: RetailerLocation | null;
+  /** The ZIP of the store location recorded (the store's own, else the requested one). */
+  locationZip: string | null;
+  region: Region | null;
+}
+
+/** A store of the directory (store_locations), visited by the retailer's own id (no locator call). */
+export interface DirectoryStore {
+  /** store_locations.id */
+  id: number;
+  retailerLocationId: string;
+  zip: string;
+  region: Region;
+  name: string | null;
+  city: string | null;
+  state: string | null;
+  address: string | null;
+  latitude: number | null;
+  longitude: number | null;
+}
+
+export interface VisitOutcome extends ListingsOutcome {
+  store: DirectoryStore;
 }
 
 function bump<K extends string>(counts: Partial<Record<K, number>>, key: K): void {
@@ -127,15 +154,11 @@ export function acceptListing(
   };
 }
 
-/** Scrapes one ZIP. Retailer failures (blocked, structure, HTTP) become a failed outcome; other errors propagate. */
-export async function scrapeZip(scraper: RetailerScraper, zip: string, ctx: ScrapeContext): Promise<ZipOutcome> {
-  const outcome: ZipOutcome = {
-    zip,
+function emptyOutcome(): ListingsOutcome {
+  return {
     status: 'failed',
+    kind: null,
     message: null,
-    location: null,
-    locationZip: null,
-    region: null,
     pages: 0,
     listingsSeen: 0,
     nonProductTiles: 0,
@@ -149,52 +172,67 @@ export async function scrapeZip(scraper: RetailerScraper, zip: string, ctx: Scra
     rateLimitWaitMs: 0,
     startedAt: new Date(),
   };
-  const { requests, retries, rateLimitWaits, rateLimitWaitMs } = ctx.http;
-  try {
-    const location = await scraper.locate(zip, ctx);
-    if (!location) throw new ScrapeError('no-store', `no ${scraper.storeName} store near ${zip}`);
-    outcome.location = location;
-    // The store's own ZIP when the locator gives one in a US state, else the ZIP asked for.
-    const own = location.zip && zipRegion(location.zip) ? location.zip : null;
-    outcome.locationZip = own ?? zip;
-    outcome.region = zipRegion(outcome.locationZip);
-    if (!outcome.region) throw new ScrapeError('no-store', `${zip} is not a ZIP code of a US state`);
+}
 
-    const seen = new Set<string>();
-    const notes = new Set<string>();
-    for await (const page of scraper.listings(location, zip, ctx)) {
-      outcome.pages++;
-      outcome.nonProductTiles += page.nonProductTiles;
-      for (const note of page.notes ?? []) notes.add(note);
-      for (const raw of page.listings) {
-        outcome.listingsSeen++;
-        if (seen.has(raw.retailerProductId)) {
-          bump(outcome.skipped, 'duplicate');
-          continue;
-        }
-        seen.add(raw.retailerProductId);
-        if (raw.notOnShelf) {
-          bump(outcome.skipped, raw.notOnShelf);
-          continue;
-        }
-        const result = acceptListing(raw);
-        if (result.kind === 'accepted') outcome.accepted.push(result.listing);
-        else if (result.kind === 'skipped') bump(outcome.skipped, result.reason);
-        else {
-          bump(outcome.rejected, result.reason);
-          if (outcome.rejectedExamples.length < 5) outcome.rejectedExamples.push(`${result.reason}: ${raw.title.slice(0, 120)} (${result.detail})`);
-        }
+/**
+ * Reads every listing page of a store (at most ctx.maxPages) into the outcome: each product once
+ * (a repeat is skipped as a duplicate), off-shelf tiles skipped with their reason, the rest through
+ * the shared classifier. Sets the succeeded outcome's message; the caller handles ScrapeErrors.
+ */
+async function readListings(
+  scraper: RetailerScraper,
+  location: RetailerLocation,
+  zip: string,
+  ctx: ScrapeContext,
+  outcome: ListingsOutcome,
+  storeLabel: string,
+): Promise<void> {
+  const seen = new Set<string>();
+  const notes = new Set<string>();
+  for await (const page of scraper.listings(location, zip, ctx)) {
+    outcome.pages++;
+    outcome.nonProductTiles += page.nonProductTiles;
+    for (const note of page.notes ?? []) notes.add(note);
+    for (const raw of page.listings) {
+      outcome.listingsSeen++;
+      if (seen.has(raw.retailerProductId)) {
+        bump(outcome.skipped, 'duplicate');
+        continue;
+      }
+      seen.add(raw.retailerProductId);
+      if (raw.notOnShelf) {
+        bump(outcome.skipped, raw.notOnShelf);
+        continue;
+      }
+      const result = acceptListing(raw);
+      if (result.kind === 'accepted') outcome.accepted.push(result.listing);
+      else if (result.kind === 'skipped') bump(outcome.skipped, result.reason);
+      else {
+        bump(outcome.rejected, result.reason);
+        if (outcome.rejectedExamples.length < 5) outcome.rejectedExamples.push(`${result.reason}: ${raw.title.slice(0, 120)} (${result.detail})`);
       }
     }
-    outcome.status = 'succeeded';
-    const kept = outcome.accepted.length;
-    outcome.message = kept > 0 ? null : `no egg prices found at ${location.name ?? `the store near ${zip}`} (${outcome.listingsSeen} listings seen)`;
-    if (kept === 0 && outcome.listingsSeen === 0 && outcome.pages === 0) outcome.message = 'the retailer returned no listing pages';
-    if (notes.size > 0) outcome.message = [outcome.message, ...notes].filter(Boolean).join('; ');
+  }
+  outcome.status = 'succeeded';
+  const kept = outcome.accepted.length;
+  outcome.message = kept > 0 ? null : `no egg prices found at ${storeLabel} (${outcome.listingsSeen} listings seen)`;
+  if (kept === 0 && outcome.listingsSeen === 0 && outcome.pages === 0) outcome.message = 'the retailer returned no listing pages';
+  if (notes.size > 0) outcome.message = [outcome.message, ...notes].filter(Boolean).join('; ');
+}
+
+/**
+ * Runs `read` against the retailer, turning a retailer failure (blocked, structure, HTTP...) into
+ * a failed outcome with its kind, and counting the requests it sent. A shutdown ('aborted') and
+ * other errors propagate: nothing is written, and the resumed run reads the store again.
+ */
+async function withCounts(outcome: ListingsOutcome, ctx: ScrapeContext, read: () => Promise<void>): Promise<void> {
+  const { requests, retries, rateLimitWaits, rateLimitWaitMs } = ctx.http;
+  try {
+    await read();
   } catch (error) {
-    // A shutdown releases the ZIP (nothing written; the resumed run scrapes it again).
     if (!(error instanceof ScrapeError) || error.kind === 'aborted') throw error;
     outcome.status = 'failed';
+    outcome.kind = error.kind;
     outcome.message = error.message;
     outcome.accepted = [];
   } finally {
@@ -203,6 +241,45 @@ export async function scrapeZip(scraper: RetailerScraper, zip: string, ctx: Scra
     outcome.rateLimitWaits = ctx.http.rateLimitWaits - rateLimitWaits;
     outcome.rateLimitWaitMs = ctx.http.rateLimitWaitMs - rateLimitWaitMs;
   }
+}
+
+/** Scrapes one ZIP. Retailer failures (blocked, structure, HTTP) become a failed outcome; other errors propagate. */
+export async function scrapeZip(scraper: RetailerScraper, zip: string, ctx: ScrapeContext): Promise<ZipOutcome> {
+  const outcome: ZipOutcome = { ...emptyOutcome(), zip, location: null, locationZip: null, region: null };
+  await withCounts(outcome, ctx, async () => {
+    const location = await scraper.locate(zip, ctx);
+    if (!location) throw new ScrapeError('no-store', `no ${scraper.storeName} store near ${zip}`);
+    outcome.location = location;
+    // The store's own ZIP when the locator gives one in a US state, else the ZIP asked for.
+    const own = location.zip && zipRegion(location.zip) ? location.zip : null;
+    outcome.locationZip = own ?? zip;
+    outcome.region = zipRegion(outcome.locationZip);
+    if (!outcome.region) throw new ScrapeError('no-store', `${zip} is not a ZIP code of a US state`);
+    await readListings(scraper, location, zip, ctx, outcome, location.name ?? `the store near ${zip}`);
+  });
+  return outcome;
+}
+
+/**
+ * Visits one store of the directory by the retailer's own id: its listings as a ZIP's scrape reads
+ * them (the same classification and counts), without asking the locator again. Retailer failures
+ * become a failed outcome with their kind; a shutdown and other errors propagate.
+ */
+export async function visitStore(scraper: RetailerScraper, store: DirectoryStore, ctx: ScrapeContext): Promise<VisitOutcome> {
+  const outcome: VisitOutcome = { ...emptyOutcome(), store };
+  const location: RetailerLocation = {
+    retailerLocationId: store.retailerLocationId,
+    name: store.name,
+    zip: store.zip,
+    city: store.city,
+    state: store.state,
+    address: store.address,
+    latitude: store.latitude,
+    longitude: store.longitude,
+  };
+  await withCounts(outcome, ctx, () =>
+    readListings(scraper, location, store.zip, ctx, outcome, store.name ?? `${scraper.storeName} store ${store.retailerLocationId}`),
+  );
   return outcome;
 }
 
@@ -260,4 +337,44 @@ export async function commitZipOutcome(
   });
   if (result === 'not-owner') throw new RunLostError();
   if (notifier && typeof result === 'object' && result.observations > 0) await notifier.changed();
+}
+
+/**
+ * Writes one store's visit (one atomic statement, writeVisit) as the run's owner. A visit already
+ * written (a chunk run again) is left as it is; a run taken over by another worker throws
+ * RunLostError. Answers the observations written (0 when nothing was).
+ */
+export async function commitVisit(
+  sql: Sql,
+  {
+    runId,
+    workerId,
+    store,
+    chunk,
+    outcome,
+    demo,
+    notifier,
+  }: { runId: number; workerId: string; store: string; chunk: number; outcome: VisitOutcome; demo: boolean; notifier?: PriceChangeNotifier },
+): Promise<number> {
+  const result = await writeVisit(sql, {
+    runId,
+    storeId: store,
+    locationId: outcome.store.id,
+    chunk,
+    status: outcome.status,
+    kind: outcome.kind,
+    message: outcome.message,
+    startedAt: outcome.startedAt,
+    requests: outcome.requests,
+    listingsSeen: outcome.listingsSeen,
+    // A stand-in's price was never published by the retailer: no link to the retailer's page.
+    listings: demo ? outcome.accepted.map((listing) => ({ ...listing, url: null })) : outcome.accepted,
+    source: demo ? 'demo' : 'scrape',
+    ownerWorkerId: workerId,
+    deferNotify: notifier !== undefined,
+  });
+  if (result === 'not-owner') throw new RunLostError();
+  if (result === 'already-written') return 0;
+  if (notifier && result.observations > 0) await notifier.changed();
+  return result.observations;
 }

@@ -61,6 +61,8 @@ export function storesScrape(deps: WorkerDeps): Task {
       const http = new RetailerHttp(name, scraper.origins, {
         ...config.http,
         originOverride: config.origins[store],
+        // (the previous job of the retailer's queue may have just sent its last request)
+        spacedFromStart: true,
         signal: helpers.abortSignal,
         onEvent: (event) => helpers.logger.info(`scrape run ${runId}: ${event}`),
       });

@@ -11,6 +11,20 @@ import type { Db } from '../db.ts';
 
 export type ObservationSource = 'scrape' | 'demo';
 
+/** A product of a store's shelf and its price there, as written (pipeline's AcceptedListing). */
+export interface ListingWrite {
+  retailerProductId: string;
+  title: string;
+  brand: string | null;
+  eggType: string;
+  count: number;
+  sizeGrade: string | null;
+  price: number;
+  regularPrice: number | null;
+  inStock: boolean | null;
+  url: string | null;
+}
+
 export interface ZipWrite {
   runId: number;
   storeId: string;
@@ -41,18 +55,7 @@ export interface ZipWrite {
     /** Whose coordinates: the retailer's locator's, or the ZIP code's centroid (null: none). */
     coordinatesSource?: 'retailer' | 'zip' | null;
   } | null;
-  listings: Array<{
-    retailerProductId: string;
-    title: string;
-    brand: string | null;
-    eggType: string;
-    count: number;
-    sizeGrade: string | null;
-    price: number;
-    regularPrice: number | null;
-    inStock: boolean | null;
-    url: string | null;
-  }>;
+  listings: ListingWrite[];
   source: ObservationSource;
   /** Write only while the run is running under this worker (the run row is locked meanwhile). */
   ownerWorkerId?: string;
@@ -75,7 +78,6 @@ const STATE = /^[A-Z]{2}$/;
 export async function writeZipOutcome(sql: Db, write: ZipWrite): Promise<ZipWriteResult> {
   const l = write.location;
   const listings = write.status === 'succeeded' && l ? write.listings : [];
-  const col = <T>(pick: (x: ZipWrite['listings'][number]) => T) => listings.map(pick);
   const state = l?.state && STATE.test(l.state.toUpperCase()) ? l.state.toUpperCase() : null;
   // A position is a whole, valid pair or nothing.
   const positioned =
@@ -128,49 +130,7 @@ export async function writeZipOutcome(sql: Db, write: ZipWrite): Promise<ZipWrit
         last_visit_at = now(), last_visit_status = 'succeeded', last_visit_kind = null, last_visit_message = null,
         last_priced_at = case when ${priced} then now() else store_locations.last_priced_at end
       returning id
-    ), listing as (
-      select * from unnest(
-        ${sql.array(col((x) => x.retailerProductId))}::text[], ${sql.array(col((x) => x.title))}::text[],
-        ${sql.array(col((x) => x.brand))}::text[], ${sql.array(col((x) => x.eggType))}::text[],
-        ${sql.array(col((x) => x.count))}::int[], ${sql.array(col((x) => x.sizeGrade))}::text[],
-        ${sql.array(col((x) => x.url))}::text[], ${sql.array(col((x) => x.price))}::numeric[],
-        ${sql.array(col((x) => x.regularPrice))}::numeric[], ${sql.array(col((x) => x.inStock))}::boolean[]
-      ) as t(retailer_product_id, title, brand, egg_type, count, size_grade, url, price, regular_price, in_stock)
-      where exists (select 1 from loc)
-    ), inserted as (
-      -- A store's products repeat at every one of its locations: new ones are inserted, changed
-      -- ones updated, and the unchanged rest only read (an upsert would lock, and so write, each).
-      insert into products (store_id, retailer_product_id, title, brand, egg_type, count, size_grade, url)
-      select ${write.storeId}, retailer_product_id, title, brand, egg_type, count, size_grade, url from listing
-      on conflict (store_id, retailer_product_id) do nothing
-      returning id, retailer_product_id
-    ), changed as (
-      update products p set
-        title = listing.title, brand = listing.brand, egg_type = listing.egg_type, count = listing.count,
-        size_grade = listing.size_grade, url = listing.url, updated_at = now()
-      from listing
-      where p.store_id = ${write.storeId} and p.retailer_product_id = listing.retailer_product_id
-        and (p.title, p.brand, p.egg_type, p.count, p.size_grade, p.url)
-          is distinct from (listing.title, listing.brand, listing.egg_type, listing.count, listing.size_grade, listing.url)
-      returning p.id
-    ), product as (
-      select id, retailer_product_id from inserted
-      union all
-      select p.id, p.retailer_product_id from products p
-      where p.store_id = ${write.storeId}
-        and p.retailer_product_id in (select retailer_product_id from listing)
-        and p.retailer_product_id not in (select retailer_product_id from inserted)
-    ), observation as (
-      insert into price_observations (product_id, location_id, price, regular_price, in_stock, observed_at, scrape_run_id, source)
-      select product.id, loc.id, listing.price, listing.regular_price, listing.in_stock, now(), ${write.runId}, ${write.source}
-      from listing
-      join product on product.retailer_product_id = listing.retailer_product_id
-      cross join loc
-      on conflict (product_id, location_id, observed_on) do update set
-        price = excluded.price, regular_price = excluded.regular_price, in_stock = excluded.in_stock,
-        observed_at = excluded.observed_at, scrape_run_id = excluded.scrape_run_id, source = excluded.source
-      returning 1
-    ), outcome as (
+    ), ${pricesCtes(sql, { storeId: write.storeId, listings, scrapeRunId: write.runId, source: write.source })}, outcome as (
       insert into scrape_run_zips (run_id, zip, status, message, location_id, retailer_location_id, location_name, pages,
                                    listings_seen, accepted, skipped, rejected, observations_written, requests,
                                    retries, rate_limit_waits, rate_limit_wait_ms, started_at)
@@ -184,14 +144,75 @@ export async function writeZipOutcome(sql: Db, write: ZipWrite): Promise<ZipWrit
       update scrape_runs set heartbeat_at = now(), progress = progress + 1
       where id = ${write.runId} and exists (select 1 from outcome)
       returning 1
-    ), durability as (
-      select set_config('synchronous_commit', 'off', true) as value,
-             set_config('eggwatch.defer_notify', ${write.deferNotify ? 'on' : 'off'}, true) as notify
-    )
+    ), ${durability(sql, write.deferNotify ?? false)}
     select (select observations_written from outcome) as written, exists (select 1 from owner) as owned,
            (select value from durability) as commit_mode`;
   if (!row?.owned) return 'not-owner';
   return row.written === null ? 'already-written' : { observations: row.written };
+}
+
+/**
+ * The CTEs that write a store's prices, shared by a ZIP's scrape and a directory store's visit:
+ * `listing` (the listings, only when the statement's `loc` CTE, with the location's id, has a row),
+ * `inserted`/`changed`/`product` (the store's products: new ones inserted, changed ones updated,
+ * the unchanged rest only read, since an upsert would lock and so write each) and `observation`
+ * (one per product, location and UTC day: a second write the same day updates it). The caller's
+ * statement defines `loc` before them and may read `observation`.
+ */
+export function pricesCtes(sql: Db, { storeId, listings, scrapeRunId, source }: { storeId: string; listings: ListingWrite[]; scrapeRunId: number | null; source: ObservationSource }) {
+  const col = <T>(pick: (x: ListingWrite) => T) => listings.map(pick);
+  return sql`listing as (
+      select * from unnest(
+        ${sql.array(col((x) => x.retailerProductId))}::text[], ${sql.array(col((x) => x.title))}::text[],
+        ${sql.array(col((x) => x.brand))}::text[], ${sql.array(col((x) => x.eggType))}::text[],
+        ${sql.array(col((x) => x.count))}::int[], ${sql.array(col((x) => x.sizeGrade))}::text[],
+        ${sql.array(col((x) => x.url))}::text[], ${sql.array(col((x) => x.price))}::numeric[],
+        ${sql.array(col((x) => x.regularPrice))}::numeric[], ${sql.array(col((x) => x.inStock))}::boolean[]
+      ) as t(retailer_product_id, title, brand, egg_type, count, size_grade, url, price, regular_price, in_stock)
+      where exists (select 1 from loc)
+    ), inserted as (
+      insert into products (store_id, retailer_product_id, title, brand, egg_type, count, size_grade, url)
+      select ${storeId}, retailer_product_id, title, brand, egg_type, count, size_grade, url from listing
+      on conflict (store_id, retailer_product_id) do nothing
+      returning id, retailer_product_id
+    ), changed as (
+      update products p set
+        title = listing.title, brand = listing.brand, egg_type = listing.egg_type, count = listing.count,
+        size_grade = listing.size_grade, url = listing.url, updated_at = now()
+      from listing
+      where p.store_id = ${storeId} and p.retailer_product_id = listing.retailer_product_id
+        and (p.title, p.brand, p.egg_type, p.count, p.size_grade, p.url)
+          is distinct from (listing.title, listing.brand, listing.egg_type, listing.count, listing.size_grade, listing.url)
+      returning p.id
+    ), product as (
+      select id, retailer_product_id from inserted
+      union all
+      select p.id, p.retailer_product_id from products p
+      where p.store_id = ${storeId}
+        and p.retailer_product_id in (select retailer_product_id from listing)
+        and p.retailer_product_id not in (select retailer_product_id from inserted)
+    ), observation as (
+      insert into price_observations (product_id, location_id, price, regular_price, in_stock, observed_at, scrape_run_id, source)
+      select product.id, loc.id, listing.price, listing.regular_price, listing.in_stock, now(), ${scrapeRunId}, ${source}
+      from listing
+      join product on product.retailer_product_id = listing.retailer_product_id
+      cross join loc
+      on conflict (product_id, location_id, observed_on) do update set
+        price = excluded.price, regular_price = excluded.regular_price, in_stock = excluded.in_stock,
+        observed_at = excluded.observed_at, scrape_run_id = excluded.scrape_run_id, source = excluded.source
+      returning 1
+    )`;
+}
+
+/**
+ * The CTE `durability`, which the statement must select from: its commit does not wait for the WAL
+ * flush (see the top of this file), and deferNotify silences the observation trigger's NOTIFY.
+ */
+export function durability(sql: Db, deferNotify: boolean) {
+  return sql`durability as (
+      select set_config('synchronous_commit', 'off', true) as value,
+             set_config('eggwatch.defer_notify', ${deferNotify ? 'on' : 'off'}, true) as notify
+    )`;
 }
 
 /**

@@ -5,6 +5,7 @@ import { nextDailyRun, runProgressText, STALE_AFTER_HOURS, SCRAPER_NAMES, type R
 import { STORE_IDS, type StoreId } from '#shared/vocabulary.ts';
 import type { Db } from '../db.ts';
 import { isUniqueViolation } from './errors.ts';
+import { retailerQueue } from '#shared/coverage.ts';
 
 export const SCRAPE_TASK = 'stores__scrape';
 export const SCRAPE_JOB_MAX_ATTEMPTS = 5;
@@ -34,7 +35,8 @@ export async function updateScrapeSettings(sql: Db, settings: { dailyEnabled: bo
 }
 
 /**
- * Queues a run and its job in the caller's transaction. Null when the store already has a
+ * Queues a run and its job in the caller's transaction. The job goes into the retailer's queue:
+ * its requests wait for the retailer's other jobs (coverage visits, discovery) on every worker. Null when the store already has a
  * queued or running run (or, for a scheduled run, this slot already has one).
  */
 export async function queueRun(
@@ -50,7 +52,7 @@ export async function queueRun(
     if (!row) return null;
     await tx`
       select graphile_worker.add_job(${SCRAPE_TASK}, json_build_object('runId', ${row.id}::int),
-        job_key := ${scrapeJobKey(row.id)}, max_attempts := ${SCRAPE_JOB_MAX_ATTEMPTS})`;
+        queue_name := ${retailerQueue(run.store)}, job_key := ${scrapeJobKey(row.id)}, max_attempts := ${SCRAPE_JOB_MAX_ATTEMPTS})`;
     return row.id;
   } catch (error) {
     if (isUniqueViolation(error, 'scrape_runs_one_active_idx')) return null;

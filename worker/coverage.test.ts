@@ -1,0 +1,336 @@
+// Coverage visit days through graphile-worker's run-once API against the retailer stand-in: a day
+// planned into chunks in the retailer's queue and every due store visited by its id; the budget;
+// failing stores and the blocked-share pause; a resumed chunk; a doubled job; the schedule; and
+// worker__recover for a visit day of a dead worker.
+import { runOnce } from 'graphile-worker';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ESTIMATED_REQUESTS_PER_VISIT } from '#shared/coverage.ts';
+import { STORE_IDS, type StoreId } from '#shared/vocabulary.ts';
+import { quietLogger } from '#server/migrate.ts';
+import { startVisitDay } from '#server/queries/coverage-start.ts';
+import { queueRun } from '#server/queries/scrape.ts';
+import { createTestDatabase, type TestDatabase } from '../test/db.ts';
+import { settleJobs } from '../test/jobs.ts';
+import { insertDirectoryStores, ordinaryZips, standInStoreId } from '../test/directory-stores.ts';
+import { SCENARIO_ZIPS } from '../test/retailers/scenarios.ts';
+import { startStandIn, type StandInServer } from '../test/retailers/server.ts';
+import type { ScrapeConfig } from './deps.ts';
+import { taskList } from './tasks.ts';
+
+let db: TestDatabase;
+let standIn: StandInServer;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  standIn = await startStandIn();
+});
+afterAll(async () => {
+  await standIn.close();
+  await db.drop();
+});
+beforeEach(async () => {
+  standIn.reset();
+  await db.sql`delete from graphile_worker._private_jobs`;
+  await db.sql`delete from coverage_runs`;
+  await db.sql`delete from coverage_plans`;
+  await db.sql`update store_locations set status = 'closed', closed_at = now() where retailer_location_id is not null`;
+});
+
+function scrape(over: Partial<ScrapeConfig> = {}): Partial<ScrapeConfig> {
+  const origins = Object.fromEntries(STORE_IDS.map((store) => [store, standIn.url]));
+  return {
+    origins,
+    credentials: { krogerClientId: 'test-client', krogerClientSecret: 'test-secret' },
+    http: { delayMs: 0, retries: 2, timeoutMs: 5000, backoffBaseMs: 5, backoffCapMs: 20, maxRetryAfterMs: 3000 },
+    visitChunkSize: 3,
+    ...over,
+  };
+}
+
+const tasks = (config: Partial<ScrapeConfig>) => taskList({ sql: db.sql, email: { from: 'test@eggwatch.local' }, scrape: config });
+
+const settle = () => settleJobs(db.sql);
+
+async function runOnly(task: 'coverage__visit_day' | 'coverage__schedule' | 'worker__recover', config: Partial<ScrapeConfig> = scrape()) {
+  await runOnce({ connectionString: db.url, taskList: { [task]: tasks(config)[task]! }, logger: quietLogger });
+  await settle();
+}
+
+/** Runs the due jobs until none is left (a run-once worker stops when a fetch finds nothing). */
+async function runJobs(config: Partial<ScrapeConfig> = scrape()) {
+  for (let round = 0; round < 20; round++) {
+    await db.sql`update graphile_worker._private_jobs set run_at = now() where run_at > now() and attempts < max_attempts`;
+    await runOnce({ connectionString: db.url, taskList: tasks(config), logger: quietLogger });
+    await settle();
+    const [left] = await db.sql<{ n: number }[]>`
+      select count(*)::int as n from graphile_worker._private_jobs where locked_by is null and attempts < max_attempts`;
+    if (left!.n === 0) return;
+  }
+  throw new Error('jobs still due after 20 rounds');
+}
+
+async function plan(store: StoreId, over: { budget?: number; revisitDays?: number; scope?: unknown } = {}) {
+  await db.sql`
+    insert into coverage_plans (store_id, scope, revisit_days, daily_request_budget)
+    values (${store}, ${db.sql.json((over.scope ?? { kind: 'nationwide' }) as never)}, ${over.revisitDays ?? 1}, ${over.budget ?? 10_000})
+    on conflict (store_id) do update set scope = excluded.scope, revisit_days = excluded.revisit_days,
+      daily_request_budget = excluded.daily_request_budget, paused_at = null, paused_reason = null`;
+}
+
+const runRow = async (id: number) =>
+  (await db.sql<{
+    status: string; message: string | null; demo: boolean; stores_planned: number; stores_visited: number; stores_failed: number; stores_blocked: number;
+    chunks_planned: number; chunks_done: number; requests: number; finished_at: Date | null;
+  }[]>`
+    select status, message, demo, stores_planned, stores_visited, stores_failed, stores_blocked, chunks_planned, chunks_done, requests, finished_at
+    from coverage_runs where id = ${id}`)[0]!;
+const visits = (id: number) =>
+  db.sql<{ location_id: number; chunk: number; status: string; kind: string | null; observations_written: number }[]>`
+    select location_id, chunk, status, kind, observations_written from coverage_visits where run_id = ${id} order by chunk, location_id`;
+
+describe('a visit day', () => {
+  it("plans the due stores into chunks in the retailer's queue and visits each by its id", async () => {
+    const ids = await insertDirectoryStores(db.sql, 'aldi', ordinaryZips(7, 20001));
+    await plan('aldi');
+    const { runId } = await startVisitDay(db.sql, { store: 'aldi', userId: null, trigger: 'manual' });
+    expect((await runRow(runId)).status).toBe('queued');
+    // Planning sends nothing; its chunks' jobs go into ALDI's queue.
+    await runOnly('coverage__visit_day');
+    expect(standIn.requests).toEqual([]);
+    const jobs = await db.sql<{ task_identifier: string; queue_name: string | null }[]>`select task_identifier, queue_name from graphile_worker.jobs order by id`;
+    expect(jobs).toEqual([0, 1, 2].map(() => ({ task_identifier: 'coverage__visit', queue_name: 'retailer:aldi' })));
+    expect(await runRow(runId)).toMatchObject({ status: 'running', stores_planned: 7, chunks_planned: 3, demo: true });
+    const chunks = await db.sql<{ chunk: number; location_ids: number[] }[]>`select chunk, location_ids from coverage_chunks where run_id = ${runId} order by chunk`;
+    expect(chunks.map((c) => c.location_ids)).toEqual([ids.slice(0, 3), ids.slice(3, 6), ids.slice(6)]);
+
+    await runJobs();
+    const run = await runRow(runId);
+    expect(run).toMatchObject({ status: 'succeeded', stores_visited: 7, stores_failed: 0, chunks_done: 3, message: '7 stores priced of 7 planned' });
+    const written = await visits(runId);
+    expect(written.map((v) => v.location_id).sort()).toEqual([...ids].sort());
+    expect(written.every((v) => v.status === 'succeeded' && v.observations_written >= 3)).toBe(true);
+    // No locator call: only the listings of each store, by its service point.
+    expect(standIn.requests.some((r) => r.path.includes('merchant-search'))).toBe(false);
+    for (const zip of ordinaryZips(7, 20001)) expect(standIn.requests.some((r) => r.query.includes(standInStoreId('aldi', zip)))).toBe(true);
+    expect(run.requests).toBe(standIn.requests.length);
+    // Demo prices (no retailer link), one per product and store, and the stores' last visit.
+    const [prices] = await db.sql<{ n: number; linked: number; sources: string[] }[]>`
+      select count(*)::int as n, count(p.url)::int as linked, array_agg(distinct o.source) as sources
+      from price_observations o join products p on p.id = o.product_id where o.location_id = any(${db.sql.array(ids)}::int[])`;
+    expect(prices).toEqual({ n: written.reduce((n, v) => n + v.observations_written, 0), linked: 0, sources: ['demo'] });
+    const stores = await db.sql<{ last_visit_status: string; priced: boolean }[]>`
+      select last_visit_status, last_priced_at is not null as priced from store_locations where id = any(${db.sql.array(ids)}::int[])`;
+    expect(stores.every((s) => s.last_visit_status === 'succeeded' && s.priced)).toBe(true);
+    // The stores' new prices are in the price list of their region.
+    const [listed] = await db.sql<{ n: number }[]>`select count(*)::int as n from price_entries where location_id = any(${db.sql.array(ids)}::int[]) and source = 'demo'`;
+    expect(listed!.n).toBe(prices!.n);
+
+    // The same day again: every store was visited today, nothing is due.
+    standIn.reset();
+    const again = await startVisitDay(db.sql, { store: 'aldi', userId: null, trigger: 'manual' });
+    await runJobs();
+    expect(await runRow(again.runId)).toMatchObject({ status: 'succeeded', stores_planned: 0 });
+    expect((await runRow(again.runId)).message).toMatch(/^No store was due/);
+    expect(standIn.requests).toEqual([]);
+  });
+
+  it('plans only what the day budget allows at the measured requests per visit, never visited first', async () => {
+    const ids = await insertDirectoryStores(db.sql, 'walmart', ordinaryZips(6, 30002));
+    await db.sql`update store_locations set last_visit_at = now() - interval '3 days' where id = ${ids[0]!}`;
+    // No visit measured yet: the estimate (2 requests per Walmart visit); 7 requests buy 3 visits.
+    expect(ESTIMATED_REQUESTS_PER_VISIT.walmart).toBe(2);
+    await plan('walmart', { budget: 7 });
+    const first = await startVisitDay(db.sql, { store: 'walmart', userId: null, trigger: 'manual' });
+    await runJobs();
+    const run = await runRow(first.runId);
+    expect(run).toMatchObject({ status: 'succeeded', stores_planned: 3 });
+    expect((await visits(first.runId)).map((v) => v.location_id)).toEqual(ids.slice(1, 4));
+    // The measured average now counts (the stand-in's Walmart visit reads three listing pages),
+    // and the requests the day already sent come off its budget.
+    const [measured] = await db.sql<{ average: number }[]>`select avg(requests)::float8 as average from coverage_visits where run_id = ${first.runId}`;
+    expect(measured!.average).toBeGreaterThan(2);
+    await plan('walmart', { budget: run.requests + Math.ceil(measured!.average * 2) });
+    const second = await startVisitDay(db.sql, { store: 'walmart', userId: null, trigger: 'manual' });
+    await runJobs();
+    expect((await visits(second.runId)).map((v) => v.location_id)).toEqual([ids[4]!, ids[5]!]);
+    expect((await runRow(second.runId)).message).toBe('2 stores priced of 2 planned');
+  });
+
+  it('keeps each failing store with its reason, and the run says which failed and why', async () => {
+    const ids = await insertDirectoryStores(db.sql, 'target', [...ordinaryZips(2, 40003), SCENARIO_ZIPS.blocked, SCENARIO_ZIPS.changed]);
+    await plan('target');
+    const { runId } = await startVisitDay(db.sql, { store: 'target', userId: null, trigger: 'manual' });
+    await runJobs();
+    const run = await runRow(runId);
+    expect(run).toMatchObject({ status: 'partial', stores_visited: 4, stores_failed: 2, stores_blocked: 1 });
+    expect(run.message).toBe('2 stores priced of 4 planned; 2 failed (blocked 1, structure 1)');
+    const stores = await db.sql<{ id: number; last_visit_status: string; last_visit_kind: string | null; last_visit_message: string | null }[]>`
+      select id, last_visit_status, last_visit_kind, last_visit_message from store_locations where id = any(${db.sql.array(ids)}::int[]) order by id`;
+    expect(stores.find((s) => s.id === ids[2])).toMatchObject({ last_visit_status: 'failed', last_visit_kind: 'blocked', last_visit_message: "blocked by Target's bot protection" });
+    expect(stores.find((s) => s.id === ids[3])).toMatchObject({ last_visit_status: 'failed', last_visit_kind: 'structure' });
+    expect(stores.find((s) => s.id === ids[3])!.last_visit_message).toMatch(/^page structure not recognised/);
+  });
+
+  it("pauses the plan when the day's blocked share passes the threshold, skipping the chunks left", async () => {
+    // Earlier today, 19 of 20 Walmart visits were blocked (another run's).
+    const earlier = await insertDirectoryStores(db.sql, 'walmart', ordinaryZips(20, 50001));
+    const [old] = await db.sql<{ id: number }[]>`
+      insert into coverage_runs (store_id, kind, scope, status, finished_at) values ('walmart', 'visit', '{"kind":"nationwide"}', 'succeeded', now()) returning id`;
+    await db.sql`
+      insert into coverage_visits (run_id, location_id, chunk, status, kind, message, started_at)
+      select ${old!.id}, id, 0, case when n = 1 then 'succeeded' else 'failed' end, case when n = 1 then null else 'blocked' end, null, now()
+      from unnest(${db.sql.array(earlier)}::int[]) with ordinality as t(id, n)`;
+    await db.sql`update store_locations set last_visit_at = now() where id = any(${db.sql.array(earlier)}::int[])`;
+    await insertDirectoryStores(db.sql, 'walmart', [SCENARIO_ZIPS.blocked, ...ordinaryZips(8, 60002)]);
+    await plan('walmart');
+    const { runId } = await startVisitDay(db.sql, { store: 'walmart', userId: null, trigger: 'manual' });
+    await runJobs();
+    const run = await runRow(runId);
+    expect(run).toMatchObject({ status: 'paused', stores_planned: 9, stores_visited: 3, chunks_planned: 3, chunks_done: 1, stores_blocked: 1 });
+    expect(run.message).toMatch(/^Paused: 20 of today's 23 visits of Walmart stores were blocked by its bot protection \(87%; the plan pauses at 50% once 20 visits are made\)\. Save or resume the plan to visit again\. 3 of 9 planned stores visited; 2 chunks skipped\.$/);
+    const [paused] = await db.sql<{ paused: boolean; paused_reason: string }[]>`select paused_at is not null as paused, paused_reason from coverage_plans where store_id = 'walmart'`;
+    expect(paused).toEqual({ paused: true, paused_reason: expect.stringMatching(/^Paused: 20 of today's 23 visits/) });
+    const chunks = await db.sql<{ status: string }[]>`select status from coverage_chunks where run_id = ${runId} order by chunk`;
+    expect(chunks.map((c) => c.status)).toEqual(['done', 'skipped', 'skipped']);
+    expect(await db.sql`select 1 from graphile_worker.jobs where task_identifier = 'coverage__visit'`).toHaveLength(0);
+    // The schedule leaves a paused plan alone.
+    await db.sql`select graphile_worker.add_job('coverage__schedule', '{}'::json)`;
+    await runJobs();
+    expect(await db.sql`select 1 from coverage_runs where store_id = 'walmart' and trigger = 'schedule'`).toHaveLength(0);
+  });
+
+  it('of Kroger without credentials fails at once, sending nothing', async () => {
+    await insertDirectoryStores(db.sql, 'kroger', ordinaryZips(4, 70001));
+    await plan('kroger');
+    const { runId } = await startVisitDay(db.sql, { store: 'kroger', userId: null, trigger: 'manual' });
+    await runJobs(scrape({ credentials: {} }));
+    const run = await runRow(runId);
+    expect(run.status).toBe('failed');
+    expect(run.message).toMatch(/KROGER_CLIENT_ID.*KROGER_CLIENT_SECRET/);
+    expect(standIn.requests).toEqual([]);
+    expect((await db.sql<{ status: string }[]>`select status from coverage_chunks where run_id = ${runId}`).every((c) => c.status === 'skipped')).toBe(true);
+  });
+
+  it('resumes a chunk after its stores already written, and a doubled chunk job does nothing', async () => {
+    const zips = ordinaryZips(3, 80002);
+    const ids = await insertDirectoryStores(db.sql, 'aldi', zips);
+    await plan('aldi');
+    const { runId } = await startVisitDay(db.sql, { store: 'aldi', userId: null, trigger: 'manual' });
+    await runOnly('coverage__visit_day');
+    // A worker visited the first store, then died before the chunk was done.
+    await db.sql`update coverage_chunks set status = 'running', started_at = now() - interval '1 minute' where run_id = ${runId}`;
+    await db.sql`insert into coverage_visits (run_id, location_id, chunk, status, kind, message, started_at) values (${runId}, ${ids[0]!}, 0, 'failed', 'http', 'written before a crash', now())`;
+    await runJobs();
+    expect(standIn.requests.some((r) => r.query.includes(standInStoreId('aldi', zips[0]!)))).toBe(false);
+    expect((await visits(runId)).map((v) => v.location_id)).toEqual(ids);
+    expect((await runRow(runId)).status).toBe('partial');
+    const finished = await runRow(runId);
+    standIn.reset();
+    await db.sql`select graphile_worker.add_job('coverage__visit', json_build_object('runId', ${runId}::int, 'chunk', 0))`;
+    await runJobs();
+    expect(await runRow(runId)).toEqual(finished);
+    expect(standIn.requests).toEqual([]);
+  });
+});
+
+describe('coverage__schedule', () => {
+  it("starts each enabled, unpaused plan's visit day once per UTC day", async () => {
+    await insertDirectoryStores(db.sql, 'aldi', ordinaryZips(2, 90001));
+    await plan('aldi');
+    await plan('target');
+    await plan('kroger');
+    await db.sql`update coverage_plans set enabled = false where store_id = 'kroger'`;
+    const tick = (now: string) => db.sql`select graphile_worker.add_job('coverage__schedule', json_build_object('now', ${now}::text))`;
+    const scheduled = () => db.sql<{ store_id: string; day: string }[]>`
+      select store_id, day::text from coverage_runs where trigger = 'schedule' order by store_id, day`;
+    await tick('2026-11-24T00:05:00Z');
+    await tick('2026-11-24T00:05:00Z');
+    await runOnly('coverage__schedule');
+    expect(await scheduled()).toEqual([
+      { store_id: 'aldi', day: '2026-11-24' },
+      { store_id: 'target', day: '2026-11-24' },
+    ]);
+    // Later ticks of the day start nothing more, even once the day is over.
+    await db.sql`update coverage_runs set status = 'succeeded'`;
+    await tick('2026-11-24T07:05:00Z');
+    await runOnly('coverage__schedule');
+    expect(await scheduled()).toHaveLength(2);
+    // The next day starts the next ones.
+    await tick('2026-11-25T00:05:00Z');
+    await runOnly('coverage__schedule');
+    expect((await scheduled()).map((r) => `${r.store_id} ${r.day}`)).toEqual(['aldi 2026-11-24', 'aldi 2026-11-25', 'target 2026-11-24', 'target 2026-11-25']);
+  });
+});
+
+describe('worker__recover and visit days', () => {
+  it("releases a dead worker's chunk so a live worker resumes the day after its written stores", async () => {
+    const ids = await insertDirectoryStores(db.sql, 'albertsons', ordinaryZips(5, 12001));
+    await plan('albertsons');
+    const { runId } = await startVisitDay(db.sql, { store: 'albertsons', userId: null, trigger: 'manual' });
+    await runOnly('coverage__visit_day');
+    // A worker took chunk 0, wrote one store, then died: its job and the queue stay locked.
+    await db.sql`update coverage_runs set worker_id = 'dead-worker', heartbeat_at = now() - interval '5 minutes' where id = ${runId}`;
+    await db.sql`update coverage_chunks set status = 'running', started_at = now() - interval '5 minutes' where run_id = ${runId} and chunk = 0`;
+    await db.sql`insert into coverage_visits (run_id, location_id, chunk, status, started_at) values (${runId}, ${ids[0]!}, 0, 'succeeded', now())`;
+    await db.sql`
+      update graphile_worker._private_jobs set locked_by = 'dead-worker', locked_at = now() - interval '5 minutes', attempts = 1
+      where key = ${`coverage-visit:${runId}:0`}`;
+    await db.sql`update graphile_worker._private_job_queues set locked_by = 'dead-worker', locked_at = now() - interval '5 minutes' where queue_name = 'retailer:albertsons'`;
+    await db.sql`insert into worker_heartbeats (worker_id, pid, beat_at) values ('dead-worker', 1, now() - interval '5 minutes')`;
+    await db.sql`select graphile_worker.add_job('worker__recover', '{}'::json)`;
+    await runJobs(scrape({ staleMs: 1000 }));
+    const run = await runRow(runId);
+    expect(run).toMatchObject({ status: 'succeeded', stores_planned: 5, chunks_done: 2 });
+    const written = await db.sql<{ location_id: number; n: number }[]>`select location_id, count(*)::int as n from coverage_visits where run_id = ${runId} group by location_id`;
+    expect(written.map((w) => w.location_id).sort()).toEqual([...ids].sort());
+  });
+
+  it("skips a chunk whose job is gone and finishes the day with what it visited", async () => {
+    await insertDirectoryStores(db.sql, 'whole-foods', ordinaryZips(4, 13001));
+    await plan('whole-foods');
+    const { runId } = await startVisitDay(db.sql, { store: 'whole-foods', userId: null, trigger: 'manual' });
+    await runOnly('coverage__visit_day');
+    await db.sql`delete from graphile_worker._private_jobs where key = ${`coverage-visit:${runId}:1`}`;
+    await runJobs();
+    expect((await runRow(runId)).status).toBe('running');
+    await db.sql`update coverage_runs set heartbeat_at = now() - interval '5 minutes' where id = ${runId}`;
+    await db.sql`select graphile_worker.add_job('worker__recover', '{}'::json)`;
+    await runJobs(scrape({ staleMs: 1000 }));
+    const run = await runRow(runId);
+    expect(run).toMatchObject({ status: 'partial', stores_visited: 3 });
+    expect(run.message).toBe("3 stores priced of 4 planned; 1 not visited; Stopped: chunk 1's job no longer exists");
+  });
+});
+
+describe('worker__recover and coverage runs', () => {
+  it("fails a visit day queued a minute ago whose planning job is gone, and releases a dead worker's discovery", async () => {
+    await insertDirectoryStores(db.sql, 'target', ordinaryZips(1, 14001));
+    await plan('target');
+    const { runId } = await startVisitDay(db.sql, { store: 'target', userId: null, trigger: 'manual' });
+    await db.sql`delete from graphile_worker._private_jobs`;
+    await db.sql`update coverage_runs set created_at = now() - interval '2 minutes' where id = ${runId}`;
+    const [sweep] = await db.sql<{ id: number }[]>`
+      insert into coverage_runs (store_id, kind, scope, status, started_at, heartbeat_at, worker_id)
+      values ('aldi', 'discover', '{"kind":"nationwide"}', 'running', now(), now() - interval '5 minutes', 'gone-worker') returning id`;
+    await db.sql`insert into worker_heartbeats (worker_id, pid, beat_at) values ('gone-worker', 1, now() - interval '5 minutes')`;
+    // The sweep's job, held by the dead worker.
+    await db.sql`select graphile_worker.add_job('coverage__discover', json_build_object('runId', ${sweep!.id}::int), job_key := 'test-sweep')`;
+    await db.sql`update graphile_worker._private_jobs set locked_by = 'gone-worker', locked_at = now() - interval '5 minutes' where key = 'test-sweep'`;
+    await db.sql`select graphile_worker.add_job('worker__recover', '{}'::json)`;
+    await runOnly('worker__recover', scrape({ staleMs: 1000 }));
+    const [job] = await db.sql<{ locked_by: string | null }[]>`select locked_by from graphile_worker._private_jobs where key = 'test-sweep'`;
+    expect(job).toEqual({ locked_by: null });
+    expect(await runRow(runId)).toMatchObject({ status: 'failed', message: 'Stopped: its planning job no longer exists.' });
+    const [released] = await db.sql<{ status: string; worker_id: string | null }[]>`select status, worker_id from coverage_runs where id = ${sweep!.id}`;
+    expect(released).toEqual({ status: 'running', worker_id: null });
+  });
+});
+
+describe('manual ZIP runs', () => {
+  it("go into the retailer's queue", async () => {
+    await db.sql`update scrape_runs set status = 'succeeded' where status in ('queued', 'running')`;
+    await db.sql.begin((tx) => queueRun(tx, { store: 'target', zipCodes: ['10001'], requestedBy: null, trigger: 'manual' }));
+    const jobs = await db.sql<{ task_identifier: string; queue_name: string | null }[]>`select task_identifier, queue_name from graphile_worker.jobs`;
+    expect(jobs).toEqual([{ task_identifier: 'stores__scrape', queue_name: 'retailer:target' }]);
+  });
+});

@@ -1,0 +1,187 @@
+// One chunk of a visit day (coverage__visit_day planned it), in the retailer's queue: each of the
+// chunk's stores not yet written is visited by its retailer id and written in one statement
+// (prices, visit row, last visit, live counters). Idempotent and resumable: a chunk run again
+// (after a crash, a shutdown or a doubled job) visits only the stores it has not written. While it
+// runs it beats the run's heartbeat. After the chunk, the day's blocked share may pause the plan
+// (the remaining chunks are skipped); the last chunk finishes the run.
+import type { Task } from 'graphile-worker';
+import { z } from 'zod';
+import { BLOCKED_PAUSE_MIN_VISITS, BLOCKED_PAUSE_SHARE, shouldPause } from '#shared/coverage.ts';
+import { SCRAPER_NAMES } from '#shared/scrape.ts';
+import type { Region, StoreId } from '#shared/vocabulary.ts';
+import type { Db } from '#server/db.ts';
+import { dayBlockedShare, finishVisitRun, visitJobKey } from '#server/queries/coverage-visits.ts';
+import { PriceChangeNotifier } from '#server/queries/scrape-writes.ts';
+import { scrapeConfig, type WorkerDeps } from '../deps.ts';
+import { RetailerHttp } from '../scrapers/http.ts';
+import { SCRAPERS } from '../scrapers/index.ts';
+import { commitVisit, RunLostError, visitStore, type DirectoryStore } from '../scrapers/pipeline.ts';
+import { ScrapeError } from '../scrapers/types.ts';
+
+const payloadSchema = z.object({ runId: z.number().int().positive(), chunk: z.number().int().min(0) });
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+interface StoreRow {
+  id: number;
+  retailer_location_id: string;
+  zip: string;
+  region: Region;
+  name: string | null;
+  city: string | null;
+  state: string | null;
+  address: string | null;
+  latitude: number | null;
+  longitude: number | null;
+}
+
+/** Skips a run's chunks not started yet and removes their jobs (a paused or failed run). */
+async function skipQueuedChunks(tx: Db, runId: number): Promise<number> {
+  const skipped = await tx<Array<{ chunk: number }>>`
+    update coverage_chunks set status = 'skipped', finished_at = now()
+    where run_id = ${runId} and status = 'queued'
+    returning chunk`;
+  for (const { chunk } of skipped) await tx`select graphile_worker.remove_job(${visitJobKey(runId, chunk)})`;
+  return skipped.length;
+}
+
+export function coverageVisit(deps: WorkerDeps): Task {
+  const config = scrapeConfig(deps);
+  return async (payload, helpers) => {
+    const { runId, chunk } = payloadSchema.parse(payload);
+    const workerId = helpers.job.locked_by ?? `pid-${process.pid}`;
+    const { sql } = deps;
+    const [run] = await sql<Array<{ store_id: StoreId; demo: boolean }>>`
+      update coverage_runs set worker_id = ${workerId}, heartbeat_at = now()
+      where id = ${runId} and kind = 'visit' and status = 'running'
+      returning store_id, demo`;
+    if (!run) {
+      // The run is over (paused, failed, finished) or gone: nothing to visit.
+      await sql`update coverage_chunks set status = 'skipped', finished_at = now() where run_id = ${runId} and chunk = ${chunk} and status in ('queued', 'running')`;
+      return;
+    }
+    const store = run.store_id;
+    const name = SCRAPER_NAMES[store];
+    const label = `coverage run ${runId} (${name}) chunk ${chunk}`;
+    const [planned] = await sql<Array<{ location_ids: number[]; resumed: boolean }>>`
+      update coverage_chunks set status = 'running', started_at = coalesce(started_at, now())
+      where run_id = ${runId} and chunk = ${chunk} and status in ('queued', 'running')
+      returning location_ids, started_at < now() as resumed`;
+    if (!planned) return; // done or skipped already (a doubled job)
+    const stores = await sql<StoreRow[]>`
+      select l.id, l.retailer_location_id, l.zip, l.region, l.name, l.city, l.state, l.address, l.latitude, l.longitude
+      from store_locations l
+      where l.id = any(${sql.array(planned.location_ids)}::int[]) and l.status = 'open' and l.retailer_location_id is not null
+        and not exists (select 1 from coverage_visits v where v.run_id = ${runId} and v.location_id = l.id)
+      order by array_position(${sql.array(planned.location_ids)}::int[], l.id)`;
+    const left = planned.location_ids.length - stores.length;
+    if (left > 0) helpers.logger.info(`${label}: resuming after ${left} of ${planned.location_ids.length} stores written or closed`);
+
+    const heartbeat = setInterval(() => {
+      sql`update coverage_runs set heartbeat_at = now() where id = ${runId} and worker_id = ${workerId}`.catch(() => {});
+    }, config.heartbeatMs);
+    heartbeat.unref();
+    const notifier = new PriceChangeNotifier(sql);
+    const scraper = SCRAPERS[store];
+    try {
+      try {
+        scraper.checkConfig?.(config.credentials);
+      } catch (error) {
+        if (!(error instanceof ScrapeError)) throw error;
+        await sql.begin(async (tx) => {
+          const [failed] = await tx`
+            update coverage_runs set status = 'failed', message = ${error.message.slice(0, 2000)}, finished_at = now(), heartbeat_at = now()
+            where id = ${runId} and status = 'running' and worker_id = ${workerId} returning 1`;
+          if (!failed) return;
+          await tx`update coverage_chunks set status = 'skipped', finished_at = now() where run_id = ${runId} and chunk = ${chunk}`;
+          await skipQueuedChunks(tx, runId);
+        });
+        helpers.logger.warn(`${label} failed: ${error.message}`);
+        return;
+      }
+      const http = new RetailerHttp(name, scraper.origins, {
+        ...config.http,
+        originOverride: config.origins[store],
+        // (the previous job of the retailer's queue may have just sent its last request)
+        spacedFromStart: true,
+        signal: helpers.abortSignal,
+        onEvent: (event) => helpers.logger.info(`${label}: ${event}`),
+      });
+      const ctx = { http, maxPages: config.maxPages, term: 'eggs', credentials: config.credentials, signal: helpers.abortSignal };
+      for (const row of stores) {
+        if (helpers.abortSignal.aborted || deps.shutdown?.aborted) throw new ScrapeError('aborted', 'stopped: the worker is shutting down');
+        const directoryStore: DirectoryStore = {
+          id: row.id,
+          retailerLocationId: row.retailer_location_id,
+          zip: row.zip,
+          region: row.region,
+          name: row.name,
+          city: row.city,
+          state: row.state,
+          address: row.address,
+          latitude: row.latitude,
+          longitude: row.longitude,
+        };
+        const outcome = await visitStore(scraper, directoryStore, ctx);
+        const written = await commitVisit(sql, { runId, workerId, store, chunk, outcome, demo: run.demo, notifier });
+        helpers.logger.info(
+          outcome.status === 'succeeded'
+            ? `${label} store ${row.retailer_location_id}: ${plural(written, 'price')} from ${plural(outcome.listingsSeen, 'listing')} in ${plural(outcome.requests, 'request')}`
+            : `${label} store ${row.retailer_location_id} failed (${outcome.kind}): ${outcome.message}`,
+        );
+      }
+      const ended = await endChunk(runId, chunk, store, workerId);
+      if (ended) helpers.logger[ended.startsWith('paused') ? 'warn' : 'info'](`coverage run ${runId} (${name}) ${ended}`);
+    } catch (error) {
+      if (error instanceof RunLostError) {
+        helpers.logger.warn(`${label}: the run was taken over by another worker or is over; stopping here`);
+        return;
+      }
+      if (error instanceof ScrapeError && error.kind === 'aborted') {
+        // Released cleanly: the current store was not written; the job's retry resumes the chunk.
+        await sql`update coverage_runs set worker_id = null where id = ${runId} and worker_id = ${workerId}`.catch(() => {});
+        helpers.logger.info(`${label}: released at shutdown; it resumes when a worker starts`);
+      }
+      throw error;
+    } finally {
+      clearInterval(heartbeat);
+      await notifier.flush().catch((error: unknown) => helpers.logger.warn(`${label}: could not announce new prices: ${String(error)}`));
+    }
+  };
+
+  /**
+   * The chunk is done: marks it, then pauses the plan when the day's blocked share passes the
+   * threshold (skipping the chunks not started), or finishes the run when no chunk is left.
+   * Answers what happened to the run, or null when it goes on.
+   */
+  async function endChunk(runId: number, chunk: number, store: StoreId, workerId: string): Promise<string | null> {
+    return deps.sql.begin(async (tx) => {
+      const [owned] = await tx`select 1 from coverage_runs where id = ${runId} and status = 'running' and worker_id = ${workerId} for update`;
+      if (!owned) throw new RunLostError();
+      const [marked] = await tx`
+        update coverage_chunks set status = 'done', finished_at = now() where run_id = ${runId} and chunk = ${chunk} and status = 'running' returning 1`;
+      if (marked) await tx`update coverage_runs set chunks_done = chunks_done + 1, heartbeat_at = now() where id = ${runId}`;
+      const { visits, blocked } = await dayBlockedShare(tx, store);
+      if (shouldPause(visits, blocked)) {
+        const skipped = await skipQueuedChunks(tx, runId);
+        const [left] = await tx<Array<{ planned: number; visited: number }>>`
+          select stores_planned as planned, (select count(*)::int from coverage_visits where run_id = ${runId}) as visited from coverage_runs where id = ${runId}`;
+        const reason =
+          `Paused: ${blocked} of today's ${visits} visits of ${SCRAPER_NAMES[store]} stores were blocked by its bot protection ` +
+          `(${Math.round((blocked / visits) * 100)}%; the plan pauses at ${Math.round(BLOCKED_PAUSE_SHARE * 100)}% once ${BLOCKED_PAUSE_MIN_VISITS} visits are made). ` +
+          `Save or resume the plan to visit again.`;
+        await tx`update coverage_plans set paused_at = now(), paused_reason = ${reason.slice(0, 1000)} where store_id = ${store} and paused_at is null`;
+        const message = `${reason} ${left!.visited} of ${left!.planned} planned stores visited; ${plural(skipped, 'chunk')} skipped.`;
+        await tx`
+          update coverage_runs set status = 'paused', message = ${message.slice(0, 2000)}, finished_at = now(), heartbeat_at = now()
+          where id = ${runId}`;
+        return `paused: ${message}`;
+      }
+      const [open] = await tx<Array<{ n: number }>>`
+        select count(*)::int as n from coverage_chunks where run_id = ${runId} and status in ('queued', 'running')`;
+      if (open!.n > 0) return null;
+      const status = await finishVisitRun(tx, runId, { workerId });
+      return status ? `finished: ${status}` : null;
+    });
+  }
+}
