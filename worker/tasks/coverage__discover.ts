@@ -99,6 +99,8 @@ export function coverageDiscover(deps: WorkerDeps, options: DiscoverOptions = {}
     const http = new RetailerHttp(name, scraper.origins, {
       ...config.http,
       originOverride: config.origins[store],
+      // (the previous job of the retailer's queue may have just sent its last request)
+      spacedFromStart: true,
       signal: helpers.abortSignal,
       onEvent: (event) => helpers.logger.info(`discovery run ${runId}: ${event}`),
     });
