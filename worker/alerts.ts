@@ -4,7 +4,7 @@
 // or overlapping job, or a job that died after committing) yields nothing, so nothing is sent
 // twice; a job that died before committing wrote nothing, and its retry sends it all.
 import type { Sql, TxSql } from '#server/db.ts';
-import { dailyDigestMatches, eventKey, immediateMatches, MATCH_LIMIT, weeklySummaries, weeklyUnderThreshold, type MatchRow, type WeeklyRow } from '#server/queries/alerts.ts';
+import { dailyDigestMatches, eventKey, immediateMatches, MATCH_LIMIT, weeklySummaries, weeklyUnderThreshold, type ImmediateSource, type MatchRow, type WeeklyRow } from '#server/queries/alerts.ts';
 import {
   dailyDigestEmail,
   describeSubscription,
@@ -124,9 +124,11 @@ function bySubscription<T extends { subscription_id: number }>(rows: T[]): Map<n
   return groups;
 }
 
-/** Immediate alerts for one scrape run's price events. */
-export async function deliverImmediate(sql: Sql, publicUrl: string, runId: number): Promise<DeliveryReport> {
-  const rows = await immediateMatches(sql, runId);
+/** Immediate alerts for the price events of one scrape run, or of one chunk of a visit day. */
+export async function deliverImmediate(sql: Sql, publicUrl: string, source: number | ImmediateSource): Promise<DeliveryReport> {
+  const from: ImmediateSource = typeof source === 'number' ? { runId: source } : source;
+  const rows = await immediateMatches(sql, from);
+  const sourceKey = 'runId' in from ? `${from.runId}` : `coverage:${from.coverageRunId}:${from.chunk}`;
   const pending: Pending[] = [];
   for (const [subscriptionId, list] of bySubscription(rows)) {
     const first = list[0]!;
@@ -134,7 +136,7 @@ export async function deliverImmediate(sql: Sql, publicUrl: string, runId: numbe
     const scope = scopeOf(first, 'immediately');
     pending.push({
       subscriptionId,
-      idempotencyKey: `immediate:${runId}:${subscriptionId}`,
+      idempotencyKey: `immediate:${sourceKey}:${subscriptionId}`,
       claims: best.map((row) => ({ periodKey: eventKey(row), kind: 'immediate', productId: row.product_id, locationId: row.location_id, price: row.price })),
       render: (won, links) => {
         const keys = new Set(won.map((c) => c.periodKey));

@@ -134,6 +134,39 @@ describe('a visit day', () => {
     expect(standIn.requests).toEqual([]);
   });
 
+  it('queues immediate price alerts as each chunk of retailer prices commits, and they reach a matching subscriber', async () => {
+    const ids = await insertDirectoryStores(db.sql, 'aldi', ordinaryZips(4, 23001));
+    await plan('aldi');
+    await db.sql`
+      insert into subscriptions (email, preferred_stores, price_threshold, notification_frequency, confirmed_at, active)
+      values ('visits@example.com', array['aldi'], 50, 'immediately', now(), true)`;
+    // Prices read through a forwarding proxy are the retailer's own ('scrape'), not demo prices.
+    const config = scrape({ originsAreRetailers: true, visitChunkSize: 2 });
+    const { runId } = await startVisitDay(db.sql, { store: 'aldi', userId: null, trigger: 'manual' });
+    await runOnly('coverage__visit_day', config);
+    const visitTasks = { coverage__visit: tasks(config).coverage__visit! };
+    for (let round = 0; round < 5; round++) {
+      await runOnce({ connectionString: db.url, taskList: visitTasks, logger: quietLogger });
+      await settle();
+    }
+    expect(await runRow(runId)).toMatchObject({ status: 'succeeded', stores_visited: 4, demo: false });
+    const queued = await db.sql<{ payload: { coverageRunId: number; chunk: number }; key: string }[]>`
+      select j.payload, j.key from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
+      where t.identifier = 'alerts__immediate' order by j.id`;
+    expect(queued.map((j) => [j.payload, j.key])).toEqual([
+      [{ coverageRunId: runId, chunk: 0 }, `alerts:coverage:${runId}:0`],
+      [{ coverageRunId: runId, chunk: 1 }, `alerts:coverage:${runId}:1`],
+    ]);
+    await runJobs(config);
+    const [sent] = await db.sql<{ n: number }[]>`
+      select count(*)::int as n from email_outbox where to_address = 'visits@example.com'`;
+    expect(sent!.n).toBe(2);
+    // Each email lists the new prices of its chunk's stores only.
+    const [priced] = await db.sql<{ n: number }[]>`
+      select count(distinct location_id)::int as n from alert_deliveries where location_id = any(${db.sql.array(ids)}::int[])`;
+    expect(priced!.n).toBe(4);
+  });
+
   it('plans only what the day budget allows at the measured requests per visit, never visited first', async () => {
     const ids = await insertDirectoryStores(db.sql, 'walmart', ordinaryZips(6, 30002));
     await db.sql`update store_locations set last_visit_at = now() - interval '3 days' where id = ${ids[0]!}`;

@@ -161,6 +161,16 @@ export function coverageVisit(deps: WorkerDeps): Task {
       const [marked] = await tx`
         update coverage_chunks set status = 'done', finished_at = now() where run_id = ${runId} and chunk = ${chunk} and status = 'running' returning 1`;
       if (marked) await tx`update coverage_runs set chunks_done = chunks_done + 1, heartbeat_at = now() where id = ${runId}`;
+      // Immediate price alerts read what the chunk wrote, so they are queued as it commits (never
+      // for demo prices, which are not a retailer's), as a ZIP run's are when it finishes.
+      if (marked) {
+        await tx`
+          select graphile_worker.add_job('alerts__immediate', json_build_object('coverageRunId', ${runId}::int, 'chunk', ${chunk}::int),
+                                         job_key := ${`alerts:coverage:${runId}:${chunk}`}, max_attempts := 10)
+          from coverage_runs r
+          where r.id = ${runId} and not r.demo
+            and exists (select 1 from coverage_visits v where v.run_id = ${runId} and v.chunk = ${chunk} and v.observations_written > 0)`;
+      }
       const { visits, blocked } = await dayBlockedShare(tx, store);
       if (shouldPause(visits, blocked)) {
         const skipped = await skipQueuedChunks(tx, runId);

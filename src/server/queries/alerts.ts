@@ -154,8 +154,20 @@ function matchesOf(sub: DueSubscription, ranking: ScopeRanking | undefined, excl
  * "immediately" subscriptions, the best ten per subscription by price per dozen, leaving out price
  * events already alerted to that subscription.
  */
-export async function immediateMatches(sql: Db, runId: number): Promise<MatchRow[]> {
+export type ImmediateSource = { runId: number } | { coverageRunId: number; chunk: number };
+
+export async function immediateMatches(sql: Db, source: number | ImmediateSource): Promise<MatchRow[]> {
+  const from: ImmediateSource = typeof source === 'number' ? { runId: source } : source;
   const due = dueSubscriptions(sql, 'immediately', null);
+  // A visit day's observations carry no scrape run: they are the ones its chunk's visits wrote
+  // (each visit's store, since the visit started).
+  const written =
+    'runId' in from
+      ? sql`o.scrape_run_id = ${from.runId}`
+      : sql`exists (
+          select 1 from coverage_visits v
+          where v.run_id = ${from.coverageRunId} and v.chunk = ${from.chunk} and v.status = 'succeeded'
+            and v.location_id = o.location_id and o.observed_at >= v.started_at)`;
   const events = sql`
     select ${sql.unsafe(LISTING)}
     from price_observations o
@@ -163,7 +175,7 @@ export async function immediateMatches(sql: Db, runId: number): Promise<MatchRow
     join store_locations l on l.id = e.location_id
     join stores s on s.id = l.store_id and s.active
     join products p on p.id = e.product_id
-    where o.scrape_run_id = ${runId} and o.source = 'scrape'
+    where ${written} and o.source = 'scrape'
       and not exists (
         select 1 from price_observations prev
         where prev.product_id = o.product_id and prev.location_id = o.location_id
