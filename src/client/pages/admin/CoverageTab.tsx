@@ -19,7 +19,7 @@ import {
   Input,
   NativeSelect,
   Progress,
-  RadioGroup,
+  SegmentGroup,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -337,28 +337,16 @@ function PlanCard({ retailer }: { retailer: RetailerCoverage }) {
         )}
         <Fieldset.Root invalid={showErrors && !scope.ok}>
           <Fieldset.Legend>Scope</Fieldset.Legend>
-          <RadioGroup.Root
-            value={form.kind}
-            onValueChange={(details) => edit({ kind: details.value as PlanForm['kind'] })}
-            size="sm"
-            aria-label="Scope"
-          >
-            <HStack gap="4" wrap="wrap">
-              {(
-                [
-                  ['nationwide', 'Nationwide'],
-                  ['states', 'States'],
-                  ['zips', 'ZIP codes and radius'],
-                ] as const
-              ).map(([value, label]) => (
-                <RadioGroup.Item key={value} value={value}>
-                  <RadioGroup.ItemHiddenInput />
-                  <RadioGroup.ItemIndicator />
-                  <RadioGroup.ItemText>{label}</RadioGroup.ItemText>
-                </RadioGroup.Item>
-              ))}
-            </HStack>
-          </RadioGroup.Root>
+          <SegmentGroup.Root size="sm" value={form.kind} onValueChange={(details) => details.value && edit({ kind: details.value as PlanForm['kind'] })} aria-label="Scope" alignSelf="flex-start">
+            <SegmentGroup.Indicator />
+            <SegmentGroup.Items
+              items={[
+                { value: 'nationwide', label: 'Nationwide' },
+                { value: 'states', label: 'States' },
+                { value: 'zips', label: 'ZIP codes' },
+              ]}
+            />
+          </SegmentGroup.Root>
           {form.kind === 'states' && (
             <Box>
               <Text textStyle="sm" color="fg.muted" mb="1.5" id={fieldId('states-help')}>

@@ -7,6 +7,7 @@ import {
   checkRevisitDays,
   costLines,
   draftScope,
+  hoursText,
   FIPS_STATES,
   insetPosition,
   mapLabel,
@@ -86,6 +87,10 @@ describe('the plan cost', () => {
     expect(lines.verdict).toBe('No known store is in this scope yet: run a discovery to find them.');
     expect(lines.requests).toContain('measured on 4 ZIP codes of runs');
     expect(lines.time).toContain('at the 400 ms delay');
+  });
+
+  it('the time a day takes, in minutes under an hour', () => {
+    expect([0.001, 0.2, 1, 1.04, 1.55, 16.2].map(hoursText)).toEqual(['under a minute', '12 minutes', '1 hour', '1 hour', '1.6 hours', '16 hours']);
   });
 
   it('requests per visit in words for each source', () => {

@@ -91,6 +91,15 @@ export function delayText(delayMs: number): string {
   return delayMs >= 1000 ? `${(delayMs / 1000).toLocaleString('en-US', { maximumFractionDigits: 2 })} s` : `${delayMs} ms`;
 }
 
+/** A day's time at the delay: "under a minute", "12 minutes", "1.5 hours", "16 hours". */
+export function hoursText(hours: number): string {
+  const minutes = Math.round(hours * 60);
+  if (minutes < 1) return 'under a minute';
+  if (minutes < 60) return plural(minutes, 'minute');
+  const rounded = Number(hours.toFixed(hours < 10 ? 1 : 0));
+  return `${rounded.toLocaleString('en-US')} ${rounded === 1 ? 'hour' : 'hours'}`;
+}
+
 const everyDays = (days: number) => (days === 1 ? 'every day' : `every ${days} days`);
 
 export interface CostLines {
@@ -105,9 +114,8 @@ export interface CostLines {
 /** The plan's cost before saving (and after): what it asks for a day and whether it fits. */
 export function costLines(input: { storesInScope: number; perVisit: RequestsPerVisit; revisitDays: number; dailyRequestBudget: number; delayMs: number }): CostLines {
   const cost = planCost({ storesInScope: input.storesInScope, requestsPerVisit: input.perVisit.value, revisitDays: input.revisitDays, dailyRequestBudget: input.dailyRequestBudget, delayMs: input.delayMs });
-  const hours = cost.hoursPerDay.toLocaleString('en-US', { maximumFractionDigits: cost.hoursPerDay < 10 ? 1 : 0 });
   const stores = `${plural(input.storesInScope, 'known store')} in scope, ${plural(cost.storesPerDay, 'store')} a day (${everyDays(input.revisitDays)})`;
-  const time = `${plural(cost.requestsPerDay, 'request')} a day: ${hours} ${hours === '1' ? 'hour' : 'hours'} at the ${delayText(input.delayMs)} delay; ${plural(cost.requestsPerDayAllowed, 'request')} a day allowed`;
+  const time = `${plural(cost.requestsPerDay, 'request')} a day: ${hoursText(cost.hoursPerDay)} at the ${delayText(input.delayMs)} delay; ${plural(cost.requestsPerDayAllowed, 'request')} a day allowed`;
   let verdict: string;
   if (input.storesInScope === 0) verdict = 'No known store is in this scope yet: run a discovery to find them.';
   else if (cost.fits) verdict = `Every store in scope can be visited ${everyDays(input.revisitDays)}.`;
