@@ -427,14 +427,17 @@ export async function coverageFigures(sql: Db, options: { delayMs: number; now?:
         group by l.store_id, l.last_visit_kind, l.last_visit_message) r
       where rank <= ${REASONS_LISTED} order by store_id, rank`,
     sql<Array<{ store_id: StoreId; id: number; retailer_location_id: string; name: string | null; address: string | null; city: string | null; state: string | null; zip: string; last_visit_kind: string | null; last_visit_message: string | null; last_visit_at: Date; last_priced_at: Date | null }>>`
-      select * from (
+      select store_id, id, retailer_location_id, name, address, city, state, zip, last_visit_kind, last_visit_message, last_visit_at, last_priced_at from (
         select l.store_id, l.id, l.retailer_location_id, l.name, l.address, l.city, l.state, l.zip,
                l.last_visit_kind, l.last_visit_message, l.last_visit_at, l.last_priced_at,
                row_number() over (partition by l.store_id order by l.last_visit_at desc, l.id) as rank
         from store_locations l where ${known} and l.last_visit_status = 'failed') f
       where rank <= ${FAILING_STORES_LISTED} order by store_id, rank`,
     sql<RunRow[]>`
-      select distinct on (store_id, kind) * from coverage_runs order by store_id, kind, created_at desc, id desc`,
+      select distinct on (store_id, kind) id, store_id, kind, status, trigger, scope, day, demo, points_planned, points_done, locator_calls,
+             stores_found, stores_new, stores_closed, stores_planned, stores_visited, stores_failed, stores_blocked, chunks_planned, chunks_done,
+             requests, message, created_at, started_at, finished_at, heartbeat_at
+      from coverage_runs order by store_id, kind, created_at desc, id desc`,
     sql<PlanRow[]>`select store_id, scope, revisit_days, daily_request_budget, enabled, paused_at, paused_reason, updated_at from coverage_plans`,
     sql<Array<{ store_id: StoreId; run_id: number; chunk: number; chunks: number; stores: number; first_stores: string[] }>>`
       select distinct on (r.store_id) r.store_id, c.run_id, c.chunk, greatest(r.chunks_planned, (select count(*)::int from coverage_chunks a where a.run_id = r.id)) as chunks,
