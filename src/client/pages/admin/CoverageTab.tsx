@@ -191,7 +191,7 @@ function RunLine({ title, run, empty }: { title: string; run: CoverageRun | null
           </Badge>
         )}
         {run?.demo && (
-          <Badge colorPalette="purple" variant="outline">
+          <Badge colorPalette="gray" variant="outline">
             Stand-in
           </Badge>
         )}
@@ -561,6 +561,9 @@ function MapCard({ retailer }: { retailer: RetailerCoverage }) {
   );
 }
 
+/** A block is the retailer refusing us (red); other failures are ours or the page's (orange). */
+const failurePalette = (kind: string | null) => (kind === 'blocked' ? 'red' : 'orange');
+
 function FailingCard({ retailer }: { retailer: RetailerCoverage }) {
   const total = retailer.failing + retailer.blocked;
   return (
@@ -596,7 +599,7 @@ function FailingCard({ retailer }: { retailer: RetailerCoverage }) {
                   <Text fontWeight="semibold" overflowWrap="anywhere">
                     {store.name ?? `Store ${store.retailerId}`}
                   </Text>
-                  <Badge colorPalette={store.kind === 'blocked' ? 'red' : 'orange'} variant="subtle">
+                  <Badge colorPalette={failurePalette(store.kind)} variant="subtle">
                     {failureKindText(store.kind)}
                   </Badge>
                 </Flex>
