@@ -25,6 +25,7 @@ import {
   Stack,
   Table,
   Text,
+  VisuallyHidden,
 } from '@chakra-ui/react';
 import { lazy, useEffect, useMemo, useState } from 'react';
 import { LuCalendarClock, LuMap, LuPlay, LuSave, LuSearch, LuTable } from 'react-icons/lu';
@@ -290,6 +291,11 @@ function PlanCard({ retailer }: { retailer: RetailerCoverage }) {
     return () => clearTimeout(timer);
   }, [scopeKey]);
   const size = trpc.coverage.scopeSize.useQuery({ store: retailer.store, scope: debouncedScope ?? { kind: 'nationwide' } }, { enabled: debouncedScope !== null });
+  // A discovery that finds or closes stores changes every scope's count.
+  const utils = trpc.useUtils();
+  useEffect(() => {
+    void utils.coverage.scopeSize.invalidate();
+  }, [retailer.known, utils]);
   const done = useCoverageMutationDone();
   const savePlan = trpc.coverage.savePlan.useMutation({
     onSuccess: (plan) => {
@@ -371,9 +377,13 @@ function PlanCard({ retailer }: { retailer: RetailerCoverage }) {
                     checked={form.states.includes(state)}
                     onCheckedChange={(details) => edit({ states: details.checked ? [...form.states, state] : form.states.filter((s) => s !== state) })}
                   >
-                    <Checkbox.HiddenInput aria-label={STATE_NAMES[state]} />
+                    <Checkbox.HiddenInput />
                     <Checkbox.Control />
-                    <Checkbox.Label title={STATE_NAMES[state]}>{state}</Checkbox.Label>
+                    {/* The code on screen, the state's name to a screen reader. */}
+                    <Checkbox.Label title={STATE_NAMES[state]}>
+                      <span aria-hidden>{state}</span>
+                      <VisuallyHidden>{STATE_NAMES[state]}</VisuallyHidden>
+                    </Checkbox.Label>
                   </Checkbox.Root>
                 ))}
               </SimpleGrid>
