@@ -49,6 +49,7 @@ import {
   failureKindText,
   mapLabel,
   nextChunkText,
+  pausedText,
   planForm,
   reasonText,
   runProgressText,
@@ -337,7 +338,7 @@ function PlanCard({ retailer }: { retailer: RetailerCoverage }) {
             <Alert.Indicator />
             <Alert.Content>
               <Alert.Title>Paused since {formatWhen(plan.pausedAt, '—')}</Alert.Title>
-              <Alert.Description>{plan.pausedReason ?? 'No reason was recorded.'} Save the plan to resume its visits.</Alert.Description>
+              <Alert.Description>{pausedText(plan.pausedReason)}</Alert.Description>
             </Alert.Content>
           </Alert.Root>
         )}

@@ -13,6 +13,7 @@ import {
   mapLabel,
   nextChunkText,
   percentText,
+  pausedText,
   planForm,
   reasonText,
   requestsPerVisitText,
@@ -131,6 +132,12 @@ describe('reasons and the next chunk', () => {
     expect(reasonText({ kind: 'blocked', message: 'The retailer answered its block page', stores: 2 })).toBe('Blocked: The retailer answered its block page (2 stores)');
     expect(reasonText({ kind: null, message: null, stores: 1 })).toBe('Failed (1 store)');
     expect(reasonText({ kind: 'teapot', message: 'odd', stores: 1 })).toBe('teapot: odd (1 store)');
+  });
+
+  it('says why a plan is paused, in sentences, and how to resume it', () => {
+    expect(pausedText('9 of 16 visits were blocked')).toBe('9 of 16 visits were blocked. Save the plan to resume its visits.');
+    expect(pausedText('Blocked.')).toBe('Blocked. Save the plan to resume its visits.');
+    expect(pausedText(null)).toBe('No reason was recorded. Save the plan to resume its visits.');
   });
 
   it('shows the next queued chunk, else when the next day begins, else why nothing is planned', () => {

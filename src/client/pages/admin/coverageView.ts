@@ -193,6 +193,12 @@ export function reasonText(reason: RetailerCoverage['reasons'][number]): string 
   return `${failureKindText(reason.kind)}${reason.message ? `: ${reason.message}` : ''} (${plural(reason.stores, 'store')})`;
 }
 
+/** Why a plan is paused and how to resume it, as sentences. */
+export function pausedText(reason: string | null): string {
+  const why = reason?.trim() ? reason.trim() : 'No reason was recorded';
+  return `${why}${/[.!?]$/.test(why) ? '' : '.'} Save the plan to resume its visits.`;
+}
+
 /** The next planned chunk, or when the next scheduled visit day begins, or why neither. */
 export function nextChunkText(retailer: Pick<RetailerCoverage, 'nextChunk' | 'nextDayAt' | 'plan' | 'visit'>, formatWhen: (iso: string) => string): string {
   const next = retailer.nextChunk;
