@@ -550,7 +550,7 @@ function MapCard({ retailer }: { retailer: RetailerCoverage }) {
                 <Table.Row>
                   <Table.ColumnHeader>State</Table.ColumnHeader>
                   <Table.ColumnHeader textAlign="end">Known</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">Visited in 24 h</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">Visited</Table.ColumnHeader>
                   <Table.ColumnHeader textAlign="end">Share</Table.ColumnHeader>
                 </Table.Row>
               </Table.Header>

@@ -167,7 +167,7 @@ describe('the map', () => {
       ['Utah', '60%'],
     ]);
     expect(mapLabel('Walmart', rows)).toBe(
-      'US map of the share of Walmart stores visited in the last 24 hours by state: 2 states with stores, 4 of 205 stores visited (2%). The table beside it lists every state.',
+      'US map of the share of Walmart stores visited in the last 24 hours by state: 2 states with stores, 4 of 205 stores visited (2%). The Table button shows each state\'s figures.',
     );
     expect(mapLabel('Walmart', [])).toBe('US map of Walmart stores visited in the last 24 hours: no known stores yet.');
     expect(percentText(0)).toBe('0%');

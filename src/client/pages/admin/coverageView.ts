@@ -243,7 +243,7 @@ export function mapLabel(retailerName: string, rows: ReturnType<typeof stateRows
   if (rows.length === 0) return `US map of ${retailerName} stores visited in the last 24 hours: no known stores yet.`;
   const visited = rows.reduce((n, r) => n + r.visitedDay, 0);
   const known = rows.reduce((n, r) => n + r.known, 0);
-  return `US map of the share of ${retailerName} stores visited in the last 24 hours by state: ${plural(rows.length, 'state')} with stores, ${visited.toLocaleString('en-US')} of ${known.toLocaleString('en-US')} stores visited (${percentText(known ? visited / known : 0)}). The table beside it lists every state.`;
+  return `US map of the share of ${retailerName} stores visited in the last 24 hours by state: ${plural(rows.length, 'state')} with stores, ${visited.toLocaleString('en-US')} of ${known.toLocaleString('en-US')} stores visited (${percentText(known ? visited / known : 0)}). The Table button shows each state's figures.`;
 }
 
 /** Census FIPS codes of the 50 states and DC (the map's shapes are keyed by them). */
