@@ -8,7 +8,8 @@ import { coverageScopeSchema, ESTIMATED_REQUESTS_PER_VISIT, planCost, type Cover
 import { createTestDatabase, type TestDatabase } from '../../../test/db.ts';
 import { createAccount, type TestAccount } from '../../../test/users.ts';
 import { AppError } from './errors.ts';
-import { countLocations, coverageFigures, listLocations, savePlan, scopeSize, startDiscovery, startVisitDay } from './coverage.ts';
+import { countLocations, listLocations, savePlan, scopeSize, startDiscovery, startVisitDay } from './coverage.ts';
+import { coverageFigures } from './coverage-figures.ts';
 
 let db: TestDatabase;
 let admin: TestAccount;

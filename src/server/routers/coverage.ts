@@ -7,7 +7,8 @@ import { SCRAPER_NAMES } from '#shared/scrape.ts';
 import { DEFAULT_SCRAPE_CONFIG } from '#worker/deps.ts';
 import { adminProcedure, router } from '../trpc.ts';
 import type { Context } from '../context.ts';
-import { coverageFigures, requestsPerVisit, savePlan, scopeSize, startDiscovery, startVisitDay } from '../queries/coverage.ts';
+import { savePlan, scopeSize, startDiscovery, startVisitDay } from '../queries/coverage.ts';
+import { coverageFigures, requestsPerVisit } from '../queries/coverage-figures.ts';
 
 const delayOf = (ctx: Context) => ctx.config.scrapeDelayMs ?? DEFAULT_SCRAPE_CONFIG.http.delayMs;
 
