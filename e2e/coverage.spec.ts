@@ -103,6 +103,7 @@ test.describe('the Coverage tab', () => {
     await snap(page, info, 'coverage-visit-running');
     await expect(visit).toContainText(/Finished: \d+ of \d+ stores? visited/, { timeout: 150_000 });
     await expect(page.getByRole('region', { name: 'Stores visited by state' }).getByRole('img', { name: /US map of the share of Walmart stores visited/ })).toBeVisible();
+    await expectAccessible(page, 'coverage tab after a visit day');
     await page.getByRole('button', { name: 'Table' }).click();
     const table = page.getByRole('table', { name: 'Walmart stores visited in the last 24 hours by state' });
     await expect(table.getByRole('row').filter({ hasText: 'Vermont' })).toContainText(/\d+%/);
