@@ -67,7 +67,7 @@ describe('startDiscovery', () => {
     const { runId } = await startDiscovery(db.sql, { store: 'kroger', scope: scope({ kind: 'states', states: ['ut', 'RI'] }), userId: admin.user.id, trigger: 'manual' });
     const [run] = await db.sql`select store_id, kind, status, scope, trigger, created_by, day from coverage_runs where id = ${runId}`;
     expect(run).toEqual({ store_id: 'kroger', kind: 'discover', status: 'queued', scope: { kind: 'states', states: ['RI', 'UT'] }, trigger: 'manual', created_by: admin.user.id, day: null });
-    expect(await jobs()).toEqual([{ task: 'coverage__discover', queue: 'retailer:kroger', key: `coverage:${runId}`, payload: { runId } }]);
+    expect(await jobs()).toEqual([{ task: 'coverage__discover', queue: 'retailer:kroger', key: `coverage-discover:${runId}`, payload: { runId } }]);
   });
 
   it('refuses a second discovery of the same retailer while one is queued or running (409), not another kind or retailer', async () => {
@@ -116,7 +116,7 @@ describe('startVisitDay and savePlan', () => {
     const { runId } = await startVisitDay(db.sql, { store: 'walmart', userId: admin.user.id, trigger: 'manual' });
     const [run] = await db.sql`select kind, status, scope, trigger, day::text as day, created_by from coverage_runs where id = ${runId}`;
     expect(run).toEqual({ kind: 'visit', status: 'queued', scope: { kind: 'states', states: ['RI'] }, trigger: 'manual', day: new Date().toISOString().slice(0, 10), created_by: admin.user.id });
-    expect(await jobs()).toEqual([{ task: 'coverage__visit_day', queue: 'retailer:walmart', key: `coverage:${runId}`, payload: { runId } }]);
+    expect(await jobs()).toEqual([{ task: 'coverage__visit_day', queue: 'retailer:walmart', key: `coverage-visit-day:${runId}`, payload: { runId } }]);
     await expect(startVisitDay(db.sql, { store: 'walmart', userId: null, trigger: 'manual' })).rejects.toMatchObject({
       status: 409,
       message: 'A Walmart visit day is already queued or running; wait for it to finish.',

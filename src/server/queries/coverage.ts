@@ -13,7 +13,8 @@ import { AppError } from './errors.ts';
 export const DISCOVER_TASK = 'coverage__discover';
 export const VISIT_DAY_TASK = 'coverage__visit_day';
 export const COVERAGE_JOB_MAX_ATTEMPTS = 5;
-export const coverageJobKey = (runId: number) => `coverage:${runId}`;
+/** The first job of a run: `coverage-discover:<runId>` or `coverage-visit-day:<runId>` (a sweep re-adds itself without a key). */
+export const coverageJobKey = (kind: CoverageKind, runId: number) => `${kind === 'discover' ? 'coverage-discover' : 'coverage-visit-day'}:${runId}`;
 
 
 export type CoverageKind = 'discover' | 'visit';
@@ -54,7 +55,7 @@ async function queueCoverageRun(
   }
   await tx`
     select graphile_worker.add_job(${run.task}, json_build_object('runId', ${row.id}::int),
-      queue_name := ${retailerQueue(run.store)}, job_key := ${coverageJobKey(row.id)}, max_attempts := ${COVERAGE_JOB_MAX_ATTEMPTS})`;
+      queue_name := ${retailerQueue(run.store)}, job_key := ${coverageJobKey(run.kind, row.id)}, max_attempts := ${COVERAGE_JOB_MAX_ATTEMPTS})`;
   return { runId: row.id };
 }
 
