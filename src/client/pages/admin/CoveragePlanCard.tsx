@@ -203,7 +203,7 @@ export function PlanCard({ retailer }: { retailer: RetailerCoverage }) {
               <Text>{cost.stores}</Text>
               <Text>{cost.requests}</Text>
               <Text>{cost.time}</Text>
-              <Text fontWeight="semibold" color={cost.fits ? 'fg.success' : 'fg.error'}>
+              <Text fontWeight="semibold" color={cost.fits ? 'green.fg' : 'red.fg'}>
                 {cost.verdict}
               </Text>
             </Stack>
