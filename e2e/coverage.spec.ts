@@ -106,10 +106,13 @@ test.describe('the Coverage tab', () => {
     await snap(page, info, 'coverage-visit-running');
     await expect(visit).toContainText(/Finished: \d+ of \d+ stores? visited/, { timeout: 150_000 });
     await expect(page.getByRole('region', { name: 'Stores visited by state' }).getByRole('img', { name: /US map of the share of Walmart stores visited/ })).toBeVisible();
-    await expectAccessible(page, 'coverage tab after a visit day');
     await page.getByRole('button', { name: 'Table' }).click();
     const table = page.getByRole('table', { name: 'Walmart stores visited in the last 24 hours by state' });
     await expect(table.getByRole('row').filter({ hasText: 'Vermont' })).toContainText(/\d+%/);
+    // Enabled again once the day is over (and faded in: axe reads colours as drawn).
+    await expect(page.getByRole('button', { name: 'Visit now' })).toBeEnabled();
+    await expect(page.getByRole('button', { name: 'Visit now' })).toHaveCSS('opacity', '1');
+    await expectAccessible(page, 'coverage tab after a visit day');
     await snap(page, info, 'coverage-visited');
     await waitForNoCoverageRun(db);
   });
