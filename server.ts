@@ -25,6 +25,7 @@ const server = createServer({
     emailTransport: env.RESEND_API_KEY ? 'resend' : 'outbox',
   },
   benchBaselineDir: env.BENCH_BASELINE_DIR,
+  scrapeDelayMs: env.SCRAPE_DELAY_MS,
 });
 await server.start();
 

@@ -19,7 +19,7 @@ import { STORE_IDS, type StoreId } from '../src/shared/vocabulary.ts';
 import { openSql, type Sql } from '../src/server/db.ts';
 import { migrate, quietLogger } from '../src/server/migrate.ts';
 import { seedStores } from '../src/server/seed.ts';
-import { startVisitDay } from '../src/server/queries/coverage-start.ts';
+import { startVisitDay } from '../src/server/queries/coverage.ts';
 import { insertDirectoryStores, ordinaryZips } from '../test/directory-stores.ts';
 import { startStandIn } from '../test/retailers/server.ts';
 import { DEFAULT_SCRAPE_CONFIG } from '../worker/deps.ts';

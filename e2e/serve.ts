@@ -17,6 +17,8 @@ import { startStandIn } from '../test/retailers/server.ts';
 import { E2E_KROGER_SECRET, E2E_SETUP_KEY, serverLogFile } from './secrets.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4310);
+/** The worker's politeness delay against the stand-in (ms). */
+const SCRAPE_DELAY_MS = 150;
 const name = `eggwatch_e2e_${port}`;
 
 let serverUrl = process.env.TEST_DATABASE_URL;
@@ -54,6 +56,8 @@ const server = createServer({
   logStream,
   // Three screen sizes log in from one IP: give the rate limits room (they are tested in vitest).
   auth: { publicUrl: `http://127.0.0.1:${port}`, adminSetupKey: E2E_SETUP_KEY, exposeResetToken: true, rateLimitScale: 20 },
+  // The worker's delay below, so the Coverage tab's plan costs are the worker's.
+  scrapeDelayMs: SCRAPE_DELAY_MS,
 });
 // Scrapers run against the retailer stand-in (no test reaches a retailer); its slow ZIP (83201)
 // answers after 6 s, so the journeys can watch a run's progress.
@@ -67,7 +71,7 @@ const worker = await run({
   taskList: taskList({
     sql,
     email: { from: 'EggWatch <e2e@eggwatch.local>' },
-    scrape: { origins, credentials: { krogerClientId: 'e2e-client', krogerClientSecret: E2E_KROGER_SECRET }, http: { delayMs: 150, retries: 2, timeoutMs: 15_000, backoffBaseMs: 50, backoffCapMs: 200, maxRetryAfterMs: 2000 } },
+    scrape: { origins, credentials: { krogerClientId: 'e2e-client', krogerClientSecret: E2E_KROGER_SECRET }, http: { delayMs: SCRAPE_DELAY_MS, retries: 2, timeoutMs: 15_000, backoffBaseMs: 50, backoffCapMs: 200, maxRetryAfterMs: 2000 } },
   }),
   crontab: CRONTAB,
   logger: workerLogger,

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { StoreId } from '#shared/vocabulary.ts';
-import { startVisitDay } from '#server/queries/coverage-start.ts';
+import { startVisitDay } from '#server/queries/coverage.ts';
 import { queueRun } from '#server/queries/scrape.ts';
 import { createTestDatabase, type TestDatabase } from '../test/db.ts';
 import { insertDirectoryStores, ordinaryZips, standInStoreId } from '../test/directory-stores.ts';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ESTIMATED_REQUESTS_PER_VISIT } from '#shared/coverage.ts';
 import { STORE_IDS, type StoreId } from '#shared/vocabulary.ts';
 import { quietLogger } from '#server/migrate.ts';
-import { startVisitDay } from '#server/queries/coverage-start.ts';
+import { startVisitDay } from '#server/queries/coverage.ts';
 import { queueRun } from '#server/queries/scrape.ts';
 import { createTestDatabase, type TestDatabase } from '../test/db.ts';
 import { settleJobs } from '../test/jobs.ts';

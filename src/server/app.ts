@@ -27,6 +27,7 @@ import { containsNul, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable, isUns
 import { appliedMigrationVersion, latestMigrationVersion } from './migrate.ts';
 import { registerBenchBaselines } from './bench-baselines.ts';
 import type { Sql } from './db.ts';
+import { DEFAULT_SCRAPE_CONFIG } from '#worker/deps.ts';
 
 export const DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist');
 
@@ -62,6 +63,8 @@ export interface ServerOptions {
   };
   /** Benchmarks only (BENCH_BASELINE_DIR): serve this folder's files as the load benchmark's baselines. */
   benchBaselineDir?: string;
+  /** The worker's delay between a retailer's requests (SCRAPE_DELAY_MS; default the worker's), for coverage plan costs. */
+  scrapeDelayMs?: number;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -192,6 +195,7 @@ export function buildApp(options: ServerOptions): { app: FastifyInstance; cache:
     exposeResetToken: auth.exposeResetToken ?? false,
     rateLimitScale: auth.rateLimitScale ?? 1,
     emailTransport: auth.emailTransport ?? 'outbox',
+    scrapeDelayMs: options.scrapeDelayMs ?? DEFAULT_SCRAPE_CONFIG.http.delayMs,
   };
   const createContext = contextFactory({ sql: options.sql, cache, config });
 

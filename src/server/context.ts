@@ -35,6 +35,8 @@ export interface AppConfig {
   rateLimitScale?: number;
   /** How the worker delivers email: through Resend (RESEND_API_KEY) or kept in the outbox (default). */
   emailTransport?: 'resend' | 'outbox';
+  /** The worker's politeness delay between a retailer's requests (SCRAPE_DELAY_MS), for plan costs. */
+  scrapeDelayMs?: number;
 }
 
 /** The HTTP side of a call: absent for direct callers (tests, scripts). */

@@ -17,7 +17,8 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { z, ZodError } from 'zod';
-import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT, marketSeriesInput, priceListInput, storePricesInput } from '#shared/inputs.ts';
+import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT, marketSeriesInput, priceListInput, storeLocationsInput, storePricesInput } from '#shared/inputs.ts';
+import { COVERAGE_RUN_STATUSES, coverageDiscoverInput, coveragePlanInput } from '#shared/coverage.ts';
 import { changePasswordInput, loginInput, profileInput, registerInput, requestResetInput, resetPasswordInput, verifyEmailInput, adminSetupInput } from '#shared/auth.ts';
 import { priceEntrySchema, statsSchema, storeSchema, type PriceEntry } from '#shared/types.ts';
 import { historyInput, historyResultSchema, nearInput, nearResultSchema, type HistoryResult, type NearEntry, type NearResult } from '#shared/near.ts';
@@ -111,6 +112,8 @@ interface RestRoute {
   paged?: boolean;
   /** Its CSV is streamed in batches (see CsvStream), overriding csv's rows. */
   csvStream?: CsvStream;
+  /** What a 409 answer means on this path (documented in OpenAPI). */
+  conflict?: string;
 }
 
 /** in_stock as a CSV cell: true, false, or empty when the retailer did not say. */
@@ -211,6 +214,13 @@ const marketColumns: ReadonlyArray<CsvColumn<MarketRow>> = [
   textColumn('period', (r) => r.period),
   numberColumn('price', (r) => r.price),
 ];
+
+const publicLocationSchema = z.object({
+  id: z.number(), retailer_location_id: z.string().describe("the retailer's own store id"), name: z.string().nullable(), banner: z.string().nullable(),
+  address: z.string().nullable(), city: z.string().nullable(), state: z.string().nullable(), zip: z.string(),
+  latitude: z.number().nullable(), longitude: z.number().nullable(), first_seen_at: z.string(), last_seen_at: z.string().nullable(),
+  last_priced_at: z.string().nullable().describe('when a visit or scrape last recorded prices there'),
+});
 
 const withoutPaging = ({ limit: _limit, offset: _offset, ...filters }: Record<string, unknown>) => filters;
 
@@ -376,9 +386,87 @@ export const REST_ROUTES: RestRoute[] = [
     procedure: 'news.ticker',
     response: z.array(z.object({ kind: z.enum(['region-week', 'store-streak', 'sale', 'national-week']), text: z.string(), trend: z.enum(['up', 'down', 'none']), sample: z.boolean() })),
   },
+  {
+    method: 'GET',
+    path: '/stores/:storeId/locations',
+    summary:
+      "A chain's known open stores (its directory, grown by discovery): retailer store id, name, banner, address, city, state, ZIP, coordinates, when first and last seen and when it last gave prices; by state, city and name, optionally in one state, paged with limit and offset like every list (the first 1,000 without limit; a limit above 5,000 is taken as 5,000). 404 for an unknown store",
+    procedure: 'stores.locations',
+    input: ({ params, query }) => ({ ...query, storeId: params.storeId }),
+    query: storeLocationsInput.omit({ storeId: true }),
+    params: ['storeId'],
+    response: z.array(publicLocationSchema),
+    total: ({ query, params, call }) => call('stores.locationsCount', { ...withoutPaging(query), storeId: params.storeId }) as Promise<number>,
+    paged: true,
+  },
   ...accountRoutes(),
   ...scrapeRoutes(),
+  ...coverageRoutes(),
 ];
+
+/** Nationwide coverage: discovery, plans and visit days of each retailer (administrators only). */
+function coverageRoutes(): RestRoute[] {
+  const scope = z.union([
+    z.object({ kind: z.literal('nationwide') }),
+    z.object({ kind: z.literal('states'), states: z.array(z.string()) }),
+    z.object({ kind: z.literal('zips'), zipCodes: z.array(z.string()), radiusMiles: z.number() }),
+  ]);
+  const run = z.object({
+    id: z.number(), kind: z.enum(['discover', 'visit']), status: z.enum(COVERAGE_RUN_STATUSES), active: z.boolean(), trigger: z.enum(['manual', 'schedule']),
+    scope, scopeText: z.string(), day: z.string().nullable(), demo: z.boolean(),
+    pointsPlanned: z.number(), pointsDone: z.number(), locatorCalls: z.number(), storesFound: z.number(), storesNew: z.number(), storesClosed: z.number(),
+    storesPlanned: z.number(), storesVisited: z.number(), storesFailed: z.number(), storesBlocked: z.number(), chunksPlanned: z.number(), chunksDone: z.number(),
+    requests: z.number(), message: z.string().nullable(), createdAt: z.string(), startedAt: z.string().nullable(), finishedAt: z.string().nullable(), heartbeatAt: z.string().nullable(),
+  });
+  const cost = z.object({
+    storesPerDay: z.number(), requestsPerDay: z.number(), hoursPerDay: z.number().describe('hours a day the requests take at the politeness delay alone'),
+    requestsPerDayAllowed: z.number(), fits: z.boolean().describe('every store in scope can be visited every revisitDays days'),
+    shortestRevisitDays: z.number().nullable().describe('the shortest interval the budget and the delay allow'),
+  });
+  const perVisit = z.object({ value: z.number(), source: z.enum(['visits', 'zip-runs', 'estimate']), samples: z.number() });
+  const plan = z.object({
+    store: z.enum(STORE_IDS), scope, scopeText: z.string(), revisitDays: z.number(), dailyRequestBudget: z.number(), enabled: z.boolean(),
+    pausedAt: z.string().nullable(), pausedReason: z.string().nullable(), updatedAt: z.string(), storesInScope: z.number(), cost,
+  });
+  const retailer = z.object({
+    store: z.enum(STORE_IDS), name: z.string(), active: z.boolean(),
+    known: z.number().describe('open stores with the retailer\'s own id'), inScope: z.number().nullable(),
+    visitedDay: z.number(), visitedWeek: z.number(), neverVisited: z.number(), failing: z.number(), blocked: z.number(),
+    reasons: z.array(z.object({ kind: z.string().nullable(), message: z.string().nullable(), stores: z.number() })),
+    states: z.array(z.object({ state: z.string(), known: z.number(), visitedDay: z.number(), share: z.number() })),
+    failingStores: z.array(z.object({
+      id: z.number(), retailerId: z.string(), name: z.string().nullable(), address: z.string().nullable(), city: z.string().nullable(), state: z.string().nullable(),
+      zip: z.string(), kind: z.string().nullable(), message: z.string().nullable(), lastVisitAt: z.string(), lastPricedAt: z.string().nullable(),
+    })),
+    nextChunk: z.object({ runId: z.number(), chunk: z.number(), chunks: z.number(), stores: z.number(), firstStores: z.array(z.string()) }).nullable(),
+    nextDayAt: z.string().nullable(), discovery: run.nullable(), visit: run.nullable(), plan: plan.nullable(),
+    requestsPerVisit: perVisit, defaultBudget: z.number(), delayMs: z.number(),
+  });
+  const objectBody = (b: unknown) => (b && typeof b === 'object' && !Array.isArray(b) ? b : {});
+  return [
+    {
+      method: 'GET', path: '/coverage', summary: "Every retailer's coverage: stores known, in the plan's scope, visited in the last 24 hours and 7 days, never visited, failing and blocked with their reasons, per state, the failing stores, the next planned chunk, the running or latest discovery and visit day, and the plan with its cost",
+      procedure: 'coverage.overview', response: z.array(retailer), auth: 'admin',
+    },
+    {
+      method: 'POST', path: '/coverage/:store/discover', summary: "Start a discovery of a retailer's stores over a scope (the whole country, listed states, or ZIP codes with a radius); 202 with the run id",
+      procedure: 'coverage.discover', input: ({ body, params }) => ({ ...objectBody(body), store: params.store }), params: ['store'], body: coverageDiscoverInput.omit({ store: true }),
+      response: z.object({ runId: z.number(), store: z.enum(STORE_IDS), status: z.literal('queued'), scope, message: z.string() }), status: 202, auth: 'admin',
+      conflict: 'A discovery of this retailer is already queued or running, or the store is inactive',
+    },
+    {
+      method: 'PUT', path: '/coverage/:store/plan', summary: "Save a retailer's coverage plan: scope, revisitDays (1 to 30, default 1) and dailyRequestBudget (default the retailer's); saving resumes a paused plan. Answers the plan with its cost",
+      procedure: 'coverage.savePlan', input: ({ body, params }) => ({ ...objectBody(body), store: params.store }), params: ['store'], body: coveragePlanInput.omit({ store: true }),
+      response: plan.extend({ requestsPerVisit: perVisit }), auth: 'admin',
+    },
+    {
+      method: 'POST', path: '/coverage/:store/visit', summary: "Start a visit day of a retailer's plan now; 202 with the run id",
+      procedure: 'coverage.visit', input: ({ params }) => ({ store: params.store }), params: ['store'],
+      response: z.object({ runId: z.number(), store: z.enum(STORE_IDS), status: z.literal('queued'), message: z.string() }), status: 202, auth: 'admin',
+      conflict: 'A visit day is already queued or running, the retailer has no plan, its plan is paused, or no known store is in its scope',
+    },
+  ];
+}
 
 /** SPEC §7's scraper calls and the run history and schedule: administrators only. */
 function scrapeRoutes(): RestRoute[] {
@@ -626,7 +714,7 @@ async function handle(route: RestRoute, format: 'json' | 'csv', req: FastifyRequ
     if (route.paged && format === 'json') parts.query = withListLimit(parts.query);
     if (format === 'csv' && route.csvStream) return await streamCsv(route, route.csvStream, { req, reply, call, ctx, parts });
     const input = route.input?.(parts);
-    if (!cacheKey && format === 'json') return sendJson(reply, route.status ?? 200, await call(route.procedure, input));
+    if (!cacheKey && format === 'json' && !route.total) return sendJson(reply, route.status ?? 200, await call(route.procedure, input));
 
     const compute = async (): Promise<Answer> => {
       const result = await call(route.procedure, input);
@@ -778,6 +866,7 @@ export function openApiDocument() {
       ...(route.method !== 'GET' || isPublic(route) ? { 429: errorResponse('Rate limited (public GETs: per address and minute; see Retry-After)') } : {}),
       400: errorResponse('Invalid input'),
       ...(route.params ? { 404: errorResponse('Not found') } : {}),
+      ...(route.conflict ? { 409: errorResponse(route.conflict) } : {}),
     };
     const tags = [route.procedure.split('.')[0]!];
     const operation = {
@@ -841,6 +930,7 @@ export function openApiDocument() {
       { name: 'users', description: 'User accounts' },
       { name: 'subscriptions', description: 'Price alert subscriptions' },
       { name: 'scrape', description: 'Scraper runs and schedule (administrators)' },
+      { name: 'coverage', description: 'Nationwide coverage: store discovery, plans and visit days (administrators)' },
     ],
     paths,
     components: {

@@ -2,6 +2,7 @@
 // numbers are coerced; 'all' means no filter.
 import { z } from 'zod';
 import { eggTypeSchema, filterSelectionSchema, regionSchema, storeIdSchema } from './schemas.ts';
+import { STATE_REGIONS } from './zip.ts';
 
 const allOr = <T extends z.ZodType>(schema: T) =>
   z.union([z.literal('all').transform(() => undefined), schema]).optional();
@@ -78,3 +79,26 @@ export const dashboardInput = z
   })
   .strict();
 export type DashboardInput = z.input<typeof dashboardInput>;
+
+/**
+ * Most stores one page of a chain's directory lists through tRPC, and its default there; the REST
+ * path pages like every list (the first DEFAULT_LIST_LIMIT without limit, at most MAX_LIST_LIMIT).
+ */
+export const MAX_LOCATIONS_PAGE = 50_000;
+export const DEFAULT_LOCATIONS_PAGE = 100;
+
+/** stores.locations: a chain's known open stores, optionally in one state, paged. */
+export const storeLocationsInput = z
+  .object({
+    storeId: storeIdSchema,
+    state: z
+      .string({ message: 'state must be a two-letter US state code' })
+      .max(64, 'state must be a two-letter US state code')
+      .transform((value) => value.trim().toUpperCase())
+      .refine((value) => Object.hasOwn(STATE_REGIONS, value), { message: 'state must be a two-letter US state code (or DC)' })
+      .optional(),
+    limit: intParam('limit', 1, MAX_LOCATIONS_PAGE).default(DEFAULT_LOCATIONS_PAGE),
+    offset: intParam('offset', 0, 10_000_000).default(0),
+  })
+  .strict();
+export const storeLocationsCountInput = storeLocationsInput.omit({ limit: true, offset: true });

@@ -6,7 +6,7 @@ import type { Task } from 'graphile-worker';
 import { TRPCError } from '@trpc/server';
 import { SCRAPER_NAMES } from '#shared/scrape.ts';
 import type { StoreId } from '#shared/vocabulary.ts';
-import { startVisitDay } from '#server/queries/coverage-start.ts';
+import { startVisitDay } from '#server/queries/coverage.ts';
 import type { WorkerDeps } from '../deps.ts';
 
 export function coverageSchedule(deps: WorkerDeps): Task {

@@ -11,6 +11,7 @@ import { storesRouter } from './stores.ts';
 import { scrapeRouter } from './scrape.ts';
 import { newsRouter } from './news.ts';
 import { outboxRouter } from './outbox.ts';
+import { coverageRouter } from './coverage.ts';
 
 export const appRouter = router({
   prices: pricesRouter,
@@ -25,6 +26,7 @@ export const appRouter = router({
   scrape: scrapeRouter,
   news: newsRouter,
   outbox: outboxRouter,
+  coverage: coverageRouter,
 });
 
 export type AppRouter = typeof appRouter;

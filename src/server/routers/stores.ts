@@ -1,9 +1,10 @@
 import { TRPCError } from '@trpc/server';
-import { storeIdInput, storeInsightsInput, storePricesInput } from '#shared/inputs.ts';
+import { storeIdInput, storeInsightsInput, storeLocationsCountInput, storeLocationsInput, storePricesInput } from '#shared/inputs.ts';
 import { publicProcedure, router } from '../trpc.ts';
 import { listStores, storeById } from '../queries/stores.ts';
 import { listPriceEntries } from '../queries/prices.ts';
 import { storeInsights } from '../queries/insights.ts';
+import { countLocations, listLocations } from '../queries/coverage.ts';
 import type { Db } from '../db.ts';
 
 async function requireStore(sql: Db, id: string) {
@@ -37,4 +38,19 @@ export const storesRouter = router({
       return storeInsights(ctx.sql, input.storeId, { region: input.region, eggType: input.egg_type, count: input.count });
     }),
   ),
+
+  /**
+   * A chain's known open stores (its directory, grown by discovery) with address, coordinates and
+   * when each last gave prices, by state, city and name; paged. Not cached: discovery changes it.
+   */
+  locations: publicProcedure.input(storeLocationsInput).query(async ({ ctx, input }) => {
+    await requireStore(ctx.sql, input.storeId);
+    return listLocations(ctx.sql, { store: input.storeId, state: input.state, limit: input.limit, offset: input.offset });
+  }),
+
+  /** How many stores stores.locations matches before limit and offset (X-Total-Count). */
+  locationsCount: publicProcedure.input(storeLocationsCountInput).query(async ({ ctx, input }) => {
+    await requireStore(ctx.sql, input.storeId);
+    return countLocations(ctx.sql, { store: input.storeId, state: input.state });
+  }),
 });

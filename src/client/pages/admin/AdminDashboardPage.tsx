@@ -4,7 +4,7 @@
 // link (the demo's log names the Outbox) opens it.
 import { Box, Button, Center, Flex, Heading, HStack, SimpleGrid, Skeleton, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { LuDatabase, LuInbox, LuLogOut, LuSettings, LuStore } from 'react-icons/lu';
+import { LuDatabase, LuInbox, LuLogOut, LuMapPinned, LuSettings, LuStore } from 'react-icons/lu';
 import { Navigate, useNavigate } from 'react-router-dom';
 import type { PublicUser } from '#shared/auth.ts';
 import { ErrorCard } from '#client/components/ErrorCard.tsx';
@@ -13,6 +13,7 @@ import { toaster } from '#client/components/Toaster.tsx';
 import { clearSession, hasAuthToken, storeSession } from '#client/lib/session.ts';
 import { trpc } from '#client/lib/trpc.ts';
 import { useSearchParam } from '#client/lib/useSearchParam.ts';
+import { CoverageTab } from './CoverageTab.tsx';
 import { OutboxTab } from './OutboxTab.tsx';
 import { ScrapersTab } from './ScrapersTab.tsx';
 import { SettingsTab } from './SettingsTab.tsx';
@@ -99,7 +100,7 @@ function SignOutButton() {
   );
 }
 
-const TABS = ['scrapers', 'stores', 'settings', 'outbox'] as const;
+const TABS = ['scrapers', 'coverage', 'stores', 'settings', 'outbox'] as const;
 type Tab = (typeof TABS)[number];
 
 function Dashboard({ user }: { user: PublicUser }) {
@@ -125,6 +126,9 @@ function Dashboard({ user }: { user: PublicUser }) {
           <Tabs.Trigger value="scrapers">
             <TabLabel icon={<LuDatabase />}>Data Scrapers</TabLabel>
           </Tabs.Trigger>
+          <Tabs.Trigger value="coverage">
+            <TabLabel icon={<LuMapPinned />}>Coverage</TabLabel>
+          </Tabs.Trigger>
           <Tabs.Trigger value="stores">
             <TabLabel icon={<LuStore />}>Stores</TabLabel>
           </Tabs.Trigger>
@@ -137,6 +141,9 @@ function Dashboard({ user }: { user: PublicUser }) {
         </Tabs.List>
         <Tabs.Content value="scrapers" pt="6">
           <ScrapersTab />
+        </Tabs.Content>
+        <Tabs.Content value="coverage" pt="6">
+          <CoverageTab />
         </Tabs.Content>
         <Tabs.Content value="stores" pt="6">
           <StoresTab />

@@ -1,0 +1,307 @@
+// The Coverage tab's words and numbers, kept out of the components so they can be tested: a
+// run's progress, the plan's cost before saving, the plan form's draft scope, failure reasons,
+// the next planned chunk, and the map's shares by state. Pure: no React, no I/O.
+import {
+  coverageScopeSchema,
+  DEFAULT_SCOPE_RADIUS_MILES,
+  MAX_DAILY_REQUEST_BUDGET,
+  MAX_REVISIT_DAYS,
+  planCost,
+  US_STATES,
+  type CoverageScope,
+  type PlanCost,
+} from '#shared/coverage.ts';
+import type { RouterOutputs } from '#client/lib/trpc.ts';
+
+export type RetailerCoverage = RouterOutputs['coverage']['overview'][number];
+export type CoverageRun = NonNullable<RetailerCoverage['visit']>;
+export type RequestsPerVisit = RetailerCoverage['requestsPerVisit'];
+
+const plural = (n: number, word: string, many = `${word}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? word : many}`;
+
+/** "42%" (whole percent; a share under 1% that is not zero says "<1%"). */
+export function percentText(share: number): string {
+  if (share > 0 && share < 0.01) return '<1%';
+  return `${Math.round(share * 100)}%`;
+}
+
+/** Whether any retailer's discovery or visit day is queued or running (the tab then polls fast). */
+export function anyRunActive(retailers: readonly RetailerCoverage[] | undefined): boolean {
+  return (retailers ?? []).some((r) => r.discovery?.active || r.visit?.active);
+}
+
+/** A coverage run's progress in words, while it runs and once it has finished. */
+export function runProgressText(run: CoverageRun): string {
+  if (run.kind === 'discover') {
+    const counts = `${plural(run.locatorCalls, 'locator call')}, ${plural(run.storesFound, 'store')} found (${run.storesNew.toLocaleString('en-US')} new${run.storesClosed ? `, ${run.storesClosed.toLocaleString('en-US')} closed` : ''})`;
+    const points = run.pointsPlanned > 0 ? `${run.pointsDone.toLocaleString('en-US')} of ${plural(run.pointsPlanned, 'point')} swept` : `${plural(run.pointsDone, 'point')} swept`;
+    switch (run.status) {
+      case 'queued':
+        return `Queued: waiting for a worker to start the discovery (${run.scopeText}).`;
+      case 'running':
+        return `Running: ${points}, ${counts}.`;
+      case 'succeeded':
+        return `Finished: ${points}, ${counts}.`;
+      default:
+        return `${statusWord(run.status)}: ${points}, ${counts}.${run.message ? ` ${run.message}` : ''}`;
+    }
+  }
+  const failed = run.storesFailed + run.storesBlocked;
+  const outcome = failed > 0 ? ` (${run.storesFailed.toLocaleString('en-US')} failed, ${run.storesBlocked.toLocaleString('en-US')} blocked)` : '';
+  const stores = run.storesPlanned > 0 ? `${run.storesVisited.toLocaleString('en-US')} of ${plural(run.storesPlanned, 'store')} visited${outcome}` : `${plural(run.storesVisited, 'store')} visited${outcome}`;
+  const chunks = run.chunksPlanned > 0 ? `, chunk ${Math.min(run.chunksDone + (run.status === 'running' ? 1 : 0), run.chunksPlanned)} of ${run.chunksPlanned}` : '';
+  switch (run.status) {
+    case 'queued':
+      return `Queued: waiting for a worker to plan the visit day (${run.scopeText}).`;
+    case 'running':
+      return run.storesPlanned === 0 && run.chunksPlanned === 0 ? 'Running: planning the day\'s stores.' : `Running: ${stores}${chunks}, ${plural(run.requests, 'request')}.`;
+    case 'succeeded':
+      return `Finished: ${stores}, ${plural(run.requests, 'request')}.`;
+    default:
+      return `${statusWord(run.status)}: ${stores}.${run.message ? ` ${run.message}` : ''}`;
+  }
+}
+
+export function statusWord(status: CoverageRun['status']): string {
+  return { queued: 'Queued', running: 'Running', succeeded: 'Finished', partial: 'Partly failed', failed: 'Failed', paused: 'Paused' }[status];
+}
+
+/** A progress bar's value and maximum, or null while the size of the work is not known yet. */
+export function runProgressValue(run: CoverageRun): { value: number; max: number } | null {
+  if (run.kind === 'discover') return run.pointsPlanned > 0 ? { value: Math.min(run.pointsDone, run.pointsPlanned), max: run.pointsPlanned } : null;
+  const done = run.storesVisited + run.storesFailed + run.storesBlocked;
+  return run.storesPlanned > 0 ? { value: Math.min(done, run.storesPlanned), max: run.storesPlanned } : null;
+}
+
+/** Where the requests-per-visit figure comes from, in words. */
+export function requestsPerVisitText(perVisit: RequestsPerVisit): string {
+  const value = `${perVisit.value.toLocaleString('en-US', { maximumFractionDigits: 2 })} ${perVisit.value === 1 ? 'request' : 'requests'}`;
+  switch (perVisit.source) {
+    case 'visits':
+      return `${value} per visit, measured on ${plural(perVisit.samples, 'visit')} in the last 7 days`;
+    case 'zip-runs':
+      return `${value} per visit, measured on ${plural(perVisit.samples, 'ZIP code')} of runs in the last 7 days (no store visit yet; a ZIP also finds its store)`;
+    case 'estimate':
+      return `${value} per visit, estimated (nothing measured in the last 7 days)`;
+  }
+}
+
+/** "1.5 s" or "400 ms". */
+export function delayText(delayMs: number): string {
+  return delayMs >= 1000 ? `${(delayMs / 1000).toLocaleString('en-US', { maximumFractionDigits: 2 })} s` : `${delayMs} ms`;
+}
+
+/** A day's time at the delay: "under a minute", "12 minutes", "1.5 hours", "16 hours". */
+export function hoursText(hours: number): string {
+  const minutes = Math.round(hours * 60);
+  if (minutes < 1) return 'under a minute';
+  if (minutes < 60) return plural(minutes, 'minute');
+  const rounded = Number(hours.toFixed(hours < 10 ? 1 : 0));
+  return `${rounded.toLocaleString('en-US')} ${rounded === 1 ? 'hour' : 'hours'}`;
+}
+
+const everyDays = (days: number) => (days === 1 ? 'every day' : `every ${days} days`);
+
+export interface CostLines {
+  cost: PlanCost;
+  stores: string;
+  requests: string;
+  time: string;
+  verdict: string;
+  fits: boolean;
+}
+
+/** The plan's cost before saving (and after): what it asks for a day and whether it fits. */
+export function costLines(input: { storesInScope: number; perVisit: RequestsPerVisit; revisitDays: number; dailyRequestBudget: number; delayMs: number }): CostLines {
+  const cost = planCost({ storesInScope: input.storesInScope, requestsPerVisit: input.perVisit.value, revisitDays: input.revisitDays, dailyRequestBudget: input.dailyRequestBudget, delayMs: input.delayMs });
+  const stores = `${plural(input.storesInScope, 'known store')} in scope, ${plural(cost.storesPerDay, 'store')} a day (${everyDays(input.revisitDays)})`;
+  const time = `${plural(cost.requestsPerDay, 'request')} a day: ${hoursText(cost.hoursPerDay)} at the ${delayText(input.delayMs)} delay; ${plural(cost.requestsPerDayAllowed, 'request')} a day allowed`;
+  let verdict: string;
+  if (input.storesInScope === 0) verdict = 'No known store is in this scope yet: run a discovery to find them.';
+  else if (cost.fits) verdict = `Every store in scope can be visited ${everyDays(input.revisitDays)}.`;
+  else if (cost.shortestRevisitDays !== null && cost.shortestRevisitDays <= MAX_REVISIT_DAYS) verdict = `Not every store can be visited ${everyDays(input.revisitDays)}: the budget allows ${everyDays(cost.shortestRevisitDays)}.`;
+  else verdict = `Not every store can be visited ${everyDays(input.revisitDays)}, nor every ${MAX_REVISIT_DAYS} days: raise the budget or narrow the scope.`;
+  return { cost, stores, requests: requestsPerVisitText(input.perVisit), time, verdict, fits: cost.fits || input.storesInScope === 0 };
+}
+
+/** The plan form as typed. */
+export interface PlanForm {
+  kind: CoverageScope['kind'];
+  states: string[];
+  zipCodes: string;
+  radiusMiles: string;
+  revisitDays: string;
+  dailyRequestBudget: string;
+}
+
+/** The form of a saved plan, or of a retailer without one (nationwide, daily, its default budget). */
+export function planForm(retailer: Pick<RetailerCoverage, 'plan' | 'defaultBudget'>): PlanForm {
+  const plan = retailer.plan;
+  const scope = plan?.scope;
+  return {
+    kind: scope?.kind ?? 'nationwide',
+    states: scope?.kind === 'states' ? [...scope.states] : [],
+    zipCodes: scope?.kind === 'zips' ? scope.zipCodes.join(', ') : '',
+    radiusMiles: String(scope?.kind === 'zips' ? scope.radiusMiles : DEFAULT_SCOPE_RADIUS_MILES),
+    revisitDays: String(plan?.revisitDays ?? 1),
+    dailyRequestBudget: String(plan?.dailyRequestBudget ?? retailer.defaultBudget),
+  };
+}
+
+export type Checked<T> = { ok: true; value: T } | { ok: false; error: string };
+
+const firstIssue = (error: { issues: ReadonlyArray<{ message: string }> }) => error.issues[0]?.message ?? 'Check the scope';
+
+/** The scope the form describes, checked by the API's own rules. */
+export function draftScope(form: Pick<PlanForm, 'kind' | 'states' | 'zipCodes' | 'radiusMiles'>): Checked<CoverageScope> {
+  const raw =
+    form.kind === 'nationwide'
+      ? { kind: 'nationwide' as const }
+      : form.kind === 'states'
+        ? { kind: 'states' as const, states: form.states }
+        : { kind: 'zips' as const, zipCodes: form.zipCodes.split(/[\s,]+/), radiusMiles: form.radiusMiles.trim() === '' ? Number.NaN : Number(form.radiusMiles) };
+  const parsed = coverageScopeSchema.safeParse(raw);
+  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, error: firstIssue(parsed.error) };
+}
+
+function wholeNumber(text: string, name: string, min: number, max: number): Checked<number> {
+  const value = Number(text.trim().replace(/,/g, ''));
+  if (text.trim() === '' || !Number.isInteger(value)) return { ok: false, error: `${name} must be a whole number` };
+  if (value < min || value > max) return { ok: false, error: `${name} must be ${min.toLocaleString('en-US')} to ${max.toLocaleString('en-US')}` };
+  return { ok: true, value };
+}
+
+export const checkRevisitDays = (text: string) => wholeNumber(text, 'Revisit interval', 1, MAX_REVISIT_DAYS);
+export const checkBudget = (text: string) => wholeNumber(text, 'Daily request budget', 1, MAX_DAILY_REQUEST_BUDGET);
+
+/** What a failed visit's kind means, for the failing stores and the reasons. */
+export const FAILURE_KINDS: Readonly<Record<string, string>> = {
+  blocked: 'Blocked',
+  structure: 'Page not recognised',
+  http: 'HTTP error',
+  'no-store': 'No store',
+  config: 'Not configured',
+  'rate-limited': 'Rate limited',
+};
+
+export function failureKindText(kind: string | null): string {
+  return kind === null ? 'Failed' : (FAILURE_KINDS[kind] ?? kind);
+}
+
+/** A reason's line: "Blocked: The retailer answered its block page (2 stores)". */
+export function reasonText(reason: RetailerCoverage['reasons'][number]): string {
+  return `${failureKindText(reason.kind)}${reason.message ? `: ${reason.message}` : ''} (${plural(reason.stores, 'store')})`;
+}
+
+/** Why a plan is paused and how to resume it, as sentences. */
+export function pausedText(reason: string | null): string {
+  const why = reason?.trim() ? reason.trim() : 'No reason was recorded';
+  return `${why}${/[.!?]$/.test(why) ? '' : '.'} Save the plan to resume its visits.`;
+}
+
+/** The next planned chunk, or when the next scheduled visit day begins, or why neither. */
+export function nextChunkText(retailer: Pick<RetailerCoverage, 'nextChunk' | 'nextDayAt' | 'plan' | 'visit'>, formatWhen: (iso: string) => string): string {
+  const next = retailer.nextChunk;
+  if (next) {
+    const names = next.firstStores.length > 0 ? `: ${next.firstStores.join('; ')}${next.stores > next.firstStores.length ? ' and more' : ''}` : '';
+    return `Chunk ${next.chunk + 1} of ${next.chunks}, ${plural(next.stores, 'store')}${names}.`;
+  }
+  if (retailer.visit?.active) return retailer.visit.status === 'queued' ? 'The visit day is queued; its chunks are planned when it starts.' : 'Every chunk of the running visit day has started.';
+  if (!retailer.plan) return 'No plan yet: save a plan to schedule visits.';
+  if (retailer.plan.pausedAt) return 'The plan is paused: no visit is scheduled until it is saved again.';
+  if (retailer.nextDayAt) return `The next visit day begins ${formatWhen(retailer.nextDayAt)}.`;
+  return 'No visit day is scheduled.';
+}
+
+/** The map's and the table's rows: every state with stores, its share visited in 24 hours. */
+export function stateRows(states: RetailerCoverage['states']): Array<{ state: string; name: string; known: number; visitedDay: number; share: number; shareText: string }> {
+  return states
+    .filter((s) => s.known > 0)
+    .map((s) => ({ ...s, name: STATE_NAMES[s.state] ?? s.state, shareText: percentText(s.share) }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/**
+ * The map's colours of the share visited in 24 hours, lightest first: five equal steps of 20%
+ * (the choropleth's quantize scale over 0 to 1); states without known stores are grey.
+ */
+export const SHARE_COLORS = ['#fee2e2', '#fdba74', '#fde047', '#86efac', '#15803d'] as const;
+export const NO_STORES_COLOR = '#cbd5e1';
+export const SHARE_LEGEND = ['Under 20%', '20 to 40%', '40 to 60%', '60 to 80%', '80% or more'] as const;
+
+/** The colour (and legend step) of a share, as the map's quantize scale picks it. */
+export function shareStep(share: number): number {
+  return Math.min(SHARE_COLORS.length - 1, Math.max(0, Math.floor(share * SHARE_COLORS.length)));
+}
+
+export function shareColor(share: number | null): string {
+  return share === null ? NO_STORES_COLOR : SHARE_COLORS[shareStep(share)]!;
+}
+
+/** The map's accessible name: what it shows and its extremes. */
+export function mapLabel(retailerName: string, rows: ReturnType<typeof stateRows>): string {
+  if (rows.length === 0) return `US map of ${retailerName} stores visited in the last 24 hours: no known stores yet.`;
+  const visited = rows.reduce((n, r) => n + r.visitedDay, 0);
+  const known = rows.reduce((n, r) => n + r.known, 0);
+  return `US map of the share of ${retailerName} stores visited in the last 24 hours by state: ${plural(rows.length, 'state')} with stores, ${visited.toLocaleString('en-US')} of ${known.toLocaleString('en-US')} stores visited (${percentText(known ? visited / known : 0)}). The Table button shows each state's figures.`;
+}
+
+/** Census FIPS codes of the 50 states and DC (the map's shapes are keyed by them). */
+export const FIPS_STATES: Readonly<Record<string, string>> = {
+  '01': 'AL', '02': 'AK', '04': 'AZ', '05': 'AR', '06': 'CA', '08': 'CO', '09': 'CT', '10': 'DE', '11': 'DC', '12': 'FL',
+  '13': 'GA', '15': 'HI', '16': 'ID', '17': 'IL', '18': 'IN', '19': 'IA', '20': 'KS', '21': 'KY', '22': 'LA', '23': 'ME',
+  '24': 'MD', '25': 'MA', '26': 'MI', '27': 'MN', '28': 'MS', '29': 'MO', '30': 'MT', '31': 'NE', '32': 'NV', '33': 'NH',
+  '34': 'NJ', '35': 'NM', '36': 'NY', '37': 'NC', '38': 'ND', '39': 'OH', '40': 'OK', '41': 'OR', '42': 'PA', '44': 'RI',
+  '45': 'SC', '46': 'SD', '47': 'TN', '48': 'TX', '49': 'UT', '50': 'VT', '51': 'VA', '53': 'WA', '54': 'WV', '55': 'WI',
+  '56': 'WY',
+};
+
+export const STATE_NAMES: Readonly<Record<string, string>> = {
+  AL: 'Alabama', AK: 'Alaska', AZ: 'Arizona', AR: 'Arkansas', CA: 'California', CO: 'Colorado', CT: 'Connecticut', DE: 'Delaware',
+  DC: 'District of Columbia', FL: 'Florida', GA: 'Georgia', HI: 'Hawaii', ID: 'Idaho', IL: 'Illinois', IN: 'Indiana', IA: 'Iowa',
+  KS: 'Kansas', KY: 'Kentucky', LA: 'Louisiana', ME: 'Maine', MD: 'Maryland', MA: 'Massachusetts', MI: 'Michigan', MN: 'Minnesota',
+  MS: 'Mississippi', MO: 'Missouri', MT: 'Montana', NE: 'Nebraska', NV: 'Nevada', NH: 'New Hampshire', NJ: 'New Jersey',
+  NM: 'New Mexico', NY: 'New York', NC: 'North Carolina', ND: 'North Dakota', OH: 'Ohio', OK: 'Oklahoma', OR: 'Oregon',
+  PA: 'Pennsylvania', RI: 'Rhode Island', SC: 'South Carolina', SD: 'South Dakota', TN: 'Tennessee', TX: 'Texas', UT: 'Utah',
+  VT: 'Vermont', VA: 'Virginia', WA: 'Washington', WV: 'West Virginia', WI: 'Wisconsin', WY: 'Wyoming',
+};
+
+/** The states of the plan form's list, by name. */
+export const STATE_CHOICES = [...US_STATES].sort((a, b) => (STATE_NAMES[a] ?? a).localeCompare(STATE_NAMES[b] ?? b));
+
+type Position = number[];
+type Ring = Position[];
+interface Geometry {
+  type: string;
+  coordinates: unknown;
+}
+
+function mapPositions(geometry: Geometry, move: (p: Position) => Position): Geometry {
+  const walk = (value: unknown): unknown => (typeof (value as unknown[])[0] === 'number' ? move(value as Position) : (value as unknown[]).map(walk));
+  return { ...geometry, coordinates: walk(geometry.coordinates) as Ring[] };
+}
+
+/**
+ * Alaska and Hawaii moved beside the lower 48 (as US maps do), in longitude and latitude so the
+ * map's own projection draws them: Alaska at a third of its size (its longitudes narrowed for
+ * the lower latitude it is drawn at), Hawaii as it is; both below the southwest border.
+ */
+export function insetPosition(fips: string, [lon, lat]: Position): Position {
+  if (fips === '02') {
+    const east = lon! > 0 ? lon! - 360 : lon!;
+    return [-117 + (east + 152) * 0.35 * (Math.cos((63 * Math.PI) / 180) / Math.cos((26 * Math.PI) / 180)), 26 + (lat! - 63) * 0.35];
+  }
+  if (fips === '15') return [-104 + (lon! + 157.5), 24.5 + (lat! - 20.5)];
+  return [lon!, lat!];
+}
+
+/** The 50 states and DC of a GeoJSON feature list (territories dropped), Alaska and Hawaii inset, each id its postal code. */
+export function statesForMap<F extends { id?: string | number; geometry: Geometry | null }>(features: readonly F[]): Array<F & { id: string }> {
+  return features.flatMap((feature) => {
+    const fips = String(feature.id ?? '').padStart(2, '0');
+    const state = FIPS_STATES[fips];
+    if (!state || !feature.geometry) return [];
+    const geometry = fips === '02' || fips === '15' ? mapPositions(feature.geometry, (p) => insetPosition(fips, p)) : feature.geometry;
+    return [{ ...feature, id: state, geometry }];
+  });
+}
