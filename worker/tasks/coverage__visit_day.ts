@@ -6,10 +6,11 @@
 // planning job run again finds it planned. It sends no request itself.
 import type { Task } from 'graphile-worker';
 import { z } from 'zod';
-import { coverageScopeSchema, ESTIMATED_REQUESTS_PER_VISIT, retailerQueue } from '#shared/coverage.ts';
+import { coverageScopeSchema, retailerQueue } from '#shared/coverage.ts';
 import { SCRAPER_NAMES } from '#shared/scrape.ts';
 import type { StoreId } from '#shared/vocabulary.ts';
-import { measuredRequestsPerVisit, planDueStores, VISIT_JOB_MAX_ATTEMPTS, VISIT_TASK, visitJobKeyPrefix } from '#server/queries/coverage-visits.ts';
+import { requestsPerVisit } from '#server/queries/coverage-figures.ts';
+import { planDueStores, VISIT_JOB_MAX_ATTEMPTS, VISIT_TASK, visitJobKeyPrefix } from '#server/queries/coverage-visits.ts';
 import { scrapeConfig, type WorkerDeps } from '../deps.ts';
 
 const payloadSchema = z.object({ runId: z.number().int().positive() });
@@ -41,8 +42,9 @@ export function coverageVisitDay(deps: WorkerDeps): Task {
       if (run.revisit_days === null || run.daily_request_budget === null) return fail(`${name} has no coverage plan any more.`);
       if (!scope.success) return fail(`The run's scope is not a coverage scope (${scope.error.issues[0]?.message ?? 'invalid'}).`);
 
-      const measured = await measuredRequestsPerVisit(tx, store);
-      const perVisit = measured ?? ESTIMATED_REQUESTS_PER_VISIT[store];
+      // Measured on recent visits, else ZIP runs, else the estimate (as the admin figures show it).
+      const measure = (await requestsPerVisit(tx))[store];
+      const perVisit = measure.value;
       // The day's budget, less what the retailer's other visit runs of the day already sent.
       const [spent] = await tx<Array<{ requests: number }>>`
         select coalesce(sum(requests), 0)::int as requests from coverage_runs
@@ -55,7 +57,7 @@ export function coverageVisitDay(deps: WorkerDeps): Task {
       const size = config.visitChunkSize;
       const chunks: number[][] = [];
       for (let i = 0; i < planned.length; i += size) chunks.push(planned.slice(i, i + size));
-      const basis = `${perVisit.toFixed(1)} requests per visit (${measured === null ? 'estimated' : 'measured'}), ${plural(remaining, 'request')} of the day's budget left`;
+      const basis = `${perVisit.toFixed(1)} requests per visit (${measure.source === 'estimate' ? 'estimated' : 'measured'}), ${plural(remaining, 'request')} of the day's budget left`;
       const message =
         `Planned ${plural(planned.length, 'store')} in ${plural(chunks.length, 'chunk')}: ${basis}` +
         (overBudget ? '; more stores are due than the budget allows today' : '');

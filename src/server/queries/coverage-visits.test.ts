@@ -4,7 +4,8 @@
 // located store taking over the sample row at its ZIP code.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/db.ts';
-import { finishVisitRun, measuredRequestsPerVisit, planDueStores, writeVisit, type VisitWrite } from './coverage-visits.ts';
+import { requestsPerVisit } from './coverage-figures.ts';
+import { finishVisitRun, planDueStores, writeVisit, type VisitWrite } from './coverage-visits.ts';
 import { writeZipOutcome, type ListingWrite, type ZipWrite } from './scrape-writes.ts';
 
 let db: TestDatabase;
@@ -99,7 +100,7 @@ describe('writeVisit', () => {
     await writeVisit(db.sql, visit(runId, other));
     const [products] = await db.sql<{ n: number }[]>`select count(*)::int as n from products where store_id = 'aldi' and retailer_product_id in ('a1', 'a2')`;
     expect(products!.n).toBe(2);
-    expect(await measuredRequestsPerVisit(db.sql, 'aldi')).toBe(2);
+    expect((await requestsPerVisit(db.sql)).aldi).toMatchObject({ value: 2, source: 'visits' });
   });
 
   it('a visit written again (a chunk run twice) writes nothing and counts nothing', async () => {

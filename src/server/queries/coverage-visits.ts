@@ -6,9 +6,9 @@
 // The run's counters: stores_visited counts every visit written (succeeded or failed),
 // stores_failed the failed ones (blocked ones included) and stores_blocked those a bot wall
 // answered; requests every request the visits sent.
-import { EARTH_RADIUS_MILES, zipFacts } from '../geo.ts';
 import type { CoverageScope } from '#shared/coverage.ts';
 import type { Db } from '../db.ts';
+import { scopeFilter } from './coverage.ts';
 import { durability, pricesCtes, type ListingWrite, type ObservationSource } from './scrape-writes.ts';
 
 export const VISIT_TASK = 'coverage__visit';
@@ -89,42 +89,6 @@ export async function writeVisit(sql: Db, write: VisitWrite): Promise<VisitWrite
 }
 
 /**
- * A scope as a condition on store_locations `l` (the stores a plan covers): every store, the
- * listed states, or within the radius of a listed ZIP code's centre (a store without coordinates
- * is in no radius). The same definition as the admin figures' "stores in scope".
- */
-export function scopeCondition(sql: Db, scope: CoverageScope) {
-  if (scope.kind === 'nationwide') return sql`true`;
-  if (scope.kind === 'states') return sql`l.state = any(${sql.array(scope.states)}::text[])`;
-  const centres = scope.zipCodes.map((zip) => zipFacts(zip)).filter((f) => f !== null);
-  if (centres.length === 0) return sql`false`;
-  // Haversine, as greatCircleMiles computes it (geo.ts).
-  return sql`(l.latitude is not null and exists (
-    select 1 from unnest(${sql.array(centres.map((c) => c.latitude))}::float8[], ${sql.array(centres.map((c) => c.longitude))}::float8[]) as c(latitude, longitude)
-    where 2 * ${EARTH_RADIUS_MILES}::float8 * asin(least(1, sqrt(
-            power(sin(radians(l.latitude - c.latitude) / 2), 2)
-            + cos(radians(c.latitude)) * cos(radians(l.latitude)) * power(sin(radians(l.longitude - c.longitude) / 2), 2))))
-          <= ${scope.radiusMiles}::float8))`;
-}
-
-/** Days of visits (else of ZIP runs) the measured requests per visit average over. */
-export const MEASURE_DAYS = 7;
-
-/**
- * Requests one visit of the retailer sends, measured: the average of its visits of the last
- * MEASURE_DAYS days, else of its ZIP runs' ZIP codes (which also ask the locator: an upper
- * bound), else null (no measure yet: the caller uses the estimate).
- */
-export async function measuredRequestsPerVisit(sql: Db, storeId: string): Promise<number | null> {
-  const [row] = await sql<Array<{ visits: number | null; zips: number | null }>>`
-    select (select avg(v.requests)::float8 from coverage_visits v join coverage_runs r on r.id = v.run_id
-            where r.store_id = ${storeId} and v.finished_at > now() - make_interval(days => ${MEASURE_DAYS}) and v.requests > 0) as visits,
-           (select avg(z.requests)::float8 from scrape_run_zips z join scrape_runs r on r.id = z.run_id
-            where r.store_id = ${storeId} and z.finished_at > now() - make_interval(days => ${MEASURE_DAYS}) and z.requests > 0) as zips`;
-  return row?.visits ?? row?.zips ?? null;
-}
-
-/**
  * The open stores of a plan's scope with a retailer id that are due on `day` (never visited, or
  * last visited revisitDays or more UTC days before), never visited first, then the longest
  * unvisited, at most `limit`.
@@ -138,7 +102,7 @@ export async function planDueStores(
     select l.id from store_locations l
     where l.store_id = ${storeId} and l.status = 'open' and l.retailer_location_id is not null
       and (l.last_visit_at is null or (l.last_visit_at at time zone 'UTC')::date <= ${day}::date - ${revisitDays}::int)
-      and ${scopeCondition(sql, scope)}
+      and ${scopeFilter(sql, scope)}
     order by l.last_visit_at nulls first, l.id
     limit ${limit}`;
   return rows.map((r) => r.id);
