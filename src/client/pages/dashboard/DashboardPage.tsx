@@ -1,5 +1,7 @@
-import { Box, Heading, Stack, Text } from '@chakra-ui/react';
-import { lazy, Suspense, useDeferredValue } from 'react';
+import { Box, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { ErrorBoundary } from '#client/components/ErrorBoundary.tsx';
+import { lazy, Suspense, useDeferredValue, useRef } from 'react';
+import { useNearViewport } from '#client/lib/useNearViewport.ts';
 import { TrendChartCard } from '#client/components/charts/TrendChartCard.tsx';
 import { AdminControlsSlot } from './AdminControlsSlot.tsx';
 import { EggPricesFallback } from './EggPricesFallback.tsx';
@@ -11,6 +13,31 @@ import { SummaryCards } from './SummaryCards.tsx';
 // they are a chunk of their own; its download starts with this page, not after its first paint.
 const loadEggPrices = () => import('./EggPricesSection.tsx');
 const EggPricesSection = lazy(() => loadEggPrices().then((module) => ({ default: module.EggPricesSection })));
+// The compact map by state, below the fold: its chunk (and nivo's map) loads when it comes near.
+const UsMapCard = lazy(() => import('./UsMapCard.tsx'));
+
+function UsMapFallback() {
+  return <Skeleton height={{ base: '80', md: '96' }} borderRadius="l3" role="status" aria-label="Loading prices by state" />;
+}
+
+function UsMapSlot() {
+  const ref = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(ref, '300px');
+  return (
+    <Box ref={ref}>
+      <ErrorBoundary title="Unable to show the map by state">
+        {near ? (
+          <Suspense fallback={<UsMapFallback />}>
+            <UsMapCard />
+          </Suspense>
+        ) : (
+          <UsMapFallback />
+        )}
+      </ErrorBoundary>
+    </Box>
+  );
+}
+
 // Administrators only: shoppers never download it.
 const DashboardScraperCard = lazy(() => import('./DashboardScraperCard.tsx'));
 
@@ -36,6 +63,7 @@ export default function DashboardPage() {
       </Box>
       <NearYouSlot />
       <TrendChartCard />
+      <UsMapSlot />
       {/* Below the fold the browser skips styling and laying the list out until it comes near. */}
       <Box contentVisibility="auto" containIntrinsicSize="auto 1800px">
         {showPrices ? (
