@@ -37,7 +37,7 @@ async function byState(page: Page, eggType: string): Promise<ByState> {
 async function axe(page: Page, info: TestInfo, label: string) {
   await page.waitForLoadState('networkidle');
   const results = await new AxeBuilder({ page }).analyze();
-  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target) }));
+  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, nodes: v.nodes.map((n) => `${n.target.join(" ")} ${n.html.slice(0, 160)} ${n.failureSummary ?? ""}`) }));
   if (results.violations.length) await info.attach(`axe ${label}`, { body: JSON.stringify(results.violations, null, 2), contentType: 'application/json' });
   expect(blocking, `${label}: serious or critical axe violations`).toEqual([]);
 }
@@ -60,7 +60,7 @@ test('the map and table show states with prices and No data; the egg type is in 
 
   await page.goto('/map');
   await expect(page.getByRole('heading', { level: 1, name: 'Egg prices by state' })).toBeVisible();
-  await expect(page.getByLabel('Egg type')).toHaveValue('standard');
+  await expect(page.getByRole('combobox', { name: 'Egg type' })).toHaveValue('standard');
   const map = page.getByRole('img', { name: /^US map of today's median price of a dozen standard eggs by state/ });
   await map.scrollIntoViewIfNeeded();
   await expect(map).toBeVisible();
@@ -82,7 +82,7 @@ test('the map and table show states with prices and No data; the egg type is in 
 
   // Another egg type: the URL and the figures follow.
   const organic = await byState(page, 'organic');
-  await page.getByLabel('Egg type').selectOption('organic');
+  await page.getByRole('combobox', { name: 'Egg type' }).selectOption('organic');
   await expect(page).toHaveURL(/[?&]type=organic/);
   await expect(page.getByRole('img', { name: /a dozen organic eggs by state/ })).toBeVisible();
   await expect(page.getByRole('link', { name: /Download CSV/ })).toHaveAttribute('href', '/api/egg-prices/by-state.csv?egg_type=organic');
@@ -112,6 +112,8 @@ test('the map and table show states with prices and No data; the egg type is in 
 test('the dashboard shows the compact map, linking to the full page', async ({ page }, info) => {
   await page.goto('/');
   const card = page.getByRole('region', { name: 'Egg prices by state' });
+  // Below the fold, the card loads once it comes near the screen.
+  await page.getByRole('status', { name: 'Loading prices by state' }).first().scrollIntoViewIfNeeded();
   await card.scrollIntoViewIfNeeded();
   await expect(card.getByRole('img', { name: /^US map of today's median price of a dozen standard eggs by state/ })).toBeVisible();
   await expect(card.getByText('No data')).toBeVisible();

@@ -199,7 +199,7 @@ export default function MapPage() {
                   </Table.Header>
                   <Table.Body>
                     {rows.map((row) => (
-                      <Table.Row key={row.state} aria-current={row.state === validSelected ? 'true' : undefined} bg={row.state === validSelected ? 'bg.emphasized' : undefined}>
+                      <Table.Row key={row.state} aria-current={row.state === validSelected ? 'true' : undefined} bg={row.state === validSelected ? 'bg.subtle' : undefined} fontWeight={row.state === validSelected ? 'semibold' : undefined}>
                         <Table.Cell>
                           {row.median === null ? (
                             <Text as="span">{row.name}</Text>
