@@ -1,7 +1,5 @@
-import { Box, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { ErrorBoundary } from '#client/components/ErrorBoundary.tsx';
-import { lazy, Suspense, useDeferredValue, useRef } from 'react';
-import { useNearViewport } from '#client/lib/useNearViewport.ts';
+import { Box, Heading, Stack, Text } from '@chakra-ui/react';
+import { lazy, Suspense, useDeferredValue } from 'react';
 import { TrendChartCard } from '#client/components/charts/TrendChartCard.tsx';
 import { AdminControlsSlot } from './AdminControlsSlot.tsx';
 import { EggPricesFallback } from './EggPricesFallback.tsx';
@@ -13,31 +11,9 @@ import { SummaryCards } from './SummaryCards.tsx';
 // they are a chunk of their own; its download starts with this page, not after its first paint.
 const loadEggPrices = () => import('./EggPricesSection.tsx');
 const EggPricesSection = lazy(() => loadEggPrices().then((module) => ({ default: module.EggPricesSection })));
-// The compact map by state, below the fold: its chunk (and nivo's map) loads when it comes near.
-const UsMapCard = lazy(() => import('./UsMapCard.tsx'));
-
-function UsMapFallback() {
-  return <Skeleton height={{ base: '80', md: '96' }} borderRadius="l3" role="status" aria-label="Loading prices by state" />;
-}
-
-function UsMapSlot() {
-  const ref = useRef<HTMLDivElement>(null);
-  const near = useNearViewport(ref, '300px');
-  return (
-    <Box ref={ref}>
-      <ErrorBoundary title="Unable to show the map by state">
-        {near ? (
-          <Suspense fallback={<UsMapFallback />}>
-            <UsMapCard />
-          </Suspense>
-        ) : (
-          <UsMapFallback />
-        )}
-      </ErrorBoundary>
-    </Box>
-  );
-}
-
+// The compact map by state (below the fold): its slot is a small chunk of its own, which loads
+// the map's code only when it comes near the screen, so it adds nothing to the first paint.
+const UsMapSlot = lazy(() => import('./UsMapSlot.tsx'));
 // Administrators only: shoppers never download it.
 const DashboardScraperCard = lazy(() => import('./DashboardScraperCard.tsx'));
 
@@ -63,7 +39,9 @@ export default function DashboardPage() {
       </Box>
       <NearYouSlot />
       <TrendChartCard />
-      <UsMapSlot />
+      <Suspense>
+        <UsMapSlot />
+      </Suspense>
       {/* Below the fold the browser skips styling and laying the list out until it comes near. */}
       <Box contentVisibility="auto" containIntrinsicSize="auto 1800px">
         {showPrices ? (
