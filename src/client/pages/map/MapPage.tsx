@@ -209,7 +209,7 @@ export default function MapPage() {
                             </Button>
                           )}
                           {row.sample && (
-                            <Box as="span" ms="2">
+                            <Box as="span" ms="2" hideBelow="md">
                               <SampleBadge figure size="sm" />
                             </Box>
                           )}

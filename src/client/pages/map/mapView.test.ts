@@ -14,6 +14,7 @@ import {
   priceScale,
   priceStep,
   stateRows,
+  storeText,
   tooltipLines,
 } from './mapView.ts';
 
@@ -121,6 +122,12 @@ describe('mapLabel and the rest', () => {
   it('flags sample figures only where a state has a price', () => {
     expect(anySample([figures('TX', 3, { sample: true })])).toBe(true);
     expect(anySample([figures('TX', null, { sample: true }), figures('CA', 3)])).toBe(false);
+  });
+
+  it('names a store location once', () => {
+    expect(storeText('Aldi', 'Aldi (sample location)')).toBe('Aldi (sample location)');
+    expect(storeText('Walmart', 'Downtown')).toBe('Walmart (Downtown)');
+    expect(storeText('Walmart', null)).toBe('Walmart');
   });
 
   it("lists a state's cheapest stores with a link to each product's history there", () => {

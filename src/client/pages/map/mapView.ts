@@ -168,11 +168,17 @@ export interface CheapestRow {
   title: string;
 }
 
+/** 'Walmart (Downtown)', or the location's own name when it already names the store. */
+export function storeText(store: string, location: string | null): string {
+  if (!location) return store;
+  return location.toLowerCase().includes(store.toLowerCase()) ? location : `${store} (${location})`;
+}
+
 /** A state's cheapest entries today, as the list beside the map shows them. */
 export function cheapestRows(result: StateCheapestResult): CheapestRow[] {
   return result.entries.map((e) => ({
     key: e.id,
-    store: e.location_name ? `${e.store_name} (${e.location_name})` : e.store_name,
+    store: storeText(e.store_name, e.location_name),
     city: e.city ?? `ZIP ${e.zip}`,
     priceText: formatPackPrice(e.price, e.count),
     perDozenText: formatPrice(e.price_per_dozen),
