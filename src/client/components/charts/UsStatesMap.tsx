@@ -39,7 +39,7 @@ export interface UsStatesMapProps {
 export default function UsStatesMap({ values, label, domain, colors, unknownColor, valueFormat, tooltip, onStateClick, maxW = '3xl' }: UsStatesMapProps) {
   const data = values.flatMap((row) => (row.value === null ? [] : [{ id: row.state, value: row.value }]));
   return (
-    <Box role="img" aria-label={label} width="full" style={{ aspectRatio: String(ASPECT) }} maxW={maxW}>
+    <Box role="img" aria-label={label} width="full" style={{ aspectRatio: String(ASPECT) }} maxW={maxW} mx="auto">
       <ResponsiveWrapper>
         {({ width, height }) => (
           <Choropleth

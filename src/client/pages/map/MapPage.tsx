@@ -76,7 +76,7 @@ function CheapestStores({ state, eggType }: { state: string; eggType: EggType })
 function SortButton({ label, sortKey, sort, onSort }: { label: string; sortKey: SortKey; sort: SortKey; onSort: (key: SortKey) => void }) {
   const active = sort === sortKey;
   return (
-    <Button variant="plain" size="xs" px="0" fontWeight="semibold" onClick={() => onSort(sortKey)}>
+    <Button variant="plain" size="xs" px="0" h="auto" minH="6" whiteSpace="normal" fontWeight="semibold" onClick={() => onSort(sortKey)}>
       {label}
       {active && (sortKey === 'name' ? <LuArrowDown aria-hidden /> : <LuArrowUp aria-hidden />)}
     </Button>
@@ -177,7 +177,7 @@ export default function MapPage() {
                 Every state
               </Heading>
             </Card.Header>
-            <Card.Body pt="2">
+            <Card.Body pt="2" px={{ base: '2', md: '6' }}>
               <Table.ScrollArea>
                 <Table.Root size="sm" aria-labelledby="states-table-heading">
                   <Table.Header>
@@ -191,7 +191,9 @@ export default function MapPage() {
                       <Table.ColumnHeader textAlign="end" hideBelow="md">
                         Range
                       </Table.ColumnHeader>
-                      <Table.ColumnHeader textAlign="end">Since last week</Table.ColumnHeader>
+                      <Table.ColumnHeader textAlign="end" whiteSpace="normal">
+                        Since last week
+                      </Table.ColumnHeader>
                       <Table.ColumnHeader textAlign="end" hideBelow="md">
                         Stores
                       </Table.ColumnHeader>
