@@ -133,3 +133,13 @@ test('the header links to the map', async ({ page }, info) => {
   }
   await expect(page).toHaveURL(/\/map$/);
 });
+
+test('the map page is clean for axe in dark mode too', async ({ page }, info) => {
+  await page.addInitScript(() => window.localStorage.setItem('theme', 'dark'));
+  const standard = await byState(page, 'standard');
+  const state = standard.states.find((s) => s.median_per_dozen !== null)!;
+  await page.goto(`/map?state=${state.state}`);
+  await expect(page.getByRole('region', { name: `Cheapest in ${name(state.state)} today` }).getByRole('listitem').first()).toBeVisible();
+  await expect(page.getByRole('img', { name: /^US map of today's median price/ })).toBeVisible();
+  await axe(page, info, '/map in dark mode');
+});
