@@ -21,6 +21,7 @@ export const RegionChart = lazyChart(() => import('./RegionChart.tsx'));
 export const StoreTrendChart = lazyChart(() => import('./StoreTrendChart.tsx'));
 export const MarketChart = lazyChart(() => import('./MarketChart.tsx'));
 export const HistoryChart = lazyChart(() => import('./HistoryChart.tsx'));
+export const UsStatesMap = lazyChart(() => import('./UsStatesMap.tsx'));
 
 export function ChartPlaceholder({ height = { base: '64', md: '72' } }: { height?: Record<string, string> | string }) {
   return (

@@ -105,6 +105,9 @@ function DesktopNav({ signedIn }: { signedIn: boolean }) {
     <HStack as="nav" aria-label="Main" gap="1" hideBelow="md">
       <DeferredMenu placeholder={EggTypesButton}>{(intent) => <EggTypesMenu {...intent} />}</DeferredMenu>
       <Button asChild variant="ghost" colorPalette="gray" size="sm">
+        <RouterLink to="/map">Prices by State</RouterLink>
+      </Button>
+      <Button asChild variant="ghost" colorPalette="gray" size="sm">
         <RouterLink to="/admin/login">Admin</RouterLink>
       </Button>
       {signedIn ? (

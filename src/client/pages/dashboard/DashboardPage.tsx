@@ -11,6 +11,9 @@ import { SummaryCards } from './SummaryCards.tsx';
 // they are a chunk of their own; its download starts with this page, not after its first paint.
 const loadEggPrices = () => import('./EggPricesSection.tsx');
 const EggPricesSection = lazy(() => loadEggPrices().then((module) => ({ default: module.EggPricesSection })));
+// The compact map by state (below the fold): its slot is a small chunk of its own, which loads
+// the map's code only when it comes near the screen, so it adds nothing to the first paint.
+const UsMapSlot = lazy(() => import('./UsMapSlot.tsx'));
 // Administrators only: shoppers never download it.
 const DashboardScraperCard = lazy(() => import('./DashboardScraperCard.tsx'));
 
@@ -36,6 +39,9 @@ export default function DashboardPage() {
       </Box>
       <NearYouSlot />
       <TrendChartCard />
+      <Suspense>
+        <UsMapSlot />
+      </Suspense>
       {/* Below the fold the browser skips styling and laying the list out until it comes near. */}
       <Box contentVisibility="auto" containIntrinsicSize="auto 1800px">
         {showPrices ? (
