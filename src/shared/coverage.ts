@@ -2,7 +2,8 @@
 // inputs the admin area and the API send, shared with the server's validation, and the arithmetic
 // of a plan (what it costs, whether its interval fits its budget). Pure: no I/O.
 import { z } from 'zod';
-import { STATE_REGIONS, type UsState, zipToRegion } from './zip.ts';
+import { STATE_REGIONS, type UsState } from './zip.ts';
+import { zipListSchema } from './zip-list.ts';
 import { STORE_IDS, type StoreId } from './vocabulary.ts';
 
 export const US_STATES = Object.keys(STATE_REGIONS) as UsState[];
@@ -45,33 +46,10 @@ export const coverageScopeSchema = z.discriminatedUnion(
     z
       .object({
         kind: z.literal('zips'),
-        zipCodes: z
-          .array(z.string({ message: 'each ZIP code must be a string' }).max(64, 'a ZIP code is at most 64 characters'), {
-            message: 'zipCodes must be a list of ZIP codes',
-          })
-          .max(1000, 'zipCodes: too many entries')
-          .transform((list, ctx) => {
-            const zips = [...new Set(list.map((zip) => zip.trim()).filter((zip) => zip !== ''))];
-            const bad = zips.filter((zip) => !/^\d{5}$/.test(zip));
-            if (bad.length > 0) {
-              ctx.addIssue({ code: 'custom', message: `Not 5-digit ZIP codes: ${bad.map((s) => JSON.stringify(s)).join(', ')}` });
-              return z.NEVER;
-            }
-            const outside = zips.filter((zip) => zipToRegion(zip) === null);
-            if (outside.length > 0) {
-              ctx.addIssue({ code: 'custom', message: `Not ZIP codes of a US state: ${outside.join(', ')}` });
-              return z.NEVER;
-            }
-            if (zips.length === 0) {
-              ctx.addIssue({ code: 'custom', message: 'Enter at least one ZIP code' });
-              return z.NEVER;
-            }
-            if (zips.length > MAX_SCOPE_ZIPS) {
-              ctx.addIssue({ code: 'custom', message: `At most ${MAX_SCOPE_ZIPS} ZIP codes in a scope (${zips.length} given)` });
-              return z.NEVER;
-            }
-            return zips;
-          }),
+        zipCodes: zipListSchema({
+          max: MAX_SCOPE_ZIPS,
+          tooMany: (given) => `At most ${MAX_SCOPE_ZIPS} ZIP codes in a scope (${given} given)`,
+        }),
         radiusMiles: z
           .number({ message: 'radiusMiles must be a number of miles' })
           .int('radiusMiles must be a whole number of miles')

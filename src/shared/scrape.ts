@@ -2,7 +2,7 @@
 // and the shapes the status calls answer (SPEC §3 "Scraper status").
 import { z } from 'zod';
 import { STORE_IDS, STORE_NAMES, type StoreId } from './vocabulary.ts';
-import { zipToRegion } from './zip.ts';
+import { zipListSchema } from './zip-list.ts';
 import { REJECT_REASON_LABELS, SKIP_REASON_LABELS } from './eggs.ts';
 
 export const MAX_SCRAPE_ZIPS = 25;
@@ -14,38 +14,11 @@ export const SCRAPER_NAMES: Record<StoreId, string> = STORE_NAMES;
 
 export const scraperIdSchema = z.enum(STORE_IDS, { message: `store must be one of ${STORE_IDS.join(', ')}` });
 
-/**
- * A list of ZIP codes: each trimmed, empties dropped, duplicates removed (first kept); each must
- * be five digits of a US state (the region comes from the state); at most 25. The message names
- * every bad entry.
- */
-export const zipCodesSchema = z
-  .array(z.string({ message: 'each ZIP code must be a string' }).max(64, 'a ZIP code is at most 64 characters'), {
-    message: 'zipCodes must be a list of ZIP codes',
-  })
-  .max(200, 'zipCodes: too many entries')
-  .transform((list, ctx) => {
-    const zips = [...new Set(list.map((zip) => zip.trim()).filter((zip) => zip !== ''))];
-    const bad = zips.filter((zip) => !/^\d{5}$/.test(zip));
-    if (bad.length > 0) {
-      ctx.addIssue({ code: 'custom', message: `Not 5-digit ZIP codes: ${bad.map((z) => JSON.stringify(z)).join(', ')}` });
-      return z.NEVER;
-    }
-    const outside = zips.filter((zip) => zipToRegion(zip) === null);
-    if (outside.length > 0) {
-      ctx.addIssue({ code: 'custom', message: `Not ZIP codes of a US state: ${outside.join(', ')}` });
-      return z.NEVER;
-    }
-    if (zips.length === 0) {
-      ctx.addIssue({ code: 'custom', message: 'Enter at least one ZIP code' });
-      return z.NEVER;
-    }
-    if (zips.length > MAX_SCRAPE_ZIPS) {
-      ctx.addIssue({ code: 'custom', message: `At most ${MAX_SCRAPE_ZIPS} ZIP codes per run (${zips.length} given)` });
-      return z.NEVER;
-    }
-    return zips;
-  });
+/** A manual run's ZIP list (zip-list.ts): at most 25 distinct ZIP codes of US states. */
+export const zipCodesSchema = zipListSchema({
+  max: MAX_SCRAPE_ZIPS,
+  tooMany: (given) => `At most ${MAX_SCRAPE_ZIPS} ZIP codes per run (${given} given)`,
+});
 
 export const scrapeStartInput = z.object({ store: scraperIdSchema, zipCodes: zipCodesSchema }).strict();
 export type ScrapeStartInput = z.input<typeof scrapeStartInput>;
