@@ -1,6 +1,7 @@
 // The worker's task list and crontab, shared by the worker process and the task tests.
 import type { TaskList } from 'graphile-worker';
 import type { WorkerDeps } from './deps.ts';
+import { COVERAGE_SCHEDULE_MINUTE } from '#shared/coverage.ts';
 import { pricesRollup } from './tasks/prices__rollup.ts';
 import { pricesNightly } from './tasks/prices__nightly.ts';
 import { sendEmail } from './tasks/send_email.ts';
@@ -48,5 +49,5 @@ export const CRONTAB = [
   '# price alert digests, at ALERT_DIGEST_HOUR_UTC (daily; weekly on Mondays)',
   '0 * * * * alerts__schedule ?max=1',
   "# each coverage plan's visit day, at the first tick of a UTC day (later ticks start one whose previous day ran late)",
-  '5 * * * * coverage__schedule ?max=1',
+  `${COVERAGE_SCHEDULE_MINUTE} * * * * coverage__schedule ?max=1`,
 ].join('\n');

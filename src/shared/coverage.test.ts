@@ -3,6 +3,7 @@ import {
   coveragePlanInput,
   coverageScopeSchema,
   defaultDailyBudget,
+  nextVisitDayAt,
   planCost,
   retailerQueue,
   scopeText,
@@ -68,5 +69,15 @@ describe('coverage plan', () => {
     expect(scopeText({ kind: 'states', states: ['RI', 'UT'] })).toBe('2 states: RI, UT');
     expect(scopeText({ kind: 'zips', zipCodes: ['84101'], radiusMiles: 25 })).toBe('1 ZIP code within 25 miles');
     expect(scopeText({ kind: 'nationwide' })).toBe('Nationwide');
+  });
+});
+
+describe('the next visit day', () => {
+  it("is the scheduler's next tick until today's day has started, then tomorrow's first tick", () => {
+    expect(nextVisitDayAt(new Date('2026-11-26T00:03:00Z'), false).toISOString()).toBe('2026-11-26T00:05:00.000Z');
+    expect(nextVisitDayAt(new Date('2026-11-26T00:05:00Z'), false).toISOString()).toBe('2026-11-26T01:05:00.000Z');
+    expect(nextVisitDayAt(new Date('2026-11-26T23:30:00Z'), false).toISOString()).toBe('2026-11-27T00:05:00.000Z');
+    expect(nextVisitDayAt(new Date('2026-11-26T09:30:00Z'), true).toISOString()).toBe('2026-11-27T00:05:00.000Z');
+    expect(nextVisitDayAt(new Date('2026-12-31T23:59:00Z'), true).toISOString()).toBe('2027-01-01T00:05:00.000Z');
   });
 });

@@ -8,6 +8,19 @@ import { STORE_IDS, type StoreId } from './vocabulary.ts';
 
 export const US_STATES = Object.keys(STATE_REGIONS) as UsState[];
 
+/** The minute of every hour at which the worker's scheduler starts the plans' visit days (UTC). */
+export const COVERAGE_SCHEDULE_MINUTE = 5;
+
+/**
+ * When a plan's next visit day begins: the scheduler's next tick if today's day has not been
+ * started yet, else its first tick of tomorrow (UTC).
+ */
+export function nextVisitDayAt(now: Date, startedToday: boolean): Date {
+  const hourTick = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), now.getUTCHours(), COVERAGE_SCHEDULE_MINUTE);
+  if (!startedToday) return new Date(hourTick > now.getTime() ? hourTick : hourTick + 3_600_000);
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1, 0, COVERAGE_SCHEDULE_MINUTE));
+}
+
 /** Most ZIP codes one zips scope names, and the radius range around each (miles). */
 export const MAX_SCOPE_ZIPS = 100;
 export const MAX_SCOPE_RADIUS_MILES = 100;

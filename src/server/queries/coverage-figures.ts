@@ -11,6 +11,7 @@ import {
   type CoverageRunStatus,
   type CoverageScope,
   type PlanCost,
+  nextVisitDayAt,
 } from '#shared/coverage.ts';
 import { SCRAPER_NAMES } from '#shared/scrape.ts';
 import { STORE_IDS, type StoreId } from '#shared/vocabulary.ts';
@@ -230,8 +231,6 @@ export interface RetailerCoverage {
   delayMs: number;
 }
 
-const nextUtcMidnight = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
-
 /** Every retailer's coverage figures (GET /api/coverage), in the vocabulary's store order. */
 export async function coverageFigures(sql: Db, options: { delayMs: number; now?: Date }): Promise<RetailerCoverage[]> {
   const now = options.now ?? new Date();
@@ -240,7 +239,7 @@ export async function coverageFigures(sql: Db, options: { delayMs: number; now?:
   const known = sql`l.status = 'open' and l.retailer_location_id is not null`;
   const blockedKind = sql`l.last_visit_status = 'failed' and l.last_visit_kind = 'blocked'`;
   const failingKind = sql`l.last_visit_status = 'failed' and l.last_visit_kind is distinct from 'blocked'`;
-  const [stores, counts, states, reasons, failing, runs, plans, chunks, measured] = await Promise.all([
+  const [stores, counts, states, reasons, failing, runs, plans, chunks, measured, startedToday] = await Promise.all([
     sql<Array<{ id: StoreId; active: boolean }>>`select id, active from stores`,
     sql<Array<{ store_id: StoreId; known: number; visited_day: number; visited_week: number; never: number; failing: number; blocked: number }>>`
       select l.store_id, count(*)::int as known,
@@ -282,6 +281,9 @@ export async function coverageFigures(sql: Db, options: { delayMs: number; now?:
       where r.kind = 'visit' and r.status in ('queued', 'running') and c.status = 'queued'
       order by r.store_id, c.chunk`,
     requestsPerVisit(sql),
+    sql<Array<{ store_id: StoreId }>>`
+      select distinct store_id from coverage_runs
+      where kind = 'visit' and trigger = 'schedule' and day = ${utcDay(now)}::date`,
   ]);
   const active = new Map(stores.map((s) => [s.id, s.active]));
   const countsBy = new Map(counts.map((c) => [c.store_id, c]));
@@ -330,7 +332,10 @@ export async function coverageFigures(sql: Db, options: { delayMs: number; now?:
           lastPricedAt: f.last_priced_at?.toISOString() ?? null,
         })),
       nextChunk: chunk ? { runId: chunk.run_id, chunk: chunk.chunk, chunks: chunk.chunks, stores: chunk.stores, firstStores: chunk.first_stores } : null,
-      nextDayAt: plan && plan.enabled && !plan.pausedAt && !visitActive ? nextUtcMidnight(now).toISOString() : null,
+      nextDayAt:
+        plan && plan.enabled && !plan.pausedAt && !visitActive
+          ? nextVisitDayAt(now, startedToday.some((r) => r.store_id === store)).toISOString()
+          : null,
       discovery: discovery ? toRun(discovery) : null,
       visit: visit ? toRun(visit) : null,
       plan: plan

@@ -212,10 +212,19 @@ describe('coverageFigures', () => {
     expect(aldi.plan).toMatchObject({ storesInScope: 5, revisitDays: 1, dailyRequestBudget: 3 });
     expect(aldi.plan!.cost).toEqual(planCost({ storesInScope: 5, requestsPerVisit: ESTIMATED_REQUESTS_PER_VISIT.aldi, revisitDays: 1, dailyRequestBudget: 3, delayMs: 1500 }));
     expect(aldi.plan!.cost.fits).toBe(false);
-    // No visit day running: the next scheduled day starts at the next UTC midnight.
-    expect(aldi.nextDayAt).toMatch(/T00:00:00\.000Z$/);
+    // No visit day today yet: the scheduler's next tick (minute 5 of an hour) starts it.
+    const now = Date.now();
+    const next = Date.parse(aldi.nextDayAt!);
+    expect(aldi.nextDayAt).toMatch(/:05:00\.000Z$/);
+    expect(next).toBeGreaterThan(now - 60_000);
+    expect(next).toBeLessThanOrEqual(now + 3_600_000);
     const target = all.find((r) => r.store === 'target')!;
     expect(target).toMatchObject({ plan: null, inScope: null, nextDayAt: null, nextChunk: null, discovery: null, visit: null });
+    // Once today's scheduled day has run, the next one begins at tomorrow's first tick.
+    await db.sql`insert into coverage_runs (store_id, kind, scope, status, trigger, day) values ('aldi', 'visit', '{"kind":"nationwide"}', 'succeeded', 'schedule', (now() at time zone 'UTC')::date)`;
+    const after = (await coverageFigures(db.sql, { delayMs: 1500 })).find((r) => r.store === 'aldi')!;
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    expect(after.nextDayAt).toBe(`${tomorrow}T00:05:00.000Z`);
   });
 
   it('measures requests per visit from the last 7 days of visits, else from ZIP runs', async () => {
