@@ -1,4 +1,4 @@
--- Price history partitioned by month (docs/decisions/010-partitioned-price-history.md).
+-- Price history partitioned by month (docs/decisions/009-partitioned-price-history.md).
 --
 -- price_observations becomes a table partitioned by range of observed_on, one partition per UTC
 -- month (price_observations_y2026m11 holds November 2026), plus a default partition that catches
