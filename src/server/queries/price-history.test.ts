@@ -79,7 +79,7 @@ beforeAll(async () => {
   await sql`select nextval(pg_get_serial_sequence('price_observations', 'id')) from generate_series(1, 5)`;
   before = await observations();
   entriesBefore = await entries();
-  [{ last: lastIdBefore }] = (await sql<{ last: number }[]>`select last_value::int as last from price_observations_id_seq`) as [{ last: number }];
+  lastIdBefore = (await sql<{ last: number }[]>`select last_value::int as last from price_observations_id_seq`)[0]!.last;
 
   await migrate(sql, db.url);
 });
@@ -115,8 +115,8 @@ describe('migration 015 on a populated history', () => {
       on conflict (product_id, location_id, observed_on) do update set price = excluded.price, observed_at = excluded.observed_at
       returning id::text`;
     expect(merged!.id).toBe(before.find((o) => o.product_id === ids.dozen && o.observed_on === day)!.id);
-    const [{ n }] = (await db.sql<{ n: number }[]>`select count(*)::int as n from price_observations`) as [{ n: number }];
-    expect(n).toBe(before.length);
+    const [count] = await db.sql<{ n: number }[]>`select count(*)::int as n from price_observations`;
+    expect(count!.n).toBe(before.length);
   });
 
   it('refuses an observed_on that is not the UTC day of observed_at, or none', async () => {
