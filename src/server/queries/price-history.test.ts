@@ -161,6 +161,32 @@ describe('migration 015 on a populated history', () => {
     expect(switches).toEqual([{ switched_on: today }]);
   });
 
+  it("keeps a price entry's latest price and its reference a week or more older, across months and gaps", async () => {
+    const [product] = await db.sql<{ id: number }[]>`
+      insert into products (store_id, retailer_product_id, title, egg_type, count)
+      values ('walmart', 'w-6', 'Large Eggs, 6 ct', 'standard', 6) returning id`;
+    const write = async (at: string, price: number) => {
+      const [row] = await db.sql<{ id: number }[]>`
+        insert into price_observations (product_id, location_id, price, observed_at, observed_on, source)
+        values (${product!.id}, ${ids.walmart}, ${price}, ${at}::timestamptz, utc_day(${at}::timestamptz), 'scrape')
+        returning id::int`;
+      return row!.id;
+    };
+    const entry = async () =>
+      (
+        await db.sql<{ observation_id: number; price: number; reference_price: number | null; trend_direction: string }[]>`
+          select observation_id::int, price, reference_price, trend_direction from price_entries
+          where product_id = ${product!.id} and location_id = ${ids.walmart}`
+      )[0];
+    await write('2025-10-25 08:00:00+00', 2);
+    // The reference is more than two months older (beyond the first, bounded look-up).
+    const latest = await write('2026-02-05 08:00:00+00', 3);
+    expect(await entry()).toEqual({ observation_id: latest, price: 3, reference_price: 2, trend_direction: 'up' });
+    // An older day written later: the latest stays, the reference is now the newer of the older days.
+    await write('2026-01-20 08:00:00+00', 3.5);
+    expect(await entry()).toEqual({ observation_id: latest, price: 3, reference_price: 3.5, trend_direction: 'down' });
+  });
+
   it('takes a row of a month without a partition in the default one; the partition task gives it its own, once', async () => {
     const at = '2031-07-04 10:00:00+00';
     const [far] = await db.sql<{ id: string; partition: string }[]>`
