@@ -247,6 +247,7 @@ begin
          and o.observed_on <= latest.observed_on - 7
        order by o.observed_on desc
        limit 1)) as price
+    offset 0 -- (computed once: flattened, the look-ups would run again for each use of ref.price)
   ) ref
   on conflict (product_id, location_id) do update set
     observation_id = excluded.observation_id,
