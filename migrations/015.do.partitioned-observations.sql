@@ -52,8 +52,8 @@ create table price_observations_default partition of price_observations default;
 -- Creates the partition of the month holding `day` unless it exists, and moves the rows of that
 -- month out of the default partition into it (directly, between partitions: no trigger of the
 -- parent fires, nothing is written twice). Created apart and then attached, so the parent is
--- only locked SHARE UPDATE EXCLUSIVE (readers and writers go on); the default partition is
--- scanned to prove it holds nothing of the month. True when it created one.
+-- only locked SHARE UPDATE EXCLUSIVE (writers go on); the default partition, scanned to prove it
+-- holds nothing of the month, is empty or nearly. True when it created one.
 create function price_observations_add_partition(day date) returns boolean
 language plpgsql as $$
 declare
@@ -64,6 +64,9 @@ begin
   if to_regclass(quote_ident(name)) is not null then
     return false;
   end if;
+  -- Attaching locks the default partition ACCESS EXCLUSIVE anyway: taken first, no writer can put
+  -- a row of the month there between the move and the attach (readers wait a moment).
+  lock table price_observations_default in access exclusive mode;
   execute format('create table %I (like price_observations including defaults including constraints including storage)', name);
   execute format(
     'with moved as (delete from price_observations_default where observed_on >= $1 and observed_on < $2 returning *)
