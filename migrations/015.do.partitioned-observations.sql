@@ -252,6 +252,8 @@ begin
        limit 1)) as price
     offset 0 -- (computed once: flattened, the look-ups would run again for each use of ref.price)
   ) ref
+  -- New entries get their ids in product and location order, as 010's distinct gave them.
+  order by k.product_id, k.location_id
   on conflict (product_id, location_id) do update set
     observation_id = excluded.observation_id,
     price = excluded.price,
