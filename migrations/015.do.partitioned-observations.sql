@@ -55,7 +55,7 @@ create table price_observations_default partition of price_observations default;
 -- only locked SHARE UPDATE EXCLUSIVE (writers go on); the default partition, scanned to prove it
 -- holds nothing of the month, is empty or nearly. True when it created one.
 create function price_observations_add_partition(day date) returns boolean
-language plpgsql as $$
+language plpgsql set datestyle = 'ISO, YMD' as $$
 declare
   first_day date := date_trunc('month', day)::date;
   next_first date := (date_trunc('month', day) + interval '1 month')::date;
@@ -110,10 +110,10 @@ create table price_history_retention (
 -- of older months are detached and dropped, whole (rows of an old month still in the default
 -- partition stay until it has a partition of its own). A price entry whose latest observation was
 -- dropped keeps its price (price_entries holds its own copy of it). One caller at a time with the
--- partitions' creation. Returns the dropped partitions' names.
-
+-- partitions' creation. Returns the dropped partitions' names. (Bounds are read and written as
+-- ISO dates, whatever the session's DateStyle.)
 create function price_observations_drop_partitions(keep_months integer) returns text[]
-language plpgsql as $$
+language plpgsql set datestyle = 'ISO, YMD' as $$
 declare
   cutoff date := (date_trunc('month', utc_day(now())) - make_interval(months => keep_months))::date;
   part record;
@@ -143,7 +143,8 @@ begin
 end $$;
 
 -- The partitions for the existing rows: one per month that has any (found month by month through
--- the old day index, without reading every row), and this month and the next three.
+-- the old day index, without reading every row), and this month and the next three (as the
+-- worker's PARTITION_MONTHS_AHEAD).
 do $$
 declare
   month date := (select date_trunc('month', min(observed_on))::date from price_observations_old);
