@@ -1,9 +1,13 @@
 // prices__partitions through graphile-worker's run-once API, on the seeded database: its history
 // starts 120 days back, in months the migration made no partition for (the default partition
 // caught them), as on a fresh install before its worker first starts.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runOnce } from 'graphile-worker';
 import { createTestDatabase, type TestDatabase } from '../test/db.ts';
+import { until } from '../test/until.ts';
 import { quietLogger } from '../src/server/migrate.ts';
 import { refreshRollups } from '../src/server/queries/rollups.ts';
 import { PARTITION_MONTHS_AHEAD } from '../src/server/queries/price-history.ts';
@@ -75,5 +79,38 @@ describe('prices__partitions', () => {
 
     await refreshRollups(db.sql, { all: true });
     expect(await db.sql`select * from price_daily_rollups where day = ${old!.day}::date order by egg_type, region`).toEqual(oldRollups);
+  });
+});
+
+describe('a worker process', () => {
+  it('runs prices__partitions as it starts, with PRICE_HISTORY_RETENTION_MONTHS from its environment', async () => {
+    const own = await createTestDatabase();
+    const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+    const [entry] = await own.sql<{ product_id: number; location_id: number }[]>`select product_id, location_id from price_entries limit 1`;
+    await own.sql`
+      insert into price_observations (product_id, location_id, price, observed_at, observed_on, source)
+      values (${entry!.product_id}, ${entry!.location_id}, 2.22, now() - interval '14 months', utc_day(now() - interval '14 months'), 'sample')`;
+    const total = (await own.sql<{ n: number }[]>`select count(*)::int as n from price_observations`)[0]!.n;
+    let output = '';
+    const child = spawn(process.execPath, ['--import', 'tsx', 'worker/index.ts'], {
+      cwd: root,
+      env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: own.url, PRICE_HISTORY_RETENTION_MONTHS: '12', WORKER_CONCURRENCY: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    try {
+      await until(
+        async () => (await own.sql`select 1 from price_observations_default limit 1`).length === 0 && (await own.sql`select 1 from price_history_retention`).length === 1,
+        60_000,
+        "the default partition's months moved out and the month 14 months back dropped",
+      );
+      expect((await own.sql<{ n: number }[]>`select count(*)::int as n from price_observations`)[0]!.n).toBe(total - 1);
+      expect(output).toMatch(/price history: \d+ partition\(s\) created, 1 older than 12 months dropped/);
+    } finally {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve(null) : child.once('exit', resolve)));
+      await own.drop();
+    }
   });
 });
