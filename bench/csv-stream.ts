@@ -64,8 +64,8 @@ async function ensureCsvDatabase(adminUrl: string): Promise<string> {
         from += count;
       }
       await tx`
-        insert into price_observations (product_id, location_id, price, observed_at, source)
-        select p.id, l.id, round((2 + (l.id * 7 + p.id) % 500 / 100.0)::numeric, 2), now(), 'scrape'
+        insert into price_observations (product_id, location_id, price, observed_at, observed_on, source)
+        select p.id, l.id, round((2 + (l.id * 7 + p.id) % 500 / 100.0)::numeric, 2), now(), utc_day(now()), 'scrape'
         from store_locations l join products p on p.store_id = l.store_id`;
     });
     await sql`vacuum analyze price_entries, store_locations, products`;

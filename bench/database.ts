@@ -250,18 +250,21 @@ async function build(sql: Sql, log: (line: string) => void): Promise<void> {
           join store_locations l on l.store_id = p.store_id
           cross join params
         )
-        insert into price_observations (product_id, location_id, price, observed_at, source)
+        insert into price_observations (product_id, location_id, price, observed_at, observed_on, source)
         select pr.product_id, pr.location_id,
                greatest(0.49, floor(pr.base * (1
                  + 0.035 * sin(2 * pi() * (d + pr.phase) / 30)
                  + 0.015 * sin(2 * pi() * (d + pr.phase * 0.7) / 9)
                  + 0.01 * (((pr.location_id::bigint * 7919 + pr.product_id::bigint * 104729 + d::bigint * 31337) % 1000) / 1000.0 - 0.5)
                ) * 10) / 10 + 0.09)::numeric(8,2),
-               (current_date - ${BENCH_CONFIG.days}::int + d)::timestamp at time zone 'UTC'
-                 + interval '6 hours' + (pr.location_id % 240) * interval '1 minute',
+               t.observed_at, utc_day(t.observed_at),
                'scrape'
         from pairs pr
         cross join generate_series(0, ${BENCH_CONFIG.days - 1}::int) as d
+        cross join lateral (
+          select (current_date - ${BENCH_CONFIG.days}::int + d)::timestamp at time zone 'UTC'
+                   + interval '6 hours' + (pr.location_id % 240) * interval '1 minute' as observed_at
+        ) t
         order by pr.product_id, pr.location_id, d`;
     }),
   );

@@ -176,10 +176,10 @@ async function copyBaseline(adminUrl: string, template: string, zips: string[]):
   try {
     await sql`
       create table copy_baseline (product_id integer, location_id integer, price numeric(8,2), regular_price numeric(8,2),
-        in_stock boolean, observed_at timestamptz, scrape_run_id integer, source text)`;
+        in_stock boolean, observed_at timestamptz, observed_on date, scrape_run_id integer, source text)`;
     const now = new Date().toISOString();
     const lines: string[] = [];
-    zips.forEach((zip, i) => listingsFor(zip, i).forEach((l, p) => lines.push(`${p + 1}\t${i + 1}\t${l.price}\t${l.regularPrice}\tt\t${now}\t1\tscrape\n`)));
+    zips.forEach((zip, i) => listingsFor(zip, i).forEach((l, p) => lines.push(`${p + 1}\t${i + 1}\t${l.price}\t${l.regularPrice}\tt\t${now}\t${now.slice(0, 10)}\t1\tscrape\n`)));
     const started = performance.now();
     const stream = await sql`copy copy_baseline from stdin`.writable();
     await new Promise<void>((resolve, reject) => {

@@ -3,6 +3,7 @@ import crypto from 'node:crypto';
 import postgres from 'postgres';
 import { inject } from 'vitest';
 import { openSql, type Sql } from '../src/server/db.ts';
+import { migrate } from '../src/server/migrate.ts';
 import { databaseUrl } from './urls.ts';
 
 export interface TestDatabase {
@@ -11,19 +12,25 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-export async function createTestDatabase(options: { seeded?: boolean } = {}): Promise<TestDatabase> {
+/**
+ * A database of the test file's own: a clone of the seeded template (default) or of the migrated
+ * empty one (seeded: false), or, with migratedTo, an empty database migrated up to that version
+ * only (to test a migration on the schema before it).
+ */
+export async function createTestDatabase(options: { seeded?: boolean; migratedTo?: number } = {}): Promise<TestDatabase> {
   const adminUrl = inject('adminUrl');
   const templates = inject('templates');
-  const template = options.seeded === false ? templates.empty : templates.seeded;
+  const template = options.seeded === false || options.migratedTo !== undefined ? templates.empty : templates.seeded;
   const name = `${template.replace(/_(empty|seeded)$/, '')}_${crypto.randomBytes(4).toString('hex')}`.replace('_tpl_', '_t_');
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
   try {
-    await admin.unsafe(`create database "${name}" template "${template}"`);
+    await admin.unsafe(`create database "${name}"${options.migratedTo === undefined ? ` template "${template}"` : ''}`);
   } finally {
     await admin.end();
   }
   const url = databaseUrl(adminUrl, name);
   const sql = await openSql(url, { max: 5 });
+  if (options.migratedTo !== undefined) await migrate(sql, url, { to: options.migratedTo });
   return {
     sql,
     url,

@@ -44,11 +44,11 @@ export async function addListing(sql: Db, spec: ListingSpec): Promise<Listing> {
   const source = spec.source ?? 'scrape';
   if (spec.previous !== undefined) {
     await sql`
-      insert into price_observations (product_id, location_id, price, observed_at, source)
-      values (${product!.id}, ${location!.id}, ${spec.previous}, now() - interval '1 day', ${source})`;
+      insert into price_observations (product_id, location_id, price, observed_at, observed_on, source)
+      values (${product!.id}, ${location!.id}, ${spec.previous}, now() - interval '1 day', utc_day(now() - interval '1 day'), ${source})`;
   }
   await sql`
-    insert into price_observations (product_id, location_id, price, observed_at, source)
-    values (${product!.id}, ${location!.id}, ${spec.price}, now(), ${source})`;
+    insert into price_observations (product_id, location_id, price, observed_at, observed_on, source)
+    values (${product!.id}, ${location!.id}, ${spec.price}, now(), utc_day(now()), ${source})`;
   return { productId: product!.id, locationId: location!.id };
 }

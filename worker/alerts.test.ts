@@ -135,7 +135,7 @@ describe('immediate alerts', () => {
     expect(await outbox()).toHaveLength(1);
 
     // A new lower price of the same listing alerts again.
-    await db.sql`update price_observations set observed_at = observed_at - interval '1 day' where scrape_run_id in (${runId}, ${again})`;
+    await db.sql`update price_observations set observed_at = observed_at - interval '1 day', observed_on = utc_day(observed_at - interval '1 day') where scrape_run_id in (${runId}, ${again})`;
     const lower = await scrape('kroger', '60611', 'midwest', [{ id: 'cf18', eggType: 'cage_free', count: 18, price: 4.2 }]);
     await queueImmediate(lower);
     await runJobs();
@@ -158,7 +158,7 @@ describe('immediate alerts', () => {
       { id: 'o1', eggType: 'organic', count: 12, price: 6.0 },
       { id: 'o2', eggType: 'organic', count: 12, price: 6.0 },
     ]);
-    await db.sql`update price_observations set observed_at = now() - interval '8 days' where scrape_run_id = ${old}`;
+    await db.sql`update price_observations set observed_at = now() - interval '8 days', observed_on = utc_day(now() - interval '8 days') where scrape_run_id = ${old}`;
     const now = await scrape('target', '94110', 'west', [
       { id: 'o1', eggType: 'organic', count: 12, price: 5.7 }, // -5.0%
       { id: 'o2', eggType: 'organic', count: 12, price: 5.75 }, // -4.2%
@@ -214,9 +214,9 @@ describe('digests', () => {
     const monday = new Date().toISOString().slice(0, 10);
     await subscribe({ email: 'weekly@example.test', region: 'south', eggType: 'standard', threshold: 3, frequency: 'weekly' });
     const before = await scrape('aldi', '30301', 'south', [{ id: 'w12', eggType: 'standard', count: 12, price: 3.0 }]);
-    await db.sql`update price_observations set observed_at = now() - interval '10 days' where scrape_run_id = ${before}`;
+    await db.sql`update price_observations set observed_at = now() - interval '10 days', observed_on = utc_day(now() - interval '10 days') where scrape_run_id = ${before}`;
     const during = await scrape('aldi', '30301', 'south', [{ id: 'w12', eggType: 'standard', count: 12, price: 2.7 }]);
-    await db.sql`update price_observations set observed_at = now() - interval '3 days' where scrape_run_id = ${during}`;
+    await db.sql`update price_observations set observed_at = now() - interval '3 days', observed_on = utc_day(now() - interval '3 days') where scrape_run_id = ${during}`;
     await db.sql`select graphile_worker.add_job('alerts__digest', json_build_object('kind', 'weekly', 'period', ${monday}::text))`;
     await runJobs();
     await db.sql`select graphile_worker.add_job('alerts__digest', json_build_object('kind', 'weekly', 'period', ${monday}::text))`;
@@ -273,7 +273,7 @@ describe('the matching rule', () => {
         const zip = zips[region][stores.indexOf(store) % 2]!;
         const items: Listing[] = Array.from({ length: 4 }, (_, i) => ({ id: `${store}-${region}-${i}`, eggType: pick(types), count: pick([6, 12, 18]), price: Math.round((1.5 + rand() * 6) * 100) / 100 }));
         const old = await scrape(store, zip, region, items.map((l) => ({ ...l, price: Math.round(l.price * (1 + rand() * 0.12) * 100) / 100 })));
-        await db.sql`update price_observations set observed_at = now() - interval '8 days' where scrape_run_id = ${old}`;
+        await db.sql`update price_observations set observed_at = now() - interval '8 days', observed_on = utc_day(now() - interval '8 days') where scrape_run_id = ${old}`;
         await scrape(store, zip, region, items);
         for (const l of items) listings.push({ store, zip, region, l, old: 0 });
       }

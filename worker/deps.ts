@@ -20,6 +20,8 @@ export interface WorkerDeps {
    * release the rest, before graphile-worker's own abort (5 s later) interrupts the step itself.
    */
   shutdown?: AbortSignal;
+  /** Price history: whole months kept before the current one (PRICE_HISTORY_RETENTION_MONTHS); unset keeps all. */
+  history?: { retentionMonths?: number | undefined };
   /** Price alerts: the site's address for links in emails, and the UTC hour of the digests. */
   alerts?: { publicUrl: string; digestHourUtc: number };
 }

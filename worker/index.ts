@@ -46,7 +46,7 @@ function onSignal(signal: NodeJS.Signals): void {
 for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, onSignal);
 const scrape = scrapeConfigFromEnv(env);
 const liveness = workerLiveness(sql, scrape.heartbeatMs);
-const tasks = taskList({ sql, email: { resendApiKey: env.RESEND_API_KEY, from: env.EMAIL_FROM }, scrape, shutdown: shutdown.signal, alerts: { publicUrl: publicUrl(env), digestHourUtc: env.ALERT_DIGEST_HOUR_UTC } });
+const tasks = taskList({ sql, email: { resendApiKey: env.RESEND_API_KEY, from: env.EMAIL_FROM }, scrape, shutdown: shutdown.signal, alerts: { publicUrl: publicUrl(env), digestHourUtc: env.ALERT_DIGEST_HOUR_UTC }, history: { retentionMonths: env.PRICE_HISTORY_RETENTION_MONTHS } });
 // The pools (job lock ids) of the current runner, to release their jobs if it has to be replaced.
 let poolIds = new Set<string>();
 liveness.events.on('pool:create', ({ workerPool }) => poolIds.add(workerPool.id));
@@ -126,12 +126,15 @@ for (let first = true; ; first = false) {
   const runner = await startRunner();
   current = runner;
   if (shutdown.signal.aborted) void runner.stop().catch(() => {});
-  // What a dead worker left behind is looked at as soon as a worker starts, not at the next minute.
+  // What a dead worker left behind is looked at as soon as a worker starts, not at the next minute;
+  // the price history's partitions ahead are made sure of at once too, not at the next daily run.
   if (first) {
-    // (should the database go away right now, the crontab runs it within the minute)
-    await runner.addJob('worker__recover', {}, { jobKey: 'worker__recover', maxAttempts: 1 }).catch((error: unknown) => {
-      if (!isConnectionLoss(error)) throw error;
-    });
+    // (should the database go away right now, the crontab runs them within the minute and the day)
+    for (const task of ['worker__recover', 'prices__partitions']) {
+      await runner.addJob(task, {}, { jobKey: task, maxAttempts: 1 }).catch((error: unknown) => {
+        if (!isConnectionLoss(error)) throw error;
+      });
+    }
   }
   const connectionLost = new Promise<unknown>((resolve) => (lost = resolve));
   const outcome = await Promise.race([runner.promise.then(() => ({ ended: true as const }), (error: unknown) => ({ ended: false as const, error })), connectionLost.then((error) => ({ ended: false as const, error }))]);

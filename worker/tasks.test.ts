@@ -31,8 +31,8 @@ describe('price observations queue the rollup', () => {
     const [entry] = await db.sql<{ product_id: number; location_id: number }[]>`select product_id, location_id from price_entries limit 1`;
     for (const price of [2.5, 2.6]) {
       await db.sql`
-        insert into price_observations (product_id, location_id, price, observed_at, source)
-        values (${entry!.product_id}, ${entry!.location_id}, ${price}, now(), 'sample')
+        insert into price_observations (product_id, location_id, price, observed_at, observed_on, source)
+        values (${entry!.product_id}, ${entry!.location_id}, ${price}, now(), utc_day(now()), 'sample')
         on conflict (product_id, location_id, observed_on) do update set price = excluded.price`;
     }
     const jobs = await db.sql`select task_identifier, key from graphile_worker.jobs`;

@@ -4,6 +4,7 @@ import type { WorkerDeps } from './deps.ts';
 import { COVERAGE_SCHEDULE_MINUTE } from '#shared/coverage.ts';
 import { pricesRollup } from './tasks/prices__rollup.ts';
 import { pricesNightly } from './tasks/prices__nightly.ts';
+import { pricesPartitions } from './tasks/prices__partitions.ts';
 import { sendEmail } from './tasks/send_email.ts';
 import { maintenancePrune } from './tasks/maintenance__prune.ts';
 import { storesScrape } from './tasks/stores__scrape.ts';
@@ -21,6 +22,7 @@ export function taskList(deps: WorkerDeps): TaskList {
   return {
     prices__rollup: pricesRollup(deps),
     prices__nightly: pricesNightly(deps),
+    prices__partitions: pricesPartitions(deps),
     send_email: sendEmail(deps),
     maintenance__prune: maintenancePrune(deps),
     stores__scrape: storesScrape(deps),
@@ -40,6 +42,8 @@ export function taskList(deps: WorkerDeps): TaskList {
 export const CRONTAB = [
   '# nightly upkeep: sample top-up and a full rollup rebuild',
   '15 2 * * * prices__nightly ?max=3',
+  "# the price history's monthly partitions ahead; with PRICE_HISTORY_RETENTION_MONTHS, old months dropped",
+  '25 0 * * * prices__partitions ?max=3',
   '# expired sessions, tokens and rate-limit windows',
   '45 3 * * * maintenance__prune ?max=3',
   '# jobs and scrape runs of a worker that died: run them again, or fail them (within two minutes)',

@@ -32,3 +32,17 @@ describe('BENCH_BASELINE_DIR', () => {
     expect(() => parseEnv({ BENCH_BASELINE_DIR: '/tmp/baselines', NODE_ENV: 'production' })).toThrow(/BENCH_BASELINE_DIR.*benchmarks only/s);
   });
 });
+
+describe('PRICE_HISTORY_RETENTION_MONTHS', () => {
+  it('keeps everything when unset or empty', () => {
+    expect(parseEnv({}).PRICE_HISTORY_RETENTION_MONTHS).toBeUndefined();
+    expect(parseEnv({ PRICE_HISTORY_RETENTION_MONTHS: '' }).PRICE_HISTORY_RETENTION_MONTHS).toBeUndefined();
+    expect(parseEnv({ PRICE_HISTORY_RETENTION_MONTHS: '24' }).PRICE_HISTORY_RETENTION_MONTHS).toBe(24);
+  });
+
+  it('refuses fewer months than a product history year, or not a whole number', () => {
+    expect(() => parseEnv({ PRICE_HISTORY_RETENTION_MONTHS: '11' })).toThrow(/PRICE_HISTORY_RETENTION_MONTHS/);
+    expect(() => parseEnv({ PRICE_HISTORY_RETENTION_MONTHS: '12.5' })).toThrow(/PRICE_HISTORY_RETENTION_MONTHS/);
+    expect(parseEnv({ PRICE_HISTORY_RETENTION_MONTHS: '12' }).PRICE_HISTORY_RETENTION_MONTHS).toBe(12);
+  });
+});

@@ -78,6 +78,10 @@ export const envSchema = z.object({
   ALERT_DIGEST_HOUR_UTC: z.coerce.number().int().min(0).max(23).default(13),
   SCRAPE_HEARTBEAT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   SCRAPE_STALE_MS: z.coerce.number().int().min(500).max(3_600_000).default(45_000),
+  // Price history kept: the observations of this many whole months before the current one (older
+  // monthly partitions are dropped whole by the worker's prices__partitions task); unset keeps
+  // everything. At least 12, so the product history's longest span (a year) stays whole.
+  PRICE_HISTORY_RETENTION_MONTHS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(12).max(1200).optional()),
   // Stores per job of a coverage visit day (a crash loses at most one chunk's progress).
   COVERAGE_CHUNK_SIZE: z.coerce.number().int().min(1).max(500).default(VISIT_CHUNK_SIZE),
   // Benchmarks only (bench/reliability/load.ts): a folder whose files the web process also serves

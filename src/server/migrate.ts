@@ -26,7 +26,11 @@ export async function appliedMigrationVersion(sql: Sql): Promise<number> {
   return row?.version ?? 0;
 }
 
-export async function migrate(sql: Sql, connectionString: string): Promise<{ applied: string[]; placesFilled: number }> {
+/**
+ * Applies the migrations not applied yet, up to `options.to` (a version number, for tests of a
+ * migration on the schema before it) or the latest.
+ */
+export async function migrate(sql: Sql, connectionString: string, options: { to?: number } = {}): Promise<{ applied: string[]; placesFilled: number }> {
   const connection = await sql.reserve();
   try {
     await connection`select pg_advisory_lock(${LOCK_KEY})`;
@@ -46,7 +50,7 @@ export async function migrate(sql: Sql, connectionString: string): Promise<{ app
         });
       },
     });
-    const applied = await postgrator.migrate();
+    const applied = await postgrator.migrate(options.to === undefined ? undefined : String(options.to));
     await runMigrations({ connectionString, logger: quietLogger });
     const placesFilled = await backfillLocationPlaces(connection);
     return { applied: applied.map((m) => m.filename), placesFilled };

@@ -20,12 +20,12 @@ beforeAll(async () => {
   await addListing(db.sql, { store: 'kroger', zip: '84101', price: 5.4, count: 18 });
   // Last week Walmart's dozen was $2.70; an organic dozen in Utah does not count for standard eggs.
   await db.sql`
-    insert into price_observations (product_id, location_id, price, observed_at, source)
-    values (${walmart.productId}, ${walmart.locationId}, 2.70, now() - interval '7 days', 'scrape')`;
+    insert into price_observations (product_id, location_id, price, observed_at, observed_on, source)
+    values (${walmart.productId}, ${walmart.locationId}, 2.70, now() - interval '7 days', utc_day(now() - interval '7 days'), 'scrape')`;
   await addListing(db.sql, { store: 'aldi', zip: '84101', price: 6.5, eggType: 'organic' });
   // A price read three days ago is not today's.
   const stale = await addListing(db.sql, { store: 'albertsons', zip: '84101', price: 1.0 });
-  await db.sql`update price_observations set observed_at = now() - interval '3 days' where product_id = ${stale.productId}`;
+  await db.sql`update price_observations set observed_at = now() - interval '3 days', observed_on = utc_day(now() - interval '3 days') where product_id = ${stale.productId}`;
   server = createServer({ sql: db.sql, port: 0, logLevel: 'silent', distDir: '/nonexistent' });
   base = await server.start();
 });

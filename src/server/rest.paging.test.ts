@@ -25,8 +25,8 @@ beforeAll(async () => {
     insert into products (store_id, retailer_product_id, title, egg_type, count)
     select 'kroger', 'paging-' || n, 'Kroger Grade A Large Eggs ' || n, 'standard', 12 from generate_series(1, 20) n`;
   await db.sql`
-    insert into price_observations (product_id, location_id, price, observed_at, source)
-    select p.id, l.id, 3 + (l.id % 100) / 100.0, now(), 'scrape'
+    insert into price_observations (product_id, location_id, price, observed_at, observed_on, source)
+    select p.id, l.id, 3 + (l.id % 100) / 100.0, now(), utc_day(now()), 'scrape'
     from store_locations l cross join products p
     where l.retailer_location_id like 'paging-%' and p.retailer_product_id like 'paging-%'`;
   // (the Midwest's sample prices are hidden now that it has scraped ones)

@@ -64,8 +64,8 @@ describe('GET /api/egg-prices', () => {
     const path = '/api/egg-prices?store=walmart&region=northeast&egg_type=standard&count=12';
     const before = (await get(path)).body[0] as PriceEntry;
     await db.sql`
-      insert into price_observations (product_id, location_id, price, observed_at, source)
-      values (${before.product_id}, ${before.location_id}, 9.99, now(), 'scrape')
+      insert into price_observations (product_id, location_id, price, observed_at, observed_on, source)
+      values (${before.product_id}, ${before.location_id}, 9.99, now(), utc_day(now()), 'scrape')
       on conflict (product_id, location_id, observed_on) do update set price = excluded.price, source = excluded.source`;
     await expect.poll(async () => (await get(path)).body[0]?.price, { timeout: 5000 }).toBe(9.99);
   });
@@ -171,8 +171,8 @@ describe('the adapter', () => {
 
     const price = dashboard!.result.data.json.items![0]!;
     await db.sql`
-      insert into price_observations (product_id, location_id, price, observed_at, source)
-      values (${price.product_id}, ${price.location_id}, 1.11, now(), 'scrape')
+      insert into price_observations (product_id, location_id, price, observed_at, observed_on, source)
+      values (${price.product_id}, ${price.location_id}, 1.11, now(), utc_day(now()), 'scrape')
       on conflict (product_id, location_id, observed_on) do update set price = excluded.price, source = excluded.source`;
     await expect
       .poll(async () => ((await (await fetch(`${base}${path}`)).json()) as typeof dashboard[])[0]!.result.data.json.items![0]!.price, { timeout: 5000 })

@@ -252,8 +252,8 @@ export async function seedSampleCatalogue(
   }
   if (productIds.length === 0) return { observations: 0 };
   const inserted = await sql`
-    insert into price_observations (product_id, location_id, price, observed_at, source)
-    select product_id, location_id, price, observed_at, 'sample'
+    insert into price_observations (product_id, location_id, price, observed_at, observed_on, source)
+    select product_id, location_id, price, observed_at, utc_day(observed_at), 'sample'
     from unnest(${sql.array(productIds)}::int[], ${sql.array(locationIds)}::int[],
                 ${sql.array(prices)}::numeric[], ${sql.array(times)}::timestamptz[])
          as t(product_id, location_id, price, observed_at)

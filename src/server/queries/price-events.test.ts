@@ -33,9 +33,10 @@ async function history(store: string, region: Region, zip: string, eggType: EggT
     on conflict (store_id, retailer_product_id) do update set title = excluded.title returning id`;
   const n = prices.length;
   await db.sql`
-    insert into price_observations (product_id, location_id, price, observed_at, source)
-    select ${product!.id}, ${location!.id}, p, now() - ((${n} - i) * interval '1 day'), ${source}
-    from unnest(${db.sql.array(prices)}::numeric[]) with ordinality as t(p, i)`;
+    insert into price_observations (product_id, location_id, price, observed_at, observed_on, source)
+    select ${product!.id}, ${location!.id}, p, at, utc_day(at), ${source}
+    from unnest(${db.sql.array(prices)}::numeric[]) with ordinality as t(p, i)
+    cross join lateral (select now() - ((${n} - i) * interval '1 day') as at) a`;
   await refreshRollups(db.sql, { all: true });
 }
 

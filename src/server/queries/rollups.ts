@@ -1,6 +1,8 @@
 // The daily rollup behind the statistics: per UTC day, egg type and region, the average, lowest
 // and highest price per dozen eggs. The observation trigger marks changed days; refreshRollups
-// recomputes them (or every day) in one transaction and notifies the web processes.
+// recomputes them (or every day) in one transaction and notifies the web processes. The days
+// whose observations retention dropped (before price_history_retention.kept_from) keep their
+// rollups as they are: they are the only record of those days left.
 import type { Sql } from '../db.ts';
 
 export async function refreshRollups(sql: Sql, options: { all?: boolean } = {}): Promise<{ days: number }> {
@@ -20,8 +22,9 @@ export async function refreshRollups(sql: Sql, options: { all?: boolean } = {}):
     if (dirty.length === 0 && !options.all) return { days: 0 };
     const days = dirty.map((d) => d.day);
 
-    if (options.all) await tx`delete from price_daily_rollups`;
-    else await tx`delete from price_daily_rollups where day = any(${tx.array(days)}::date[])`;
+    const kept = tx`(select coalesce(max(kept_from), '-infinity'::date) from price_history_retention)`;
+    if (options.all) await tx`delete from price_daily_rollups where day >= ${kept}`;
+    else await tx`delete from price_daily_rollups where day = any(${tx.array(days)}::date[]) and day >= ${kept}`;
 
     // A store and region that has switched to retailers' prices counts only those, on every day
     // (its sample prices are hidden from the lists too); each row keeps the latest switch behind it,
@@ -36,7 +39,7 @@ export async function refreshRollups(sql: Sql, options: { all?: boolean } = {}):
       join store_locations l on l.id = o.location_id
       join stores s on s.id = l.store_id and s.active
       left join store_region_switches sw on sw.store_id = l.store_id and sw.region = l.region
-      where (o.source <> 'sample' or sw.store_id is null)
+      where (o.source <> 'sample' or sw.store_id is null) and o.observed_on >= ${kept}
         ${options.all ? tx`` : tx`and o.observed_on = any(${tx.array(days)}::date[])`}
       group by o.observed_on, p.egg_type, l.region`;
     // Days a writer still holds (skipped above) are rolled up by another run once it commits.

@@ -192,8 +192,8 @@ export function pricesCtes(sql: Db, { storeId, listings, scrapeRunId, source }: 
         and p.retailer_product_id in (select retailer_product_id from listing)
         and p.retailer_product_id not in (select retailer_product_id from inserted)
     ), observation as (
-      insert into price_observations (product_id, location_id, price, regular_price, in_stock, observed_at, scrape_run_id, source)
-      select product.id, loc.id, listing.price, listing.regular_price, listing.in_stock, now(), ${scrapeRunId}, ${source}
+      insert into price_observations (product_id, location_id, price, regular_price, in_stock, observed_at, observed_on, scrape_run_id, source)
+      select product.id, loc.id, listing.price, listing.regular_price, listing.in_stock, now(), utc_day(now()), ${scrapeRunId}, ${source}
       from listing
       join product on product.retailer_product_id = listing.retailer_product_id
       cross join loc

@@ -37,8 +37,8 @@ async function switchedDatabase(days: number): Promise<TestDatabase> {
       values ('walmart', ${`w-${type}`}, ${`Walmart ${type} eggs, 12 ct`}, ${type}, 12) returning id`;
     // Rising a cent a day, so the scraped series moves.
     await sql`
-      insert into price_observations (product_id, location_id, price, observed_at, source)
-      select ${product!.id}, ${location!.id}, ${price} + (${days} - k) * 0.01, now() - k * interval '1 day', 'scrape'
+      insert into price_observations (product_id, location_id, price, observed_at, observed_on, source)
+      select ${product!.id}, ${location!.id}, ${price} + (${days} - k) * 0.01, now() - k * interval '1 day', utc_day(now() - k * interval '1 day'), 'scrape'
       from generate_series(0, ${days - 1}::int) as k`;
   }
   await refreshRollups(sql);

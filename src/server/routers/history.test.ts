@@ -28,8 +28,8 @@ const monthsAgo = (n: number) => {
 async function observe(target: Listing, prices: Record<number, number>) {
   for (const [ago, price] of Object.entries(prices)) {
     await db.sql`
-      insert into price_observations (product_id, location_id, price, observed_at, source)
-      values (${target.productId}, ${target.locationId}, ${price}, now() - make_interval(days => ${Number(ago)}), 'scrape')
+      insert into price_observations (product_id, location_id, price, observed_at, observed_on, source)
+      values (${target.productId}, ${target.locationId}, ${price}, now() - make_interval(days => ${Number(ago)}), utc_day(now() - make_interval(days => ${Number(ago)})), 'scrape')
       on conflict (product_id, location_id, observed_on) do update set price = excluded.price`;
   }
 }
@@ -126,7 +126,7 @@ describe('prices.history', () => {
 
   it('answers an empty span without a latest price or change', async () => {
     const old = await addListing(db.sql, { store: 'kroger', zip: '55401', price: 2.79 });
-    await db.sql`update price_observations set observed_at = now() - interval '45 days' where product_id = ${old.productId}`;
+    await db.sql`update price_observations set observed_at = now() - interval '45 days', observed_on = utc_day(now() - interval '45 days') where product_id = ${old.productId}`;
     const result = await history({ id: old.productId, location: old.locationId, days: 30 });
     expect(result).toMatchObject({ points: [], lowest: null, highest: null, latest: null, change: null, source: null });
     expect((await history({ id: old.productId, location: old.locationId, days: 90 })).points).toHaveLength(1);

@@ -19,8 +19,8 @@ async function listing(spec: ListingSpec & { weekAgo?: number }) {
   const { productId, locationId } = await addListing(db.sql, spec);
   if (spec.weekAgo !== undefined) {
     await db.sql`
-      insert into price_observations (product_id, location_id, price, observed_at, source)
-      values (${productId}, ${locationId}, ${spec.weekAgo}, now() - interval '8 days', 'scrape')`;
+      insert into price_observations (product_id, location_id, price, observed_at, observed_on, source)
+      values (${productId}, ${locationId}, ${spec.weekAgo}, now() - interval '8 days', utc_day(now() - interval '8 days'), 'scrape')`;
   }
 }
 

@@ -74,8 +74,8 @@ describe('prices.list', () => {
     for (const price of [3.19, 3.29]) {
       // The same day twice: the second write replaces the first, never duplicates.
       await db.sql`
-        insert into price_observations (product_id, location_id, price, observed_at, source)
-        values (${product!.id}, ${location!.id}, ${price}, now(), 'scrape')
+        insert into price_observations (product_id, location_id, price, observed_at, observed_on, source)
+        values (${product!.id}, ${location!.id}, ${price}, now(), utc_day(now()), 'scrape')
         on conflict (product_id, location_id, observed_on) do update set price = excluded.price, source = excluded.source`;
     }
     const after = await caller.prices.list({ store: 'target', region: 'south' });

@@ -171,8 +171,8 @@ describe('stores.insights', () => {
     const [location] = await db.sql<{ id: number }[]>`select id from store_locations where store_id = 'aldi' and region = 'west'`;
     const [product] = await db.sql<{ id: number }[]>`select id from products where store_id = 'aldi' and retailer_product_id = 'sample-standard-12'`;
     await db.sql`
-      insert into price_observations (product_id, location_id, price, observed_at, source)
-      values (${product!.id}, ${location!.id}, 2.99, now(), 'scrape')
+      insert into price_observations (product_id, location_id, price, observed_at, observed_on, source)
+      values (${product!.id}, ${location!.id}, 2.99, now(), utc_day(now()), 'scrape')
       on conflict (product_id, location_id, observed_on) do update set price = excluded.price, source = excluded.source`;
 
     const west = await caller.stores.insights({ storeId: 'aldi', region: 'west' });
