@@ -30,7 +30,7 @@ export function CheapestLocationLink({ figures, storeName }: { figures: Location
 export function LocationFiguresLine({ figures, storeName }: { figures: LocationFigures | null; storeName: string }) {
   if (!figures || figures.locations < 2) return null;
   return (
-    <Stack gap="0.5" textStyle="xs" color="fg.muted" data-testid="location-figures">
+    <Stack gap="0.5" pt="1.5" textStyle="xs" color="fg.muted" data-testid="location-figures">
       <HStack gap="1.5" align="flex-start">
         <Text as="span" mt="0.5" flexShrink={0} aria-hidden>
           <LuStore />

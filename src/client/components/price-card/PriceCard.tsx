@@ -246,10 +246,10 @@ export function PriceCard({ entry, showRegion: showRegionOption = true }: PriceC
               <Text textStyle="xs" color="fg.muted" truncate title={view.title}>
                 {view.title}
               </Text>
+              <LocationFiguresLine figures={figures} storeName={storeName} />
             </Stack>
           )}
         </Box>
-        <LocationFiguresLine figures={figures} storeName={storeName} />
 
         {view.kind === 'loading' ? (
           <Skeleton height="10" />
