@@ -12,8 +12,14 @@ import { CheapestLocationLink, SENTENCE_CASE } from '#client/components/price-ca
 const FIRST_ROWS = 6;
 export const NO_LOCATION_FIGURES_MESSAGE = 'No store has a price of these eggs today.';
 
-export function StoreLocationFigures({ storeName, figures, loading }: { storeName: string; figures: LocationFigures[] | undefined; loading: boolean }) {
+/** The combinations with the most locations first (what the section is for), else in the API's order. */
+export function byLocations(figures: readonly LocationFigures[]): LocationFigures[] {
+  return figures.map((f, i) => ({ f, i })).sort((a, b) => b.f.locations - a.f.locations || a.i - b.i).map(({ f }) => f);
+}
+
+export function StoreLocationFigures({ storeName, figures: given, loading }: { storeName: string; figures: LocationFigures[] | undefined; loading: boolean }) {
   const [all, setAll] = useState(false);
+  const figures = given && byLocations(given);
   const headingId = 'store-location-figures';
   return (
     <Box as="section" aria-labelledby={headingId} borderWidth="1px" borderRadius="lg" p={{ base: '3', md: '4' }}>
