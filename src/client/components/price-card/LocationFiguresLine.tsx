@@ -20,7 +20,7 @@ export function CheapestLocationLink({ figures, storeName }: { figures: Location
       <RouterLink to={historyHref(cheapest.product_id, cheapest.location_id)}>
         {figures.locations === 1 ? 'Store' : 'Cheapest'}: {cheapestPlace(cheapest)}
         <VisuallyHidden>
-          {`, ${storeName} at ${formatPrice(cheapest.price_per_dozen)} a dozen: its price history`}
+          {` (${storeName} at ${formatPrice(cheapest.price_per_dozen)} a dozen: its price history)`}
         </VisuallyHidden>
       </RouterLink>
     </Link>
