@@ -17,7 +17,8 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { z, ZodError } from 'zod';
-import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT, marketSeriesInput, priceListInput, storeLocationsInput, storePricesInput } from '#shared/inputs.ts';
+import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT, marketSeriesInput, priceListInput, storeInsightsInput, storeLocationsInput, storePricesInput } from '#shared/inputs.ts';
+import { locationFiguresSchema } from '#shared/location-figures.ts';
 import { COVERAGE_RUN_STATUSES, coverageDiscoverInput, coveragePlanInput } from '#shared/coverage.ts';
 import { changePasswordInput, loginInput, profileInput, registerInput, requestResetInput, resetPasswordInput, verifyEmailInput, adminSetupInput } from '#shared/auth.ts';
 import { priceEntrySchema, statsSchema, storeSchema, type PriceEntry } from '#shared/types.ts';
@@ -349,6 +350,17 @@ export const REST_ROUTES: RestRoute[] = [
     },
     total: async ({ query, params, call }) => (await call('prices.count', { ...withoutPaging(query), store: params.storeId })) as number,
     paged: true,
+  },
+  {
+    method: 'GET',
+    path: '/stores/:storeId/locations/figures',
+    summary:
+      "What a store's locations charge today: for each region, egg type and pack size (optionally filtered by region, egg type and count), the median price per dozen across its locations, the lowest and highest, how many locations and the cheapest of them, as the site words it: 'median $3.47 a dozen across 812 stores, $2.97 to $4.28'. Each open location counts once, with its cheapest in-stock price read in the last 48 hours (an out-of-stock price does not count; one whose stock the retailer does not say does); sample and demo prices count, as in every figure, and mark the figures sample. A combination without any price today is left out. 404 for an unknown store",
+    procedure: 'stores.locationFigures',
+    input: ({ params, query }) => ({ ...query, storeId: params.storeId }),
+    query: storeInsightsInput.omit({ storeId: true }),
+    params: ['storeId'],
+    response: z.array(locationFiguresSchema),
   },
   {
     method: 'GET',

@@ -9,6 +9,8 @@ import { entryPricePerDozen, sortEntries } from '#shared/sort.ts';
 import { roundCents } from '#shared/format.ts';
 import type { Db } from '../db.ts';
 import { listPriceEntries, recentHistory, visibleEntries, type EntryFilters } from './prices.ts';
+import { combinationKey, type LocationFigures } from '#shared/location-figures.ts';
+import { storeLocationFigures } from './location-figures.ts';
 
 /** Days in the store page's trend chart. */
 export const STORE_SERIES_DAYS = 30;
@@ -100,8 +102,13 @@ export interface DailySeries {
 }
 
 export interface StoreInsights {
-  /** The store's current entries under the filters, cheapest first, with 7 days of history each. */
-  entries: Array<PriceEntry & { history: number[] }>;
+  /**
+   * The store's current entries under the filters, cheapest first, with 7 days of history each
+   * and what the store's locations charge for the entry's combination today (null: none does).
+   */
+  entries: Array<PriceEntry & { history: number[]; locations: LocationFigures | null }>;
+  /** What the store's locations charge today, per region, egg type and pack size under the filters. */
+  location_figures: LocationFigures[];
   insights: PriceInsights;
   series: DailySeries;
   competitive: {
@@ -311,15 +318,22 @@ export async function regionalAnalysis(sql: Db, storeId: string, filters: StoreF
 
 export async function storeInsights(sql: Db, storeId: string, filters: StoreFilters): Promise<StoreInsights> {
   const entries = sortEntries(await listPriceEntries(sql, { ...filters, store: storeId }), 'price');
-  const [history, { down, up, ...insights }, series, marketPosition, regional] = await Promise.all([
+  const [history, { down, up, ...insights }, series, marketPosition, regional, figures] = await Promise.all([
     recentHistory(sql, entries.map((e) => e.id)),
     priceInsights(sql, storeId, filters, entries),
     storeDailySeries(sql, storeId, filters),
     marketPositions(sql, storeId, filters),
     regionalAnalysis(sql, storeId, filters),
+    storeLocationFigures(sql, storeId, filters),
   ]);
+  const byCombination = new Map(figures.map((f) => [combinationKey(f), f]));
   return {
-    entries: entries.map((entry) => ({ ...entry, history: history.get(entry.id) ?? [entry.price] })),
+    entries: entries.map((entry) => ({
+      ...entry,
+      history: history.get(entry.id) ?? [entry.price],
+      locations: byCombination.get(combinationKey(entry)) ?? null,
+    })),
+    location_figures: figures,
     insights,
     series,
     competitive: {

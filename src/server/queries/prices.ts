@@ -40,6 +40,11 @@ export function scrapedStoreRegions(sql: Db) {
       limit 1) scraped`;
 }
 
+/** The visibility rule on an entry e at location l: its sample price is hidden where scraped ones exist. */
+export function shownSource(sql: Db) {
+  return sql`(e.source <> 'sample' or (l.store_id, l.region) not in (${scrapedStoreRegions(sql)}))`;
+}
+
 /** FROM and WHERE of the visible price entries (aliases e, l, s, p), for every reader. */
 export function visibleEntries(sql: Db, filters: EntryFilters = {}) {
   return sql`
@@ -48,7 +53,7 @@ export function visibleEntries(sql: Db, filters: EntryFilters = {}) {
     join stores s on s.id = l.store_id
     join products p on p.id = e.product_id
     where s.active
-      and (e.source <> 'sample' or (l.store_id, l.region) not in (${scrapedStoreRegions(sql)}))
+      and ${shownSource(sql)}
       ${filters.id !== undefined ? sql`and e.id = ${filters.id}` : sql``}
       ${filters.store ? sql`and l.store_id = ${filters.store}` : sql``}
       ${filters.region ? sql`and l.region = ${filters.region}` : sql``}

@@ -13,6 +13,8 @@ import { productHistory } from '../queries/history.ts';
 import { zipFacts } from '../geo.ts';
 import { byStateInput, stateCheapestInput, type ByStateResult, type StateCheapestResult } from '#shared/by-state.ts';
 import { cheapestInState, pricesByState } from '../queries/by-state.ts';
+import { locationFigures } from '../queries/location-figures.ts';
+import { combinationKey } from '#shared/location-figures.ts';
 
 /**
  * One exact combination a price card can be switched to: every field is required, none is 'all';
@@ -113,9 +115,14 @@ export const pricesRouter = router({
       const pages = pageCount(listing.length, input.pageSize);
       const page = clampPage(input.page, pages);
       const items = pageItems(listing, page, input.pageSize);
-      const history = await recentHistory(ctx.sql, items.map((e) => e.id));
+      // What each card's store charges across its locations: one query for this page's cards only.
+      const [history, figures] = await Promise.all([recentHistory(ctx.sql, items.map((e) => e.id)), locationFigures(ctx.sql, items)]);
       return {
-        items: items.map((entry) => ({ ...entry, history: history.get(entry.id) ?? [entry.price] })),
+        items: items.map((entry) => ({
+          ...entry,
+          history: history.get(entry.id) ?? [entry.price],
+          locations: figures.get(combinationKey(entry)) ?? null,
+        })),
         total: listing.length,
         page,
         pageSize: input.pageSize,
@@ -127,8 +134,9 @@ export const pricesRouter = router({
   /**
    * The observed current price of one store, region, egg type and pack size, or, when the store
    * has none, its nearest observed price (nearestEntry), which a price card shows as the named
-   * basis of an estimate; with its recent history for the sparkline. null when the store has no
-   * price at all.
+   * basis of an estimate; with its recent history for the sparkline and what the store's
+   * locations charge for that combination today (null when none has a price of it today). null
+   * when the store has no price at all.
    */
   lookup: publicProcedure.input(priceLookupInput).query(({ ctx, input }) =>
     ctx.cache.get(`prices.lookup:${JSON.stringify(input)}`, async () => {
@@ -140,8 +148,9 @@ export const pricesRouter = router({
         location: input.location,
       });
       if (!entry) return null;
-      const history = await recentHistory(ctx.sql, [entry.id]);
-      return { ...entry, history: history.get(entry.id) ?? [entry.price] };
+      const wanted = { store_id: input.store, region: input.region, egg_type: input.egg_type, count: input.count };
+      const [history, figures] = await Promise.all([recentHistory(ctx.sql, [entry.id]), locationFigures(ctx.sql, [wanted])]);
+      return { ...entry, history: history.get(entry.id) ?? [entry.price], locations: figures.get(combinationKey(wanted)) ?? null };
     }),
   ),
 });

@@ -4,6 +4,7 @@ import { publicProcedure, router } from '../trpc.ts';
 import { listStores, storeById } from '../queries/stores.ts';
 import { listPriceEntries } from '../queries/prices.ts';
 import { storeInsights } from '../queries/insights.ts';
+import { storeLocationFigures } from '../queries/location-figures.ts';
 import { countLocations, listLocations } from '../queries/coverage.ts';
 import type { Db } from '../db.ts';
 
@@ -36,6 +37,17 @@ export const storesRouter = router({
     ctx.cache.get(`stores.insights:${JSON.stringify(input)}`, async () => {
       await requireStore(ctx.sql, input.storeId);
       return storeInsights(ctx.sql, input.storeId, { region: input.region, eggType: input.egg_type, count: input.count });
+    }),
+  ),
+
+  /**
+   * What the store's locations charge today for each region, egg type and pack size under the
+   * filters: the median per dozen, its range, how many locations and the cheapest of them.
+   */
+  locationFigures: publicProcedure.input(storeInsightsInput).query(({ ctx, input }) =>
+    ctx.cache.get(`stores.locationFigures:${JSON.stringify(input)}`, async () => {
+      await requireStore(ctx.sql, input.storeId);
+      return storeLocationFigures(ctx.sql, input.storeId, { region: input.region, eggType: input.egg_type, count: input.count });
     }),
   ),
 

@@ -11,6 +11,7 @@ import { RelativeTime } from '#client/components/RelativeTime.tsx';
 import { useIsMobile } from '#client/lib/useViewportWidth.ts';
 import { CardFilterMenu, type MenuOption } from './CardFilterMenu.tsx';
 import { HistoryLink } from './HistoryLink.tsx';
+import { LocationFiguresLine } from './LocationFiguresLine.tsx';
 import { SampleBadge } from '../SampleBadge.tsx';
 import { Sparkline } from './Sparkline.tsx';
 import { StockBadge, WasPrice } from './StockAndPromotion.tsx';
@@ -193,7 +194,7 @@ export function useShowRegion(fromPage: boolean): [boolean, (show: boolean) => v
 }
 
 export function PriceCard({ entry, showRegion: showRegionOption = true }: PriceCardProps) {
-  const { selection, select, view } = usePriceCard(entry);
+  const { selection, select, view, figures } = usePriceCard(entry);
   const [showRegion, setShowRegion] = useShowRegion(showRegionOption);
   const storeName = entry.store_name || entry.store_id;
   const headingId = `price-card-${entry.id}`;
@@ -245,6 +246,7 @@ export function PriceCard({ entry, showRegion: showRegionOption = true }: PriceC
               <Text textStyle="xs" color="fg.muted" truncate title={view.title}>
                 {view.title}
               </Text>
+              <LocationFiguresLine figures={figures} storeName={storeName} />
             </Stack>
           )}
         </Box>

@@ -1,6 +1,6 @@
 // A price entry as a table row (the dashboard's list view). Like a card, each row keeps its own
 // region, egg type and count overrides and re-prices itself (SPEC §4).
-import { HStack, Link, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, HStack, Link, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { RelativeTime } from '#client/components/RelativeTime.tsx';
 import { CountMenu, EggTypeMenu, EstimateBadge, RegionMenu, SampleBadge, TrendValue, historyTarget, sparklineLabel, storeHref, trendToken } from './PriceCard.tsx';
@@ -9,6 +9,7 @@ import { Sparkline } from './Sparkline.tsx';
 import { StockBadge, WasPrice } from './StockAndPromotion.tsx';
 import type { CardEntry } from './priceView.ts';
 import { usePriceCard } from './usePriceCard.ts';
+import { LocationFiguresLine } from './LocationFiguresLine.tsx';
 import { isSampleSource } from '#shared/vocabulary.ts';
 
 export interface PriceRowProps {
@@ -20,7 +21,7 @@ export interface PriceRowProps {
 }
 
 export function PriceRow({ entry, showRegion, wide }: PriceRowProps) {
-  const { selection, select, view } = usePriceCard(entry);
+  const { selection, select, view, figures } = usePriceCard(entry);
   const storeName = entry.store_name || entry.store_id;
   const menu = { selection, select, storeName, compact: true };
   const loading = view.kind === 'loading';
@@ -60,6 +61,9 @@ export function PriceRow({ entry, showRegion, wide }: PriceRowProps) {
             </HStack>
             {view.kind === 'observed' && <StockBadge entry={view.entry} />}
             {history && <HistoryLink {...history} label="History" />}
+            <Box maxW="56" whiteSpace="normal">
+              <LocationFiguresLine figures={figures} storeName={storeName} />
+            </Box>
           </Stack>
         )}
       </Table.Cell>

@@ -5,6 +5,7 @@
 import { estimatePrice, estimateWorking } from '#shared/estimate.ts';
 import { formatDozenPrice, formatPackPrice, formatPrice, formatUnitPrice, packCount, toNumber, trendDirection } from '#shared/format.ts';
 import type { PriceEntry, PriceSource } from '#shared/types.ts';
+import type { LocationFigures } from '#shared/location-figures.ts';
 import {
   EGG_TYPE_LABELS,
   REGION_LABELS,
@@ -15,8 +16,12 @@ import {
   type TrendDirection,
 } from '#shared/vocabulary.ts';
 
-/** The entry a card is given: a current price, with its recent daily prices when known. */
-export type CardEntry = PriceEntry & { history?: number[] };
+/**
+ * The entry a card is given: a current price, with its recent daily prices when known and what
+ * its store's locations charge for its combination today (null: none has a price of it today;
+ * absent: not asked, as on the compare page).
+ */
+export type CardEntry = PriceEntry & { history?: number[]; locations?: LocationFigures | null };
 
 export interface CardSelection {
   region: Region;

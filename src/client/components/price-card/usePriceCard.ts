@@ -3,6 +3,7 @@
 // store's nearest observed price.
 import { useState } from 'react';
 import { trpc } from '#client/lib/trpc.ts';
+import type { LocationFigures } from '#shared/location-figures.ts';
 import {
   initialSelection,
   isEntrySelection,
@@ -18,6 +19,8 @@ export interface PriceCardState {
   selection: CardSelection;
   select: (patch: Partial<CardSelection>) => void;
   view: PriceView;
+  /** What the store's locations charge for the shown combination today; null for an estimate or while loading. */
+  figures: LocationFigures | null;
 }
 
 export function usePriceCard(entry: CardEntry): PriceCardState {
@@ -52,9 +55,11 @@ export function usePriceCard(entry: CardEntry): PriceCardState {
         ? { status: 'error' }
         : { status: 'pending' };
 
+  const view = resolvePriceView(entry, selection, lookupState);
   return {
     selection,
     select: (patch) => setState((current) => ({ ...current, selection: { ...current.selection, ...patch } })),
-    view: resolvePriceView(entry, selection, lookupState),
+    view,
+    figures: view.kind !== 'observed' ? null : own ? (entry.locations ?? null) : (lookup.data?.locations ?? null),
   };
 }

@@ -17,6 +17,7 @@ import { StoreLogo } from '#client/components/StoreLogo.tsx';
 import { downloadHref } from '#client/lib/links.ts';
 import { trpc } from '#client/lib/trpc.ts';
 import { CompetitiveAnalysis, PriceTrends } from './StoreTabs.tsx';
+import { StoreLocationFigures } from './StoreLocationFigures.tsx';
 
 export const NO_STORE_ID_MESSAGE = 'Store ID not provided';
 
@@ -165,6 +166,7 @@ function StoreView({ storeId }: { storeId: string }) {
           <>
             <Tabs.Content value="prices">
               <Stack gap="3">
+                <StoreLocationFigures storeName={data?.store_name ?? 'Store'} figures={insights.data?.location_figures} loading={insights.isPending} />
                 {data && (
                   <HStack justify="flex-end">
                     <DownloadLink

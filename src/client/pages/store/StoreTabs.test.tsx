@@ -16,6 +16,7 @@ const oneDay = (value: number) => [...Array.from({ length: 29 }, () => null), va
 function insights(lines: Insights['series']['lines']): Insights {
   return {
     entries: [],
+    location_figures: [],
     insights: { entries: 0, regions: [], average_price: null, average_per_dozen: null, lowest: null, highest: null, weekly_change: null, weekly_change_per_dozen: null, weekly_compared: 0 },
     series: { days, lines },
     competitive: { downwardTrend: false, down: 0, up: 0, market_position: [], regional: [] },
