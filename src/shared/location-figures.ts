@@ -3,7 +3,7 @@
 // store locations, their range, how many locations that is, and the cheapest of them. Shared by
 // the API's validation and OpenAPI document, the price card and the store page.
 //
-// What counts (docs/decisions/009-location-figures.md): each open location's cheapest in-stock
+// What counts (docs/decisions/010-location-figures.md): each open location's cheapest in-stock
 // current price of the combination read within TODAY_HOURS, under the app's one visibility rule
 // (a store and region's sample prices are hidden once it has scraped ones). Sample and demo
 // prices count, as they do in every other figure, and mark the figures `sample`.
