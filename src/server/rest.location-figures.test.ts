@@ -46,7 +46,7 @@ describe('the procedures that carry the figures', () => {
     expect(target.every((item) => item.locations !== null)).toBe(true);
     // Kroger's only West price was read three days ago (its sample prices there are hidden by it): not today's, so no figures, never zero.
     const old = await addListing(db.sql, { store: 'kroger', zip: '84101', price: 2.5 });
-    await db.sql`update price_observations set observed_at = now() - interval '3 days' where product_id = ${old.productId}`;
+    await db.sql`update price_observations set observed_at = now() - interval '3 days', observed_on = utc_day(now() - interval '3 days') where product_id = ${old.productId}`;
     const stale = await caller.prices.dashboard({ filters: { store: 'kroger', region: 'west' }, page: 1, pageSize: 9 });
     expect(stale.items[0]).toMatchObject({ store_id: 'kroger', region: 'west', price: 2.5 });
     expect(stale.items[0]!.locations).toBeNull();

@@ -25,7 +25,7 @@ beforeAll(async () => {
   const outOfStock = await addListing(sql, { store: 'walmart', zip: '06103', price: 1.5 });
   await sql`update price_observations set in_stock = false where product_id = ${outOfStock.productId}`;
   const stale = await addListing(sql, { store: 'walmart', zip: '04101', price: 1.2 });
-  await sql`update price_observations set observed_at = now() - interval '3 days' where product_id = ${stale.productId}`;
+  await sql`update price_observations set observed_at = now() - interval '3 days', observed_on = utc_day(now() - interval '3 days') where product_id = ${stale.productId}`;
   const closed = await addListing(sql, { store: 'walmart', zip: '02903', price: 1.1 });
   await sql`update store_locations set status = 'closed', closed_at = now() where id = ${closed.locationId}`;
   // Stock the retailer does not say (null) counts: an 18-pack at three locations, $5.40, $4.50
