@@ -304,10 +304,11 @@ export async function installWriteLog(sql: Sql): Promise<void> {
       insert into public.hostile_write_log (tbl, op) values (tg_table_schema || '.' || tg_table_name, tg_op);
       return null;
     end $$;`);
+  // A partitioned table's trigger is cloned onto its partitions: watch the parent, not each part.
   const tables = await sql<{ schema: string; name: string }[]>`
-    select table_schema as schema, table_name as name from information_schema.tables
-    where table_type = 'BASE TABLE' and table_schema in ('public', 'graphile_worker')
-      and table_name not in ('hostile_write_log', 'rate_limits')`;
+    select n.nspname as schema, c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+    where c.relkind in ('r', 'p') and not c.relispartition and n.nspname in ('public', 'graphile_worker')
+      and c.relname not in ('hostile_write_log', 'rate_limits')`;
   if (tables.length < 10) throw new Error(`only ${tables.length} tables to watch`);
   for (const { schema, name } of tables) {
     const ops = name === 'user_sessions' ? 'insert or delete' : 'insert or update or delete';
