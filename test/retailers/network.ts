@@ -97,7 +97,7 @@ const without = (skip: string[]) => ALL_STATES.filter((state) => !skip.includes(
 const statesOf = (banners: readonly Banner[]) => [...new Set(banners.flatMap((banner) => banner.states))];
 
 /** The states each chain has stores in (ALDI and Whole Foods skip a few, as the real chains do). */
-const CHAIN_STATES: Record<StoreId, readonly string[]> = {
+export const CHAIN_STATES: Record<StoreId, readonly string[]> = {
   walmart: ALL_STATES,
   target: ALL_STATES,
   kroger: statesOf(KROGER_BANNERS),
