@@ -106,7 +106,7 @@ async function staleReason(adminUrl: string, url: string, spec: CachedDatabaseSp
       select to_regclass('public.bench_build')::text as marker, to_regclass('public.schemaversion')::text as versions`;
     if (!tables?.marker || !tables.versions) return 'incomplete (no build marker)';
     const applied = await sql<{ version: string; name: string }[]>`
-      select version::text as version, name from schemaversion where version > 0 order by version`;
+      select version::text as version, name from schemaversion where version > 0 order by schemaversion.version`;
     const wanted = migrationFiles();
     const same =
       applied.length === wanted.length &&
