@@ -151,17 +151,20 @@ type Run = postgres.ReservedSql<Record<string, never>> | Sql;
  * (15% off, its regular price kept), which the ticker's sale events read.
  */
 function insertObservations(sql: Run, d: number) {
+  // When observed_on becomes a plain column (a partitioned table): add `observed_on` to the
+  // column list and `(observed_at at time zone 'UTC')::date` after `observed_at` below.
   return sql`
-    insert into price_observations (product_id, location_id, price, regular_price, in_stock, observed_at, source)
+    insert into price_observations (product_id, location_id, price, regular_price, in_stock, source, observed_at)
     select product_id, location_id,
            case when on_sale then greatest(0.49, floor(shelf * 0.85 * 10) / 10 + 0.09) else shelf end::numeric(8,2),
            case when on_sale then shelf end::numeric(8,2),
            true,
-           (current_date - ${NATIONWIDE_CONFIG.days}::int + ${d}::int)::timestamp at time zone 'UTC'
-             + interval '6 hours' + (location_id % 600) * interval '1 minute',
-           'scrape'
+           'scrape',
+           observed_at
     from (
       select pr.product_id, pr.location_id,
+             (current_date - ${NATIONWIDE_CONFIG.days}::int + ${d}::int)::timestamp at time zone 'UTC'
+               + interval '6 hours' + (pr.location_id % 600) * interval '1 minute' as observed_at,
              greatest(0.49, floor(pr.base * (1
                + 0.08 * sin(2 * pi() * (${d}::int + pr.region_phase) / 365)
                + 0.035 * sin(2 * pi() * (${d}::int + pr.phase) / 30)
