@@ -384,7 +384,7 @@ async function copyDay(sql: Sql, days: StoreDay[]): Promise<number> {
   return seconds;
 }
 
-async function measureWrites(adminUrl: string, log: (line: string) => void): Promise<WriteResult[]> {
+async function measureWrites(adminUrl: string, log: (line: string) => void, parts: Set<string>): Promise<WriteResult[]> {
   log(`Writes: on a fresh copy of ${NATIONWIDE_DATABASE} (${WRITES_DATABASE})`);
   const copyStarted = performance.now();
   const url = await copyBenchDatabase(adminUrl, WRITES_DATABASE, NATIONWIDE_DATABASE);
@@ -432,21 +432,25 @@ async function measureWrites(adminUrl: string, log: (line: string) => void): Pro
       select o.product_id, l.store_id, l.region, p.egg_type, null, o.price
       from price_observations o join store_locations l on l.id = o.location_id join products p on p.id = o.product_id
       where o.observed_on = ${today}::date`);
-    log('  immediate alert matching of the day (each retailer\'s visit run)...');
     let matches = 0;
-    const immediate = await timed(async () => {
-      for (const day of days) matches += (await immediateMatches(sql, { coverageRunId: day.runId, chunk: 0 })).length;
-    });
+    const immediate = parts.has('immediate')
+      ? await timed(async () => {
+          log("  immediate alert matching of the day (each retailer's visit run)...");
+          for (const day of days) matches += (await immediateMatches(sql, { coverageRunId: day.runId, chunk: 0 })).length;
+        })
+      : null;
 
-    log(`  the daily digest for ${NATIONWIDE_SUBSCRIPTIONS.toLocaleString('en-US')} subscriptions...`);
-    const digest = await timeDigest(sql, today);
+    const digest = parts.has('digest')
+      ? (log(`  the daily digest for ${NATIONWIDE_SUBSCRIPTIONS.toLocaleString('en-US')} subscriptions...`), await timeDigest(sql, today))
+      : null;
 
-    return [
+    const results: Array<WriteResult | null> = [
       { name: `a day's ${prices.toLocaleString('en-US')} prices, six retailers side by side (commitVisit)`, seconds: write.seconds, baseline: 'COPY into an unlogged table', baselineSeconds: copySeconds, result: `${written.toLocaleString('en-US')} observations`, targetS: WRITE_TARGETS_S.day, met: write.seconds < WRITE_TARGETS_S.day },
       { name: "that day's rollup refresh (refreshRollups)", seconds: rollup.seconds, baseline: "plain read of the day's rows", baselineSeconds: scanDay.seconds, result: `${rollup.value.days} day(s)`, targetS: WRITE_TARGETS_S.rollup, met: rollup.seconds < WRITE_TARGETS_S.rollup },
-      { name: 'immediate alert matching after that day (immediateMatches x 6 runs)', seconds: immediate.seconds, baseline: "plain scan of subscriptions + the day's rows", baselineSeconds: scanImmediate.seconds, result: `${matches.toLocaleString('en-US')} matches`, targetS: WRITE_TARGETS_S.immediate, met: immediate.seconds < WRITE_TARGETS_S.immediate },
-      { name: `daily digest, ${NATIONWIDE_SUBSCRIPTIONS.toLocaleString('en-US')} subscriptions (deliverDaily)`, seconds: digest.seconds, baseline: 'plain scan of subscriptions + current listings', baselineSeconds: digest.scanSeconds, result: `${digest.emails.toLocaleString('en-US')} emails`, targetS: WRITE_TARGETS_S.digest, met: digest.seconds < WRITE_TARGETS_S.digest },
+      immediate && { name: 'immediate alert matching after that day (immediateMatches x 6 runs)', seconds: immediate.seconds, baseline: "plain scan of subscriptions + the day's rows", baselineSeconds: scanImmediate.seconds, result: `${matches.toLocaleString('en-US')} matches`, targetS: WRITE_TARGETS_S.immediate, met: immediate.seconds < WRITE_TARGETS_S.immediate },
+      digest && { name: `daily digest, ${NATIONWIDE_SUBSCRIPTIONS.toLocaleString('en-US')} subscriptions (deliverDaily)`, seconds: digest.seconds, baseline: 'plain scan of subscriptions + current listings', baselineSeconds: digest.scanSeconds, result: `${digest.emails.toLocaleString('en-US')} emails`, targetS: WRITE_TARGETS_S.digest, met: digest.seconds < WRITE_TARGETS_S.digest },
     ];
+    return results.filter((r): r is WriteResult => r !== null);
   } finally {
     await sql.end();
     await dropBenchCopy(adminUrl, WRITES_DATABASE).catch(() => {});
@@ -458,7 +462,9 @@ async function measureWrites(adminUrl: string, log: (line: string) => void): Pro
 export async function measureNationwide(adminUrl: string, log: (line: string) => void): Promise<void> {
   const started = performance.now();
   const { url, info } = await ensureCachedDatabase(adminUrl, NATIONWIDE_SPEC, log);
-  const sections = new Set(process.env.NATIONWIDE_PARTS?.split(',') ?? ['size', 'reads', 'cached', 'writes']);
+  // Parts to run (all by default): reads, cached, writes (the day's write and its rollup refresh),
+  // immediate and digest (the alert parts of the writes).
+  const sections = new Set(process.env.NATIONWIDE_PARTS?.split(',') ?? ['reads', 'cached', 'writes', 'immediate', 'digest']);
   const sql = await openSql(url, { max: 10 });
   let sizes: SizeReport | null = null;
   let reads: ReadReport | null = null;
@@ -471,7 +477,7 @@ export async function measureNationwide(adminUrl: string, log: (line: string) =>
   } finally {
     await sql.end();
   }
-  const writes = sections.has('writes') ? await measureWrites(adminUrl, log) : null;
+  const writes = sections.has('writes') ? await measureWrites(adminUrl, log, sections) : null;
 
   const { locations, productsPerStore, days } = NATIONWIDE_CONFIG;
   console.log('');
