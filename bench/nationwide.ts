@@ -416,6 +416,7 @@ async function measureWrites(adminUrl: string, log: (line: string) => void, part
     const write = await timed(() => Promise.all(days.map((day) => writeStoreDay(sql, day, workerId))));
     const written = write.value.reduce((a, b) => a + b, 0);
     if (written !== prices) throw new Error(`The day's write wrote ${written} observations, not ${prices}`);
+    log(`    ${write.seconds.toFixed(1)} s (COPY of the same rows: ${copySeconds.toFixed(2)} s)`);
     await sql`update coverage_runs set status = 'succeeded', finished_at = now() where id = any(${sql.array(days.map((d) => d.runId))}::int[])`;
 
     const scanDay = await timed(() => sql`
@@ -424,6 +425,7 @@ async function measureWrites(adminUrl: string, log: (line: string) => void, part
       where o.observed_on = ${today}::date`);
     log('  the rollup refresh of the day...');
     const rollup = await timed(() => refreshRollups(sql));
+    log(`    ${rollup.seconds.toFixed(1)} s (a plain read of the day's rows: ${scanDay.seconds.toFixed(2)} s)`);
 
     const scanImmediate = await timed(() => sql`
       select s.id, s.email, s.region, s.egg_type, s.preferred_stores, s.price_threshold
@@ -436,7 +438,11 @@ async function measureWrites(adminUrl: string, log: (line: string) => void, part
     const immediate = parts.has('immediate')
       ? await timed(async () => {
           log("  immediate alert matching of the day (each retailer's visit run)...");
-          for (const day of days) matches += (await immediateMatches(sql, { coverageRunId: day.runId, chunk: 0 })).length;
+          for (const day of days) {
+            const started = performance.now();
+            matches += (await immediateMatches(sql, { coverageRunId: day.runId, chunk: 0 })).length;
+            log(`    ${day.store}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+          }
         })
       : null;
 
