@@ -22,7 +22,7 @@ export interface AlertBenchResult {
   met: { digest: boolean; immediate: boolean };
 }
 
-async function timed<T>(fn: () => Promise<T>): Promise<{ value: T; seconds: number }> {
+export async function timed<T>(fn: () => Promise<T>): Promise<{ value: T; seconds: number }> {
   const started = performance.now();
   const value = await fn();
   return { value, seconds: (performance.now() - started) / 1000 };
@@ -33,7 +33,7 @@ async function timed<T>(fn: () => Promise<T>): Promise<{ value: T; seconds: numb
  * of four; any egg type or one; mostly every store, else one or two; 60% with a threshold between
  * $2 and $8 a dozen, the rest on price drops.
  */
-async function insertSubscriptions(sql: Sql, n: number): Promise<void> {
+export async function insertSubscriptions(sql: Sql, n: number): Promise<void> {
   await sql`
     insert into subscriptions (email, region, egg_type, preferred_stores, price_threshold, notification_frequency, confirmed_at)
     select 'bench' || g || '@example.test',
@@ -48,6 +48,22 @@ async function insertSubscriptions(sql: Sql, n: number): Promise<void> {
     from generate_series(1, ${n}) g`;
 }
 
+/**
+ * The daily digest run of `day` (match, render and write the outbox rows with their jobs) over the
+ * subscriptions in the database, and before it a plain scan of what it reads: the confirmed daily
+ * subscriptions and every current listing with its store, region and product.
+ */
+export async function timeDigest(sql: Sql, day: string): Promise<AlertBenchResult['digest']> {
+  const scan = await timed(() => sql`
+    select s.id, s.email, s.region, s.egg_type, s.preferred_stores, s.price_threshold, s.email
+    from subscriptions s where s.notification_frequency = 'daily' and s.active and s.confirmed_at is not null
+    union all
+    select e.product_id, l.store_id, l.region, p.egg_type, null, e.price, p.title
+    from price_entries e join store_locations l on l.id = e.location_id join products p on p.id = e.product_id`);
+  const digest = await timed(() => deliverDaily(sql, 'https://eggwatch.example', day));
+  return { seconds: digest.seconds, emails: digest.value.emails, scanSeconds: scan.seconds };
+}
+
 export async function measureAlerts(adminUrl: string, log: (line: string) => void): Promise<AlertBenchResult> {
   log(`Price alerts: ${ALERT_SUBSCRIPTIONS.toLocaleString('en-US')} subscriptions on a copy of ${BENCH_DATABASE}`);
   const url = await copyBenchDatabase(adminUrl, ALERTS_DATABASE);
@@ -57,14 +73,7 @@ export async function measureAlerts(adminUrl: string, log: (line: string) => voi
     await sql`analyze subscriptions`;
     const day = (await sql<{ day: string }[]>`select max(observed_on)::text as day from price_observations`)[0]!.day;
 
-    // Daily digest: the whole run, and a plain scan of what it reads.
-    const scanDigest = await timed(() => sql`
-      select s.id, s.email, s.region, s.egg_type, s.preferred_stores, s.price_threshold, s.email
-      from subscriptions s where s.notification_frequency = 'daily' and s.active and s.confirmed_at is not null
-      union all
-      select e.product_id, l.store_id, l.region, p.egg_type, null, e.price, p.title
-      from price_entries e join store_locations l on l.id = e.location_id join products p on p.id = e.product_id`);
-    const digest = await timed(() => deliverDaily(sql, 'https://eggwatch.example', day));
+    const digest = await timeDigest(sql, day);
 
     // Immediate: every current listing becomes part of one scrape run, as if just scraped.
     const [run] = await sql<{ id: number }[]>`
@@ -87,7 +96,7 @@ export async function measureAlerts(adminUrl: string, log: (line: string) => voi
     return {
       subscriptions: ALERT_SUBSCRIPTIONS,
       day,
-      digest: { seconds: digest.seconds, emails: digest.value.emails, scanSeconds: scanDigest.seconds },
+      digest,
       immediate: { matchSeconds: match.seconds, matches: match.value.length, deliverSeconds: deliver.seconds, emails: deliver.value.emails, scanSeconds: scanImmediate.seconds, listings },
       met: { digest: digest.seconds <= DIGEST_TARGET_S, immediate: match.seconds <= IMMEDIATE_TARGET_S },
     };

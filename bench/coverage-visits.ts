@@ -13,7 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
 import { run } from 'graphile-worker';
-import { defaultDailyBudget, ESTIMATED_REQUESTS_PER_VISIT } from '../src/shared/coverage.ts';
+import { defaultDailyBudget, ESTIMATED_REQUESTS_PER_VISIT, US_STORE_COUNTS } from '../src/shared/coverage.ts';
 import { SCRAPER_NAMES } from '../src/shared/scrape.ts';
 import { STORE_IDS, type StoreId } from '../src/shared/vocabulary.ts';
 import { openSql, type Sql } from '../src/server/db.ts';
@@ -38,7 +38,7 @@ export const DAY_HOURS = 24;
  * visit day visits. (The stand-in network places about as many; once discovery has filled the
  * directory, its open stores are the count.)
  */
-export const NATIONWIDE_STORES: Record<StoreId, number> = { walmart: 4600, target: 1970, kroger: 2700, albertsons: 2250, 'whole-foods': 530, aldi: 2400 };
+export const NATIONWIDE_STORES: Readonly<Record<StoreId, number>> = US_STORE_COUNTS;
 
 export interface VisitBenchRow {
   store: StoreId;

@@ -13,16 +13,14 @@ import { openSql } from '../src/server/db.ts';
 import { migrate } from '../src/server/migrate.ts';
 import { seed } from '../src/server/seed.ts';
 import { ensureDatabase } from '../src/server/embedded-db.ts';
+import { storeShares } from '../src/shared/coverage.ts';
+import { STORE_IDS } from '../src/shared/vocabulary.ts';
 import { databaseUrl } from './database.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const CSV_BENCH_DATABASE = 'eggwatch_bench_csv';
 const LOCATIONS = 15_000;
 const PRODUCTS_PER_STORE = 20;
-/** The six chains in proportion to their US store counts (retailers.md section 9). */
-const SHARES: Array<[store: string, stores: number]> = [
-  ['walmart', 4600], ['target', 1970], ['kroger', 2700], ['albertsons', 2250], ['whole-foods', 530], ['aldi', 2400],
-];
 /** The slow client: reads 64 kB, then waits this long (about 1 MB/s, slower than the server writes). */
 const SLOW_READ_PAUSE_MS = Number(process.env.CSV_BENCH_PAUSE_MS ?? 60);
 
@@ -46,12 +44,13 @@ async function ensureCsvDatabase(adminUrl: string): Promise<string> {
     if (counted!.entries >= LOCATIONS * PRODUCTS_PER_STORE) return url;
     log(`Building ${CSV_BENCH_DATABASE}: ${LOCATIONS.toLocaleString('en-US')} locations x ${PRODUCTS_PER_STORE} products`);
     const started = performance.now();
-    const total = SHARES.reduce((sum, [, n]) => sum + n, 0);
+    // The six chains in proportion to their US store counts (retailers.md section 9).
+    const shares = storeShares(LOCATIONS);
     await sql.begin(async (tx) => {
       await tx`truncate price_observations, price_entries, products, store_locations restart identity cascade`;
       let from = 0;
-      for (const [store, stores] of SHARES) {
-        const count = Math.round((stores / total) * LOCATIONS);
+      for (const store of STORE_IDS) {
+        const count = shares[store];
         await tx`
           insert into store_locations (store_id, zip, region, retailer_location_id, name)
           select ${store}, lpad((10000 + n * 5)::text, 5, '0'), (array['northeast','midwest','south','west'])[1 + n % 4], ${store} || '-' || n, ${store} || ' #' || n

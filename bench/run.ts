@@ -17,6 +17,8 @@
 //   runs that part alone, without the large database.
 //   Discovery: each retailer's nationwide store discovery against the stand-in network at zero
 //   delay (bench/coverage-discovery.ts); `npm run bench -- discovery` runs that part alone.
+//   Nationwide: `npm run bench -- nationwide` runs only the nationwide section (its own database
+//   of about 110 million observations, bench/nationwide.ts); `npm run bench` never does.
 import { fork, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -109,7 +111,7 @@ export async function timeQuery(name: string, targetMs: number | null, fn: () =>
 }
 
 /** The deployment settings the context carries; the benchmark's requests are anonymous. */
-function benchAppConfig(sql: Sql): AppConfig {
+export function benchAppConfig(sql: Sql): AppConfig {
   return {
     sessions: createSessions(sql, { secure: false }),
     publicUrl: 'http://127.0.0.1',
@@ -228,8 +230,11 @@ export async function fetchBody(url: string): Promise<Buffer> {
   return body;
 }
 
-/** The GET URL the client's httpBatchLink sends for prices.dashboard, captured from a real client. */
-export async function dashboardPath(base: string): Promise<string> {
+/**
+ * The GET path (with its query) the client's httpBatchLink sends for one call, captured from a
+ * real client against the server at `base`; the call must answer something (`check`).
+ */
+export async function trpcGetPath<T>(base: string, call: (client: ReturnType<typeof createTRPCClient<AppRouter>>) => Promise<T>, check: (result: T) => boolean = () => true): Promise<string> {
   let captured: string | null = null;
   const client = createTRPCClient<AppRouter>({
     links: [
@@ -243,10 +248,15 @@ export async function dashboardPath(base: string): Promise<string> {
       }),
     ],
   });
-  const result = await client.prices.dashboard.query(DASHBOARD_INPUT);
-  if (!captured || result.items.length === 0) throw new Error('The tRPC dashboard query returned nothing');
+  const result = await call(client);
+  if (!captured || !check(result)) throw new Error('The tRPC query returned nothing');
   const url = new URL(captured);
   return `${url.pathname}${url.search}`;
+}
+
+/** The GET URL the client's httpBatchLink sends for prices.dashboard, captured from a real client. */
+export function dashboardPath(base: string): Promise<string> {
+  return trpcGetPath(base, (client) => client.prices.dashboard.query(DASHBOARD_INPUT), (result) => result.items.length > 0);
 }
 
 function pad(text: string, width: number, right = false): string {
@@ -290,6 +300,16 @@ async function main(): Promise<void> {
   }
   const runStarted = performance.now();
   const { adminUrl, embedded } = await benchDatabaseServer(log);
+  if (process.argv.slice(2).includes('nationwide')) {
+    try {
+      // Imported when asked for: the nationwide section imports this module's pieces.
+      const { measureNationwide } = await import('./nationwide.ts');
+      await measureNationwide(adminUrl, (line) => console.log(`[bench nationwide] ${line}`));
+    } finally {
+      await embedded?.stop().catch(() => {});
+    }
+    return;
+  }
   if (process.argv.slice(2).includes('csv')) {
     try {
       await measureCsvStreaming(adminUrl);

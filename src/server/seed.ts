@@ -8,6 +8,7 @@ import { parse } from 'csv-parse/sync';
 import { EGG_TYPE_LABELS, type EggType, type Region } from '#shared/vocabulary.ts';
 import type { Db, Sql } from './db.ts';
 import { zipFacts } from './geo.ts';
+import { addPricePartitionsBetween } from './queries/price-history.ts';
 
 const DATA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../data');
 
@@ -182,6 +183,7 @@ export async function seedMarketPrices(sql: Db, rows: MarketRow[] = readMarketCs
 
 const DAY_MS = 86_400_000;
 const dayNumberOf = (date: Date) => Math.floor(date.getTime() / DAY_MS);
+const dayOf = (dayNumber: number) => new Date(dayNumber * DAY_MS).toISOString().slice(0, 10);
 
 /**
  * Writes the sample catalogue's products and locations, and daily sample prices for the
@@ -251,6 +253,7 @@ export async function seedSampleCatalogue(
     }
   }
   if (productIds.length === 0) return { observations: 0 };
+  await addPricePartitionsBetween(sql, dayOf(lastDay - days + 1), dayOf(lastDay));
   const inserted = await sql`
     insert into price_observations (product_id, location_id, price, observed_at, observed_on, source)
     select product_id, location_id, price, observed_at, utc_day(observed_at), 'sample'

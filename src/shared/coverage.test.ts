@@ -8,6 +8,8 @@ import {
   retailerQueue,
   scopeText,
   shouldPause,
+  storeShares,
+  US_STORE_COUNTS,
 } from './coverage.ts';
 
 describe('coverage scope', () => {
@@ -69,6 +71,17 @@ describe('coverage plan', () => {
     expect(scopeText({ kind: 'states', states: ['RI', 'UT'] })).toBe('2 states: RI, UT');
     expect(scopeText({ kind: 'zips', zipCodes: ['84101'], radiusMiles: 25 })).toBe('1 ZIP code within 25 miles');
     expect(scopeText({ kind: 'nationwide' })).toBe('Nationwide');
+  });
+
+  it('splits a number of stores over the six chains in proportion to their US store counts', () => {
+    // 15,000 of the real 14,450: each chain scaled by 15,000 / 14,450, rounded so they add up.
+    expect(storeShares(15_000)).toEqual({ walmart: 4775, target: 2045, kroger: 2803, albertsons: 2336, 'whole-foods': 550, aldi: 2491 });
+    expect(storeShares(14_450)).toEqual(US_STORE_COUNTS);
+    for (const total of [0, 1, 7, 2000, 14_999, 15_000]) {
+      const shares = Object.values(storeShares(total));
+      expect(shares.reduce((a, b) => a + b, 0)).toBe(total);
+      expect(shares.every((n) => Number.isInteger(n) && n >= 0)).toBe(true);
+    }
   });
 });
 

@@ -21,6 +21,29 @@ export function nextVisitDayAt(now: Date, startedToday: boolean): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1, 0, COVERAGE_SCHEDULE_MINUTE));
 }
 
+/**
+ * US stores per chain, retailers.md section 9 (public company figures, 2024-2025; about 15,000 in
+ * all): what a nationwide directory holds. The stand-in network, the nationwide benchmarks and
+ * the visit-day estimate all size themselves from it.
+ */
+export const US_STORE_COUNTS: Readonly<Record<StoreId, number>> = { walmart: 4600, target: 1970, kroger: 2700, albertsons: 2250, 'whole-foods': 530, aldi: 2400 };
+
+/**
+ * `total` stores split over the six chains in proportion to US_STORE_COUNTS, in whole stores that
+ * add up to `total` exactly (largest remainder; ties go to the chain listed first).
+ */
+export function storeShares(total: number): Record<StoreId, number> {
+  const sum = STORE_IDS.reduce((acc, id) => acc + US_STORE_COUNTS[id], 0);
+  const exact = STORE_IDS.map((id) => ({ id, value: (US_STORE_COUNTS[id] * total) / sum }));
+  const shares = Object.fromEntries(exact.map((e) => [e.id, Math.floor(e.value)])) as Record<StoreId, number>;
+  let left = total - exact.reduce((acc, e) => acc + shares[e.id], 0);
+  for (const e of [...exact].sort((a, b) => b.value - Math.floor(b.value) - (a.value - Math.floor(a.value)))) {
+    if (left-- <= 0) break;
+    shares[e.id] += 1;
+  }
+  return shares;
+}
+
 /** Most ZIP codes one zips scope names, and the radius range around each (miles). */
 export const MAX_SCOPE_ZIPS = 100;
 export const MAX_SCOPE_RADIUS_MILES = 100;

@@ -17,13 +17,14 @@
 // - a few stores block (their listing calls answer the retailer's bot wall), and one store per
 //   chain closes when the stand-in's closing switch is on (tests flip it between two sweeps).
 import { allZipFacts, greatCircleMiles, zipFacts } from '#server/geo.ts';
+import { US_STORE_COUNTS } from '#shared/coverage.ts';
 import type { StoreId } from '#shared/vocabulary.ts';
 import { STATE_REGIONS, type UsState } from '#shared/zip.ts';
 import { standInPlace } from './places.ts';
 import { SCENARIO_ZIPS, hashOf, scenarioOf } from './scenarios.ts';
 
-/** Stores per chain (retailers.md §9: Walmart about 4,600, Target 1,970, Kroger 2,700, Albertsons 2,250, Whole Foods 530, ALDI 2,400). */
-export const NETWORK_SIZES: Record<StoreId, number> = { walmart: 4600, target: 1970, kroger: 2700, albertsons: 2250, 'whole-foods': 530, aldi: 2400 };
+/** Stores per chain: the real chains' (retailers.md §9, US_STORE_COUNTS). */
+export const NETWORK_SIZES: Readonly<Record<StoreId, number>> = US_STORE_COUNTS;
 
 /** No store of any chain within this many miles of the "no store" scenario ZIP (the widest radius a locator is asked). */
 export const NO_STORE_MILES = 100;
@@ -96,7 +97,7 @@ const without = (skip: string[]) => ALL_STATES.filter((state) => !skip.includes(
 const statesOf = (banners: readonly Banner[]) => [...new Set(banners.flatMap((banner) => banner.states))];
 
 /** The states each chain has stores in (ALDI and Whole Foods skip a few, as the real chains do). */
-const CHAIN_STATES: Record<StoreId, readonly string[]> = {
+export const CHAIN_STATES: Record<StoreId, readonly string[]> = {
   walmart: ALL_STATES,
   target: ALL_STATES,
   kroger: statesOf(KROGER_BANNERS),

@@ -1,6 +1,6 @@
 // The price history's monthly partitions (migration 015, docs/decisions/009): the partitions
 // ahead, and retention. The worker's prices__partitions task runs both.
-import type { Sql } from '../db.ts';
+import type { Db, Sql } from '../db.ts';
 
 /** Months after the current one that always have a partition, so a daily run missed for weeks still finds them. */
 export const PARTITION_MONTHS_AHEAD = 3;
@@ -34,4 +34,15 @@ export async function dropOldPricePartitions(sql: Sql, keepMonths: number): Prom
     return tx<{ dropped: string[] }[]>`select price_observations_drop_partitions(${keepMonths}::int) as dropped`;
   });
   return row!.dropped;
+}
+
+/**
+ * The partitions of every month from `first` to `last` (UTC days, inclusive), made before a bulk
+ * write of those days so its rows go straight to their month rather than through the default
+ * partition (the seed, the benchmark databases). Idempotent.
+ */
+export async function addPricePartitionsBetween(sql: Db, first: string, last: string): Promise<void> {
+  await sql`
+    select price_observations_add_partition(month::date)
+    from generate_series(date_trunc('month', ${first}::date), ${last}::date, interval '1 month') month`;
 }
