@@ -1,6 +1,6 @@
-// prices__partitions through graphile-worker's run-once API, on the seeded database: its history
-// starts 120 days back, in months the migration made no partition for (the default partition
-// caught them), as on a fresh install before its worker first starts.
+// prices__partitions through graphile-worker's run-once API, on the seeded database (120 days of
+// history, written into the partitions of their months), with a month whose rows the default
+// partition caught, as rows written while their month had no partition.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -45,8 +45,18 @@ describe('prices__partitions', () => {
   });
 
   it('gives the months the default partition caught partitions of their own, and makes sure of the months ahead, idempotently', async () => {
+    // The seed writes into its months' partitions, made first.
+    const seeded = await placement();
+    for (const row of seeded) expect(row.partition).toBe(`price_observations_y${row.day.slice(0, 4)}m${row.day.slice(5, 7)}`);
+    // As on a database written while a month had no partition: the oldest month's rows sit in the default partition.
+    const oldest = seeded[0]!.partition;
+    await db.sql.begin(async (tx) => {
+      await tx`alter table price_observations detach partition ${tx(oldest)}`;
+      await tx`insert into price_observations_default select * from ${tx(oldest)}`;
+      await tx`drop table ${tx(oldest)}`;
+    });
     const before = await placement();
-    expect(before.some((p) => p.partition === 'price_observations_default')).toBe(true);
+    expect(before.filter((p) => p.partition === 'price_observations_default').map((p) => p.day)).toEqual(seeded.filter((p) => p.partition === oldest).map((p) => p.day));
     await db.sql`drop table ${db.sql(monthName(PARTITION_MONTHS_AHEAD))}`;
 
     await runPartitionsTask();
