@@ -78,7 +78,9 @@ async function rankByScope(sql: Db, due: Fragment, listings: Fragment): Promise<
   const rows = await sql<ScopeRanking[]>`
     with due as (${due}),
     scopes as (select distinct region, egg_type, preferred_stores from due),
-    listings as (${listings}),
+    -- Once, not once per scope: inlined, the listings (a run's price events, or every current
+    -- price) would be worked out again for each of the scopes joined to them.
+    listings as materialized (${listings}),
     ranked as (
       select sc.region as s_region, sc.egg_type as s_egg_type, sc.preferred_stores as s_stores, x.*,
              row_number() over (partition by sc.region, sc.egg_type, sc.preferred_stores order by x.per_dozen, x.price, x.product_id, x.location_id) as by_price,
