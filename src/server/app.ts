@@ -318,8 +318,18 @@ export function createServer(options: ServerOptions) {
       unlisten = await cache.listen(options.sql);
       return app.listen({ port: options.port ?? 3000, host: options.host ?? '127.0.0.1' });
     },
-    async stop(): Promise<void> {
-      await app.close();
+    /**
+     * Stops taking requests and waits for those in flight, for at most graceMs: a client that
+     * stops reading a download would otherwise hold the close (and a SIGTERM) for ever.
+     */
+    async stop({ graceMs = 10_000 }: { graceMs?: number } = {}): Promise<void> {
+      const cut = setTimeout(() => app.server.closeAllConnections(), graceMs);
+      cut.unref();
+      try {
+        await app.close();
+      } finally {
+        clearTimeout(cut);
+      }
       await unlisten?.();
     },
   };

@@ -2,6 +2,7 @@
 // entries with X-Total-Count and a Link to the next page, a limit above 5,000 is taken as 5,000,
 // and a CSV download streams every matching row in keyset batches.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import http from 'node:http';
 import { parse } from 'csv-parse/sync';
 import { createTestDatabase, type TestDatabase } from '../../test/db.ts';
 import { createServer } from './app.ts';
@@ -40,8 +41,8 @@ afterAll(async () => {
   await db.drop();
 });
 
-async function get(path: string) {
-  const response = await fetch(`${base}${path}`);
+async function get(path: string, headers: Record<string, string> = {}) {
+  const response = await fetch(`${base}${path}`, { headers });
   return { status: response.status, headers: response.headers, text: await response.text() };
 }
 
@@ -106,11 +107,14 @@ describe('CSV downloads', () => {
     expect(parse(paged.text, { columns: true })).toHaveLength(2500);
     expect(paged.headers.get('link')).toContain('rel="next"');
     const etag = paged.headers.get('etag')!;
-    const again = await fetch(`${base}/api/egg-prices.csv?store=kroger&limit=2500&offset=10`, { headers: { 'if-none-match': etag } });
+    const again = await get('/api/egg-prices.csv?store=kroger&limit=2500&offset=10', { 'if-none-match': etag });
     expect(again.status).toBe(304);
     // New prices, a new data version: the download is sent again.
     await db.sql`update price_observations set price = price + 0.01 where id = (select max(id) from price_observations)`;
-    await expect.poll(async () => (await fetch(`${base}/api/egg-prices.csv?store=kroger&limit=2500&offset=10`, { headers: { 'if-none-match': etag } })).status, { timeout: 10_000 }).toBe(200);
+    // Each answer's body is read to its end: a 200's download left unread would hold its
+    // connection (and the server's stream) open, and the server's close would wait for it.
+    const revalidated = async () => (await get('/api/egg-prices.csv?store=kroger&limit=2500&offset=10', { 'if-none-match': etag })).status;
+    await expect.poll(revalidated, { timeout: 10_000 }).toBe(200);
   });
 
   it('answer bad input and unknown stores before any row', async () => {
@@ -135,4 +139,22 @@ describe('priceEntryBatches', () => {
     for await (const batch of priceEntryBatches(db.sql, { store: 'kroger' }, { offset: 5, limit: 2001 }, 1000)) window.push(...batch);
     expect(window).toEqual(all.slice(5, 2006));
   });
+});
+
+describe('stopping the web process', () => {
+  it('does not wait for ever on a client that stopped reading a download', async () => {
+    const own = createServer({ sql: db.sql, port: 0, logLevel: 'silent', distDir: '/nonexistent' });
+    const url = new URL('/api/egg-prices.csv?store=kroger', await own.start());
+    // Several copies at once, none read: more than the sockets' buffers hold, so the server's
+    // streams stall with rows still to send.
+    const requests = Array.from({ length: 6 }, () => {
+      const request = http.get(url, (response) => response.pause());
+      request.on('error', () => {});
+      return request;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const stopped = await Promise.race([own.stop({ graceMs: 500 }).then(() => 'stopped'), new Promise((resolve) => setTimeout(() => resolve('still waiting'), 15_000))]);
+    for (const request of requests) request.destroy();
+    expect(stopped).toBe('stopped');
+  }, 30_000);
 });
