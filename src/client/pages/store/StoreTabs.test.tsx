@@ -16,8 +16,12 @@ const oneDay = (value: number) => [...Array.from({ length: 29 }, () => null), va
 function insights(lines: Insights['series']['lines']): Insights {
   return {
     entries: [],
+    total: 0,
+    page: 1,
+    pageSize: 9,
+    pageCount: 0,
     location_figures: [],
-    insights: { entries: 0, regions: [], average_price: null, average_per_dozen: null, lowest: null, highest: null, weekly_change: null, weekly_change_per_dozen: null, weekly_compared: 0 },
+    insights: { entries: 0, regions: [], average_price: null, average_per_dozen: null, lowest: null, highest: null, weekly_change: null, weekly_change_per_dozen: null, weekly_compared: 0, sample: false },
     series: { days, lines },
     competitive: { downwardTrend: false, down: 0, up: 0, market_position: [], regional: [] },
   } as Insights;
