@@ -286,9 +286,14 @@ export async function marketPositions(sql: Db, storeId: string, filters: StoreFi
     per_dozen: number; rank: number; offered_by: number;
   }>>`
     with candidates as (
-      select e.id, l.store_id, s.store_name, p.egg_type, p.count, e.price, l.region,
+      -- Each store's distinct offers (egg type, region, pack size, price) with the lowest entry id
+      -- at each: the representative is chosen among these as among the entries (ties on the
+      -- price per dozen go to the lowest id), but sorting a few thousand offers instead of every
+      -- entry of the catalogue (60,000 at 3,000 locations, sorted on disk: most of the time).
+      select l.store_id, s.store_name, p.egg_type, p.count, e.price, l.region, min(e.id) as id,
              e.price / p.count * 12 as per_dozen
       ${visibleEntries(sql, filters)}
+      group by l.store_id, s.store_name, p.egg_type, p.count, e.price, l.region
     ), representative as (
       select distinct on (store_id, egg_type, region) *
       from candidates
