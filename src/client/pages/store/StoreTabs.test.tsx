@@ -58,4 +58,13 @@ describe('the store’s Price Trends', () => {
     expect(html).not.toContain('of prices so far');
     expect(html).not.toContain('Sample data');
   });
+
+  it('says the Price Insights include sample data from the insights’ own flag (every entry, not the page of cards)', () => {
+    const data = insights([{ egg_type: 'standard', values: days.map(() => 3), history_days: 30, sample: false }]);
+    const figures = { ...data.insights, entries: 40, regions: ['south' as const], average_price: 3, average_per_dozen: 3 };
+    // The page of cards holds only scraped prices; an entry on another page is a sample price.
+    const withSample = { ...data, entries: [], insights: { ...figures, sample: true } };
+    expect(render(withSample)).toContain('Includes sample data');
+    expect(render({ ...data, insights: { ...figures, sample: false } })).not.toContain('Includes sample data');
+  });
 });
