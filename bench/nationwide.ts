@@ -33,6 +33,7 @@ import { refreshRollups } from '../src/server/queries/rollups.ts';
 import { immediateMatches } from '../src/server/queries/alerts.ts';
 import { PriceChangeNotifier } from '../src/server/queries/scrape-writes.ts';
 import { transformer } from '../src/shared/transformer.ts';
+import { PAGE_SIZES } from '../src/shared/pagination.ts';
 import { STORE_IDS, type EggType, type Region, type StoreId } from '../src/shared/vocabulary.ts';
 import { commitVisit, type AcceptedListing } from '../worker/scrapers/pipeline.ts';
 import { insertSubscriptions, timed, timeDigest } from './alerts.ts';
@@ -157,17 +158,21 @@ interface Picks {
   locationId: number;
 }
 
+/** The store page's insights as a desktop browser asks them: no filters, page 1 of 9 cards (PAGE_SIZES.desktop). */
+const STORE_PAGE_INPUT = (storeId: StoreId) => ({ storeId, page: 1, pageSize: PAGE_SIZES.desktop });
+
 function readTargets(p: Picks): ReadTarget[] {
   const listFilters = { store: p.store, region: p.region, egg_type: p.eggType, limit: 20 } as const;
   return [
     { name: `Near you (prices.near, ZIP ${p.zip}, 10 miles)`, targetMs: 20, uncached: (c) => c.prices.near({ zip: p.zip, radius: 10 }), client: (c) => c.prices.near.query({ zip: p.zip, radius: 10 }) },
     { name: `filtered list page (prices.list ${p.store}, ${p.region}, ${p.eggType}, 20)`, targetMs: 20, uncached: (c) => c.prices.list(listFilters), client: (c) => c.prices.list.query(listFilters) },
     {
-      // What the store page asks (StorePage.tsx): the store's prices, then its insights.
-      name: `store page (stores.prices + stores.insights, ${p.store})`,
+      // What the store page asks (StorePage.tsx): the store's filter options, then its insights
+      // with the first page of its cards at the desktop page size.
+      name: `store page (stores.filterOptions + stores.insights page 1 of 9, ${p.store})`,
       targetMs: 50,
-      uncached: (c) => Promise.all([c.stores.prices({ storeId: p.store }), c.stores.insights({ storeId: p.store })]),
-      client: (c) => Promise.all([c.stores.prices.query({ storeId: p.store }), c.stores.insights.query({ storeId: p.store })]),
+      uncached: (c) => Promise.all([c.stores.filterOptions({ storeId: p.store }), c.stores.insights(STORE_PAGE_INPUT(p.store))]),
+      client: (c) => Promise.all([c.stores.filterOptions.query({ storeId: p.store }), c.stores.insights.query(STORE_PAGE_INPUT(p.store))]),
     },
     { name: 'dashboard statistics (stats.get)', targetMs: 50, uncached: (c) => c.stats.get(), client: (c) => c.stats.get.query() },
     {

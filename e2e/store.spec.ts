@@ -3,6 +3,7 @@
 import type { Page } from '@playwright/test';
 import { expect as baseExpect, test } from './fixtures.ts';
 import { formatPrice, pricePerDozen } from '../src/shared/format.ts';
+import { pageSizeForWidth } from '../src/shared/pagination.ts';
 
 // These journeys re-render many price cards per step; give slow machines time.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -28,10 +29,24 @@ test('the store page shows its prices, trends and competitive analysis, filtered
   // The logo service is unreachable here: the placeholder shows the store's initial.
   await expect(page.getByRole('img', { name: 'Walmart logo' })).toContainText('W');
 
-  // Price Data: one card per entry.
+  // Price Data: one card per entry, a page at a time at the screen's page size (as the dashboard).
+  const pageSize = pageSizeForWidth(page.viewportSize()!.width);
+  const shown = (n: number) => Math.min(n, pageSize);
   await expect(page.getByRole('tab', { name: 'Price Data' })).toHaveAttribute('aria-selected', 'true');
   const cards = page.getByRole('list', { name: 'Walmart prices' }).getByRole('article');
-  await expect(cards).toHaveCount(entries.length);
+  await expect(cards).toHaveCount(shown(entries.length));
+  expect(entries.length).toBeGreaterThan(pageSize);
+  await expect(page.getByText(`Showing 1 to ${pageSize} of ${entries.length} results`)).toBeVisible();
+  // Cheapest per dozen first: the first card is the cheapest entry's price.
+  const perDozen = (e: ApiEntry) => (e.price / e.count) * 12;
+  const [cheapestOverall] = [...entries].sort((a, b) => perDozen(a) - perDozen(b) || a.price - b.price);
+  await expect(cards.first()).toContainText(formatPrice(cheapestOverall!.price));
+  // The next page, kept in the URL.
+  const pages = page.getByRole('navigation', { name: 'Walmart prices pages' });
+  await pages.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(page.getByText(`Showing ${pageSize + 1} to ${Math.min(2 * pageSize, entries.length)} of ${entries.length} results`)).toBeVisible();
+  await expect(cards).toHaveCount(shown(entries.length - pageSize));
 
   // The filters offer exactly the values present in the store's prices.
   const counts = [...new Set(entries.map((e) => e.count))].sort((a, b) => a - b);
@@ -39,11 +54,15 @@ test('the store page shows its prices, trends and competitive analysis, filtered
   await expect(filter(page, 'Region').locator('option')).toHaveText(['All Regions', 'Northeast', 'Midwest', 'South', 'West']);
   await expect(filter(page, 'Egg Type').locator('option')).toHaveText(['All Egg Types', 'Standard', 'Cage-Free', 'Organic', 'Pasture-Raised']);
 
+  // A filter goes back to the first page.
   await filter(page, 'Region').selectOption('south');
   await expect(page).toHaveURL(/region=south/);
-  await expect(cards).toHaveCount(entries.filter((e) => e.region === 'south').length);
+  await expect(page).not.toHaveURL(/page=/);
+  const south = entries.filter((e) => e.region === 'south').length;
+  await expect(cards).toHaveCount(shown(south));
+  await expect(page.getByText(`Showing 1 to ${shown(south)} of ${south} results`)).toBeVisible();
   await filter(page, 'Egg Type').selectOption('cage-free');
-  await expect(cards).toHaveCount(entries.filter((e) => e.region === 'south' && e.egg_type === 'cage_free').length);
+  await expect(cards).toHaveCount(shown(entries.filter((e) => e.region === 'south' && e.egg_type === 'cage_free').length));
   await page.screenshot({ path: info.outputPath('store-price-data.png'), fullPage: true });
 
   // Price Trends: chart and Price Insights with the weekly sentence.
@@ -84,7 +103,7 @@ test('the store page shows its prices, trends and competitive analysis, filtered
   await expect(filter(page, 'Egg Type')).toHaveValue('cage-free');
   await filter(page, 'Egg Type').selectOption('');
   await filter(page, 'Region').selectOption('');
-  await expect(cards).toHaveCount(entries.filter((e) => e.count === 6).length);
+  await expect(cards).toHaveCount(shown(entries.filter((e) => e.count === 6).length));
 });
 
 test('the store page is reachable with the keyboard', async ({ page }) => {

@@ -29,6 +29,7 @@ export const QUERY_SOURCES: Readonly<Record<string, readonly DataSource[]>> = {
   'stores.byId': STATIC,
   'stores.prices': PRICES,
   'stores.insights': PRICES,
+  'stores.filterOptions': PRICES,
   'stores.locationFigures': PRICES,
   'stats.get': PRICES_AND_ROLLUPS,
   'market.series': STATIC,

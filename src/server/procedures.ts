@@ -22,6 +22,7 @@ export const CACHEABLE_QUERIES = new Set([
   'stores.byId',
   'stores.prices',
   'stores.insights',
+  'stores.filterOptions',
   'stores.locationFigures',
   'stats.get',
   'market.series',

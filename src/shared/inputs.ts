@@ -46,8 +46,19 @@ const storeFiltersInput = entryFiltersInput.omit({ store: true }).extend({ store
 
 export const storePricesInput = storeFiltersInput.extend(pageParams).strict();
 
-/** stores.insights: the store page's filters (those of a store's price list, without paging). */
+/** stores.locationFigures: the store page's filters (those of a store's price list, without paging). */
 export const storeInsightsInput = storeFiltersInput;
+
+/**
+ * stores.insights: the store page's filters, and the page of its Price Data cards (cheapest per
+ * dozen first) at the screen's page size, as the dashboard's list pages.
+ */
+export const storeInsightsPageInput = storeFiltersInput
+  .extend({
+    page: intParam('page', 1, 100_000).default(1),
+    pageSize: intParam('pageSize', 1, 60).default(9),
+  })
+  .strict();
 
 /** compare.byType: one egg type (either spelling, any case; 'all' is not a type) and optional filters. */
 export const compareByTypeInput = z

@@ -5,10 +5,11 @@
 // prices exist there.
 import { EGG_TYPES, REGIONS, type EggType, type Region } from '#shared/vocabulary.ts';
 import type { PriceEntry } from '#shared/types.ts';
-import { entryPricePerDozen, sortEntries } from '#shared/sort.ts';
+import { entryPricePerDozen } from '#shared/sort.ts';
+import { clampPage, pageCount, PAGE_SIZES } from '#shared/pagination.ts';
 import { roundCents } from '#shared/format.ts';
 import type { Db } from '../db.ts';
-import { listPriceEntries, recentHistory, visibleEntries, type EntryFilters } from './prices.ts';
+import { listPriceEntries, recentHistory, shownSource, visibleEntries, type EntryFilters } from './prices.ts';
 import { combinationKey, type LocationFigures } from '#shared/location-figures.ts';
 import { storeLocationFigures } from './location-figures.ts';
 
@@ -47,6 +48,8 @@ export interface PriceInsights {
   weekly_change_per_dozen: number | null;
   /** Entries that have a week-old reference price. */
   weekly_compared: number;
+  /** Some entry behind the figures is a sample or demo price (not scraped). */
+  sample: boolean;
 }
 
 export interface MarketPosition {
@@ -103,10 +106,17 @@ export interface DailySeries {
 
 export interface StoreInsights {
   /**
-   * The store's current entries under the filters, cheapest first, with 7 days of history each
-   * and what the store's locations charge for the entry's combination today (null: none does).
+   * One page of the store's current entries under the filters, cheapest per dozen first (the
+   * 'price' sort), with 7 days of history each and what the store's locations charge for the
+   * entry's combination today (null: none does).
    */
   entries: Array<PriceEntry & { history: number[]; locations: LocationFigures | null }>;
+  /** The entries under the filters on every page (insights.entries). */
+  total: number;
+  /** The page given, within 1 and pageCount (1 without entries). */
+  page: number;
+  pageSize: number;
+  pageCount: number;
   /** What the store's locations charge today, per region, egg type and pack size under the filters. */
   location_figures: LocationFigures[];
   insights: PriceInsights;
@@ -147,38 +157,68 @@ export function seriesStart(rows: ReadonlyArray<{ day: string; since: string | n
   return start;
 }
 
-function pointOf(entry: PriceEntry): PricePoint {
+function pointOf(entry: Pick<PriceEntry, 'price' | 'count' | 'egg_type' | 'region'>): PricePoint {
   return {
     price: entry.price,
     count: entry.count,
-    price_per_dozen: roundCents(entryPricePerDozen(entry)),
+    price_per_dozen: roundCents(entryPricePerDozen({ ...entry, store_id: '' })),
     egg_type: entry.egg_type,
     region: entry.region,
   };
 }
 
-/** The price insights of the store's entries (given cheapest per dozen first). */
-async function priceInsights(sql: Db, storeId: string, filters: StoreFilters, sorted: PriceEntry[]): Promise<PriceInsights & { down: number; up: number }> {
-  const [row] = await sql<Array<{
-    entries: number; average_price: number | null; average_per_dozen: number | null; weekly_change: number | null;
-    weekly_change_per_dozen: number | null; weekly_compared: number; down: number; up: number;
-  }>>`
-    select count(*)::int as entries,
-           round(avg(e.price), 2) as average_price,
-           round(avg(e.price / p.count * 12), 2) as average_per_dozen,
-           round(avg(e.price - e.reference_price) filter (where e.reference_price is not null), 2) as weekly_change,
-           round(avg((e.price - e.reference_price) / p.count * 12) filter (where e.reference_price is not null), 2) as weekly_change_per_dozen,
-           count(*) filter (where e.reference_price is not null)::int as weekly_compared,
-           count(*) filter (where e.trend_direction = 'down')::int as down,
-           count(*) filter (where e.trend_direction = 'up')::int as up
-    ${visibleEntries(sql, { ...filters, store: storeId })}`;
+/**
+ * The 'price' sort (src/shared/sort.ts, sortEntries) in SQL: cheapest per dozen first, then the
+ * cheaper pack, then the id (the input order listPriceEntries gives, which the stable sort keeps).
+ * The price per dozen is worked out in float8 exactly as JavaScript does (price / count * 12 in
+ * doubles), so entries tie and order as they did when sorted in JavaScript.
+ */
+function perDozenOrder(sql: Db, direction: 'asc' | 'desc' = 'asc') {
+  return direction === 'asc'
+    ? sql`order by e.price::float8 / p.count * 12, e.price, e.id`
+    : sql`order by e.price::float8 / p.count * 12 desc, e.price desc, e.id desc`;
+}
+
+/** The insights' lowest or highest entry: the first or last in the 'price' order. */
+async function extremePoint(sql: Db, storeId: string, filters: StoreFilters, direction: 'asc' | 'desc'): Promise<PricePoint | null> {
+  const [row] = await sql<Array<{ price: number; count: number; egg_type: EggType; region: Region }>>`
+    select e.price, p.count, p.egg_type, l.region
+    ${visibleEntries(sql, { ...filters, store: storeId })}
+    ${perDozenOrder(sql, direction)}
+    limit 1`;
+  return row ? pointOf(row) : null;
+}
+
+/** The price insights of the store's entries under the filters, from SQL aggregates. */
+export async function priceInsights(sql: Db, storeId: string, filters: StoreFilters): Promise<PriceInsights & { down: number; up: number }> {
+  const [[row], lowest, highest] = await Promise.all([
+    sql<Array<{
+      entries: number; regions: Region[] | null; sample: boolean | null; average_price: number | null; average_per_dozen: number | null;
+      weekly_change: number | null; weekly_change_per_dozen: number | null; weekly_compared: number; down: number; up: number;
+    }>>`
+      select count(*)::int as entries,
+             array_agg(distinct l.region) as regions,
+             bool_or(e.source <> 'scrape') as sample,
+             round(avg(e.price), 2) as average_price,
+             round(avg(e.price / p.count * 12), 2) as average_per_dozen,
+             round(avg(e.price - e.reference_price) filter (where e.reference_price is not null), 2) as weekly_change,
+             round(avg((e.price - e.reference_price) / p.count * 12) filter (where e.reference_price is not null), 2) as weekly_change_per_dozen,
+             count(*) filter (where e.reference_price is not null)::int as weekly_compared,
+             count(*) filter (where e.trend_direction = 'down')::int as down,
+             count(*) filter (where e.trend_direction = 'up')::int as up
+      ${visibleEntries(sql, { ...filters, store: storeId })}`,
+    extremePoint(sql, storeId, filters, 'asc'),
+    extremePoint(sql, storeId, filters, 'desc'),
+  ]);
+  const regions = row!.regions ?? [];
   return {
     entries: row!.entries,
-    regions: REGIONS.filter((region) => sorted.some((entry) => entry.region === region)),
+    regions: REGIONS.filter((region) => regions.includes(region)),
+    sample: row!.sample ?? false,
     average_price: row!.average_price,
     average_per_dozen: row!.average_per_dozen,
-    lowest: sorted.length ? pointOf(sorted[0]!) : null,
-    highest: sorted.length ? pointOf(sorted.at(-1)!) : null,
+    lowest,
+    highest,
     weekly_change: row!.weekly_change,
     weekly_change_per_dozen: row!.weekly_change_per_dozen,
     weekly_compared: row!.weekly_compared,
@@ -246,9 +286,14 @@ export async function marketPositions(sql: Db, storeId: string, filters: StoreFi
     per_dozen: number; rank: number; offered_by: number;
   }>>`
     with candidates as (
-      select e.id, l.store_id, s.store_name, p.egg_type, p.count, e.price, l.region,
+      -- Each store's distinct offers (egg type, region, pack size, price) with the lowest entry id
+      -- at each: the representative is chosen among these as among the entries (ties on the
+      -- price per dozen go to the lowest id), but sorting a few thousand offers instead of every
+      -- entry of the catalogue (60,000 at 3,000 locations, sorted on disk: most of the time).
+      select l.store_id, s.store_name, p.egg_type, p.count, e.price, l.region, min(e.id) as id,
              e.price / p.count * 12 as per_dozen
       ${visibleEntries(sql, filters)}
+      group by l.store_id, s.store_name, p.egg_type, p.count, e.price, l.region
     ), representative as (
       select distinct on (store_id, egg_type, region) *
       from candidates
@@ -316,16 +361,79 @@ export async function regionalAnalysis(sql: Db, storeId: string, filters: StoreF
     .map((r) => ({ ...r, egg_types: [...r.egg_types].sort((a, b) => typeOrder(a) - typeOrder(b)) }));
 }
 
-export async function storeInsights(sql: Db, storeId: string, filters: StoreFilters): Promise<StoreInsights> {
-  const entries = sortEntries(await listPriceEntries(sql, { ...filters, store: storeId }), 'price');
-  const [history, { down, up, ...insights }, series, marketPosition, regional, figures] = await Promise.all([
-    recentHistory(sql, entries.map((e) => e.id)),
-    priceInsights(sql, storeId, filters, entries),
+export interface StorePage {
+  /** 1-based page of the entries, cheapest per dozen first; a page past the end is the last. */
+  page: number;
+  pageSize: number;
+}
+
+/** The store page's default page of entries: the dashboard's desktop page size. */
+export const DEFAULT_STORE_PAGE: StorePage = { page: 1, pageSize: PAGE_SIZES.desktop };
+
+/** One page of the store's visible entries in the 'price' order (sortEntries(entries, 'price')). */
+export async function storeEntriesPage(sql: Db, storeId: string, filters: StoreFilters, page: number, pageSize: number): Promise<PriceEntry[]> {
+  const ids = await sql<{ id: number }[]>`
+    select e.id
+    ${visibleEntries(sql, { ...filters, store: storeId })}
+    ${perDozenOrder(sql)}
+    limit ${pageSize} offset ${(page - 1) * pageSize}`;
+  if (ids.length === 0) return [];
+  const position = new Map(ids.map((row, index) => [row.id, index]));
+  const entries = await listPriceEntries(sql, { ids: ids.map((row) => row.id) });
+  return entries.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
+}
+
+export interface StoreFilterOptions {
+  /** In the vocabulary's order. */
+  regions: Region[];
+  egg_types: EggType[];
+  /** Ascending. */
+  counts: number[];
+}
+
+/**
+ * The values present in the store's visible entries, for its page's filters (SPEC §2): one probe
+ * per region the store serves and product it sells (its locations are many, its products and
+ * regions few), each stopping at the first visible entry through the (product_id, location_id)
+ * index, instead of reading every entry of the store.
+ */
+export async function storeFilterOptions(sql: Db, storeId: string): Promise<StoreFilterOptions> {
+  const rows = await sql<Array<{ region: Region; egg_type: EggType; count: number }>>`
+    select r.region, p.egg_type, p.count
+    from (select distinct region from store_locations where store_id = ${storeId}) r
+    cross join products p
+    join stores s on s.id = p.store_id
+    where p.store_id = ${storeId} and s.active
+      and exists (
+        select 1
+        from price_entries e
+        join store_locations l on l.id = e.location_id
+        where e.product_id = p.id and l.store_id = ${storeId} and l.region = r.region
+          and ${shownSource(sql)})`;
+  return {
+    regions: REGIONS.filter((region) => rows.some((row) => row.region === region)),
+    egg_types: EGG_TYPES.filter((type) => rows.some((row) => row.egg_type === type)),
+    counts: [...new Set(rows.map((row) => row.count))].sort((a, b) => a - b),
+  };
+}
+
+export async function storeInsights(sql: Db, storeId: string, filters: StoreFilters, paging: StorePage = DEFAULT_STORE_PAGE): Promise<StoreInsights> {
+  // The asked page is read beside the figures; only a page past the end is read again, as the last.
+  const pageOf = async (page: number) => {
+    const entries = await storeEntriesPage(sql, storeId, filters, page, paging.pageSize);
+    return { entries, history: await recentHistory(sql, entries.map((e) => e.id)) };
+  };
+  const [{ down, up, ...insights }, asked, series, marketPosition, regional, figures] = await Promise.all([
+    priceInsights(sql, storeId, filters),
+    pageOf(Math.max(1, paging.page)),
     storeDailySeries(sql, storeId, filters),
     marketPositions(sql, storeId, filters),
     regionalAnalysis(sql, storeId, filters),
     storeLocationFigures(sql, storeId, filters),
   ]);
+  const pages = pageCount(insights.entries, paging.pageSize);
+  const page = clampPage(paging.page, pages);
+  const { entries, history } = page === Math.max(1, paging.page) ? asked : await pageOf(page);
   const byCombination = new Map(figures.map((f) => [combinationKey(f), f]));
   return {
     entries: entries.map((entry) => ({
@@ -333,6 +441,10 @@ export async function storeInsights(sql: Db, storeId: string, filters: StoreFilt
       history: history.get(entry.id) ?? [entry.price],
       locations: byCombination.get(combinationKey(entry)) ?? null,
     })),
+    total: insights.entries,
+    page,
+    pageSize: paging.pageSize,
+    pageCount: pages,
     location_figures: figures,
     insights,
     series,

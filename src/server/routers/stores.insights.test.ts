@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRPCError } from '@trpc/server';
 import { createTestDatabase, type TestDatabase } from '../../../test/db.ts';
 import { callerFor } from '../../../test/caller.ts';
+import { sortEntries } from '#shared/sort.ts';
+import { listPriceEntries } from '../queries/prices.ts';
 
 let db: TestDatabase;
 let caller: ReturnType<typeof callerFor>;
@@ -39,10 +41,21 @@ async function rawEntries(storeId?: string): Promise<RawEntry[]> {
     ${storeId ? db.sql`where l.store_id = ${storeId}` : db.sql``}`;
 }
 
+/** Every page of the store's entries, in page order. */
+async function allEntries(storeId: string, pageSize = 5) {
+  const first = await caller.stores.insights({ storeId, pageSize });
+  const entries = [...first.entries];
+  for (let page = 2; page <= first.pageCount; page++) entries.push(...(await caller.stores.insights({ storeId, page, pageSize })).entries);
+  return entries;
+}
+
 describe('stores.insights', () => {
   it('answers NOT_FOUND for an unknown store and BAD_REQUEST for bad filters', async () => {
     await expect(caller.stores.insights({ storeId: 'costco' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    for (const input of [{ storeId: '' }, { storeId: 'kroger', egg_type: 'brown' }, { storeId: 'kroger', region: 'mars' }, { storeId: 'kroger', count: 0 }, { storeId: 'kroger', extra: 1 }]) {
+    for (const input of [
+      { storeId: '' }, { storeId: 'kroger', egg_type: 'brown' }, { storeId: 'kroger', region: 'mars' }, { storeId: 'kroger', count: 0 }, { storeId: 'kroger', extra: 1 },
+      { storeId: 'kroger', page: 0 }, { storeId: 'kroger', pageSize: 0 }, { storeId: 'kroger', pageSize: 61 }, { storeId: 'kroger', page: 'two' },
+    ]) {
       const error = await caller.stores.insights(input as never).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(TRPCError);
       expect((error as TRPCError).code).toBe('BAD_REQUEST');
@@ -55,11 +68,13 @@ describe('stores.insights', () => {
     const { insights } = result;
 
     expect(insights.entries).toBe(raw.length);
-    expect(result.entries.map((e) => e.id).sort()).toEqual(raw.map((e) => e.id).sort());
+    expect(result.total).toBe(raw.length);
+    const all = await allEntries('kroger');
+    expect(all.map((e) => e.id).sort()).toEqual(raw.map((e) => e.id).sort());
     const perDozen = (e: { price: number; count: number }) => (e.price / e.count) * 12;
-    const sorted = result.entries.map(perDozen);
+    const sorted = all.map(perDozen);
     expect(sorted).toEqual([...sorted].sort((a, b) => a - b));
-    for (const entry of result.entries) {
+    for (const entry of all) {
       expect(entry.history).toHaveLength(7);
       expect(entry.history.at(-1)).toBe(entry.price);
     }
@@ -130,6 +145,34 @@ describe('stores.insights', () => {
     }
   });
 
+  it("pages the entries in the 'price' sort's order (sortEntries), with the total, and clamps a page past the end", async () => {
+    const listed = sortEntries(await listPriceEntries(db.sql, { store: 'walmart' }), 'price');
+    expect(listed.length).toBeGreaterThan(20);
+    const first = await caller.stores.insights({ storeId: 'walmart' });
+    expect(first).toMatchObject({ total: listed.length, page: 1, pageSize: 9, pageCount: Math.ceil(listed.length / 9) });
+    expect(first.entries.map((e) => e.id)).toEqual(listed.slice(0, 9).map((e) => e.id));
+
+    const pages = await allEntries('walmart', 7);
+    expect(pages.map((e) => e.id)).toEqual(listed.map((e) => e.id));
+    // Each card is the full entry with its sparkline and its locations' figures.
+    const { history: _history, locations: _locations, ...card } = pages[3]!;
+    expect(card).toEqual(listed[3]);
+    expect(_history.at(-1)).toBe(listed[3]!.price);
+
+    const last = Math.ceil(listed.length / 7);
+    const beyond = await caller.stores.insights({ storeId: 'walmart', page: last + 5, pageSize: 7 });
+    expect(beyond.page).toBe(last);
+    expect(beyond.entries.map((e) => e.id)).toEqual(listed.slice((last - 1) * 7).map((e) => e.id));
+
+    // Lowest and highest are the first and last of that order; the regions those of the entries.
+    expect(first.insights.lowest).toMatchObject({ price: listed[0]!.price, count: listed[0]!.count, region: listed[0]!.region, egg_type: listed[0]!.egg_type });
+    expect(first.insights.highest).toMatchObject({ price: listed.at(-1)!.price, count: listed.at(-1)!.count, region: listed.at(-1)!.region, egg_type: listed.at(-1)!.egg_type });
+    expect(first.insights.sample).toBe(listed.some((e) => e.source !== 'scrape'));
+
+    const none = await caller.stores.insights({ storeId: 'walmart', count: 360, page: 3 });
+    expect(none).toMatchObject({ entries: [], total: 0, page: 1, pageCount: 0 });
+  });
+
   it('breaks the store down by region', async () => {
     const { competitive } = await caller.stores.insights({ storeId: 'kroger' });
     const raw = await rawEntries('kroger');
@@ -162,6 +205,7 @@ describe('stores.insights', () => {
 
     const empty = await caller.stores.insights({ storeId: 'kroger', count: 60 });
     expect(empty.entries).toEqual([]);
+    expect(empty.total).toBe(0);
     expect(empty.insights).toMatchObject({ entries: 0, average_price: null, lowest: null, highest: null, weekly_change: null });
     expect(empty.series).toEqual({ days: [], lines: [] });
     expect(empty.competitive).toMatchObject({ downwardTrend: false, market_position: [], regional: [] });
@@ -177,6 +221,7 @@ describe('stores.insights', () => {
 
     const west = await caller.stores.insights({ storeId: 'aldi', region: 'west' });
     expect(west.entries.map((e) => [e.source, e.price])).toEqual([['scrape', 2.99]]);
+    expect(west.insights.sample).toBe(false);
     expect(west.series.lines.map((l) => l.egg_type)).toEqual(['standard']);
     const values = west.series.lines[0]!.values;
     expect(values.at(-1)).toBe(2.99);
@@ -186,5 +231,33 @@ describe('stores.insights', () => {
     // Other regions keep their sample history.
     const south = await caller.stores.insights({ storeId: 'aldi', region: 'south' });
     expect(south.series.lines[0]!.values.every((v) => v !== null)).toBe(true);
+  });
+
+  it("gives the store's filter options from the values of its visible prices", async () => {
+    const entries = await listPriceEntries(db.sql, { store: 'kroger' });
+    const options = await caller.stores.filterOptions({ storeId: 'Kroger' });
+    expect(options.regions).toEqual(['midwest', 'south', 'west'].filter((r) => entries.some((e) => e.region === r)));
+    expect(options.egg_types).toEqual(['standard', 'cage_free', 'organic', 'pasture_raised'].filter((t) => entries.some((e) => e.egg_type === t)));
+    expect(options.counts).toEqual([...new Set(entries.map((e) => e.count))].sort((a, b) => a - b));
+    await expect(caller.stores.filterOptions({ storeId: 'costco' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+
+    // A pack size sold only as a sample price where scraped prices exist is hidden, as in the lists.
+    await db.sql.begin(async (tx) => {
+      const [product] = await tx<{ id: number }[]>`
+        insert into products (store_id, retailer_product_id, title, egg_type, count)
+        values ('kroger', 'sample-standard-30-only', 'Thirty eggs', 'standard', 30) returning id`;
+      const [location] = await tx<{ id: number }[]>`select id from store_locations where store_id = 'kroger' and region = 'south' limit 1`;
+      await tx`
+        insert into price_observations (product_id, location_id, price, observed_at, observed_on, source)
+        values (${product!.id}, ${location!.id}, 7.49, now(), utc_day(now()), 'sample')`;
+      await tx`
+        insert into price_observations (product_id, location_id, price, observed_at, observed_on, source)
+        select p.id, ${location!.id}, 3.19, now(), utc_day(now()), 'scrape' from products p
+        where p.store_id = 'kroger' and p.id <> ${product!.id} order by p.id limit 1
+        on conflict (product_id, location_id, observed_on) do update set price = excluded.price, source = excluded.source`;
+    });
+    const visible = await listPriceEntries(db.sql, { store: 'kroger' });
+    expect(visible.some((e) => e.count === 30)).toBe(false);
+    expect((await caller.stores.filterOptions({ storeId: 'kroger' })).counts).toEqual([...new Set(visible.map((e) => e.count))].sort((a, b) => a - b));
   });
 });

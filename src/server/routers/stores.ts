@@ -1,9 +1,9 @@
 import { TRPCError } from '@trpc/server';
-import { storeIdInput, storeInsightsInput, storeLocationsCountInput, storeLocationsInput, storePricesInput } from '#shared/inputs.ts';
+import { storeIdInput, storeInsightsInput, storeInsightsPageInput, storeLocationsCountInput, storeLocationsInput, storePricesInput } from '#shared/inputs.ts';
 import { publicProcedure, router } from '../trpc.ts';
 import { listStores, storeById } from '../queries/stores.ts';
 import { listPriceEntries } from '../queries/prices.ts';
-import { storeInsights } from '../queries/insights.ts';
+import { storeFilterOptions, storeInsights } from '../queries/insights.ts';
 import { storeLocationFigures } from '../queries/location-figures.ts';
 import { countLocations, listLocations } from '../queries/coverage.ts';
 import type { Db } from '../db.ts';
@@ -32,11 +32,22 @@ export const storesRouter = router({
     }),
   ),
 
-  /** The store page's insights, daily series and competitive analysis under its filters. */
-  insights: publicProcedure.input(storeInsightsInput).query(({ ctx, input }) =>
+  /**
+   * The store page's insights, daily series and competitive analysis under its filters, with one
+   * page of its entries (cheapest per dozen first) and their total.
+   */
+  insights: publicProcedure.input(storeInsightsPageInput).query(({ ctx, input }) =>
     ctx.cache.get(`stores.insights:${JSON.stringify(input)}`, async () => {
       await requireStore(ctx.sql, input.storeId);
-      return storeInsights(ctx.sql, input.storeId, { region: input.region, eggType: input.egg_type, count: input.count });
+      return storeInsights(ctx.sql, input.storeId, { region: input.region, eggType: input.egg_type, count: input.count }, { page: input.page, pageSize: input.pageSize });
+    }),
+  ),
+
+  /** The store page's filter options: the regions, egg types and pack sizes of its visible prices. */
+  filterOptions: publicProcedure.input(storeIdInput).query(({ ctx, input }) =>
+    ctx.cache.get(`stores.filterOptions:${JSON.stringify(input)}`, async () => {
+      await requireStore(ctx.sql, input.storeId);
+      return storeFilterOptions(ctx.sql, input.storeId);
     }),
   ),
 

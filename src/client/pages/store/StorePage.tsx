@@ -1,13 +1,17 @@
 // The store page (SPEC §2 "Store page"): the store's logo, name and regions, filters built from
-// the values in its prices, and the Price Data, Price Trends and Competitive Analysis tabs. The
-// filters live in the URL (?region=&type=&count=), so a filtered view can be shared and survives
-// a reload.
+// the values in its prices (stores.filterOptions), and the Price Data, Price Trends and
+// Competitive Analysis tabs. Price Data pages its cards, cheapest per dozen first, at the
+// dashboard's page sizes with its pagination. The filters and the page live in the URL
+// (?region=&type=&count=&page=), so a view can be shared and survives a reload.
 import { Box, Button, HStack, Heading, Link, SimpleGrid, Skeleton, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LuArrowLeft, LuStore } from 'react-icons/lu';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { useSearchParam } from '#client/lib/useSearchParam.ts';
+import { useUrlSearch } from '#client/lib/useSearchParam.ts';
+import { useViewportWidth } from '#client/lib/useViewportWidth.ts';
+import { BREAKPOINTS, pageSizeForWidth } from '#shared/pagination.ts';
+import { Pagination } from '#client/components/Pagination.tsx';
 import { EGG_TYPES, EGG_TYPE_LABELS, EGG_TYPE_SLUGS, REGIONS, REGION_LABELS, parseEggType, parseRegion } from '#shared/vocabulary.ts';
 import { DownloadLink } from '#client/components/DownloadLink.tsx';
 import { ErrorCard } from '#client/components/ErrorCard.tsx';
@@ -52,11 +56,11 @@ function Message({ title, text }: { title: string; text?: string }) {
   );
 }
 
-/** The values present in the store's prices, in the vocabulary's order (SPEC §2). */
-function filterOptions(entries: ReadonlyArray<{ region: string; egg_type: string; count: number }> | undefined) {
-  const regions = REGIONS.filter((r) => entries?.some((e) => e.region === r));
-  const types = EGG_TYPES.filter((t) => entries?.some((e) => e.egg_type === t));
-  const counts = [...new Set(entries?.map((e) => e.count) ?? [])].sort((a, b) => a - b);
+/** The values present in the store's prices (stores.filterOptions), in the vocabulary's order (SPEC §2). */
+function filterOptions(present: { regions: readonly string[]; egg_types: readonly string[]; counts: readonly number[] } | undefined) {
+  const regions = REGIONS.filter((r) => present?.regions.includes(r));
+  const types = EGG_TYPES.filter((t) => present?.egg_types.includes(t));
+  const counts = [...new Set(present?.counts ?? [])].sort((a, b) => a - b);
   return {
     region: [{ value: '', label: 'All Regions' }, ...regions.map((r) => ({ value: r, label: REGION_LABELS[r] }))] as FilterOption[],
     type: [{ value: '', label: 'All Egg Types' }, ...types.map((t) => ({ value: EGG_TYPE_SLUGS[t], label: EGG_TYPE_LABELS[t] }))] as FilterOption[],
@@ -70,15 +74,36 @@ const TABS = [
   { value: 'competitive', label: 'Competitive Analysis' },
 ] as const;
 
+/** The page in the URL: a whole number from 1, else 1. */
+function parsePage(raw: string | null): number {
+  const page = raw !== null && /^\d+$/.test(raw.trim()) ? Number(raw) : 1;
+  return Number.isSafeInteger(page) && page >= 1 ? page : 1;
+}
+
 function StoreView({ storeId }: { storeId: string }) {
-  const [params, setFilter] = useSearchParam();
+  const [params, updateSearch] = useUrlSearch();
+  // A filter's change goes back to the first page; the history entry is replaced, so Back leaves the page.
+  const setParam = (key: string, value: string) =>
+    updateSearch(
+      (next) => {
+        if (value) next.set(key, value);
+        else next.delete(key);
+        if (key !== 'page') next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
+  const setFilter = setParam;
+  const width = useViewportWidth();
+  const pageSize = pageSizeForWidth(width);
+  const mobile = width < BREAKPOINTS.mobile;
   const [tab, setTab] = useState<string>('prices');
   // The store comes from the (shared, cached) store list, so an unknown id is known without a
   // request that fails.
   const stores = trpc.stores.list.useQuery();
   const data = stores.data?.find((s) => s.id === storeId.trim().toLowerCase());
   const found = data !== undefined;
-  const prices = trpc.stores.prices.useQuery({ storeId }, { enabled: found });
+  const prices = trpc.stores.filterOptions.useQuery({ storeId }, { enabled: found });
   const options = filterOptions(prices.data);
 
   // A filter value in the URL counts only once the store's prices show it exists.
@@ -96,6 +121,8 @@ function StoreView({ storeId }: { storeId: string }) {
       region: parseRegion(region) ?? undefined,
       egg_type: parseEggType(type) ?? undefined,
       count: count ? Number(count) : undefined,
+      page: parsePage(params.get('page')),
+      pageSize,
     },
     { enabled: found && prices.isSuccess, placeholderData: keepPreviousData },
   );
@@ -175,7 +202,20 @@ function StoreView({ storeId }: { storeId: string }) {
                     />
                   </HStack>
                 )}
-                <PriceCardGrid entries={insights.data?.entries} loading={insights.isPending} label={`${data?.store_name ?? 'Store'} prices`} />
+                <PriceCardGrid entries={insights.data?.entries} loading={insights.isPending} placeholders={pageSize} label={`${data?.store_name ?? 'Store'} prices`} />
+                {insights.data && insights.data.total > 0 && (
+                  <Box mt="3">
+                    <Pagination
+                      page={insights.data.page}
+                      pageCount={insights.data.pageCount}
+                      pageSize={insights.data.pageSize}
+                      total={insights.data.total}
+                      onPageChange={(page) => setParam('page', page > 1 ? String(page) : '')}
+                      mobile={mobile}
+                      label={`${data?.store_name ?? 'Store'} prices pages`}
+                    />
+                  </Box>
+                )}
               </Stack>
             </Tabs.Content>
             <Tabs.Content value="trends">

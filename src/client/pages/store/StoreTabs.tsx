@@ -97,7 +97,7 @@ function PriceInsights({ data }: { data: Insights }) {
   const change = insights.weekly_change_per_dozen;
   const TrendIcon = change === null || change === 0 ? LuMinus : change < 0 ? LuTrendingDown : LuTrendingUp;
   const color = change === null || change === 0 ? 'fg.muted' : change < 0 ? 'trend.down' : 'trend.up';
-  const sample = data.entries.some((e) => isSampleSource(e.source));
+  const sample = insights.sample;
   const several = insights.regions.length > 1;
   return (
     <Stack gap="4">
