@@ -5,6 +5,8 @@
 // says whether it rests on sample data. Each compares a series only within its history: from the
 // latest switch from sample to retailers' prices behind it on (docs/decisions/008), so an item
 // needs that history to span what it compares. A shape with no true instance today yields null.
+// All four read the daily rollups (rollups.ts), never weeks of observations: they answer as of the
+// last refresh, which follows every price change by a second or so.
 import { EGG_TYPE_LABELS, REGION_LABELS, STORE_NAMES, type EggType, type Region, type StoreId } from '#shared/vocabulary.ts';
 import type { Db } from '../db.ts';
 
