@@ -5,6 +5,8 @@
 // sums follow the price entries.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/db.ts';
+import { migrate } from '../migrate.ts';
+import { seedStores } from '../seed.ts';
 import { refreshRollups } from './rollups.ts';
 
 let db: TestDatabase;
@@ -167,5 +169,56 @@ describe('the per-store daily rollup', () => {
     expect(from(await storeRows())).toEqual(from(await expectedStoreRows()));
     expect(from(await regionRows())).toEqual(from(await expectedRegionRows()));
     await db.sql`delete from price_history_retention`;
+  });
+});
+
+describe('migration 016 on a populated history', () => {
+  it('fills the per-store rollup and the current sums from the history, set-based, with nothing before kept_from', async () => {
+    const old = await createTestDatabase({ migratedTo: 15 });
+    try {
+      const sql = old.sql;
+      await seedStores(sql);
+      await sql`
+        insert into store_locations (store_id, zip, region, name)
+        values ('walmart', '10001', 'northeast', 'Walmart 10001'), ('walmart', '60611', 'midwest', 'Walmart 60611'), ('target', '60614', 'midwest', 'Target 60614')`;
+      await sql`
+        insert into products (store_id, retailer_product_id, title, egg_type, count)
+        values ('walmart', 'w-12', 'Eggs, 12 ct', 'standard', 12), ('walmart', 'w-18', 'Organic Eggs, 18 ct', 'organic', 18),
+               ('target', 't-12', 'Cage Free Eggs, 12 ct', 'cage_free', 12)`;
+      // 20 days of each store's products at each of its locations: sample prices, then for Walmart
+      // Northeast scraped ones over the last 5 days (a switch).
+      await sql`
+        insert into price_observations (product_id, location_id, price, observed_at, observed_on, source)
+        select p.id, l.id, 2 + (d % 7) / 10.0 + p.count / 12.0, now() - d * interval '1 day', utc_day(now() - d * interval '1 day'),
+               case when l.zip = '10001' and d < 5 then 'scrape' else 'sample' end
+        from products p join store_locations l on l.store_id = p.store_id
+        cross join generate_series(0, 19) d`;
+      await sql`insert into price_history_retention (kept_from) values (utc_day(now()) - 15)`;
+      await migrate(sql, old.url);
+
+      const rows = await sql`
+        select day::text as day, store_id, region, egg_type, count, sum_per_dozen::text, observations, series_since::text, sample
+        from price_store_daily_rollups order by 1, 2, 3, 4, 5`;
+      const expected = await sql`
+        select o.observed_on::text as day, l.store_id, l.region, p.egg_type, p.count, sum(o.price / p.count * 12)::text as sum_per_dozen,
+               count(*)::int as observations, max(sw.switched_on)::text as series_since, bool_or(o.source <> 'scrape') as sample
+        from price_observations o join products p on p.id = o.product_id join store_locations l on l.id = o.location_id
+        left join store_region_switches sw on sw.store_id = l.store_id and sw.region = l.region
+        where (o.source <> 'sample' or sw.store_id is null) and o.observed_on >= utc_day(now()) - 15
+        group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5`;
+      expect(rows).toEqual(expected);
+      // 16 days of Walmart Midwest's and Target's two and one products, 5 of Walmart Northeast's two.
+      expect(rows).toHaveLength(16 * 3 + 5 * 2);
+      expect(rows.filter((r) => r.region === 'northeast').every((r) => !r.sample && r.series_since !== null)).toBe(true);
+      expect(await sql`
+        select store_id, region, egg_type, source, sum_per_dozen::text, entries from price_store_current_rollups order by 1, 2, 3, 4`).toEqual(
+        await sql`
+          select l.store_id, l.region, p.egg_type, e.source, sum(e.price / p.count * 12)::text as sum_per_dozen, count(*)::int as entries
+          from price_entries e join store_locations l on l.id = e.location_id join products p on p.id = e.product_id
+          group by 1, 2, 3, 4 order by 1, 2, 3, 4`,
+      );
+    } finally {
+      await old.drop();
+    }
   });
 });
