@@ -68,17 +68,29 @@ export async function refreshRollups(sql: Sql, options: { all?: boolean } = {}):
       group by day, egg_type, region`;
     // The current prices' sums (price_store_current_rollups, migration 016) of those pairs: a
     // price entry changes only with an observation of its day. All of them on a full refresh.
+    // Upserted in key order, then the pairs' rows without entries deleted: two refreshes of other
+    // days that share a pair wait for each other instead of failing on the key.
     const touchedPairs = tx`select * from unnest(${tx.array(touched.map((t) => t.store_id))}::text[], ${tx.array(touched.map((t) => t.region))}::text[])`;
     if (options.all || touched.length > 0) {
-      await tx`delete from price_store_current_rollups ${options.all ? tx`` : tx`where (store_id, region) in (${touchedPairs})`}`;
       await tx`
-        insert into price_store_current_rollups (store_id, region, egg_type, source, sum_per_dozen, entries)
-        select l.store_id, l.region, p.egg_type, e.source, sum(e.price / p.count * 12), count(*)
-        from price_entries e
-        join store_locations l on l.id = e.location_id
-        join products p on p.id = e.product_id
-        ${options.all ? tx`` : tx`where (l.store_id, l.region) in (${touchedPairs})`}
-        group by l.store_id, l.region, p.egg_type, e.source`;
+        with fresh as (
+          select l.store_id, l.region, p.egg_type, e.source, sum(e.price / p.count * 12) as sum_per_dozen, count(*) as entries
+          from price_entries e
+          join store_locations l on l.id = e.location_id
+          join products p on p.id = e.product_id
+          ${options.all ? tx`` : tx`where (l.store_id, l.region) in (${touchedPairs})`}
+          group by l.store_id, l.region, p.egg_type, e.source
+        ), upserted as (
+          insert into price_store_current_rollups as c (store_id, region, egg_type, source, sum_per_dozen, entries)
+          select * from fresh order by store_id, region, egg_type, source
+          on conflict (store_id, region, egg_type, source) do update
+            set sum_per_dozen = excluded.sum_per_dozen, entries = excluded.entries
+        )
+        delete from price_store_current_rollups c
+        where ${options.all ? tx`true` : tx`(c.store_id, c.region) in (${touchedPairs})`}
+          and not exists (
+            select 1 from fresh f
+            where f.store_id = c.store_id and f.region = c.region and f.egg_type = c.egg_type and f.source = c.source)`;
     }
     // Days a writer still holds (skipped above) are rolled up by another run once it commits.
     if (!options.all) {
