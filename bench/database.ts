@@ -312,8 +312,9 @@ async function build(sql: Sql, log: (line: string) => void): Promise<void> {
   await step('vacuum analyze', async () => {
     await sql`vacuum analyze price_observations, price_entries, store_locations, products, stores`;
   });
+  // Fills the region rollup, the per-store rollup and the current prices' sums (migration 016).
   await step('refreshRollups({ all: true })', () => refreshRollups(sql, { all: true }));
-  await sql`vacuum analyze price_daily_rollups`;
+  await sql`vacuum analyze price_daily_rollups, price_store_daily_rollups, price_store_current_rollups`;
 }
 
 /** Today's benchmark database (the quick figures of `npm run bench`). */

@@ -14,8 +14,8 @@
 // defined (read back from the catalog, so whatever the migrations define is what it ends with),
 // records each store and region's first scraped day as migration 009 does, and writes the last
 // day with the triggers on, so the app's trigger derives price_entries (latest price and 7-day
-// trend) for every product at every location. Then the real refreshRollups({ all: true }) and
-// `vacuum analyze`.
+// trend) for every product at every location. Then the real refreshRollups({ all: true }) (the
+// region and per-store rollups and the current prices' sums, set-based) and `vacuum analyze`.
 //
 //   NATIONWIDE_LOCATIONS (15,000) and NATIONWIDE_DAYS (365) scale it down for development; a
 //   scaled-down database has its own name (eggwatch_bench_nationwide_<locations>x<days>).

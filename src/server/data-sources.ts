@@ -28,7 +28,7 @@ export const QUERY_SOURCES: Readonly<Record<string, readonly DataSource[]>> = {
   'stores.list': STATIC,
   'stores.byId': STATIC,
   'stores.prices': PRICES,
-  'stores.insights': PRICES,
+  'stores.insights': PRICES_AND_ROLLUPS,
   'stores.filterOptions': PRICES,
   'stores.locationFigures': PRICES,
   'stats.get': PRICES_AND_ROLLUPS,

@@ -229,30 +229,32 @@ export async function priceInsights(sql: Db, storeId: string, filters: StoreFilt
 
 /**
  * The store's average price per dozen for each egg type and day over the `days` days ending on
- * the latest day of its visible entries, from the observation history. A store and region that has
- * switched to scraped prices contributes only those, on every day, and each line starts on the
- * latest switch behind it: before that day the line was made of other prices.
+ * the latest day of its visible prices, from the observation history (its per-store daily rollup,
+ * price_store_daily_rollups: the sums over the numbers of its rows are the exact averages of the
+ * observations, and its latest day under the filters is its visible entries' latest day, as each
+ * visible entry is its pair's latest observation; until the refresh that follows a price change,
+ * a second or so, the series ends on the day before). A store and region that has switched to
+ * scraped prices contributes only those, on every day, and each line starts on the latest switch
+ * behind it: before that day the line was made of other prices.
  */
 export async function storeDailySeries(sql: Db, storeId: string, filters: StoreFilters, days = STORE_SERIES_DAYS): Promise<DailySeries> {
+  const filtered = sql`
+    r.store_id = ${storeId}
+    ${filters.region ? sql`and r.region = ${filters.region}` : sql``}
+    ${filters.eggType ? sql`and r.egg_type = ${filters.eggType}` : sql``}
+    ${filters.count ? sql`and r.count = ${filters.count}` : sql``}`;
   const [latest] = await sql<{ day: string | null }[]>`
-    select max((e.observed_at at time zone 'UTC')::date)::text as day
-    ${visibleEntries(sql, { ...filters, store: storeId })}`;
+    select max(r.day)::text as day from price_store_daily_rollups r
+    where ${filtered} and exists (select 1 from stores s where s.id = r.store_id and s.active)`;
   if (!latest?.day) return { days: [], lines: [] };
   const rows = await sql<Array<{ day: string; egg_type: EggType; per_dozen: number; since: string | null; sample: boolean }>>`
-    select o.observed_on::text as day, p.egg_type, round(avg(o.price / p.count * 12), 2) as per_dozen,
-           max(sw.switched_on)::text as since, bool_or(o.source <> 'scrape') as sample
-    from price_observations o
-    join products p on p.id = o.product_id
-    join store_locations l on l.id = o.location_id
-    left join store_region_switches sw on sw.store_id = l.store_id and sw.region = l.region
-    where l.store_id = ${storeId}
-      and o.observed_on > ${latest.day}::date - ${days}::int
-      and o.observed_on <= ${latest.day}::date
-      and (o.source <> 'sample' or sw.store_id is null)
-      ${filters.region ? sql`and l.region = ${filters.region}` : sql``}
-      ${filters.eggType ? sql`and p.egg_type = ${filters.eggType}` : sql``}
-      ${filters.count ? sql`and p.count = ${filters.count}` : sql``}
-    group by o.observed_on, p.egg_type`;
+    select r.day::text as day, r.egg_type, round(sum(r.sum_per_dozen) / sum(r.observations), 2) as per_dozen,
+           max(r.series_since)::text as since, bool_or(r.sample) as sample
+    from price_store_daily_rollups r
+    where ${filtered}
+      and r.day > ${latest.day}::date - ${days}::int
+      and r.day <= ${latest.day}::date
+    group by r.day, r.egg_type`;
   const window = dayWindow(latest.day, days);
   const types = [...new Set(rows.map((r) => r.egg_type))].sort((a, b) => typeOrder(a) - typeOrder(b));
   return {

@@ -20,11 +20,13 @@ beforeEach(async () => {
   await db.sql`delete from products`;
   await db.sql`delete from store_locations`;
   await db.sql`delete from price_daily_rollups`;
+  await db.sql`delete from price_store_daily_rollups`;
+  await db.sql`delete from price_store_current_rollups`;
   await db.sql`delete from store_region_switches`;
 });
 
-/** Daily prices of one product at one location, the last one today (index 0 = `prices.length - 1` days ago). */
-async function history(store: string, region: Region, zip: string, eggType: EggType, prices: number[], source: 'scrape' | 'sample' = 'scrape') {
+/** Daily prices of one product at one location, the last one `endDaysAgo` days ago (today by default), then the rollup refreshed. */
+async function history(store: string, region: Region, zip: string, eggType: EggType, prices: number[], source: 'scrape' | 'sample' = 'scrape', endDaysAgo = 0) {
   const [location] = await db.sql<{ id: number }[]>`
     insert into store_locations (store_id, zip, region) values (${store}, ${zip}, ${region})
     on conflict (store_id, zip) where retailer_location_id is null do update set region = excluded.region returning id`;
@@ -36,7 +38,7 @@ async function history(store: string, region: Region, zip: string, eggType: EggT
     insert into price_observations (product_id, location_id, price, observed_at, observed_on, source)
     select ${product!.id}, ${location!.id}, p, at, utc_day(at), ${source}
     from unnest(${db.sql.array(prices)}::numeric[]) with ordinality as t(p, i)
-    cross join lateral (select now() - ((${n} - i) * interval '1 day') as at) a`;
+    cross join lateral (select now() - ((${n} - i + ${endDaysAgo}::int) * interval '1 day') as at) a`;
   await refreshRollups(db.sql, { all: true });
 }
 
@@ -72,6 +74,20 @@ describe('a sale', () => {
   it('is a price at least 10% under its 30-day average', async () => {
     await history('whole-foods', 'northeast', '10001', 'organic', [...flat(6, 20), 5]);
     await history('kroger', 'midwest', '60611', 'organic', [...flat(6, 20), 5.7]);
+    expect(await storeSale(db.sql)).toEqual({ kind: 'sale', text: 'Organic eggs on sale at Whole Foods in the Northeast', trend: 'none', sample: false });
+  });
+
+  it('compares the current prices, also those of a location not visited on the latest day', async () => {
+    // The Bronx store's latest price is yesterday's 6.00: with today's 4.80 elsewhere the current
+    // average is 5.40, 9.6% under the 30-day average (today's prices alone would be 20% under it).
+    await history('whole-foods', 'northeast', '10451', 'organic', flat(6, 20), 'scrape', 1);
+    await history('whole-foods', 'northeast', '10001', 'organic', [...flat(6, 20), 4.8]);
+    expect(await storeSale(db.sql)).toBeNull();
+    // At 4.50 the current average, 5.25, is 12% under it.
+    await db.sql`
+      update price_observations o set price = 4.5 from store_locations l
+      where l.id = o.location_id and l.zip = '10001' and o.observed_on = utc_day(now())`;
+    await refreshRollups(db.sql);
     expect(await storeSale(db.sql)).toEqual({ kind: 'sale', text: 'Organic eggs on sale at Whole Foods in the Northeast', trend: 'none', sample: false });
   });
 

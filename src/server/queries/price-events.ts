@@ -5,6 +5,8 @@
 // says whether it rests on sample data. Each compares a series only within its history: from the
 // latest switch from sample to retailers' prices behind it on (docs/decisions/008), so an item
 // needs that history to span what it compares. A shape with no true instance today yields null.
+// All four read the daily rollups (rollups.ts), never weeks of observations: they answer as of the
+// last refresh, which follows every price change by a second or so.
 import { EGG_TYPE_LABELS, REGION_LABELS, STORE_NAMES, type EggType, type Region, type StoreId } from '#shared/vocabulary.ts';
 import type { Db } from '../db.ts';
 
@@ -30,10 +32,6 @@ export const SALE_HISTORY_DAYS = 14;
 const typeWord = (type: EggType) => EGG_TYPE_LABELS[type].toLowerCase();
 /** "Pasture-raised": sentence case for the start of an item. */
 const TypeWord = (type: EggType) => typeWord(type).charAt(0).toUpperCase() + typeWord(type).slice(1);
-
-/** Observations the site shows: scraped ones, and sample ones of a store and region that has not switched to scraped prices. */
-const VISIBLE = `(o.source <> 'sample' or not exists (
-    select 1 from store_region_switches sw where sw.store_id = l.store_id and sw.region = l.region))`;
 
 interface WeekRow {
   region: Region;
@@ -112,21 +110,19 @@ export async function nationalWeeklyChange(sql: Db, rows?: WeekRow[]): Promise<T
 /**
  * The longest run of consecutive daily rises or falls of a store's average price per dozen, ending
  * on its latest day, within the store's history (from the latest switch of one of its regions).
+ * Read from the per-store rollup: a store's day is the sum of its rows' prices per dozen over
+ * their number, the exact average of its visible observations that day.
  */
 export async function storeStreak(sql: Db): Promise<TickerEvent | null> {
   const rows = await sql<Array<{ store_id: StoreId; day: string; per_dozen: number; sample: boolean }>>`
     with latest as (select max(observed_on) as day from price_observations),
     switched as (select store_id, max(switched_on) as since from store_region_switches group by store_id)
-    select l.store_id, o.observed_on::text as day, avg(o.price / p.count * 12)::float8 as per_dozen, bool_or(o.source <> 'scrape') as sample
-    from price_observations o
-    join store_locations l on l.id = o.location_id
-    join stores s on s.id = l.store_id and s.active
-    join products p on p.id = o.product_id
-    left join switched sw on sw.store_id = l.store_id, latest
-    where o.observed_on > latest.day - 12 and ${sql.unsafe(VISIBLE)}
-      and (sw.since is null or o.observed_on >= sw.since)
-    group by l.store_id, o.observed_on
-    order by l.store_id, o.observed_on`;
+    select r.store_id, r.day::text as day, (sum(r.sum_per_dozen) / sum(r.observations))::float8 as per_dozen, bool_or(r.sample) as sample
+    from price_store_daily_rollups r
+    left join switched sw on sw.store_id = r.store_id, latest
+    where r.day > latest.day - 12 and (sw.since is null or r.day >= sw.since)
+    group by r.store_id, r.day
+    order by r.store_id, r.day`;
   let best: { store: StoreId; days: number; direction: 'up' | 'down'; sample: boolean } | null = null;
   type DayRow = (typeof rows)[number];
   const byStore = new Map<StoreId, DayRow[]>();
@@ -160,29 +156,29 @@ export async function storeStreak(sql: Db): Promise<TickerEvent | null> {
 /**
  * The deepest sale: a store's egg type in a region whose current average is at least 10% under its
  * average over the last 30 days, read within its history and only with 14 days of it or more.
+ * The current average is its visible price entries' (summed per store, region, type and source in
+ * price_store_current_rollups: the rollup's latest day will not do, as it holds only the prices
+ * observed that day, while a price entry is its pair's latest price whatever day that was); the
+ * 30-day average its visible observations' (the per-store rollup's sums over their number).
  */
 export async function storeSale(sql: Db): Promise<TickerEvent | null> {
   const [row] = await sql<Array<{ store_id: StoreId; region: Region; egg_type: EggType; discount: number; sample: boolean }>>`
     with current_prices as (
-      select l.store_id, l.region, p.egg_type, avg(e.price / p.count * 12) as now, bool_or(e.source <> 'scrape') as sample
-      from price_entries e
-      join store_locations l on l.id = e.location_id
-      join stores s on s.id = l.store_id and s.active
-      join products p on p.id = e.product_id
-      where (e.source <> 'sample' or not exists (
-        select 1 from store_region_switches sw where sw.store_id = l.store_id and sw.region = l.region))
-      group by l.store_id, l.region, p.egg_type
+      select c.store_id, c.region, c.egg_type, sum(c.sum_per_dozen) / sum(c.entries) as now, bool_or(c.source <> 'scrape') as sample
+      from price_store_current_rollups c
+      join stores s on s.id = c.store_id and s.active
+      where (c.source <> 'sample' or not exists (
+        select 1 from store_region_switches sw where sw.store_id = c.store_id and sw.region = c.region))
+      group by c.store_id, c.region, c.egg_type
     ), latest as (
       select max(observed_on) as day from price_observations
     ), month as (
       -- A switched store and region has no sample prices here and no others before its switch, so
       -- the first day read is where its history starts (or the window's first day).
-      select l.store_id, l.region, p.egg_type, avg(o.price / p.count * 12) as average, min(o.observed_on) as first_day
-      from price_observations o
-      join store_locations l on l.id = o.location_id
-      join products p on p.id = o.product_id, latest
-      where o.observed_on > latest.day - 30 and ${sql.unsafe(VISIBLE)}
-      group by l.store_id, l.region, p.egg_type
+      select r.store_id, r.region, r.egg_type, sum(r.sum_per_dozen) / sum(r.observations) as average, min(r.day) as first_day
+      from price_store_daily_rollups r, latest
+      where r.day > latest.day - 30
+      group by r.store_id, r.region, r.egg_type
     )
     select c.store_id, c.region, c.egg_type, ((m.average - c.now) / m.average * 100)::float8 as discount, c.sample
     from current_prices c join month m using (store_id, region, egg_type), latest

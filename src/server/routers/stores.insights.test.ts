@@ -4,6 +4,7 @@ import { createTestDatabase, type TestDatabase } from '../../../test/db.ts';
 import { callerFor } from '../../../test/caller.ts';
 import { sortEntries } from '#shared/sort.ts';
 import { listPriceEntries } from '../queries/prices.ts';
+import { refreshRollups } from '../queries/rollups.ts';
 
 let db: TestDatabase;
 let caller: ReturnType<typeof callerFor>;
@@ -11,6 +12,8 @@ let caller: ReturnType<typeof callerFor>;
 beforeAll(async () => {
   db = await createTestDatabase();
   caller = callerFor({ sql: db.sql });
+  // The daily series reads the rollup, which the worker refreshes after the seed's prices.
+  await refreshRollups(db.sql);
 });
 afterAll(() => db.drop());
 
@@ -218,6 +221,7 @@ describe('stores.insights', () => {
       insert into price_observations (product_id, location_id, price, observed_at, observed_on, source)
       values (${product!.id}, ${location!.id}, 2.99, now(), utc_day(now()), 'scrape')
       on conflict (product_id, location_id, observed_on) do update set price = excluded.price, source = excluded.source`;
+    await refreshRollups(db.sql);
 
     const west = await caller.stores.insights({ storeId: 'aldi', region: 'west' });
     expect(west.entries.map((e) => [e.source, e.price])).toEqual([['scrape', 2.99]]);
