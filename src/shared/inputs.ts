@@ -49,12 +49,18 @@ export const storePricesInput = storeFiltersInput.extend(pageParams).strict();
 /** stores.insights: the store page's filters (those of a store's price list, without paging). */
 export const storeInsightsInput = storeFiltersInput;
 
-/** compare.byType: one egg type (either spelling, any case; 'all' is not a type) and optional filters. */
+/**
+ * compare.byType: one egg type (either spelling, any case; 'all' is not a type), optional filters
+ * and the page of its entries (cheapest per dozen first): page 1 of 9 when not given, as the
+ * dashboard's list on a large screen.
+ */
 export const compareByTypeInput = z
   .object({
     eggType: eggTypeSchema,
     region: allOr(regionSchema),
     count: intParam('count', 1, 360).optional(),
+    page: intParam('page', 1, 100_000).default(1),
+    pageSize: intParam('pageSize', 1, 60).default(9),
   })
   .strict();
 export type CompareByTypeInput = z.input<typeof compareByTypeInput>;
