@@ -288,30 +288,27 @@ export async function recentHistory(sql: Db, entryIds: number[], days = 7): Prom
  * type first, then a 12-count, then the newest to the second as last_updated gives it, then the
  * lower id, the earlier in id order), in the order of each store's first entry in id order, which
  * is the order dedupeByStore hands them to the sort. One pass over the matching visible entries
- * grouped by store, preference and time (a few rows each), then a few passes over those groups,
- * then the chosen few read in full. The
+ * grouped by store and preference (four groups a store), each group's newest-then-lowest entry as
+ * the minimum of one number (the seconds before NEWEST_FIRST_EPOCH, then the id in the low 31
+ * bits), then the chosen few read in full. The
  * caller sorts them (sortEntries), as selectListing does.
  */
+/** A time (in seconds since 1970, the year 2096) after every entry's: newest first is fewest seconds before it. */
+const NEWEST_FIRST_EPOCH = 4_000_000_000;
+
 export async function listingEntries(sql: Db, filters: EntryFilters): Promise<PriceEntry[]> {
   const rows = await sql<{ id: number }[]>`
     with grouped as (
-      select l.store_id, (p.egg_type <> 'standard')::int * 2 + (p.count <> 12)::int as rank, e.observed_at, min(e.id) as id
+      select l.store_id, (p.egg_type <> 'standard')::int * 2 + (p.count <> 12)::int as rank, min(e.id) as first_id,
+             min(((${NEWEST_FIRST_EPOCH}::bigint - floor(date_part('epoch', e.observed_at))::bigint) << 31) + e.id) as newest
       ${visibleEntries(sql, filters)}
-      group by 1, 2, 3
-    ), stores as (
-      select store_id, min(id) as first_id, min(rank) as rank from grouped group by store_id
-    ), newest as (
-      select g.store_id, g.rank, floor(date_part('epoch', max(g.observed_at))) as second
-      from grouped g join stores using (store_id, rank)
-      group by g.store_id, g.rank
+      group by 1, 2
+    ), chosen as (
+      select distinct on (store_id) store_id, newest & 2147483647 as id, min(first_id) over (partition by store_id) as first_id
+      from grouped
+      order by store_id, rank, newest
     )
-    select min(g.id) as id
-    from grouped g
-    join newest n using (store_id, rank)
-    join stores using (store_id)
-    where floor(date_part('epoch', g.observed_at)) = n.second
-    group by g.store_id, stores.first_id
-    order by stores.first_id`;
+    select id::int from chosen order by first_id`;
   if (rows.length === 0) return [];
   const entries = new Map((await listPriceEntries(sql, { ids: rows.map((row) => row.id) })).map((entry) => [entry.id, entry]));
   return rows.flatMap((row) => entries.get(row.id) ?? []);
