@@ -2,11 +2,13 @@
 // the listing, links to the other types, the BLS benchmark and an invalid type.
 import type { Page } from '@playwright/test';
 import { expect as baseExpect, test } from './fixtures.ts';
+import { pageSizeForWidth } from '../src/shared/pagination.ts';
 
 // These journeys re-render many price cards per step; give slow machines time.
 const expect = baseExpect.configure({ timeout: 20_000 });
 
 interface ApiEntry {
+  id: number;
   store_id: string;
   store_name: string;
   region: string;
@@ -66,13 +68,27 @@ test('compare shows the summary, the chart per region and the listing, for every
   await expect(summary.getByText('For more accurate unit pricing, select a specific egg count.')).toHaveCount(0);
   await expect(page.getByRole('img', { name: new RegExp(`Daily average price for a ${counts[0]}-egg pack by region`) })).toBeVisible();
 
-  // Price Listing: cards cheapest per dozen first.
+  // Price Listing: cards cheapest per dozen first, a page at a time (the dashboard's page sizes).
   await page.getByRole('tab', { name: 'Price Listing' }).click();
   const cards = page.getByRole('list', { name: 'Organic egg prices, cheapest per dozen first' }).getByRole('article');
-  const listed = west.filter((e) => e.count === counts[0]).sort((a, b) => a.price / a.count - b.price / b.count);
-  await expect(cards).toHaveCount(listed.length);
+  const listed = west
+    .filter((e) => e.count === counts[0])
+    .sort((a, b) => (a.price / a.count) * 12 - (b.price / b.count) * 12 || a.price - b.price || a.id - b.id);
+  const pageSize = pageSizeForWidth(page.viewportSize()!.width);
+  await expect(cards).toHaveCount(Math.min(listed.length, pageSize));
   await expect(cards.first()).toContainText(listed[0]!.store_name);
   await expect(cards.first()).toContainText(money(listed[0]!.price));
+  await expect(page.getByText(`Showing 1 to ${Math.min(listed.length, pageSize)} of ${listed.length} results`)).toBeVisible();
+  const pages = Math.ceil(listed.length / pageSize);
+  if (pages > 1) {
+    // The last page: Next until there, then its cards are the dearest per dozen.
+    const pager = page.getByRole('navigation', { name: 'Organic egg prices pages' });
+    for (let n = 2; n <= pages; n++) await pager.getByRole('button', { name: 'Next' }).click();
+    await expect(page).toHaveURL(new RegExp(`page=${pages}`));
+    await expect(page.getByText(`Showing ${(pages - 1) * pageSize + 1} to ${listed.length} of ${listed.length} results`)).toBeVisible();
+    await expect(cards).toHaveCount(listed.length - (pages - 1) * pageSize);
+    await expect(pager.getByRole('button', { name: 'Next' })).toBeDisabled();
+  }
   await expect(cards.last()).toContainText(money(listed.at(-1)!.price));
   await page.screenshot({ path: info.outputPath('compare-listing.png'), fullPage: true });
 });
@@ -85,6 +101,17 @@ test('a count without prices shows the empty listing', async ({ page }, info) =>
   await expect(page.getByText('No prices available for the selected filters.')).toBeVisible();
   await filter(page, 'Count').selectOption('');
   await expect(page.getByRole('article').first()).toBeVisible();
+  // Any count: the first page of all of them, then the second; a filter goes back to the first.
+  const all = await (await page.request.get('/api/egg-prices?egg_type=pasture_raised')).json();
+  const pageSize = pageSizeForWidth(page.viewportSize()!.width);
+  await expect(page.getByRole('article')).toHaveCount(Math.min(all.length, pageSize));
+  await expect(page.getByText(`Showing 1 to ${pageSize} of ${all.length} results`)).toBeVisible();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(page.getByText(`Showing ${pageSize + 1} to ${Math.min(2 * pageSize, all.length)} of ${all.length} results`)).toBeVisible();
+  await filter(page, 'Region').selectOption('south');
+  await expect(page).not.toHaveURL(/page=/);
+  await expect(page.getByText(/^Showing 1 to \d+ of \d+ results$/)).toBeVisible();
   await page.screenshot({ path: info.outputPath('compare-empty-then-any.png'), fullPage: true });
 });
 

@@ -28,7 +28,9 @@ describe('initialQueries', () => {
   });
 
   it('asks for the compare page’s comparison of a known egg type only', () => {
-    expect(initialQueries('/compare/organic', '')).toContainEqual({ path: 'compare.byType', input: { eggType: 'organic' } });
+    expect(initialQueries('/compare/organic', '').filter((q) => q.path === 'compare.byType')).toEqual(
+      [4, 6, 9].map((pageSize) => ({ path: 'compare.byType', input: { eggType: 'organic', page: 1, pageSize } })),
+    );
     expect(initialQueries('/compare/organic', '?region=West').map((q) => q.path)).not.toContain('compare.byType');
     expect(initialQueries('/compare/<script>', '')).toEqual([{ path: 'news.ticker' }]);
     expect(initialQueries('/profile', '')).toEqual([{ path: 'news.ticker' }]);
@@ -120,7 +122,7 @@ describe('index.html from the web process', () => {
   it('carries the compare page’s comparison', async () => {
     const entries = await blockOf('/compare/organic');
     const comparison = entries?.find((e) => e.path === 'compare.byType');
-    expect(comparison?.input).toEqual({ eggType: 'organic' });
+    expect(comparison?.input).toEqual({ eggType: 'organic', page: 1, pageSize: 4 });
     expect(transformer.deserialize(comparison!.data as never)).toEqual(await viaApi(comparison!));
   });
 

@@ -37,7 +37,12 @@ export function initialQueries(pathname: string, search: string): InitialQuery[]
     }
   } else if (segments.length === 2 && segments[0]!.toLowerCase() === 'compare' && (EGG_TYPES as readonly string[]).includes(segments[1]!)) {
     // The long-run benchmark (statistics and BLS series) loads when it comes near the screen.
-    if (defaultView) queries.push({ path: 'compare.byType', input: { eggType: segments[1] as EggType } });
+    // Its listing's page size depends on the screen's width too.
+    if (defaultView) {
+      for (const pageSize of new Set(Object.values(PAGE_SIZES))) {
+        queries.push({ path: 'compare.byType', input: { eggType: segments[1] as EggType, page: 1, pageSize } });
+      }
+    }
   }
   return queries.filter((query) => CACHEABLE_QUERIES.has(query.path));
 }

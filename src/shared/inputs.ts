@@ -46,6 +46,12 @@ const storeFiltersInput = entryFiltersInput.omit({ store: true }).extend({ store
 
 export const storePricesInput = storeFiltersInput.extend(pageParams).strict();
 
+/** A page of price cards at the screen's page size: page 1 of 9 (a large screen's) when not given. */
+const cardPageFields = {
+  page: intParam('page', 1, 100_000).default(1),
+  pageSize: intParam('pageSize', 1, 60).default(9),
+};
+
 /** stores.locationFigures: the store page's filters (those of a store's price list, without paging). */
 export const storeInsightsInput = storeFiltersInput;
 
@@ -53,19 +59,19 @@ export const storeInsightsInput = storeFiltersInput;
  * stores.insights: the store page's filters, and the page of its Price Data cards (cheapest per
  * dozen first) at the screen's page size, as the dashboard's list pages.
  */
-export const storeInsightsPageInput = storeFiltersInput
-  .extend({
-    page: intParam('page', 1, 100_000).default(1),
-    pageSize: intParam('pageSize', 1, 60).default(9),
-  })
-  .strict();
+export const storeInsightsPageInput = storeFiltersInput.extend(cardPageFields).strict();
 
-/** compare.byType: one egg type (either spelling, any case; 'all' is not a type) and optional filters. */
+/**
+ * compare.byType: one egg type (either spelling, any case; 'all' is not a type), optional filters
+ * and the page of its entries (cheapest per dozen first): page 1 of 9 when not given, as the
+ * dashboard's list on a large screen.
+ */
 export const compareByTypeInput = z
   .object({
     eggType: eggTypeSchema,
     region: allOr(regionSchema),
     count: intParam('count', 1, 360).optional(),
+    ...cardPageFields,
   })
   .strict();
 export type CompareByTypeInput = z.input<typeof compareByTypeInput>;

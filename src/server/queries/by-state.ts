@@ -10,6 +10,33 @@ import { listPriceEntries, scrapedStoreRegions, visibleEntries } from './prices.
 
 const round = (value: number, places: number) => Math.round(value * 10 ** places) / 10 ** places;
 
+/**
+ * Per state, from rows (state, per_dozen, n: how many entries have that price per dozen, and
+ * sample), the median per dozen as percentile_cont(0.5) works it out over the entries one by one
+ * (the value at position floor((total - 1) / 2) of the sorted values, and when the count is even
+ * that value plus half the way to the next, in double precision as it does), the lowest, the
+ * highest, the entries and whether any is not scraped. The entries of a state share a few prices
+ * per dozen (a product's price across a state's stores), so this sorts a few rows, not every
+ * entry, and no text sort by state over every entry.
+ */
+function medians(sql: Db, values: ReturnType<Db['unsafe']>) {
+  return sql`(
+    select state,
+           case when total % 2 = 1 then low_value else low_value + 0.5 * (high_value - low_value) end as median,
+           lowest, highest, total::int as entries, sample
+    from (
+      select state, total,
+             min(per_dozen) filter (where before <= (total - 1) / 2 and (total - 1) / 2 < upto) as low_value,
+             min(per_dozen) filter (where before <= total / 2 and total / 2 < upto) as high_value,
+             min(per_dozen) as lowest, max(per_dozen) as highest, bool_or(sample) as sample
+      from (
+        select state, per_dozen, sample,
+               sum(n) over w - n as before, sum(n) over w as upto, sum(n) over (partition by state) as total
+        from ${values} v
+        window w as (partition by state order by per_dozen rows unbounded preceding)) ranked
+      group by state, total) positions)`;
+}
+
 export async function pricesByState(sql: Db, { eggType, count }: { eggType: EggType; count?: number | undefined }): Promise<ByStateResult> {
   const rows = await sql<Array<{
     state: string;
@@ -22,12 +49,18 @@ export async function pricesByState(sql: Db, { eggType, count }: { eggType: EggT
     week_median: number | null;
     day: string;
   }>>`
-    with today as (
-      select l.state, e.location_id, e.source, e.price / p.count * 12 as per_dozen
+    with today_groups as (
+      select l.state, (e.price / p.count * 12)::float8 as per_dozen, count(*)::int as n,
+             bool_or(e.source <> 'scrape') as sample, grouping(e.location_id) = 1 as by_value
       ${visibleEntries(sql, { eggType, count })}
         and l.state is not null and e.observed_at >= now() - make_interval(hours => ${TODAY_HOURS})
-    ), week as (
-      select l.state, o.price / p.count * 12 as per_dozen
+      group by grouping sets ((l.state, p.count, e.price), (l.state, e.location_id))
+    ), today_values as (
+      select state, per_dozen, n, sample from today_groups where by_value
+    ), today_stores as (
+      select state, count(*)::int as stores from today_groups where not by_value group by state
+    ), week_values as (
+      select l.state, (o.price / p.count * 12)::float8 as per_dozen, count(*)::int as n, false as sample
       from price_observations o
       join store_locations l on l.id = o.location_id
       join stores s on s.id = l.store_id
@@ -36,15 +69,12 @@ export async function pricesByState(sql: Db, { eggType, count }: { eggType: EggT
         and s.active and l.state is not null and p.egg_type = ${eggType}
         ${count ? sql`and p.count = ${count}` : sql``}
         and (o.source <> 'sample' or (l.store_id, l.region) not in (${scrapedStoreRegions(sql)}))
+      group by l.state, p.count, o.price
     ), now_figures as (
-      select state,
-             percentile_cont(0.5) within group (order by per_dozen)::float8 as median,
-             min(per_dozen)::float8 as lowest, max(per_dozen)::float8 as highest,
-             count(*)::int as entries, count(distinct location_id)::int as stores,
-             bool_or(source <> 'scrape') as sample
-      from today group by state
+      select m.state, m.median, m.lowest, m.highest, m.entries, t.stores, m.sample
+      from ${medians(sql, sql.unsafe('today_values'))} m join today_stores t using (state)
     ), week_figures as (
-      select state, percentile_cont(0.5) within group (order by per_dozen)::float8 as week_median from week group by state
+      select state, median as week_median from ${medians(sql, sql.unsafe('week_values'))} w
     )
     select coalesce(n.state, w.state) as state, n.median, n.lowest, n.highest, coalesce(n.entries, 0) as entries,
            coalesce(n.stores, 0) as stores, coalesce(n.sample, false) as sample, w.week_median,

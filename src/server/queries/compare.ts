@@ -1,24 +1,35 @@
-// The compare page (SPEC §2 "Compare"): every current entry of one egg type, cheapest per dozen
-// first with its recent history, the summary figures (by price per dozen, over the regions shown
-// and within each region) and a per-region daily price series. Entries are the visible ones
-// (visibleEntries); the per-dozen series reads the daily rollup, which applies the same
-// sample-versus-scraped rule, and each region's line starts on its first comparable day
-// (docs/decisions/008).
+// The compare page (SPEC §2 "Compare"): the summary figures of one egg type's current entries (by
+// price per dozen, over the regions shown and within each region), one page of those entries,
+// cheapest per dozen first, with their recent history, and a per-region daily price series.
+// Entries are the visible ones (visibleEntries). The figures are aggregated by the database, so
+// the answer's size does not grow with the number of entries (75,000 of a type nationwide). The
+// per-dozen series reads the daily rollup, which applies the same sample-versus-scraped rule, and
+// each region's line starts on its first comparable day (docs/decisions/008).
 import { REGIONS, type EggType, type Region } from '#shared/vocabulary.ts';
 import type { PriceEntry } from '#shared/types.ts';
-import { entryPricePerDozen, sortEntries } from '#shared/sort.ts';
+import { entryPricePerDozen } from '#shared/sort.ts';
+import { clampPage, pageCount, PAGE_SIZES } from '#shared/pagination.ts';
 import { roundCents } from '#shared/format.ts';
 import type { Db } from '../db.ts';
-import { listPriceEntries, recentHistory, visibleEntries } from './prices.ts';
+import { listPriceEntries, recentHistory, shownSource, visibleEntries } from './prices.ts';
 import { dayWindow, seriesStart } from './insights.ts';
 
 /** Days in the compare page's chart. */
 export const COMPARE_SERIES_DAYS = 30;
 
+/** Entries per page when none is asked: the dashboard's page on a large screen. */
+export const DEFAULT_COMPARE_PAGE_SIZE = PAGE_SIZES.desktop;
+
 export interface CompareFilters {
   eggType: EggType;
   region?: Region | undefined;
   count?: number | undefined;
+}
+
+/** Which page of the entries, cheapest per dozen first: 1-based, clamped to the last page. */
+export interface ComparePaging {
+  page: number;
+  pageSize: number;
 }
 
 export interface StorePrice {
@@ -70,14 +81,30 @@ export interface RegionSeries {
 
 export interface CompareByType {
   egg_type: EggType;
+  /** One page of the entries, cheapest per dozen first (then the cheaper pack, then by id), each with its last 7 days. */
   entries: Array<PriceEntry & { history: number[] }>;
+  /** Entries matching the filters (summary.products). */
+  total: number;
+  /** The page given (clamped between 1 and pageCount), its size and the number of pages (0 without entries). */
+  page: number;
+  pageSize: number;
+  pageCount: number;
   summary: CompareSummary;
   /** Pack sizes of this egg type present in the data (for the count filter). */
   counts: number[];
   chart: RegionSeries;
 }
 
-function storePrice(entry: PriceEntry): StorePrice {
+/** A figure's entry as the summary query sends it. */
+interface FigureEntry {
+  price: number;
+  count: number;
+  region: Region;
+  store_id: string;
+  store_name: string;
+}
+
+function storePrice(entry: FigureEntry): StorePrice {
   return {
     price: entry.price,
     count: entry.count,
@@ -88,37 +115,121 @@ function storePrice(entry: PriceEntry): StorePrice {
   };
 }
 
-const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+/** One row of the summary query: the figures within a region, or over all of them (region null). */
+interface FigureRow {
+  region: Region | null;
+  products: number | null;
+  stores: number;
+  average_per_dozen: number | null;
+  average_price: number | null;
+  down: boolean | null;
+  up: boolean | null;
+  lowest: (FigureEntry & { unit_price: number }) | null;
+  highest: (FigureEntry & { unit_price: number }) | null;
+  /** On the row over all regions: the ids of the page asked for, in the listing's order. */
+  page_ids: number[] | null;
+}
 
-/** The figures of entries sorted cheapest per dozen first. */
-function figuresOf(sorted: PriceEntry[]): PriceFigures {
-  const lowest = sorted[0];
-  const highest = sorted.at(-1);
-  // unit_price: the price per egg to 4 places, as PostgreSQL rounds it.
-  const perEgg = sorted.map((entry) => entry.unit_price);
+function figuresOf(row: FigureRow | undefined): PriceFigures {
+  const products = row?.products ?? 0;
+  const lowest = products && row?.lowest ? storePrice(row.lowest) : null;
+  const highest = products && row?.highest ? storePrice(row.highest) : null;
   return {
-    products: sorted.length,
-    stores: new Set(sorted.map((entry) => entry.store_id)).size,
-    lowest: lowest ? storePrice(lowest) : null,
-    highest: highest ? storePrice(highest) : null,
+    products,
+    stores: products ? row!.stores : 0,
+    lowest,
+    highest,
     // The difference of the two figures as shown (in cents), so it checks by hand.
-    difference_per_dozen: lowest && highest ? roundCents(storePrice(highest).price_per_dozen - storePrice(lowest).price_per_dozen) : null,
-    average_per_dozen: sorted.length ? roundCents(mean(sorted.map(entryPricePerDozen))) : null,
-    unit_price: sorted.length ? { min: Math.min(...perEgg), max: Math.max(...perEgg) } : null,
+    difference_per_dozen: lowest && highest ? roundCents(highest.price_per_dozen - lowest.price_per_dozen) : null,
+    average_per_dozen: products && row!.average_per_dozen !== null ? roundCents(row!.average_per_dozen) : null,
+    // The lowest price per egg is the lowest entry's, the highest the highest entry's.
+    unit_price: lowest && highest ? { min: row!.lowest!.unit_price, max: row!.highest!.unit_price } : null,
   };
 }
 
-/** The summary cards' figures, over every region shown and within each (entries cheapest per dozen first). */
-export function summarise(sorted: PriceEntry[]): CompareSummary {
-  const regions = REGIONS.filter((region) => sorted.some((entry) => entry.region === region));
+function summaryOf(rows: FigureRow[]): CompareSummary {
+  const all = rows.find((row) => row.region === null);
+  const byRegion = new Map(rows.filter((row) => row.region !== null && row.products).map((row) => [row.region!, row]));
+  const regions = REGIONS.filter((region) => byRegion.has(region));
+  const products = all?.products ?? 0;
   return {
-    ...figuresOf(sorted),
+    ...figuresOf(all),
     regions,
-    average_price: sorted.length ? roundCents(mean(sorted.map((entry) => entry.price))) : null,
-    some_decreasing: sorted.some((entry) => entry.trend_direction === 'down'),
-    some_increasing: sorted.some((entry) => entry.trend_direction === 'up'),
-    by_region: regions.map((region) => ({ region, ...figuresOf(sorted.filter((entry) => entry.region === region)) })),
+    average_price: products && all!.average_price !== null ? roundCents(all!.average_price) : null,
+    some_decreasing: Boolean(products && all!.down),
+    some_increasing: Boolean(products && all!.up),
+    by_region: regions.map((region) => ({ region, ...figuresOf(byRegion.get(region)) })),
   };
+}
+
+/**
+ * The summary figures, over every region shown and within each, and the ids of one page of the
+ * entries, in one statement over the visible entries (read once). The price per dozen is
+ * (price / count) * 12 in double precision, as the client and the shared sort work it out; the
+ * listing's order is by it, then the cheaper pack, then the lower id, so lowest and highest are
+ * the first and last entries of that order (in the region). Each store's entries are counted
+ * within a region first (a handful of groups), so the stores are counted over those few rows and
+ * the lowest and highest are picked among the few entries at those figures (one more pass). Per egg, the
+ * lowest and highest are those same entries' (round(price / count, 4), as entries give it).
+ */
+async function summaryAndPage(sql: Db, filters: CompareFilters, limit: number, offset: number): Promise<FigureRow[]> {
+  const figureEntry = (order: 'asc' | 'desc') => sql`
+    (select json_build_object('price', e.price, 'count', p.count, 'region', l.region, 'store_id', l.store_id,
+                              'store_name', s.store_name, 'unit_price', round(e.price / p.count, 4))
+     from (select id from extremes
+           where per_dozen = ${order === 'asc' ? sql`f.low` : sql`f.high`} and (f.region is null or region = f.region)
+           order by price ${order === 'asc' ? sql`asc` : sql`desc`}, id ${order === 'asc' ? sql`asc` : sql`desc`}
+           limit 1) picked
+     join price_entries e on e.id = picked.id
+     join products p on p.id = e.product_id
+     join store_locations l on l.id = e.location_id
+     join stores s on s.id = l.store_id)`;
+  return sql<FigureRow[]>`
+    with shown as materialized (
+      select l.region, l.store_id, e.id, e.price, e.trend_direction, e.price::float8 / p.count * 12 as per_dozen
+      ${visibleEntries(sql, filters)}
+    ), by_store as (
+      select region, store_id, count(*) as products, sum(per_dozen) as per_dozen_sum, sum(price) as price_sum,
+             min(per_dozen) as low, max(per_dozen) as high,
+             bool_or(trend_direction = 'down') as down, bool_or(trend_direction = 'up') as up
+      from shown
+      group by region, store_id
+    ), f as (
+      select region, sum(products)::int as products, count(distinct store_id)::int as stores,
+             sum(per_dozen_sum) / sum(products) as average_per_dozen,
+             (sum(price_sum) / sum(products))::float8 as average_price,
+             min(low) as low, max(high) as high, bool_or(down) as down, bool_or(up) as up
+      from by_store
+      group by grouping sets ((region), ())
+    ), extremes as (
+      select region, id, price, per_dozen from shown
+      where per_dozen in (select low from f union select high from f)
+    )
+    select f.region, f.products, f.stores, f.average_per_dozen, f.average_price, f.down, f.up,
+           ${figureEntry('asc')} as lowest,
+           ${figureEntry('desc')} as highest,
+           case when f.region is null then
+             (select array_agg(id) from (select id from shown order by per_dozen, price, id limit ${limit} offset ${offset}) listed)
+           end as page_ids
+    from f`;
+}
+
+/** The summary cards' figures (compareByType's, without a page of entries). */
+export async function compareSummary(sql: Db, filters: CompareFilters): Promise<CompareSummary> {
+  return summaryOf(await summaryAndPage(sql, filters, 0, 0));
+}
+
+/**
+ * The ids of one page of the visible entries, in the listing's order (summaryAndPage's): for a
+ * page asked past the end, read again as the last page.
+ */
+async function pageIds(sql: Db, filters: CompareFilters, limit: number, offset: number): Promise<number[]> {
+  const rows = await sql<{ id: number }[]>`
+    select e.id
+    ${visibleEntries(sql, filters)}
+    order by e.price::float8 / p.count * 12, e.price, e.id
+    limit ${limit} offset ${offset}`;
+  return rows.map((row) => row.id);
 }
 
 type DayValue = { day: string; region: Region; value: number; since: string | null };
@@ -172,25 +283,59 @@ export async function regionSeries(sql: Db, filters: CompareFilters, days = COMP
   return { unit: 'pack', count, days: window, lines: toLines(rows, window) };
 }
 
+/**
+ * The pack sizes of the egg type that have a visible entry: per product of the type (a few dozen),
+ * whether any of its entries is shown, which stops at the first one (the entries' index on
+ * product_id), instead of reading every entry of the type.
+ */
 async function availableCounts(sql: Db, eggType: EggType): Promise<number[]> {
   const rows = await sql<{ count: number }[]>`
     select distinct p.count
-    ${visibleEntries(sql, { eggType })}
+    from products p
+    where p.egg_type = ${eggType}
+      and exists (
+        select 1 from price_entries e
+        join store_locations l on l.id = e.location_id
+        join stores s on s.id = l.store_id
+        where e.product_id = p.id and s.active and ${shownSource(sql)})
     order by p.count`;
   return rows.map((r) => r.count);
 }
 
-export async function compareByType(sql: Db, filters: CompareFilters): Promise<CompareByType> {
-  const entries = sortEntries(await listPriceEntries(sql, filters), 'price');
-  const [history, counts, chart] = await Promise.all([
-    recentHistory(sql, entries.map((e) => e.id)),
+/**
+ * The compare page: the summary figures, the page of entries asked for with their history, the
+ * pack sizes and the chart. The page's entries are read beside the figures; a page past the end
+ * (the entries changed, or a hand-made URL) is read again as the last page.
+ */
+export async function compareByType(sql: Db, filters: CompareFilters, paging: ComparePaging = { page: 1, pageSize: DEFAULT_COMPARE_PAGE_SIZE }): Promise<CompareByType> {
+  const { pageSize } = paging;
+  const asked = Math.max(1, Math.floor(paging.page));
+  const [rows, counts, chart] = await Promise.all([
+    summaryAndPage(sql, filters, pageSize, (asked - 1) * pageSize),
     availableCounts(sql, filters.eggType),
     regionSeries(sql, filters),
   ]);
+  const summary = summaryOf(rows);
+  const total = summary.products;
+  const pages = pageCount(total, pageSize);
+  const page = clampPage(asked, pages);
+  const ids = page === asked ? (rows.find((row) => row.region === null)?.page_ids ?? []) : await pageIds(sql, filters, pageSize, (page - 1) * pageSize);
+  const [listed, history] = await Promise.all([
+    ids.length ? listPriceEntries(sql, { ids }) : Promise.resolve([]),
+    recentHistory(sql, ids),
+  ]);
+  const byId = new Map(listed.map((entry) => [entry.id, entry]));
   return {
     egg_type: filters.eggType,
-    entries: entries.map((entry) => ({ ...entry, history: history.get(entry.id) ?? [entry.price] })),
-    summary: summarise(entries),
+    entries: ids.flatMap((id) => {
+      const entry = byId.get(id);
+      return entry ? [{ ...entry, history: history.get(id) ?? [entry.price] }] : [];
+    }),
+    total,
+    page,
+    pageSize,
+    pageCount: pages,
+    summary,
     counts,
     chart,
   };

@@ -281,3 +281,35 @@ export async function recentHistory(sql: Db, entryIds: number[], days = 7): Prom
   for (const row of rows) history.set(row.id, row.prices.map(Number));
   return history;
 }
+
+/**
+ * The dashboard listing's entries (SPEC §5, selectListing in src/shared/sort.ts) without reading
+ * every entry: per store (the key dedupeByStore uses), the entry dedupeByStore keeps (standard
+ * type first, then a 12-count, then the newest to the second as last_updated gives it, then the
+ * lower id, the earlier in id order), in the order of each store's first entry in id order, which
+ * is the order dedupeByStore hands them to the sort. One pass over the matching visible entries
+ * grouped by store and preference (four groups a store), each group's newest-then-lowest entry as
+ * the minimum of one number (the seconds before NEWEST_FIRST_EPOCH, then the id in the low 31
+ * bits), then the chosen few read in full. The
+ * caller sorts them (sortEntries), as selectListing does.
+ */
+/** A time (in seconds since 1970, the year 2096) after every entry's: newest first is fewest seconds before it. */
+const NEWEST_FIRST_EPOCH = 4_000_000_000;
+
+export async function listingEntries(sql: Db, filters: EntryFilters): Promise<PriceEntry[]> {
+  const rows = await sql<{ id: number }[]>`
+    with grouped as (
+      select l.store_id, (p.egg_type <> 'standard')::int * 2 + (p.count <> 12)::int as rank, min(e.id) as first_id,
+             min(((${NEWEST_FIRST_EPOCH}::bigint - floor(date_part('epoch', e.observed_at))::bigint) << 31) + e.id) as newest
+      ${visibleEntries(sql, filters)}
+      group by 1, 2
+    ), chosen as (
+      select distinct on (store_id) store_id, newest & 2147483647 as id, min(first_id) over (partition by store_id) as first_id
+      from grouped
+      order by store_id, rank, newest
+    )
+    select id::int from chosen order by first_id`;
+  if (rows.length === 0) return [];
+  const entries = new Map((await listPriceEntries(sql, { ids: rows.map((row) => row.id) })).map((entry) => [entry.id, entry]));
+  return rows.flatMap((row) => entries.get(row.id) ?? []);
+}

@@ -52,19 +52,41 @@ describe('compare.byType', () => {
     await expect(caller.compare.byType({ eggType: 'brown' })).rejects.toThrow(/Unknown egg type 'brown'/);
   });
 
-  it('lists every current entry of the type, cheapest per dozen first, with its last 7 days', async () => {
+  it('pages every current entry of the type, cheapest per dozen first, each with its last 7 days', async () => {
     const raw = await rawEntries('cage_free');
-    const result = await caller.compare.byType({ eggType: 'Cage-Free' });
-    expect(result.egg_type).toBe('cage_free');
-    expect(result.entries.map((e) => e.id).sort()).toEqual(raw.map((e) => e.id).sort());
-    const perDozen = result.entries.map((e) => (e.price / e.count) * 12);
-    expect(perDozen).toEqual([...perDozen].sort((a, b) => a - b));
-    for (const entry of result.entries) {
+    const first = await caller.compare.byType({ eggType: 'Cage-Free', pageSize: 7 });
+    expect(first.egg_type).toBe('cage_free');
+    expect(first).toMatchObject({ total: raw.length, page: 1, pageSize: 7, pageCount: Math.ceil(raw.length / 7) });
+    expect(first.pageCount).toBeGreaterThan(2);
+    const listed = [...first.entries];
+    for (let page = 2; page <= first.pageCount; page++) {
+      const next = await caller.compare.byType({ eggType: 'cage_free', page, pageSize: 7 });
+      expect(next).toMatchObject({ page, total: raw.length, pageCount: first.pageCount });
+      expect(next.entries.length).toBe(page < first.pageCount ? 7 : raw.length - 7 * (first.pageCount - 1));
+      listed.push(...next.entries);
+    }
+    expect(listed.map((e) => e.id).sort()).toEqual(raw.map((e) => e.id).sort());
+    // Per dozen, then the cheaper pack, then the lower id: the shared sort's order.
+    const order = [...listed].sort((a, b) => (a.price / a.count) * 12 - (b.price / b.count) * 12 || a.price - b.price || a.id - b.id);
+    expect(listed.map((e) => e.id)).toEqual(order.map((e) => e.id));
+    for (const entry of listed) {
       expect(entry.egg_type).toBe('cage_free');
       expect(entry.history).toHaveLength(7);
       expect(entry.history.at(-1)).toBe(entry.price);
     }
-    expect((await caller.compare.byType({ eggType: 'cage_free' })).entries.map((e) => e.id)).toEqual(result.entries.map((e) => e.id));
+    // The summary's lowest and highest are the listing's first and last.
+    expect(first.summary.lowest).toMatchObject({ store_id: listed[0]!.store_id, price: listed[0]!.price, count: listed[0]!.count });
+    expect(first.summary.highest).toMatchObject({ store_id: listed.at(-1)!.store_id, price: listed.at(-1)!.price, count: listed.at(-1)!.count });
+    // A page past the end is the last page; the default page is the first 9.
+    const past = await caller.compare.byType({ eggType: 'cage_free', page: 1000, pageSize: 7 });
+    expect(past.page).toBe(first.pageCount);
+    expect(past.entries.map((e) => e.id)).toEqual(listed.slice(7 * (first.pageCount - 1)).map((e) => e.id));
+    const byDefault = await caller.compare.byType({ eggType: 'cage_free' });
+    expect(byDefault).toMatchObject({ page: 1, pageSize: 9 });
+    expect(byDefault.entries.map((e) => e.id)).toEqual(listed.slice(0, 9).map((e) => e.id));
+    for (const bad of [{ page: 0 }, { pageSize: 0 }, { pageSize: 61 }, { page: 1.5 }]) {
+      await expect(caller.compare.byType({ eggType: 'cage_free', ...bad })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    }
   });
 
   it('summarises the price range and average per dozen, stores and unit prices', async () => {
@@ -104,7 +126,8 @@ describe('compare.byType', () => {
   it('filters by region and pack size', async () => {
     const raw = await rawEntries('standard', { region: 'west', count: 18 });
     const result = await caller.compare.byType({ eggType: 'STANDARD', region: 'West', count: 18 });
-    expect(result.entries.length).toBe(raw.length);
+    expect(result.total).toBe(raw.length);
+    expect(result.entries.length).toBe(Math.min(raw.length, 9));
     expect(result.entries.every((e) => e.region === 'west' && e.count === 18)).toBe(true);
     expect(result.summary.products).toBe(raw.length);
     expect(result.summary.regions).toEqual(['west']);
@@ -112,7 +135,7 @@ describe('compare.byType', () => {
     expect(result.counts).toEqual([6, 12, 18]);
 
     const none = await caller.compare.byType({ eggType: 'standard', count: 60 });
-    expect(none.entries).toEqual([]);
+    expect(none).toMatchObject({ entries: [], total: 0, page: 1, pageCount: 0 });
     expect(none.summary).toMatchObject({ products: 0, stores: 0, regions: [], by_region: [], lowest: null, highest: null, difference_per_dozen: null, average_per_dozen: null, average_price: null, unit_price: null, some_decreasing: false });
     expect(none.chart).toEqual({ unit: 'pack', count: 60, days: [], lines: [] });
   });

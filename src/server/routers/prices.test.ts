@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRPCError } from '@trpc/server';
 import { createTestDatabase, type TestDatabase } from '../../../test/db.ts';
 import { callerFor } from '../../../test/caller.ts';
+import { listPriceEntries } from '../queries/prices.ts';
+import { selectListing } from '../../shared/sort.ts';
+import { DEFAULT_FILTERS } from '../../shared/filters.ts';
 
 let db: TestDatabase;
 let caller: ReturnType<typeof callerFor>;
@@ -112,6 +115,27 @@ describe('prices.dashboard', () => {
     expect(beyond.page).toBe(beyond.pageCount);
     await expect(caller.prices.dashboard({ pageSize: 0 })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
     await expect(caller.prices.dashboard({ filters: { countRange: 7 } } as never)).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+  });
+
+  it("lists what the shared listing rule picks from every current entry, in its order, for every sort", async () => {
+    // Walmart's standard dozens all observed in the same second (the lowest id is kept), and one
+    // of Target's a second newer than the rest of its class (it is kept).
+    await db.sql`
+      update price_entries e set observed_at = date_trunc('second', now()) + interval '0.4 seconds'
+      from store_locations l, products p
+      where l.id = e.location_id and p.id = e.product_id and l.store_id = 'walmart' and p.egg_type = 'standard' and p.count = 12`;
+    await db.sql`
+      update price_entries set observed_at = date_trunc('second', now()) + interval '1.2 seconds'
+      where id = (select max(e.id) from price_entries e join store_locations l on l.id = e.location_id join products p on p.id = e.product_id
+                  where l.store_id = 'target' and p.egg_type = 'standard' and p.count = 12)`;
+    const all = await listPriceEntries(db.sql);
+    for (const sortBy of ['price', 'unit-price', 'freshness', 'trend'] as const) {
+      for (const filters of [{}, { eggType: 'organic' as const }, { region: 'west' as const, countRange: 18 as const }, { store: 'walmart' }]) {
+        const selection = { ...DEFAULT_FILTERS, ...filters, sortBy };
+        const result = await caller.prices.dashboard({ filters: selection, pageSize: 60 });
+        expect(result.items.map((e) => e.id), JSON.stringify(selection)).toEqual(selectListing(all, selection).map((e) => e.id));
+      }
+    }
   });
 });
 

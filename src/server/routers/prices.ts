@@ -7,7 +7,7 @@ import { selectListing } from '#shared/sort.ts';
 import { clampPage, pageCount, pageItems } from '#shared/pagination.ts';
 import { eggTypeSchema, regionSchema, storeIdSchema } from '#shared/schemas.ts';
 import { publicProcedure, router } from '../trpc.ts';
-import { countPriceEntries, listPriceEntries, nearestEntry, recentHistory } from '../queries/prices.ts';
+import { countPriceEntries, listingEntries, listPriceEntries, nearestEntry, recentHistory } from '../queries/prices.ts';
 import { nearEntries } from '../queries/near.ts';
 import { productHistory } from '../queries/history.ts';
 import { zipFacts } from '../geo.ts';
@@ -104,14 +104,22 @@ export const pricesRouter = router({
   }),
 
   /**
-   * The dashboard's Egg Prices list: SPEC §5's filter, one entry per store and sort, applied by
-   * the shared domain rules to the current entries, then one page of them with each entry's
-   * last 7 days of prices for its sparkline.
+   * The dashboard's Egg Prices list: SPEC §5's filter, one entry per store and sort, the shared
+   * domain rules' listing (selectListing) with the filter and the choice per store made by the
+   * database (listingEntries), then one page of them with each entry's last 7 days of prices for
+   * its sparkline.
    */
   dashboard: publicProcedure.input(dashboardInput).query(({ ctx, input }) =>
     ctx.cache.get(`prices.dashboard:${JSON.stringify(input)}`, async () => {
-      const all = await ctx.cache.get('prices.all', () => listPriceEntries(ctx.sql));
-      const listing = selectListing(all, input.filters ?? DEFAULT_FILTERS);
+      const filters = input.filters ?? DEFAULT_FILTERS;
+      const chosen = await listingEntries(ctx.sql, {
+        store: filters.store === 'all' ? undefined : filters.store,
+        eggType: filters.eggType === 'all' ? undefined : filters.eggType,
+        region: filters.region === 'all' ? undefined : filters.region,
+        count: filters.countRange ?? undefined,
+      });
+      // The same rules over the chosen entries keep them all, in the same order.
+      const listing = selectListing(chosen, filters);
       const pages = pageCount(listing.length, input.pageSize);
       const page = clampPage(input.page, pages);
       const items = pageItems(listing, page, input.pageSize);

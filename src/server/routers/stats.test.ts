@@ -70,4 +70,31 @@ describe('stats.get', () => {
     expect(stats.lowest_price).toMatchObject({ price: cheapest!.price, count: cheapest!.count, store_id: cheapest!.store_id });
     expect(stats.lowest_price!.price_per_dozen).toBeCloseTo((cheapest!.price / cheapest!.count) * 12, 2);
   });
+
+  it("passes over the lowest price when it is not shown (an inactive store's, a sample price where scraped ones exist)", async () => {
+    const lowestShown = () => db.sql<{ id: number; price: number; count: number; store_id: string; region: string }[]>`
+      select e.id, e.price, p.count, l.store_id, l.region from price_entries e
+      join products p on p.id = e.product_id join store_locations l on l.id = e.location_id join stores s on s.id = l.store_id
+      where s.active and (e.source <> 'sample' or not exists (
+        select 1 from price_entries se join store_locations sl on sl.id = se.location_id
+        where se.source <> 'sample' and sl.store_id = l.store_id and sl.region = l.region))
+      order by e.price / p.count, e.id limit 1`;
+    const [first] = await lowestShown();
+    await db.sql`update stores set active = false where id = ${first!.store_id}`;
+    try {
+      const [second] = await lowestShown();
+      expect(second!.store_id).not.toBe(first!.store_id);
+      // A scraped price in the second's store and region hides its sample prices there.
+      const [other] = await db.sql<{ location_id: number; product_id: number }[]>`
+        select e.location_id, e.product_id from price_entries e join store_locations l on l.id = e.location_id
+        where l.store_id = ${second!.store_id} and l.region = ${second!.region} and e.id <> ${second!.id} limit 1`;
+      await db.sql`update price_entries set source = 'scrape' where location_id = ${other!.location_id} and product_id = ${other!.product_id}`;
+      const [third] = await lowestShown();
+      expect(third!.id).not.toBe(second!.id);
+      const stats = await caller.stats.get();
+      expect(stats.lowest_price).toMatchObject({ price: third!.price, count: third!.count, store_id: third!.store_id, region: third!.region });
+    } finally {
+      await db.sql`update stores set active = true`;
+    }
+  });
 });

@@ -1,18 +1,22 @@
 // Compare one egg type across stores (SPEC §2 "Compare"): region and count filters (kept in the
 // URL), three summary cards by price per dozen (labelled with the regions they span, and within
-// each region when there are several), the per-region Price Chart and the Price Listing, links to
-// the other egg types, and the BLS long-run benchmark.
+// each region when there are several), the per-region Price Chart and the Price Listing (one page
+// of entries at a time, paged by the server like the dashboard's list, the page in the URL),
+// links to the other egg types, and the BLS long-run benchmark.
 import { Badge, Box, Button, Card, Flex, Grid, HStack, Heading, Link, SimpleGrid, Skeleton, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { LuArrowLeft, LuArrowRight, LuTrendingDown, LuTrendingUp } from 'react-icons/lu';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { useNearViewport } from '#client/lib/useNearViewport.ts';
-import { useSearchParam } from '#client/lib/useSearchParam.ts';
+import { useUrlSearch } from '#client/lib/useSearchParam.ts';
+import { useViewportWidth } from '#client/lib/useViewportWidth.ts';
+import { BREAKPOINTS, pageSizeForWidth } from '#shared/pagination.ts';
 import { formatDozenWithPack, formatPackPrice, formatPrice, formatRegionScope } from '#shared/format.ts';
 import { EGG_TYPES, EGG_TYPE_LABELS, REGIONS, REGION_LABELS, parseEggType, parseRegion, type EggType } from '#shared/vocabulary.ts';
 import { ErrorCard } from '#client/components/ErrorCard.tsx';
 import { FilterSelect } from '#client/components/FilterSelect.tsx';
+import { Pagination } from '#client/components/Pagination.tsx';
 import { StatCard } from '#client/components/StatCard.tsx';
 import { ChartLegend } from '#client/components/charts/ChartLegend.tsx';
 import { REGION_COLORS } from '#client/components/charts/chartTheme.ts';
@@ -316,15 +320,51 @@ function OtherTypes({ eggType }: { eggType: EggType }) {
   );
 }
 
+/** The listing's page in the URL: a whole number from 1 (1 when absent or not one). */
+function parsePage(value: string | null): number {
+  const page = Number(value);
+  return Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1;
+}
+
 function CompareView({ eggType }: { eggType: EggType }) {
-  const [params, setFilter] = useSearchParam();
+  const [params, update] = useUrlSearch();
   const [tab, setTab] = useState('chart');
+  const listTop = useRef<HTMLDivElement>(null);
+  const width = useViewportWidth();
+  const pageSize = pageSizeForWidth(width);
+  const mobile = width < BREAKPOINTS.mobile;
   const region = parseRegion(params.get('region')) ?? '';
   const countParam = Number(params.get('count'));
   const count = Number.isInteger(countParam) && countParam > 0 && countParam <= 360 ? countParam : null;
+  const page = parsePage(params.get('page'));
+
+  // A filter change goes back to the first page (SPEC §4); filters replace the history entry.
+  const setFilter = (key: 'region' | 'count', value: string) =>
+    update(
+      (next) => {
+        if (value) next.set(key, value);
+        else next.delete(key);
+        next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
+  // Pages are history entries, so Back returns to the previous page of the listing.
+  const goToPage = (target: number) => {
+    update(
+      (next) => {
+        if (target > 1) next.set('page', String(target));
+        else next.delete('page');
+        return next;
+      },
+      { preventScrollReset: true },
+    );
+    const top = listTop.current;
+    if (top && top.getBoundingClientRect().top < 0) top.scrollIntoView({ block: 'start' });
+  };
 
   const query = trpc.compare.byType.useQuery(
-    { eggType, region: region || undefined, count: count ?? undefined },
+    { eggType, region: region || undefined, count: count ?? undefined, page, pageSize },
     { placeholderData: keepPreviousData },
   );
   const data = query.data;
@@ -377,12 +417,32 @@ function CompareView({ eggType }: { eggType: EggType }) {
               <PriceChart data={data} region={region} />
             </Tabs.Content>
             <Tabs.Content value="listing">
-              <Text fontSize="sm" color="fg.muted" mb="3">
+              <Text fontSize="sm" color="fg.muted" mb="3" ref={listTop} scrollMarginTop="24">
                 Cheapest first by observed price per dozen.
               </Text>
               <Suspense fallback={<SectionFallback label="Loading prices" height="80" />}>
-                <PriceCardGrid entries={data?.entries} loading={query.isPending} label={`${label} egg prices, cheapest per dozen first`} />
+                <Box aria-busy={updating || undefined} opacity={updating ? 0.6 : 1} transition="opacity 0.2s">
+                  <PriceCardGrid
+                    entries={data?.entries}
+                    loading={query.isPending}
+                    placeholders={pageSize}
+                    label={`${label} egg prices, cheapest per dozen first`}
+                  />
+                </Box>
               </Suspense>
+              {data && data.total > 0 && (
+                <Box mt="6">
+                  <Pagination
+                    page={data.page}
+                    pageCount={data.pageCount}
+                    pageSize={data.pageSize}
+                    total={data.total}
+                    onPageChange={goToPage}
+                    mobile={mobile}
+                    label={`${label} egg prices pages`}
+                  />
+                </Box>
+              )}
             </Tabs.Content>
           </Tabs.Root>
         </>
