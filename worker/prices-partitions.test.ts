@@ -24,7 +24,8 @@ async function runPartitionsTask(retentionMonths?: number) {
   await db.sql`select graphile_worker.add_job('prices__partitions', '{}'::json, job_key := 'prices__partitions')`;
   const tasks = taskList({ sql: db.sql, email: { from: 'EggWatch <test@eggwatch.local>' }, history: { retentionMonths } });
   await runOnce({ connectionString: db.url, taskList: { prices__partitions: tasks.prices__partitions! }, logger: quietLogger });
-  expect(await db.sql`select 1 from graphile_worker.jobs where task_identifier = 'prices__partitions'`).toHaveLength(0);
+  // graphile-worker records a job's completion without waiting for it: the row goes just after.
+  await expect.poll(async () => db.sql`select last_error from graphile_worker.jobs where task_identifier = 'prices__partitions'`, { timeout: 10_000 }).toEqual([]);
 }
 
 const placement = () =>
@@ -117,7 +118,8 @@ describe('a worker process', () => {
         "the default partition's months moved out and the month 14 months back dropped",
       );
       expect((await own.sql<{ n: number }[]>`select count(*)::int as n from price_observations`)[0]!.n).toBe(total - 1);
-      expect(output).toMatch(/price history: \d+ partition\(s\) created, 1 older than 12 months dropped/);
+      // The task logs once its transaction has committed: the line may come just after.
+      await expect.poll(() => output, { timeout: 15_000 }).toMatch(/price history: \d+ partition\(s\) created, 1 older than 12 months dropped/);
     } finally {
       child.kill('SIGTERM');
       await new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve(null) : child.once('exit', resolve)));
