@@ -186,8 +186,10 @@ describe('immediate alerts', () => {
     await db.sql`update scrape_runs set status = 'queued', worker_id = null where id = ${run!.id}`;
     await db.sql`select graphile_worker.add_job('stores__scrape', json_build_object('runId', ${run!.id}::int))`;
     await runOnce({ connectionString: db.url, taskList: { stores__scrape: taskList({ sql: db.sql, email: { from: 'x@y.z' } }).stores__scrape! }, logger: quietLogger });
-    const jobs = await db.sql`select task_identifier, key from graphile_worker.jobs`;
-    expect(jobs).toEqual([{ task_identifier: 'alerts__immediate', key: `alerts:run:${run!.id}` }]);
+    // (graphile-worker records the scrape job's completion just after runOnce ends.)
+    await expect
+      .poll(async () => db.sql`select task_identifier, key from graphile_worker.jobs`, { timeout: 10_000 })
+      .toEqual([{ task_identifier: 'alerts__immediate', key: `alerts:run:${run!.id}` }]);
   });
 });
 
