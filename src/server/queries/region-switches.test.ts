@@ -18,7 +18,7 @@ beforeAll(async () => {
     insert into store_locations (store_id, zip, region)
     values ('walmart', '10001', 'northeast'), ('walmart', '10002', 'northeast'), ('walmart', '90210', 'west'), ('target', '10003', 'northeast')
     returning id`;
-  [loc.north1, loc.north2, loc.west, loc.otherStore] = rows.map((r) => r.id);
+  [loc.north1, loc.north2, loc.west, loc.otherStore] = rows.map((r) => r.id) as [number, number, number, number];
   const [p, q] = await db.sql<{ id: number }[]>`
     insert into products (store_id, retailer_product_id, title, egg_type, count)
     values ('walmart', 'w-12', 'Large Eggs, 12 ct', 'standard', 12), ('target', 't-12', 'Large Eggs, 12 ct', 'standard', 12)
