@@ -11,7 +11,7 @@
 //   on) against a static file of the same bytes on the same server, interleaved endpoint/static/
 //   static/endpoint; target at least 0.9x the static file's requests/s.
 // - Writes, on a fresh copy of the database (the kept one never changes): a day's prices (every
-//   product at every location, 300,000) written through the coverage visit path (commitVisit,
+//   product at every location, 300,000) written through the coverage visit path (commitVisits,
 //   what the worker's coverage__visit task calls) by the six retailers side by side, beside COPY
 //   of the same rows into an unlogged table; that day's rollup refresh (refreshRollups) beside a
 //   plain read of the day's rows; immediate alert matching for the day (immediateMatches of each
@@ -35,7 +35,8 @@ import { PriceChangeNotifier } from '../src/server/queries/scrape-writes.ts';
 import { transformer } from '../src/shared/transformer.ts';
 import { PAGE_SIZES } from '../src/shared/pagination.ts';
 import { STORE_IDS, type EggType, type Region, type StoreId } from '../src/shared/vocabulary.ts';
-import { commitVisit, type AcceptedListing } from '../worker/scrapers/pipeline.ts';
+import { commitVisits, type AcceptedListing, type VisitOutcome } from '../worker/scrapers/pipeline.ts';
+import { DEFAULT_SCRAPE_CONFIG } from '../worker/deps.ts';
 import { insertSubscriptions, timed, timeDigest } from './alerts.ts';
 import { copyBenchDatabase, dropBenchCopy, ensureCachedDatabase, type BuildInfo } from './database.ts';
 import { NATIONWIDE_CONFIG, NATIONWIDE_DATABASE, NATIONWIDE_SPEC } from './nationwide-database.ts';
@@ -49,7 +50,8 @@ const LOAD_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
 const CACHED_TARGET = 0.9;
 export const NATIONWIDE_SUBSCRIPTIONS = Number(process.env.NATIONWIDE_SUBSCRIPTIONS ?? 1_000_000);
 const WRITE_TARGETS_S = { day: 60, rollup: 30, immediate: 10, digest: 300 } as const;
-const WRITES_DATABASE = 'eggwatch_bench_nationwide_writes';
+// Per scale, so that runs of the writes at two scales at once do not drop each other's copy.
+const WRITES_DATABASE = `${NATIONWIDE_DATABASE}_writes`;
 const STATIC_PREFIX = '/__bench_static/';
 
 const ms = (value: number) => (value < 10 ? value.toFixed(2) : value.toFixed(1));
@@ -336,37 +338,41 @@ async function plannedDay(sql: Sql): Promise<StoreDay[]> {
   return STORE_IDS.map((id) => days.get(id)!).filter(Boolean);
 }
 
-/** One retailer's visit day through the worker's write path: one visit after another, as its queue runs them. */
+/**
+ * One retailer's visit day through the worker's write path: its visits one after another, as its
+ * queue runs them, written in batches as coverage__visit writes visits that come fast (commitVisits,
+ * DEFAULT_SCRAPE_CONFIG.visitBatch.stores stores a statement, within a chunk).
+ */
 async function writeStoreDay(sql: Sql, day: StoreDay, workerId: string): Promise<number> {
   const notifier = new PriceChangeNotifier(sql);
+  const { visitChunkSize, visitBatch } = DEFAULT_SCRAPE_CONFIG;
+  const batches: Array<{ chunk: number; visits: StoreDay['visits'] }> = [];
+  for (let c = 0; c * visitChunkSize < day.visits.length; c++) {
+    const chunk = day.visits.slice(c * visitChunkSize, (c + 1) * visitChunkSize);
+    for (let i = 0; i < chunk.length; i += visitBatch.stores) batches.push({ chunk: c, visits: chunk.slice(i, i + visitBatch.stores) });
+  }
   let written = 0;
-  for (const visit of day.visits) {
-    written += await commitVisit(sql, {
-      runId: day.runId,
-      workerId,
-      store: day.store,
-      chunk: 0,
-      demo: false,
-      notifier,
-      outcome: {
-        store: { id: visit.locationId, retailerLocationId: visit.retailerLocationId, zip: visit.zip, region: visit.region, name: null, city: null, state: null, address: null, latitude: null, longitude: null },
-        status: 'succeeded',
-        kind: null,
-        message: null,
-        pages: 1,
-        listingsSeen: visit.listings.length,
-        nonProductTiles: 0,
-        accepted: visit.listings,
-        skipped: {},
-        rejected: {},
-        rejectedExamples: [],
-        requests: 2,
-        retries: 0,
-        rateLimitWaits: 0,
-        rateLimitWaitMs: 0,
-        startedAt: new Date(),
-      },
-    });
+  for (const batch of batches) {
+    const outcomes: VisitOutcome[] = batch.visits.map((visit) => ({
+      store: { id: visit.locationId, retailerLocationId: visit.retailerLocationId, zip: visit.zip, region: visit.region, name: null, city: null, state: null, address: null, latitude: null, longitude: null },
+      status: 'succeeded',
+      kind: null,
+      message: null,
+      pages: 1,
+      listingsSeen: visit.listings.length,
+      nonProductTiles: 0,
+      accepted: visit.listings,
+      skipped: {},
+      rejected: {},
+      rejectedExamples: [],
+      requests: 2,
+      retries: 0,
+      rateLimitWaits: 0,
+      rateLimitWaitMs: 0,
+      startedAt: new Date(),
+    }));
+    const counts = await commitVisits(sql, { runId: day.runId, workerId, store: day.store, chunk: batch.chunk, demo: false, notifier, outcomes });
+    for (const n of counts.values()) written += n;
   }
   await notifier.flush();
   return written;
@@ -423,7 +429,7 @@ async function measureWrites(adminUrl: string, log: (line: string) => void, part
     }
 
     const copySeconds = await copyDay(sql, days);
-    log(`  the day's ${prices.toLocaleString('en-US')} prices: six retailers side by side through commitVisit...`);
+    log(`  the day's ${prices.toLocaleString('en-US')} prices: six retailers side by side through commitVisits...`);
     const write = await timed(() => Promise.all(days.map((day) => writeStoreDay(sql, day, workerId))));
     const written = write.value.reduce((a, b) => a + b, 0);
     if (written !== prices) throw new Error(`The day's write wrote ${written} observations, not ${prices}`);
@@ -462,7 +468,7 @@ async function measureWrites(adminUrl: string, log: (line: string) => void, part
       : null;
 
     const results: Array<WriteResult | null> = [
-      { name: `a day's ${prices.toLocaleString('en-US')} prices, six retailers side by side (commitVisit)`, seconds: write.seconds, baseline: 'COPY into an unlogged table', baselineSeconds: copySeconds, result: `${written.toLocaleString('en-US')} observations`, targetS: WRITE_TARGETS_S.day, met: write.seconds < WRITE_TARGETS_S.day },
+      { name: `a day's ${prices.toLocaleString('en-US')} prices, six retailers side by side (commitVisits)`, seconds: write.seconds, baseline: 'COPY into an unlogged table', baselineSeconds: copySeconds, result: `${written.toLocaleString('en-US')} observations`, targetS: WRITE_TARGETS_S.day, met: write.seconds < WRITE_TARGETS_S.day },
       { name: "that day's rollup refresh (refreshRollups)", seconds: rollup.seconds, baseline: "plain read of the day's rows", baselineSeconds: scanDay.seconds, result: `${rollup.value.days} day(s)`, targetS: WRITE_TARGETS_S.rollup, met: rollup.seconds < WRITE_TARGETS_S.rollup },
       immediate && { name: 'immediate alert matching after that day (immediateMatches x 6 runs)', seconds: immediate.seconds, baseline: "plain scan of subscriptions + the day's rows", baselineSeconds: scanImmediate.seconds, result: `${matches.toLocaleString('en-US')} matches`, targetS: WRITE_TARGETS_S.immediate, met: immediate.seconds < WRITE_TARGETS_S.immediate },
       digest && { name: `daily digest, ${NATIONWIDE_SUBSCRIPTIONS.toLocaleString('en-US')} subscriptions (deliverDaily)`, seconds: digest.seconds, baseline: 'plain scan of subscriptions + current listings', baselineSeconds: digest.scanSeconds, result: `${digest.emails.toLocaleString('en-US')} emails`, targetS: WRITE_TARGETS_S.digest, met: digest.seconds < WRITE_TARGETS_S.digest },

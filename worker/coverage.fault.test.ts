@@ -194,7 +194,8 @@ describe('a worker killed mid-chunk', () => {
       const zips = ordinaryZips(16, 50001);
       const ids = await insertDirectoryStores(db.sql, 'aldi', zips);
       await plan('aldi');
-      const env = { SCRAPE_DELAY_MS: '150', COVERAGE_CHUNK_SIZE: String(SIZE), WORKER_CONCURRENCY: '2' };
+      // Visits written two at a time (fast visits are batched): a chunk can be half written.
+      const env = { SCRAPE_DELAY_MS: '150', COVERAGE_CHUNK_SIZE: String(SIZE), COVERAGE_VISIT_BATCH: '2', WORKER_CONCURRENCY: '2' };
       const { runId } = await startVisitDay(db.sql, { store: 'aldi', userId: null, trigger: 'manual' });
       const first = startWorker(proxies, env);
       // Killed while a chunk is half written.

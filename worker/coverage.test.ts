@@ -204,6 +204,26 @@ describe('a visit day', () => {
     expect(stores.find((s) => s.id === ids[3])!.last_visit_message).toMatch(/^page structure not recognised/);
   });
 
+  it("writes a chunk's fast visits in batches (one statement each), and slow ones one by one", async () => {
+    // The visits written by one statement share its transaction's time (finished_at's now()).
+    const statements = async (runId: number) =>
+      (await db.sql<{ chunk: number; n: number }[]>`
+        select chunk, count(distinct finished_at)::int as n from coverage_visits where run_id = ${runId} group by chunk order by chunk`).map((r) => [r.chunk, r.n]);
+    await insertDirectoryStores(db.sql, 'aldi', ordinaryZips(7, 15001));
+    await plan('aldi');
+    const fast = await startVisitDay(db.sql, { store: 'aldi', userId: null, trigger: 'manual' });
+    await runJobs(scrape({ visitChunkSize: 5, visitBatch: { stores: 2, ms: 60_000 } }));
+    expect(await runRow(fast.runId)).toMatchObject({ status: 'succeeded', stores_visited: 7 });
+    // Chunk 0: 2 + 2 + 1 stores; chunk 1: 2.
+    expect(await statements(fast.runId)).toEqual([[0, 3], [1, 1]]);
+
+    await db.sql`update store_locations set last_visit_at = null where store_id = 'aldi' and status = 'open'`;
+    const slow = await startVisitDay(db.sql, { store: 'aldi', userId: null, trigger: 'manual' });
+    await runJobs(scrape({ visitChunkSize: 5, visitBatch: { stores: 2, ms: 0 } }));
+    expect(await runRow(slow.runId)).toMatchObject({ status: 'succeeded', stores_visited: 7 });
+    expect(await statements(slow.runId)).toEqual([[0, 5], [1, 2]]);
+  });
+
   it("pauses the plan when the day's blocked share passes the threshold, skipping the chunks left", async () => {
     // Earlier today, 19 of 20 Walmart visits were blocked (another run's).
     const earlier = await insertDirectoryStores(db.sql, 'walmart', ordinaryZips(20, 50001));

@@ -42,6 +42,13 @@ export interface ScrapeConfig {
   staleMs: number;
   /** Stores per coverage__visit job (a crash loses at most one chunk's progress). */
   visitChunkSize: number;
+  /**
+   * A chunk's visits are written in batches (one statement each: writeVisits) of at most `stores`
+   * stores, and a batch is written as soon as its first visit is `ms` old or a visit alone took
+   * that long (slow visits are written one by one): the run's live counters advance per batch, and
+   * a crash loses at most the batch's visits (visited again when the chunk resumes).
+   */
+  visitBatch: { stores: number; ms: number };
 }
 
 export const DEFAULT_SCRAPE_CONFIG: ScrapeConfig = {
@@ -53,6 +60,7 @@ export const DEFAULT_SCRAPE_CONFIG: ScrapeConfig = {
   heartbeatMs: 10_000,
   staleMs: 45_000,
   visitChunkSize: VISIT_CHUNK_SIZE,
+  visitBatch: { stores: 10, ms: 2000 },
 };
 
 export function scrapeConfig(deps: WorkerDeps): ScrapeConfig {

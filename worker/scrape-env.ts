@@ -32,5 +32,6 @@ export function scrapeConfigFromEnv(env: Env): ScrapeConfig {
     heartbeatMs: env.SCRAPE_HEARTBEAT_MS,
     staleMs: Math.max(env.SCRAPE_STALE_MS, env.SCRAPE_HEARTBEAT_MS * 3),
     visitChunkSize: env.COVERAGE_CHUNK_SIZE,
+    visitBatch: { ...DEFAULT_SCRAPE_CONFIG.visitBatch, stores: env.COVERAGE_VISIT_BATCH },
   };
 }

@@ -84,6 +84,9 @@ export const envSchema = z.object({
   PRICE_HISTORY_RETENTION_MONTHS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(12).max(1200).optional()),
   // Stores per job of a coverage visit day (a crash loses at most one chunk's progress).
   COVERAGE_CHUNK_SIZE: z.coerce.number().int().min(1).max(500).default(VISIT_CHUNK_SIZE),
+  // Store visits of a chunk written together (one statement), at most; visits that come slower
+  // than about one in 2 s are written one by one (a crash loses at most a batch).
+  COVERAGE_VISIT_BATCH: z.coerce.number().int().min(1).max(100).default(10),
   // Benchmarks only (bench/reliability/load.ts): a folder whose files the web process also serves
   // at /__bench/static/<file> and, from memory, at /__bench/memory/<file>, the baselines its
   // answers are measured against. Refused with NODE_ENV=production.

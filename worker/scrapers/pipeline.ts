@@ -2,11 +2,12 @@
 // to validated listings: locate the store (a ZIP's scrape; a visit knows its store's id), read
 // every listing page (bounded), classify each product with the shared classifier, and keep only
 // shell eggs with a count and a sane price. Reading writes nothing: the caller writes a ZIP's or a
-// store's outcome in one statement (commitZipOutcome, commitVisit).
+// store's outcome in one statement (commitZipOutcome, commitVisit), or a batch of a chunk's stores
+// (commitVisits).
 import { classifyListing, type RejectReason, type SkipReason } from '#shared/eggs.ts';
 import type { Sql } from '#server/db.ts';
 import { PriceChangeNotifier, writeZipOutcome } from '#server/queries/scrape-writes.ts';
-import { writeVisit } from '#server/queries/coverage-visits.ts';
+import { writeVisit, writeVisits } from '#server/queries/coverage-visits.ts';
 import type { EggType, Region } from '#shared/vocabulary.ts';
 import { zipToRegion } from '#shared/zip.ts';
 import { greatCircleMiles, zipFacts } from '#server/geo.ts';
@@ -377,4 +378,48 @@ export async function commitVisit(
   if (result === 'already-written') return 0;
   if (notifier && result.observations > 0) await notifier.changed();
   return result.observations;
+}
+
+/**
+ * Writes a batch of a chunk's store visits (one atomic statement, writeVisits) as the run's owner:
+ * all of them or none. Stores already written (a chunk run again) are left as they are; a run taken
+ * over by another worker throws RunLostError. Answers each store's observations written (store id
+ * to count; 0 for a store written already).
+ */
+export async function commitVisits(
+  sql: Sql,
+  {
+    runId,
+    workerId,
+    store,
+    chunk,
+    outcomes,
+    demo,
+    notifier,
+  }: { runId: number; workerId: string; store: string; chunk: number; outcomes: VisitOutcome[]; demo: boolean; notifier?: PriceChangeNotifier },
+): Promise<Map<number, number>> {
+  if (outcomes.length === 0) return new Map();
+  const result = await writeVisits(sql, {
+    runId,
+    storeId: store,
+    chunk,
+    // A stand-in's price was never published by the retailer: no link to the retailer's page.
+    source: demo ? 'demo' : 'scrape',
+    ownerWorkerId: workerId,
+    deferNotify: notifier !== undefined,
+    visits: outcomes.map((outcome) => ({
+      locationId: outcome.store.id,
+      status: outcome.status,
+      kind: outcome.kind,
+      message: outcome.message,
+      startedAt: outcome.startedAt,
+      requests: outcome.requests,
+      listingsSeen: outcome.listingsSeen,
+      listings: demo ? outcome.accepted.map((listing) => ({ ...listing, url: null })) : outcome.accepted,
+    })),
+  });
+  if (result === 'not-owner') throw new RunLostError();
+  const written = new Map(outcomes.map((outcome) => [outcome.store.id, result.written.get(outcome.store.id) ?? 0]));
+  if (notifier && [...written.values()].some((n) => n > 0)) await notifier.changed();
+  return written;
 }

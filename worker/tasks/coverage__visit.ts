@@ -1,7 +1,10 @@
 // One chunk of a visit day (coverage__visit_day planned it), in the retailer's queue: each of the
-// chunk's stores not yet written is visited by its retailer id and written in one statement
-// (prices, visit row, last visit, live counters). Idempotent and resumable: a chunk run again
-// (after a crash, a shutdown or a doubled job) visits only the stores it has not written. While it
+// chunk's stores not yet written is visited by its retailer id, and the visits are written in
+// batches, one statement each (prices, visit rows, last visits, live counters; config.visitBatch:
+// up to 10 stores, or what about 2 s of visits gave, so the live counters advance every few
+// seconds and a crash loses at most a batch, visited again on resume). Idempotent and resumable:
+// a chunk run again (after a crash, a shutdown or a doubled job) visits only the stores it has not
+// written. While it
 // runs it beats the run's heartbeat. After the chunk, the day's blocked share may pause the plan
 // (the remaining chunks are skipped); the last chunk finishes the run.
 import type { Task } from 'graphile-worker';
@@ -15,7 +18,7 @@ import { PriceChangeNotifier } from '#server/queries/scrape-writes.ts';
 import { scrapeConfig, type WorkerDeps } from '../deps.ts';
 import { RetailerHttp } from '../scrapers/http.ts';
 import { SCRAPERS } from '../scrapers/index.ts';
-import { commitVisit, RunLostError, visitStore, type DirectoryStore } from '../scrapers/pipeline.ts';
+import { commitVisits, RunLostError, visitStore, type DirectoryStore, type VisitOutcome } from '../scrapers/pipeline.ts';
 import { ScrapeError } from '../scrapers/types.ts';
 
 const payloadSchema = z.object({ runId: z.number().int().positive(), chunk: z.number().int().min(0) });
@@ -108,8 +111,28 @@ export function coverageVisit(deps: WorkerDeps): Task {
         onEvent: (event) => helpers.logger.info(`${label}: ${event}`),
       });
       const ctx = { http, maxPages: config.maxPages, term: 'eggs', credentials: config.credentials, signal: helpers.abortSignal };
+      // Visits waiting to be written together (config.visitBatch), with when the first was done.
+      const pending: VisitOutcome[] = [];
+      let pendingSince = 0;
+      const flush = async () => {
+        if (pending.length === 0) return;
+        const batch = pending.splice(0);
+        const written = await commitVisits(sql, { runId, workerId, store, chunk, outcomes: batch, demo: run.demo, notifier });
+        for (const outcome of batch) {
+          const id = outcome.store.retailerLocationId;
+          helpers.logger.info(
+            outcome.status === 'succeeded'
+              ? `${label} store ${id}: ${plural(written.get(outcome.store.id) ?? 0, 'price')} from ${plural(outcome.listingsSeen, 'listing')} in ${plural(outcome.requests, 'request')}`
+              : `${label} store ${id} failed (${outcome.kind}): ${outcome.message}`,
+          );
+        }
+      };
       for (const row of stores) {
-        if (helpers.abortSignal.aborted || deps.shutdown?.aborted) throw new ScrapeError('aborted', 'stopped: the worker is shutting down');
+        if (helpers.abortSignal.aborted || deps.shutdown?.aborted) {
+          // The stores visited so far are written; the current one was not started.
+          await flush();
+          throw new ScrapeError('aborted', 'stopped: the worker is shutting down');
+        }
         const directoryStore: DirectoryStore = {
           id: row.id,
           retailerLocationId: row.retailer_location_id,
@@ -122,14 +145,14 @@ export function coverageVisit(deps: WorkerDeps): Task {
           latitude: row.latitude,
           longitude: row.longitude,
         };
+        const visitStarted = Date.now();
         const outcome = await visitStore(scraper, directoryStore, ctx);
-        const written = await commitVisit(sql, { runId, workerId, store, chunk, outcome, demo: run.demo, notifier });
-        helpers.logger.info(
-          outcome.status === 'succeeded'
-            ? `${label} store ${row.retailer_location_id}: ${plural(written, 'price')} from ${plural(outcome.listingsSeen, 'listing')} in ${plural(outcome.requests, 'request')}`
-            : `${label} store ${row.retailer_location_id} failed (${outcome.kind}): ${outcome.message}`,
-        );
+        const now = Date.now();
+        if (pending.length === 0) pendingSince = visitStarted;
+        pending.push(outcome);
+        if (pending.length >= config.visitBatch.stores || now - pendingSince >= config.visitBatch.ms || now - visitStarted >= config.visitBatch.ms) await flush();
       }
+      await flush();
       const ended = await endChunk(runId, chunk, store, workerId);
       if (ended) helpers.logger[ended.startsWith('paused') ? 'warn' : 'info'](`coverage run ${runId} (${name}) ${ended}`);
     } catch (error) {

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/db.ts';
 import { requestsPerVisit } from './coverage-figures.ts';
-import { finishVisitRun, planDueStores, writeVisit, type VisitWrite } from './coverage-visits.ts';
+import { finishVisitRun, planDueStores, writeVisit, writeVisits, type VisitBatchWrite, type VisitWrite } from './coverage-visits.ts';
 import { writeZipOutcome, type ListingWrite, type ZipWrite } from './scrape-writes.ts';
 
 let db: TestDatabase;
@@ -157,6 +157,86 @@ describe('writeVisit', () => {
     expect(await finishVisitRun(db.sql, runId, { workerId: 'worker-a' })).toBe('succeeded');
     expect(await finishVisitRun(db.sql, runId, { workerId: 'worker-a' })).toBeNull();
     expect(await runRow(runId)).toMatchObject({ status: 'succeeded', message: '2 stores priced of 2 planned' });
+  });
+});
+
+describe('writeVisits (a batch of a chunk\'s visits)', () => {
+  const batch = (runId: number, visits: VisitWrite[], over: Partial<VisitBatchWrite> = {}): VisitBatchWrite => ({
+    runId,
+    storeId: 'aldi',
+    chunk: 1,
+    source: 'demo',
+    ownerWorkerId: 'worker-a',
+    visits,
+    ...over,
+  });
+  const productTitle = async (id: string) => (await db.sql<{ title: string }[]>`select title from products where store_id = 'aldi' and retailer_product_id = ${id}`)[0]?.title;
+
+  it("writes every store of the batch: prices, visit rows, last visits, and the run's counters once for the batch", async () => {
+    const runId = await newRun('aldi');
+    const [a, b, c] = [await directoryStore('aldi', '75211'), await directoryStore('aldi', '75212'), await directoryStore('aldi', '75213')];
+    const result = await writeVisits(db.sql, batch(runId, [
+      visit(runId, a, { listings: [listing('b1', 2.49, { title: 'Old title, 12 ct' }), listing('b2', 4.99)] }),
+      visit(runId, b, { status: 'failed', kind: 'blocked', message: 'blocked', requests: 1 }),
+      visit(runId, c, { listings: [listing('b1', 2.59, { title: 'New title, 12 ct' })], requests: 3 }),
+    ]));
+    expect(result).toEqual({ written: new Map([[a, 2], [b, 0], [c, 1]]) });
+    expect((await observationsAt(a)).map((o) => [o.retailer_product_id, o.price])).toEqual([['b1', 2.49], ['b2', 4.99]]);
+    expect(await observationsAt(b)).toEqual([]);
+    expect((await observationsAt(c)).map((o) => [o.retailer_product_id, o.price])).toEqual([['b1', 2.59]]);
+    // A product listed by two stores of the batch: one row, with the last store's title.
+    expect(await productTitle('b1')).toBe('New title, 12 ct');
+    const rows = await db.sql`select location_id, chunk, status, kind, requests, accepted, observations_written from coverage_visits where run_id = ${runId} order by location_id`;
+    expect(rows).toEqual([
+      { location_id: a, chunk: 1, status: 'succeeded', kind: null, requests: 2, accepted: 2, observations_written: 2 },
+      { location_id: b, chunk: 1, status: 'failed', kind: 'blocked', requests: 1, accepted: 0, observations_written: 0 },
+      { location_id: c, chunk: 1, status: 'succeeded', kind: null, requests: 3, accepted: 1, observations_written: 1 },
+    ]);
+    expect(await locationRow(b)).toMatchObject({ last_visit_status: 'failed', last_visit_kind: 'blocked', visited: true, priced: false });
+    expect(await locationRow(c)).toMatchObject({ last_visit_status: 'succeeded', visited: true, priced: true });
+    expect(await runRow(runId)).toMatchObject({ stores_visited: 3, stores_failed: 1, stores_blocked: 1, requests: 6 });
+  });
+
+  it('is all or nothing: a store whose write fails leaves the whole batch unwritten', async () => {
+    const runId = await newRun('aldi');
+    const [a, b] = [await directoryStore('aldi', '75214'), await directoryStore('aldi', '75215')];
+    // A price the table refuses (over $1,000) at the second store.
+    await expect(writeVisits(db.sql, batch(runId, [visit(runId, a, { listings: [listing('c1', 3.09)] }), visit(runId, b, { listings: [listing('c2', 5000)] })]))).rejects.toMatchObject({ code: '23514' });
+    expect(await observationsAt(a)).toEqual([]);
+    expect(await locationRow(a)).toMatchObject({ visited: false });
+    expect(await productTitle('c1')).toBeUndefined();
+    expect(await db.sql`select 1 from coverage_visits where run_id = ${runId}`).toHaveLength(0);
+    expect(await runRow(runId)).toMatchObject({ stores_visited: 0, requests: 0 });
+  });
+
+  it('written again (a chunk retried or doubled): the stores written already are left out, the others written, nothing counted twice', async () => {
+    const runId = await newRun('aldi');
+    const [a, b] = [await directoryStore('aldi', '75216'), await directoryStore('aldi', '75217')];
+    await writeVisits(db.sql, batch(runId, [visit(runId, a, { listings: [listing('d1', 2.99)] })]));
+    const again = await writeVisits(db.sql, batch(runId, [visit(runId, a, { listings: [listing('d1', 9.99)] }), visit(runId, b, { listings: [listing('d1', 3.19)] })]));
+    expect(again).toEqual({ written: new Map([[b, 1]]) });
+    expect((await observationsAt(a)).map((o) => o.price)).toEqual([2.99]);
+    expect((await observationsAt(b)).map((o) => o.price)).toEqual([3.19]);
+    expect((await db.sql`select location_id from coverage_visits where run_id = ${runId} order by 1`).map((r) => r.location_id)).toEqual([a, b]);
+    expect(await runRow(runId)).toMatchObject({ stores_visited: 2, requests: 4 });
+    // The same batch a third time: nothing.
+    expect(await writeVisits(db.sql, batch(runId, [visit(runId, a), visit(runId, b)]))).toEqual({ written: new Map() });
+    expect(await runRow(runId)).toMatchObject({ stores_visited: 2, requests: 4 });
+  });
+
+  it("writes nothing for a run another worker took over, nor a store of another retailer, nor a store twice in one batch", async () => {
+    const runId = await newRun('aldi', 'worker-b');
+    const [a, b] = [await directoryStore('aldi', '75218'), await directoryStore('aldi', '75219')];
+    expect(await writeVisits(db.sql, batch(runId, [visit(runId, a), visit(runId, b)]))).toBe('not-owner');
+    expect(await observationsAt(a)).toEqual([]);
+    expect(await locationRow(b)).toMatchObject({ visited: false });
+    expect(await runRow(runId)).toMatchObject({ stores_visited: 0 });
+    await db.sql`update coverage_runs set worker_id = 'worker-a' where id = ${runId}`;
+    const walmart = await directoryStore('walmart', '75220');
+    expect(await writeVisits(db.sql, batch(runId, [visit(runId, walmart), visit(runId, a)]))).toEqual({ written: new Map([[a, 2]]) });
+    expect(await locationRow(walmart)).toMatchObject({ visited: false });
+    await expect(writeVisits(db.sql, batch(runId, [visit(runId, b), visit(runId, b)]))).rejects.toThrow(/twice/);
+    expect(await runRow(runId)).toMatchObject({ stores_visited: 1 });
   });
 });
 

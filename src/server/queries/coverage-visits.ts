@@ -1,7 +1,7 @@
 // A coverage plan's visit day in the database: which stores are due (planDueStores), the day's
-// chunks, one store's visit written in one statement (writeVisit: its prices, its coverage_visits
-// row, its last visit on store_locations and the run's live counters), the day's blocked share,
-// and the end of a run (finishVisitRun). The tasks are worker/tasks/coverage__*.ts.
+// chunks, a batch of a chunk's store visits written in one statement (writeVisits: their prices,
+// their coverage_visits rows, their last visits on store_locations and the run's live counters),
+// the day's blocked share, and the end of a run (finishVisitRun). The tasks are worker/tasks/coverage__*.ts.
 //
 // The run's counters: stores_visited counts every visit written (succeeded or failed),
 // stores_failed the failed ones (blocked ones included) and stores_blocked those a bot wall
@@ -9,7 +9,7 @@
 import type { CoverageScope } from '#shared/coverage.ts';
 import type { Db } from '../db.ts';
 import { scopeFilter } from './coverage.ts';
-import { durability, pricesCtes, type ListingWrite, type ObservationSource } from './scrape-writes.ts';
+import { durability, type ListingWrite, type ObservationSource } from './scrape-writes.ts';
 
 export const VISIT_TASK = 'coverage__visit';
 export const VISIT_DAY_TASK = 'coverage__visit_day';
@@ -43,49 +43,148 @@ export type VisitWriteResult = { observations: number } | 'already-written' | 'n
 
 /**
  * Writes one store's visit in a single statement (so atomic on its own): its products and
- * observations (the rules of writeZipOutcome, through the same CTEs), its coverage_visits row, its
- * last visit on store_locations (and last_priced_at when it gave prices) and the run's counters.
+ * observations (the rules of writeZipOutcome), its coverage_visits row, its last visit on
+ * store_locations (and last_priced_at when it gave prices) and the run's counters.
  * 'already-written' when the run has this store's visit already (a chunk run again), 'not-owner'
- * when the run is no longer running under this worker: then nothing is written.
+ * when the run is no longer running under this worker: then nothing is written. (writeVisits with
+ * one visit.)
  */
 export async function writeVisit(sql: Db, write: VisitWrite): Promise<VisitWriteResult> {
-  const listings = write.status === 'succeeded' ? write.listings : [];
-  const priced = listings.length > 0;
-  const message = write.message?.slice(0, 1000) ?? null;
-  const kind = write.status === 'failed' ? (write.kind?.slice(0, 40) ?? null) : null;
-  const [row] = await sql<Array<{ written: number | null; owned: boolean; commit_mode: string }>>`
+  const result = await writeVisits(sql, { ...write, visits: [write] });
+  if (result === 'not-owner') return 'not-owner';
+  const observations = result.written.get(write.locationId);
+  return observations === undefined ? 'already-written' : { observations };
+}
+
+/** A batch of one run's visits (of one chunk), written together by writeVisits. */
+export interface VisitBatchWrite {
+  runId: number;
+  storeId: string;
+  chunk: number;
+  source: ObservationSource;
+  /** Written only while the run is running under this worker (the run row is locked meanwhile). */
+  ownerWorkerId: string;
+  /** The caller tells web processes of the new prices itself (PriceChangeNotifier). */
+  deferNotify?: boolean;
+  /** One per store, each store at most once. */
+  visits: Array<Pick<VisitWrite, 'locationId' | 'status' | 'kind' | 'message' | 'startedAt' | 'requests' | 'listingsSeen' | 'listings'>>;
+}
+
+/** The stores written (location id to its observations written); a store left out was written already. */
+export type VisitsWriteResult = { written: Map<number, number> } | 'not-owner';
+
+/**
+ * Writes a batch of a run's store visits in a single statement, so all of them or none: each
+ * store's products and observations, its coverage_visits row and last visit, and the run's counters
+ * for the batch. A store the run has written already (a chunk run again) is left out, and the
+ * others are written; 'not-owner' (nothing written) when the run is no longer running under this
+ * worker. A product listed by several stores of the batch takes the last store's title and details,
+ * as visits written one after another would leave it. The run's live counters move once per batch.
+ */
+export async function writeVisits(sql: Db, batch: VisitBatchWrite): Promise<VisitsWriteResult> {
+  const { runId, storeId, chunk, source } = batch;
+  const locations = batch.visits.map((v) => v.locationId);
+  if (new Set(locations).size !== locations.length) throw new Error('writeVisits: a store is twice in the batch');
+  const visits = batch.visits.map((v) => {
+    const listings = v.status === 'succeeded' ? v.listings : [];
+    return {
+      ...v,
+      listings,
+      kind: v.status === 'failed' ? (v.kind?.slice(0, 40) ?? null) : null,
+      message: v.message?.slice(0, 1000) ?? null,
+    };
+  });
+  const col = <T>(pick: (v: (typeof visits)[number]) => T) => visits.map(pick);
+  const rows = visits.flatMap((v) => v.listings.map((listing) => ({ locationId: v.locationId, ...listing })));
+  const lcol = <T>(pick: (x: (typeof rows)[number]) => T) => rows.map(pick);
+  const [row] = await sql<Array<{ written: Array<[number, number]>; owned: boolean; commit_mode: string }>>`
     with owner as (
       select id from coverage_runs
-      where id = ${write.runId} and kind = 'visit' and status = 'running' and worker_id = ${write.ownerWorkerId}
+      where id = ${runId} and kind = 'visit' and status = 'running' and worker_id = ${batch.ownerWorkerId}
       for update
-    ), done as (
-      select 1 from coverage_visits where run_id = ${write.runId} and location_id = ${write.locationId}
-      union all
-      select 1 where not exists (select 1 from owner)
+    ), input as (
+      select * from unnest(
+        ${sql.array(col((v) => v.locationId))}::int[], ${sql.array(col((v) => v.status))}::text[],
+        ${sql.array(col((v) => v.kind))}::text[], ${sql.array(col((v) => v.message))}::text[],
+        ${sql.array(col((v) => v.listings.length > 0))}::boolean[], ${sql.array(col((v) => v.requests))}::int[],
+        ${sql.array(col((v) => v.listingsSeen))}::int[], ${sql.array(col((v) => v.listings.length))}::int[],
+        ${sql.array(col((v) => v.startedAt.toISOString()))}::timestamptz[]
+      ) as t(location_id, status, kind, message, priced, requests, listings_seen, accepted, started_at)
     ), loc as (
-      update store_locations set
-        last_visit_at = now(), last_visit_status = ${write.status}, last_visit_kind = ${kind}, last_visit_message = ${message},
-        last_priced_at = case when ${priced} then now() else last_priced_at end, updated_at = now()
-      where id = ${write.locationId} and store_id = ${write.storeId} and not exists (select 1 from done)
-      returning id
-    ), ${pricesCtes(sql, { storeId: write.storeId, listings, scrapeRunId: null, source: write.source })}, visit as (
+      update store_locations l set
+        last_visit_at = now(), last_visit_status = i.status, last_visit_kind = i.kind, last_visit_message = i.message,
+        last_priced_at = case when i.priced then now() else l.last_priced_at end, updated_at = now()
+      from input i
+      where l.id = i.location_id and l.store_id = ${storeId}
+        and exists (select 1 from owner)
+        and not exists (select 1 from coverage_visits v where v.run_id = ${runId} and v.location_id = i.location_id)
+      returning l.id
+    ), listing as (
+      select * from unnest(
+        ${sql.array(lcol((x) => x.locationId))}::int[],
+        ${sql.array(lcol((x) => x.retailerProductId))}::text[], ${sql.array(lcol((x) => x.title))}::text[],
+        ${sql.array(lcol((x) => x.brand))}::text[], ${sql.array(lcol((x) => x.eggType))}::text[],
+        ${sql.array(lcol((x) => x.count))}::int[], ${sql.array(lcol((x) => x.sizeGrade))}::text[],
+        ${sql.array(lcol((x) => x.url))}::text[], ${sql.array(lcol((x) => x.price))}::numeric[],
+        ${sql.array(lcol((x) => x.regularPrice))}::numeric[], ${sql.array(lcol((x) => x.inStock))}::boolean[]
+      ) with ordinality as t(location_id, retailer_product_id, title, brand, egg_type, count, size_grade, url, price, regular_price, in_stock, n)
+      where t.location_id in (select id from loc)
+    ), latest as (
+      select distinct on (retailer_product_id) * from listing order by retailer_product_id, n desc
+    ), inserted as (
+      insert into products (store_id, retailer_product_id, title, brand, egg_type, count, size_grade, url)
+      select ${storeId}, retailer_product_id, title, brand, egg_type, count, size_grade, url from latest order by n
+      on conflict (store_id, retailer_product_id) do nothing
+      returning id, retailer_product_id
+    ), changed as (
+      update products p set
+        title = latest.title, brand = latest.brand, egg_type = latest.egg_type, count = latest.count,
+        size_grade = latest.size_grade, url = latest.url, updated_at = now()
+      from latest
+      where p.store_id = ${storeId} and p.retailer_product_id = latest.retailer_product_id
+        and (p.title, p.brand, p.egg_type, p.count, p.size_grade, p.url)
+          is distinct from (latest.title, latest.brand, latest.egg_type, latest.count, latest.size_grade, latest.url)
+      returning p.id
+    ), product as (
+      select id, retailer_product_id from inserted
+      union all
+      select p.id, p.retailer_product_id from products p
+      where p.store_id = ${storeId}
+        and p.retailer_product_id in (select retailer_product_id from latest)
+        and p.retailer_product_id not in (select retailer_product_id from inserted)
+    ), observation as (
+      insert into price_observations (product_id, location_id, price, regular_price, in_stock, observed_at, observed_on, scrape_run_id, source)
+      select product.id, listing.location_id, listing.price, listing.regular_price, listing.in_stock, now(), utc_day(now()), null, ${source}
+      from listing
+      join product on product.retailer_product_id = listing.retailer_product_id
+      order by listing.n
+      on conflict (product_id, location_id, observed_on) do update set
+        price = excluded.price, regular_price = excluded.regular_price, in_stock = excluded.in_stock,
+        observed_at = excluded.observed_at, scrape_run_id = excluded.scrape_run_id, source = excluded.source
+      returning location_id
+    ), observed as (
+      select location_id, count(*) as n from observation group by location_id
+    ), visit as (
       insert into coverage_visits (run_id, location_id, chunk, status, kind, message, requests, listings_seen, accepted, observations_written, started_at)
-      select ${write.runId}, loc.id, ${write.chunk}, ${write.status}, ${kind}, ${message}, ${write.requests}, ${write.listingsSeen},
-             ${listings.length}, (select count(*) from observation), ${write.startedAt}
-      from loc
-      returning observations_written
+      select ${runId}, i.location_id, ${chunk}, i.status, i.kind, i.message, i.requests, i.listings_seen, i.accepted,
+             coalesce(o.n, 0), i.started_at
+      from input i
+      join loc on loc.id = i.location_id
+      left join observed o on o.location_id = i.location_id
+      returning location_id, observations_written, status, kind, requests
     ), progress as (
-      update coverage_runs set heartbeat_at = now(), stores_visited = stores_visited + 1,
-        stores_failed = stores_failed + ${write.status === 'failed' ? 1 : 0},
-        stores_blocked = stores_blocked + ${kind === 'blocked' ? 1 : 0},
-        requests = requests + ${write.requests}
-      where id = ${write.runId} and exists (select 1 from visit)
+      update coverage_runs r set heartbeat_at = now(), stores_visited = r.stores_visited + v.n,
+        stores_failed = r.stores_failed + v.failed, stores_blocked = r.stores_blocked + v.blocked, requests = r.requests + v.requests
+      from (select count(*)::int as n, (count(*) filter (where status = 'failed'))::int as failed,
+                   (count(*) filter (where kind = 'blocked'))::int as blocked, coalesce(sum(requests), 0)::int as requests
+            from visit) v
+      where r.id = ${runId} and v.n > 0
       returning 1
-    ), ${durability(sql, write.deferNotify ?? false)}
-    select (select observations_written from visit) as written, exists (select 1 from owner) as owned,
-           (select value from durability) as commit_mode`;
+    ), ${durability(sql, batch.deferNotify ?? false)}
+    select coalesce((select json_agg(json_build_array(location_id, observations_written)) from visit), '[]') as written,
+           exists (select 1 from owner) as owned, (select value from durability) as commit_mode`;
   if (!row?.owned) return 'not-owner';
-  return row.written === null ? 'already-written' : { observations: row.written };
+  return { written: new Map(row.written.map(([location, n]) => [Number(location), Number(n)])) };
 }
 
 /**
