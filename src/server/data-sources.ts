@@ -30,7 +30,7 @@ export const QUERY_SOURCES: Readonly<Record<string, readonly DataSource[]>> = {
   'stores.prices': PRICES,
   'stores.insights': PRICES_AND_ROLLUPS,
   'stores.filterOptions': PRICES,
-  'stores.locationFigures': PRICES,
+  'stores.locationFigures': PRICES_AND_ROLLUPS,
   'stats.get': PRICES_AND_ROLLUPS,
   'market.series': STATIC,
   'compare.byType': PRICES_AND_ROLLUPS,
