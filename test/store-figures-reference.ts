@@ -6,7 +6,7 @@ import type { PriceEntry } from '../src/shared/types.ts';
 import { entryPricePerDozen } from '../src/shared/sort.ts';
 import { roundCents } from '../src/shared/format.ts';
 import type { Db } from '../src/server/db.ts';
-import { visibleEntries } from '../src/server/queries/prices.ts';
+import { shownSource, visibleEntries } from '../src/server/queries/prices.ts';
 import type { MarketPosition, PriceInsights, PricePoint, RegionalAnalysis, StoreFilters } from '../src/server/queries/insights.ts';
 
 const round = (value: number, places = 2) => Math.round(value * 10 ** places) / 10 ** places;
@@ -149,4 +149,24 @@ export async function referenceRegionalAnalysis(sql: Db, storeId: string, filter
   return rows
     .sort((a, b) => REGIONS.indexOf(a.region) - REGIONS.indexOf(b.region))
     .map((r) => ({ ...r, egg_types: [...r.egg_types].sort((a, b) => typeOrder(a) - typeOrder(b)) }));
+}
+
+export async function referenceFilterOptions(sql: Db, storeId: string): Promise<{ regions: Region[]; egg_types: EggType[]; counts: number[] }> {
+  const rows = await sql<Array<{ region: Region; egg_type: EggType; count: number }>>`
+    select r.region, p.egg_type, p.count
+    from (select distinct region from store_locations where store_id = ${storeId}) r
+    cross join products p
+    join stores s on s.id = p.store_id
+    where p.store_id = ${storeId} and s.active
+      and exists (
+        select 1
+        from price_entries e
+        join store_locations l on l.id = e.location_id
+        where e.product_id = p.id and l.store_id = ${storeId} and l.region = r.region
+          and ${shownSource(sql)})`;
+  return {
+    regions: REGIONS.filter((region) => rows.some((row) => row.region === region)),
+    egg_types: EGG_TYPES.filter((type) => rows.some((row) => row.egg_type === type)),
+    counts: [...new Set(rows.map((row) => row.count))].sort((a, b) => a - b),
+  };
 }

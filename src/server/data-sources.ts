@@ -29,7 +29,7 @@ export const QUERY_SOURCES: Readonly<Record<string, readonly DataSource[]>> = {
   'stores.byId': STATIC,
   'stores.prices': PRICES,
   'stores.insights': PRICES_AND_ROLLUPS,
-  'stores.filterOptions': PRICES,
+  'stores.filterOptions': PRICES_AND_ROLLUPS,
   'stores.locationFigures': PRICES_AND_ROLLUPS,
   'stats.get': PRICES_AND_ROLLUPS,
   'market.series': STATIC,

@@ -424,24 +424,15 @@ export interface StoreFilterOptions {
 }
 
 /**
- * The values present in the store's visible entries, for its page's filters (SPEC §2): one probe
- * per region the store serves and product it sells (its locations are many, its products and
- * regions few), each stopping at the first visible entry through the (product_id, location_id)
- * index, instead of reading every entry of the store.
+ * The values present in the store's visible entries, for its page's filters (SPEC §2): the
+ * combinations of its precomputed figures (price_store_entry_figures, one row per region, egg type
+ * and pack size with visible entries, kept by the rollup refresh a second or so after a price
+ * change), instead of probing its entries.
  */
 export async function storeFilterOptions(sql: Db, storeId: string): Promise<StoreFilterOptions> {
   const rows = await sql<Array<{ region: Region; egg_type: EggType; count: number }>>`
-    select r.region, p.egg_type, p.count
-    from (select distinct region from store_locations where store_id = ${storeId}) r
-    cross join products p
-    join stores s on s.id = p.store_id
-    where p.store_id = ${storeId} and s.active
-      and exists (
-        select 1
-        from price_entries e
-        join store_locations l on l.id = e.location_id
-        where e.product_id = p.id and l.store_id = ${storeId} and l.region = r.region
-          and ${shownSource(sql)})`;
+    select f.region, f.egg_type, f.count
+    ${storeFigureRows(sql, storeId, {})}`;
   return {
     regions: REGIONS.filter((region) => rows.some((row) => row.region === region)),
     egg_types: EGG_TYPES.filter((type) => rows.some((row) => row.egg_type === type)),

@@ -6,9 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/db.ts';
 import { addListing } from '../../../test/listings.ts';
-import { referenceMarketPositions, referencePriceInsights, referenceRegionalAnalysis } from '../../../test/store-figures-reference.ts';
+import { referenceFilterOptions, referenceMarketPositions, referencePriceInsights, referenceRegionalAnalysis } from '../../../test/store-figures-reference.ts';
 import { STORE_IDS } from '../../shared/vocabulary.ts';
-import { marketPositions, priceInsights, regionalAnalysis, type StoreFilters } from './insights.ts';
+import { marketPositions, priceInsights, regionalAnalysis, storeFilterOptions, type StoreFilters } from './insights.ts';
 import { freshStoreLocationFigures, storeLocationFigures } from './location-figures.ts';
 import { refreshRollups } from './rollups.ts';
 
@@ -30,6 +30,8 @@ async function bothWays() {
   const stored: unknown[] = [];
   const fresh: unknown[] = [];
   for (const store of STORE_IDS) {
+    stored.push({ store, options: await storeFilterOptions(sql, store) });
+    fresh.push({ store, options: await referenceFilterOptions(sql, store) });
     for (const filters of FILTERS) {
       stored.push({ store, filters, insights: await priceInsights(sql, store, filters), market: await marketPositions(sql, store, filters), regional: await regionalAnalysis(sql, store, filters), locations: await storeLocationFigures(sql, store, filters) });
       fresh.push({ store, filters, insights: await referencePriceInsights(sql, store, filters), market: await referenceMarketPositions(sql, store, filters), regional: await referenceRegionalAnalysis(sql, store, filters), locations: await freshStoreLocationFigures(sql, store, filters) });
