@@ -124,3 +124,8 @@ select f.store_id, f.region, f.egg_type, f.count, f.locations, f.median, f.lowes
 from figures f
 join cheapest c using (store_id, region, egg_type, count)
 join expiry x using (store_id, region, egg_type, count);
+
+-- The store page's entries, cheapest per dozen first: within one product (one pack size) that is
+-- the order of the price, then the id, so a page is read from each of the store's products' first
+-- entries in this index instead of sorting every entry of the store (insights.ts, storeEntriesPage).
+create index price_entries_product_price_idx on price_entries (product_id, price, id);

@@ -6,7 +6,7 @@ import type { PriceEntry } from '../src/shared/types.ts';
 import { entryPricePerDozen } from '../src/shared/sort.ts';
 import { roundCents } from '../src/shared/format.ts';
 import type { Db } from '../src/server/db.ts';
-import { shownSource, visibleEntries } from '../src/server/queries/prices.ts';
+import { listPriceEntries, shownSource, visibleEntries } from '../src/server/queries/prices.ts';
 import type { MarketPosition, PriceInsights, PricePoint, RegionalAnalysis, StoreFilters } from '../src/server/queries/insights.ts';
 
 const round = (value: number, places = 2) => Math.round(value * 10 ** places) / 10 ** places;
@@ -169,4 +169,16 @@ export async function referenceFilterOptions(sql: Db, storeId: string): Promise<
     egg_types: EGG_TYPES.filter((type) => rows.some((row) => row.egg_type === type)),
     counts: [...new Set(rows.map((row) => row.count))].sort((a, b) => a - b),
   };
+}
+
+export async function referenceEntriesPage(sql: Db, storeId: string, filters: StoreFilters, page: number, pageSize: number): Promise<PriceEntry[]> {
+  const ids = await sql<{ id: number }[]>`
+    select e.id
+    ${visibleEntries(sql, { ...filters, store: storeId })}
+    ${perDozenOrder(sql)}
+    limit ${pageSize} offset ${(page - 1) * pageSize}`;
+  if (ids.length === 0) return [];
+  const position = new Map(ids.map((row, index) => [row.id, index]));
+  const entries = await listPriceEntries(sql, { ids: ids.map((row) => row.id) });
+  return entries.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
 }

@@ -6,9 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/db.ts';
 import { addListing } from '../../../test/listings.ts';
-import { referenceFilterOptions, referenceMarketPositions, referencePriceInsights, referenceRegionalAnalysis } from '../../../test/store-figures-reference.ts';
+import { referenceEntriesPage, referenceFilterOptions, referenceMarketPositions, referencePriceInsights, referenceRegionalAnalysis } from '../../../test/store-figures-reference.ts';
 import { STORE_IDS } from '../../shared/vocabulary.ts';
-import { marketPositions, priceInsights, regionalAnalysis, storeFilterOptions, type StoreFilters } from './insights.ts';
+import { marketPositions, priceInsights, regionalAnalysis, storeEntriesPage, storeFilterOptions, type StoreFilters } from './insights.ts';
 import { freshStoreLocationFigures, storeLocationFigures } from './location-figures.ts';
 import { refreshRollups } from './rollups.ts';
 
@@ -33,6 +33,10 @@ async function bothWays() {
     stored.push({ store, options: await storeFilterOptions(sql, store) });
     fresh.push({ store, options: await referenceFilterOptions(sql, store) });
     for (const filters of FILTERS) {
+      for (const [page, size] of [[1, 9], [2, 3], [4, 2], [40, 9]] as const) {
+        stored.push({ store, filters, page, size, entries: await storeEntriesPage(sql, store, filters, page, size) });
+        fresh.push({ store, filters, page, size, entries: await referenceEntriesPage(sql, store, filters, page, size) });
+      }
       stored.push({ store, filters, insights: await priceInsights(sql, store, filters), market: await marketPositions(sql, store, filters), regional: await regionalAnalysis(sql, store, filters), locations: await storeLocationFigures(sql, store, filters) });
       fresh.push({ store, filters, insights: await referencePriceInsights(sql, store, filters), market: await referenceMarketPositions(sql, store, filters), regional: await referenceRegionalAnalysis(sql, store, filters), locations: await freshStoreLocationFigures(sql, store, filters) });
     }
