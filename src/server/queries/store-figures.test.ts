@@ -10,7 +10,10 @@ import { referenceEntriesPage, referenceFilterOptions, referenceMarketPositions,
 import { STORE_IDS } from '../../shared/vocabulary.ts';
 import { marketPositions, priceInsights, regionalAnalysis, storeEntriesPage, storeFilterOptions, type StoreFilters } from './insights.ts';
 import { freshStoreLocationFigures, storeLocationFigures } from './location-figures.ts';
+import { migrate } from '../migrate.ts';
+import { seedStores } from '../seed.ts';
 import { refreshRollups } from './rollups.ts';
+import { refreshStoreFigures } from './store-figures.ts';
 
 let db: TestDatabase;
 
@@ -140,5 +143,41 @@ describe("the store page's precomputed figures", () => {
                                            where xl.store_id = l.store_id and xl.region = l.region and x.source <> 'sample')))) as ok
       from price_location_figures f`;
     expect(row!.ok).toBe(true);
+  });
+
+  it('are filled by the migration from the existing entries as the refresh computes them', async () => {
+    const old = await createTestDatabase({ migratedTo: 16 });
+    try {
+      const sql = old.sql;
+      await seedStores(sql);
+      await sql`
+        insert into store_locations (store_id, zip, region, name)
+        values ('walmart', '10001', 'northeast', 'Walmart 10001'), ('walmart', '02108', 'northeast', 'Walmart 02108'),
+               ('walmart', '60611', 'midwest', 'Walmart 60611'), ('target', '60614', 'midwest', 'Target 60614')`;
+      await sql`
+        insert into products (store_id, retailer_product_id, title, egg_type, count)
+        values ('walmart', 'w-12', 'Eggs, 12 ct', 'standard', 12), ('walmart', 'w-18', 'Organic Eggs, 18 ct', 'organic', 18),
+               ('target', 't-12', 'Cage Free Eggs, 12 ct', 'cage_free', 12)`;
+      // Three days of prices: sample ones, and scraped ones at Walmart's Northeast stores (which hide its samples there).
+      await sql`
+        insert into price_observations (product_id, location_id, price, observed_at, observed_on, source)
+        select p.id, l.id, 2 + (d % 3) / 10.0 + p.count / 12.0 + l.id / 100.0, now() - d * interval '1 day', utc_day(now() - d * interval '1 day'),
+               case when l.region = 'northeast' and l.zip = '10001' then 'scrape' else 'sample' end
+        from products p join store_locations l on l.store_id = p.store_id
+        cross join generate_series(0, 2) d`;
+      await migrate(sql, old.url);
+      const read = () => Promise.all([
+        sql`select * from price_store_entry_figures order by store_id, region, egg_type, count`,
+        sql`select store_id, region, egg_type, count, locations, median, lowest, highest, sample, entry_id, product_id, location_id, price, valid_until
+            from price_location_figures order by store_id, region, egg_type, count`,
+      ]);
+      const migrated = await read();
+      expect(migrated[0].length).toBe(5);
+      expect(migrated[1].length).toBe(5);
+      await sql.begin((tx) => refreshStoreFigures(tx, 'all'));
+      expect(await read()).toEqual(migrated);
+    } finally {
+      await old.drop();
+    }
   });
 });
