@@ -1,8 +1,10 @@
 // The store page's figures (SPEC §2 "Store page"): the price insights, a 30-day daily series per
 // egg type, the competitive analysis against the other stores and the per-region breakdown.
-// Everything reads the visible price entries (visibleEntries), or for the series the history
-// behind them under the same rule: a store and region's sample prices are hidden once scraped
-// prices exist there.
+// Everything follows the visible price entries (visibleEntries' rule: a store and region's sample
+// prices are hidden once scraped prices exist there): the page of entries reads them; the figures,
+// the market position, the regional analysis and the filter options read their sums per store,
+// region, egg type and pack size (price_store_entry_figures, kept by the rollup refresh:
+// store-figures.ts); the series reads the history behind them (price_store_daily_rollups).
 import { EGG_TYPES, REGIONS, type EggType, type Region } from '#shared/vocabulary.ts';
 import type { PriceEntry } from '#shared/types.ts';
 import { entryPricePerDozen } from '#shared/sort.ts';
