@@ -117,4 +117,7 @@ export async function refreshStoreFigures(tx: Db, pairs: readonly StoreRegion[] 
         select 1 from fresh_locations f
         where f.store_id = price_location_figures.store_id and f.region = price_location_figures.region
           and f.egg_type = price_location_figures.egg_type and f.count = price_location_figures.count)`;
+  // The read cache drops the answers that read these rows when the transaction commits (the same
+  // notification as the rollup refresh's, which PostgreSQL sends once per transaction).
+  await tx`select pg_notify('eggwatch_rollups', '')`;
 }
