@@ -421,7 +421,9 @@ export async function storeEntriesPage(sql: Db, storeId: string, filters: StoreF
     cross join lateral (
       select e.id, e.price
       from price_entries e
-      join store_locations l on l.id = e.location_id
+      -- Each entry's location by its key (a nested loop of index lookups: the planner otherwise
+      -- scans the store's every location once per product).
+      cross join lateral (select sl.store_id, sl.region from store_locations sl where sl.id = e.location_id offset 0) l
       where e.product_id = p.id
         and ${shownSource(sql)}
         ${filters.region ? sql`and l.region = ${filters.region}` : sql``}
