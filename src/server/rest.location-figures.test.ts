@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/db.ts';
 import { callerFor } from '../../test/caller.ts';
 import { addListing } from '../../test/listings.ts';
+import { refreshRollups } from './queries/rollups.ts';
 import { createServer } from './app.ts';
 import type { LocationFigures } from '../shared/location-figures.ts';
 
@@ -21,6 +22,8 @@ beforeAll(async () => {
   await addListing(db.sql, { store: 'target', zip: '63101', price: 4.9 });
   const gone = await addListing(db.sql, { store: 'target', zip: '48226', price: 2.0 });
   await db.sql`update price_observations set in_stock = false where product_id = ${gone.productId}`;
+  // The store page's figures are precomputed by the rollup refresh that follows price writes.
+  await refreshRollups(db.sql, { all: true });
   caller = callerFor({ sql: db.sql });
   server = createServer({ sql: db.sql, port: 0, logLevel: 'silent', distDir: '/nonexistent' });
   base = await server.start();

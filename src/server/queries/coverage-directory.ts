@@ -9,6 +9,7 @@ import { zipFacts } from '../geo.ts';
 import { CLOSE_AFTER_MISSED_SWEEPS } from '#shared/coverage.ts';
 import type { StoreId } from '#shared/vocabulary.ts';
 import { zipToRegion } from '#shared/zip.ts';
+import { refreshStoreFigures } from './store-figures.ts';
 
 /** A store as a locator described it (worker/scrapers/types.ts DiscoveredStore). */
 export interface FoundStore {
@@ -79,9 +80,9 @@ export async function upsertFoundStores(sql: Db, storeId: StoreId, stores: reado
     where l.store_id = ${storeId} and l.zip = d.zip and l.retailer_location_id is null
       and not exists (select 1 from store_locations o where o.store_id = ${storeId} and o.retailer_location_id = d.id)`;
 
-  const [result] = await sql<Array<{ created: number; reopened: number }>>`
+  const [result] = await sql<Array<{ created: number; reopened: number; regions: string[] }>>`
     with prior as (
-      select retailer_location_id, status from store_locations
+      select retailer_location_id, status, region from store_locations
       where store_id = ${storeId} and retailer_location_id = any(${sql.array(ids)}::text[])
     ), written as (
       insert into store_locations (store_id, retailer_location_id, zip, region, banner, name, address, city, state,
@@ -109,11 +110,16 @@ export async function upsertFoundStores(sql: Db, storeId: StoreId, stores: reado
         longitude = case when excluded.coordinates_source = 'retailer' or store_locations.latitude is null then excluded.longitude else store_locations.longitude end,
         coordinates_source = case when excluded.coordinates_source = 'retailer' or store_locations.latitude is null then excluded.coordinates_source else store_locations.coordinates_source end,
         status = 'open', closed_at = null, missed_sweeps = 0, last_seen_at = now(), updated_at = now()
-      returning retailer_location_id
+      returning retailer_location_id, region
     )
     select count(*) filter (where p.retailer_location_id is null)::int as created,
-           count(*) filter (where p.status = 'closed')::int as reopened
+           count(*) filter (where p.status = 'closed')::int as reopened,
+           -- The regions whose locations' figures change: a store reopened, or moved region.
+           array(select distinct unnest(array[w2.region, p2.region]) from written w2 join prior p2 using (retailer_location_id)
+                 where p2.status = 'closed' or p2.region <> w2.region) as regions
     from written w left join prior p using (retailer_location_id)`;
+  // What the store's locations charge (migration 017) counts open locations only: recomputed now.
+  await refreshStoreFigures(sql, result!.regions.map((region) => ({ store_id: storeId, region })));
   return { found: rows.length, created: result!.created, reopened: result!.reopened, skipped };
 }
 
@@ -147,7 +153,7 @@ export async function recordMissedStores(sql: Db, storeId: StoreId, sweepStarted
     for update`;
   const ids = candidates.filter(inScope).map((row) => row.id);
   if (ids.length === 0) return { missed: 0, closed: 0 };
-  const [result] = await sql<Array<{ missed: number; closed: number }>>`
+  const [result] = await sql<Array<{ missed: number; closed: number; regions: string[] }>>`
     with updated as (
       update store_locations set
         missed_sweeps = missed_sweeps + 1,
@@ -155,8 +161,12 @@ export async function recordMissedStores(sql: Db, storeId: StoreId, sweepStarted
         closed_at = case when missed_sweeps + 1 >= ${CLOSE_AFTER_MISSED_SWEEPS} then now() end,
         updated_at = now()
       where id = any(${sql.array(ids)}::int[])
-      returning status
+      returning status, region
     )
-    select count(*)::int as missed, count(*) filter (where status = 'closed')::int as closed from updated`;
+    select count(*)::int as missed, count(*) filter (where status = 'closed')::int as closed,
+           array(select distinct region from updated where status = 'closed') as regions
+    from updated`;
+  // What the store's locations charge (migration 017) counts open locations only: recomputed now.
+  await refreshStoreFigures(sql, result!.regions.map((region) => ({ store_id: storeId, region })));
   return { missed: result!.missed, closed: result!.closed };
 }

@@ -1,8 +1,10 @@
 // The store page's figures (SPEC §2 "Store page"): the price insights, a 30-day daily series per
 // egg type, the competitive analysis against the other stores and the per-region breakdown.
-// Everything reads the visible price entries (visibleEntries), or for the series the history
-// behind them under the same rule: a store and region's sample prices are hidden once scraped
-// prices exist there.
+// Everything follows the visible price entries (visibleEntries' rule: a store and region's sample
+// prices are hidden once scraped prices exist there): the page of entries reads them; the figures,
+// the market position, the regional analysis and the filter options read their sums per store,
+// region, egg type and pack size (price_store_entry_figures, kept by the rollup refresh:
+// store-figures.ts); the series reads the history behind them (price_store_daily_rollups).
 import { EGG_TYPES, REGIONS, type EggType, type Region } from '#shared/vocabulary.ts';
 import type { PriceEntry } from '#shared/types.ts';
 import { entryPricePerDozen } from '#shared/sort.ts';
@@ -179,34 +181,60 @@ function perDozenOrder(sql: Db, direction: 'asc' | 'desc' = 'asc') {
     : sql`order by e.price::float8 / p.count * 12 desc, e.price desc, e.id desc`;
 }
 
-/** The insights' lowest or highest entry: the first or last in the 'price' order. */
+/**
+ * The store's precomputed figures (price_store_entry_figures, migration 017: one row per region,
+ * egg type and pack size, the sums of its visible entries) under the filters, its store active.
+ */
+function storeFigureRows(sql: Db, storeId: string, filters: StoreFilters) {
+  return sql`
+    from price_store_entry_figures f
+    join stores s on s.id = f.store_id
+    where s.active and f.store_id = ${storeId}
+      ${filters.region ? sql`and f.region = ${filters.region}` : sql``}
+      ${filters.eggType ? sql`and f.egg_type = ${filters.eggType}` : sql``}
+      ${filters.count ? sql`and f.count = ${filters.count}` : sql``}`;
+}
+
+/**
+ * The insights' lowest or highest entry: the first or last in the 'price' order, among each
+ * combination's cheapest or dearest (within a pack size the price per dozen follows the price).
+ */
 async function extremePoint(sql: Db, storeId: string, filters: StoreFilters, direction: 'asc' | 'desc'): Promise<PricePoint | null> {
   const [row] = await sql<Array<{ price: number; count: number; egg_type: EggType; region: Region }>>`
-    select e.price, p.count, p.egg_type, l.region
-    ${visibleEntries(sql, { ...filters, store: storeId })}
-    ${perDozenOrder(sql, direction)}
+    ${direction === 'asc'
+      ? sql`select f.lowest_price as price, f.count, f.egg_type, f.region`
+      : sql`select f.highest_price as price, f.count, f.egg_type, f.region`}
+    ${storeFigureRows(sql, storeId, filters)}
+    ${direction === 'asc'
+      ? sql`order by f.lowest_price::float8 / f.count * 12, f.lowest_price, f.lowest_entry_id`
+      : sql`order by f.highest_price::float8 / f.count * 12 desc, f.highest_price desc, f.highest_entry_id desc`}
     limit 1`;
   return row ? pointOf(row) : null;
 }
 
-/** The price insights of the store's entries under the filters, from SQL aggregates. */
+/**
+ * The price insights of the store's entries under the filters, from the precomputed sums of its
+ * combinations (the averages are the sums over the numbers of entries: what avg() over the
+ * entries gives). They follow the entries as of the latest rollup refresh, a second or so after a
+ * price change, as the series does.
+ */
 export async function priceInsights(sql: Db, storeId: string, filters: StoreFilters): Promise<PriceInsights & { down: number; up: number }> {
   const [[row], lowest, highest] = await Promise.all([
     sql<Array<{
       entries: number; regions: Region[] | null; sample: boolean | null; average_price: number | null; average_per_dozen: number | null;
       weekly_change: number | null; weekly_change_per_dozen: number | null; weekly_compared: number; down: number; up: number;
     }>>`
-      select count(*)::int as entries,
-             array_agg(distinct l.region) as regions,
-             bool_or(e.source <> 'scrape') as sample,
-             round(avg(e.price), 2) as average_price,
-             round(avg(e.price / p.count * 12), 2) as average_per_dozen,
-             round(avg(e.price - e.reference_price) filter (where e.reference_price is not null), 2) as weekly_change,
-             round(avg((e.price - e.reference_price) / p.count * 12) filter (where e.reference_price is not null), 2) as weekly_change_per_dozen,
-             count(*) filter (where e.reference_price is not null)::int as weekly_compared,
-             count(*) filter (where e.trend_direction = 'down')::int as down,
-             count(*) filter (where e.trend_direction = 'up')::int as up
-      ${visibleEntries(sql, { ...filters, store: storeId })}`,
+      select coalesce(sum(f.entries), 0)::int as entries,
+             array_agg(distinct f.region) as regions,
+             bool_or(f.sample) as sample,
+             round(sum(f.sum_price) / sum(f.entries), 2) as average_price,
+             round(sum(f.sum_per_dozen) / sum(f.entries), 2) as average_per_dozen,
+             round(sum(f.sum_change) / nullif(sum(f.compared), 0), 2) as weekly_change,
+             round(sum(f.sum_change_per_dozen) / nullif(sum(f.compared), 0), 2) as weekly_change_per_dozen,
+             coalesce(sum(f.compared), 0)::int as weekly_compared,
+             coalesce(sum(f.down), 0)::int as down,
+             coalesce(sum(f.up), 0)::int as up
+      ${storeFigureRows(sql, storeId, filters)}`,
     extremePoint(sql, storeId, filters, 'asc'),
     extremePoint(sql, storeId, filters, 'desc'),
   ]);
@@ -288,14 +316,18 @@ export async function marketPositions(sql: Db, storeId: string, filters: StoreFi
     per_dozen: number; rank: number; offered_by: number;
   }>>`
     with candidates as (
-      -- Each store's distinct offers (egg type, region, pack size, price) with the lowest entry id
-      -- at each: the representative is chosen among these as among the entries (ties on the
-      -- price per dozen go to the lowest id), but sorting a few thousand offers instead of every
-      -- entry of the catalogue (60,000 at 3,000 locations, sorted on disk: most of the time).
-      select l.store_id, s.store_name, p.egg_type, p.count, e.price, l.region, min(e.id) as id,
-             e.price / p.count * 12 as per_dozen
-      ${visibleEntries(sql, filters)}
-      group by l.store_id, s.store_name, p.egg_type, p.count, e.price, l.region
+      -- Each store's cheapest entry per egg type, region and pack size (precomputed:
+      -- price_store_entry_figures): the representative is chosen among these as among the entries
+      -- (within a pack size the cheapest per dozen is the cheapest, ties to the lowest id), but
+      -- from a few hundred rows instead of every entry of the catalogue.
+      select f.store_id, s.store_name, f.egg_type, f.count, f.lowest_price as price, f.region, f.lowest_entry_id as id,
+             f.lowest_price / f.count * 12 as per_dozen
+      from price_store_entry_figures f
+      join stores s on s.id = f.store_id
+      where s.active
+        ${filters.region ? sql`and f.region = ${filters.region}` : sql``}
+        ${filters.eggType ? sql`and f.egg_type = ${filters.eggType}` : sql``}
+        ${filters.count ? sql`and f.count = ${filters.count}` : sql``}
     ), representative as (
       select distinct on (store_id, egg_type, region) *
       from candidates
@@ -351,13 +383,13 @@ export async function marketPositions(sql: Db, storeId: string, filters: StoreFi
  */
 export async function regionalAnalysis(sql: Db, storeId: string, filters: StoreFilters): Promise<RegionalAnalysis[]> {
   const rows = await sql<Array<{ region: Region; average_price: number; average_per_dozen: number; product_count: number; egg_types: EggType[] }>>`
-    select l.region,
-           round(avg(e.price), 2) as average_price,
-           round(avg(e.price / p.count * 12), 2) as average_per_dozen,
-           count(*)::int as product_count,
-           array_agg(distinct p.egg_type) as egg_types
-    ${visibleEntries(sql, { ...filters, store: storeId })}
-    group by l.region`;
+    select f.region,
+           round(sum(f.sum_price) / sum(f.entries), 2) as average_price,
+           round(sum(f.sum_per_dozen) / sum(f.entries), 2) as average_per_dozen,
+           sum(f.entries)::int as product_count,
+           array_agg(distinct f.egg_type) as egg_types
+    ${storeFigureRows(sql, storeId, filters)}
+    group by f.region`;
   return rows
     .sort((a, b) => REGIONS.indexOf(a.region) - REGIONS.indexOf(b.region))
     .map((r) => ({ ...r, egg_types: [...r.egg_types].sort((a, b) => typeOrder(a) - typeOrder(b)) }));
@@ -372,11 +404,34 @@ export interface StorePage {
 /** The store page's default page of entries: the dashboard's desktop page size. */
 export const DEFAULT_STORE_PAGE: StorePage = { page: 1, pageSize: PAGE_SIZES.desktop };
 
-/** One page of the store's visible entries in the 'price' order (sortEntries(entries, 'price')). */
+/**
+ * One page of the store's visible entries in the 'price' order (sortEntries(entries, 'price')).
+ * Within one product (one pack size) that order is the order of the price, then the id, which the
+ * price_entries (product_id, price, id) index gives (migration 017): the page's entries are among
+ * the first `offset + pageSize` of each of the store's products, read from that index and stopping
+ * there, then put in the 'price' order across products. (Sorting every entry of the store, 92,000
+ * of Walmart's nationwide, was most of the store page's time.)
+ */
 export async function storeEntriesPage(sql: Db, storeId: string, filters: StoreFilters, page: number, pageSize: number): Promise<PriceEntry[]> {
+  const wanted = page * pageSize;
   const ids = await sql<{ id: number }[]>`
     select e.id
-    ${visibleEntries(sql, { ...filters, store: storeId })}
+    from products p
+    join stores s on s.id = p.store_id
+    cross join lateral (
+      select e.id, e.price
+      from price_entries e
+      -- Each entry's location by its key (a nested loop of index lookups: the planner otherwise
+      -- scans the store's every location once per product).
+      cross join lateral (select sl.store_id, sl.region from store_locations sl where sl.id = e.location_id offset 0) l
+      where e.product_id = p.id
+        and ${shownSource(sql)}
+        ${filters.region ? sql`and l.region = ${filters.region}` : sql``}
+      order by e.price, e.id
+      limit ${wanted}) e
+    where p.store_id = ${storeId} and s.active
+      ${filters.eggType ? sql`and p.egg_type = ${filters.eggType}` : sql``}
+      ${filters.count ? sql`and p.count = ${filters.count}` : sql``}
     ${perDozenOrder(sql)}
     limit ${pageSize} offset ${(page - 1) * pageSize}`;
   if (ids.length === 0) return [];
@@ -394,24 +449,15 @@ export interface StoreFilterOptions {
 }
 
 /**
- * The values present in the store's visible entries, for its page's filters (SPEC §2): one probe
- * per region the store serves and product it sells (its locations are many, its products and
- * regions few), each stopping at the first visible entry through the (product_id, location_id)
- * index, instead of reading every entry of the store.
+ * The values present in the store's visible entries, for its page's filters (SPEC §2): the
+ * combinations of its precomputed figures (price_store_entry_figures, one row per region, egg type
+ * and pack size with visible entries, kept by the rollup refresh a second or so after a price
+ * change), instead of probing its entries.
  */
 export async function storeFilterOptions(sql: Db, storeId: string): Promise<StoreFilterOptions> {
   const rows = await sql<Array<{ region: Region; egg_type: EggType; count: number }>>`
-    select r.region, p.egg_type, p.count
-    from (select distinct region from store_locations where store_id = ${storeId}) r
-    cross join products p
-    join stores s on s.id = p.store_id
-    where p.store_id = ${storeId} and s.active
-      and exists (
-        select 1
-        from price_entries e
-        join store_locations l on l.id = e.location_id
-        where e.product_id = p.id and l.store_id = ${storeId} and l.region = r.region
-          and ${shownSource(sql)})`;
+    select f.region, f.egg_type, f.count
+    ${storeFigureRows(sql, storeId, {})}`;
   return {
     regions: REGIONS.filter((region) => rows.some((row) => row.region === region)),
     egg_types: EGG_TYPES.filter((type) => rows.some((row) => row.egg_type === type)),

@@ -7,6 +7,7 @@ import { createTestDatabase, type TestDatabase } from '../../../test/db.ts';
 import { addListing, type Listing } from '../../../test/listings.ts';
 import { combinationKey, locationFiguresText } from '../../shared/location-figures.ts';
 import { locationFigures, storeLocationFigures } from './location-figures.ts';
+import { refreshRollups } from './rollups.ts';
 
 let db: TestDatabase;
 let burlington: Listing;
@@ -40,6 +41,9 @@ beforeAll(async () => {
   await addListing(sql, { store: 'kroger', zip: '45202', price: 3.2 });
   await addListing(sql, { store: 'kroger', zip: '43215', price: 3.4 });
   await addListing(sql, { store: 'kroger', zip: '46204', price: 3.0, source: 'demo' });
+  // The store page's figures are precomputed by the rollup refresh that follows price writes (the
+  // worker's, a second later); the cards' are read from the entries.
+  await refreshRollups(sql, { all: true });
 });
 afterAll(async () => {
   await db?.drop();

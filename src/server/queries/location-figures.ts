@@ -128,8 +128,42 @@ export async function locationFigures(sql: Db, combinations: readonly Combinatio
   return new Map(rows.map((row) => [combinationKey(row), toFigures(row)]));
 }
 
-/** Every combination of one store with prices today under the filters, by region, egg type and pack size. */
+/**
+ * Every combination of one store with prices today under the filters, by region, egg type and
+ * pack size. Read from the figures precomputed at the latest rollup refresh (price_location_figures,
+ * src/server/queries/store-figures.ts) while they are still current: until the first price behind
+ * one leaves the 48-hour window (valid_until). Any other combination of the store's rows is
+ * computed here from its entries, as the price cards' are; a combination without a row had no
+ * price read within the window at the refresh, and time alone does not give it one.
+ */
 export async function storeLocationFigures(sql: Db, store: string, filters: Omit<EntryFilters, 'store'> = {}): Promise<LocationFigures[]> {
+  const rows = await sql<Array<FiguresRow & { current: boolean }>>`
+    select f.store_id, f.region, f.egg_type, f.count, f.locations, f.median, f.lowest, f.highest, f.sample,
+           f.entry_id, f.product_id, f.location_id, f.price::float8 as price, l.name, l.city, l.state, l.zip,
+           f.valid_until >= now() as current
+    from price_location_figures f
+    join stores s on s.id = f.store_id
+    join store_locations l on l.id = f.location_id
+    where s.active and f.store_id = ${store}
+      ${filters.region ? sql`and f.region = ${filters.region}` : sql``}
+      ${filters.eggType ? sql`and f.egg_type = ${filters.eggType}` : sql``}
+      ${filters.count ? sql`and f.count = ${filters.count}` : sql``}`;
+  const expired = rows.filter((row) => !row.current);
+  const recomputed = expired.length > 0 ? await figuresRows(sql, { combinations: expired }) : [];
+  const order = (f: LocationFigures) => [REGIONS.indexOf(f.region), EGG_TYPES.indexOf(f.egg_type), f.count];
+  return [...rows.filter((row) => row.current), ...recomputed]
+    .map(toFigures)
+    .sort((a, b) => {
+      const [x, y] = [order(a), order(b)];
+      return x[0]! - y[0]! || x[1]! - y[1]! || x[2]! - y[2]!;
+    });
+}
+
+/**
+ * storeLocationFigures computed from the entries, every combination at once, whatever the
+ * precomputed rows say: what those rows are checked against.
+ */
+export async function freshStoreLocationFigures(sql: Db, store: string, filters: Omit<EntryFilters, 'store'> = {}): Promise<LocationFigures[]> {
   const order = (f: LocationFigures) => [REGIONS.indexOf(f.region), EGG_TYPES.indexOf(f.egg_type), f.count];
   return (await figuresRows(sql, { store, filters }))
     .map(toFigures)

@@ -3,10 +3,12 @@
 // dozen eggs (price_store_daily_rollups), and from those per day, egg type and region the average,
 // lowest and highest (price_daily_rollups). The observation trigger marks changed days;
 // refreshRollups recomputes them (or every day) in one transaction, reading the observations once,
-// and notifies the web processes. The days whose observations retention dropped (before
-// price_history_retention.kept_from) keep their rollups as they are: they are the only record of
-// those days left.
+// and notifies the web processes; the same transaction recomputes the store page's figures
+// (store-figures.ts) of the store and region pairs it touched. The days whose observations
+// retention dropped (before price_history_retention.kept_from) keep their rollups as they are:
+// they are the only record of those days left.
 import type { Sql } from '../db.ts';
+import { refreshStoreFigures } from './store-figures.ts';
 
 export async function refreshRollups(sql: Sql, options: { all?: boolean } = {}): Promise<{ days: number }> {
   return sql.begin(async (tx) => {
@@ -92,6 +94,8 @@ export async function refreshRollups(sql: Sql, options: { all?: boolean } = {}):
             select 1 from fresh f
             where f.store_id = c.store_id and f.region = c.region and f.egg_type = c.egg_type and f.source = c.source)`;
     }
+    // The store page's figures (migration 017) of the same pairs, from the same entries.
+    await refreshStoreFigures(tx, options.all ? 'all' : touched);
     // Days a writer still holds (skipped above) are rolled up by another run once it commits.
     if (!options.all) {
       await tx`

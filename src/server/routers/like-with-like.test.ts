@@ -6,6 +6,7 @@ import { createTestDatabase, type TestDatabase } from '../../../test/db.ts';
 import { callerFor } from '../../../test/caller.ts';
 import { addListing, type ListingSpec } from '../../../test/listings.ts';
 import { seedStores } from '../seed.ts';
+import { refreshRollups } from '../queries/rollups.ts';
 
 let db: TestDatabase;
 let caller: ReturnType<typeof callerFor>;
@@ -43,6 +44,8 @@ beforeAll(async () => {
   await listing({ store: 'kroger', zip: MIDWEST, count: 12, price: 2.2 });
   // The cheapest dozen anywhere is in the West, where Walmart sells none.
   await listing({ store: 'target', zip: WEST, count: 12, price: 1.99 });
+  // The store page's figures are precomputed by the rollup refresh that follows price writes.
+  await refreshRollups(db.sql, { all: true });
 });
 afterAll(() => db.drop());
 
