@@ -49,7 +49,7 @@ const LOAD_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
 const CACHED_TARGET = 0.9;
 export const NATIONWIDE_SUBSCRIPTIONS = Number(process.env.NATIONWIDE_SUBSCRIPTIONS ?? 1_000_000);
 const WRITE_TARGETS_S = { day: 60, rollup: 30, immediate: 10, digest: 300 } as const;
-const WRITES_DATABASE = 'eggwatch_bench_nationwide_writes';
+const WRITES_DATABASE = `${NATIONWIDE_DATABASE}_writes`;
 const STATIC_PREFIX = '/__bench_static/';
 
 const ms = (value: number) => (value < 10 ? value.toFixed(2) : value.toFixed(1));

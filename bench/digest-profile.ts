@@ -1,0 +1,38 @@
+// The daily digest alone, phase by phase, for iterating on deliverDaily: a copy of the cached
+// nationwide database (NATIONWIDE_LOCATIONS x NATIONWIDE_DAYS, built by `bench/run.ts nationwide`)
+// with DIGEST_SUBSCRIPTIONS subscriptions, the digest of its last day run DIGEST_RUNS times (the
+// outbox, deliveries, link tokens and jobs of a run emptied before the next).
+//   DIGEST_SUBSCRIPTIONS=60000 BENCH_DATABASE_URL=... npx tsx bench/digest-profile.ts
+import { openSql } from '../src/server/db.ts';
+import { deliverDaily, deliveryProfile } from '../worker/alerts.ts';
+import { insertSubscriptions } from './alerts.ts';
+import { copyBenchDatabase, dropBenchCopy } from './database.ts';
+import { NATIONWIDE_DATABASE } from './nationwide-database.ts';
+
+const adminUrl = process.env.BENCH_DATABASE_URL!;
+const subscriptions = Number(process.env.DIGEST_SUBSCRIPTIONS ?? 60_000);
+const runs = Number(process.env.DIGEST_RUNS ?? 2);
+const name = `${NATIONWIDE_DATABASE}_digest`;
+const url = await copyBenchDatabase(adminUrl, name, NATIONWIDE_DATABASE);
+const sql = await openSql(url, { max: 4 });
+try {
+  await insertSubscriptions(sql, subscriptions);
+  await sql`analyze subscriptions`;
+  const day = (await sql<{ day: string }[]>`select max(observed_on)::text as day from price_observations`)[0]!.day;
+  for (let run = 1; run <= runs; run++) {
+    await sql`truncate alert_deliveries, subscription_link_tokens`;
+    await sql`delete from email_outbox`;
+    await sql`delete from graphile_worker._private_jobs`.catch(() => sql`delete from graphile_worker.jobs`);
+    await sql`vacuum analyze email_outbox`;
+    for (const k of Object.keys(deliveryProfile)) delete deliveryProfile[k];
+    const started = performance.now();
+    const report = await deliverDaily(sql, 'https://eggwatch.example', day);
+    const ms = performance.now() - started;
+    const bytes = (await sql<{ bytes: string }[]>`select pg_total_relation_size('email_outbox')::text as bytes`)[0]!.bytes;
+    console.log(`run ${run}: ${subscriptions} subscriptions, ${report.emails} emails in ${(ms / 1000).toFixed(1)} s; email_outbox ${(Number(bytes) / 1e6).toFixed(1)} MB`);
+    console.log('  phases (ms): ' + Object.entries(deliveryProfile).map(([k, v]) => `${k} ${Math.round(v)}`).join(', '));
+  }
+} finally {
+  await sql.end();
+  if (!process.env.DIGEST_KEEP) await dropBenchCopy(adminUrl, name).catch(() => {});
+}
