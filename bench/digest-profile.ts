@@ -18,6 +18,8 @@ const sql = await openSql(url, { max: 4 });
 try {
   await insertSubscriptions(sql, subscriptions);
   await sql`analyze subscriptions`;
+  // DIGEST_OUTBOX_SQL: an experiment on email_outbox first, e.g. "alter table email_outbox alter column html set compression lz4".
+  if (process.env.DIGEST_OUTBOX_SQL) await sql.unsafe(process.env.DIGEST_OUTBOX_SQL);
   const day = (await sql<{ day: string }[]>`select max(observed_on)::text as day from price_observations`)[0]!.day;
   for (let run = 1; run <= runs; run++) {
     await sql`truncate alert_deliveries, subscription_link_tokens`;

@@ -274,6 +274,16 @@ describe('digests', () => {
     expect((await deliverDaily(db.sql, PUBLIC_URL, day)).emails).toBe(0);
   });
 
+  it('the outbox compresses its HTML and text with lz4 where the server was built with it (migration 019), else keeps pglz', async () => {
+    const [config] = await db.sql<{ lz4: boolean }[]>`select setting like '%--with-lz4%' as lz4 from pg_config where name = 'CONFIGURE'`;
+    const columns = await db.sql<{ attname: string; attcompression: string }[]>`
+      select attname, attcompression from pg_attribute where attrelid = 'email_outbox'::regclass and attname in ('html', 'text') order by attname`;
+    expect(columns.map((c) => [c.attname, c.attcompression])).toEqual([
+      ['html', config!.lz4 ? 'l' : ''],
+      ['text', config!.lz4 ? 'l' : ''],
+    ]);
+  });
+
   it('weekly: lowest price, change against the week before, cheapest store and listings under the threshold', async () => {
     const monday = new Date().toISOString().slice(0, 10);
     await subscribe({ email: 'weekly@example.test', region: 'south', eggType: 'standard', threshold: 3, frequency: 'weekly' });
