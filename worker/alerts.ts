@@ -81,13 +81,20 @@ async function deliverBatch(tx: TxSql, publicUrl: string, batch: Pending[]): Pro
   if (messages.length === 0) return { emails: 0, lost: rows.length - won.length };
   await storeLinkTokens(tx, messages.map((m) => ({ hash: m.tokenHash, subscriptionId: m.subscriptionId })));
   t = phase('tokens', t);
-  // One INSERT from the columns' arrays; the ids come back with their keys (unique in a batch).
+  // One INSERT with a parameter per value: no array literal of the bodies to build, escape and parse
+  // again (most of the run's memory churn), and the ids come back with their keys (unique in a batch).
   const ids = await tx<Array<{ id: number; idempotency_key: string }>>`
-    insert into email_outbox (to_address, subject, html, text, headers, idempotency_key, subscription_id)
-    select * from unnest(${tx.array(messages.map((m) => m.message.to))}::text[], ${tx.array(messages.map((m) => m.message.subject))}::text[],
-                         ${tx.array(messages.map((m) => m.message.html))}::text[], ${tx.array(messages.map((m) => m.message.text))}::text[],
-                         ${tx.array(messages.map((m) => JSON.stringify(m.message.headers ?? {})))}::jsonb[], ${tx.array(messages.map((m) => m.key))}::text[],
-                         ${tx.array(messages.map((m) => m.subscriptionId))}::int[])
+    insert into email_outbox ${tx(
+      messages.map((m) => ({
+        to_address: m.message.to,
+        subject: m.message.subject,
+        html: m.message.html,
+        text: m.message.text,
+        headers: m.message.headers ?? {},
+        idempotency_key: m.key,
+        subscription_id: m.subscriptionId,
+      })),
+    )}
     returning id, idempotency_key`;
   const idByKey = new Map(ids.map((r) => [r.idempotency_key, r.id]));
   const emailIds = messages.map((m) => idByKey.get(m.key)!);
