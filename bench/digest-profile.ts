@@ -5,7 +5,11 @@
 //   DIGEST_SUBSCRIPTIONS=60000 BENCH_DATABASE_URL=... npx tsx bench/digest-profile.ts
 import fs from 'node:fs';
 import { openSql, type Sql } from '../src/server/db.ts';
-import { deliverDaily, deliveryProfile } from '../worker/alerts.ts';
+import * as alerts from '../worker/alerts.ts';
+
+// Absent from versions before the phase profile: then only the totals are printed.
+const deliveryProfile: Record<string, number> = (alerts as { deliveryProfile?: Record<string, number> }).deliveryProfile ?? {};
+const { deliverDaily } = alerts;
 import { insertSubscriptions } from './alerts.ts';
 import { copyBenchDatabase, dropBenchCopy } from './database.ts';
 import { NATIONWIDE_DATABASE } from './nationwide-database.ts';
