@@ -12,6 +12,7 @@ import { writeZipOutcome } from '#server/queries/scrape-writes.ts';
 import { hashToken } from '#server/auth/tokens.ts';
 import { createTestDatabase, type TestDatabase } from '../test/db.ts';
 import { taskList } from './tasks.ts';
+import { deliverDaily, DELIVERY_BATCH } from './alerts.ts';
 
 let db: TestDatabase;
 const PUBLIC_URL = 'https://eggwatch.test';
@@ -210,6 +211,79 @@ describe('digests', () => {
     expect(emails.map((e) => [e.to_address, e.subject])).toEqual([['daily@example.test', 'Daily digest: 1 egg price under $4.00 in the Northeast']]);
     expect(emails[0]!.text).toContain(`Today's matches (${day})`);
     expect(emails[0]!.text).toContain('The cheapest current listings for your alert');
+  });
+
+  it('daily: subscriptions sharing listings each get their own address, links and matches; shared tables are not mixed', async () => {
+    const day = new Date().toISOString().slice(0, 10);
+    const low = await subscribe({ email: 'low@example.test', region: 'northeast', threshold: 4, frequency: 'daily' });
+    const low2 = await subscribe({ email: 'low2@example.test', region: 'northeast', threshold: 4.5, frequency: 'daily' });
+    const high = await subscribe({ email: 'high@example.test', region: 'northeast', threshold: 10, frequency: 'daily' });
+    await scrape('walmart', '10001', 'northeast', [
+      { id: 's12', eggType: 'standard', count: 12, price: 3.49 },
+      { id: 's18', eggType: 'standard', count: 18, price: 7.2 },
+    ]);
+    const report = await deliverDaily(db.sql, PUBLIC_URL, day);
+    expect(report.emails).toBe(3);
+    const emails = await outbox();
+    const of = (id: number) => emails.find((e) => e.subscription_id === id)!;
+    const matchesText = (text: string) => text.slice(text.indexOf("Today's matches"), text.indexOf('The cheapest current listings'));
+    // The same listings (one match) for both lower thresholds, with each one's own threshold in the subject.
+    expect([of(low.id).to_address, of(low.id).subject]).toEqual(['low@example.test', 'Daily digest: 1 egg price under $4.00 in the Northeast']);
+    expect([of(low2.id).to_address, of(low2.id).subject]).toEqual(['low2@example.test', 'Daily digest: 1 egg price under $4.50 in the Northeast']);
+    expect(matchesText(of(low.id).text)).toEqual(matchesText(of(low2.id).text));
+    expect(matchesText(of(low.id).text)).not.toContain('s18');
+    expect(of(high.id).subject).toBe('Daily digest: 2 egg prices under $10.00 in the Northeast');
+    expect(matchesText(of(high.id).text)).toContain('s18');
+    expect(of(low.id).html).toContain('at or under $4.00 a dozen');
+    expect(of(low2.id).html).toContain('at or under $4.50 a dozen');
+    // Every email's links carry a token of its own, which opens its own subscription.
+    const tokens = emails.map((e) => /unsubscribe\?token=([^"&\s]+)/.exec(e.html)![1]!);
+    expect(new Set(tokens).size).toBe(3);
+    for (const [i, e] of emails.entries()) {
+      const [row] = await db.sql<{ subscription_id: number }[]>`select subscription_id from subscription_link_tokens where token_hash = ${hashToken(decodeURIComponent(tokens[i]!))}`;
+      expect(row!.subscription_id).toBe(e.subscription_id);
+      expect(e.text).toContain(`token=${tokens[i]}`);
+    }
+  });
+
+  it('daily: runs of many batches side by side write one email, one delivery and one send job per subscription, linked together', async () => {
+    const day = new Date().toISOString().slice(0, 10);
+    const n = DELIVERY_BATCH * 2 + 137;
+    await db.sql`
+      insert into subscriptions (email, region, price_threshold, notification_frequency, confirmed_at)
+      select 'many' || g || '@example.test', 'northeast', 4 + (g % 7), 'daily', now() from generate_series(1, ${n}) g`;
+    await scrape('walmart', '10001', 'northeast', [
+      { id: 's12', eggType: 'standard', count: 12, price: 3.49 },
+      { id: 's18', eggType: 'standard', count: 18, price: 7.2 },
+    ]);
+    // Two runs at once (a doubled job): between them, each subscription is sent its digest once.
+    const reports = await Promise.all([deliverDaily(db.sql, PUBLIC_URL, day), deliverDaily(db.sql, PUBLIC_URL, day)]);
+    expect(reports[0]!.emails + reports[1]!.emails).toBe(n);
+    const [totals] = await db.sql<{ emails: number; subscriptions: number; deliveries: number; linked: number; jobs: number; jobbed: number }[]>`
+      select (select count(*)::int from email_outbox) as emails,
+             (select count(distinct subscription_id)::int from email_outbox) as subscriptions,
+             (select count(*)::int from alert_deliveries where period_key = ${`daily:${day}`}) as deliveries,
+             (select count(*)::int from alert_deliveries d join email_outbox o on o.id = d.email_id and o.subscription_id = d.subscription_id
+               and o.idempotency_key = 'daily:' || ${day} || ':' || d.subscription_id) as linked,
+             (select count(*)::int from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id where t.identifier = 'send_email') as jobs,
+             (select count(distinct o.id)::int from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id join email_outbox o on o.id = (j.payload->>'id')::int where t.identifier = 'send_email') as jobbed`;
+    expect(totals).toEqual({ emails: n, subscriptions: n, deliveries: n, linked: n, jobs: n, jobbed: n });
+    // Each email went to its own subscription's address.
+    const [wrong] = await db.sql<{ n: number }[]>`
+      select count(*)::int as n from email_outbox o join subscriptions s on s.id = o.subscription_id where s.email <> o.to_address`;
+    expect(wrong!.n).toBe(0);
+    // And a third run finds nothing left to send.
+    expect((await deliverDaily(db.sql, PUBLIC_URL, day)).emails).toBe(0);
+  });
+
+  it('the outbox compresses its HTML and text with lz4 where the server was built with it (migration 019), else keeps pglz', async () => {
+    const [config] = await db.sql<{ lz4: boolean }[]>`select setting like '%--with-lz4%' as lz4 from pg_config where name = 'CONFIGURE'`;
+    const columns = await db.sql<{ attname: string; attcompression: string }[]>`
+      select attname, attcompression from pg_attribute where attrelid = 'email_outbox'::regclass and attname in ('html', 'text') order by attname`;
+    expect(columns.map((c) => [c.attname, c.attcompression])).toEqual([
+      ['html', config!.lz4 ? 'l' : ''],
+      ['text', config!.lz4 ? 'l' : ''],
+    ]);
   });
 
   it('weekly: lowest price, change against the week before, cheapest store and listings under the threshold', async () => {

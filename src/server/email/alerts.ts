@@ -130,14 +130,35 @@ export interface DailyDigest {
   cheapest: AlertListing[];
 }
 
-export function dailyDigestEmail(to: string, s: SubscriptionScope, digest: DailyDigest, links: Links, scope: string, day: string): EmailMessage {
+/** A daily digest's two listing tables, HTML and text: the same for every email with the same listings. */
+export interface DailyDigestTables {
+  matches: { html: string; text: string };
+  cheapest: { html: string; text: string };
+}
+
+export function dailyDigestTables(digest: DailyDigest, publicUrl: string): DailyDigestTables {
+  return { matches: listingRows(digest.matches, publicUrl), cheapest: listingRows(digest.cheapest, publicUrl) };
+}
+
+/**
+ * A daily digest. `tables` (dailyDigestTables of the same digest and links.publicUrl) lets a run
+ * render the listing tables once for all the emails that list the same listings.
+ */
+export function dailyDigestEmail(
+  to: string,
+  s: SubscriptionScope,
+  digest: DailyDigest,
+  links: Links,
+  scope: string,
+  day: string,
+  tables: DailyDigestTables = dailyDigestTables(digest, links.publicUrl),
+): EmailMessage {
   const n = digest.matches.length;
   const subject =
     s.price_threshold !== null
       ? `Daily digest: ${n} ${typeWord(s.egg_type)} price${n === 1 ? '' : 's'} under ${formatPrice(s.price_threshold)}${regionPhrase(s.region)}`
       : `Daily digest: ${n} ${typeWord(s.egg_type)} price drop${n === 1 ? '' : 's'}${regionPhrase(s.region)}`;
-  const matches = listingRows(digest.matches, links.publicUrl);
-  const cheapest = listingRows(digest.cheapest, links.publicUrl);
+  const { matches, cheapest } = tables;
   return {
     to,
     subject,
