@@ -45,8 +45,18 @@ export function shownSource(sql: Db) {
   return sql`(e.source <> 'sample' or (l.store_id, l.region) not in (${scrapedStoreRegions(sql)}))`;
 }
 
-/** FROM and WHERE of the visible price entries (aliases e, l, s, p), for every reader. */
-export function visibleEntries(sql: Db, filters: EntryFilters = {}) {
+/**
+ * FROM and WHERE of the visible price entries (aliases e, l, s, p), for every reader.
+ *
+ * locationSet: with a store or region filter, also require the entry's location among that
+ * store's or region's locations (the same rows, as a semi-join). A reader of the first entries in
+ * id order (listPriceEntries) needs it: without it PostgreSQL walked the entries in id order and
+ * compared each with every matching location (a join filter against all 856 Walmart West
+ * locations, 2.5 million comparisons for 20 entries, 187 ms at 15,000 locations; 9.6 s for
+ * Aldi's 18-packs); with it, it reads the matching locations' entries through their index.
+ */
+export function visibleEntries(sql: Db, filters: EntryFilters = {}, { locationSet = false } = {}) {
+  const locations = locationSet && (filters.store || filters.region);
   return sql`
     from price_entries e
     join store_locations l on l.id = e.location_id
@@ -59,6 +69,12 @@ export function visibleEntries(sql: Db, filters: EntryFilters = {}) {
       ${filters.region ? sql`and l.region = ${filters.region}` : sql``}
       ${filters.eggType ? sql`and p.egg_type = ${filters.eggType}` : sql``}
       ${filters.count ? sql`and p.count = ${filters.count}` : sql``}
+      ${locations
+        ? sql`and e.location_id in (
+                select sl.id from store_locations sl
+                where ${filters.store ? sql`sl.store_id = ${filters.store}` : sql`true`}
+                  and ${filters.region ? sql`sl.region = ${filters.region}` : sql`true`})`
+        : sql``}
       ${filters.afterId !== undefined ? sql`and e.id > ${filters.afterId}` : sql``}
       ${filters.ids !== undefined ? sql`and e.id = any(${sql.array([...filters.ids])}::int[])` : sql``}`;
 }
@@ -107,7 +123,7 @@ export async function listPriceEntries(sql: Db, filters: EntryFilters = {}, page
     with listed as (
       select e.id, e.product_id, e.location_id, e.price, e.regular_price, e.in_stock, e.trend_value, e.trend_direction,
              floor(date_part('epoch', e.observed_at)) as observed_at, e.source
-      ${visibleEntries(sql, filters)}
+      ${visibleEntries(sql, filters, { locationSet: paged })}
       order by e.id
       ${page.limit !== undefined ? sql`limit ${page.limit}` : sql``}
       ${page.offset ? sql`offset ${page.offset}` : sql``})

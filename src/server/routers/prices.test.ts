@@ -48,6 +48,16 @@ describe('prices.list', () => {
     expect(page.map((e) => e.id)).toEqual(all.slice(5, 10).map((e) => e.id));
   });
 
+  it('pages a store and region filter as the same slice of the filtered list', async () => {
+    // A page reads the filter's locations as a set (another plan than the whole list's): same entries.
+    for (const filter of [{ store: 'walmart' }, { region: 'west' }, { store: 'walmart', region: 'west' }] as const) {
+      const all = await caller.prices.list(filter);
+      expect(all.length).toBeGreaterThanOrEqual(4);
+      expect(all.every((e) => (!('store' in filter) || e.store_id === filter.store) && (!('region' in filter) || e.region === filter.region))).toBe(true);
+      expect(await caller.prices.list({ ...filter, limit: 3, offset: 1 })).toEqual(all.slice(1, 4));
+    }
+  });
+
   it('rejects bad input with BAD_REQUEST and a message', async () => {
     for (const input of [{ egg_type: 'brown' }, { region: 'mars' }, { limit: 0 }, { count: 'abc' }, { store: 'x y' }, { extra: 1 }]) {
       const error = await caller.prices.list(input as never).catch((e: unknown) => e);
