@@ -1,8 +1,13 @@
 // The compare page (SPEC §2 "Compare"): the summary figures of one egg type's current entries (by
 // price per dozen, over the regions shown and within each region), one page of those entries,
 // cheapest per dozen first, with their recent history, and a per-region daily price series.
-// Entries are the visible ones (visibleEntries). The figures are aggregated by the database, so
-// the answer's size does not grow with the number of entries (75,000 of a type nationwide). The
+// Entries are the visible ones (visibleEntries). The figures are summed from the precomputed
+// per store, region, egg type and pack size figures (price_store_entry_figures, kept by
+// refreshRollups), and the page of ids read from each product's cheapest entries in the
+// price_entries (product_id, price, id) index, so neither reads every entry of the type (75,000
+// nationwide; 1,370 ms -> 13 ms at 15,000 locations). The figures follow the entries as of the
+// latest rollup refresh, as the chart does. testing/compare-reference.ts keeps the entry-reading
+// implementation the tests check this one against. The
 // per-dozen series reads the daily rollup, which applies the same sample-versus-scraped rule, and
 // each region's line starts on its first comparable day (docs/decisions/008).
 import { REGIONS, type EggType, type Region } from '#shared/vocabulary.ts';
@@ -163,22 +168,24 @@ function summaryOf(rows: FigureRow[]): CompareSummary {
 }
 
 /**
- * The summary figures, over every region shown and within each, and the ids of one page of the
- * entries, in one statement over the visible entries (read once). The price per dozen is
- * (price / count) * 12 in double precision, as the client and the shared sort work it out; the
- * listing's order is by it, then the cheaper pack, then the lower id, so lowest and highest are
- * the first and last entries of that order (in the region). Each store's entries are counted
- * within a region first (a handful of groups), so the stores are counted over those few rows and
- * the lowest and highest are picked among the few entries at those figures (one more pass). Per egg, the
- * lowest and highest are those same entries' (round(price / count, 4), as entries give it).
+ * The summary figures, over every region shown and within each, from the precomputed figures
+ * (price_store_entry_figures, migration 017: per store, region, egg type and pack size, the sums
+ * of the visible entries, kept by refreshRollups), a few hundred rows instead of every entry. The
+ * averages are the sums over the numbers of entries. Within one pack size the price per dozen
+ * follows the price, so each row's cheapest and dearest entry are its lowest and highest per
+ * dozen; lowest and highest are picked among those rows in the listing's order (per dozen as
+ * (price / count) * 12 in double precision, then price, then id), as the first and last entries of
+ * that order. Per egg, the lowest and highest are those same entries' (round(price / count, 4)).
  */
-async function summaryAndPage(sql: Db, filters: CompareFilters, limit: number, offset: number): Promise<FigureRow[]> {
+async function summaryRows(sql: Db, filters: CompareFilters): Promise<FigureRow[]> {
   const figureEntry = (order: 'asc' | 'desc') => sql`
     (select json_build_object('price', e.price, 'count', p.count, 'region', l.region, 'store_id', l.store_id,
                               'store_name', s.store_name, 'unit_price', round(e.price / p.count, 4))
-     from (select id from extremes
-           where per_dozen = ${order === 'asc' ? sql`f.low` : sql`f.high`} and (f.region is null or region = f.region)
-           order by price ${order === 'asc' ? sql`asc` : sql`desc`}, id ${order === 'asc' ? sql`asc` : sql`desc`}
+     from (select ${order === 'asc' ? sql`lowest_entry_id` : sql`highest_entry_id`} as id from shown
+           where f.region is null or region = f.region
+           ${order === 'asc'
+             ? sql`order by lowest_price::float8 / count * 12, lowest_price, lowest_entry_id`
+             : sql`order by highest_price::float8 / count * 12 desc, highest_price desc, highest_entry_id desc`}
            limit 1) picked
      join price_entries e on e.id = picked.id
      join products p on p.id = e.product_id
@@ -186,47 +193,59 @@ async function summaryAndPage(sql: Db, filters: CompareFilters, limit: number, o
      join stores s on s.id = l.store_id)`;
   return sql<FigureRow[]>`
     with shown as materialized (
-      select l.region, l.store_id, e.id, e.price, e.trend_direction, e.price::float8 / p.count * 12 as per_dozen
-      ${visibleEntries(sql, filters)}
-    ), by_store as (
-      select region, store_id, count(*) as products, sum(per_dozen) as per_dozen_sum, sum(price) as price_sum,
-             min(per_dozen) as low, max(per_dozen) as high,
-             bool_or(trend_direction = 'down') as down, bool_or(trend_direction = 'up') as up
-      from shown
-      group by region, store_id
+      select f.*
+      from price_store_entry_figures f
+      join stores s on s.id = f.store_id
+      where s.active and f.egg_type = ${filters.eggType}
+        ${filters.region ? sql`and f.region = ${filters.region}` : sql``}
+        ${filters.count ? sql`and f.count = ${filters.count}` : sql``}
     ), f as (
-      select region, sum(products)::int as products, count(distinct store_id)::int as stores,
-             sum(per_dozen_sum) / sum(products) as average_per_dozen,
-             (sum(price_sum) / sum(products))::float8 as average_price,
-             min(low) as low, max(high) as high, bool_or(down) as down, bool_or(up) as up
-      from by_store
+      select region, sum(entries)::int as products, count(distinct store_id)::int as stores,
+             (sum(sum_per_dozen) / sum(entries))::float8 as average_per_dozen,
+             (sum(sum_price) / sum(entries))::float8 as average_price,
+             sum(down) > 0 as down, sum(up) > 0 as up
+      from shown
       group by grouping sets ((region), ())
-    ), extremes as (
-      select region, id, price, per_dozen from shown
-      where per_dozen in (select low from f union select high from f)
     )
     select f.region, f.products, f.stores, f.average_per_dozen, f.average_price, f.down, f.up,
            ${figureEntry('asc')} as lowest,
            ${figureEntry('desc')} as highest,
-           case when f.region is null then
-             (select array_agg(id) from (select id from shown order by per_dozen, price, id limit ${limit} offset ${offset}) listed)
-           end as page_ids
+           null::int[] as page_ids
     from f`;
 }
 
 /** The summary cards' figures (compareByType's, without a page of entries). */
 export async function compareSummary(sql: Db, filters: CompareFilters): Promise<CompareSummary> {
-  return summaryOf(await summaryAndPage(sql, filters, 0, 0));
+  return summaryOf(await summaryRows(sql, filters));
 }
 
 /**
- * The ids of one page of the visible entries, in the listing's order (summaryAndPage's): for a
- * page asked past the end, read again as the last page.
+ * The ids of one page of the visible entries, in the listing's order: cheapest per dozen first,
+ * then the cheaper pack, then the lower id. Within one product (one pack size) that order is the
+ * order of the price, then the id, which the price_entries (product_id, price, id) index gives
+ * (migration 017): the page's entries are among the first `offset + limit` of each product of
+ * the egg type, read from that index and stopping there, then put in the listing's order across
+ * products (as the store page's entries page, insights.ts storeEntriesPage).
  */
 async function pageIds(sql: Db, filters: CompareFilters, limit: number, offset: number): Promise<number[]> {
+  if (limit <= 0) return [];
   const rows = await sql<{ id: number }[]>`
     select e.id
-    ${visibleEntries(sql, filters)}
+    from products p
+    join stores s on s.id = p.store_id
+    cross join lateral (
+      select e.id, e.price
+      from price_entries e
+      -- Each entry's location by its key (a nested loop of index lookups).
+      cross join lateral (select sl.store_id, sl.region from store_locations sl where sl.id = e.location_id offset 0) l
+      join stores ls on ls.id = l.store_id
+      where e.product_id = p.id and ls.active
+        and ${shownSource(sql)}
+        ${filters.region ? sql`and l.region = ${filters.region}` : sql``}
+      order by e.price, e.id
+      limit ${offset + limit}) e
+    where s.active and p.egg_type = ${filters.eggType}
+      ${filters.count ? sql`and p.count = ${filters.count}` : sql``}
     order by e.price::float8 / p.count * 12, e.price, e.id
     limit ${limit} offset ${offset}`;
   return rows.map((row) => row.id);
@@ -284,21 +303,17 @@ export async function regionSeries(sql: Db, filters: CompareFilters, days = COMP
 }
 
 /**
- * The pack sizes of the egg type that have a visible entry: per product of the type (a few dozen),
- * whether any of its entries is shown, which stops at the first one (the entries' index on
- * product_id), instead of reading every entry of the type.
+ * The pack sizes of the egg type that have a visible entry at an active store: the combinations
+ * of the precomputed figures (price_store_entry_figures, one row per store, region, egg type and
+ * pack size with visible entries), instead of probing the entries.
  */
 async function availableCounts(sql: Db, eggType: EggType): Promise<number[]> {
   const rows = await sql<{ count: number }[]>`
-    select distinct p.count
-    from products p
-    where p.egg_type = ${eggType}
-      and exists (
-        select 1 from price_entries e
-        join store_locations l on l.id = e.location_id
-        join stores s on s.id = l.store_id
-        where e.product_id = p.id and s.active and ${shownSource(sql)})
-    order by p.count`;
+    select distinct f.count
+    from price_store_entry_figures f
+    join stores s on s.id = f.store_id
+    where s.active and f.egg_type = ${eggType}
+    order by f.count`;
   return rows.map((r) => r.count);
 }
 
@@ -310,8 +325,9 @@ async function availableCounts(sql: Db, eggType: EggType): Promise<number[]> {
 export async function compareByType(sql: Db, filters: CompareFilters, paging: ComparePaging = { page: 1, pageSize: DEFAULT_COMPARE_PAGE_SIZE }): Promise<CompareByType> {
   const { pageSize } = paging;
   const asked = Math.max(1, Math.floor(paging.page));
-  const [rows, counts, chart] = await Promise.all([
-    summaryAndPage(sql, filters, pageSize, (asked - 1) * pageSize),
+  const [rows, askedIds, counts, chart] = await Promise.all([
+    summaryRows(sql, filters),
+    pageIds(sql, filters, pageSize, (asked - 1) * pageSize),
     availableCounts(sql, filters.eggType),
     regionSeries(sql, filters),
   ]);
@@ -319,7 +335,7 @@ export async function compareByType(sql: Db, filters: CompareFilters, paging: Co
   const total = summary.products;
   const pages = pageCount(total, pageSize);
   const page = clampPage(asked, pages);
-  const ids = page === asked ? (rows.find((row) => row.region === null)?.page_ids ?? []) : await pageIds(sql, filters, pageSize, (page - 1) * pageSize);
+  const ids = page === asked ? askedIds : await pageIds(sql, filters, pageSize, (page - 1) * pageSize);
   const [listed, history] = await Promise.all([
     ids.length ? listPriceEntries(sql, { ids }) : Promise.resolve([]),
     recentHistory(sql, ids),

@@ -3,6 +3,10 @@ import { TRPCError } from '@trpc/server';
 import { createTestDatabase, type TestDatabase } from '../../../test/db.ts';
 import { callerFor } from '../../../test/caller.ts';
 import { refreshRollups } from '../queries/rollups.ts';
+import { refreshStoreFigures } from '../queries/store-figures.ts';
+import { compareByType } from '../queries/compare.ts';
+import { compareByType as compareFromEntries } from '../queries/testing/compare-reference.ts';
+import { EGG_TYPES, REGIONS } from '#shared/vocabulary.ts';
 
 let db: TestDatabase;
 let caller: ReturnType<typeof callerFor>;
@@ -10,6 +14,9 @@ let caller: ReturnType<typeof callerFor>;
 beforeAll(async () => {
   db = await createTestDatabase();
   caller = callerFor({ sql: db.sql });
+  // The seeded entries' precomputed figures (what refreshRollups keeps after a write; the summary
+  // reads them), without the daily rollup, whose first run a test below checks.
+  await refreshStoreFigures(db.sql, 'all');
 });
 afterAll(() => db.drop());
 
@@ -170,5 +177,32 @@ describe('compare.byType', () => {
       from price_observations o join products p on p.id = o.product_id join store_locations l on l.id = o.location_id
       where p.egg_type = 'cage_free' and p.count = 18 and l.region = 'west' and o.observed_on = ${chart.days.at(-1)!}::date`;
     expect(west.values.at(-1)).toBeCloseTo(row!.avg, 2);
+  });
+
+  it('gives what reading every entry gives, for every egg type, region, pack size and page, after a write is refreshed', async () => {
+    const check = async () => {
+      for (const eggType of EGG_TYPES) {
+        const counts = (await db.sql<{ count: number }[]>`select distinct count from products where egg_type = ${eggType}`).map((r) => r.count);
+        for (const region of [undefined, ...REGIONS]) {
+          for (const count of [undefined, ...counts]) {
+            for (const paging of [{ page: 1, pageSize: 9 }, { page: 2, pageSize: 4 }, { page: 1000, pageSize: 9 }]) {
+              const filters = { eggType, region, count };
+              expect(await compareByType(db.sql, filters, paging), JSON.stringify({ filters, paging })).toEqual(await compareFromEntries(db.sql, filters, paging));
+            }
+          }
+        }
+      }
+    };
+    await check();
+    // A new cheapest organic entry, written directly and refreshed as a write is.
+    const [entry] = await db.sql<{ id: number; product_id: number; location_id: number; price: number }[]>`
+      select e.id, e.product_id, e.location_id, e.price from price_entries e join products p on p.id = e.product_id
+      where p.egg_type = 'organic' order by e.id limit 1`;
+    await db.sql`update price_entries set price = 0.5 where id = ${entry!.id}`;
+    await refreshStoreFigures(db.sql, 'all');
+    const after = await compareByType(db.sql, { eggType: 'organic' });
+    expect(after.entries[0]!.id).toBe(entry!.id);
+    expect(after.summary.lowest!.price).toBe(0.5);
+    await check();
   });
 });
