@@ -38,17 +38,16 @@ async function useMode(page: Page, mode: Mode): Promise<void> {
  */
 async function settle(page: Page): Promise<void> {
   // Twice: a section loaded on the way down may hold content that itself waits to be near.
-  // Each pass steps a screen at a time (what is near the screen loads), then waits for the
-  // network once.
   for (let pass = 0; pass < 2; pass++) {
-    const step = await page.evaluate(() => window.innerHeight);
-    for (let y = 0; y < (await page.evaluate(() => document.documentElement.scrollHeight)); y += step) {
+    await page.waitForLoadState('networkidle');
+    for (let y = 0; y < (await page.evaluate(() => document.documentElement.scrollHeight)); y += 600) {
       await page.evaluate((top) => window.scrollTo(0, top), y);
       await page.waitForTimeout(50);
     }
     await page.waitForLoadState('networkidle');
   }
   await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForLoadState('networkidle');
   await expect(page.locator('main')).toBeVisible();
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   await expect(page.getByRole('status', { name: /^Loading/ })).toHaveCount(0);
