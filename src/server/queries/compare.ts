@@ -101,7 +101,7 @@ export interface CompareByType {
 }
 
 /** A figure's entry as the summary query sends it. */
-interface FigureEntry {
+export interface FigureEntry {
   price: number;
   count: number;
   region: Region;
@@ -121,7 +121,7 @@ function storePrice(entry: FigureEntry): StorePrice {
 }
 
 /** One row of the summary query: the figures within a region, or over all of them (region null). */
-interface FigureRow {
+export interface FigureRow {
   region: Region | null;
   products: number | null;
   stores: number;
@@ -152,7 +152,8 @@ function figuresOf(row: FigureRow | undefined): PriceFigures {
   };
 }
 
-function summaryOf(rows: FigureRow[]): CompareSummary {
+/** The page's summary from the figure rows (shared with the reference implementation the tests compare with). */
+export function summaryOf(rows: FigureRow[]): CompareSummary {
   const all = rows.find((row) => row.region === null);
   const byRegion = new Map(rows.filter((row) => row.region !== null && row.products).map((row) => [row.region!, row]));
   const regions = REGIONS.filter((region) => byRegion.has(region));

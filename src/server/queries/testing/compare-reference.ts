@@ -8,161 +8,23 @@
 // per-dozen series reads the daily rollup, which applies the same sample-versus-scraped rule, and
 // each region's line starts on its first comparable day (docs/decisions/008).
 import { REGIONS, type EggType, type Region } from '#shared/vocabulary.ts';
-import type { PriceEntry } from '#shared/types.ts';
-import { entryPricePerDozen } from '#shared/sort.ts';
-import { clampPage, pageCount, PAGE_SIZES } from '#shared/pagination.ts';
-import { roundCents } from '#shared/format.ts';
+import { clampPage, pageCount } from '#shared/pagination.ts';
 import type { Db } from '../../db.ts';
 import { listPriceEntries, recentHistory, shownSource, visibleEntries } from '../prices.ts';
 import { dayWindow, seriesStart } from '../insights.ts';
 
-/** Days in the compare page's chart. */
-export const COMPARE_SERIES_DAYS = 30;
-
-/** Entries per page when none is asked: the dashboard's page on a large screen. */
-export const DEFAULT_COMPARE_PAGE_SIZE = PAGE_SIZES.desktop;
-
-export interface CompareFilters {
-  eggType: EggType;
-  region?: Region | undefined;
-  count?: number | undefined;
-}
-
-/** Which page of the entries, cheapest per dozen first: 1-based, clamped to the last page. */
-export interface ComparePaging {
-  page: number;
-  pageSize: number;
-}
-
-export interface StorePrice {
-  price: number;
-  count: number;
-  /** The price of 12 eggs at this pack's price per egg: what lowest and highest are chosen by. */
-  price_per_dozen: number;
-  region: Region;
-  store_id: string;
-  store_name: string;
-}
-
-/** The figures over a set of entries, each compared by its price per dozen. */
-export interface PriceFigures {
-  /** Entries (a product at a store location) behind the figures. */
-  products: number;
-  stores: number;
-  /** The entries with the lowest and highest price per dozen. */
-  lowest: StorePrice | null;
-  highest: StorePrice | null;
-  /** highest - lowest price per dozen. */
-  difference_per_dozen: number | null;
-  /** Mean of the entries' prices per dozen. */
-  average_per_dozen: number | null;
-  /** Lowest and highest price per egg. */
-  unit_price: { min: number; max: number } | null;
-}
-
-export interface CompareSummary extends PriceFigures {
-  /** The regions the figures span: more than one means they compare across regions (see by_region). */
-  regions: Region[];
-  /** Mean shelf price whatever the pack size (not comparable across sizes; average_per_dozen is). */
-  average_price: number | null;
-  some_decreasing: boolean;
-  some_increasing: boolean;
-  /** The same figures within each region that has entries, in REGIONS order. */
-  by_region: Array<PriceFigures & { region: Region }>;
-}
-
-export interface RegionSeries {
-  /** 'dozen': average price per dozen eggs (any pack); 'pack': average shelf price of the chosen pack size. */
-  unit: 'dozen' | 'pack';
-  count: number | null;
-  /** UTC days, oldest first, consecutive. */
-  days: string[];
-  /** One line per region with data; null on a day without a price (a gap) or before the line's history. */
-  lines: Array<{ region: Region; values: Array<number | null> }>;
-}
-
-export interface CompareByType {
-  egg_type: EggType;
-  /** One page of the entries, cheapest per dozen first (then the cheaper pack, then by id), each with its last 7 days. */
-  entries: Array<PriceEntry & { history: number[] }>;
-  /** Entries matching the filters (summary.products). */
-  total: number;
-  /** The page given (clamped between 1 and pageCount), its size and the number of pages (0 without entries). */
-  page: number;
-  pageSize: number;
-  pageCount: number;
-  summary: CompareSummary;
-  /** Pack sizes of this egg type present in the data (for the count filter). */
-  counts: number[];
-  chart: RegionSeries;
-}
-
-/** A figure's entry as the summary query sends it. */
-interface FigureEntry {
-  price: number;
-  count: number;
-  region: Region;
-  store_id: string;
-  store_name: string;
-}
-
-function storePrice(entry: FigureEntry): StorePrice {
-  return {
-    price: entry.price,
-    count: entry.count,
-    price_per_dozen: roundCents(entryPricePerDozen(entry)),
-    region: entry.region,
-    store_id: entry.store_id,
-    store_name: entry.store_name,
-  };
-}
-
-/** One row of the summary query: the figures within a region, or over all of them (region null). */
-interface FigureRow {
-  region: Region | null;
-  products: number | null;
-  stores: number;
-  average_per_dozen: number | null;
-  average_price: number | null;
-  down: boolean | null;
-  up: boolean | null;
-  lowest: (FigureEntry & { unit_price: number }) | null;
-  highest: (FigureEntry & { unit_price: number }) | null;
-  /** On the row over all regions: the ids of the page asked for, in the listing's order. */
-  page_ids: number[] | null;
-}
-
-function figuresOf(row: FigureRow | undefined): PriceFigures {
-  const products = row?.products ?? 0;
-  const lowest = products && row?.lowest ? storePrice(row.lowest) : null;
-  const highest = products && row?.highest ? storePrice(row.highest) : null;
-  return {
-    products,
-    stores: products ? row!.stores : 0,
-    lowest,
-    highest,
-    // The difference of the two figures as shown (in cents), so it checks by hand.
-    difference_per_dozen: lowest && highest ? roundCents(highest.price_per_dozen - lowest.price_per_dozen) : null,
-    average_per_dozen: products && row!.average_per_dozen !== null ? roundCents(row!.average_per_dozen) : null,
-    // The lowest price per egg is the lowest entry's, the highest the highest entry's.
-    unit_price: lowest && highest ? { min: row!.lowest!.unit_price, max: row!.highest!.unit_price } : null,
-  };
-}
-
-function summaryOf(rows: FigureRow[]): CompareSummary {
-  const all = rows.find((row) => row.region === null);
-  const byRegion = new Map(rows.filter((row) => row.region !== null && row.products).map((row) => [row.region!, row]));
-  const regions = REGIONS.filter((region) => byRegion.has(region));
-  const products = all?.products ?? 0;
-  return {
-    ...figuresOf(all),
-    regions,
-    average_price: products && all!.average_price !== null ? roundCents(all!.average_price) : null,
-    some_decreasing: Boolean(products && all!.down),
-    some_increasing: Boolean(products && all!.up),
-    by_region: regions.map((region) => ({ region, ...figuresOf(byRegion.get(region)) })),
-  };
-}
+// Its answer's types and the shaping of its figures are compare.ts's own.
+import {
+  COMPARE_SERIES_DAYS,
+  DEFAULT_COMPARE_PAGE_SIZE,
+  summaryOf,
+  type CompareByType,
+  type CompareFilters,
+  type ComparePaging,
+  type CompareSummary,
+  type FigureRow,
+  type RegionSeries,
+} from '../compare.ts';
 
 /**
  * The summary figures, over every region shown and within each, and the ids of one page of the
