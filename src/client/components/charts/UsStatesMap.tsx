@@ -10,16 +10,13 @@ import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import statesTopology from 'us-atlas/states-10m.json';
 import { chartTheme } from './chartTheme.ts';
-import { statesForMap, STATE_NAMES } from './usStates.ts';
+import { statesForMap, STATE_NAMES, US_MAP_ASPECT, US_MAP_MAX_W } from './usStates.ts';
 
 const topology = statesTopology as unknown as Topology<{ states: GeometryCollection<{ name: string }> }>;
 const STATES = statesForMap(feature(topology, topology.objects.states).features as Array<{ id?: string | number; geometry: { type: string; coordinates: unknown } | null }>);
 
 /** The state code of a drawn feature (its GeoJSON id, which nivo's types leave out). */
 const featureState = (f: ChoroplethBoundFeature): string => String((f as unknown as { id: string | number }).id);
-
-/** Width over height of the lower 48 with the insets, in this projection. */
-const ASPECT = 1.6;
 
 export interface UsStatesMapProps {
   /** One value per state code; a state left out (or null) is drawn in `unknownColor`. */
@@ -36,10 +33,10 @@ export interface UsStatesMapProps {
   maxW?: string;
 }
 
-export default function UsStatesMap({ values, label, domain, colors, unknownColor, valueFormat, tooltip, onStateClick, maxW = '3xl' }: UsStatesMapProps) {
+export default function UsStatesMap({ values, label, domain, colors, unknownColor, valueFormat, tooltip, onStateClick, maxW = US_MAP_MAX_W }: UsStatesMapProps) {
   const data = values.flatMap((row) => (row.value === null ? [] : [{ id: row.state, value: row.value }]));
   return (
-    <Box role="img" aria-label={label} width="full" style={{ aspectRatio: String(ASPECT) }} maxW={maxW} mx="auto">
+    <Box role="img" aria-label={label} width="full" style={{ aspectRatio: String(US_MAP_ASPECT) }} maxW={maxW} mx="auto">
       <ResponsiveWrapper>
         {({ width, height }) => (
           <Choropleth

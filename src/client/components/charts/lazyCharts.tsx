@@ -23,27 +23,45 @@ export const MarketChart = lazyChart(() => import('./MarketChart.tsx'));
 export const HistoryChart = lazyChart(() => import('./HistoryChart.tsx'));
 export const UsStatesMap = lazyChart(() => import('./UsStatesMap.tsx'));
 
-export function ChartPlaceholder({ height = { base: '64', md: '72' } }: { height?: Record<string, string> | string }) {
+/**
+ * A chart's size: a height, or for a chart drawn at a fixed width over height (the US map), that
+ * ratio and its widest width.
+ */
+export interface ChartSize {
+  height?: Record<string, string> | string;
+  aspect?: { ratio: number; maxW: string } | undefined;
+}
+
+export function ChartPlaceholder(size: ChartSize) {
   return (
     <Box role="status" position="relative">
       <VisuallyHidden>Loading chart</VisuallyHidden>
-      <Skeleton height={height} width="full" borderRadius="md" />
+      <ChartSkeleton {...size} />
     </Box>
+  );
+}
+
+/** A placeholder of a chart's size. */
+export function ChartSkeleton({ height = { base: '64', md: '72' }, aspect }: ChartSize) {
+  return aspect ? (
+    <Skeleton width="full" maxW={aspect.maxW} mx="auto" style={{ aspectRatio: String(aspect.ratio) }} borderRadius="md" />
+  ) : (
+    <Skeleton height={height} width="full" borderRadius="md" />
   );
 }
 
 /**
  * Where a chart goes. The chart (nivo, a long task to draw on a phone) is loaded and drawn once
  * the slot comes within 200 px of the screen; until then, and while its code loads, the
- * 'Loading chart' placeholder of the same height holds its place.
+ * 'Loading chart' placeholder of the same size holds its place.
  */
-export function ChartSlot({ children, height, resetKeys }: { children: ReactNode; height?: Record<string, string> | string; resetKeys?: readonly unknown[] }) {
+export function ChartSlot({ children, resetKeys, ...size }: ChartSize & { children: ReactNode; resetKeys?: readonly unknown[] }) {
   const slotRef = useRef<HTMLDivElement>(null);
   const near = useNearViewport(slotRef, '200px');
   return (
     <Box ref={slotRef}>
       <ErrorBoundary title="Chart Error" resetKeys={resetKeys}>
-        {near ? <Suspense fallback={<ChartPlaceholder height={height} />}>{children}</Suspense> : <ChartPlaceholder height={height} />}
+        {near ? <Suspense fallback={<ChartPlaceholder {...size} />}>{children}</Suspense> : <ChartPlaceholder {...size} />}
       </ErrorBoundary>
     </Box>
   );

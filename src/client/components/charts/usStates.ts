@@ -2,6 +2,11 @@
 // state): the states' names, their Census FIPS codes, and us-atlas's shapes made ready for the
 // choropleth (territories dropped, Alaska and Hawaii inset). Pure: no React, no I/O.
 
+/** Width over height of the lower 48 with the insets, in the map's projection (and its placeholders'). */
+export const US_MAP_ASPECT = 1.6;
+/** The map's widest width unless its page says otherwise. */
+export const US_MAP_MAX_W = '3xl';
+
 /** Census FIPS codes of the 50 states and DC (the map's shapes are keyed by them). */
 export const FIPS_STATES: Readonly<Record<string, string>> = {
   '01': 'AL', '02': 'AK', '04': 'AZ', '05': 'AR', '06': 'CA', '08': 'CO', '09': 'CT', '10': 'DE', '11': 'DC', '12': 'FL',

@@ -1,15 +1,21 @@
-// Where the dashboard's compact map by state goes: a placeholder of its size until it comes within
+// Where the dashboard's compact map by state goes: the card's frame around a placeholder until it comes within
 // 300 px of the screen, then the card (its own chunk, with nivo's map) and, if that fails, an
 // error card with Retry.
-import { Box, Skeleton } from '@chakra-ui/react';
+import { Box } from '@chakra-ui/react';
 import { lazy, Suspense, useRef } from 'react';
 import { ErrorBoundary } from '#client/components/ErrorBoundary.tsx';
 import { useNearViewport } from '#client/lib/useNearViewport.ts';
+import { UsMapFrame, UsMapPlaceholder } from './UsMapFrame.tsx';
 
 const UsMapCard = lazy(() => import('./UsMapCard.tsx'));
 
+/** The card as it looks while its map loads. */
 function UsMapFallback() {
-  return <Skeleton height={{ base: '80', md: '96' }} borderRadius="l3" role="status" aria-label="Loading prices by state" />;
+  return (
+    <UsMapFrame summary=".">
+      <UsMapPlaceholder />
+    </UsMapFrame>
+  );
 }
 
 export default function UsMapSlot() {

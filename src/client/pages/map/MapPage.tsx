@@ -3,6 +3,7 @@
 // cheapest stores of a chosen state (?state=, chosen on the map or in the table), and the table of
 // every state as the map's keyboard- and screen-reader-friendly alternative.
 import { Badge, Box, Button, Card, Flex, Grid, HStack, Heading, Link, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { ChartSkeleton } from '#client/components/charts/lazyCharts.tsx';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { LuArrowDown, LuArrowUp } from 'react-icons/lu';
@@ -14,7 +15,7 @@ import { FilterSelect } from '#client/components/FilterSelect.tsx';
 import { SampleBadge } from '#client/components/SampleBadge.tsx';
 import { useSearchParam } from '#client/lib/useSearchParam.ts';
 import { trpc } from '#client/lib/trpc.ts';
-import { anySample, byStateCsvHref, cheapestRows, eggTypeWords, parseMapEggType, stateName, stateRows, type SortKey } from './mapView.ts';
+import { anySample, mapAspect, byStateCsvHref, cheapestRows, eggTypeWords, parseMapEggType, stateName, stateRows, type SortKey } from './mapView.ts';
 import { PriceMap } from './PriceMapParts.tsx';
 
 const TYPE_OPTIONS = EGG_TYPES.map((t) => ({ value: t, label: EGG_TYPE_LABELS[t] }));
@@ -137,7 +138,7 @@ export default function MapPage() {
         <ErrorCard title="Unable to load prices by state" message={query.error.message} onRetry={() => void query.refetch()} />
       ) : !data ? (
         <Stack gap="4" role="status" aria-label="Loading prices by state">
-          <Skeleton height={{ base: '56', md: '96' }} borderRadius="l3" />
+          <ChartSkeleton aspect={mapAspect()} />
           <Skeleton height="64" borderRadius="l3" />
         </Stack>
       ) : (

@@ -4,7 +4,7 @@
 import { Box, HStack, Stack, Text } from '@chakra-ui/react';
 import type { ByStateResult } from '#shared/by-state.ts';
 import { ChartSlot, UsStatesMap } from '#client/components/charts/lazyCharts.tsx';
-import { mapLabel, NO_DATA_COLOR, NO_DATA_TEXT, PRICE_COLORS, priceScale, tooltipLines, type PriceScale } from './mapView.ts';
+import { mapAspect, mapLabel, NO_DATA_COLOR, NO_DATA_TEXT, PRICE_COLORS, priceScale, tooltipLines, type PriceScale } from './mapView.ts';
 
 /** The No data swatch's hatching, so it differs from the price steps by more than its colour. */
 const NO_DATA_PATTERN = `repeating-linear-gradient(135deg, ${NO_DATA_COLOR} 0 3px, #a8a29e 3px 4px)`;
@@ -38,7 +38,7 @@ export function PriceMap({ data, onStateClick, maxW }: { data: ByStateResult; on
   const byState = new Map(data.states.map((s) => [s.state, s]));
   return (
     <Stack gap="3">
-      <ChartSlot height={{ base: '56', md: '96' }} resetKeys={[data.egg_type]}>
+      <ChartSlot aspect={mapAspect(maxW)} resetKeys={[data.egg_type]}>
         <UsStatesMap
           values={data.states.map((s) => ({ state: s.state, value: s.median_per_dozen }))}
           label={mapLabel(data)}

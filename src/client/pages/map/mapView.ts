@@ -4,7 +4,7 @@
 import type { ByStateResult, StateCheapestResult, StateFigures } from '#shared/by-state.ts';
 import { formatPackPrice, formatPrice } from '#shared/format.ts';
 import { EGG_TYPE_LABELS, EGG_TYPES, type EggType } from '#shared/vocabulary.ts';
-import { STATE_NAMES } from '#client/components/charts/usStates.ts';
+import { STATE_NAMES, US_MAP_ASPECT, US_MAP_MAX_W } from '#client/components/charts/usStates.ts';
 
 /** The map's colours, cheapest (lightest) first: a single blue hue, readable with colour blindness. */
 export const PRICE_COLORS = ['#dbeafe', '#93c5fd', '#3b82f6', '#1d4ed8', '#1e3a8a'] as const;
@@ -190,3 +190,8 @@ export function cheapestRows(result: StateCheapestResult): CheapestRow[] {
 
 /** The CSV of the map's figures, with the page's egg type. */
 export const byStateCsvHref = (eggType: EggType) => `/api/egg-prices/by-state.csv?egg_type=${eggType}`;
+
+/** The map's shape (its projection's width over height, at most maxW wide), for placeholders of its size. */
+export const mapAspect = (maxW: string = US_MAP_MAX_W) => ({ ratio: US_MAP_ASPECT, maxW });
+/** The legend's height below the map: a few rows at narrow widths. */
+export const MAP_LEGEND_HEIGHT = { base: '24', md: '4.5rem', lg: '12' } as const;
