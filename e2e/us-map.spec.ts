@@ -112,10 +112,13 @@ test('the map and table show states with prices and No data; the egg type is in 
 test('the dashboard shows the compact map, linking to the full page', async ({ page }, info) => {
   await page.goto('/');
   const card = page.getByRole('region', { name: 'Egg prices by state' });
-  // Below the fold, the card loads once it comes near the screen.
-  await page.getByRole('status', { name: 'Loading prices by state' }).first().scrollIntoViewIfNeeded();
-  await card.scrollIntoViewIfNeeded();
+  // Below the fold, the card loads once it comes near the screen; until then its placeholder has
+  // the loaded card's size, so nothing below it moves when the map comes.
+  const placeholderHeight = (await card.boundingBox())!.height;
+  // Scrolled in the page: the placeholder's elements give way to the card's while it loads.
+  await page.evaluate(() => document.getElementById('us-map-heading')?.scrollIntoView({ block: 'center' }));
   await expect(card.getByRole('img', { name: /^US map of today's median price of a dozen standard eggs by state/ })).toBeVisible();
+  expect(Math.abs((await card.boundingBox())!.height - placeholderHeight)).toBeLessThanOrEqual(4);
   await expect(card.getByText('No data')).toBeVisible();
   await axe(page, info, 'dashboard with the map');
   await card.getByRole('link', { name: 'See every state and its cheapest stores' }).click();
