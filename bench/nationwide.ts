@@ -513,6 +513,9 @@ export async function measureNationwide(adminUrl: string, log: (line: string) =>
       ? `Database build: ${(info.buildMs / 1000).toFixed(1)} s (this run; ${info.reason})`
       : `Database build: reused (built ${info.builtAt} in ${(info.buildMs / 1000).toFixed(1)} s)`,
   );
+  if (info.migrated.length > 0) {
+    console.log(`Migrated forward on this data in this run: ${info.migrated.map((m) => `${m.version} ${m.name} ${m.seconds.toFixed(1)} s`).join('; ')}.`);
+  }
   console.log('');
   printTable(
     ['table', 'rows (estimate)', 'table', 'indexes', 'total'],
