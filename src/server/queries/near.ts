@@ -51,22 +51,30 @@ export async function nearEntries(sql: Db, query: NearQuery): Promise<NearRows> 
     round(e.price / p.count * 12, 2) as price_per_dozen`;
 
   const rows = await sql<Row[]>`
-    with near as (
-      select ${columns}, ${distance} as distance
-      ${visibleEntries(sql, filters)}
-        and l.latitude between ${box.minLatitude}::float8 and ${box.maxLatitude}::float8
+    with located as materialized (
+      select l.id, ${distance} as distance
+      from store_locations l
+      where l.latitude between ${box.minLatitude}::float8 and ${box.maxLatitude}::float8
         and l.longitude between ${box.minLongitude}::float8 and ${box.maxLongitude}::float8
     ), chosen as (
       select min(r) as radius
       from unnest(${sql.array(radii)}::int[]) as r
-      where exists (select 1 from near where near.distance <= r)
+      where exists (
+        select 1
+        from located
+        cross join lateral (select 1 ${visibleEntries(sql, filters)} and l.id = located.id limit 1) priced
+        where located.distance <= r)
+    ), near as (
+      select ${columns}, ${distance} as distance
+      ${visibleEntries(sql, filters)}
+        and l.id in (select located.id from located where located.distance <= (select radius from chosen))
     ), regional as (
       select ${columns}, ${distance} as distance
       ${visibleEntries(sql, { ...filters, region: query.region })}
         and l.latitude is not null
         and not exists (select 1 from chosen where radius is not null)
     ), scoped as (
-      select near.* from near where near.distance <= (select radius from chosen)
+      select near.* from near
       union all
       select regional.* from regional
     ), ranked as (
