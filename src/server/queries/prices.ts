@@ -1,7 +1,7 @@
 // Price entries: the current price of each product at each store location, read from the
 // price_entries snapshot that the observation trigger keeps. Sample prices are hidden for a
 // store and region as soon as scraped prices exist there (DESIGN.md, "Prices shown").
-import type { EggType, Region } from '#shared/vocabulary.ts';
+import { REGIONS, type EggType, type Region } from '#shared/vocabulary.ts';
 import type { PriceEntry } from '#shared/types.ts';
 import type { Db } from '../db.ts';
 
@@ -25,18 +25,22 @@ export interface Page {
 
 /**
  * The (store_id, region) pairs that have scraped (or demo) prices, whose sample prices are hidden.
- * One probe per pair (at most 6 stores x 4 regions) that stops at its first non-sample entry: the
- * LIMIT keeps PostgreSQL from turning it into a join over every scraped entry, which cost the
- * Near you query most of its time.
+ * One probe per pair (each store x each region, at most 6 x 4) that stops at its first non-sample
+ * entry: the LIMIT keeps PostgreSQL from turning it into a join over every scraped entry, which
+ * cost the Near you query most of its time. The pairs come from the stores and the regions, not
+ * from a distinct over every location (15,000 index entries read for 24 pairs); a pair without
+ * locations finds nothing. The order by id reads the pair's locations from their index
+ * (store_id, region, id; migration 022): without it PostgreSQL scanned the table for each pair.
  */
 export function scrapedStoreRegions(sql: Db) {
   return sql`
     select pair.store_id, pair.region
-    from (select distinct store_id, region from store_locations) pair
+    from (select s.id as store_id, r.region from stores s cross join (values ${sql(REGIONS.map((region) => [region]))}) as r (region)) pair
     cross join lateral (
       select 1 from store_locations sl
       join price_entries se on se.location_id = sl.id and se.source <> 'sample'
       where sl.store_id = pair.store_id and sl.region = pair.region
+      order by sl.id
       limit 1) scraped`;
 }
 

@@ -6,7 +6,7 @@ import { ZodError } from 'zod';
 import { createTestDatabase, type TestDatabase } from '../../../test/db.ts';
 import { callerFor } from '../../../test/caller.ts';
 import { addListing, type Listing } from '../../../test/listings.ts';
-import { greatCircleMiles, zipFacts } from '../geo.ts';
+import { EARTH_RADIUS_MILES, greatCircleMiles, zipFacts } from '../geo.ts';
 import { describeZodError } from '../trpc.ts';
 import type { NearInput, NearResult } from '#shared/near.ts';
 
@@ -158,6 +158,66 @@ describe('prices.near', () => {
     const result = await near({ zip: CENTRE, radius: 25, limit: 1 });
     expect(result.total).toBe(3);
     expect(pairs(result)).toEqual([pair(aldi)]);
+  });
+
+  it("chooses the radius by the nearest location with a shown entry, across a state and a region line", async () => {
+    // Cincinnati, OH (midwest) and Covington, KY (south) across the river. Kroger has scraped
+    // prices in the midwest (Polk City) and none in the south: its sample price in Cincinnati is
+    // hidden, the one in Covington is shown.
+    const hidden = await addListing(db.sql, { store: 'kroger', zip: '45202', count: 15, price: 2.5, source: 'sample' });
+    const shown = await addListing(db.sql, { store: 'kroger', zip: '41011', count: 15, price: 3.5, source: 'sample' });
+    expect(milesFrom('45202', '41011')).toBeLessThan(5);
+    const result = await near({ zip: '45202', radius: 5, count: 15 });
+    expect(result).toMatchObject({ state: 'OH', region: 'midwest', scope: 'radius', radius_used: 5, total: 1 });
+    expect(pairs(result)).toEqual([pair(shown)]);
+    expect(result.entries[0]).toMatchObject({ state: 'KY', region: 'south', source: 'sample' });
+    expect(pairs(await near({ zip: '41011', radius: 50 }))).not.toContainEqual(pair(hidden));
+
+    // A hidden price at the ZIP code itself does not keep the radius: the nearest shown one is
+    // Walmart's scraped price in Hamilton, OH, about 20 miles away.
+    await addListing(db.sql, { store: 'walmart', zip: '45202', eggType: 'organic', count: 15, price: 5.99, source: 'sample' });
+    const hamilton = await addListing(db.sql, { store: 'walmart', zip: '45011', eggType: 'organic', count: 15, price: 6.99 });
+    expect(milesFrom('45202', '45011')).toBeGreaterThan(10);
+    expect(milesFrom('45202', '45011')).toBeLessThan(25);
+    const widened = await near({ zip: '45202', radius: 5, egg_type: 'organic', count: 15 });
+    expect(widened).toMatchObject({ scope: 'widened', radius_used: 25, total: 1 });
+    expect(pairs(widened)).toEqual([pair(hamilton)]);
+  });
+
+  it('keeps a location just within a radius and leaves out one just beyond it, at 10 and at 50 miles', async () => {
+    // Locations placed by their own coordinates: due north of Cincinnati at 9.9 and 10.1 miles,
+    // due east at 49.9 and 50.1 (inside the bounding box of 50 miles, which is wider than the circle).
+    const centre = zipFacts('45202')!;
+    const north = (miles: number) => ({ latitude: centre.latitude + (miles / EARTH_RADIUS_MILES) * (180 / Math.PI), longitude: centre.longitude });
+    const east = (miles: number) => {
+      const span = 2 * Math.asin(Math.sin(miles / EARTH_RADIUS_MILES / 2) / Math.cos((centre.latitude * Math.PI) / 180));
+      return { latitude: centre.latitude, longitude: centre.longitude + span * (180 / Math.PI) };
+    };
+    const placed = async (zip: string, at: { latitude: number; longitude: number }, count: number) => {
+      const listing = await addListing(db.sql, { store: 'aldi', zip, count, price: 4 });
+      await db.sql`update store_locations set latitude = ${at.latitude}, longitude = ${at.longitude}, coordinates_source = 'retailer' where id = ${listing.locationId}`;
+      return listing;
+    };
+    // Aldi's locations are one per ZIP code here: each at a ZIP code of its own.
+    const inside10 = await placed('45069', north(9.9), 20);
+    const beyond10 = await placed('45011', north(10.1), 20);
+    const inside50 = await placed('45150', east(49.9), 20);
+    const beyond50 = await placed('45103', east(50.1), 21);
+    await placed('45140', east(50.1), 20);
+
+    const ten = await near({ zip: '45202', radius: 10, count: 20 });
+    expect(ten).toMatchObject({ scope: 'radius', radius_used: 10, total: 1 });
+    expect(pairs(ten)).toEqual([pair(inside10)]);
+    expect(ten.entries[0]!.distance_miles).toBe(9.9);
+    expect(await near({ zip: '45202', radius: 5, count: 20 })).toMatchObject({ scope: 'widened', radius_used: 10, total: 1 });
+    const fifty = await near({ zip: '45202', radius: 50, count: 20 });
+    expect(pairs(fifty)).toEqual([pair(inside10), pair(beyond10), pair(inside50)]);
+    expect(fifty.entries.map((e) => e.distance_miles)).toEqual([9.9, 10.1, 49.9]);
+    // Only a location 50.1 miles away: beyond every radius, so the region's entries answer.
+    const region = await near({ zip: '45202', radius: 50, count: 21 });
+    expect(region).toMatchObject({ scope: 'region', radius_used: null });
+    expect(pairs(region)).toEqual([pair(beyond50)]);
+    expect(region.entries[0]!.distance_miles).toBe(50.1);
   });
 
   it('accepts a ZIP+4 code', async () => {
