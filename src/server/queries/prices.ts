@@ -313,10 +313,12 @@ export async function recentHistory(sql: Db, entryIds: number[], days = 7): Prom
  * both). When a chosen entry is no longer visible (a first scraped price hid its pair's sample
  * prices, or it is gone), or the figures choose none (a database whose figures were never
  * computed: seeded, not yet refreshed), the choice is made from the entries (liveListingEntries).
+ * fromFigures says which: the caller reads the cards' location figures from the same source.
  */
-export async function listingEntries(sql: Db, filters: EntryFilters): Promise<PriceEntry[]> {
+export async function listingEntries(sql: Db, filters: EntryFilters): Promise<{ entries: PriceEntry[]; fromFigures: boolean }> {
   const chosen = await figuresListing(sql, filters);
-  return chosen && chosen.length > 0 ? chosen : liveListingEntries(sql, filters);
+  if (chosen && chosen.length > 0) return { entries: chosen, fromFigures: true };
+  return { entries: await liveListingEntries(sql, filters), fromFigures: false };
 }
 
 /** listingEntries from the store figures; null when a chosen entry is no longer visible. */
