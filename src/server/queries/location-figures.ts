@@ -145,25 +145,33 @@ export async function locationFigures(
  * no price read within the window at the refresh, and time alone does not give it one.
  */
 async function currentRows(sql: Db, scope: Scope): Promise<FiguresRow[]> {
-  const wanted =
+  // The combinations joined to their rows by the key (as a filter on the rows, PostgreSQL expected
+  // thousands of them and hashed all 15,000 store locations to name a page's six: 5 ms, not 0.3).
+  const [figures, wanted] =
     'combinations' in scope
-      ? sql`(f.store_id, f.region, f.egg_type, f.count) in (
-              select * from unnest(${sql.array(scope.combinations.map((c) => c.store_id))}::text[],
-                                   ${sql.array(scope.combinations.map((c) => c.region))}::text[],
-                                   ${sql.array(scope.combinations.map((c) => c.egg_type))}::text[],
-                                   ${sql.array(scope.combinations.map((c) => c.count))}::int[]))`
-      : sql`f.store_id = ${scope.store}
+      ? [
+          sql`unnest(${sql.array(scope.combinations.map((c) => c.store_id))}::text[],
+                     ${sql.array(scope.combinations.map((c) => c.region))}::text[],
+                     ${sql.array(scope.combinations.map((c) => c.egg_type))}::text[],
+                     ${sql.array(scope.combinations.map((c) => c.count))}::int[]) as w(store_id, region, egg_type, count)
+              join price_location_figures f on f.store_id = w.store_id and f.region = w.region and f.egg_type = w.egg_type and f.count = w.count`,
+          sql``,
+        ]
+      : [
+          sql`price_location_figures f`,
+          sql`and f.store_id = ${scope.store}
               ${scope.filters.region ? sql`and f.region = ${scope.filters.region}` : sql``}
               ${scope.filters.eggType ? sql`and f.egg_type = ${scope.filters.eggType}` : sql``}
-              ${scope.filters.count ? sql`and f.count = ${scope.filters.count}` : sql``}`;
+              ${scope.filters.count ? sql`and f.count = ${scope.filters.count}` : sql``}`,
+        ];
   const rows = await sql<Array<FiguresRow & { current: boolean }>>`
     select f.store_id, f.region, f.egg_type, f.count, f.locations, f.median, f.lowest, f.highest, f.sample,
            f.entry_id, f.product_id, f.location_id, f.price::float8 as price, l.name, l.city, l.state, l.zip,
            f.valid_until >= now() as current
-    from price_location_figures f
+    from ${figures}
     join stores s on s.id = f.store_id
     join store_locations l on l.id = f.location_id
-    where s.active and ${wanted}`;
+    where s.active ${wanted}`;
   const expired = rows.filter((row) => !row.current);
   const recomputed = expired.length > 0 ? await figuresRows(sql, { combinations: expired }) : [];
   return [...rows.filter((row) => row.current), ...recomputed];

@@ -76,7 +76,18 @@ export function visibleEntries(sql: Db, filters: EntryFilters = {}, { locationSe
                   and ${filters.region ? sql`sl.region = ${filters.region}` : sql`true`})`
         : sql``}
       ${filters.afterId !== undefined ? sql`and e.id > ${filters.afterId}` : sql``}
-      ${filters.ids !== undefined ? sql`and e.id = any(${sql.array([...filters.ids])}::int[])` : sql``}`;
+      ${filters.ids !== undefined ? entriesOf(sql, filters.ids) : sql``}`;
+}
+
+/**
+ * Only the given entries, and only their locations: named too (an array the plan reads once), the
+ * locations are read by their key. Without them PostgreSQL hashed all 15,000 store locations to
+ * join a page's few entries, 3 ms of a dashboard page's 9 at 15,000 locations; with them, 0.3 ms.
+ */
+function entriesOf(sql: Db, ids: readonly number[]) {
+  const wanted = sql.array([...ids]);
+  return sql`and e.id = any(${wanted}::int[])
+             and l.id = any(array(select location_id from price_entries where id = any(${wanted}::int[])))`;
 }
 
 /**
