@@ -18,7 +18,7 @@ const STATIC: readonly DataSource[] = [];
 export const QUERY_SOURCES: Readonly<Record<string, readonly DataSource[]>> = {
   'prices.all': PRICES,
   'prices.list': PRICES,
-  'prices.dashboard': PRICES,
+  'prices.dashboard': PRICES_AND_ROLLUPS,
   'prices.lookup': PRICES,
   'prices.count': PRICES,
   'prices.near': PRICES,

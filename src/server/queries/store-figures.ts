@@ -1,6 +1,6 @@
 // The store page's precomputed figures (migration 017): per store, region, egg type and pack size,
 // the current visible entries' sums (price_store_entry_figures: the price insights, the regional
-// analysis, the market position) and what the store's locations charge (price_location_figures:
+// analysis, the market position, and the dashboard listing's choice per store: migration 021) and what the store's locations charge (price_location_figures:
 // docs/decisions/010). Recomputed for the given store and region pairs (or all) from their
 // entries, in the caller's transaction: refreshRollups for the pairs it touched, the coverage
 // directory for the pairs whose locations closed or reopened. Upserted in key order and the pairs'
@@ -58,22 +58,29 @@ export async function refreshStoreFigures(tx: Db, pairs: readonly StoreRegion[] 
              sum(e.price - e.reference_price) as sum_change, sum((e.price - e.reference_price) / e.count * 12) as sum_change_per_dozen,
              count(*) filter (where e.trend_direction = 'down')::int as down, count(*) filter (where e.trend_direction = 'up')::int as up,
              bool_or(e.source <> 'scrape') as sample,
-             min(array[e.price, e.id]) as lowest, max(array[e.price, e.id]) as highest
+             min(array[e.price, e.id]) as lowest, max(array[e.price, e.id]) as highest,
+             -- The dashboard listing's (migration 021): the first entry in id order, and the newest
+             -- to the whole second, then the smallest id, as the listing's key orders them.
+             min(e.id) as first_id, min(array[-floor(date_part('epoch', e.observed_at)), e.id]) as newest
       from shown e
       group by e.store_id, e.region, e.egg_type, e.count
     ), upserted_entries as (
       insert into price_store_entry_figures as f
         (store_id, region, egg_type, count, entries, sum_price, sum_per_dozen, compared, sum_change, sum_change_per_dozen,
-         down, up, sample, lowest_entry_id, lowest_price, highest_entry_id, highest_price)
+         down, up, sample, lowest_entry_id, lowest_price, highest_entry_id, highest_price,
+         first_entry_id, newest_entry_id, newest_observed_at)
       select store_id, region, egg_type, count, entries, sum_price, sum_per_dozen, compared, sum_change, sum_change_per_dozen,
-             down, up, sample, lowest[2]::int, lowest[1], highest[2]::int, highest[1]
+             down, up, sample, lowest[2]::int, lowest[1], highest[2]::int, highest[1],
+             first_id, newest[2]::int, to_timestamp(-newest[1])
       from fresh_entries order by store_id, region, egg_type, count
       on conflict (store_id, region, egg_type, count) do update set
         entries = excluded.entries, sum_price = excluded.sum_price, sum_per_dozen = excluded.sum_per_dozen,
         compared = excluded.compared, sum_change = excluded.sum_change, sum_change_per_dozen = excluded.sum_change_per_dozen,
         down = excluded.down, up = excluded.up, sample = excluded.sample,
         lowest_entry_id = excluded.lowest_entry_id, lowest_price = excluded.lowest_price,
-        highest_entry_id = excluded.highest_entry_id, highest_price = excluded.highest_price
+        highest_entry_id = excluded.highest_entry_id, highest_price = excluded.highest_price,
+        first_entry_id = excluded.first_entry_id, newest_entry_id = excluded.newest_entry_id,
+        newest_observed_at = excluded.newest_observed_at
     ), deleted_entries as (
       delete from price_store_entry_figures
       where ${stale('price_store_entry_figures')}

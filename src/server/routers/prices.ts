@@ -106,13 +106,13 @@ export const pricesRouter = router({
   /**
    * The dashboard's Egg Prices list: SPEC §5's filter, one entry per store and sort, the shared
    * domain rules' listing (selectListing) with the filter and the choice per store made by the
-   * database (listingEntries), then one page of them with each entry's last 7 days of prices for
-   * its sparkline.
+   * database (listingEntries, from the store figures of the latest rollup refresh), then one page
+   * of them with each entry's last 7 days of prices for its sparkline.
    */
   dashboard: publicProcedure.input(dashboardInput).query(({ ctx, input }) =>
     ctx.cache.get(`prices.dashboard:${JSON.stringify(input)}`, async () => {
       const filters = input.filters ?? DEFAULT_FILTERS;
-      const chosen = await listingEntries(ctx.sql, {
+      const { entries: chosen, fromFigures } = await listingEntries(ctx.sql, {
         store: filters.store === 'all' ? undefined : filters.store,
         eggType: filters.eggType === 'all' ? undefined : filters.eggType,
         region: filters.region === 'all' ? undefined : filters.region,
@@ -123,8 +123,12 @@ export const pricesRouter = router({
       const pages = pageCount(listing.length, input.pageSize);
       const page = clampPage(input.page, pages);
       const items = pageItems(listing, page, input.pageSize);
-      // What each card's store charges across its locations: one query for this page's cards only.
-      const [history, figures] = await Promise.all([recentHistory(ctx.sql, items.map((e) => e.id)), locationFigures(ctx.sql, items)]);
+      // What each card's store charges across its locations: one query for this page's cards only,
+      // as of the same rollup refresh as the listing when it was chosen from the store figures.
+      const [history, figures] = await Promise.all([
+        recentHistory(ctx.sql, items.map((e) => e.id)),
+        locationFigures(ctx.sql, items, { precomputed: fromFigures }),
+      ]);
       return {
         items: items.map((entry) => ({
           ...entry,
