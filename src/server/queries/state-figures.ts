@@ -48,6 +48,7 @@ export async function refreshStateFigures(tx: Db, scope: StateFiguresScope): Pro
   const moved = all ? [] : (scope.states ?? []);
   const days = all ? [] : (scope.days ?? []);
   const states = [...moved];
+  if (!all && pairs.length === 0 && moved.length === 0 && days.length === 0) return;
 
   // The states whose today's figures change: a pair's entries changed, or whether its sample
   // prices are hidden, wherever its locations are.
