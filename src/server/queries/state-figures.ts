@@ -25,21 +25,23 @@ export type StateFiguresScope =
     };
 
 /**
- * Upserts the rows of `fresh` (a CTE of the statement) into table, then deletes the scope's rows
- * that it lacks. A row that has not changed is left as it is (most of them, refresh after refresh):
- * not rewritten with its indexes.
+ * Two CTEs of a statement: upserts the rows of the CTE `fresh` into table, and deletes the
+ * scope's rows that it lacks (the upserted ones are not among those). A row that has not changed
+ * is left as it is (most of them, refresh after refresh): not rewritten with its indexes.
  */
-function replaceRows(tx: Db, table: string, keys: readonly string[], values: readonly string[], scope: ReturnType<Db['unsafe']>) {
-  const same = (alias: string) => tx.unsafe(keys.map((key) => `f.${key} = ${alias}.${key}`).join(' and '));
+function replaceRows(tx: Db, table: string, fresh: string, keys: readonly string[], values: readonly string[], scope: ReturnType<Db['unsafe']>) {
+  const columns = tx.unsafe([...keys, ...values].join(', '));
+  const key = tx.unsafe(keys.join(', '));
   return tx`
-    upserted as (
-      insert into ${tx(table)} as t (${tx.unsafe([...keys, ...values].join(', '))})
-      select ${tx.unsafe([...keys, ...values].join(', '))} from fresh order by ${tx.unsafe(keys.join(', '))}
-      on conflict (${tx.unsafe(keys.join(', '))}) do update set ${tx.unsafe(values.map((v) => `${v} = excluded.${v}`).join(', '))}
+    ${tx.unsafe(`upserted_${fresh}`)} as (
+      insert into ${tx(table)} as t (${columns})
+      select ${columns} from ${tx.unsafe(fresh)} order by ${key}
+      on conflict (${key}) do update set ${tx.unsafe(values.map((v) => `${v} = excluded.${v}`).join(', '))}
         where (${tx.unsafe(values.map((v) => `t.${v}`).join(', '))}) is distinct from (${tx.unsafe(values.map((v) => `excluded.${v}`).join(', '))})
-    )
-    delete from ${tx(table)} t
-    where ${scope} and not exists (select 1 from fresh f where ${same('t')})`;
+    ), ${tx.unsafe(`deleted_${fresh}`)} as (
+      delete from ${tx(table)} t
+      where ${scope} and not exists (select 1 from ${tx.unsafe(fresh)} f where ${tx.unsafe(keys.map((k) => `f.${k} = t.${k}`).join(' and '))})
+    )`;
 }
 
 export async function refreshStateFigures(tx: Db, scope: StateFiguresScope): Promise<void> {
@@ -71,19 +73,26 @@ export async function refreshStateFigures(tx: Db, scope: StateFiguresScope): Pro
         where l.state is not null and ${inStates('l')} and ${shownSource(tx)}
           and e.observed_at >= now() - make_interval(hours => ${TODAY_HOURS})
       )`;
+    // One pass over them: each price, and each location (then the locations per pack size, and
+    // over every pack size: count 0), with the oldest price read behind it.
     await tx`
-      with ${today}, fresh as (
-        select egg_type, count, state, store_id, price, (price / count * 12)::float8 as per_dozen, count(*)::int as entries, bool_or(source <> 'scrape') as sample,
-               min(observed_at) + make_interval(hours => ${TODAY_HOURS}) as valid_until
+      with ${today}, fresh_values as (
+        select egg_type, count, state, store_id, price, (price / count * 12)::float8 as per_dozen, count(*)::int as entries,
+               bool_or(source <> 'scrape') as sample, min(observed_at) + make_interval(hours => ${TODAY_HOURS}) as valid_until
         from today group by egg_type, count, state, store_id, price
-      ), ${replaceRows(tx, 'price_state_figures', ['egg_type', 'count', 'state', 'store_id', 'price'], ['per_dozen', 'entries', 'sample', 'valid_until'], inStates('t'))}`;
-    // The locations per pack size, and over every pack size (count 0).
-    await tx`
-      with ${today}, fresh as (
-        select egg_type, coalesce(count, 0) as count, state, store_id, count(distinct location_id)::int as locations,
-               min(observed_at) + make_interval(hours => ${TODAY_HOURS}) as valid_until
-        from today group by grouping sets ((egg_type, count, state, store_id), (egg_type, state, store_id))
-      ), ${replaceRows(tx, 'price_state_location_figures', ['egg_type', 'count', 'state', 'store_id'], ['locations', 'valid_until'], inStates('t'))}`;
+      ), by_location as (
+        select egg_type, count, state, store_id, location_id, min(observed_at) as oldest
+        from today group by egg_type, count, state, store_id, location_id
+      ), fresh_locations as (
+        select egg_type, count, state, store_id, count(*)::int as locations, min(oldest) + make_interval(hours => ${TODAY_HOURS}) as valid_until
+        from by_location group by egg_type, count, state, store_id
+        union all
+        select egg_type, 0, state, store_id, count(*)::int, min(oldest) + make_interval(hours => ${TODAY_HOURS})
+        from (select egg_type, state, store_id, location_id, min(oldest) as oldest from by_location group by egg_type, state, store_id, location_id) l
+        group by egg_type, state, store_id
+      ), ${replaceRows(tx, 'price_state_figures', 'fresh_values', ['egg_type', 'count', 'state', 'store_id', 'price'], ['per_dozen', 'entries', 'sample', 'valid_until'], inStates('t'))},
+      ${replaceRows(tx, 'price_state_location_figures', 'fresh_locations', ['egg_type', 'count', 'state', 'store_id'], ['locations', 'valid_until'], inStates('t'))}
+      select`;
   }
 
   // The observations of the days, and every day of the moved states, from the day a reader can
@@ -107,7 +116,8 @@ export async function refreshStateFigures(tx: Db, scope: StateFiguresScope): Pro
         join products p on p.id = o.product_id
         where o.observed_on >= ${since} and l.state is not null and ${wanted('o.observed_on', 'l.state')}
         group by o.observed_on, p.egg_type, p.count, l.state, l.store_id, l.region, o.price, o.source
-      ), ${replaceRows(tx, 'price_state_daily_values', ['day', 'egg_type', 'count', 'state', 'store_id', 'region', 'price', 'source'], ['per_dozen', 'observations'], wanted('t.day', 't.state'))}`;
+      ), ${replaceRows(tx, 'price_state_daily_values', 'fresh', ['day', 'egg_type', 'count', 'state', 'store_id', 'region', 'price', 'source'], ['per_dozen', 'observations'], wanted('t.day', 't.state'))}
+      select`;
   }
 
   await refreshSummaries(tx, all ? 'all' : { states, days, moved: moved.length > 0 });
@@ -153,7 +163,8 @@ async function refreshSummaries(tx: Db, scope: 'all' | { states: readonly string
         from ${medians(tx, tx.unsafe('today_values'), keys)} m
         join today_stores t using (egg_type, count, state)
         join expiry x using (egg_type, count, state)
-      ), ${replaceRows(tx, 'price_state_summaries', keys, ['median', 'lowest', 'highest', 'entries', 'stores', 'sample', 'valid_until'], inStates('t'))}`;
+      ), ${replaceRows(tx, 'price_state_summaries', 'fresh', keys, ['median', 'lowest', 'highest', 'entries', 'stores', 'sample', 'valid_until'], inStates('t'))}
+      select`;
   }
   if (allDays || days.length > 0) {
     const onDays = (alias: string) => (allDays ? tx`true` : tx`${tx.unsafe(alias)}.day = any(${tx.array([...days])}::date[])`);
@@ -167,7 +178,8 @@ async function refreshSummaries(tx: Db, scope: 'all' | { states: readonly string
           and (v.source <> 'sample' or (v.store_id, v.region) not in (${scrapedStoreRegions(tx)}))
       ), fresh as (
         select day, egg_type, count, state, median from ${medians(tx, tx.unsafe('week_values'), ['day', ...keys])} m
-      ), ${replaceRows(tx, 'price_state_week_medians', ['day', ...keys], ['median'], onDays('t'))}`;
+      ), ${replaceRows(tx, 'price_state_week_medians', 'fresh', ['day', ...keys], ['median'], onDays('t'))}
+      select`;
   }
   if (all) {
     await tx`
