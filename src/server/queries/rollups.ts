@@ -4,10 +4,10 @@
 // lowest and highest (price_daily_rollups). The observation trigger marks changed days;
 // refreshRollups recomputes them (or every day) in one transaction, reading the observations once,
 // and notifies the web processes; the same transaction recomputes the store page's figures
-// (store-figures.ts) of the store and region pairs it touched, and the prices by state's
-// (state-figures.ts) of their states. The days whose observations
-// retention dropped (before price_history_retention.kept_from) keep their rollups as they are:
-// they are the only record of those days left.
+// (store-figures.ts) of the store and region pairs it touched, and the map by state's
+// (state-figures.ts) of their states and of these days. The days whose observations retention
+// dropped (before price_history_retention.kept_from) keep their rollups as they are: they are
+// the only record of those days left.
 import type { Sql } from '../db.ts';
 import { refreshStateFigures } from './state-figures.ts';
 import { refreshStoreFigures } from './store-figures.ts';

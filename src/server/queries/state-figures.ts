@@ -1,11 +1,13 @@
-// The prices by state's precomputed figures (migration 020, docs/decisions/011): per state, store,
+// The map by state's precomputed figures (migration 020, docs/decisions/011): per state, store,
 // egg type, pack size and price, today's visible entries (price_state_figures) and their distinct
 // locations (price_state_location_figures), and per day the observations last week's median is
-// read from (price_state_daily_values). Recomputed in the caller's transaction: refreshRollups
-// for the states of the store and region pairs it touched and the days it recomputed, the
-// coverage directory and the place backfill for the states whose locations moved. Upserted in key
-// order and the scope's rows without entries deleted, as the store page's figures are: two
-// refreshes sharing a state wait for each other instead of failing on the key.
+// read from (price_state_daily_values); and from those, per egg type, pack size and state, the
+// finished figures the map reads (price_state_summaries, price_state_week_medians). Recomputed in
+// the caller's transaction: refreshRollups for the states of the store and region pairs it
+// touched and the days it recomputed, the coverage directory for the states and regions a store
+// moved between. Upserted in key order and the scope's rows without entries deleted, as the store
+// page's figures are: two refreshes sharing a state wait for each other instead of failing on the
+// key.
 import { TODAY_HOURS } from '#shared/by-state.ts';
 import type { Db } from '../db.ts';
 import { medians, summaryBasis } from './by-state.ts';
