@@ -101,6 +101,8 @@ function liveToday(sql: Db, { eggType, count }: { eggType: EggType; count?: numb
       ${visibleEntries(sql, { eggType, count })}
         and l.state is not null and e.observed_at >= now() - make_interval(hours => ${TODAY_HOURS})
         and l.state = any(${sql.array([...states])}::text[])
+        -- The states' locations' entries through the price_entries (location_id) index, not every entry.
+        and e.location_id in (select sl.id from store_locations sl where sl.state = any(${sql.array([...states])}::text[]))
       group by grouping sets ((l.state, p.count, e.price), (l.state, e.location_id))
     ), today_values as (
       select state, per_dozen, n, sample from today_groups where by_value
