@@ -65,10 +65,12 @@ export async function refreshStateFigures(tx: Db, scope: StateFiguresScope): Pro
   }
   if (all || states.length > 0) {
     const inStates = (alias: string) => (all ? tx`true` : tx`${tx.unsafe(alias)}.state = any(${tx.array(states)}::text[])`);
-    // Today's visible entries of the states, whichever stores are active (applied when read).
+    // Today's visible entries of the states, whichever stores are active (applied when read). The
+    // keys in the tables' collation ("C"), so that what is sorted against them compares bytes.
     const today = tx`
       today as materialized (
-        select p.egg_type, p.count, l.state, l.store_id, e.location_id, e.price, e.observed_at, e.source
+        select p.egg_type collate "C" as egg_type, p.count, l.state collate "C" as state, l.store_id collate "C" as store_id,
+               e.location_id, e.price, e.observed_at, e.source
         from price_entries e
         join store_locations l on l.id = e.location_id
         join products p on p.id = e.product_id
@@ -112,7 +114,9 @@ export async function refreshStateFigures(tx: Db, scope: StateFiguresScope): Pro
     await tx`delete from price_state_week_medians where day < ${since}`;
     await tx`
       with fresh as (
-        select o.observed_on as day, p.egg_type, p.count, l.state, l.store_id, l.region, o.price, (o.price / p.count * 12)::float8 as per_dozen, o.source, count(*)::int as observations
+        select o.observed_on as day, p.egg_type collate "C" as egg_type, p.count, l.state collate "C" as state,
+               l.store_id collate "C" as store_id, l.region collate "C" as region, o.price,
+               (o.price / p.count * 12)::float8 as per_dozen, o.source collate "C" as source, count(*)::int as observations
         from price_observations o
         join store_locations l on l.id = o.location_id
         join products p on p.id = o.product_id
