@@ -22,7 +22,7 @@ export const QUERY_SOURCES: Readonly<Record<string, readonly DataSource[]>> = {
   'prices.lookup': PRICES,
   'prices.count': PRICES,
   'prices.near': PRICES,
-  'prices.byState': PRICES,
+  'prices.byState': PRICES_AND_ROLLUPS,
   'prices.stateCheapest': PRICES,
   'prices.history': PRICES,
   'stores.list': STATIC,

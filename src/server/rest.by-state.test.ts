@@ -5,6 +5,7 @@ import { parse } from 'csv-parse/sync';
 import { createTestDatabase, type TestDatabase } from '../../test/db.ts';
 import { addListing, type Listing } from '../../test/listings.ts';
 import { createServer } from './app.ts';
+import { refreshRollups } from './queries/rollups.ts';
 import type { ByStateResult, StateCheapestResult } from '../shared/by-state.ts';
 
 let db: TestDatabase;
@@ -26,6 +27,8 @@ beforeAll(async () => {
   // A price read three days ago is not today's.
   const stale = await addListing(db.sql, { store: 'albertsons', zip: '84101', price: 1.0 });
   await db.sql`update price_observations set observed_at = now() - interval '3 days', observed_on = utc_day(now() - interval '3 days') where product_id = ${stale.productId}`;
+  // The map reads the figures the rollup refresh keeps (migration 020).
+  await refreshRollups(db.sql, { all: true });
   server = createServer({ sql: db.sql, port: 0, logLevel: 'silent', distDir: '/nonexistent' });
   base = await server.start();
 });

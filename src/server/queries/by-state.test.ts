@@ -4,11 +4,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/db.ts';
 import { pricesByState } from './by-state.ts';
+import { refreshRollups } from './rollups.ts';
 
 let db: TestDatabase;
 
 beforeAll(async () => {
   db = await createTestDatabase();
+  // The map reads the figures the rollup refresh keeps (migration 020).
+  await refreshRollups(db.sql, { all: true });
 });
 afterAll(() => db.drop());
 

@@ -9,6 +9,7 @@ import { zipFacts } from '../geo.ts';
 import { CLOSE_AFTER_MISSED_SWEEPS } from '#shared/coverage.ts';
 import type { StoreId } from '#shared/vocabulary.ts';
 import { zipToRegion } from '#shared/zip.ts';
+import { refreshStateFigures } from './state-figures.ts';
 import { refreshStoreFigures } from './store-figures.ts';
 
 /** A store as a locator described it (worker/scrapers/types.ts DiscoveredStore). */
@@ -80,9 +81,9 @@ export async function upsertFoundStores(sql: Db, storeId: StoreId, stores: reado
     where l.store_id = ${storeId} and l.zip = d.zip and l.retailer_location_id is null
       and not exists (select 1 from store_locations o where o.store_id = ${storeId} and o.retailer_location_id = d.id)`;
 
-  const [result] = await sql<Array<{ created: number; reopened: number; regions: string[] }>>`
+  const [result] = await sql<Array<{ created: number; reopened: number; regions: string[]; moved: string[]; states: string[] }>>`
     with prior as (
-      select retailer_location_id, status, region from store_locations
+      select retailer_location_id, status, region, state from store_locations
       where store_id = ${storeId} and retailer_location_id = any(${sql.array(ids)}::text[])
     ), written as (
       insert into store_locations (store_id, retailer_location_id, zip, region, banner, name, address, city, state,
@@ -110,16 +111,23 @@ export async function upsertFoundStores(sql: Db, storeId: StoreId, stores: reado
         longitude = case when excluded.coordinates_source = 'retailer' or store_locations.latitude is null then excluded.longitude else store_locations.longitude end,
         coordinates_source = case when excluded.coordinates_source = 'retailer' or store_locations.latitude is null then excluded.coordinates_source else store_locations.coordinates_source end,
         status = 'open', closed_at = null, missed_sweeps = 0, last_seen_at = now(), updated_at = now()
-      returning retailer_location_id, region
+      returning retailer_location_id, region, state
     )
     select count(*) filter (where p.retailer_location_id is null)::int as created,
            count(*) filter (where p.status = 'closed')::int as reopened,
            -- The regions whose locations' figures change: a store reopened, or moved region.
            array(select distinct unnest(array[w2.region, p2.region]) from written w2 join prior p2 using (retailer_location_id)
-                 where p2.status = 'closed' or p2.region <> w2.region) as regions
+                 where p2.status = 'closed' or p2.region <> w2.region) as regions,
+           -- The regions and states a store moved out of and into: the prices by state's figures
+           -- count its prices where it is now, and its pairs' hidden sample prices.
+           array(select distinct unnest(array[w2.region, p2.region]) from written w2 join prior p2 using (retailer_location_id)
+                 where p2.region <> w2.region) as moved,
+           array(select distinct s from written w2 join prior p2 using (retailer_location_id), unnest(array[w2.state, p2.state]) s
+                 where s is not null and (p2.state is distinct from w2.state or p2.region <> w2.region)) as states
     from written w left join prior p using (retailer_location_id)`;
   // What the store's locations charge (migration 017) counts open locations only: recomputed now.
   await refreshStoreFigures(sql, result!.regions.map((region) => ({ store_id: storeId, region })));
+  await refreshStateFigures(sql, { pairs: result!.moved.map((region) => ({ store_id: storeId, region })), states: result!.states });
   return { found: rows.length, created: result!.created, reopened: result!.reopened, skipped };
 }
 
