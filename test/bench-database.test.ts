@@ -57,8 +57,8 @@ describe('a kept benchmark database one migration behind', () => {
     expect(info.migrated[0]!.seconds).toBeGreaterThan(0);
     expect(info.reason).toBe(`migrated forward (${latest})`);
     expect(lines[0]).toMatch(new RegExp(`^Migrating ${name} forward: ${latest} `));
-    const [{ version }] = await db.sql<{ version: number }[]>`select max(version)::int as version from schemaversion`;
-    expect(version).toBe(latest);
+    const [row] = await db.sql<{ version: number }[]>`select max(version)::int as version from schemaversion`;
+    expect(row?.version).toBe(latest);
 
     const again = await ensureCachedDatabase(inject('adminUrl'), spec(true), () => {});
     expect(again.info).toMatchObject({ rebuilt: false, reason: 'up to date', migrated: [] });
