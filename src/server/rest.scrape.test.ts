@@ -186,14 +186,17 @@ describe('status', () => {
   });
 
   it('reports a finished run, its per-ZIP outcomes and freshness', async () => {
+    // Within the hours after which a store's prices count as stale, whenever the test runs.
+    const first = new Date(Date.now() - 3_600_000);
+    const second = new Date(first.getTime() + 60_000);
     const [run] = await db.sql<{ id: number }[]>`
       insert into scrape_runs (store_id, zip_codes, total, status, started_at, finished_at)
       values ('kroger', '{10001,60611}', 2, 'partial', now() - interval '1 minute', now()) returning id`;
     await db.sql`
       insert into scrape_run_zips (run_id, zip, status, message, listings_seen, accepted, observations_written, skipped, rejected, started_at,
                                    requests, retries, rate_limit_waits, rate_limit_wait_ms, finished_at) values
-        (${run!.id}, '10001', 'succeeded', null, 20, 12, 12, '{"egg-product": 3}', '{"no-count": 1}', now(), 6, 2, 1, 30000, '2026-11-25T19:05:00Z'),
-        (${run!.id}, '60611', 'failed', 'blocked by Kroger''s bot protection', 0, 0, 0, '{}', '{}', now(), 1, 0, 0, 0, '2026-11-25T19:06:00Z')`;
+        (${run!.id}, '10001', 'succeeded', null, 20, 12, 12, '{"egg-product": 3}', '{"no-count": 1}', now(), 6, 2, 1, 30000, ${first}),
+        (${run!.id}, '60611', 'failed', 'blocked by Kroger''s bot protection', 0, 0, 0, '{}', '{}', now(), 1, 0, 0, 0, ${second})`;
     const status = (await call('GET', '/api/scrape/all-status', { as: admin })).body.kroger;
     expect(status).toMatchObject({
       active: false,
@@ -204,8 +207,8 @@ describe('status', () => {
     const runs = await call('GET', '/api/scrape/runs?store=kroger&limit=5', { as: admin });
     expect(runs.body).toHaveLength(1);
     expect(runs.body[0].zips).toEqual([
-      { zip: '10001', status: 'succeeded', message: null, locationName: null, listingsSeen: 20, accepted: 12, observations: 12, skipped: { 'egg-product': 3 }, rejected: { 'no-count': 1 }, requests: 6, retries: 2, rateLimitWaits: 1, rateLimitWaitMs: 30000, finishedAt: '2026-11-25T19:05:00.000Z' },
-      { zip: '60611', status: 'failed', message: "blocked by Kroger's bot protection", locationName: null, listingsSeen: 0, accepted: 0, observations: 0, skipped: {}, rejected: {}, requests: 1, retries: 0, rateLimitWaits: 0, rateLimitWaitMs: 0, finishedAt: '2026-11-25T19:06:00.000Z' },
+      { zip: '10001', status: 'succeeded', message: null, locationName: null, listingsSeen: 20, accepted: 12, observations: 12, skipped: { 'egg-product': 3 }, rejected: { 'no-count': 1 }, requests: 6, retries: 2, rateLimitWaits: 1, rateLimitWaitMs: 30000, finishedAt: first.toISOString() },
+      { zip: '60611', status: 'failed', message: "blocked by Kroger's bot protection", locationName: null, listingsSeen: 0, accepted: 0, observations: 0, skipped: {}, rejected: {}, requests: 1, retries: 0, rateLimitWaits: 0, rateLimitWaitMs: 0, finishedAt: second.toISOString() },
     ]);
     expect((await call('GET', `/api/scrape/runs/${run!.id}`, { as: admin })).body.id).toBe(run!.id);
     expect((await call('GET', '/api/scrape/runs/999999', { as: admin })).status).toBe(404);
