@@ -1,4 +1,4 @@
--- The prices by state's figures, precomputed (docs/decisions/004, 010 and 013): prices.byState
+-- The prices by state's figures, precomputed (docs/decisions/004, 010 and 011): prices.byState
 -- grouped every visible current entry read within the last 48 hours by state on every call, and
 -- last week's observations of a day, about 550 ms at nationwide scale. Kept by refreshRollups in
 -- the transaction that refreshes the rollups (src/server/queries/state-figures.ts): the states of
