@@ -35,7 +35,7 @@ function cards(page: Page): Locator {
 
 async function openDashboard(page: Page, query = ''): Promise<void> {
   await page.goto(`/${query}`);
-  await expect(page.getByRole('heading', { name: 'Egg Prices' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Egg Prices', exact: true })).toBeVisible();
   await expect(page.getByText(/^Showing \d+ to \d+ of \d+ results$/)).toBeVisible();
 }
 

@@ -24,7 +24,7 @@ test('a shopper sees no Administrator Controls', async ({ page, db, baseURL }, i
   const user = await createAccount(db, { username: uniqueName('shopper', info.project.name), email: `${uniqueName('shopper', info.project.name)}@example.test`, password: 'secret123', role: 'user' });
   await signInDirectly(page, db, user, baseURL!);
   await page.goto('/');
-  await expect(page.getByRole('heading', { name: 'Egg Prices' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Egg Prices', exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Administrator Controls' })).toHaveCount(0);
   // The server refuses the scraper calls to a shopper whatever the screen shows.
   const status = await page.request.get('/api/scrape/status');
