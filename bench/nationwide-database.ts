@@ -334,5 +334,8 @@ export const NATIONWIDE_SPEC: CachedDatabaseSpec = {
   // Its build takes many minutes at full size: a new migration is applied to it (and timed on
   // nationwide data) rather than the whole database built again.
   migrateForward: true,
+  // A migration that adds figures leaves some to the refresh (migration 020's finished map
+  // figures): the worker's nightly full refresh, as after the first night in use.
+  afterMigrations: { what: "the worker's nightly full rollup refresh (refreshRollups({ all: true }))", run: (sql) => refreshRollups(sql, { all: true }) },
   build,
 };

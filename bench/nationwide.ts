@@ -516,6 +516,7 @@ export async function measureNationwide(adminUrl: string, log: (line: string) =>
   if (info.migrated.length > 0) {
     console.log(`Migrated forward on this data in this run: ${info.migrated.map((m) => `${m.version} ${m.name} ${m.seconds.toFixed(1)} s`).join('; ')}.`);
   }
+  if (info.settled) console.log(`Then ${info.settled.what}: ${info.settled.seconds.toFixed(1)} s.`);
   console.log('');
   printTable(
     ['table', 'rows (estimate)', 'table', 'indexes', 'total'],

@@ -1,5 +1,6 @@
 // A kept benchmark database (bench/database.ts) one migration behind the project: migrated forward
-// (the migration timed) when its spec allows it, rebuilt otherwise, never both.
+// (the migration timed, then what the app does after new migrations) when its spec allows it,
+// rebuilt otherwise, never both.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,11 +38,18 @@ afterAll(async () => {
   await db.drop();
 });
 
+let settledRuns = 0;
 const spec = (migrateForward: boolean): CachedDatabaseSpec => ({
   name,
   config,
   expected: counts,
   migrateForward,
+  afterMigrations: {
+    what: 'the refresh a migration leaves to the worker',
+    run: async () => {
+      settledRuns++;
+    },
+  },
   build: async () => {
     throw new Error('built again');
   },
@@ -57,11 +65,15 @@ describe('a kept benchmark database one migration behind', () => {
     expect(info.migrated[0]!.seconds).toBeGreaterThan(0);
     expect(info.reason).toBe(`migrated forward (${latest})`);
     expect(lines[0]).toMatch(new RegExp(`^Migrating ${name} forward: ${latest} `));
+    // Then what the app does after new migrations, once.
+    expect(settledRuns).toBe(1);
+    expect(info.settled?.what).toBe('the refresh a migration leaves to the worker');
     const [row] = await db.sql<{ version: number }[]>`select max(version)::int as version from schemaversion`;
     expect(row?.version).toBe(latest);
 
     const again = await ensureCachedDatabase(inject('adminUrl'), spec(true), () => {});
-    expect(again.info).toMatchObject({ rebuilt: false, reason: 'up to date', migrated: [] });
+    expect(again.info).toMatchObject({ rebuilt: false, reason: 'up to date', migrated: [], settled: null });
+    expect(settledRuns).toBe(1);
   });
 
   it('is rebuilt when its spec does not allow it', async () => {
