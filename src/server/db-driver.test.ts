@@ -21,6 +21,13 @@ afterAll(async () => {
 
 const SCRIPT = `
 import postgres from 'postgres';
+// As the worker does (worker/index.ts): a lost connection's late rejections that no query awaits
+// are part of the loss; any other unhandled rejection ends the process.
+process.on('unhandledRejection', (reason) => {
+  if (/^(CONNECTION_CLOSED|ECONNRESET|EPIPE|57P01)$/.test(String(reason?.code))) return;
+  console.log('unhandled', reason);
+  process.exit(1);
+});
 const sql = postgres(process.env.URL, { max: 4, onnotice: () => {} });
 const admin = postgres(process.env.URL, { max: 1, onnotice: () => {} });
 const outcome = (promise) => promise.then(() => 'answered', (error) => 'rejected ' + error.code);
