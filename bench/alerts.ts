@@ -97,7 +97,7 @@ export async function measureAlerts(adminUrl: string, log: (line: string) => voi
       subscriptions: ALERT_SUBSCRIPTIONS,
       day,
       digest,
-      immediate: { matchSeconds: match.seconds, matches: match.value.length, deliverSeconds: deliver.seconds, emails: deliver.value.emails, scanSeconds: scanImmediate.seconds, listings },
+      immediate: { matchSeconds: match.seconds, matches: match.value.reduce((n, m) => n + m.listings.length, 0), deliverSeconds: deliver.seconds, emails: deliver.value.emails, scanSeconds: scanImmediate.seconds, listings },
       met: { digest: digest.seconds <= DIGEST_TARGET_S, immediate: match.seconds <= IMMEDIATE_TARGET_S },
     };
   } finally {

@@ -314,7 +314,7 @@ interface StoreDay {
  * The day's visits of every store: each location's products at its current price, one in five
  * moved by 10 to 40 cents (so the day has price events for the immediate alerts).
  */
-async function plannedDay(sql: Sql): Promise<StoreDay[]> {
+export async function plannedDay(sql: Sql): Promise<StoreDay[]> {
   const rows = await sql<Array<{ store_id: StoreId; location_id: number; retailer_location_id: string; zip: string; region: Region; retailer_product_id: string; title: string; brand: string | null; egg_type: EggType; count: number; size_grade: string | null; url: string | null; price: number }>>`
     select l.store_id, l.id as location_id, l.retailer_location_id, l.zip, l.region,
            p.retailer_product_id, p.title, p.brand, p.egg_type, p.count, p.size_grade, p.url,
@@ -343,7 +343,7 @@ async function plannedDay(sql: Sql): Promise<StoreDay[]> {
  * queue runs them, written in batches as coverage__visit writes visits that come fast (commitVisits,
  * DEFAULT_SCRAPE_CONFIG.visitBatch.stores stores a statement, within a chunk).
  */
-async function writeStoreDay(sql: Sql, day: StoreDay, workerId: string): Promise<number> {
+export async function writeStoreDay(sql: Sql, day: StoreDay, workerId: string): Promise<number> {
   const notifier = new PriceChangeNotifier(sql);
   const { visitChunkSize, visitBatch } = DEFAULT_SCRAPE_CONFIG;
   const batches: Array<{ chunk: number; visits: StoreDay['visits'] }> = [];
@@ -457,7 +457,9 @@ async function measureWrites(adminUrl: string, log: (line: string) => void, part
           log("  immediate alert matching of the day (each retailer's visit run)...");
           for (const day of days) {
             const started = performance.now();
-            matches += (await immediateMatches(sql, { coverageRunId: day.runId, chunk: 0 })).length;
+            // The whole day's visits of the retailer in one batch (a window as long as its run).
+            const locationIds = day.visits.map((v) => v.locationId);
+            matches += (await immediateMatches(sql, { coverageRunId: day.runId, locationIds })).reduce((n, m) => n + m.listings.length, 0);
             log(`    ${day.store}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
           }
         })

@@ -4,7 +4,7 @@
 // or overlapping job, or a job that died after committing) yields nothing, so nothing is sent
 // twice; a job that died before committing wrote nothing, and its retry sends it all.
 import type { Sql, TxSql } from '#server/db.ts';
-import { dailyDigestMatches, eventKey, immediateMatches, MATCH_LIMIT, weeklySummaries, weeklyUnderThreshold, type ImmediateSource, type MatchRow, type WeeklyRow } from '#server/queries/alerts.ts';
+import { dailyDigestMatches, eventKey, immediateMatches, MATCH_LIMIT, weeklySummaries, weeklyUnderThreshold, type ImmediateSource, type MatchListing, type MatchRow, type WeeklyRow } from '#server/queries/alerts.ts';
 import {
   dailyDigestEmail,
   dailyDigestTables,
@@ -145,7 +145,7 @@ async function deliver(sql: Sql, publicUrl: string, pending: Pending[]): Promise
   return { emails, subscriptions: pending.length, claimedBefore: lost };
 }
 
-function listingOf(row: MatchRow): AlertListing {
+function listingOf(row: MatchListing): AlertListing {
   return { store_id: row.store_id, store_name: row.store_name, region: row.region, egg_type: row.egg_type, count: row.count, price: row.price, title: row.title, reference_price: row.reference_price };
 }
 
@@ -163,27 +163,25 @@ function bySubscription<T extends { subscription_id: number }>(rows: T[]): Map<n
   return groups;
 }
 
-/** Immediate alerts for the price events of one scrape run, or of one chunk of a visit day. */
-export async function deliverImmediate(sql: Sql, publicUrl: string, source: number | ImmediateSource): Promise<DeliveryReport> {
+/** Immediate alerts for the price events of one scrape run, or of some visits of a visit day. */
+export async function deliverImmediate(sql: Sql, publicUrl: string, source: number | ImmediateSource, sourceKey?: string): Promise<DeliveryReport> {
   const from: ImmediateSource = typeof source === 'number' ? { runId: source } : source;
-  const rows = await immediateMatches(sql, from);
-  const sourceKey = 'runId' in from ? `${from.runId}` : `coverage:${from.coverageRunId}:${from.chunk}`;
-  const pending: Pending[] = [];
-  for (const [subscriptionId, list] of bySubscription(rows)) {
-    const first = list[0]!;
-    const best = list.slice(0, MAX_LISTINGS);
-    const scope = scopeOf(first, 'immediately');
-    pending.push({
-      subscriptionId,
-      idempotencyKey: `immediate:${sourceKey}:${subscriptionId}`,
+  const matches = await immediateMatches(sql, from);
+  const key = sourceKey ?? ('runId' in from ? `${from.runId}` : `coverage:${from.coverageRunId}`);
+  const pending: Pending[] = matches.map(({ subscription, listings }) => {
+    const best = listings.slice(0, MAX_LISTINGS);
+    const scope = scopeOf({ region_filter: subscription.region, egg_type_filter: subscription.egg_type, preferred_stores: subscription.preferred_stores, price_threshold: subscription.price_threshold }, 'immediately');
+    return {
+      subscriptionId: subscription.id,
+      idempotencyKey: `immediate:${key}:${subscription.id}`,
       claims: best.map((row) => ({ periodKey: eventKey(row), kind: 'immediate', productId: row.product_id, locationId: row.location_id, price: row.price })),
       render: (won, links) => {
         const keys = new Set(won.map((c) => c.periodKey));
-        const listings = best.filter((row) => keys.has(eventKey(row))).map(listingOf);
-        return listings.length ? immediateAlertEmail(first.email, scope, listings, links, describeSubscription(scope, STORE_NAMES)) : null;
+        const shown = best.filter((row) => keys.has(eventKey(row))).map(listingOf);
+        return shown.length ? immediateAlertEmail(subscription.email, scope, shown, links, describeSubscription(scope, STORE_NAMES)) : null;
       },
-    });
-  }
+    };
+  });
   return deliver(sql, publicUrl, pending);
 }
 

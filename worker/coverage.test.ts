@@ -134,7 +134,7 @@ describe('a visit day', () => {
     expect(standIn.requests).toEqual([]);
   });
 
-  it('queues immediate price alerts as each chunk of retailer prices commits, and they reach a matching subscriber', async () => {
+  it('gathers the immediate price alerts of the chunks that commit within the window into one job, and each batch matches only visits not matched yet', async () => {
     const ids = await insertDirectoryStores(db.sql, 'aldi', ordinaryZips(4, 23001));
     await plan('aldi');
     await db.sql`
@@ -150,21 +150,45 @@ describe('a visit day', () => {
       await settle();
     }
     expect(await runRow(runId)).toMatchObject({ status: 'succeeded', stores_visited: 4, demo: false });
-    const queued = await db.sql<{ payload: { coverageRunId: number; chunk: number }; key: string }[]>`
-      select j.payload, j.key from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
+    const alertJobs = () => db.sql<{ payload: { coverageRunId: number; chunk?: number }; key: string | null; minutes: number }[]>`
+      select j.payload, j.key, extract(epoch from j.run_at - now())::float8 / 60 as minutes
+      from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
       where t.identifier = 'alerts__immediate' order by j.id`;
-    expect(queued.map((j) => [j.payload, j.key])).toEqual([
-      [{ coverageRunId: runId, chunk: 0 }, `alerts:coverage:${runId}:0`],
-      [{ coverageRunId: runId, chunk: 1 }, `alerts:coverage:${runId}:1`],
-    ]);
+    // Both chunks' prices wait in one job, due at the end of the first chunk's window (10 minutes).
+    const [queued, ...more] = await alertJobs();
+    expect(more).toEqual([]);
+    expect([queued!.payload, queued!.key]).toEqual([{ coverageRunId: runId }, `alerts:coverage:${runId}`]);
+    expect(queued!.minutes).toBeGreaterThan(9);
+    expect(queued!.minutes).toBeLessThanOrEqual(10);
+    // When it runs: one email with the prices of all four stores (the best ten of them).
     await runJobs(config);
-    const [sent] = await db.sql<{ n: number }[]>`
-      select count(*)::int as n from email_outbox where to_address = 'visits@example.com'`;
-    expect(sent!.n).toBe(2);
-    // Each email lists the new prices of its chunk's stores only.
-    const [priced] = await db.sql<{ n: number }[]>`
-      select count(distinct location_id)::int as n from alert_deliveries where location_id = any(${db.sql.array(ids)}::int[])`;
-    expect(priced!.n).toBe(4);
+    const sent = await db.sql<{ text: string }[]>`select text from email_outbox where to_address = 'visits@example.com'`;
+    expect(sent).toHaveLength(1);
+    const [priced] = await db.sql<{ stores: number; events: number }[]>`
+      select count(distinct location_id)::int as stores, count(*)::int as events from alert_deliveries where location_id = any(${db.sql.array(ids)}::int[])`;
+    expect(priced!.events).toBe(10);
+    expect(priced!.stores).toBeGreaterThan(1);
+    const matched = await db.sql<{ n: number }[]>`select count(*)::int as n from coverage_visits where run_id = ${runId} and alerts_matched_at is not null`;
+    expect(matched[0]!.n).toBe(4);
+    // A job of the run found nothing left to match: no email, nothing claimed.
+    await db.sql`select graphile_worker.add_job('alerts__immediate', json_build_object('coverageRunId', ${runId}::int))`;
+    await runJobs(config);
+    expect(await db.sql`select 1 from email_outbox where to_address = 'visits@example.com'`).toHaveLength(1);
+    // A visit not matched yet (here: its mark undone) is the next batch's, and its prices that the
+    // first email did not list are alerted now, the ones it listed never twice.
+    const listedAt = async (location: number) =>
+      (await db.sql<{ n: number }[]>`select count(*)::int as n from alert_deliveries where location_id = ${location}`)[0]!.n;
+    const before = await listedAt(ids[0]!);
+    await db.sql`update coverage_visits set alerts_matched_at = null where run_id = ${runId} and location_id = ${ids[0]!}`;
+    await db.sql`select graphile_worker.add_job('alerts__immediate', json_build_object('coverageRunId', ${runId}::int))`;
+    await runJobs(config);
+    const [after] = await db.sql<{ n: number; dup: number }[]>`
+      select count(*)::int as n, (count(*) - count(distinct (subscription_id, period_key)))::int as dup from alert_deliveries`;
+    expect(after!.dup).toBe(0);
+    const [visitEvents] = await db.sql<{ n: number }[]>`select count(*)::int as n from price_entries where location_id = ${ids[0]!} and source = 'scrape'`;
+    expect(await db.sql`select 1 from email_outbox where to_address = 'visits@example.com'`).toHaveLength(2);
+    expect(await listedAt(ids[0]!)).toBe(Math.min(visitEvents!.n, before + 10));
+    expect(await listedAt(ids[0]!)).toBeGreaterThan(before);
   });
 
   it('plans only what the day budget allows at the measured requests per visit, never visited first', async () => {

@@ -22,11 +22,14 @@ export interface WorkerDeps {
   shutdown?: AbortSignal;
   /** Price history: whole months kept before the current one (PRICE_HISTORY_RETENTION_MONTHS); unset keeps all. */
   history?: { retentionMonths?: number | undefined };
-  /** Price alerts: the site's address for links in emails, and the UTC hour of the digests. */
-  alerts?: { publicUrl: string; digestHourUtc: number };
+  /**
+   * Price alerts: the site's address for links in emails, the UTC hour of the digests, and the
+   * minutes a visit day's immediate alerts gather before they are sent (0: as each chunk commits).
+   */
+  alerts?: { publicUrl: string; digestHourUtc: number; immediateWindowMinutes?: number };
 }
 
-export const DEFAULT_ALERTS = { publicUrl: 'http://localhost:3000', digestHourUtc: 13 };
+export const DEFAULT_ALERTS = { publicUrl: 'http://localhost:3000', digestHourUtc: 13, immediateWindowMinutes: 10 };
 
 export interface ScrapeConfig {
   /** Stand-in origin per retailer (WALMART_ORIGIN...). */

@@ -46,7 +46,7 @@ function onSignal(signal: NodeJS.Signals): void {
 for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, onSignal);
 const scrape = scrapeConfigFromEnv(env);
 const liveness = workerLiveness(sql, scrape.heartbeatMs);
-const tasks = taskList({ sql, email: { resendApiKey: env.RESEND_API_KEY, from: env.EMAIL_FROM }, scrape, shutdown: shutdown.signal, alerts: { publicUrl: publicUrl(env), digestHourUtc: env.ALERT_DIGEST_HOUR_UTC }, history: { retentionMonths: env.PRICE_HISTORY_RETENTION_MONTHS } });
+const tasks = taskList({ sql, email: { resendApiKey: env.RESEND_API_KEY, from: env.EMAIL_FROM }, scrape, shutdown: shutdown.signal, alerts: { publicUrl: publicUrl(env), digestHourUtc: env.ALERT_DIGEST_HOUR_UTC, immediateWindowMinutes: env.ALERT_IMMEDIATE_WINDOW_MINUTES }, history: { retentionMonths: env.PRICE_HISTORY_RETENTION_MONTHS } });
 // The pools (job lock ids) of the current runner, to release their jobs if it has to be replaced.
 let poolIds = new Set<string>();
 liveness.events.on('pool:create', ({ workerPool }) => poolIds.add(workerPool.id));

@@ -76,6 +76,7 @@ export const envSchema = z.object({
   SCRAPE_BACKOFF_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   SCRAPE_MAX_PAGES: z.coerce.number().int().min(1).max(25).default(8),
   ALERT_DIGEST_HOUR_UTC: z.coerce.number().int().min(0).max(23).default(13),
+  ALERT_IMMEDIATE_WINDOW_MINUTES: z.coerce.number().int().min(0).max(1440).default(10),
   SCRAPE_HEARTBEAT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   SCRAPE_STALE_MS: z.coerce.number().int().min(500).max(3_600_000).default(45_000),
   // Price history kept: the observations of this many whole months before the current one (older

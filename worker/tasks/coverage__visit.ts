@@ -15,7 +15,7 @@ import type { Region, StoreId } from '#shared/vocabulary.ts';
 import type { Db } from '#server/db.ts';
 import { dayBlockedShare, finishVisitRun, visitJobKey } from '#server/queries/coverage-visits.ts';
 import { PriceChangeNotifier } from '#server/queries/scrape-writes.ts';
-import { scrapeConfig, type WorkerDeps } from '../deps.ts';
+import { DEFAULT_ALERTS, scrapeConfig, type WorkerDeps } from '../deps.ts';
 import { RetailerHttp } from '../scrapers/http.ts';
 import { SCRAPERS } from '../scrapers/index.ts';
 import { commitVisits, RunLostError, visitStore, type DirectoryStore, type VisitOutcome } from '../scrapers/pipeline.ts';
@@ -50,6 +50,7 @@ async function skipQueuedChunks(tx: Db, runId: number): Promise<number> {
 
 export function coverageVisit(deps: WorkerDeps): Task {
   const config = scrapeConfig(deps);
+  const alertWindowMinutes = deps.alerts?.immediateWindowMinutes ?? DEFAULT_ALERTS.immediateWindowMinutes;
   return async (payload, helpers) => {
     const { runId, chunk } = payloadSchema.parse(payload);
     const workerId = helpers.job.locked_by ?? `pid-${process.pid}`;
@@ -185,11 +186,14 @@ export function coverageVisit(deps: WorkerDeps): Task {
         update coverage_chunks set status = 'done', finished_at = now() where run_id = ${runId} and chunk = ${chunk} and status = 'running' returning 1`;
       if (marked) await tx`update coverage_runs set chunks_done = chunks_done + 1, heartbeat_at = now() where id = ${runId}`;
       // Immediate price alerts read what the chunk wrote, so they are queued as it commits (never
-      // for demo prices, which are not a retailer's), as a ZIP run's are when it finishes.
+      // for demo prices, which are not a retailer's). One job per run gathers the chunks that
+      // commit within the window: it keeps the run_at of the chunk that queued it, and matches every
+      // visit not matched yet when it runs (a chunk committing while it runs queues the next one).
       if (marked) {
         await tx`
-          select graphile_worker.add_job('alerts__immediate', json_build_object('coverageRunId', ${runId}::int, 'chunk', ${chunk}::int),
-                                         job_key := ${`alerts:coverage:${runId}:${chunk}`}, max_attempts := 10)
+          select graphile_worker.add_job('alerts__immediate', json_build_object('coverageRunId', ${runId}::int),
+                                         job_key := ${`alerts:coverage:${runId}`}, job_key_mode := 'preserve_run_at',
+                                         run_at := now() + make_interval(mins => ${alertWindowMinutes}::int), max_attempts := 10)
           from coverage_runs r
           where r.id = ${runId} and not r.demo
             and exists (select 1 from coverage_visits v where v.run_id = ${runId} and v.chunk = ${chunk} and v.observations_written > 0)`;

@@ -49,7 +49,7 @@ const LISTING = `e.product_id, e.location_id, l.store_id, s.store_name, l.region
 
 type ListingTuple = [product_id: number, location_id: number, store_id: string, store_name: string, region: Region, egg_type: EggType, count: number, price: number, reference_price: number | null, title: string];
 
-interface DueSubscription {
+export interface DueSubscription {
   id: number;
   email: string;
   region: Region | null;
@@ -81,12 +81,24 @@ async function rankByScope(sql: Db, due: Fragment, listings: Fragment): Promise<
     -- Once, not once per scope: inlined, the listings (a run's price events, or every current
     -- price) would be worked out again for each of the scopes joined to them.
     listings as materialized (${listings}),
+    -- Every scope is a union of cells (a region, an egg type and a store), and a scope's best 30 are
+    -- among its cells' best 30: the listings are cut to those first, so each scope ranks a few
+    -- hundred candidates instead of all its listings.
+    cells as (
+      select x.*,
+             row_number() over (partition by x.region, x.egg_type, x.store_id order by x.per_dozen, x.price, x.product_id, x.location_id) as cell_price,
+             row_number() over (partition by x.region, x.egg_type, x.store_id, x.dropped order by x.per_dozen, x.price, x.product_id, x.location_id) as cell_drop
+      from listings x
+    ),
+    candidates as materialized (
+      select * from cells where cell_price <= ${CANDIDATES} or (dropped and cell_drop <= ${CANDIDATES})
+    ),
     ranked as (
       select sc.region as s_region, sc.egg_type as s_egg_type, sc.preferred_stores as s_stores, x.*,
              row_number() over (partition by sc.region, sc.egg_type, sc.preferred_stores order by x.per_dozen, x.price, x.product_id, x.location_id) as by_price,
              row_number() over (partition by sc.region, sc.egg_type, sc.preferred_stores, x.dropped order by x.per_dozen, x.price, x.product_id, x.location_id) as by_drop
       from scopes sc
-      join listings x
+      join candidates x
         on (sc.region is null or x.region = sc.region)
        and (sc.egg_type is null or x.egg_type = sc.egg_type)
        and (cardinality(sc.preferred_stores) = 0 or x.store_id = any(sc.preferred_stores))
@@ -108,7 +120,7 @@ function dueSubscriptions(sql: Db, frequency: 'immediately' | 'daily' | 'weekly'
       ${periodKey ? sql`and not exists (select 1 from alert_deliveries d where d.subscription_id = sub.id and d.period_key = ${periodKey})` : sql``}`;
 }
 
-export function eventKey(listing: { product_id: number; location_id: number; price: number }): string {
+export function eventKey(listing: Pick<MatchListing, 'product_id' | 'location_id' | 'price'>): string {
   return `price:${listing.product_id}:${listing.location_id}:${listing.price.toFixed(2)}`;
 }
 
@@ -151,56 +163,136 @@ function matchesOf(sub: DueSubscription, ranking: ScopeRanking | undefined, excl
 }
 
 /**
- * Immediate alerts after a scrape run: the run's price events (a listing seen for the first time,
- * or at a price other than its previous observation's) matched against the confirmed, active
- * "immediately" subscriptions, the best ten per subscription by price per dozen, leaving out price
- * events already alerted to that subscription.
+ * Immediate alerts after a scrape run, or after some visits of a visit day: their price events (a
+ * listing seen for the first time, or at a price other than its previous observation's) matched
+ * against the confirmed, active "immediately" subscriptions, the best ten per subscription by
+ * price per dozen, leaving out price events already alerted to that subscription.
  */
-export type ImmediateSource = { runId: number } | { coverageRunId: number; chunk: number };
+export type ImmediateSource = { runId: number } | { coverageRunId: number; locationIds: number[] };
 
-export async function immediateMatches(sql: Db, source: number | ImmediateSource): Promise<MatchRow[]> {
-  const from: ImmediateSource = typeof source === 'number' ? { runId: source } : source;
-  const due = dueSubscriptions(sql, 'immediately', null);
-  // A visit day's observations carry no scrape run: they are the ones its chunk's visits wrote
-  // (each visit's store, since the visit started).
+/** A listing an alert shows. */
+export interface MatchListing {
+  product_id: number;
+  location_id: number;
+  store_id: string;
+  store_name: string;
+  region: Region;
+  egg_type: EggType;
+  count: number;
+  price: number;
+  reference_price: number | null;
+  title: string;
+}
+
+/** One subscription's matches, best first; listings are shared between the subscriptions of a scope. */
+export interface SubscriptionMatches {
+  subscription: DueSubscription;
+  listings: MatchListing[];
+}
+
+const listingOf = (t: ListingTuple): MatchListing => ({
+  product_id: t[0],
+  location_id: t[1],
+  store_id: t[2],
+  store_name: t[3],
+  region: t[4],
+  egg_type: t[5],
+  count: t[6],
+  price: t[7],
+  reference_price: t[8],
+  title: t[9],
+});
+
+/**
+ * The price events a source wrote: the observations that are still their listing's current entry
+ * and whose price differs from the listing's previous observation (or that have none). The previous
+ * observation is one index probe per event, newest partition first.
+ */
+function priceEvents(sql: Db, from: ImmediateSource): Fragment {
+  // A visit day's observations carry no scrape run: they are the current entries of the visited
+  // stores observed since each visit started.
   const written =
     'runId' in from
-      ? sql`o.scrape_run_id = ${from.runId}`
-      : sql`exists (
-          select 1 from coverage_visits v
-          where v.run_id = ${from.coverageRunId} and v.chunk = ${from.chunk} and v.status = 'succeeded'
-            and v.location_id = o.location_id and o.observed_at >= v.started_at)`;
-  const events = sql`
+      ? sql`from price_observations o join price_entries e on e.observation_id = o.id where o.scrape_run_id = ${from.runId}`
+      : sql`from coverage_visits v
+          join price_entries e on e.location_id = v.location_id and e.observed_at >= v.started_at
+          join price_observations o on o.id = e.observation_id and o.observed_on = (e.observed_at at time zone 'UTC')::date
+          where v.run_id = ${from.coverageRunId} and v.status = 'succeeded'
+            and v.location_id = any(${sql.array(from.locationIds)}::int[])`;
+  return sql`
     select ${sql.unsafe(LISTING)}
-    from price_observations o
-    join price_entries e on e.observation_id = o.id
+    from (select e.*, o.observed_on, o.price as observed_price ${written} and o.source = 'scrape') e
     join store_locations l on l.id = e.location_id
     join stores s on s.id = l.store_id and s.active
     join products p on p.id = e.product_id
-    where ${written} and o.source = 'scrape'
-      and not exists (
-        select 1 from price_observations prev
-        where prev.product_id = o.product_id and prev.location_id = o.location_id
-          and prev.observed_on = (
-            select max(pp.observed_on) from price_observations pp
-            where pp.product_id = o.product_id and pp.location_id = o.location_id and pp.observed_on < o.observed_on)
-          and prev.price = o.price)`;
-  const rankings = await rankByScope(sql, due, events);
+    -- The previous observation, looked for in the week before first (the partitions of the week
+    -- only: a bound on the partition key lets PostgreSQL skip the others), and in the whole history
+    -- only when the week has none; an array, so that "none" (a first sighting) stays null.
+    cross join lateral (
+      select coalesce(
+        (select array[pp.price] from price_observations pp
+         where pp.product_id = e.product_id and pp.location_id = e.location_id
+           and pp.observed_on < e.observed_on and pp.observed_on >= e.observed_on - 7
+         order by pp.observed_on desc limit 1),
+        (select array[pp.price] from price_observations pp
+         where pp.product_id = e.product_id and pp.location_id = e.location_id and pp.observed_on < e.observed_on - 7
+         order by pp.observed_on desc limit 1)) as price
+      offset 0) prev
+    where prev.price[1] is distinct from e.observed_price`;
+}
+
+export async function immediateMatches(sql: Db, source: number | ImmediateSource): Promise<SubscriptionMatches[]> {
+  const from: ImmediateSource = typeof source === 'number' ? { runId: source } : source;
+  // The events are ranked per scope while the subscriptions are read, on another connection.
+  const [rankings, subscriptions] = await Promise.all([
+    rankByScope(sql, dueSubscriptions(sql, 'immediately', null), priceEvents(sql, from)),
+    sql<DueSubscription[]>`${dueSubscriptions(sql, 'immediately', null)}`,
+  ]);
   if (rankings.size === 0) return [];
-  const subscriptions = await sql<DueSubscription[]>`${dueSubscriptions(sql, 'immediately', null)}`;
-  // Price events already alerted, for the candidate events only.
+  // Each scope's candidates become listings once; the price per dozen decides a threshold's cut.
+  const scopes = new Map<string, { byPrice: MatchListing[]; perDozen: number[]; byDrop: MatchListing[]; keys: Set<string> }>();
   const keys = new Set<string>();
-  for (const r of rankings.values()) for (const t of [...(r.by_price ?? []), ...(r.by_drop ?? [])]) keys.add(eventKey({ product_id: t[0], location_id: t[1], price: t[7] }));
-  const sent = new Set(
-    (await sql<{ subscription_id: number; period_key: string }[]>`
-      select subscription_id, period_key from alert_deliveries where period_key = any(${sql.array([...keys])}::text[])`).map((d) => `${d.subscription_id}|${d.period_key}`),
-  );
-  const rows: MatchRow[] = [];
-  for (const sub of subscriptions) {
-    const matches = matchesOf(sub, rankings.get(scopeKey(sub)), (t) => sent.has(`${sub.id}|${eventKey({ product_id: t[0], location_id: t[1], price: t[7] })}`));
-    for (const t of matches) rows.push(toRow(sub, t, 'match'));
+  for (const [key, r] of rankings) {
+    const byPrice = (r.by_price ?? []).map(listingOf);
+    const byDrop = (r.by_drop ?? []).map(listingOf);
+    const scopeKeys = new Set([...byPrice, ...byDrop].map(eventKey));
+    for (const k of scopeKeys) keys.add(k);
+    scopes.set(key, { byPrice, perDozen: byPrice.map((l) => (l.price / l.count) * 12), byDrop, keys: scopeKeys });
   }
-  return rows;
+  // Price events already alerted, for the candidate events only: few (a listing back at a price it
+  // had before), so only their subscriptions are matched with exclusions.
+  const sent = new Map<number, Set<string>>();
+  for (const d of await sql<{ subscription_id: number; period_key: string }[]>`
+    select subscription_id, period_key from alert_deliveries where period_key = any(${sql.array([...keys])}::text[])`) {
+    let set = sent.get(d.subscription_id);
+    if (!set) sent.set(d.subscription_id, (set = new Set()));
+    set.add(d.period_key);
+  }
+  const result: SubscriptionMatches[] = [];
+  for (const sub of subscriptions) {
+    const scope = scopes.get(scopeKey(sub));
+    if (!scope) continue;
+    const excluded = sent.get(sub.id);
+    let listings: MatchListing[];
+    if (sub.price_threshold !== null) {
+      const threshold = sub.price_threshold + 1e-9;
+      let cut = 0;
+      while (cut < scope.perDozen.length && scope.perDozen[cut]! <= threshold) cut++;
+      listings = firstAllowed(scope.byPrice, cut, excluded);
+    } else {
+      listings = firstAllowed(scope.byDrop, scope.byDrop.length, excluded);
+    }
+    if (listings.length) result.push({ subscription: sub, listings });
+  }
+  return result;
+}
+
+/** The first MATCH_LIMIT of a ranking's first `end` listings that were not already alerted. */
+function firstAllowed(ranked: MatchListing[], end: number, excluded: Set<string> | undefined): MatchListing[] {
+  if (!excluded) return ranked.slice(0, Math.min(end, MATCH_LIMIT));
+  const kept: MatchListing[] = [];
+  for (let i = 0; i < end && kept.length < MATCH_LIMIT; i++) if (!excluded.has(eventKey(ranked[i]!))) kept.push(ranked[i]!);
+  return kept;
 }
 
 const CURRENT_LISTINGS = (sql: Db): Fragment => sql`
