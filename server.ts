@@ -4,11 +4,23 @@ import { env, publicUrl } from '#server/env.ts';
 import { openSql } from '#server/db.ts';
 import { createServer } from '#server/app.ts';
 import { adminSetupKey } from '#server/auth/setup-key.ts';
+import { isConnectionLoss } from '#server/db-errors.ts';
 
 if (!env.DATABASE_URL) {
   console.error('DATABASE_URL is not set. Run `npm start`, which provides a database, or set DATABASE_URL.');
   process.exit(1);
 }
+// When PostgreSQL goes away, postgres.js can reject promises no request awaits (57P01, ECONNRESET,
+// CONNECTION_CLOSED); the requests themselves answer 503 and the pool reconnects, so those are
+// logged, not fatal. Anything else unhandled still ends the process, as Node does by default.
+process.on('unhandledRejection', (reason) => {
+  if (isConnectionLoss(reason)) {
+    console.warn(`Database connection lost: ${reason instanceof Error ? reason.message : String(reason)}`);
+    return;
+  }
+  console.error('Unhandled rejection:', reason);
+  process.exit(1);
+});
 const sql = await openSql(env.DATABASE_URL, { max: env.DATABASE_POOL_MAX });
 const server = createServer({
   sql,

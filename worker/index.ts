@@ -13,7 +13,7 @@ import pg from 'pg';
 import { run, type Runner } from 'graphile-worker';
 import { env, publicUrl } from '#server/env.ts';
 import { openSql } from '#server/db.ts';
-import { isDatabaseUnavailable } from '#server/db-errors.ts';
+import { isConnectionLoss } from '#server/db-errors.ts';
 import { CRONTAB, taskList } from './tasks.ts';
 import { scrapeConfigFromEnv } from './scrape-env.ts';
 import { workerLiveness } from './liveness.ts';
@@ -50,13 +50,6 @@ const tasks = taskList({ sql, email: { resendApiKey: env.RESEND_API_KEY, from: e
 // The pools (job lock ids) of the current runner, to release their jobs if it has to be replaced.
 let poolIds = new Set<string>();
 liveness.events.on('pool:create', ({ workerPool }) => poolIds.add(workerPool.id));
-
-/** A lost connection, as graphile-worker's pg pool or postgres.js report it. */
-function isConnectionLoss(error: unknown): boolean {
-  if (isDatabaseUnavailable(error)) return true;
-  const message = error instanceof Error ? error.message : String(error);
-  return /Connection terminated|not queryable|Cannot use a pool after calling end|CONNECTION_(CLOSED|ENDED|DESTROYED)|ECONNREFUSED|ECONNRESET/.test(message);
-}
 
 let lost: ((error: unknown) => void) | null = null;
 process.on('unhandledRejection', (reason) => {

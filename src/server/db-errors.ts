@@ -33,6 +33,17 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/**
+ * A lost connection, as graphile-worker's pg pool or postgres.js report it: the database refusing
+ * or ending connections, or a socket cut. postgres.js also rejects promises that no query awaits
+ * when a connection is cut (the processes treat those as lost connections, not as crashes).
+ */
+export function isConnectionLoss(error: unknown): boolean {
+  if (isDatabaseUnavailable(error)) return true;
+  const message = error instanceof Error ? error.message : String(error);
+  return /Connection terminated|not queryable|Cannot use a pool after calling end|CONNECTION_(CLOSED|ENDED|DESTROYED)|ECONNREFUSED|ECONNRESET/.test(message);
+}
+
 /** The same error as a 503 for tRPC and REST when it is an unreachable database, else as it is. */
 export function asServiceUnavailable(error: unknown): unknown {
   if (error instanceof TRPCError && error.code === 'SERVICE_UNAVAILABLE') return error;
