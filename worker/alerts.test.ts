@@ -8,9 +8,9 @@ import { matchesSubscription, pricePerDozen } from '#shared/subscriptions.ts';
 import type { EggType, Region } from '#shared/vocabulary.ts';
 import { dailyDigestMatches } from '#server/queries/alerts.ts';
 import { quietLogger } from '#server/migrate.ts';
-import { writeZipOutcome } from '#server/queries/scrape-writes.ts';
 import { hashToken } from '#server/auth/tokens.ts';
 import { createTestDatabase, type TestDatabase } from '../test/db.ts';
+import { scrapeRun, type RunListing } from '../test/scrape-runs.ts';
 import { taskList } from './tasks.ts';
 import { deliverDaily, DELIVERY_BATCH } from './alerts.ts';
 
@@ -33,37 +33,8 @@ async function runJobs() {
   await runOnce({ connectionString: db.url, taskList: taskList({ sql: db.sql, email: { from: 'alerts@eggwatch.test' }, alerts: { publicUrl: PUBLIC_URL, digestHourUtc: 13 } }), logger: quietLogger });
 }
 
-interface Listing {
-  id: string;
-  eggType: EggType;
-  count: number;
-  price: number;
-}
-
 /** A scrape run that wrote these listings at one location today (source 'scrape' unless demo). */
-async function scrape(store: string, zip: string, region: Region, listings: Listing[], source: 'scrape' | 'demo' = 'scrape'): Promise<number> {
-  await db.sql`update scrape_runs set status = 'succeeded' where store_id = ${store} and status in ('queued', 'running')`;
-  const [run] = await db.sql<{ id: number }[]>`
-    insert into scrape_runs (store_id, zip_codes, total, status, started_at, finished_at, demo, observations_written)
-    values (${store}, ${db.sql.array([zip])}::text[], 1, 'succeeded', now(), now(), ${source === 'demo'}, ${listings.length}) returning id`;
-  await writeZipOutcome(db.sql, {
-    runId: run!.id,
-    storeId: store,
-    zip,
-    status: 'succeeded',
-    message: null,
-    startedAt: new Date(),
-    pages: 1,
-    listingsSeen: listings.length,
-    skipped: {},
-    rejected: {},
-    requests: 1,
-    location: { zip, region, retailerLocationId: zip, name: `${store} ${zip}`, city: null, state: null, address: null, latitude: null, longitude: null },
-    listings: listings.map((l) => ({ retailerProductId: l.id, title: `Test <b>${l.id}</b> & Eggs, ${l.count} ct`, brand: null, eggType: l.eggType, count: l.count, sizeGrade: null, price: l.price, regularPrice: null, inStock: true, url: null })),
-    source,
-  });
-  return run!.id;
-}
+const scrape = (store: string, zip: string, region: Region, listings: RunListing[], source: 'scrape' | 'demo' = 'scrape') => scrapeRun(db.sql, store, zip, region, listings, source);
 
 async function queueImmediate(runId: number) {
   await db.sql`select graphile_worker.add_job('alerts__immediate', json_build_object('runId', ${runId}::int))`;
@@ -342,12 +313,12 @@ describe('the matching rule', () => {
     const pick = <T,>(list: T[]) => list[Math.floor(rand() * list.length)]!;
     const day = new Date().toISOString().slice(0, 10);
     // Two locations per store, a few listings each, with history 8 days back for the drop rule.
-    const listings: Array<{ store: string; zip: string; region: Region; l: Listing; old: number }> = [];
+    const listings: Array<{ store: string; zip: string; region: Region; l: RunListing; old: number }> = [];
     const zips: Record<Region, string[]> = { northeast: ['10001', '02108'], midwest: ['60611', '48201'], south: ['30301', '77001'], west: ['94110', '98101'] };
     for (const store of stores) {
       for (const region of regions.slice(0, 2)) {
         const zip = zips[region][stores.indexOf(store) % 2]!;
-        const items: Listing[] = Array.from({ length: 4 }, (_, i) => ({ id: `${store}-${region}-${i}`, eggType: pick(types), count: pick([6, 12, 18]), price: Math.round((1.5 + rand() * 6) * 100) / 100 }));
+        const items: RunListing[] = Array.from({ length: 4 }, (_, i) => ({ id: `${store}-${region}-${i}`, eggType: pick(types), count: pick([6, 12, 18]), price: Math.round((1.5 + rand() * 6) * 100) / 100 }));
         const old = await scrape(store, zip, region, items.map((l) => ({ ...l, price: Math.round(l.price * (1 + rand() * 0.12) * 100) / 100 })));
         await db.sql`update price_observations set observed_at = now() - interval '8 days', observed_on = utc_day(now() - interval '8 days') where scrape_run_id = ${old}`;
         await scrape(store, zip, region, items);

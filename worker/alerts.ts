@@ -4,7 +4,7 @@
 // or overlapping job, or a job that died after committing) yields nothing, so nothing is sent
 // twice; a job that died before committing wrote nothing, and its retry sends it all.
 import type { Sql, TxSql } from '#server/db.ts';
-import { dailyDigestMatches, eventKey, immediateMatches, MATCH_LIMIT, weeklySummaries, weeklyUnderThreshold, type ImmediateSource, type MatchListing, type MatchRow, type WeeklyRow } from '#server/queries/alerts.ts';
+import { dailyDigestMatches, eventKey, immediateMatches, MATCH_LIMIT, weeklySummaries, weeklyUnderThreshold, type ImmediateSource, type MatchRow, type WeeklyRow } from '#server/queries/alerts.ts';
 import {
   dailyDigestEmail,
   dailyDigestTables,
@@ -145,10 +145,6 @@ async function deliver(sql: Sql, publicUrl: string, pending: Pending[]): Promise
   return { emails, subscriptions: pending.length, claimedBefore: lost };
 }
 
-function listingOf(row: MatchListing): AlertListing {
-  return { store_id: row.store_id, store_name: row.store_name, region: row.region, egg_type: row.egg_type, count: row.count, price: row.price, title: row.title, reference_price: row.reference_price };
-}
-
 function scopeOf(row: Pick<MatchRow, 'region_filter' | 'egg_type_filter' | 'preferred_stores' | 'price_threshold'>, frequency: NotificationFrequency) {
   return { region: row.region_filter, egg_type: row.egg_type_filter, preferred_stores: row.preferred_stores as never[], price_threshold: row.price_threshold, notification_frequency: frequency };
 }
@@ -177,7 +173,7 @@ export async function deliverImmediate(sql: Sql, publicUrl: string, source: numb
       claims: best.map((row) => ({ periodKey: eventKey(row), kind: 'immediate', productId: row.product_id, locationId: row.location_id, price: row.price })),
       render: (won, links) => {
         const keys = new Set(won.map((c) => c.periodKey));
-        const shown = best.filter((row) => keys.has(eventKey(row))).map(listingOf);
+        const shown = best.filter((row) => keys.has(eventKey(row)));
         return shown.length ? immediateAlertEmail(subscription.email, scope, shown, links, describeSubscription(scope, STORE_NAMES)) : null;
       },
     };
@@ -208,7 +204,7 @@ export async function deliverDaily(sql: Sql, publicUrl: string, day: string): Pr
       render: (_won, links) => {
         let shared = tables.get(key);
         if (!shared) {
-          const digest = { matches: matches.map(listingOf), cheapest: cheapest.map(listingOf) };
+          const digest = { matches, cheapest };
           shared = { digest, tables: dailyDigestTables(digest, links.publicUrl) };
           tables.set(key, shared);
         }
@@ -250,7 +246,7 @@ export async function deliverWeekly(sql: Sql, publicUrl: string, monday: string)
             average: row.average,
             previousAverage: row.previous_average,
             cheapestStore: { store_name: row.cheapest_store_name, per_dozen: row.cheapest_store_per_dozen },
-            underThreshold: (underBySubscription.get(row.subscription_id) ?? []).slice(0, MAX_LISTINGS).map(listingOf),
+            underThreshold: (underBySubscription.get(row.subscription_id) ?? []).slice(0, MAX_LISTINGS),
           },
           links,
           describeSubscription(scope, STORE_NAMES),

@@ -9,17 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DROP_MATCH_PERCENT } from '#shared/subscriptions.ts';
 import { EGG_TYPES, REGIONS, type EggType, type Region } from '#shared/vocabulary.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/db.ts';
+import { scrapeRun, type RunListing } from '../../../test/scrape-runs.ts';
 import { eventKey, immediateMatches, MATCH_LIMIT, type ImmediateSource } from './alerts.ts';
-import { writeZipOutcome } from './scrape-writes.ts';
 
 let db: TestDatabase;
-
-interface Listing {
-  id: string;
-  eggType: EggType;
-  count: number;
-  price: number;
-}
 
 const STORES = ['walmart', 'kroger', 'aldi', 'target'] as const;
 const LOCATIONS: Array<{ store: (typeof STORES)[number]; zip: string; region: Region }> = [
@@ -42,28 +35,7 @@ function random(seed: number) {
   };
 }
 
-async function scrape(store: string, zip: string, region: Region, listings: Listing[]): Promise<number> {
-  const [run] = await db.sql<{ id: number }[]>`
-    insert into scrape_runs (store_id, zip_codes, total, status, started_at, finished_at, demo, observations_written)
-    values (${store}, ${db.sql.array([zip])}::text[], 1, 'succeeded', now(), now(), false, ${listings.length}) returning id`;
-  await writeZipOutcome(db.sql, {
-    runId: run!.id,
-    storeId: store,
-    zip,
-    status: 'succeeded',
-    message: null,
-    startedAt: new Date(),
-    pages: 1,
-    listingsSeen: listings.length,
-    skipped: {},
-    rejected: {},
-    requests: 1,
-    location: { zip, region, retailerLocationId: zip, name: `${store} ${zip}`, city: null, state: null, address: null, latitude: null, longitude: null },
-    listings: listings.map((l) => ({ retailerProductId: l.id, title: `${l.id} eggs, ${l.count} ct`, brand: null, eggType: l.eggType, count: l.count, price: l.price, regularPrice: null, inStock: true, url: null, sizeGrade: null })),
-    source: 'scrape',
-  });
-  return run!.id;
-}
+const scrape = (store: string, zip: string, region: Region, listings: RunListing[]) => scrapeRun(db.sql, store, zip, region, listings);
 
 /** Moves a run's observations `days` back (their entries keep pointing at them). */
 async function backdate(runId: number, days: number) {
@@ -138,7 +110,7 @@ async function actual(source: ImmediateSource): Promise<Map<number, string[]>> {
 beforeAll(async () => {
   db = await createTestDatabase();
   const next = random(20261128);
-  const catalogue = (i: number): Listing[] =>
+  const catalogue = (i: number): RunListing[] =>
     EGG_TYPES.flatMap((eggType, t) => COUNTS.map((count, c) => ({ id: `l${i}-${t}-${c}`, eggType, count, price: Math.round((1.5 + next() * 5) * (count / 12) * 100) / 100 })));
   const catalogues = LOCATIONS.map((_, i) => catalogue(i));
   // Eight days back: the week before holds nothing, so the whole history's look-up finds these.

@@ -10,27 +10,24 @@ import { DROP_MATCH_PERCENT } from '#shared/subscriptions.ts';
 import type { EggType, Region } from '#shared/vocabulary.ts';
 import type { PendingQuery } from 'postgres';
 import type { Db } from '../db.ts';
+import type { AlertListing } from '../email/alerts.ts';
 
 /** A piece of SQL composed into a larger statement. */
 type Fragment = PendingQuery<any>;
 
-export interface MatchRow {
+/** A listing an alert shows, with the price event it is (product, location and price). */
+export interface MatchListing extends AlertListing {
+  product_id: number;
+  location_id: number;
+}
+
+export interface MatchRow extends MatchListing {
   subscription_id: number;
   email: string;
   region_filter: Region | null;
   egg_type_filter: EggType | null;
   preferred_stores: string[];
   price_threshold: number | null;
-  product_id: number;
-  location_id: number;
-  store_id: string;
-  store_name: string;
-  region: Region;
-  egg_type: EggType;
-  count: number;
-  price: number;
-  reference_price: number | null;
-  title: string;
   /** 'match' (a listing the rule matches) or 'cheapest' (daily digest: cheapest current in scope). */
   role: 'match' | 'cheapest';
 }
@@ -49,6 +46,19 @@ const LISTING = `e.product_id, e.location_id, l.store_id, s.store_name, l.region
 
 type ListingTuple = [product_id: number, location_id: number, store_id: string, store_name: string, region: Region, egg_type: EggType, count: number, price: number, reference_price: number | null, title: string];
 
+const listingOf = (t: ListingTuple): MatchListing => ({
+  product_id: t[0],
+  location_id: t[1],
+  store_id: t[2],
+  store_name: t[3],
+  region: t[4],
+  egg_type: t[5],
+  count: t[6],
+  price: t[7],
+  reference_price: t[8],
+  title: t[9],
+});
+
 export interface DueSubscription {
   id: number;
   email: string;
@@ -58,12 +68,19 @@ export interface DueSubscription {
   price_threshold: number | null;
 }
 
-interface ScopeRanking {
+interface ScopeRankingRow {
   region: Region | null;
   egg_type: EggType | null;
   preferred_stores: string[];
   by_price: ListingTuple[] | null;
   by_drop: ListingTuple[] | null;
+}
+
+/** A scope's candidates, best first: by price per dozen (with each one's price per dozen), and those that dropped. */
+interface ScopeListings {
+  byPrice: MatchListing[];
+  perDozen: number[];
+  byDrop: MatchListing[];
 }
 
 const scopeKey = (s: { region: string | null; egg_type: string | null; preferred_stores: string[] }) => `${s.region}|${s.egg_type}|${s.preferred_stores.join(',')}`;
@@ -73,9 +90,9 @@ const scopeKey = (s: { region: string | null; egg_type: string | null; preferred
  * subscriptions: the cheapest by price per dozen, and the cheapest of those that dropped at least
  * 5% in 7 days. `due` and `listings` are SQL that select the subscriptions and the listings.
  */
-async function rankByScope(sql: Db, due: Fragment, listings: Fragment): Promise<Map<string, ScopeRanking>> {
+async function rankByScope(sql: Db, due: Fragment, listings: Fragment): Promise<Map<string, ScopeListings>> {
   const tuple = 'json_build_array(product_id, location_id, store_id, store_name, region, egg_type, count, price, reference_price, title)';
-  const rows = await sql<ScopeRanking[]>`
+  const rows = await sql<ScopeRankingRow[]>`
     with due as (${due}),
     scopes as (select distinct region, egg_type, preferred_stores from due),
     -- Once, not once per scope: inlined, the listings (a run's price events, or every current
@@ -108,7 +125,13 @@ async function rankByScope(sql: Db, due: Fragment, listings: Fragment): Promise<
            json_agg(${sql.unsafe(tuple)} order by by_drop) filter (where dropped and by_drop <= ${CANDIDATES}) as by_drop
     from ranked
     group by s_region, s_egg_type, s_stores`;
-  return new Map(rows.map((r) => [scopeKey(r), r]));
+  // Each scope's candidates become listings once, shared by the subscriptions of the scope.
+  return new Map(
+    rows.map((r) => {
+      const byPrice = (r.by_price ?? []).map(listingOf);
+      return [scopeKey(r), { byPrice, perDozen: byPrice.map((l) => (l.price / l.count) * 12), byDrop: (r.by_drop ?? []).map(listingOf) }];
+    }),
+  );
 }
 
 function dueSubscriptions(sql: Db, frequency: 'immediately' | 'daily' | 'weekly', periodKey: string | null, thresholdOnly = false): Fragment {
@@ -124,7 +147,7 @@ export function eventKey(listing: Pick<MatchListing, 'product_id' | 'location_id
   return `price:${listing.product_id}:${listing.location_id}:${listing.price.toFixed(2)}`;
 }
 
-function toRow(sub: DueSubscription, t: ListingTuple, role: MatchRow['role']): MatchRow {
+function toRow(sub: DueSubscription, listing: MatchListing, role: MatchRow['role']): MatchRow {
   return {
     subscription_id: sub.id,
     email: sub.email,
@@ -132,33 +155,28 @@ function toRow(sub: DueSubscription, t: ListingTuple, role: MatchRow['role']): M
     egg_type_filter: sub.egg_type,
     preferred_stores: sub.preferred_stores,
     price_threshold: sub.price_threshold,
-    product_id: t[0],
-    location_id: t[1],
-    store_id: t[2],
-    store_name: t[3],
-    region: t[4],
-    egg_type: t[5],
-    count: t[6],
-    price: t[7],
-    reference_price: t[8],
-    title: t[9],
+    ...listing,
     role,
   };
 }
 
-/** A subscription's matches from its scope's rankings: the rule, then the best ten not excluded. */
-function matchesOf(sub: DueSubscription, ranking: ScopeRanking | undefined, excluded?: (t: ListingTuple) => boolean): ListingTuple[] {
-  if (!ranking) return [];
-  const candidates =
-    sub.price_threshold !== null
-      ? (ranking.by_price ?? []).filter((t) => (t[7] / t[6]) * 12 <= sub.price_threshold! + 1e-9)
-      : (ranking.by_drop ?? []);
-  const kept: ListingTuple[] = [];
-  for (const t of candidates) {
-    if (excluded?.(t)) continue;
-    kept.push(t);
-    if (kept.length === MATCH_LIMIT) break;
+/**
+ * A subscription's matches from its scope's candidates: under its threshold (a prefix of the
+ * ranking by price per dozen) or, without one, the dropped ones; the best ten not already alerted.
+ */
+function matchesOf(sub: DueSubscription, scope: ScopeListings | undefined, excluded?: Set<string>): MatchListing[] {
+  if (!scope) return [];
+  let ranked = scope.byDrop;
+  let end = ranked.length;
+  if (sub.price_threshold !== null) {
+    const threshold = sub.price_threshold + 1e-9;
+    ranked = scope.byPrice;
+    end = 0;
+    while (end < scope.perDozen.length && scope.perDozen[end]! <= threshold) end++;
   }
+  if (!excluded) return ranked.slice(0, Math.min(end, MATCH_LIMIT));
+  const kept: MatchListing[] = [];
+  for (let i = 0; i < end && kept.length < MATCH_LIMIT; i++) if (!excluded.has(eventKey(ranked[i]!))) kept.push(ranked[i]!);
   return kept;
 }
 
@@ -170,38 +188,12 @@ function matchesOf(sub: DueSubscription, ranking: ScopeRanking | undefined, excl
  */
 export type ImmediateSource = { runId: number } | { coverageRunId: number; locationIds: number[] };
 
-/** A listing an alert shows. */
-export interface MatchListing {
-  product_id: number;
-  location_id: number;
-  store_id: string;
-  store_name: string;
-  region: Region;
-  egg_type: EggType;
-  count: number;
-  price: number;
-  reference_price: number | null;
-  title: string;
-}
-
 /** One subscription's matches, best first; listings are shared between the subscriptions of a scope. */
 export interface SubscriptionMatches {
   subscription: DueSubscription;
   listings: MatchListing[];
 }
 
-const listingOf = (t: ListingTuple): MatchListing => ({
-  product_id: t[0],
-  location_id: t[1],
-  store_id: t[2],
-  store_name: t[3],
-  region: t[4],
-  egg_type: t[5],
-  count: t[6],
-  price: t[7],
-  reference_price: t[8],
-  title: t[9],
-});
 
 /**
  * The price events a source wrote: the observations that are still their listing's current entry
@@ -249,16 +241,8 @@ export async function immediateMatches(sql: Db, source: number | ImmediateSource
     sql<DueSubscription[]>`${dueSubscriptions(sql, 'immediately', null)}`,
   ]);
   if (rankings.size === 0) return [];
-  // Each scope's candidates become listings once; the price per dozen decides a threshold's cut.
-  const scopes = new Map<string, { byPrice: MatchListing[]; perDozen: number[]; byDrop: MatchListing[]; keys: Set<string> }>();
   const keys = new Set<string>();
-  for (const [key, r] of rankings) {
-    const byPrice = (r.by_price ?? []).map(listingOf);
-    const byDrop = (r.by_drop ?? []).map(listingOf);
-    const scopeKeys = new Set([...byPrice, ...byDrop].map(eventKey));
-    for (const k of scopeKeys) keys.add(k);
-    scopes.set(key, { byPrice, perDozen: byPrice.map((l) => (l.price / l.count) * 12), byDrop, keys: scopeKeys });
-  }
+  for (const scope of rankings.values()) for (const listing of [...scope.byPrice, ...scope.byDrop]) keys.add(eventKey(listing));
   // Price events already alerted, for the candidate events only: few (a listing back at a price it
   // had before), so only their subscriptions are matched with exclusions.
   const sent = new Map<number, Set<string>>();
@@ -270,29 +254,10 @@ export async function immediateMatches(sql: Db, source: number | ImmediateSource
   }
   const result: SubscriptionMatches[] = [];
   for (const sub of subscriptions) {
-    const scope = scopes.get(scopeKey(sub));
-    if (!scope) continue;
-    const excluded = sent.get(sub.id);
-    let listings: MatchListing[];
-    if (sub.price_threshold !== null) {
-      const threshold = sub.price_threshold + 1e-9;
-      let cut = 0;
-      while (cut < scope.perDozen.length && scope.perDozen[cut]! <= threshold) cut++;
-      listings = firstAllowed(scope.byPrice, cut, excluded);
-    } else {
-      listings = firstAllowed(scope.byDrop, scope.byDrop.length, excluded);
-    }
+    const listings = matchesOf(sub, rankings.get(scopeKey(sub)), sent.get(sub.id));
     if (listings.length) result.push({ subscription: sub, listings });
   }
   return result;
-}
-
-/** The first MATCH_LIMIT of a ranking's first `end` listings that were not already alerted. */
-function firstAllowed(ranked: MatchListing[], end: number, excluded: Set<string> | undefined): MatchListing[] {
-  if (!excluded) return ranked.slice(0, Math.min(end, MATCH_LIMIT));
-  const kept: MatchListing[] = [];
-  for (let i = 0; i < end && kept.length < MATCH_LIMIT; i++) if (!excluded.has(eventKey(ranked[i]!))) kept.push(ranked[i]!);
-  return kept;
 }
 
 const CURRENT_LISTINGS = (sql: Db): Fragment => sql`
@@ -321,7 +286,7 @@ export async function dailyDigestMatches(sql: Db, day: string): Promise<MatchRow
     const matches = matchesOf(sub, todays.get(scopeKey(sub)));
     if (matches.length === 0) continue;
     for (const t of matches) rows.push(toRow(sub, t, 'match'));
-    for (const t of (current.get(scopeKey(sub))?.by_price ?? []).slice(0, CHEAPEST)) rows.push(toRow(sub, t, 'cheapest'));
+    for (const t of (current.get(scopeKey(sub))?.byPrice ?? []).slice(0, CHEAPEST)) rows.push(toRow(sub, t, 'cheapest'));
   }
   return rows;
 }
