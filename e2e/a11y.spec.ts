@@ -8,6 +8,7 @@ import type { Page, TestInfo } from '@playwright/test';
 import postgres from 'postgres';
 import { createAccount, signInDirectly, uniqueName, type Account, type Db } from './db.ts';
 import { expect, test } from './fixtures.ts';
+import { loadWholePage } from './ui.ts';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -32,22 +33,11 @@ async function useMode(page: Page, mode: Mode): Promise<void> {
 }
 
 /**
- * Waits until nothing on the page is loading: no busy region, spinner or skeleton status. The
- * page is scrolled to the end and back first, so that what is drawn only near the screen (the
- * charts) is there to be checked too.
+ * Waits until nothing on the page is loading: no busy region, spinner or skeleton status, with
+ * what is drawn only near the screen (the charts) brought in too, so that it is checked as well.
  */
 async function settle(page: Page): Promise<void> {
-  // Twice: a section loaded on the way down may hold content that itself waits to be near.
-  for (let pass = 0; pass < 2; pass++) {
-    await page.waitForLoadState('networkidle');
-    for (let y = 0; y < (await page.evaluate(() => document.documentElement.scrollHeight)); y += 600) {
-      await page.evaluate((top) => window.scrollTo(0, top), y);
-      await page.waitForTimeout(50);
-    }
-    await page.waitForLoadState('networkidle');
-  }
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.waitForLoadState('networkidle');
+  await loadWholePage(page);
   await expect(page.locator('main')).toBeVisible();
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   await expect(page.getByRole('status', { name: /^Loading/ })).toHaveCount(0);

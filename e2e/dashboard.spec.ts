@@ -4,6 +4,7 @@
 // 4 per page (phones) there are two pages, and one page at 6 (tablet) or 9 (desktop).
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { loadWholePage } from './ui.ts';
 import { estimatePrice } from '../src/shared/estimate.ts';
 import { formatPackPrice, formatPrice } from '../src/shared/format.ts';
 import { pageSizeForWidth } from '../src/shared/pagination.ts';
@@ -340,14 +341,7 @@ test('a card re-prices for another egg type (observed) and count (Estimate)', as
   // The sections drawn once near the screen (the map of prices by state above the list among
   // them) change the page's height as they load: they load first, so that no shift moves a card's
   // open menu under the pointer (the click then missed its option now and then).
-  for (let y = 0; y < (await page.evaluate(() => document.documentElement.scrollHeight)); y += 400) {
-    await page.evaluate((top) => window.scrollTo(0, top), y);
-    await page.waitForTimeout(50);
-  }
-  await page.waitForLoadState('networkidle');
-  await expect(page.getByRole('status', { name: /^Loading/ })).toHaveCount(0);
-  await expect(page.getByText('Loading chart', { exact: true })).toHaveCount(0);
-  await page.evaluate(() => window.scrollTo(0, 0));
+  await loadWholePage(page);
   const card = cards(page).first();
   const storeId = (await card.getByRole('heading').getByRole('link').getAttribute('href'))!.replace('/store/', '');
   const storeName = (await card.getByRole('heading').textContent())!;

@@ -72,3 +72,25 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
   expect(serious, `${label}: serious or critical axe violations`).toEqual([]);
 }
+
+/**
+ * Brings in everything a page draws only near the screen (its lazily loaded sections and charts)
+ * and waits until nothing is loading, then scrolls back to the top. A section near the screen can
+ * hold a chart that itself waits to be near: when the section's code arrives after the scroll has
+ * gone on, its chart stays a 'Loading chart' placeholder until someone comes back to it. So every
+ * placeholder left after the way down is scrolled to in turn until none is left.
+ */
+export async function loadWholePage(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  for (let y = 0; y < (await page.evaluate(() => document.documentElement.scrollHeight)); y += 600) {
+    await page.evaluate((top) => window.scrollTo(0, top), y);
+    await page.waitForTimeout(50);
+  }
+  const loading = page.getByRole('status', { name: /^Loading/ }).or(page.getByText('Loading chart', { exact: true }));
+  await expect(async () => {
+    if ((await loading.count()) > 0) await loading.first().scrollIntoViewIfNeeded({ timeout: 2_000 });
+    await expect(loading).toHaveCount(0, { timeout: 3_000 });
+  }).toPass({ timeout: 45_000 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForLoadState('networkidle');
+}
