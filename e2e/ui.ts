@@ -1,4 +1,5 @@
-// Page helpers for the account and admin journeys.
+// Page helpers the journeys share: form fields, toasts, the header's signed-in state, axe checks
+// and loading a whole page.
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import { expect } from './fixtures.ts';
