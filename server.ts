@@ -46,6 +46,9 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (stopping) return;
     stopping = true;
-    void server.stop().finally(() => sql.end({ timeout: 5 })).finally(() => process.exit(0));
+    void server
+      .stop()
+      .finally(() => sql.end({ timeout: 5 }))
+      .finally(() => process.exit(0));
   });
 }

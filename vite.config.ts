@@ -35,9 +35,24 @@ function postBuild(): Plugin {
  * as one chunk instead of a dozen small shared ones (fewer requests, better compression).
  */
 const FRAMEWORK_PACKAGES = new Set([
-  'react', 'react-dom', 'scheduler', 'react-router', 'react-router-dom', '@tanstack/query-core', '@tanstack/react-query',
-  '@trpc/client', '@trpc/react-query', '@trpc/server', 'superjson', 'copy-anything', 'is-what', 'stylis', 'next-themes',
-  'hoist-non-react-statics', 'react-is', '@pandacss/is-valid-prop',
+  'react',
+  'react-dom',
+  'scheduler',
+  'react-router',
+  'react-router-dom',
+  '@tanstack/query-core',
+  '@tanstack/react-query',
+  '@trpc/client',
+  '@trpc/react-query',
+  '@trpc/server',
+  'superjson',
+  'copy-anything',
+  'is-what',
+  'stylis',
+  'next-themes',
+  'hoist-non-react-statics',
+  'react-is',
+  '@pandacss/is-valid-prop',
 ]);
 /** Chakra's styling system, theme and the layout and text components every page uses. */
 const CHAKRA_CORE =

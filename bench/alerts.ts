@@ -18,7 +18,14 @@ export interface AlertBenchResult {
   subscriptions: number;
   day: string;
   digest: { seconds: number; emails: number; scanSeconds: number };
-  immediate: { matchSeconds: number; matches: number; deliverSeconds: number; emails: number; scanSeconds: number; listings: number };
+  immediate: {
+    matchSeconds: number;
+    matches: number;
+    deliverSeconds: number;
+    emails: number;
+    scanSeconds: number;
+    listings: number;
+  };
   met: { digest: boolean; immediate: boolean };
 }
 
@@ -54,12 +61,14 @@ export async function insertSubscriptions(sql: Sql, n: number): Promise<void> {
  * subscriptions and every current listing with its store, region and product.
  */
 export async function timeDigest(sql: Sql, day: string): Promise<AlertBenchResult['digest']> {
-  const scan = await timed(() => sql`
+  const scan = await timed(
+    () => sql`
     select s.id, s.email, s.region, s.egg_type, s.preferred_stores, s.price_threshold, s.email
     from subscriptions s where s.notification_frequency = 'daily' and s.active and s.confirmed_at is not null
     union all
     select e.product_id, l.store_id, l.region, p.egg_type, null, e.price, p.title
-    from price_entries e join store_locations l on l.id = e.location_id join products p on p.id = e.product_id`);
+    from price_entries e join store_locations l on l.id = e.location_id join products p on p.id = e.product_id`,
+  );
   const digest = await timed(() => deliverDaily(sql, 'https://eggwatch.example', day));
   return { seconds: digest.seconds, emails: digest.value.emails, scanSeconds: scan.seconds };
 }
@@ -81,15 +90,21 @@ export async function measureAlerts(adminUrl: string, log: (line: string) => voi
     await sql`alter table price_observations disable trigger price_observations_updated`;
     await sql`update price_observations set scrape_run_id = ${run!.id} where id in (select observation_id from price_entries)`;
     await sql`alter table price_observations enable trigger price_observations_updated`;
-    const listings = (await sql<{ listings: number }[]>`select count(*)::int as listings from price_observations where scrape_run_id = ${run!.id}`)[0]!.listings;
-    const scanImmediate = await timed(() => sql`
+    const listings = (
+      await sql<
+        { listings: number }[]
+      >`select count(*)::int as listings from price_observations where scrape_run_id = ${run!.id}`
+    )[0]!.listings;
+    const scanImmediate = await timed(
+      () => sql`
       select s.id, s.email, s.region, s.egg_type, s.preferred_stores, s.price_threshold
       from subscriptions s where s.notification_frequency = 'immediately' and s.active and s.confirmed_at is not null
       union all
       select o.product_id, l.store_id, l.region, p.egg_type, null, o.price
       from price_observations o
       join store_locations l on l.id = o.location_id join products p on p.id = o.product_id
-      where o.scrape_run_id = ${run!.id}`);
+      where o.scrape_run_id = ${run!.id}`,
+    );
     const match = await timed(() => immediateMatches(sql, run!.id));
     const deliver = await timed(() => deliverImmediate(sql, 'https://eggwatch.example', run!.id));
 
@@ -97,7 +112,14 @@ export async function measureAlerts(adminUrl: string, log: (line: string) => voi
       subscriptions: ALERT_SUBSCRIPTIONS,
       day,
       digest,
-      immediate: { matchSeconds: match.seconds, matches: match.value.reduce((n, m) => n + m.listings.length, 0), deliverSeconds: deliver.seconds, emails: deliver.value.emails, scanSeconds: scanImmediate.seconds, listings },
+      immediate: {
+        matchSeconds: match.seconds,
+        matches: match.value.reduce((n, m) => n + m.listings.length, 0),
+        deliverSeconds: deliver.seconds,
+        emails: deliver.value.emails,
+        scanSeconds: scanImmediate.seconds,
+        listings,
+      },
       met: { digest: digest.seconds <= DIGEST_TARGET_S, immediate: match.seconds <= IMMEDIATE_TARGET_S },
     };
   } finally {

@@ -9,10 +9,21 @@ export interface AppProcess {
   stop(): Promise<void>;
 }
 
-export async function startAppProcess(root: string, script: string, port: number, env: Record<string, string>, timeoutMs = 240_000): Promise<AppProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+export async function startAppProcess(
+  root: string,
+  script: string,
+  port: number,
+  env: Record<string, string>,
+  timeoutMs = 240_000,
+): Promise<AppProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const output: string[] = [];
-  for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  for (const stream of [child.stdout, child.stderr])
+    stream.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   const baseUrl = `http://127.0.0.1:${port}`;
   const stop = () =>
     new Promise<void>((resolve) => {
@@ -27,7 +38,13 @@ export async function startAppProcess(root: string, script: string, port: number
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${script} exited with code ${child.exitCode}\n${output.join('')}`);
-    if (await fetch(`${baseUrl}/api/stores`).then((response) => response.ok, () => false)) return { baseUrl, stop };
+    if (
+      await fetch(`${baseUrl}/api/stores`).then(
+        (response) => response.ok,
+        () => false,
+      )
+    )
+      return { baseUrl, stop };
     if (Date.now() > deadline) {
       await stop();
       throw new Error(`${baseUrl} did not answer within ${timeoutMs / 1000} s\n${output.join('')}`);

@@ -114,7 +114,7 @@ export function packageBreakdown(distDir: string, files: readonly string[]): Arr
           segments.push([column, -1]);
         }
       }
-      const unmapped = (segments[0]?.[0] ?? line.length);
+      const unmapped = segments[0]?.[0] ?? line.length;
       if (unmapped > 0) totals.set('(unmapped)', (totals.get('(unmapped)') ?? 0) + unmapped);
       segments.forEach(([start, source], index) => {
         const end = segments[index + 1]?.[0] ?? line.length;
@@ -148,12 +148,16 @@ async function main(): Promise<void> {
     const total = breakdown.reduce((sum, row) => sum + row.bytes, 0);
     console.log(`\nSource packages in the initial JS of / (minified bytes, before gzip; total ${kb(total)})`);
     for (const row of breakdown.slice(0, 30)) {
-      console.log(`${kb(row.bytes).padStart(9)}  ${((row.bytes / total) * 100).toFixed(1).padStart(5)}%  ${row.source}`);
+      console.log(
+        `${kb(row.bytes).padStart(9)}  ${((row.bytes / total) * 100).toFixed(1).padStart(5)}%  ${row.source}`,
+      );
     }
     console.log(`\nFiles of /: ${home.files.join(', ')}`);
   }
   if (home.gzipBytes > FIRST_PAINT_BUDGET_BYTES) {
-    console.log(`\nOVER BUDGET: / needs ${kb(home.gzipBytes)} of JavaScript for its first paint (budget ${kb(FIRST_PAINT_BUDGET_BYTES)})`);
+    console.log(
+      `\nOVER BUDGET: / needs ${kb(home.gzipBytes)} of JavaScript for its first paint (budget ${kb(FIRST_PAINT_BUDGET_BYTES)})`,
+    );
     process.exitCode = 1;
   } else {
     console.log(`\n/ is within budget: ${kb(home.gzipBytes)} of ${kb(FIRST_PAINT_BUDGET_BYTES)}`);

@@ -14,26 +14,42 @@ let failed = 0;
 let newMs = 0;
 let oldMs = 0;
 // Page 1 of every combination first, then the others.
-for (const paging of [{ page: 1, pageSize: 9 }, { page: 2, pageSize: 10 }, { page: 100000, pageSize: 25 }]) {
-for (const eggType of EGG_TYPES) {
-  const counts = (await sql<{ count: number }[]>`select distinct count from products where egg_type = ${eggType} order by 1`).map((r) => r.count);
-  console.log('checking', JSON.stringify(paging), eggType, `(${checked} checked, ${failed} differing so far)`);
-  for (const region of [undefined, ...REGIONS]) {
-    for (const count of [undefined, ...counts]) {
-      {
-        const filters = { eggType, region, count };
-        let t = performance.now();
-        const a = await compareByType(sql, filters, paging);
-        newMs += performance.now() - t;
-        t = performance.now();
-        const b = await reference(sql, filters, paging);
-        oldMs += performance.now() - t;
-        checked++;
-        if (!isDeepStrictEqual(a, b)) {
-          failed++;
-          if (failed <= 5) {
-            for (const key of Object.keys(b) as Array<keyof typeof b>) {
-              if (!isDeepStrictEqual(a[key], b[key])) console.log('DIFF', JSON.stringify(filters), JSON.stringify(paging), key, JSON.stringify(a[key]).slice(0, 600), '\n  vs', JSON.stringify(b[key]).slice(0, 600));
+for (const paging of [
+  { page: 1, pageSize: 9 },
+  { page: 2, pageSize: 10 },
+  { page: 100000, pageSize: 25 },
+]) {
+  for (const eggType of EGG_TYPES) {
+    const counts = (
+      await sql<{ count: number }[]>`select distinct count from products where egg_type = ${eggType} order by 1`
+    ).map((r) => r.count);
+    console.log('checking', JSON.stringify(paging), eggType, `(${checked} checked, ${failed} differing so far)`);
+    for (const region of [undefined, ...REGIONS]) {
+      for (const count of [undefined, ...counts]) {
+        {
+          const filters = { eggType, region, count };
+          let t = performance.now();
+          const a = await compareByType(sql, filters, paging);
+          newMs += performance.now() - t;
+          t = performance.now();
+          const b = await reference(sql, filters, paging);
+          oldMs += performance.now() - t;
+          checked++;
+          if (!isDeepStrictEqual(a, b)) {
+            failed++;
+            if (failed <= 5) {
+              for (const key of Object.keys(b) as Array<keyof typeof b>) {
+                if (!isDeepStrictEqual(a[key], b[key]))
+                  console.log(
+                    'DIFF',
+                    JSON.stringify(filters),
+                    JSON.stringify(paging),
+                    key,
+                    JSON.stringify(a[key]).slice(0, 600),
+                    '\n  vs',
+                    JSON.stringify(b[key]).slice(0, 600),
+                  );
+              }
             }
           }
         }
@@ -41,6 +57,7 @@ for (const eggType of EGG_TYPES) {
     }
   }
 }
-}
-console.log(`checked ${checked}, differing ${failed}; new ${newMs.toFixed(0)} ms, reference ${oldMs.toFixed(0)} ms in all`);
+console.log(
+  `checked ${checked}, differing ${failed}; new ${newMs.toFixed(0)} ms, reference ${oldMs.toFixed(0)} ms in all`,
+);
 await sql.end();

@@ -27,15 +27,28 @@ export interface DiscoveryBenchRow {
 }
 
 /** Sweeps each retailer's scope (nationwide unless states are given) and counts what it found. */
-export async function measureDiscovery(log: (line: string) => void, states: string[] | null = null, stores: readonly StoreId[] = STORE_IDS): Promise<DiscoveryBenchRow[]> {
+export async function measureDiscovery(
+  log: (line: string) => void,
+  states: string[] | null = null,
+  stores: readonly StoreId[] = STORE_IDS,
+): Promise<DiscoveryBenchRow[]> {
   const scope: CoverageScope = states ? { kind: 'states', states: states as never } : { kind: 'nationwide' };
   const rows: DiscoveryBenchRow[] = [];
   for (const store of stores) {
     const scraper = SCRAPERS[store];
     const discovery = scraper.discovery!;
     const standIn = inProcessStandIn();
-    const http = new RetailerHttp(scraper.storeName, scraper.origins, { delayMs: 0, retries: 0, transport: standIn.transport });
-    const ctx = { http, maxPages: 1, term: 'eggs', credentials: { krogerClientId: 'bench', krogerClientSecret: 'bench' } };
+    const http = new RetailerHttp(scraper.storeName, scraper.origins, {
+      delayMs: 0,
+      retries: 0,
+      transport: standIn.transport,
+    });
+    const ctx = {
+      http,
+      maxPages: 1,
+      term: 'eggs',
+      credentials: { krogerClientId: 'bench', krogerClientSecret: 'bench' },
+    };
     log(`Discovery: ${scraper.storeName}, ${states ? states.join(', ') : 'nationwide'}...`);
     const started = performance.now();
     const sweep = new Sweep(scope, discovery);
@@ -44,7 +57,8 @@ export async function measureDiscovery(log: (line: string) => void, states: stri
     const found = new Set(result.stores.filter((s) => sweep.area.holds(s)).map((s) => s.retailerLocationId));
     const present = discoverableStoresIn(store, states);
     const foundOfPresent = present.filter((s) => found.has(s.id)).length;
-    const floorPerStore = discovery.kind === 'ids' ? discovery.ids.length / Math.max(1, present.length) : 1 / discovery.perCall;
+    const floorPerStore =
+      discovery.kind === 'ids' ? discovery.ids.length / Math.max(1, present.length) : 1 / discovery.perCall;
     rows.push({
       store,
       present: present.length,
@@ -62,7 +76,16 @@ export async function measureDiscovery(log: (line: string) => void, states: stri
 /** The rows as printed beside their bounds. */
 export function discoveryTable(rows: DiscoveryBenchRow[]): { headers: string[]; rows: string[][] } {
   return {
-    headers: ['discovery (stand-in, zero delay)', 'found / present', 'locator calls', 'calls per store', 'floor per store', 'vs floor', 'seconds', 'target: all'],
+    headers: [
+      'discovery (stand-in, zero delay)',
+      'found / present',
+      'locator calls',
+      'calls per store',
+      'floor per store',
+      'vs floor',
+      'seconds',
+      'target: all',
+    ],
     rows: rows.map((row) => [
       row.store,
       `${row.found.toLocaleString('en-US')} / ${row.present.toLocaleString('en-US')}`,

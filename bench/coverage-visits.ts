@@ -93,7 +93,8 @@ export async function measureVisitDays(adminUrl: string, log: (line: string) => 
       await sql`insert into coverage_plans (store_id, scope, revisit_days, daily_request_budget) values (${store}, '{"kind":"nationwide"}', 1, 1000000)`;
     }
     const runs = new Map<StoreId, number>();
-    for (const store of STORE_IDS) runs.set(store, (await startVisitDay(sql, { store, userId: null, trigger: 'manual' })).runId);
+    for (const store of STORE_IDS)
+      runs.set(store, (await startVisitDay(sql, { store, userId: null, trigger: 'manual' })).runId);
 
     const tasks = taskList({
       sql,
@@ -104,11 +105,19 @@ export async function measureVisitDays(adminUrl: string, log: (line: string) => 
         http: { ...DEFAULT_SCRAPE_CONFIG.http, delayMs: 0 },
       },
     });
-    const runner = await run({ connectionString: url, concurrency: STORE_IDS.length, taskList: tasks, logger: quietLogger, pollInterval: 200 });
+    const runner = await run({
+      connectionString: url,
+      concurrency: STORE_IDS.length,
+      taskList: tasks,
+      logger: quietLogger,
+      pollInterval: 200,
+    });
     try {
       const ids = [...runs.values()];
       for (;;) {
-        const [open] = await sql<{ n: number }[]>`select count(*)::int as n from coverage_runs where id = any(${sql.array(ids)}::int[]) and status in ('queued', 'running')`;
+        const [open] = await sql<
+          { n: number }[]
+        >`select count(*)::int as n from coverage_runs where id = any(${sql.array(ids)}::int[]) and status in ('queued', 'running')`;
         if (open!.n === 0) break;
         await new Promise((resolve) => setTimeout(resolve, 250));
       }
@@ -119,18 +128,24 @@ export async function measureVisitDays(adminUrl: string, log: (line: string) => 
     const rows: VisitBenchRow[] = [];
     for (const store of STORE_IDS) {
       const runId = runs.get(store)!;
-      const [r] = await sql<{ status: string; visited: number; failed: number; seconds: number; requests_per_visit: number }[]>`
+      const [r] = await sql<
+        { status: string; visited: number; failed: number; seconds: number; requests_per_visit: number }[]
+      >`
         select r.status, r.stores_visited as visited, r.stores_failed as failed,
                extract(epoch from (r.finished_at - r.started_at))::float8 as seconds,
                (select avg(requests)::float8 from coverage_visits where run_id = r.id) as requests_per_visit
         from coverage_runs r where r.id = ${runId}`;
-      if (!r || r.visited !== count) throw new Error(`${store}: the visit day visited ${r?.visited ?? 0} of ${count} stores (${r?.status ?? 'no run'})`);
+      if (!r || r.visited !== count)
+        throw new Error(
+          `${store}: the visit day visited ${r?.visited ?? 0} of ${count} stores (${r?.status ?? 'no run'})`,
+        );
       const secondsPerVisit = r.seconds / r.visited;
       const storesPerHour = 3600 / secondsPerVisit;
       const storesPerHourAtDelay = 3600 / ((r.requests_per_visit * DEFAULT_DELAY_MS) / 1000);
       const nationwideStores = NATIONWIDE_STORES[store];
       const nationwideRequests = Math.ceil(nationwideStores * r.requests_per_visit);
-      const nationwideHours = (nationwideStores * ((r.requests_per_visit * DEFAULT_DELAY_MS) / 1000 + secondsPerVisit)) / 3600;
+      const nationwideHours =
+        (nationwideStores * ((r.requests_per_visit * DEFAULT_DELAY_MS) / 1000 + secondsPerVisit)) / 3600;
       const dailyBudget = defaultDailyBudget(store, DEFAULT_DELAY_MS);
       rows.push({
         store,
@@ -146,13 +161,25 @@ export async function measureVisitDays(adminUrl: string, log: (line: string) => 
         nationwideHours,
         nationwideRequests,
         dailyBudget,
-        met: { rate: storesPerHour >= storesPerHourAtDelay, day: nationwideHours <= DAY_HOURS, budget: nationwideRequests <= dailyBudget },
+        met: {
+          rate: storesPerHour >= storesPerHourAtDelay,
+          day: nationwideHours <= DAY_HOURS,
+          budget: nationwideRequests <= dailyBudget,
+        },
       });
     }
     const missed = rows.flatMap((row) => [
-      ...(row.met.rate ? [] : [`${row.store} visits at zero delay ${Math.round(row.storesPerHour)}/h < ${Math.round(row.storesPerHourAtDelay)}/h the delay allows`]),
-      ...(row.met.day ? [] : [`${row.store} nationwide visit day ${row.nationwideHours.toFixed(1)} h > ${DAY_HOURS} h`]),
-      ...(row.met.budget ? [] : [`${row.store} nationwide visit day ${row.nationwideRequests} requests > daily budget ${row.dailyBudget}`]),
+      ...(row.met.rate
+        ? []
+        : [
+            `${row.store} visits at zero delay ${Math.round(row.storesPerHour)}/h < ${Math.round(row.storesPerHourAtDelay)}/h the delay allows`,
+          ]),
+      ...(row.met.day
+        ? []
+        : [`${row.store} nationwide visit day ${row.nationwideHours.toFixed(1)} h > ${DAY_HOURS} h`]),
+      ...(row.met.budget
+        ? []
+        : [`${row.store} nationwide visit day ${row.nationwideRequests} requests > daily budget ${row.dailyBudget}`]),
     ]);
     return { storesPerRetailer: count, delayMs: DEFAULT_DELAY_MS, rows, missed };
   } finally {
@@ -166,7 +193,8 @@ export async function measureVisitDays(adminUrl: string, log: (line: string) => 
 
 /** The result as table rows (printTable in bench/run.ts): each figure beside its bound. */
 export function visitBenchTable(result: VisitBenchResult): { headers: string[]; rows: string[][] } {
-  const n = (value: number, digits = 0) => value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+  const n = (value: number, digits = 0) =>
+    value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
   const mark = (met: boolean) => (met ? 'met' : 'MISSED');
   return {
     headers: [
@@ -202,7 +230,9 @@ export function visitBenchTable(result: VisitBenchResult): { headers: string[]; 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const adminUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
-    console.error('Set BENCH_DATABASE_URL or TEST_DATABASE_URL (a PostgreSQL server the bench may create a database on).');
+    console.error(
+      'Set BENCH_DATABASE_URL or TEST_DATABASE_URL (a PostgreSQL server the bench may create a database on).',
+    );
     process.exit(1);
   }
   const log = (line: string) => console.log(`[bench] ${line}`);
@@ -210,7 +240,11 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     (result) => {
       const { headers, rows } = visitBenchTable(result);
       console.log([headers, ...rows].map((r) => r.join(' | ')).join('\n'));
-      console.log(result.missed.length ? `MISSED (${result.missed.length}): ${result.missed.join('; ')}` : 'All visit-day bounds met.');
+      console.log(
+        result.missed.length
+          ? `MISSED (${result.missed.length}): ${result.missed.join('; ')}`
+          : 'All visit-day bounds met.',
+      );
       process.exit(0);
     },
     (error: unknown) => {

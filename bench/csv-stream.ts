@@ -42,7 +42,9 @@ async function ensureCsvDatabase(adminUrl: string): Promise<string> {
     if (stores!.n === 0) await seed(sql);
     const [counted] = await sql<{ entries: number }[]>`select count(*)::int as entries from price_entries`;
     if (counted!.entries >= LOCATIONS * PRODUCTS_PER_STORE) return url;
-    log(`Building ${CSV_BENCH_DATABASE}: ${LOCATIONS.toLocaleString('en-US')} locations x ${PRODUCTS_PER_STORE} products`);
+    log(
+      `Building ${CSV_BENCH_DATABASE}: ${LOCATIONS.toLocaleString('en-US')} locations x ${PRODUCTS_PER_STORE} products`,
+    );
     const started = performance.now();
     // The six chains in proportion to their US store counts (retailers.md section 9).
     const shares = storeShares(LOCATIONS);
@@ -82,7 +84,10 @@ function rssMb(pid: number): number {
 }
 
 /** Downloads a URL like a slow client; answers the bytes and rows read and the peak RSS meanwhile. */
-async function slowDownload(url: string, pid: number): Promise<{ bytes: number; rows: number; peakMb: number; seconds: number }> {
+async function slowDownload(
+  url: string,
+  pid: number,
+): Promise<{ bytes: number; rows: number; peakMb: number; seconds: number }> {
   let peakMb = rssMb(pid);
   const sampler = setInterval(() => (peakMb = Math.max(peakMb, rssMb(pid))), 20);
   const started = performance.now();
@@ -97,9 +102,15 @@ async function slowDownload(url: string, pid: number): Promise<{ bytes: number; 
       if (done) break;
       bytes += value.length;
       for (const byte of value) if (byte === 10) rows++;
-      if (SLOW_READ_PAUSE_MS > 0 && bytes % (64 * 1024) < value.length) await new Promise((resolve) => setTimeout(resolve, SLOW_READ_PAUSE_MS));
+      if (SLOW_READ_PAUSE_MS > 0 && bytes % (64 * 1024) < value.length)
+        await new Promise((resolve) => setTimeout(resolve, SLOW_READ_PAUSE_MS));
     }
-    return { bytes, rows: rows - 1, peakMb: Math.max(peakMb, rssMb(pid)), seconds: (performance.now() - started) / 1000 };
+    return {
+      bytes,
+      rows: rows - 1,
+      peakMb: Math.max(peakMb, rssMb(pid)),
+      seconds: (performance.now() - started) / 1000,
+    };
   } finally {
     clearInterval(sampler);
   }
@@ -110,12 +121,27 @@ export async function measureCsvStreaming(adminUrl: string): Promise<void> {
   const port = 4390 + Math.floor(Math.random() * 50);
   const child = spawn(process.execPath, [`--max-old-space-size=${HEAP_CAP_MB}`, '--import', 'tsx', 'server.ts'], {
     cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', PUBLIC_API_RATE_LIMIT: '0', ADMIN_SETUP_KEY: 'bench-csv-setup-key-0123456789' },
+    env: {
+      ...process.env,
+      DATABASE_URL: url,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      PUBLIC_API_RATE_LIMIT: '0',
+      ADMIN_SETUP_KEY: 'bench-csv-setup-key-0123456789',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
   try {
-    for (let waited = 0; !(await fetch(`${base}/api/stores`).then((r) => r.ok, () => false)); waited += 250) {
+    for (
+      let waited = 0;
+      !(await fetch(`${base}/api/stores`).then(
+        (r) => r.ok,
+        () => false,
+      ));
+      waited += 250
+    ) {
       if (waited > 120_000 || child.exitCode !== null) throw new Error('the web process did not start');
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
@@ -131,16 +157,28 @@ export async function measureCsvStreaming(adminUrl: string): Promise<void> {
       ['every entry again', ''],
     ] as const) {
       const result = await slowDownload(`${base}/api/egg-prices.csv${query ? `?${query}` : ''}`, child.pid!);
-      results.push({ name, rows: result.rows, mb: result.bytes / 1e6, growthMb: result.peakMb - idleMb, seconds: result.seconds });
+      results.push({
+        name,
+        rows: result.rows,
+        mb: result.bytes / 1e6,
+        growthMb: result.peakMb - idleMb,
+        seconds: result.seconds,
+      });
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
-    log(`Web process (old space capped at ${HEAP_CAP_MB} MB) idle: ${idleMb.toFixed(1)} MB resident; it served every download below without running out of heap`);
+    log(
+      `Web process (old space capped at ${HEAP_CAP_MB} MB) idle: ${idleMb.toFixed(1)} MB resident; it served every download below without running out of heap`,
+    );
     for (const r of results) {
-      log(`  ${r.name.padEnd(28)} ${r.rows.toLocaleString('en-US').padStart(8)} rows, ${r.mb.toFixed(1).padStart(6)} MB in ${r.seconds.toFixed(1)} s: peak ${r.growthMb.toFixed(1)} MB over idle`);
+      log(
+        `  ${r.name.padEnd(28)} ${r.rows.toLocaleString('en-US').padStart(8)} rows, ${r.mb.toFixed(1).padStart(6)} MB in ${r.seconds.toFixed(1)} s: peak ${r.growthMb.toFixed(1)} MB over idle`,
+      );
     }
     const baseline = Math.max(results[0]!.growthMb, results[2]!.growthMb, 1);
     for (const r of [results[1]!, results[3]!]) {
-      log(`  ${r.name}: ${(r.growthMb / baseline).toFixed(2)}x the baseline's growth for 10x its rows (target: about 1x, constant memory)`);
+      log(
+        `  ${r.name}: ${(r.growthMb / baseline).toFixed(2)}x the baseline's growth for 10x its rows (target: about 1x, constant memory)`,
+      );
     }
   } finally {
     child.kill('SIGTERM');

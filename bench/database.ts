@@ -116,7 +116,11 @@ type Migration = ReturnType<typeof migrationFiles>[number];
  * What is wrong with the existing database (it is rebuilt), the migrations it lacks (it is migrated
  * forward), or null when it is complete and current.
  */
-async function staleReason(adminUrl: string, url: string, spec: CachedDatabaseSpec): Promise<string | { pending: Migration[] } | null> {
+async function staleReason(
+  adminUrl: string,
+  url: string,
+  spec: CachedDatabaseSpec,
+): Promise<string | { pending: Migration[] } | null> {
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
   try {
     const [exists] = await admin`select 1 as present from pg_database where datname = ${spec.name}`;
@@ -132,7 +136,9 @@ async function staleReason(adminUrl: string, url: string, spec: CachedDatabaseSp
     const applied = await sql<{ version: string; name: string }[]>`
       select version::text as version, name from schemaversion where version > 0 order by schemaversion.version`;
     const wanted = migrationFiles();
-    const prefix = applied.length <= wanted.length && applied.every((row, i) => Number(row.version) === wanted[i]!.version && row.name === wanted[i]!.name);
+    const prefix =
+      applied.length <= wanted.length &&
+      applied.every((row, i) => Number(row.version) === wanted[i]!.version && row.name === wanted[i]!.name);
     if (!prefix || (applied.length < wanted.length && !spec.migrateForward)) {
       return `schema version differs (database ${applied.map((r) => r.version).join(',') || 'none'}, migrations ${wanted.map((m) => m.version).join(',')})`;
     }
@@ -165,7 +171,9 @@ function countsDiffer(counts: BuildInfo['counts'], expected: BuildInfo['counts']
 }
 
 async function readCounts(sql: Sql, spec?: CachedDatabaseSpec): Promise<BuildInfo['counts']> {
-  const observations = spec?.trustObservationCount ? sql`${spec.expected.observations}::bigint` : sql`(select count(*) from price_observations)`;
+  const observations = spec?.trustObservationCount
+    ? sql`${spec.expected.observations}::bigint`
+    : sql`(select count(*) from price_observations)`;
   const [row] = await sql<BuildInfo['counts'][]>`
     select (select count(*)::int from store_locations) as locations,
            (select count(*)::int from products) as products,
@@ -274,13 +282,15 @@ async function build(sql: Sql, log: (line: string) => void): Promise<void> {
   // BLS anchor, the region's ratio, the type premium, the store's level and a per-location
   // factor; daily swings (30- and 9-day waves with a per-pair phase) plus deterministic noise;
   // shelf prices end in 9 cents. Ordered by the unique index's key so its B-tree fills in order.
-  await step(`${EXPECTED_OBSERVATIONS.toLocaleString('en-US')} observations (one INSERT ... SELECT; trigger derives price_entries)`, () =>
-    sql.begin(async (tx) => {
-      await tx`set local work_mem = '256MB'`;
-      await tx`set local maintenance_work_mem = '512MB'`;
-      await addPricePartitionsBetween(tx, utcDayBefore(BENCH_CONFIG.days), utcDayBefore(1));
-      await tx`set local synchronous_commit = off`;
-      await tx`
+  await step(
+    `${EXPECTED_OBSERVATIONS.toLocaleString('en-US')} observations (one INSERT ... SELECT; trigger derives price_entries)`,
+    () =>
+      sql.begin(async (tx) => {
+        await tx`set local work_mem = '256MB'`;
+        await tx`set local maintenance_work_mem = '512MB'`;
+        await addPricePartitionsBetween(tx, utcDayBefore(BENCH_CONFIG.days), utcDayBefore(1));
+        await tx`set local synchronous_commit = off`;
+        await tx`
         with params as (
           select ${tx.json(anchors.regionRatio)}::jsonb as region_ratio,
                  ${tx.json(TYPE_PREMIUM)}::jsonb as type_premium,
@@ -317,7 +327,7 @@ async function build(sql: Sql, log: (line: string) => void): Promise<void> {
                    + interval '6 hours' + (pr.location_id % 240) * interval '1 minute' as observed_at
         ) t
         order by pr.product_id, pr.location_id, d`;
-    }),
+      }),
   );
 
   // A factor that came out null would make every price the 0.49 floor: check the spread.
@@ -354,7 +364,10 @@ export const BENCH_SPEC: CachedDatabaseSpec = {
  * Makes sure eggwatch_bench on the server at adminUrl is complete and current, building it when
  * not; returns its URL and what happened.
  */
-export function ensureBenchDatabase(adminUrl: string, log: (line: string) => void): Promise<{ url: string; info: BuildInfo }> {
+export function ensureBenchDatabase(
+  adminUrl: string,
+  log: (line: string) => void,
+): Promise<{ url: string; info: BuildInfo }> {
   return ensureCachedDatabase(adminUrl, BENCH_SPEC, log);
 }
 
@@ -363,7 +376,11 @@ export function ensureBenchDatabase(adminUrl: string, log: (line: string) => voi
  * (dropped, migrated, filled by spec.build, its counts checked, then marked) when it is missing,
  * its schema version or build parameters changed, or its row counts are not the expected ones.
  */
-export async function ensureCachedDatabase(adminUrl: string, spec: CachedDatabaseSpec, log: (line: string) => void): Promise<{ url: string; info: BuildInfo }> {
+export async function ensureCachedDatabase(
+  adminUrl: string,
+  spec: CachedDatabaseSpec,
+  log: (line: string) => void,
+): Promise<{ url: string; info: BuildInfo }> {
   const url = databaseUrl(adminUrl, spec.name);
   const reason = await staleReason(adminUrl, url, spec);
   if (reason === null || typeof reason === 'object') {
@@ -390,8 +407,20 @@ export async function ensureCachedDatabase(adminUrl: string, spec: CachedDatabas
       if (wrong) throw new Error(`${spec.name} after its migrations: ${wrong}`);
       const [marker] = await sql<{ build_ms: number; built_at: string }[]>`
         select build_ms, built_at::text as built_at from bench_build order by built_at desc limit 1`;
-      const why = migrated.length > 0 ? `migrated forward (${migrated.map((m) => m.version).join(', ')})` : 'up to date';
-      return { url, info: { rebuilt: false, reason: why, buildMs: marker!.build_ms, builtAt: marker!.built_at, counts, migrated, settled } };
+      const why =
+        migrated.length > 0 ? `migrated forward (${migrated.map((m) => m.version).join(', ')})` : 'up to date';
+      return {
+        url,
+        info: {
+          rebuilt: false,
+          reason: why,
+          buildMs: marker!.build_ms,
+          builtAt: marker!.built_at,
+          counts,
+          migrated,
+          settled,
+        },
+      };
     } finally {
       await sql.end();
     }
@@ -421,7 +450,10 @@ export async function ensureCachedDatabase(adminUrl: string, spec: CachedDatabas
     await sql`insert into bench_build (config, build_ms) values (${sql.json(spec.config as never)}, ${buildMs})`;
     const [marker] = await sql<{ built_at: string }[]>`select built_at::text as built_at from bench_build`;
     log(`Built ${spec.name} in ${(buildMs / 1000).toFixed(1)} s`);
-    return { url, info: { rebuilt: true, reason, buildMs, builtAt: marker!.built_at, counts, migrated: [], settled: null } };
+    return {
+      url,
+      info: { rebuilt: true, reason, buildMs, builtAt: marker!.built_at, counts, migrated: [], settled: null },
+    };
   } finally {
     await sql.end();
   }
@@ -432,7 +464,11 @@ export async function ensureCachedDatabase(adminUrl: string, spec: CachedDatabas
  * replacing any older one; returns its URL. A template database must have no connections: the
  * benchmark's own are closed first (their pools reconnect when used).
  */
-export async function copyBenchDatabase(adminUrl: string, name: string, template: string = BENCH_DATABASE): Promise<string> {
+export async function copyBenchDatabase(
+  adminUrl: string,
+  name: string,
+  template: string = BENCH_DATABASE,
+): Promise<string> {
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
   try {
     await admin.unsafe(`drop database if exists "${name}" with (force)`);

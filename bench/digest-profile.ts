@@ -8,7 +8,8 @@ import { openSql, type Sql } from '../src/server/db.ts';
 import * as alerts from '../worker/alerts.ts';
 
 // Absent from versions before the phase profile: then only the totals are printed.
-const deliveryProfile: Record<string, number> = (alerts as { deliveryProfile?: Record<string, number> }).deliveryProfile ?? {};
+const deliveryProfile: Record<string, number> =
+  (alerts as { deliveryProfile?: Record<string, number> }).deliveryProfile ?? {};
 const { deliverDaily } = alerts;
 import { insertSubscriptions } from './alerts.ts';
 import { copyBenchDatabase, dropBenchCopy } from './database.ts';
@@ -58,9 +59,17 @@ try {
     const cpuAfter = await serverCpu(sql, name);
     let server = 0;
     for (const [pid, seconds] of cpuAfter) server += seconds - (cpuBefore.get(pid) ?? 0);
-    const bytes = (await sql<{ bytes: string }[]>`select pg_total_relation_size('email_outbox')::text as bytes`)[0]!.bytes;
-    console.log(`run ${run}: ${subscriptions} subscriptions, ${report.emails} emails in ${(ms / 1000).toFixed(1)} s; email_outbox ${(Number(bytes) / 1e6).toFixed(1)} MB; CPU: node ${((node.user + node.system) / 1e6).toFixed(1)} s, database ${server.toFixed(1)} s`);
-    console.log('  phases (ms): ' + Object.entries(deliveryProfile).map(([k, v]) => `${k} ${Math.round(v)}`).join(', '));
+    const bytes = (await sql<{ bytes: string }[]>`select pg_total_relation_size('email_outbox')::text as bytes`)[0]!
+      .bytes;
+    console.log(
+      `run ${run}: ${subscriptions} subscriptions, ${report.emails} emails in ${(ms / 1000).toFixed(1)} s; email_outbox ${(Number(bytes) / 1e6).toFixed(1)} MB; CPU: node ${((node.user + node.system) / 1e6).toFixed(1)} s, database ${server.toFixed(1)} s`,
+    );
+    console.log(
+      '  phases (ms): ' +
+        Object.entries(deliveryProfile)
+          .map(([k, v]) => `${k} ${Math.round(v)}`)
+          .join(', '),
+    );
   }
 } finally {
   await sql.end();

@@ -45,7 +45,13 @@ const BASELINE_PORT = PORT + 2; // e2e/serve.ts takes PORT and PORT + 1 (the ret
 const CPU_SLOWDOWN = 4;
 export const TBT_RATIO_TARGET = 2;
 export const ROUTES = ['/', '/compare/organic'] as const;
-const TRACE_CATEGORIES = ['devtools.timeline', 'v8.execute', 'disabled-by-default-devtools.timeline', 'loading', 'blink.user_timing'];
+const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'v8.execute',
+  'disabled-by-default-devtools.timeline',
+  'loading',
+  'blink.user_timing',
+];
 
 // ---------------------------------------------------------------------------------------------
 // One load: trace + CPU profile (analysed in bench/trace-analysis.ts).
@@ -68,7 +74,12 @@ async function startTrace(cdp: CDPSession): Promise<() => Promise<TraceEvent[]>>
 }
 
 async function measureLoad(browser: Browser, url: string, mapper: SourceMapper): Promise<LoadMeasure> {
-  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+  const context = await browser.newContext({
+    viewport: { width: 412, height: 823 },
+    deviceScaleFactor: 1.75,
+    isMobile: true,
+    hasTouch: true,
+  });
   try {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
@@ -84,7 +95,13 @@ async function measureLoad(browser: Browser, url: string, mapper: SourceMapper):
     const events = await endTrace();
     if (process.env.FRONTEND_DEBUG) {
       fs.mkdirSync(path.join(ROOT, '.data'), { recursive: true });
-      fs.writeFileSync(path.join(ROOT, `.data/frontend-profile-${new URL(url).port}${new URL(url).pathname.replace(/\W/g, '_')}.cpuprofile`), JSON.stringify(profile));
+      fs.writeFileSync(
+        path.join(
+          ROOT,
+          `.data/frontend-profile-${new URL(url).port}${new URL(url).pathname.replace(/\W/g, '_')}.cpuprofile`,
+        ),
+        JSON.stringify(profile),
+      );
     }
     return analyse(events, profile, url, mapper);
   } finally {
@@ -107,7 +124,12 @@ async function buildBaseline(): Promise<void> {
   });
 }
 
-const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.map': 'application/json' };
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.map': 'application/json',
+};
 
 function serveDir(dir: string, port: number): Promise<http.Server> {
   const server = http.createServer((request, response) => {
@@ -152,7 +174,9 @@ export interface PageSummary {
 
 function summarise(page: string, url: string, runs: LoadMeasure[]): PageSummary {
   const keys = new Set(runs.flatMap((run) => Object.keys(run.breakdown)));
-  const breakdown = Object.fromEntries([...keys].map((key) => [key, median(runs.map((run) => run.breakdown[key] ?? 0))]));
+  const breakdown = Object.fromEntries(
+    [...keys].map((key) => [key, median(runs.map((run) => run.breakdown[key] ?? 0))]),
+  );
   return {
     page,
     url,
@@ -169,13 +193,20 @@ function summarise(page: string, url: string, runs: LoadMeasure[]): PageSummary 
 
 function printTable(header: string[], rows: string[][]): void {
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
-  const line = (cells: string[]) => cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ');
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!)))
+      .join('  ');
   console.log(line(header));
   for (const row of rows) console.log(line(row));
 }
 
 const fmt = (value: number) => `${Math.round(value)}`;
-const loadAverage = () => os.loadavg().map((value) => value.toFixed(2)).join(' ');
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
 
 export interface FrontendResult {
   at: string;
@@ -205,7 +236,14 @@ export async function measureFrontend(given?: string): Promise<FrontendResult> {
   });
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
     const pages = [
@@ -220,7 +258,9 @@ export async function measureFrontend(given?: string): Promise<FrontendResult> {
       for (const [index, { url }] of pages.entries()) {
         const measure = await measureLoad(browser, url, mapper);
         measures[index]!.push(measure);
-        console.log(`[frontend] run ${run + 1}/${RUNS} ${pages[index]!.page}: TBT ${fmt(measure.tbt)} ms, blocking ${fmt(measure.blockingMs)} ms, scripting ${fmt(measure.scriptingMs)} ms, main thread ${fmt(measure.mainThreadMs)} ms; load ${loadAverage()}`);
+        console.log(
+          `[frontend] run ${run + 1}/${RUNS} ${pages[index]!.page}: TBT ${fmt(measure.tbt)} ms, blocking ${fmt(measure.blockingMs)} ms, scripting ${fmt(measure.scriptingMs)} ms, main thread ${fmt(measure.mainThreadMs)} ms; load ${loadAverage()}`,
+        );
       }
     }
     const [baseline, ...routes] = pages.map(({ page, url }, index) => summarise(page, url, measures[index]!));
@@ -237,14 +277,26 @@ export async function measureFrontend(given?: string): Promise<FrontendResult> {
         // The baseline paints once its only render is done, so its TBT (counted from the first
         // contentful paint) is normally 0 and a ratio to it means nothing: the target is checked
         // on the blocking time of the whole load, from navigation start, which both pages have.
-        const met = baseline!.tbt > 0 ? tbtRatio <= TBT_RATIO_TARGET && blockingRatio <= TBT_RATIO_TARGET : blockingRatio <= TBT_RATIO_TARGET;
-        return { ...route, tbtRatio, blockingRatio, scriptingRatio: ratio(route.scriptingMs, baseline!.scriptingMs), met };
+        const met =
+          baseline!.tbt > 0
+            ? tbtRatio <= TBT_RATIO_TARGET && blockingRatio <= TBT_RATIO_TARGET
+            : blockingRatio <= TBT_RATIO_TARGET;
+        return {
+          ...route,
+          tbtRatio,
+          blockingRatio,
+          scriptingRatio: ratio(route.scriptingMs, baseline!.scriptingMs),
+          met,
+        };
       }),
       missed: [],
     };
     result.missed = result.routes
       .filter((r) => !r.met)
-      .map((r) => `${r.page} blocking time ${fmt(r.blockingMs)} ms = ${r.blockingRatio.toFixed(2)}x the baseline's, TBT ${fmt(r.tbt)} ms (target <= ${TBT_RATIO_TARGET}x)`);
+      .map(
+        (r) =>
+          `${r.page} blocking time ${fmt(r.blockingMs)} ms = ${r.blockingRatio.toFixed(2)}x the baseline's, TBT ${fmt(r.tbt)} ms (target <= ${TBT_RATIO_TARGET}x)`,
+      );
     report(result);
     fs.mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
     fs.writeFileSync(path.join(ROOT, 'bench/results/frontend.json'), `${JSON.stringify(result, null, 2)}\n`);
@@ -258,9 +310,23 @@ export async function measureFrontend(given?: string): Promise<FrontendResult> {
 
 function report(result: FrontendResult): void {
   const all = [result.baseline, ...result.routes];
-  console.log(`\nFront end under ${result.cpuSlowdown}x CPU slowdown, phone viewport, median of ${result.runs} loads (load average ${result.loadAverage.before} before, ${result.loadAverage.after} after)`);
+  console.log(
+    `\nFront end under ${result.cpuSlowdown}x CPU slowdown, phone viewport, median of ${result.runs} loads (load average ${result.loadAverage.before} before, ${result.loadAverage.after} after)`,
+  );
   printTable(
-    ['page', 'TBT ms', 'TBT vs base', 'blocking ms', 'blocking vs base', 'scripting ms', 'scripting vs base', 'long tasks ms', 'main thread ms', 'FCP ms', `<= ${TBT_RATIO_TARGET}x`],
+    [
+      'page',
+      'TBT ms',
+      'TBT vs base',
+      'blocking ms',
+      'blocking vs base',
+      'scripting ms',
+      'scripting vs base',
+      'long tasks ms',
+      'main thread ms',
+      'FCP ms',
+      `<= ${TBT_RATIO_TARGET}x`,
+    ],
     all.map((p) => {
       const route = result.routes.find((r) => r === p);
       return [
@@ -281,7 +347,9 @@ function report(result: FrontendResult): void {
   const keys = [...new Set(all.flatMap((p) => Object.keys(p.breakdown)))].sort(
     (a, b) => Math.max(...all.map((p) => p.breakdown[b] ?? 0)) - Math.max(...all.map((p) => p.breakdown[a] ?? 0)),
   );
-  console.log('\nMain-thread self time by kind of work (ms and % of the page\'s main-thread total; script evaluation split by source via source maps)');
+  console.log(
+    "\nMain-thread self time by kind of work (ms and % of the page's main-thread total; script evaluation split by source via source maps)",
+  );
   printTable(
     ['work', ...all.flatMap((p) => [`${p.page} ms`, '%'])],
     keys
@@ -299,7 +367,11 @@ function report(result: FrontendResult): void {
     'TBT: the part beyond 50 ms of each main-thread task after the first contentful paint (as Lighthouse). Blocking: the same from navigation start.\n' +
       'Scripting: script evaluation + parse/compile + tier-up self time. "vs base": the route divided by the baseline page measured in the same run.',
   );
-  console.log(result.missed.length ? `\nMISSED: ${result.missed.join('; ')}` : `\nFront-end target met: blocking time of each route <= ${TBT_RATIO_TARGET}x the baseline's.`);
+  console.log(
+    result.missed.length
+      ? `\nMISSED: ${result.missed.join('; ')}`
+      : `\nFront-end target met: blocking time of each route <= ${TBT_RATIO_TARGET}x the baseline's.`,
+  );
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -77,7 +77,8 @@ async function runOnce(url: string): Promise<Result> {
       onlyCategories: ['performance', 'accessibility', 'best-practices'],
     });
     if (!runner) throw new Error(`Lighthouse returned nothing for ${url}`);
-    if (runner.lhr.runtimeError) throw new Error(`Lighthouse could not load ${url}: ${runner.lhr.runtimeError.message}`);
+    if (runner.lhr.runtimeError)
+      throw new Error(`Lighthouse could not load ${url}: ${runner.lhr.runtimeError.message}`);
     return runner.lhr;
   } finally {
     chrome.kill();
@@ -106,7 +107,10 @@ function flaggedAudits(result: Result): string[] {
   const refs = result.categories.performance?.auditRefs ?? [];
   return refs
     .map((ref) => result.audits[ref.id])
-    .filter((audit): audit is NonNullable<typeof audit> => audit !== undefined && audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative')
+    .filter(
+      (audit): audit is NonNullable<typeof audit> =>
+        audit !== undefined && audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative',
+    )
     .map((audit) => `${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
 }
 
@@ -143,7 +147,12 @@ export async function measureRoutes(baseUrl: string, runs = RUNS): Promise<Route
 // The server: `npm start`'s launcher (database, migrations, seed, client build, web + worker).
 
 const startServer = () =>
-  startAppProcess(ROOT, 'scripts/start.ts', PORT, { PORT: String(PORT), HOST: '127.0.0.1', EMBEDDED_PG_DIR: process.env.EMBEDDED_PG_DIR ?? '.data/pg-lh', NODE_ENV: 'production' });
+  startAppProcess(ROOT, 'scripts/start.ts', PORT, {
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    EMBEDDED_PG_DIR: process.env.EMBEDDED_PG_DIR ?? '.data/pg-lh',
+    NODE_ENV: 'production',
+  });
 
 // ---------------------------------------------------------------------------------------------
 // CLI
@@ -166,12 +175,21 @@ function print(results: RouteScores[]): void {
     r.runs.join('/'),
   ]);
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
-  const line = (cells: string[]) => cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ');
-  console.log(`Lighthouse ${RUNS > 1 ? `(median of ${RUNS} runs) ` : ''}mobile, ${results[0]?.url ? new URL(results[0].url).origin : ''}; load average ${os.loadavg().map((v) => v.toFixed(2)).join(' ')}`);
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!)))
+      .join('  ');
+  console.log(
+    `Lighthouse ${RUNS > 1 ? `(median of ${RUNS} runs) ` : ''}mobile, ${results[0]?.url ? new URL(results[0].url).origin : ''}; load average ${os
+      .loadavg()
+      .map((v) => v.toFixed(2))
+      .join(' ')}`,
+  );
   console.log(line(header));
   for (const row of rows) console.log(line(row));
   for (const r of results) {
-    if (r.performance < PERFORMANCE_TARGET) console.log(`\nBELOW TARGET: ${r.route} performance ${r.performance} < ${PERFORMANCE_TARGET}`);
+    if (r.performance < PERFORMANCE_TARGET)
+      console.log(`\nBELOW TARGET: ${r.route} performance ${r.performance} < ${PERFORMANCE_TARGET}`);
     if (r.flagged.length) console.log(`\n${r.route}: audits to improve\n  - ${r.flagged.join('\n  - ')}`);
   }
 }
@@ -183,7 +201,10 @@ async function main(): Promise<void> {
     const results = await measureRoutes(given ?? server!.baseUrl);
     print(results);
     fs.mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
-    fs.writeFileSync(path.join(ROOT, 'bench/results/lighthouse.json'), `${JSON.stringify({ at: new Date().toISOString(), loadAverage: os.loadavg(), results }, null, 2)}\n`);
+    fs.writeFileSync(
+      path.join(ROOT, 'bench/results/lighthouse.json'),
+      `${JSON.stringify({ at: new Date().toISOString(), loadAverage: os.loadavg(), results }, null, 2)}\n`,
+    );
   } finally {
     await server?.stop();
   }

@@ -73,11 +73,14 @@ export const NATIONWIDE_DATABASE =
     ? 'eggwatch_bench_nationwide'
     : `eggwatch_bench_nationwide_${NATIONWIDE_CONFIG.locations}x${NATIONWIDE_CONFIG.days}`;
 
-export const NATIONWIDE_OBSERVATIONS = NATIONWIDE_CONFIG.locations * NATIONWIDE_CONFIG.productsPerStore * NATIONWIDE_CONFIG.days;
+export const NATIONWIDE_OBSERVATIONS =
+  NATIONWIDE_CONFIG.locations * NATIONWIDE_CONFIG.productsPerStore * NATIONWIDE_CONFIG.days;
 
 const TYPE_PREMIUM: Record<EggType, number> = { standard: 1, cage_free: 1.3, organic: 1.5, pasture_raised: 1.7 };
 /** A pack of the store's second brand costs 4% more than its own brand's. */
-const BRAND_FACTOR = Object.fromEntries(NATIONWIDE_PACKS.map((pack, i) => [`nw-${i + 1}`, pack.brand === 1 ? 1.04 : 1]));
+const BRAND_FACTOR = Object.fromEntries(
+  NATIONWIDE_PACKS.map((pack, i) => [`nw-${i + 1}`, pack.brand === 1 ? 1.04 : 1]),
+);
 
 export interface NationwideLocation {
   storeId: StoreId;
@@ -114,7 +117,8 @@ export function nationwideLocations(total: number): NationwideLocation[] {
     const states = new Set(CHAIN_STATES[chain]);
     const candidates = zips.filter((z) => states.has(z.state));
     const n = shares[chain];
-    if (n > candidates.length) throw new Error(`${chain}: ${n} stores but only ${candidates.length} ZIP codes in its states`);
+    if (n > candidates.length)
+      throw new Error(`${chain}: ${n} stores but only ${candidates.length} ZIP codes in its states`);
     for (let i = 0; i < n; i++) {
       const at = candidates[Math.floor(((i + 0.5) * candidates.length) / n)]!;
       const banner = bannerIn(chain, at.state, i);
@@ -178,7 +182,9 @@ function insertObservations(sql: Run, d: number) {
 }
 
 /** price_observations' constraints (primary key, unique) and other indexes, as the catalog defines them. */
-async function observationIndexes(sql: Run): Promise<{ constraints: Array<{ name: string; def: string }>; indexes: Array<{ name: string; def: string }> }> {
+async function observationIndexes(
+  sql: Run,
+): Promise<{ constraints: Array<{ name: string; def: string }>; indexes: Array<{ name: string; def: string }> }> {
   const constraints = await sql<Array<{ name: string; def: string }>>`
     select conname as name, pg_get_constraintdef(oid) as def
     from pg_constraint
@@ -212,10 +218,12 @@ async function build(sql: Sql, log: (line: string) => void): Promise<void> {
     await seedMarketPrices(sql);
   });
 
-  await step(`${STORE_IDS.length * NATIONWIDE_PACKS.length} products and ${total.toLocaleString('en-US')} locations`, async () => {
-    const rows = STORE_SEEDS.flatMap((store) => NATIONWIDE_PACKS.map((pack, i) => ({ store, pack, i })));
-    const brand = (r: (typeof rows)[number]) => r.store.brands[r.pack.brand]!;
-    await sql`
+  await step(
+    `${STORE_IDS.length * NATIONWIDE_PACKS.length} products and ${total.toLocaleString('en-US')} locations`,
+    async () => {
+      const rows = STORE_SEEDS.flatMap((store) => NATIONWIDE_PACKS.map((pack, i) => ({ store, pack, i })));
+      const brand = (r: (typeof rows)[number]) => r.store.brands[r.pack.brand]!;
+      await sql`
       insert into products (store_id, retailer_product_id, title, brand, egg_type, count, size_grade, url)
       select * from unnest(
         ${sql.array(rows.map((r) => r.store.id))}::text[],
@@ -226,8 +234,8 @@ async function build(sql: Sql, log: (line: string) => void): Promise<void> {
         ${sql.array(rows.map((r) => r.pack.count))}::int[],
         ${sql.array(rows.map(() => 'Large, Grade A'))}::text[],
         ${sql.array(rows.map((r) => `https://www.${r.store.domain}/product/nw-${r.i + 1}`))}::text[])`;
-    const locations = nationwideLocations(total);
-    await sql`
+      const locations = nationwideLocations(total);
+      await sql`
       insert into store_locations (store_id, zip, region, retailer_location_id, name, city, state, latitude, longitude, coordinates_source, banner, last_seen_at)
       select s, z, r, id, n, c, st, lat, lon, 'zip', b, now() from unnest(
         ${sql.array(locations.map((l) => l.storeId))}::text[],
@@ -241,8 +249,9 @@ async function build(sql: Sql, log: (line: string) => void): Promise<void> {
         ${sql.array(locations.map((l) => l.longitude))}::float8[],
         ${sql.array(locations.map((l) => l.banner ?? ''))}::text[]) as u(s, z, r, id, n, c, st, lat, lon, b0)
       cross join lateral (select nullif(b0, '') as b) banner`;
-    await sql`analyze products, store_locations`;
-  });
+      await sql`analyze products, store_locations`;
+    },
+  );
 
   // One connection for the load: the pairs table is temporary and the trigger switch per session.
   const run = await sql.reserve();
@@ -273,20 +282,25 @@ async function build(sql: Sql, log: (line: string) => void): Promise<void> {
     if (days > 1) {
       await step(`drop price_observations' ${constraints.length + indexes.length} indexes for the load`, async () => {
         for (const index of indexes) await run.unsafe(`drop index ${ident(index.name)}`);
-        for (const constraint of constraints) await run.unsafe(`alter table price_observations drop constraint ${ident(constraint.name)}`);
+        for (const constraint of constraints)
+          await run.unsafe(`alter table price_observations drop constraint ${ident(constraint.name)}`);
       });
-      await step(`days 1 to ${days - 1}: ${((days - 1) * total * NATIONWIDE_PACKS.length).toLocaleString('en-US')} observations, one INSERT ... SELECT a day, triggers off`, async () => {
-        await run`set session_replication_role = replica`;
-        const started = performance.now();
-        for (let d = 0; d < days - 1; d++) {
-          await insertObservations(run, d);
-          if ((d + 1) % 30 === 0) log(`    ${d + 1} days in ${((performance.now() - started) / 1000).toFixed(0)} s`);
-        }
-        await run`set session_replication_role = origin`;
-      });
+      await step(
+        `days 1 to ${days - 1}: ${((days - 1) * total * NATIONWIDE_PACKS.length).toLocaleString('en-US')} observations, one INSERT ... SELECT a day, triggers off`,
+        async () => {
+          await run`set session_replication_role = replica`;
+          const started = performance.now();
+          for (let d = 0; d < days - 1; d++) {
+            await insertObservations(run, d);
+            if ((d + 1) % 30 === 0) log(`    ${d + 1} days in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+          }
+          await run`set session_replication_role = origin`;
+        },
+      );
       await step('recreate the indexes', async () => {
         await run`set max_parallel_maintenance_workers = 2`;
-        for (const constraint of constraints) await run.unsafe(`alter table price_observations add constraint ${ident(constraint.name)} ${constraint.def}`);
+        for (const constraint of constraints)
+          await run.unsafe(`alter table price_observations add constraint ${ident(constraint.name)} ${constraint.def}`);
         // A partitioned index reads "ON ONLY" (the parent alone): built on every partition here.
         for (const index of indexes) await run.unsafe(index.def.replace(/ ON ONLY /, ' ON '));
       });
@@ -296,13 +310,16 @@ async function build(sql: Sql, log: (line: string) => void): Promise<void> {
       }
       // What the switch trigger would have recorded: each store and region's first scraped day
       // (the statement of migration 009).
-      await step('store_region_switches', () => run`
+      await step(
+        'store_region_switches',
+        () => run`
         insert into store_region_switches (store_id, region, switched_on)
         select l.store_id, l.region, min(o.observed_on)
         from price_observations o
         join store_locations l on l.id = o.location_id
         where o.source <> 'sample'
-        group by l.store_id, l.region`);
+        group by l.store_id, l.region`,
+      );
       await run`analyze price_observations`;
     }
     await step(`day ${days} with the triggers on (they derive price_entries)`, () => insertObservations(run, days - 1));
@@ -313,7 +330,8 @@ async function build(sql: Sql, log: (line: string) => void): Promise<void> {
   // A factor that came out null would make every price the 0.49 floor: check the spread.
   const [spread] = await sql<{ prices: number; low: number; high: number }[]>`
     select count(distinct price)::int as prices, min(price) as low, max(price) as high from price_entries`;
-  if (!spread || spread.prices < 100 || spread.low <= 0.49) throw new Error(`Implausible generated prices: ${JSON.stringify(spread)}`);
+  if (!spread || spread.prices < 100 || spread.low <= 0.49)
+    throw new Error(`Implausible generated prices: ${JSON.stringify(spread)}`);
   log(`  current prices: ${spread.prices} distinct, $${spread.low} to $${spread.high}`);
 
   await step('refreshRollups({ all: true })', () => refreshRollups(sql, { all: true }));
@@ -336,6 +354,9 @@ export const NATIONWIDE_SPEC: CachedDatabaseSpec = {
   migrateForward: true,
   // A migration that adds figures leaves some to the refresh (migration 020's finished map
   // figures): the worker's nightly full refresh, as after the first night in use.
-  afterMigrations: { what: "the worker's nightly full rollup refresh (refreshRollups({ all: true }))", run: (sql) => refreshRollups(sql, { all: true }) },
+  afterMigrations: {
+    what: "the worker's nightly full rollup refresh (refreshRollups({ all: true }))",
+    run: (sql) => refreshRollups(sql, { all: true }),
+  },
   build,
 };

@@ -40,7 +40,16 @@ import { DEFAULT_SCRAPE_CONFIG } from '../worker/deps.ts';
 import { insertSubscriptions, timed, timeDigest } from './alerts.ts';
 import { copyBenchDatabase, dropBenchCopy, ensureCachedDatabase, type BuildInfo } from './database.ts';
 import { NATIONWIDE_CONFIG, NATIONWIDE_DATABASE, NATIONWIDE_SPEC } from './nationwide-database.ts';
-import { benchAppConfig, combine, DASHBOARD_INPUT, LoadRunner, percentile, printTable, trpcGetPath, type LoadResult } from './run.ts';
+import {
+  benchAppConfig,
+  combine,
+  DASHBOARD_INPUT,
+  LoadRunner,
+  percentile,
+  printTable,
+  trpcGetPath,
+  type LoadResult,
+} from './run.ts';
 
 const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
 const READ_RUNS = Number(process.env.NATIONWIDE_READ_RUNS ?? 100);
@@ -94,7 +103,12 @@ async function measureSizes(sql: Sql, days: number): Promise<SizeReport> {
   const [db] = await sql<{ bytes: number }[]>`select pg_database_size(current_database())::float8 as bytes`;
   const observations = tables.find((t) => t.table === 'price_observations')!;
   const perDay = (observations.tableBytes + observations.indexBytes) / days;
-  return { databaseBytes: db!.bytes, tables: tables.map((t) => ({ ...t, rows: t.rows ?? 0 })), observationBytesPerDay: perDay, growthPerYearBytes: perDay * 365 };
+  return {
+    databaseBytes: db!.bytes,
+    tables: tables.map((t) => ({ ...t, rows: t.rows ?? 0 })),
+    observationBytesPerDay: perDay,
+    growthPerYearBytes: perDay * 365,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -166,25 +180,62 @@ const STORE_PAGE_INPUT = (storeId: StoreId) => ({ storeId, page: 1, pageSize: PA
 function readTargets(p: Picks): ReadTarget[] {
   const listFilters = { store: p.store, region: p.region, egg_type: p.eggType, limit: 20 } as const;
   return [
-    { name: `Near you (prices.near, ZIP ${p.zip}, 10 miles)`, targetMs: 20, uncached: (c) => c.prices.near({ zip: p.zip, radius: 10 }), client: (c) => c.prices.near.query({ zip: p.zip, radius: 10 }) },
-    { name: `filtered list page (prices.list ${p.store}, ${p.region}, ${p.eggType}, 20)`, targetMs: 20, uncached: (c) => c.prices.list(listFilters), client: (c) => c.prices.list.query(listFilters) },
+    {
+      name: `Near you (prices.near, ZIP ${p.zip}, 10 miles)`,
+      targetMs: 20,
+      uncached: (c) => c.prices.near({ zip: p.zip, radius: 10 }),
+      client: (c) => c.prices.near.query({ zip: p.zip, radius: 10 }),
+    },
+    {
+      name: `filtered list page (prices.list ${p.store}, ${p.region}, ${p.eggType}, 20)`,
+      targetMs: 20,
+      uncached: (c) => c.prices.list(listFilters),
+      client: (c) => c.prices.list.query(listFilters),
+    },
     {
       // What the store page asks (StorePage.tsx): the store's filter options, then its insights
       // with the first page of its cards at the desktop page size.
       name: `store page (stores.filterOptions + stores.insights page 1 of 9, ${p.store})`,
       targetMs: 50,
-      uncached: (c) => Promise.all([c.stores.filterOptions({ storeId: p.store }), c.stores.insights(STORE_PAGE_INPUT(p.store))]),
-      client: (c) => Promise.all([c.stores.filterOptions.query({ storeId: p.store }), c.stores.insights.query(STORE_PAGE_INPUT(p.store))]),
+      uncached: (c) =>
+        Promise.all([c.stores.filterOptions({ storeId: p.store }), c.stores.insights(STORE_PAGE_INPUT(p.store))]),
+      client: (c) =>
+        Promise.all([
+          c.stores.filterOptions.query({ storeId: p.store }),
+          c.stores.insights.query(STORE_PAGE_INPUT(p.store)),
+        ]),
     },
-    { name: 'dashboard statistics (stats.get)', targetMs: 50, uncached: (c) => c.stats.get(), client: (c) => c.stats.get.query() },
+    {
+      name: 'dashboard statistics (stats.get)',
+      targetMs: 50,
+      uncached: (c) => c.stats.get(),
+      client: (c) => c.stats.get.query(),
+    },
     {
       // The dashboard's first batch (its sections' queries; Near you and the ticker are measured apart).
       name: "dashboard's tRPC batch (stores.list + stats.get + prices.dashboard + prices.byState)",
       targetMs: 50,
-      uncached: (c) => Promise.all([c.stores.list(), c.stats.get(), c.prices.dashboard(DASHBOARD_INPUT), c.prices.byState({ egg_type: 'standard' })]),
-      client: (c) => Promise.all([c.stores.list.query(), c.stats.get.query(), c.prices.dashboard.query(DASHBOARD_INPUT), c.prices.byState.query({ egg_type: 'standard' })]),
+      uncached: (c) =>
+        Promise.all([
+          c.stores.list(),
+          c.stats.get(),
+          c.prices.dashboard(DASHBOARD_INPUT),
+          c.prices.byState({ egg_type: 'standard' }),
+        ]),
+      client: (c) =>
+        Promise.all([
+          c.stores.list.query(),
+          c.stats.get.query(),
+          c.prices.dashboard.query(DASHBOARD_INPUT),
+          c.prices.byState.query({ egg_type: 'standard' }),
+        ]),
     },
-    { name: 'ticker (news.ticker)', targetMs: 50, uncached: (c) => c.news.ticker(), client: (c) => c.news.ticker.query() },
+    {
+      name: 'ticker (news.ticker)',
+      targetMs: 50,
+      uncached: (c) => c.news.ticker(),
+      client: (c) => c.news.ticker.query(),
+    },
     {
       name: "a product's 365-day history (prices.history)",
       targetMs: 10,
@@ -207,12 +258,21 @@ async function pick(sql: Sql): Promise<Picks> {
     select e.product_id, e.location_id from price_entries e
     join store_locations l on l.id = e.location_id
     where l.store_id = 'walmart' order by e.location_id, e.product_id limit 1 offset 137`;
-  return { zip: '60611', store: 'walmart', region: 'west', eggType: 'standard', productId: row!.product_id, locationId: row!.location_id };
+  return {
+    zip: '60611',
+    store: 'walmart',
+    region: 'west',
+    eggType: 'standard',
+    productId: row!.product_id,
+    locationId: row!.location_id,
+  };
 }
 
 async function measureReads(sql: Sql, targets: ReadTarget[], log: (line: string) => void): Promise<ReadReport> {
   const caller = callerOf(createContextInner({ sql, config: benchAppConfig(sql) })); // no cache given: disabled
-  const [range] = await sql<{ low: number; high: number }[]>`select min(id)::float8 as low, max(id)::float8 as high from price_observations`;
+  const [range] = await sql<
+    { low: number; high: number }[]
+  >`select min(id)::float8 as low, max(id)::float8 as high from price_observations`;
   let n = 0;
   const primaryKey = await sample(async () => {
     // A different observation each run, spread over the whole table.
@@ -220,15 +280,26 @@ async function measureReads(sql: Sql, targets: ReadTarget[], log: (line: string)
     const rows = await sql`select * from price_observations where id = ${id}`;
     if (rows.length !== 1) throw new Error(`no observation ${id}`);
   });
-  log(`Uncached reads: a primary-key lookup of one observation, median ${ms(primaryKey.medianMs)} ms, p95 ${ms(primaryKey.p95Ms)} ms`);
+  log(
+    `Uncached reads: a primary-key lookup of one observation, median ${ms(primaryKey.medianMs)} ms, p95 ${ms(primaryKey.p95Ms)} ms`,
+  );
   const reads: ReadResult[] = [];
   for (const target of targets) {
     const answer = await target.uncached(caller);
     const bytes = Buffer.byteLength(JSON.stringify(transformer.serialize(answer)));
     const timing = await sample(() => target.uncached(caller));
     const memory = await sample(() => sql`select repeat('x', ${bytes}::int) as bytes`, timing.runs);
-    reads.push({ name: target.name, bytes, ...timing, targetMs: target.targetMs, met: timing.medianMs < target.targetMs, memory });
-    log(`  ${target.name}: ${bytes.toLocaleString('en-US')} bytes, median ${ms(timing.medianMs)} ms, p95 ${ms(timing.p95Ms)} ms (${timing.runs} runs)`);
+    reads.push({
+      name: target.name,
+      bytes,
+      ...timing,
+      targetMs: target.targetMs,
+      met: timing.medianMs < target.targetMs,
+      memory,
+    });
+    log(
+      `  ${target.name}: ${bytes.toLocaleString('en-US')} bytes, median ${ms(timing.medianMs)} ms, p95 ${ms(timing.p95Ms)} ms (${timing.runs} runs)`,
+    );
   }
   return { primaryKey, reads };
 }
@@ -246,9 +317,19 @@ export interface CachedResult {
   met: boolean;
 }
 
-async function measureCachedReads(sql: Sql, targets: ReadTarget[], log: (line: string) => void): Promise<CachedResult[]> {
+async function measureCachedReads(
+  sql: Sql,
+  targets: ReadTarget[],
+  log: (line: string) => void,
+): Promise<CachedResult[]> {
   const staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'eggwatch-nationwide-'));
-  const server = createServer({ sql, port: 0, host: '127.0.0.1', logLevel: 'silent', publicApiRateLimit: 1_000_000_000 });
+  const server = createServer({
+    sql,
+    port: 0,
+    host: '127.0.0.1',
+    logLevel: 'silent',
+    publicApiRateLimit: 1_000_000_000,
+  });
   let load: LoadRunner | null = null;
   try {
     void server.app.register(fastifyStatic, { root: staticDir, prefix: STATIC_PREFIX, decorateReply: false });
@@ -262,12 +343,15 @@ async function measureCachedReads(sql: Sql, targets: ReadTarget[], log: (line: s
       const urlPath = await trpcGetPath(base, target.client);
       const response = await fetch(`${base}${urlPath}`);
       const body = Buffer.from(await response.arrayBuffer());
-      if (response.status !== 200) throw new Error(`${target.name}: ${response.status} ${body.toString('utf8', 0, 200)}`);
+      if (response.status !== 200)
+        throw new Error(`${target.name}: ${response.status} ${body.toString('utf8', 0, 200)}`);
       // The same bytes as a static file (a .json name, so the same content type).
       fs.writeFileSync(path.join(staticDir, `t${i}.json`), body);
       const staticUrl = `${base}${STATIC_PREFIX}t${i}.json`;
       const endpointUrl = `${base}${urlPath}`;
-      log(`Cached, ${CONNECTIONS} connections: ${target.name} (${body.length.toLocaleString('en-US')} bytes) and its static copy, ${LOAD_WARMUP_S} s warm-up, ${LOAD_SECONDS} s each`);
+      log(
+        `Cached, ${CONNECTIONS} connections: ${target.name} (${body.length.toLocaleString('en-US')} bytes) and its static copy, ${LOAD_WARMUP_S} s warm-up, ${LOAD_SECONDS} s each`,
+      );
       const run = (url: string, seconds: number) => load!.run(url, seconds, { connections: CONNECTIONS });
       if (LOAD_WARMUP_S > 0) {
         await run(endpointUrl, LOAD_WARMUP_S);
@@ -280,8 +364,19 @@ async function measureCachedReads(sql: Sql, targets: ReadTarget[], log: (line: s
       const e2 = await run(endpointUrl, half);
       const endpoint = combine(e1, e2);
       const staticResult = combine(s1, s2);
-      const ratio = endpoint.requestsTotal > 0 && staticResult.requestsTotal > 0 ? endpoint.requestsPerSec / staticResult.requestsPerSec : null;
-      results.push({ name: target.name, path: urlPath, bytes: body.length, endpoint, static: staticResult, ratio, met: ratio !== null && ratio >= CACHED_TARGET });
+      const ratio =
+        endpoint.requestsTotal > 0 && staticResult.requestsTotal > 0
+          ? endpoint.requestsPerSec / staticResult.requestsPerSec
+          : null;
+      results.push({
+        name: target.name,
+        path: urlPath,
+        bytes: body.length,
+        endpoint,
+        static: staticResult,
+        ratio,
+        met: ratio !== null && ratio >= CACHED_TARGET,
+      });
     }
     return results;
   } finally {
@@ -307,7 +402,13 @@ export interface WriteResult {
 interface StoreDay {
   store: StoreId;
   runId: number;
-  visits: Array<{ locationId: number; retailerLocationId: string; zip: string; region: Region; listings: AcceptedListing[] }>;
+  visits: Array<{
+    locationId: number;
+    retailerLocationId: string;
+    zip: string;
+    region: Region;
+    listings: AcceptedListing[];
+  }>;
 }
 
 /**
@@ -315,7 +416,23 @@ interface StoreDay {
  * moved by 10 to 40 cents (so the day has price events for the immediate alerts).
  */
 export async function plannedDay(sql: Sql): Promise<StoreDay[]> {
-  const rows = await sql<Array<{ store_id: StoreId; location_id: number; retailer_location_id: string; zip: string; region: Region; retailer_product_id: string; title: string; brand: string | null; egg_type: EggType; count: number; size_grade: string | null; url: string | null; price: number }>>`
+  const rows = await sql<
+    Array<{
+      store_id: StoreId;
+      location_id: number;
+      retailer_location_id: string;
+      zip: string;
+      region: Region;
+      retailer_product_id: string;
+      title: string;
+      brand: string | null;
+      egg_type: EggType;
+      count: number;
+      size_grade: string | null;
+      url: string | null;
+      price: number;
+    }>
+  >`
     select l.store_id, l.id as location_id, l.retailer_location_id, l.zip, l.region,
            p.retailer_product_id, p.title, p.brand, p.egg_type, p.count, p.size_grade, p.url,
            greatest(0.49, e.price + case when (e.location_id * 7 + e.product_id) % 5 = 0
@@ -330,10 +447,27 @@ export async function plannedDay(sql: Sql): Promise<StoreDay[]> {
     if (!day) days.set(r.store_id, (day = { store: r.store_id, runId: 0, visits: [] }));
     let visit = day.visits.at(-1);
     if (!visit || visit.locationId !== r.location_id) {
-      visit = { locationId: r.location_id, retailerLocationId: r.retailer_location_id, zip: r.zip, region: r.region, listings: [] };
+      visit = {
+        locationId: r.location_id,
+        retailerLocationId: r.retailer_location_id,
+        zip: r.zip,
+        region: r.region,
+        listings: [],
+      };
       day.visits.push(visit);
     }
-    visit.listings.push({ retailerProductId: r.retailer_product_id, title: r.title, brand: r.brand, eggType: r.egg_type, count: r.count, sizeGrade: r.size_grade, price: Math.round(r.price * 100) / 100, regularPrice: null, inStock: true, url: r.url });
+    visit.listings.push({
+      retailerProductId: r.retailer_product_id,
+      title: r.title,
+      brand: r.brand,
+      eggType: r.egg_type,
+      count: r.count,
+      sizeGrade: r.size_grade,
+      price: Math.round(r.price * 100) / 100,
+      regularPrice: null,
+      inStock: true,
+      url: r.url,
+    });
   }
   return STORE_IDS.map((id) => days.get(id)!).filter(Boolean);
 }
@@ -349,12 +483,24 @@ export async function writeStoreDay(sql: Sql, day: StoreDay, workerId: string): 
   const batches: Array<{ chunk: number; visits: StoreDay['visits'] }> = [];
   for (let c = 0; c * visitChunkSize < day.visits.length; c++) {
     const chunk = day.visits.slice(c * visitChunkSize, (c + 1) * visitChunkSize);
-    for (let i = 0; i < chunk.length; i += visitBatch.stores) batches.push({ chunk: c, visits: chunk.slice(i, i + visitBatch.stores) });
+    for (let i = 0; i < chunk.length; i += visitBatch.stores)
+      batches.push({ chunk: c, visits: chunk.slice(i, i + visitBatch.stores) });
   }
   let written = 0;
   for (const batch of batches) {
     const outcomes: VisitOutcome[] = batch.visits.map((visit) => ({
-      store: { id: visit.locationId, retailerLocationId: visit.retailerLocationId, zip: visit.zip, region: visit.region, name: null, city: null, state: null, address: null, latitude: null, longitude: null },
+      store: {
+        id: visit.locationId,
+        retailerLocationId: visit.retailerLocationId,
+        zip: visit.zip,
+        region: visit.region,
+        name: null,
+        city: null,
+        state: null,
+        address: null,
+        latitude: null,
+        longitude: null,
+      },
       status: 'succeeded',
       kind: null,
       message: null,
@@ -371,7 +517,15 @@ export async function writeStoreDay(sql: Sql, day: StoreDay, workerId: string): 
       rateLimitWaitMs: 0,
       startedAt: new Date(),
     }));
-    const counts = await commitVisits(sql, { runId: day.runId, workerId, store: day.store, chunk: batch.chunk, demo: false, notifier, outcomes });
+    const counts = await commitVisits(sql, {
+      runId: day.runId,
+      workerId,
+      store: day.store,
+      chunk: batch.chunk,
+      demo: false,
+      notifier,
+      outcomes,
+    });
     for (const n of counts.values()) written += n;
   }
   await notifier.flush();
@@ -385,7 +539,9 @@ async function copyDay(sql: Sql, days: StoreDay[]): Promise<number> {
       in_stock boolean, observed_at timestamptz, source text)`;
   const now = new Date().toISOString();
   const lines: string[] = [];
-  for (const day of days) for (const v of day.visits) v.listings.forEach((l, i) => lines.push(`${i + 1}\t${v.locationId}\t${l.price}\t\\N\tt\t${now}\tscrape\n`));
+  for (const day of days)
+    for (const v of day.visits)
+      v.listings.forEach((l, i) => lines.push(`${i + 1}\t${v.locationId}\t${l.price}\t\\N\tt\t${now}\tscrape\n`));
   const started = performance.now();
   const stream = await sql`copy copy_baseline from stdin`.writable();
   await new Promise<void>((resolve, reject) => {
@@ -401,7 +557,11 @@ async function copyDay(sql: Sql, days: StoreDay[]): Promise<number> {
   return seconds;
 }
 
-async function measureWrites(adminUrl: string, log: (line: string) => void, parts: Set<string>): Promise<WriteResult[]> {
+async function measureWrites(
+  adminUrl: string,
+  log: (line: string) => void,
+  parts: Set<string>,
+): Promise<WriteResult[]> {
   log(`Writes: on a fresh copy of ${NATIONWIDE_DATABASE} (${WRITES_DATABASE})`);
   const copyStarted = performance.now();
   const url = await copyBenchDatabase(adminUrl, WRITES_DATABASE, NATIONWIDE_DATABASE);
@@ -436,21 +596,25 @@ async function measureWrites(adminUrl: string, log: (line: string) => void, part
     log(`    ${write.seconds.toFixed(1)} s (COPY of the same rows: ${copySeconds.toFixed(2)} s)`);
     await sql`update coverage_runs set status = 'succeeded', finished_at = now() where id = any(${sql.array(days.map((d) => d.runId))}::int[])`;
 
-    const scanDay = await timed(() => sql`
+    const scanDay = await timed(
+      () => sql`
       select o.price, p.count, p.egg_type, l.region
       from price_observations o join products p on p.id = o.product_id join store_locations l on l.id = o.location_id
-      where o.observed_on = ${today}::date`);
+      where o.observed_on = ${today}::date`,
+    );
     log('  the rollup refresh of the day...');
     const rollup = await timed(() => refreshRollups(sql));
     log(`    ${rollup.seconds.toFixed(1)} s (a plain read of the day's rows: ${scanDay.seconds.toFixed(2)} s)`);
 
-    const scanImmediate = await timed(() => sql`
+    const scanImmediate = await timed(
+      () => sql`
       select s.id, s.email, s.region, s.egg_type, s.preferred_stores, s.price_threshold
       from subscriptions s where s.notification_frequency = 'immediately' and s.active and s.confirmed_at is not null
       union all
       select o.product_id, l.store_id, l.region, p.egg_type, null, o.price
       from price_observations o join store_locations l on l.id = o.location_id join products p on p.id = o.product_id
-      where o.observed_on = ${today}::date`);
+      where o.observed_on = ${today}::date`,
+    );
     let matches = 0;
     const immediate = parts.has('immediate')
       ? await timed(async () => {
@@ -459,21 +623,57 @@ async function measureWrites(adminUrl: string, log: (line: string) => void, part
             const started = performance.now();
             // The whole day's visits of the retailer in one batch (a window as long as its run).
             const locationIds = day.visits.map((v) => v.locationId);
-            matches += (await immediateMatches(sql, { coverageRunId: day.runId, locationIds })).reduce((n, m) => n + m.listings.length, 0);
+            matches += (await immediateMatches(sql, { coverageRunId: day.runId, locationIds })).reduce(
+              (n, m) => n + m.listings.length,
+              0,
+            );
             log(`    ${day.store}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
           }
         })
       : null;
 
     const digest = parts.has('digest')
-      ? (log(`  the daily digest for ${NATIONWIDE_SUBSCRIPTIONS.toLocaleString('en-US')} subscriptions...`), await timeDigest(sql, today))
+      ? (log(`  the daily digest for ${NATIONWIDE_SUBSCRIPTIONS.toLocaleString('en-US')} subscriptions...`),
+        await timeDigest(sql, today))
       : null;
 
     const results: Array<WriteResult | null> = [
-      { name: `a day's ${prices.toLocaleString('en-US')} prices, six retailers side by side (commitVisits)`, seconds: write.seconds, baseline: 'COPY into an unlogged table', baselineSeconds: copySeconds, result: `${written.toLocaleString('en-US')} observations`, targetS: WRITE_TARGETS_S.day, met: write.seconds < WRITE_TARGETS_S.day },
-      { name: "that day's rollup refresh (refreshRollups)", seconds: rollup.seconds, baseline: "plain read of the day's rows", baselineSeconds: scanDay.seconds, result: `${rollup.value.days} day(s)`, targetS: WRITE_TARGETS_S.rollup, met: rollup.seconds < WRITE_TARGETS_S.rollup },
-      immediate && { name: 'immediate alert matching after that day (immediateMatches x 6 runs)', seconds: immediate.seconds, baseline: "plain scan of subscriptions + the day's rows", baselineSeconds: scanImmediate.seconds, result: `${matches.toLocaleString('en-US')} matches`, targetS: WRITE_TARGETS_S.immediate, met: immediate.seconds < WRITE_TARGETS_S.immediate },
-      digest && { name: `daily digest, ${NATIONWIDE_SUBSCRIPTIONS.toLocaleString('en-US')} subscriptions (deliverDaily)`, seconds: digest.seconds, baseline: 'plain scan of subscriptions + current listings', baselineSeconds: digest.scanSeconds, result: `${digest.emails.toLocaleString('en-US')} emails`, targetS: WRITE_TARGETS_S.digest, met: digest.seconds < WRITE_TARGETS_S.digest },
+      {
+        name: `a day's ${prices.toLocaleString('en-US')} prices, six retailers side by side (commitVisits)`,
+        seconds: write.seconds,
+        baseline: 'COPY into an unlogged table',
+        baselineSeconds: copySeconds,
+        result: `${written.toLocaleString('en-US')} observations`,
+        targetS: WRITE_TARGETS_S.day,
+        met: write.seconds < WRITE_TARGETS_S.day,
+      },
+      {
+        name: "that day's rollup refresh (refreshRollups)",
+        seconds: rollup.seconds,
+        baseline: "plain read of the day's rows",
+        baselineSeconds: scanDay.seconds,
+        result: `${rollup.value.days} day(s)`,
+        targetS: WRITE_TARGETS_S.rollup,
+        met: rollup.seconds < WRITE_TARGETS_S.rollup,
+      },
+      immediate && {
+        name: 'immediate alert matching after that day (immediateMatches x 6 runs)',
+        seconds: immediate.seconds,
+        baseline: "plain scan of subscriptions + the day's rows",
+        baselineSeconds: scanImmediate.seconds,
+        result: `${matches.toLocaleString('en-US')} matches`,
+        targetS: WRITE_TARGETS_S.immediate,
+        met: immediate.seconds < WRITE_TARGETS_S.immediate,
+      },
+      digest && {
+        name: `daily digest, ${NATIONWIDE_SUBSCRIPTIONS.toLocaleString('en-US')} subscriptions (deliverDaily)`,
+        seconds: digest.seconds,
+        baseline: 'plain scan of subscriptions + current listings',
+        baselineSeconds: digest.scanSeconds,
+        result: `${digest.emails.toLocaleString('en-US')} emails`,
+        targetS: WRITE_TARGETS_S.digest,
+        met: digest.seconds < WRITE_TARGETS_S.digest,
+      },
     ];
     return results.filter((r): r is WriteResult => r !== null);
   } finally {
@@ -489,7 +689,9 @@ export async function measureNationwide(adminUrl: string, log: (line: string) =>
   const { url, info } = await ensureCachedDatabase(adminUrl, NATIONWIDE_SPEC, log);
   // Parts to run (all by default): reads, cached, writes (the day's write and its rollup refresh),
   // immediate and digest (the alert parts of the writes).
-  const sections = new Set(process.env.NATIONWIDE_PARTS?.split(',') ?? ['reads', 'cached', 'writes', 'immediate', 'digest']);
+  const sections = new Set(
+    process.env.NATIONWIDE_PARTS?.split(',') ?? ['reads', 'cached', 'writes', 'immediate', 'digest'],
+  );
   const sql = await openSql(url, { max: 10 });
   let sizes: SizeReport | null = null;
   let reads: ReadReport | null = null;
@@ -516,22 +718,38 @@ export async function measureNationwide(adminUrl: string, log: (line: string) =>
       : `Database build: reused (built ${info.builtAt} in ${(info.buildMs / 1000).toFixed(1)} s)`,
   );
   if (info.migrated.length > 0) {
-    console.log(`Migrated forward on this data in this run: ${info.migrated.map((m) => `${m.version} ${m.name} ${m.seconds.toFixed(1)} s`).join('; ')}.`);
+    console.log(
+      `Migrated forward on this data in this run: ${info.migrated.map((m) => `${m.version} ${m.name} ${m.seconds.toFixed(1)} s`).join('; ')}.`,
+    );
   }
   if (info.settled) console.log(`Then ${info.settled.what}: ${info.settled.seconds.toFixed(1)} s.`);
   console.log('');
   printTable(
     ['table', 'rows (estimate)', 'table', 'indexes', 'total'],
-    sizes.tables.filter((t) => t.tableBytes + t.indexBytes >= 1e6).map((t) => [t.table, Math.round(t.rows).toLocaleString('en-US'), mb(t.tableBytes), mb(t.indexBytes), mb(t.tableBytes + t.indexBytes)]),
+    sizes.tables
+      .filter((t) => t.tableBytes + t.indexBytes >= 1e6)
+      .map((t) => [
+        t.table,
+        Math.round(t.rows).toLocaleString('en-US'),
+        mb(t.tableBytes),
+        mb(t.indexBytes),
+        mb(t.tableBytes + t.indexBytes),
+      ]),
     1,
   );
   const small = sizes.tables.filter((t) => t.tableBytes + t.indexBytes < 1e6);
-  console.log(`(${small.length} tables under 1 MB each, ${mb(small.reduce((n, t) => n + t.tableBytes + t.indexBytes, 0))} in all.) Database on disk: ${mb(sizes.databaseBytes)}.`);
-  console.log(`Growth: ${mb(sizes.observationBytesPerDay)} of observations (table and indexes) a day, ${mb(sizes.growthPerYearBytes)} a year.`);
+  console.log(
+    `(${small.length} tables under 1 MB each, ${mb(small.reduce((n, t) => n + t.tableBytes + t.indexBytes, 0))} in all.) Database on disk: ${mb(sizes.databaseBytes)}.`,
+  );
+  console.log(
+    `Growth: ${mb(sizes.observationBytesPerDay)} of observations (table and indexes) a day, ${mb(sizes.growthPerYearBytes)} a year.`,
+  );
 
   if (reads) {
     console.log('');
-    console.log(`Uncached reads (tRPC caller, cache off), ${READ_RUNS} runs each (${SLOW_RUNS} for a read whose first call takes over ${SLOW_READ_MS / 1000} s); baselines of the same run: a primary-key lookup (median ${ms(reads.primaryKey.medianMs)} ms, p95 ${ms(reads.primaryKey.p95Ms)} ms) and the same bytes from the database's memory.`);
+    console.log(
+      `Uncached reads (tRPC caller, cache off), ${READ_RUNS} runs each (${SLOW_RUNS} for a read whose first call takes over ${SLOW_READ_MS / 1000} s); baselines of the same run: a primary-key lookup (median ${ms(reads.primaryKey.medianMs)} ms, p95 ${ms(reads.primaryKey.p95Ms)} ms) and the same bytes from the database's memory.`,
+    );
     printTable(
       ['read', 'bytes', 'runs', 'median', 'p95', 'target', 'met', 'x PK lookup', 'same bytes median', 'x same bytes'],
       reads.reads.map((r) => [
@@ -550,23 +768,46 @@ export async function measureNationwide(adminUrl: string, log: (line: string) =>
   }
   if (cached) {
     console.log('');
-    console.log(`Cached reads: ${CONNECTIONS} connections, the real web process against a static file of the same bytes on the same server; target >= ${CACHED_TARGET}x its requests/s.`);
+    console.log(
+      `Cached reads: ${CONNECTIONS} connections, the real web process against a static file of the same bytes on the same server; target >= ${CACHED_TARGET}x its requests/s.`,
+    );
     printTable(
       ['read', 'bytes', 'req/s', 'p99 ms', 'static req/s', 'static p99', 'ratio', `>= ${CACHED_TARGET}`],
-      cached.map((r) => [r.name, r.bytes.toLocaleString('en-US'), r.endpoint.requestsPerSec.toFixed(0), String(r.endpoint.latency.p99), r.static.requestsPerSec.toFixed(0), String(r.static.latency.p99), r.ratio === null ? 'n/a' : `${r.ratio.toFixed(2)}x`, r.met ? 'met' : r.ratio === null ? 'NO DATA' : 'MISSED']),
+      cached.map((r) => [
+        r.name,
+        r.bytes.toLocaleString('en-US'),
+        r.endpoint.requestsPerSec.toFixed(0),
+        String(r.endpoint.latency.p99),
+        r.static.requestsPerSec.toFixed(0),
+        String(r.static.latency.p99),
+        r.ratio === null ? 'n/a' : `${r.ratio.toFixed(2)}x`,
+        r.met ? 'met' : r.ratio === null ? 'NO DATA' : 'MISSED',
+      ]),
     );
   }
   if (writes) {
     console.log('');
     printTable(
       ['write', 'seconds', 'baseline', 'baseline s', 'vs baseline', 'result', 'target'],
-      writes.map((w) => [w.name, w.seconds.toFixed(2), w.baseline, w.baselineSeconds.toFixed(3), `${(w.seconds / w.baselineSeconds).toFixed(1)}x`, w.result, `< ${w.targetS} s ${w.met ? 'met' : 'MISSED'}`]),
+      writes.map((w) => [
+        w.name,
+        w.seconds.toFixed(2),
+        w.baseline,
+        w.baselineSeconds.toFixed(3),
+        `${(w.seconds / w.baselineSeconds).toFixed(1)}x`,
+        w.result,
+        `< ${w.targetS} s ${w.met ? 'met' : 'MISSED'}`,
+      ]),
       1,
     );
   }
   const missed = [
     ...(reads?.reads.filter((r) => !r.met).map((r) => `${r.name} ${ms(r.medianMs)} ms >= ${r.targetMs} ms`) ?? []),
-    ...(cached?.filter((r) => !r.met).map((r) => `${r.name} cached ${r.ratio === null ? 'not measured' : `${r.ratio.toFixed(2)}x < ${CACHED_TARGET}x`}`) ?? []),
+    ...(cached
+      ?.filter((r) => !r.met)
+      .map(
+        (r) => `${r.name} cached ${r.ratio === null ? 'not measured' : `${r.ratio.toFixed(2)}x < ${CACHED_TARGET}x`}`,
+      ) ?? []),
     ...(writes?.filter((w) => !w.met).map((w) => `${w.name} ${w.seconds.toFixed(1)} s >= ${w.targetS} s`) ?? []),
   ];
   console.log('');
@@ -579,7 +820,14 @@ export async function measureNationwide(adminUrl: string, log: (line: string) =>
     node: process.version,
     cpus: os.cpus().length,
     loadAverage: os.loadavg(),
-    config: { ...NATIONWIDE_CONFIG, readRuns: READ_RUNS, connections: CONNECTIONS, warmupSeconds: LOAD_WARMUP_S, durationSeconds: LOAD_SECONDS, subscriptions: NATIONWIDE_SUBSCRIPTIONS },
+    config: {
+      ...NATIONWIDE_CONFIG,
+      readRuns: READ_RUNS,
+      connections: CONNECTIONS,
+      warmupSeconds: LOAD_WARMUP_S,
+      durationSeconds: LOAD_SECONDS,
+      subscriptions: NATIONWIDE_SUBSCRIPTIONS,
+    },
     database: { name: NATIONWIDE_DATABASE, ...info } satisfies Record<string, unknown> & BuildInfo,
     sizes,
     reads,

@@ -60,41 +60,73 @@ async function main(): Promise<number> {
     if (server && needs.has('bench')) {
       benchDb = await ensureBenchDatabase(server.adminUrl, log);
       const { info } = benchDb;
-      log(`${BENCH_DATABASE}: ${info.counts.observations.toLocaleString('en-US')} observations, ${info.counts.entries.toLocaleString('en-US')} price entries (${info.rebuilt ? `built now: ${info.reason}` : `built ${info.builtAt}`})`);
+      log(
+        `${BENCH_DATABASE}: ${info.counts.observations.toLocaleString('en-US')} observations, ${info.counts.entries.toLocaleString('en-US')} price entries (${info.rebuilt ? `built now: ${info.reason}` : `built ${info.builtAt}`})`,
+      );
     }
     for (const name of names) {
       const section = await SECTIONS[name]!.load();
       const adminUrl = SECTIONS[name]!.needs === 'none' ? process.env.TEST_DATABASE_URL : server!.adminUrl;
-      const ctx: SectionContext = { root: ROOT, adminUrl, benchUrl: benchDb?.url, bench: benchDb?.info, env: process.env, log: (line) => console.log(`[${name}] ${line}`) };
+      const ctx: SectionContext = {
+        root: ROOT,
+        adminUrl,
+        benchUrl: benchDb?.url,
+        bench: benchDb?.info,
+        env: process.env,
+        log: (line) => console.log(`[${name}] ${line}`),
+      };
       const before = os.loadavg();
       const started = performance.now();
       let result: SectionResult;
       try {
         result = await section.run(ctx);
       } catch (error) {
-        result = { failures: [`the section could not run: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`], tables: [], notes: [], data: {} };
+        result = {
+          failures: [
+            `the section could not run: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+          ],
+          tables: [],
+          notes: [],
+          data: {},
+        };
       }
-      const report: SectionReport = { ...result, at: new Date().toISOString(), seconds: Math.round((performance.now() - started) / 1000), loadAverage: { before, after: os.loadavg() } };
+      const report: SectionReport = {
+        ...result,
+        at: new Date().toISOString(),
+        seconds: Math.round((performance.now() - started) / 1000),
+        loadAverage: { before, after: os.loadavg() },
+      };
       reports[name] = report;
       printSection(name, report);
       if (result.failures.length) failed = true;
     }
   } finally {
-    await server?.embedded?.stop().catch((error: unknown) => log(`Could not stop the embedded database: ${String(error)}`));
+    await server?.embedded
+      ?.stop()
+      .catch((error: unknown) => log(`Could not stop the embedded database: ${String(error)}`));
   }
 
   fs.mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
-  const previous = fs.existsSync(RESULTS_FILE) ? (JSON.parse(fs.readFileSync(RESULTS_FILE, 'utf8')) as { sections?: Record<string, SectionReport> }) : {};
+  const previous = fs.existsSync(RESULTS_FILE)
+    ? (JSON.parse(fs.readFileSync(RESULTS_FILE, 'utf8')) as { sections?: Record<string, SectionReport> })
+    : {};
   const sections = { ...(previous.sections ?? {}), ...reports };
-  fs.writeFileSync(RESULTS_FILE, `${JSON.stringify({ node: process.version, cpus: os.cpus().length, sections }, null, 2)}\n`);
+  fs.writeFileSync(
+    RESULTS_FILE,
+    `${JSON.stringify({ node: process.version, cpus: os.cpus().length, sections }, null, 2)}\n`,
+  );
   log(`Results written to ${path.relative(ROOT, RESULTS_FILE)}`);
-  console.log(failed ? `FAILED: ${names.filter((n) => reports[n]?.failures.length).join(', ')}` : `Passed: ${names.join(', ')}`);
+  console.log(
+    failed ? `FAILED: ${names.filter((n) => reports[n]?.failures.length).join(', ')}` : `Passed: ${names.join(', ')}`,
+  );
   return failed ? 1 : 0;
 }
 
 function printSection(name: string, report: SectionReport): void {
   console.log('');
-  console.log(`== ${name} (${report.seconds} s; load average ${report.loadAverage.before[0]!.toFixed(1)} before, ${report.loadAverage.after[0]!.toFixed(1)} after, ${os.cpus().length} CPUs)`);
+  console.log(
+    `== ${name} (${report.seconds} s; load average ${report.loadAverage.before[0]!.toFixed(1)} before, ${report.loadAverage.after[0]!.toFixed(1)} after, ${os.cpus().length} CPUs)`,
+  );
   for (const table of report.tables) {
     console.log('');
     console.log(table.title);

@@ -84,7 +84,16 @@ function outcomeFor(zip: string, index: number): ZipOutcome {
     status: 'succeeded',
     kind: null,
     message: null,
-    location: { retailerLocationId: `L${index}`, name: `Bench store ${index}`, zip, city: null, state: null, address: null, latitude: null, longitude: null },
+    location: {
+      retailerLocationId: `L${index}`,
+      name: `Bench store ${index}`,
+      zip,
+      city: null,
+      state: null,
+      address: null,
+      latitude: null,
+      longitude: null,
+    },
     locationZip: zip,
     region: zipToRegion(zip),
     pages: 1,
@@ -156,14 +165,22 @@ async function ingest(adminUrl: string, template: string, zips: string[], stores
       [...assignment].map(async ([store, list]) => {
         const notifier = new PriceChangeNotifier(sql);
         for (const zip of list) {
-          await commitZipOutcome(sql, { runId: runs.get(store)!, workerId: 'bench', store, outcome: outcomeFor(zip, zips.indexOf(zip)), demo: false, notifier });
+          await commitZipOutcome(sql, {
+            runId: runs.get(store)!,
+            workerId: 'bench',
+            store,
+            outcome: outcomeFor(zip, zips.indexOf(zip)),
+            demo: false,
+            notifier,
+          });
         }
         await notifier.flush();
       }),
     );
     const seconds = (performance.now() - started) / 1000;
     const [check] = await sql<{ n: number }[]>`select count(*)::int as n from price_observations`;
-    if (check!.n !== zips.length * INGEST_PRODUCTS) throw new Error(`ingest wrote ${check!.n} observations, expected ${zips.length * INGEST_PRODUCTS}`);
+    if (check!.n !== zips.length * INGEST_PRODUCTS)
+      throw new Error(`ingest wrote ${check!.n} observations, expected ${zips.length * INGEST_PRODUCTS}`);
     return seconds;
   } finally {
     await sql.end();
@@ -179,7 +196,11 @@ async function copyBaseline(adminUrl: string, template: string, zips: string[]):
         in_stock boolean, observed_at timestamptz, observed_on date, scrape_run_id integer, source text)`;
     const now = new Date().toISOString();
     const lines: string[] = [];
-    zips.forEach((zip, i) => listingsFor(zip, i).forEach((l, p) => lines.push(`${p + 1}\t${i + 1}\t${l.price}\t${l.regularPrice}\tt\t${now}\t${now.slice(0, 10)}\t1\tscrape\n`)));
+    zips.forEach((zip, i) =>
+      listingsFor(zip, i).forEach((l, p) =>
+        lines.push(`${p + 1}\t${i + 1}\t${l.price}\t${l.regularPrice}\tt\t${now}\t${now.slice(0, 10)}\t1\tscrape\n`),
+      ),
+    );
     const started = performance.now();
     const stream = await sql`copy copy_baseline from stdin`.writable();
     await new Promise<void>((resolve, reject) => {
@@ -212,7 +233,9 @@ export interface IngestResult {
 }
 
 export async function measureIngest(adminUrl: string, log: (line: string) => void): Promise<IngestResult> {
-  log(`Scraper ingest: ${INGEST_LOCATIONS} locations x ${INGEST_PRODUCTS} products through commitZipOutcome, and COPY of the same rows (three of each; medians)`);
+  log(
+    `Scraper ingest: ${INGEST_LOCATIONS} locations x ${INGEST_PRODUCTS} products through commitZipOutcome, and COPY of the same rows (three of each; medians)`,
+  );
   const template = await withTemplate(adminUrl);
   const zips = benchZips(INGEST_LOCATIONS);
   const listings = zips.length * INGEST_PRODUCTS;
@@ -281,12 +304,25 @@ export async function measureParsing(runs = 200): Promise<ParseResult[]> {
     const transport: Transport = async (request) => {
       const url = new URL(request.url);
       const cookies = { ...request.cookies };
-      const body = request.json !== undefined ? JSON.stringify(request.json) : request.form ? new URLSearchParams(request.form).toString() : '';
+      const body =
+        request.json !== undefined
+          ? JSON.stringify(request.json)
+          : request.form
+            ? new URLSearchParams(request.form).toString()
+            : '';
       const headers = Object.fromEntries(Object.entries(request.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
       if (request.json !== undefined) headers['content-type'] = 'application/json';
       if (request.form) headers['content-type'] = 'application/x-www-form-urlencoded';
       const { response } = answer(
-        { method: request.method ?? 'GET', path: url.pathname, query: url.searchParams, headers, body, host: headers['x-forwarded-host'] ?? '', cookies },
+        {
+          method: request.method ?? 'GET',
+          path: url.pathname,
+          query: url.searchParams,
+          headers,
+          body,
+          host: headers['x-forwarded-host'] ?? '',
+          cookies,
+        },
         state,
         STAND_INS,
       );
@@ -294,8 +330,17 @@ export async function measureParsing(runs = 200): Promise<ParseResult[]> {
       return { status: response.status, headers: response.headers ?? {}, body: response.body, url: request.url };
     };
     const scraper = SCRAPERS[store];
-    const http = new RetailerHttp(scraper.storeName, scraper.origins, { delayMs: 0, transport, originOverride: 'http://stand-in.invalid' });
-    const ctx = { http, maxPages: 8, term: 'eggs', credentials: { krogerClientId: 'bench', krogerClientSecret: 'bench' } };
+    const http = new RetailerHttp(scraper.storeName, scraper.origins, {
+      delayMs: 0,
+      transport,
+      originOverride: 'http://stand-in.invalid',
+    });
+    const ctx = {
+      http,
+      maxPages: 8,
+      term: 'eggs',
+      credentials: { krogerClientId: 'bench', krogerClientSecret: 'bench' },
+    };
     const location = await scraper.locate('10001', ctx);
     if (!location) throw new Error(`${store}: the stand-in located no store`);
     for await (const page of scraper.listings(location, '10001', ctx)) void page;
@@ -308,7 +353,9 @@ export async function measureParsing(runs = 200): Promise<ParseResult[]> {
     const parseMs = (performance.now() - parseStarted) / (runs * bodies.length);
     const parsed = bodies.map((body) => parse(body).listings);
     const classifyStarted = performance.now();
-    for (let i = 0; i < runs; i++) for (const page of parsed) for (const l of page) classifyListing({ title: l.title, sizeText: l.sizeText, category: l.category });
+    for (let i = 0; i < runs; i++)
+      for (const page of parsed)
+        for (const l of page) classifyListing({ title: l.title, sizeText: l.sizeText, category: l.category });
     const classifyMs = (performance.now() - classifyStarted) / (runs * bodies.length);
     results.push({
       store,

@@ -11,16 +11,52 @@ import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
 // work audit), and the source of the JavaScript that runs.
 
 export const GROUPS: Array<[group: string, test: (name: string) => boolean]> = [
-  ['script parse & compile', (n) => /^(v8\.compile|v8\.compileModule|v8\.parseOnBackground|V8\.CompileCode|v8\.produceCache|v8\.produceModuleCache|CacheScript)/.test(n)],
+  [
+    'script parse & compile',
+    (n) =>
+      /^(v8\.compile|v8\.compileModule|v8\.parseOnBackground|V8\.CompileCode|v8\.produceCache|v8\.produceModuleCache|CacheScript)/.test(
+        n,
+      ),
+  ],
   // V8's interrupts during script execution: tier-up (optimising hot functions) and stack checks.
-  ['script tier-up & interrupts', (n) => /^V8\.(BytecodeBudgetInterrupt|HandleInterrupts|StackGuard|BytecodeBudgetInterruptWithStackCheck|InstallCode)/.test(n)],
-  ['script evaluation', (n) => /^(EvaluateScript|v8\.evaluateModule|FunctionCall|TimerFire|FireIdleCallback|FireAnimationFrame|RunMicrotasks|V8\.Execute|EventDispatch|v8\.run|XHRReadyStateChange|XHRLoad)$/.test(n)],
+  [
+    'script tier-up & interrupts',
+    (n) =>
+      /^V8\.(BytecodeBudgetInterrupt|HandleInterrupts|StackGuard|BytecodeBudgetInterruptWithStackCheck|InstallCode)/.test(
+        n,
+      ),
+  ],
+  [
+    'script evaluation',
+    (n) =>
+      /^(EvaluateScript|v8\.evaluateModule|FunctionCall|TimerFire|FireIdleCallback|FireAnimationFrame|RunMicrotasks|V8\.Execute|EventDispatch|v8\.run|XHRReadyStateChange|XHRLoad)$/.test(
+        n,
+      ),
+  ],
   ['garbage collection', (n) => /GC|Sweep|Marking|Scavenge|MinorMS|MajorMS/.test(n)],
-  ['style & layout', (n) => /^(ScheduleStyleRecalculation|UpdateLayoutTree|RecalculateStyles|InvalidateLayout|Layout|ParseAuthorStyleSheet|IntersectionObserverController::computeIntersections|StyleRecalcInvalidationTracking)$/.test(n)],
-  ['paint & composite', (n) => /^(Paint|PaintSetup|PaintImage|PrePaint|Layerize|UpdateLayer|UpdateLayerTree|CompositeLayers|RasterTask|HitTest|Animation|ScrollLayer|Commit|Decode Image|Draw LazyPixelRef)$/.test(n)],
-  ['HTML parse & document load', (n) => n === 'ParseHTML' || /^(DocumentLoader|HTMLDocumentParser|NavigationBodyLoader|DecodedDataDocumentParser)::/.test(n)],
+  [
+    'style & layout',
+    (n) =>
+      /^(ScheduleStyleRecalculation|UpdateLayoutTree|RecalculateStyles|InvalidateLayout|Layout|ParseAuthorStyleSheet|IntersectionObserverController::computeIntersections|StyleRecalcInvalidationTracking)$/.test(
+        n,
+      ),
+  ],
+  [
+    'paint & composite',
+    (n) =>
+      /^(Paint|PaintSetup|PaintImage|PrePaint|Layerize|UpdateLayer|UpdateLayerTree|CompositeLayers|RasterTask|HitTest|Animation|ScrollLayer|Commit|Decode Image|Draw LazyPixelRef)$/.test(
+        n,
+      ),
+  ],
+  [
+    'HTML parse & document load',
+    (n) =>
+      n === 'ParseHTML' ||
+      /^(DocumentLoader|HTMLDocumentParser|NavigationBodyLoader|DecodedDataDocumentParser)::/.test(n),
+  ],
 ];
-export const groupOf = (name: string) => GROUPS.find(([, test]) => test(name))?.[0] ?? (name === 'RunTask' ? 'task time outside traced events' : 'other');
+export const groupOf = (name: string) =>
+  GROUPS.find(([, test]) => test(name))?.[0] ?? (name === 'RunTask' ? 'task time outside traced events' : 'other');
 
 /** Where a source file belongs: the named parts of the stack, app code by area, else the package. */
 export function sourceCategory(source: string): string {
@@ -38,7 +74,8 @@ export function sourceCategory(source: string): string {
   const pkg = parts[0]?.startsWith('@') ? `${parts[0]}/${parts[1]}` : (parts[0] ?? s);
   if (/^(react-dom|react|scheduler)$/.test(pkg)) return 'React (react-dom, scheduler)';
   if (/^(@chakra-ui\/|@emotion\/|stylis$|@pandacss\/|next-themes$)/.test(pkg)) return 'Chakra UI + emotion';
-  if (/^(@zag-js\/|@ark-ui\/|@floating-ui\/|@internationalized\/|@swc\/helpers)/.test(pkg)) return 'Ark UI / zag (Chakra components)';
+  if (/^(@zag-js\/|@ark-ui\/|@floating-ui\/|@internationalized\/|@swc\/helpers)/.test(pkg))
+    return 'Ark UI / zag (Chakra components)';
   if (/^(@nivo\/|d3-|@react-spring\/|internmap$|lodash)/.test(pkg)) return 'nivo / d3';
   if (/^(@tanstack\/|@trpc\/|superjson$|copy-anything$|is-what$)/.test(pkg)) return 'React Query + tRPC';
   if (/^(react-router|react-router-dom)$/.test(pkg)) return 'React Router';
@@ -58,7 +95,10 @@ export interface TraceEvent {
 }
 
 export interface CpuProfile {
-  nodes: Array<{ id: number; callFrame: { url: string; functionName: string; lineNumber: number; columnNumber: number } }>;
+  nodes: Array<{
+    id: number;
+    callFrame: { url: string; functionName: string; lineNumber: number; columnNumber: number };
+  }>;
   samples: number[];
   timeDeltas: number[];
   startTime: number;
@@ -79,10 +119,14 @@ export interface LoadMeasure {
 }
 
 export function mainThreadOf(events: TraceEvent[]): { pid: number; tid: number } {
-  const candidates = events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  const candidates = events.filter(
+    (e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain',
+  );
   let best = { pid: -1, tid: -1, busy: -1 };
   for (const c of candidates) {
-    const busy = events.filter((e) => e.pid === c.pid && e.tid === c.tid && e.name === 'RunTask').reduce((sum, e) => sum + (e.dur ?? 0), 0);
+    const busy = events
+      .filter((e) => e.pid === c.pid && e.tid === c.tid && e.name === 'RunTask')
+      .reduce((sum, e) => sum + (e.dur ?? 0), 0);
     if (busy > best.busy) best = { pid: c.pid, tid: c.tid, busy };
   }
   if (best.pid < 0) throw new Error('the trace has no renderer main thread');
@@ -97,7 +141,8 @@ export function selfTimes(events: TraceEvent[]): Map<string, number> {
     .sort((a, b) => a.start - b.start || b.end - a.end);
   const totals = new Map<string, number>();
   const stack: typeof spans = [];
-  const close = (span: (typeof spans)[number]) => totals.set(span.name, (totals.get(span.name) ?? 0) + Math.max(0, span.end - span.start - span.child));
+  const close = (span: (typeof spans)[number]) =>
+    totals.set(span.name, (totals.get(span.name) ?? 0) + Math.max(0, span.end - span.start - span.child));
   for (const span of spans) {
     while (stack.length && stack.at(-1)!.end <= span.start) close(stack.pop()!);
     const parent = stack.at(-1);
@@ -138,7 +183,10 @@ export class SourceMapper {
   }
 
   category(frame: CpuProfile['nodes'][number]['callFrame']): string {
-    if (!frame.url) return frame.functionName ? `browser / native (${frame.functionName.startsWith('(') ? frame.functionName : 'built-ins'})` : 'browser / native';
+    if (!frame.url)
+      return frame.functionName
+        ? `browser / native (${frame.functionName.startsWith('(') ? frame.functionName : 'built-ins'})`
+        : 'browser / native';
     const map = this.mapFor(frame.url);
     if (!map) return /^https?:/.test(frame.url) ? 'unmapped script' : 'browser / extension script';
     const position = originalPositionFor(map, { line: frame.lineNumber + 1, column: Math.max(0, frame.columnNumber) });
@@ -150,12 +198,19 @@ export function analyse(events: TraceEvent[], profile: CpuProfile, url: string, 
   const { pid, tid } = mainThreadOf(events);
   const main = events.filter((e) => e.pid === pid && e.tid === tid);
   const navigation = events
-    .filter((e) => e.pid === pid && e.name === 'navigationStart' && String(e.args?.data?.documentLoaderURL ?? '').startsWith(url.split('#')[0]!))
+    .filter(
+      (e) =>
+        e.pid === pid &&
+        e.name === 'navigationStart' &&
+        String(e.args?.data?.documentLoaderURL ?? '').startsWith(url.split('#')[0]!),
+    )
     .at(-1);
   const navStart = navigation?.ts ?? Math.min(...main.filter((e) => e.name === 'RunTask').map((e) => e.ts));
   const fcpEvent = events.find((e) => e.pid === pid && e.name === 'firstContentfulPaint' && e.ts >= navStart);
   const fcp = fcpEvent ? fcpEvent.ts : navStart;
-  const tasks = main.filter((e) => e.name === 'RunTask' && e.ph === 'X' && (e.dur ?? 0) > 0 && e.ts + e.dur! >= navStart);
+  const tasks = main.filter(
+    (e) => e.name === 'RunTask' && e.ph === 'X' && (e.dur ?? 0) > 0 && e.ts + e.dur! >= navStart,
+  );
   let tbt = 0;
   let blockingMs = 0;
   let longTaskMs = 0;
@@ -174,8 +229,15 @@ export function analyse(events: TraceEvent[], profile: CpuProfile, url: string, 
   }
   if (process.env.FRONTEND_DEBUG) {
     for (const task of tasks.filter((t) => t.dur! > 50_000)) {
-      const inside = main.filter((e) => e.ts >= task.ts && e.ts < task.ts + task.dur! && e !== task && (e.dur ?? 0) > 8000).map((e) => `${e.name}${e.args?.data?.url ? `(${String(e.args.data.url).slice(-30)})` : ''} ${Math.round(e.dur! / 1000)}`);
-      console.log(`  long task at ${Math.round((task.ts - navStart) / 1000)} ms, ${Math.round(task.dur! / 1000)} ms: ${inside.slice(0, 8).join(', ')}`);
+      const inside = main
+        .filter((e) => e.ts >= task.ts && e.ts < task.ts + task.dur! && e !== task && (e.dur ?? 0) > 8000)
+        .map(
+          (e) =>
+            `${e.name}${e.args?.data?.url ? `(${String(e.args.data.url).slice(-30)})` : ''} ${Math.round(e.dur! / 1000)}`,
+        );
+      console.log(
+        `  long task at ${Math.round((task.ts - navStart) / 1000)} ms, ${Math.round(task.dur! / 1000)} ms: ${inside.slice(0, 8).join(', ')}`,
+      );
     }
     console.log(`  FCP ${Math.round((fcp - navStart) / 1000)} ms`);
   }
@@ -183,15 +245,27 @@ export function analyse(events: TraceEvent[], profile: CpuProfile, url: string, 
   const groups = new Map<string, number>();
   for (const [name, us] of byName) groups.set(groupOf(name), (groups.get(groupOf(name)) ?? 0) + us / 1000);
   if (process.env.FRONTEND_DEBUG) {
-    const other = [...byName].filter(([name]) => groupOf(name) === 'other').sort((a, b) => b[1] - a[1]).slice(0, 12);
-    console.log(`[frontend] 'other' by event name: ${other.map(([name, us]) => `${name} ${Math.round(us / 1000)}`).join(', ')}`);
+    const other = [...byName]
+      .filter(([name]) => groupOf(name) === 'other')
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 12);
+    console.log(
+      `[frontend] 'other' by event name: ${other.map(([name, us]) => `${name} ${Math.round(us / 1000)}`).join(', ')}`,
+    );
   }
 
   // The profiler's samples: self time per source category, for the samples after navigation.
   const nodeCategory = new Map<number, string>();
   for (const node of profile.nodes) {
     const fn = node.callFrame.functionName;
-    nodeCategory.set(node.id, fn === '(idle)' || fn === '(program)' || fn === '(root)' ? '' : fn === '(garbage collector)' ? '(gc)' : mapper.category(node.callFrame));
+    nodeCategory.set(
+      node.id,
+      fn === '(idle)' || fn === '(program)' || fn === '(root)'
+        ? ''
+        : fn === '(garbage collector)'
+          ? '(gc)'
+          : mapper.category(node.callFrame),
+    );
   }
   const js = new Map<string, number>();
   const debugFiles = new Map<string, number>();
@@ -209,13 +283,21 @@ export function analyse(events: TraceEvent[], profile: CpuProfile, url: string, 
       debugFiles.set(key, (debugFiles.get(key) ?? 0) + next / 1000);
     }
   }
-  if (process.env.FRONTEND_DEBUG) console.log([...debugFiles].sort((a, b) => b[1] - a[1]).slice(0, 40).map(([k, v]) => `  ${Math.round(v)} ${k}`).join('\n'));
+  if (process.env.FRONTEND_DEBUG)
+    console.log(
+      [...debugFiles]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 40)
+        .map(([k, v]) => `  ${Math.round(v)} ${k}`)
+        .join('\n'),
+    );
   const jsTotal = [...js.values()].reduce((a, b) => a + b, 0);
   const evaluation = groups.get('script evaluation') ?? 0;
   const breakdown: Record<string, number> = {};
   for (const [group, value] of groups) if (group !== 'script evaluation') breakdown[group] = value;
   // Script evaluation split in the proportions of the JavaScript the profiler saw running.
-  if (jsTotal > 0) for (const [category, value] of js) breakdown[`script: ${category}`] = (evaluation * value) / jsTotal;
+  if (jsTotal > 0)
+    for (const [category, value] of js) breakdown[`script: ${category}`] = (evaluation * value) / jsTotal;
   else breakdown['script: (no samples)'] = evaluation;
   const mainThreadMs = [...groups.values()].reduce((a, b) => a + b, 0);
   return {
@@ -225,8 +307,8 @@ export function analyse(events: TraceEvent[], profile: CpuProfile, url: string, 
     longTasks,
     longTaskMs,
     mainThreadMs,
-    scriptingMs: evaluation + (groups.get('script parse & compile') ?? 0) + (groups.get('script tier-up & interrupts') ?? 0),
+    scriptingMs:
+      evaluation + (groups.get('script parse & compile') ?? 0) + (groups.get('script tier-up & interrupts') ?? 0),
     breakdown,
   };
 }
-

@@ -48,10 +48,16 @@ async function expectNoSeriousViolations(page: Page, info: TestInfo, label: stri
     id: violation.id,
     impact: violation.impact,
     help: violation.help,
-    nodes: violation.nodes.slice(0, 5).map((node) => `${node.target.join(' ')}: ${node.failureSummary?.split('\n').slice(1).join(' ')}`),
+    nodes: violation.nodes
+      .slice(0, 5)
+      .map((node) => `${node.target.join(' ')}: ${node.failureSummary?.split('\n').slice(1).join(' ')}`),
   }));
-  if (report.length) await info.attach(`axe ${label}`, { body: JSON.stringify(report, null, 2), contentType: 'application/json' });
-  expect(report.filter((violation) => BLOCKING.has(violation.impact ?? '')), `${label}: serious or critical axe violations`).toEqual([]);
+  if (report.length)
+    await info.attach(`axe ${label}`, { body: JSON.stringify(report, null, 2), contentType: 'application/json' });
+  expect(
+    report.filter((violation) => BLOCKING.has(violation.impact ?? '')),
+    `${label}: serious or critical axe violations`,
+  ).toEqual([]);
 }
 
 const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1024) < 768;
@@ -91,19 +97,46 @@ const SCREENS: readonly Screen[] = [
     name: 'price history',
     // The first current price of the seeded catalogue: a product at one of its locations.
     path: async (page) => {
-      const [entry] = (await (await page.request.get('/api/egg-prices?limit=1')).json()) as Array<{ product_id: number; location_id: number }>;
+      const [entry] = (await (await page.request.get('/api/egg-prices?limit=1')).json()) as Array<{
+        product_id: number;
+        location_id: number;
+      }>;
       return `/products/${entry!.product_id}/history?location=${entry!.location_id}&days=30`;
     },
-    ready: async (page) => expect(page.getByRole('group', { name: 'Span' }).getByRole('button', { name: '30 Days' })).toHaveAttribute('aria-pressed', 'true'),
+    ready: async (page) =>
+      expect(page.getByRole('group', { name: 'Span' }).getByRole('button', { name: '30 Days' })).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      ),
   },
   { name: 'store', path: '/store/walmart', ready: heading('Walmart') },
-  { name: 'store without id', path: '/store', ready: async (page) => expect(page.getByText('Store ID not provided')).toBeVisible() },
+  {
+    name: 'store without id',
+    path: '/store',
+    ready: async (page) => expect(page.getByText('Store ID not provided')).toBeVisible(),
+  },
   { name: 'compare', path: '/compare/organic', ready: heading('Compare Organic Egg Prices') },
   { name: 'compare invalid', path: '/compare/invalid', ready: heading('Invalid egg type specified') },
-  { name: 'preferences', path: '/preferences', ready: async (page) => expect(page.getByRole('button', { name: 'Save Preferences' })).toBeVisible() },
-  { name: 'auth', path: '/auth', ready: async (page) => expect(page.getByRole('button', { name: 'Log In' })).toBeVisible() },
-  { name: 'signup', path: '/signup', ready: async (page) => expect(page.getByRole('button', { name: 'Create Account' })).toBeVisible() },
-  { name: 'forgot password', path: '/forgot-password', ready: async (page) => expect(page.getByRole('button', { name: 'Send Reset Link' })).toBeVisible() },
+  {
+    name: 'preferences',
+    path: '/preferences',
+    ready: async (page) => expect(page.getByRole('button', { name: 'Save Preferences' })).toBeVisible(),
+  },
+  {
+    name: 'auth',
+    path: '/auth',
+    ready: async (page) => expect(page.getByRole('button', { name: 'Log In' })).toBeVisible(),
+  },
+  {
+    name: 'signup',
+    path: '/signup',
+    ready: async (page) => expect(page.getByRole('button', { name: 'Create Account' })).toBeVisible(),
+  },
+  {
+    name: 'forgot password',
+    path: '/forgot-password',
+    ready: async (page) => expect(page.getByRole('button', { name: 'Send Reset Link' })).toBeVisible(),
+  },
   {
     name: 'profile signed out',
     path: '/profile',
@@ -113,25 +146,53 @@ const SCREENS: readonly Screen[] = [
     },
   },
   { name: 'profile', path: '/profile', as: 'user', ready: heading('My Account') },
-  { name: 'admin login', path: '/admin/login', ready: async (page) => expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible() },
+  {
+    name: 'admin login',
+    path: '/admin/login',
+    ready: async (page) => expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible(),
+  },
   // Setup, or its closed state once an administrator exists (the admin journeys create one).
-  { name: 'admin setup', path: '/admin/setup', ready: async (page) => expect(page.getByRole('heading', { level: 1 })).toBeVisible() },
-  { name: 'admin reset password', path: '/admin/reset-password', ready: async (page) => expect(page.getByRole('button', { name: 'Request Reset' })).toBeVisible() },
-  { name: 'admin dashboard', path: '/admin/dashboard', as: 'admin', ready: async (page) => expect(page.getByRole('status', { name: 'Aldi scraper status' })).toBeVisible() },
-  { name: 'price alerts', path: '/notifications/subscribe', ready: async (page) => expect(page.getByRole('button', { name: 'Subscribe' })).toBeVisible() },
+  {
+    name: 'admin setup',
+    path: '/admin/setup',
+    ready: async (page) => expect(page.getByRole('heading', { level: 1 })).toBeVisible(),
+  },
+  {
+    name: 'admin reset password',
+    path: '/admin/reset-password',
+    ready: async (page) => expect(page.getByRole('button', { name: 'Request Reset' })).toBeVisible(),
+  },
+  {
+    name: 'admin dashboard',
+    path: '/admin/dashboard',
+    as: 'admin',
+    ready: async (page) => expect(page.getByRole('status', { name: 'Aldi scraper status' })).toBeVisible(),
+  },
+  {
+    name: 'price alerts',
+    path: '/notifications/subscribe',
+    ready: async (page) => expect(page.getByRole('button', { name: 'Subscribe' })).toBeVisible(),
+  },
   { name: 'not found', path: '/no-such-page', ready: heading('404 Page Not Found') },
 ];
 
 async function signIn(page: Page, info: TestInfo, role: 'user' | 'admin'): Promise<Account> {
   const username = uniqueName(`a11y-${role}`, info.project.name);
-  const account = await createAccount(db, { username, email: `${username}@example.com`, password: 'Passw0rd!23', role });
+  const account = await createAccount(db, {
+    username,
+    email: `${username}@example.com`,
+    password: 'Passw0rd!23',
+    role,
+  });
   await signInDirectly(page, db, account, String(info.project.use.baseURL));
   return account;
 }
 
 for (const screen of SCREENS) {
   for (const mode of MODES) {
-    test(`axe: ${screen.name} (${typeof screen.path === 'string' ? screen.path : 'from the data'}) in ${mode} mode`, async ({ page }, info) => {
+    test(`axe: ${screen.name} (${typeof screen.path === 'string' ? screen.path : 'from the data'}) in ${mode} mode`, async ({
+      page,
+    }, info) => {
       // Colours do not change with the width: dark mode is checked once, at desktop width. The
       // screens are made of the same components at every width: the phone and desktop widths
       // check both ends of each layout, and the tablet journeys elsewhere keep the middle working.
@@ -157,7 +218,9 @@ for (const mode of MODES) {
     await useMode(page, mode);
     await page.goto('/');
     await settle(page);
-    const trigger = isPhone(page) ? page.getByRole('button', { name: 'Open navigation menu' }) : page.getByRole('button', { name: 'Egg Types' });
+    const trigger = isPhone(page)
+      ? page.getByRole('button', { name: 'Open navigation menu' })
+      : page.getByRole('button', { name: 'Egg Types' });
     await trigger.click();
     await expect(page.getByRole('menuitem', { name: 'Organic', exact: true })).toBeVisible();
     await expectNoSeriousViolations(page, info, `header menu ${mode}`);
@@ -195,7 +258,14 @@ async function focusedControl(page: Page): Promise<{ tag: string; name: string; 
       .map((id) => document.getElementById(id)?.textContent ?? '')
       .join(' ');
     const labels = (element as HTMLInputElement).labels;
-    const name = (element.getAttribute('aria-label') ?? fromIds ?? (labels?.length ? Array.from(labels, (label) => label.textContent).join(' ') : null) ?? element.textContent ?? element.getAttribute('title') ?? '').trim();
+    const name = (
+      element.getAttribute('aria-label') ??
+      fromIds ??
+      (labels?.length ? Array.from(labels, (label) => label.textContent).join(' ') : null) ??
+      element.textContent ??
+      element.getAttribute('title') ??
+      ''
+    ).trim();
     const box = element.getBoundingClientRect();
     return { tag: element.tagName.toLowerCase(), name, visible: box.width > 0 && box.height > 0 };
   });
@@ -230,7 +300,9 @@ test('keyboard: every header and dashboard control is reached with Tab, named an
   ];
   for (const name of expected) {
     expect(
-      reached.some((label) => (typeof name === 'string' ? label === name || label.startsWith(`${name} `) : name.test(label))),
+      reached.some((label) =>
+        typeof name === 'string' ? label === name || label.startsWith(`${name} `) : name.test(label),
+      ),
       `Tab reaches ${String(name)} (reached: ${reached.join(' | ')})`,
     ).toBe(true);
   }
@@ -239,7 +311,9 @@ test('keyboard: every header and dashboard control is reached with Tab, named an
 test('keyboard: the deferred header menu opens from the keyboard and keeps focus', async ({ page }) => {
   await page.goto('/');
   await settle(page);
-  const trigger = isPhone(page) ? page.getByRole('button', { name: 'Open navigation menu' }) : page.getByRole('button', { name: 'Egg Types' });
+  const trigger = isPhone(page)
+    ? page.getByRole('button', { name: 'Open navigation menu' })
+    : page.getByRole('button', { name: 'Egg Types' });
   await trigger.focus();
   await expect(trigger).toBeFocused();
   await page.keyboard.press('Enter');

@@ -3,7 +3,17 @@
 // forgot-password request. Every project (width) makes its own accounts: they share one
 // database. Rate limits are per IP and the three projects share one, so each journey spends
 // few login, register and reset attempts.
-import { createAccount, createSubscription, expect, latestEmail, linkTo, signInDirectly, test, uniqueName, userByEmail } from './db.ts';
+import {
+  createAccount,
+  createSubscription,
+  expect,
+  latestEmail,
+  linkTo,
+  signInDirectly,
+  test,
+  uniqueName,
+  userByEmail,
+} from './db.ts';
 import { expectConsoleErrors, expectHeaderSignedIn, field, snap, toast } from './ui.ts';
 
 /** The server's message goes under the toast's title 'Registration successful!', without repeating it. */
@@ -31,7 +41,12 @@ test('the profile asks visitors without a session to log in', async ({ page }, i
 
 test('/signup checks the form, explains a refusal and registers', async ({ page, db, pageProblems }, info) => {
   const taken = uniqueName('taken', info.project.name);
-  await createAccount(db, { username: taken, email: `${taken}@example.test`, password: 'taken-password', role: 'user' });
+  await createAccount(db, {
+    username: taken,
+    email: `${taken}@example.test`,
+    password: 'taken-password',
+    role: 'user',
+  });
   await page.goto('/signup');
   await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
   await page.getByRole('button', { name: 'Create Account' }).click();
@@ -46,8 +61,12 @@ test('/signup checks the form, explains a refusal and registers', async ({ page,
   await field(page, 'Email').fill(email);
   await field(page, 'Password').fill('signup-password');
   await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(toast(page, 'Registration failed')).toContainText('That username is already taken. Please choose another.');
-  await expect(page.getByRole('alert').filter({ hasText: 'The email address or username may already be in use.' })).toBeVisible();
+  await expect(toast(page, 'Registration failed')).toContainText(
+    'That username is already taken. Please choose another.',
+  );
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'The email address or username may already be in use.' }),
+  ).toBeVisible();
   await expectConsoleErrors(pageProblems, 409);
   await snap(page, info, 'signup-failed');
 
@@ -58,7 +77,11 @@ test('/signup checks the form, explains a refusal and registers', async ({ page,
   expect(await userByEmail(db, email)).toMatchObject({ username, role: 'user', email_verified: false });
 });
 
-test('register, verify, log in, edit the profile and subscriptions, change the password, sign out and delete the account', async ({ page, db, pageProblems }, info) => {
+test('register, verify, log in, edit the profile and subscriptions, change the password, sign out and delete the account', async ({
+  page,
+  db,
+  pageProblems,
+}, info) => {
   test.setTimeout(120_000);
   const username = uniqueName('shopper', info.project.name);
   const email = `${username}@example.test`;
@@ -135,10 +158,21 @@ test('register, verify, log in, edit the profile and subscriptions, change the p
     const user = await userByEmail(db, email);
     await page.getByRole('tab', { name: 'Subscriptions' }).click();
     await expect(page.getByText('No price alerts yet')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Add New Subscription' })).toHaveAttribute('href', '/notifications/subscribe');
+    await expect(page.getByRole('link', { name: 'Add New Subscription' })).toHaveAttribute(
+      'href',
+      '/notifications/subscribe',
+    );
     await shot('profile-subscriptions-empty');
 
-    const id = await createSubscription(db, { userId: user!.id, email, region: 'midwest', eggType: 'organic', stores: ['walmart', 'aldi'], threshold: 4.5, frequency: 'daily' });
+    const id = await createSubscription(db, {
+      userId: user!.id,
+      email,
+      region: 'midwest',
+      eggType: 'organic',
+      stores: ['walmart', 'aldi'],
+      threshold: 4.5,
+      frequency: 'daily',
+    });
     await page.reload();
     const card = page.getByRole('listitem').filter({ hasText: 'Midwest · Organic' });
     await expect(card).toBeVisible();
@@ -148,7 +182,10 @@ test('register, verify, log in, edit the profile and subscriptions, change the p
     await expect(card).toContainText('$4.50');
     await expect(card).toContainText('Walmart, Aldi');
     await expect(card.getByRole('link', { name: /Edit/ })).toHaveAttribute('href', `/notifications/edit/${id}`);
-    await expect(page.getByRole('link', { name: 'Add New', exact: true })).toHaveAttribute('href', '/notifications/subscribe');
+    await expect(page.getByRole('link', { name: 'Add New', exact: true })).toHaveAttribute(
+      'href',
+      '/notifications/subscribe',
+    );
     await shot('profile-subscriptions');
     await card.getByRole('button', { name: /Delete/ }).click();
     await expect(toast(page, 'Subscription deleted')).toBeVisible();
@@ -205,9 +242,17 @@ test('register, verify, log in, edit the profile and subscriptions, change the p
   });
 });
 
-test('forgot password: a generic confirmation, and the emailed link opens the reset form', async ({ page, db }, info) => {
+test('forgot password: a generic confirmation, and the emailed link opens the reset form', async ({
+  page,
+  db,
+}, info) => {
   const username = uniqueName('forgot', info.project.name);
-  const account = await createAccount(db, { username, email: `${username}@example.test`, password: 'forgotten-password', role: 'user' });
+  const account = await createAccount(db, {
+    username,
+    email: `${username}@example.test`,
+    password: 'forgotten-password',
+    role: 'user',
+  });
   await page.goto('/auth');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
@@ -239,12 +284,20 @@ test('a verification link that does not work says so', async ({ page, pageProble
   await expectConsoleErrors(pageProblems, 400);
   await snap(page, info, 'verify-email-failed');
   await page.goto('/verify-email');
-  await expect(page.getByText('This verification link is incomplete. Open the link from your email again.')).toBeVisible();
+  await expect(
+    page.getByText('This verification link is incomplete. Open the link from your email again.'),
+  ).toBeVisible();
 });
 
 test('an unverified address gets a new verification email from the profile', async ({ page, db, baseURL }, info) => {
   const username = uniqueName('unverified', info.project.name);
-  const account = await createAccount(db, { username, email: `${username}@example.test`, password: 'unverified-password', role: 'user', emailVerified: false });
+  const account = await createAccount(db, {
+    username,
+    email: `${username}@example.test`,
+    password: 'unverified-password',
+    role: 'user',
+    emailVerified: false,
+  });
   await signInDirectly(page, db, account, baseURL!);
   await page.goto('/profile');
   await expect(page.getByText('Not verified', { exact: true })).toBeVisible();

@@ -6,7 +6,12 @@
 import { createAccount, expect, signInDirectly, test, uniqueName, userByEmail } from './db.ts';
 import { expectConsoleErrors, field, snap, toast } from './ui.ts';
 
-const ADMIN = { username: 'e2e-admin', email: 'e2e-admin@example.test', password: 'Adm1n!e2e-Pass', role: 'admin' as const };
+const ADMIN = {
+  username: 'e2e-admin',
+  email: 'e2e-admin@example.test',
+  password: 'Adm1n!e2e-Pass',
+  role: 'admin' as const,
+};
 const SETUP_KEY = 'e2e-admin-setup-key';
 const RESET_REQUESTED = 'If your email is registered, you will receive a password reset link shortly.';
 const PASSWORD_RULES = [
@@ -139,7 +144,11 @@ test('admin login with remember me, the dashboard and sign out', async ({ page, 
 
   const stored = await page.evaluate(() => ({ ...localStorage }));
   expect(stored.authToken).toBe('cookie-session');
-  expect(JSON.parse(stored.userData ?? '{}')).toMatchObject({ username: ADMIN.username, email: ADMIN.email, role: 'admin' });
+  expect(JSON.parse(stored.userData ?? '{}')).toMatchObject({
+    username: ADMIN.username,
+    email: ADMIN.email,
+    role: 'admin',
+  });
   // "Remember me" made a 30-day session cookie.
   const cookie = (await page.context().cookies()).find((c) => c.name === 'eggwatch_session');
   expect(cookie?.httpOnly).toBe(true);
@@ -179,7 +188,12 @@ test('admin login with remember me, the dashboard and sign out', async ({ page, 
 
 test('a non-admin account is refused', async ({ page, db, baseURL }, info) => {
   const username = uniqueName('not-admin', info.project.name);
-  const account = await createAccount(db, { username, email: `${username}@example.test`, password: 'plain-user-password', role: 'user' });
+  const account = await createAccount(db, {
+    username,
+    email: `${username}@example.test`,
+    password: 'plain-user-password',
+    role: 'user',
+  });
 
   await page.goto('/admin/login');
   await field(page, 'Email').fill(account.email);

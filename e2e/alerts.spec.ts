@@ -10,12 +10,23 @@ import { dropSandboxedFrameNoise, expectAccessible, expectConsoleErrors, field, 
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
-async function fillForm(page: Page, values: { email?: string; region?: string; eggType?: string; threshold?: string; frequency?: string; stores?: string[] }) {
+async function fillForm(
+  page: Page,
+  values: {
+    email?: string;
+    region?: string;
+    eggType?: string;
+    threshold?: string;
+    frequency?: string;
+    stores?: string[];
+  },
+) {
   if (values.email !== undefined) await field(page, 'Email').fill(values.email);
   const form = page.locator('form');
   if (values.region) await form.getByLabel('Region', { exact: true }).selectOption(values.region);
   if (values.eggType) await form.getByLabel('Egg Type', { exact: true }).selectOption(values.eggType);
-  if (values.threshold !== undefined) await form.getByLabel('Price threshold (per dozen, optional)').fill(values.threshold);
+  if (values.threshold !== undefined)
+    await form.getByLabel('Price threshold (per dozen, optional)').fill(values.threshold);
   if (values.frequency) await form.getByLabel('Frequency', { exact: true }).selectOption(values.frequency);
   for (const store of values.stores ?? []) await page.locator('form').getByText(store, { exact: true }).click();
 }
@@ -29,10 +40,16 @@ test('the subscribe form checks its fields and shows the confirmation view', asy
   await expect(page.getByText('Please enter a valid email address')).toBeVisible();
   await expect(page.getByText('Price threshold cannot be negative')).toBeVisible();
   await snap(page, info, 'subscribe-invalid');
-  await fillForm(page, { email: `${uniqueName('form', info.project.name)}@example.test`, threshold: '3.50', stores: ['Aldi'] });
+  await fillForm(page, {
+    email: `${uniqueName('form', info.project.name)}@example.test`,
+    threshold: '3.50',
+    stores: ['Aldi'],
+  });
   await page.getByRole('button', { name: 'Subscribe' }).click();
   await expect(toast(page, 'Subscription created!')).toBeVisible();
-  await expect(page.getByRole('main').getByText('Check your inbox: we sent a link to confirm this alert.')).toBeVisible();
+  await expect(
+    page.getByRole('main').getByText('Check your inbox: we sent a link to confirm this alert.'),
+  ).toBeVisible();
   await expect(page.getByRole('link', { name: 'Return Home' })).toHaveAttribute('href', '/');
   await snap(page, info, 'subscribe-done');
   await page.getByRole('button', { name: 'Add Another Subscription' }).click();
@@ -46,20 +63,35 @@ test.describe('the whole alert path', () => {
   test('subscribe, confirm by email, one immediate alert, one-click unsubscribe', async ({ page, db }, info) => {
     const email = `${uniqueName('alert', info.project.name)}@example.test`;
     await page.goto('/notifications/subscribe');
-    await fillForm(page, { email, region: 'midwest', eggType: 'cage-free', threshold: '3.00', frequency: 'immediately' });
+    await fillForm(page, {
+      email,
+      region: 'midwest',
+      eggType: 'cage-free',
+      threshold: '3.00',
+      frequency: 'immediately',
+    });
     await page.getByRole('button', { name: 'Subscribe' }).click();
     await expect(page.getByRole('main').getByText(/^Check your inbox/)).toBeVisible();
 
     // Nothing goes to an unconfirmed address: prices under the threshold now alert nobody.
-    await writeScrapedPrices(db, { store: 'kroger', zip: '60614', region: 'midwest', listings: [{ id: `e2e-${email}-1`, eggType: 'cage_free', count: 18, price: 4.5 }] });
-    await expect.poll(async () => (await emailsTo(db, email)).map((e) => e.subject)).toEqual(['Confirm your EggWatch price alert']);
+    await writeScrapedPrices(db, {
+      store: 'kroger',
+      zip: '60614',
+      region: 'midwest',
+      listings: [{ id: `e2e-${email}-1`, eggType: 'cage_free', count: 18, price: 4.5 }],
+    });
+    await expect
+      .poll(async () => (await emailsTo(db, email)).map((e) => e.subject))
+      .toEqual(['Confirm your EggWatch price alert']);
 
     const confirmation = (await emailsTo(db, email))[0]!;
     const link = /https?:\/\/\S+\/notifications\/confirm\?token=\S+/.exec(confirmation.text)![0];
     await page.goto(new URL(link).pathname + new URL(link).search);
     await page.getByRole('button', { name: 'Confirm Subscription' }).click();
     await expect(page.getByRole('heading', { name: 'Price alert confirmed' })).toBeVisible();
-    await expect(page.getByText('Midwest · Cage-Free eggs · All stores · at or under $3.00 a dozen · Immediately')).toBeVisible();
+    await expect(
+      page.getByText('Midwest · Cage-Free eggs · All stores · at or under $3.00 a dozen · Immediately'),
+    ).toBeVisible();
     await snap(page, info, 'subscription-confirmed');
     // The same link again: already confirmed, not "invalid or expired".
     await page.reload();
@@ -68,8 +100,15 @@ test.describe('the whole alert path', () => {
     await expect(page.getByText('This price alert was confirmed before and is on')).toBeVisible();
 
     // A price under the threshold: exactly one alert.
-    await writeScrapedPrices(db, { store: 'kroger', zip: '60614', region: 'midwest', listings: [{ id: `e2e-${email}-2`, eggType: 'cage_free', count: 12, price: 2.79 }] });
-    await expect.poll(async () => (await emailsTo(db, email)).filter((e) => e.status === 'logged').length, { timeout: 30_000 }).toBe(2);
+    await writeScrapedPrices(db, {
+      store: 'kroger',
+      zip: '60614',
+      region: 'midwest',
+      listings: [{ id: `e2e-${email}-2`, eggType: 'cage_free', count: 12, price: 2.79 }],
+    });
+    await expect
+      .poll(async () => (await emailsTo(db, email)).filter((e) => e.status === 'logged').length, { timeout: 30_000 })
+      .toBe(2);
     const alert = (await emailsTo(db, email))[1]!;
     expect(alert.subject).toBe('1 cage-free egg price under $3.00 in the Midwest');
     expect(alert.text).toContain('$2.79 / 12 ct');
@@ -83,8 +122,19 @@ test.describe('the whole alert path', () => {
     });
     expect(oneClick.status()).toBe(200);
     // The next lower price sends nothing.
-    await writeScrapedPrices(db, { store: 'kroger', zip: '60614', region: 'midwest', listings: [{ id: `e2e-${email}-3`, eggType: 'cage_free', count: 12, price: 2.49 }] });
-    await expect.poll(async () => Number((await db`select count(*) as n from graphile_worker.jobs where task_identifier = 'alerts__immediate'`)[0]!.n)).toBe(0);
+    await writeScrapedPrices(db, {
+      store: 'kroger',
+      zip: '60614',
+      region: 'midwest',
+      listings: [{ id: `e2e-${email}-3`, eggType: 'cage_free', count: 12, price: 2.49 }],
+    });
+    await expect
+      .poll(async () =>
+        Number(
+          (await db`select count(*) as n from graphile_worker.jobs where task_identifier = 'alerts__immediate'`)[0]!.n,
+        ),
+      )
+      .toBe(0);
     expect(await emailsTo(db, email)).toHaveLength(2);
 
     // The unsubscribe page of the same link says it is done.
@@ -93,18 +143,43 @@ test.describe('the whole alert path', () => {
     await snap(page, info, 'unsubscribed');
   });
 
-  test('a signed-in user subscribes with the prefilled form, edits from the profile, and cannot open another’s', async ({ page, db, baseURL, pageProblems }, info) => {
+  test('a signed-in user subscribes with the prefilled form, edits from the profile, and cannot open another’s', async ({
+    page,
+    db,
+    baseURL,
+    pageProblems,
+  }, info) => {
     const name = uniqueName('alerts-user', info.project.name);
-    const user = await createAccount(db, { username: name, email: `${name}@example.test`, password: 'secret123', role: 'user' });
+    const user = await createAccount(db, {
+      username: name,
+      email: `${name}@example.test`,
+      password: 'secret123',
+      role: 'user',
+    });
     await signInDirectly(page, db, user, baseURL!);
-    await page.evaluate(() => localStorage.setItem('eggwatch.preferences', JSON.stringify({ zipCode: '30301', region: 'south', preferredEggType: 'organic', preferredCount: 12, favoriteStores: [], notifyPriceDrops: false, weeklyReport: false })));
+    await page.evaluate(() =>
+      localStorage.setItem(
+        'eggwatch.preferences',
+        JSON.stringify({
+          zipCode: '30301',
+          region: 'south',
+          preferredEggType: 'organic',
+          preferredCount: 12,
+          favoriteStores: [],
+          notifyPriceDrops: false,
+          weeklyReport: false,
+        }),
+      ),
+    );
     await page.getByRole('link', { name: 'Price Alerts' }).click();
     await expect(field(page, 'Email')).toHaveValue(user.email);
     await expect(page.locator('form').getByLabel('Region', { exact: true })).toHaveValue('south');
     await expect(page.locator('form').getByLabel('Egg Type', { exact: true })).toHaveValue('organic');
     await page.getByRole('button', { name: 'Subscribe' }).click();
     await expect(page.getByRole('main').getByText('Subscription created!', { exact: true })).toBeVisible();
-    await expect(page.getByRole('main').getByText('Alerts go to your verified email address.', { exact: true })).toBeVisible();
+    await expect(
+      page.getByRole('main').getByText('Alerts go to your verified email address.', { exact: true }),
+    ).toBeVisible();
 
     await page.goto('/profile?tab=subscriptions');
     const card = page.getByRole('listitem').filter({ hasText: 'South · Organic' });
@@ -121,7 +196,9 @@ test.describe('the whole alert path', () => {
     await snap(page, info, 'profile-subscription-edited');
 
     // Someone else's subscription: the 404 page.
-    const [other] = await db<{ id: number }[]>`insert into subscriptions (email) values ('other@example.test') returning id`;
+    const [other] = await db<
+      { id: number }[]
+    >`insert into subscriptions (email) values ('other@example.test') returning id`;
     await page.goto(`/notifications/edit/${other!.id}`);
     await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
     await expectConsoleErrors(pageProblems, 404);
@@ -129,7 +206,12 @@ test.describe('the whole alert path', () => {
 });
 
 test.describe('the admin Outbox', () => {
-  test("shows the demo's emails without psql: the confirmation, rendered with working manage and confirm links", async ({ page, db, baseURL, pageProblems }, info) => {
+  test("shows the demo's emails without psql: the confirmation, rendered with working manage and confirm links", async ({
+    page,
+    db,
+    baseURL,
+    pageProblems,
+  }, info) => {
     test.skip(info.project.name === 'tablet', 'phone and desktop widths');
     const email = `${uniqueName('outbox', info.project.name)}@example.test`;
     await page.goto('/notifications/subscribe');
@@ -139,7 +221,12 @@ test.describe('the admin Outbox', () => {
     await expect.poll(async () => (await emailsTo(db, email)).map((e) => e.status)).toEqual(['logged']);
 
     const adminName = uniqueName('outbox-admin', info.project.name);
-    const admin = await createAccount(db, { username: adminName, email: `${adminName}@example.test`, password: 'Adm1n!e2e-Pass', role: 'admin' });
+    const admin = await createAccount(db, {
+      username: adminName,
+      email: `${adminName}@example.test`,
+      password: 'Adm1n!e2e-Pass',
+      role: 'admin',
+    });
     await signInDirectly(page, db, admin, baseURL!);
     await page.goto('/admin/dashboard?tab=outbox');
     await expect(page.getByRole('tab', { name: 'Outbox', selected: true })).toBeVisible();
@@ -155,12 +242,18 @@ test.describe('the admin Outbox', () => {
     await expect(dialog.getByLabel('Plain text of the email')).toContainText('Manage this alert: http');
     const frame = page.frameLocator('iframe[title="Email: Confirm your EggWatch price alert"]');
     await expect(frame.getByRole('heading', { name: 'Confirm your price alert' })).toBeVisible();
-    await expect(frame.getByRole('link', { name: 'Unsubscribe' })).toHaveAttribute('href', /\/notifications\/unsubscribe\?token=/);
+    await expect(frame.getByRole('link', { name: 'Unsubscribe' })).toHaveAttribute(
+      'href',
+      /\/notifications\/unsubscribe\?token=/,
+    );
     await snap(page, info, 'admin-outbox-email');
     await expectAccessible(page, 'the Outbox with an email open');
 
     // The email's manage link opens in a new tab and changes the alert without an account.
-    const [manage] = await Promise.all([page.waitForEvent('popup'), frame.getByRole('link', { name: 'Manage this alert' }).click()]);
+    const [manage] = await Promise.all([
+      page.waitForEvent('popup'),
+      frame.getByRole('link', { name: 'Manage this alert' }).click(),
+    ]);
     await expect(manage.getByRole('heading', { name: 'Manage your price alert' })).toBeVisible();
     await expect(manage.getByText('Waiting for confirmation')).toBeVisible();
     await expect(manage.getByLabel(/^Email/)).toHaveAttribute('readonly', '');
@@ -168,16 +261,24 @@ test.describe('the admin Outbox', () => {
     await manage.locator('form').getByLabel('Frequency', { exact: true }).selectOption('daily');
     await manage.getByRole('button', { name: 'Save Changes' }).click();
     await expect(toast(manage, 'Subscription updated')).toContainText('Your price alert is saved.');
-    await expect(manage.getByText('South · Organic eggs · All stores · at or under $4.00 a dozen · Daily Digest')).toBeVisible();
+    await expect(
+      manage.getByText('South · Organic eggs · All stores · at or under $4.00 a dozen · Daily Digest'),
+    ).toBeVisible();
     await manage.close();
 
     // Its confirm link works from here too.
-    const [confirm] = await Promise.all([page.waitForEvent('popup'), frame.getByRole('link', { name: 'Confirm the alert' }).click()]);
+    const [confirm] = await Promise.all([
+      page.waitForEvent('popup'),
+      frame.getByRole('link', { name: 'Confirm the alert' }).click(),
+    ]);
     await confirm.getByRole('button', { name: 'Confirm Subscription' }).click();
     await expect(confirm.getByRole('heading', { name: 'Price alert confirmed' })).toBeVisible();
     await confirm.close();
-    expect((await db`select notification_frequency, confirmed_at is not null as confirmed from subscriptions where email = ${email}`)[0]).toEqual({ notification_frequency: 'daily', confirmed: true });
+    expect(
+      (
+        await db`select notification_frequency, confirmed_at is not null as confirmed from subscriptions where email = ${email}`
+      )[0],
+    ).toEqual({ notification_frequency: 'daily', confirmed: true });
     dropSandboxedFrameNoise(pageProblems);
   });
 });
-

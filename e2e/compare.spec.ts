@@ -17,7 +17,8 @@ interface ApiEntry {
   trend_direction: string;
 }
 
-const filter = (page: Page, label: string) => page.getByRole('region', { name: 'Filters' }).getByLabel(label, { exact: true });
+const filter = (page: Page, label: string) =>
+  page.getByRole('region', { name: 'Filters' }).getByLabel(label, { exact: true });
 const money = (value: number) => `$${value.toFixed(2)}`;
 
 test('compare shows the summary, the chart per region and the listing, for every filter', async ({ page }, info) => {
@@ -33,22 +34,36 @@ test('compare shows the summary, the chart per region and the listing, for every
   const perDozen = (e: ApiEntry) => Math.round((e.price / e.count) * 1200) / 100;
   const dozens = organic.map(perDozen);
   await expect(summary.getByText(`${money(Math.min(...dozens))} – ${money(Math.max(...dozens))}`)).toBeVisible();
-  await expect(summary.getByText(`Difference: ${money(Math.max(...dozens) - Math.min(...dozens))} per dozen`)).toBeVisible();
+  await expect(
+    summary.getByText(`Difference: ${money(Math.max(...dozens) - Math.min(...dozens))} per dozen`),
+  ).toBeVisible();
   await expect(summary.getByText('per dozen, across all regions')).toHaveCount(2);
   const byRegion = page.getByRole('region', { name: 'Price per dozen in each region' });
   await expect(byRegion.getByRole('heading', { level: 3 })).toHaveText(['Northeast', 'Midwest', 'South', 'West']);
-  await expect(summary.getByText('Some prices decreasing')).toBeVisible({ visible: organic.some((e) => e.trend_direction === 'down') });
-  await expect(summary.getByText('Some prices increasing')).toBeVisible({ visible: organic.some((e) => e.trend_direction === 'up') });
+  await expect(summary.getByText('Some prices decreasing')).toBeVisible({
+    visible: organic.some((e) => e.trend_direction === 'down'),
+  });
+  await expect(summary.getByText('Some prices increasing')).toBeVisible({
+    visible: organic.some((e) => e.trend_direction === 'up'),
+  });
   await expect(summary.getByText('For more accurate unit pricing, select a specific egg count.')).toBeVisible();
 
   // Price Chart: one line per region, with the four-region legend while all regions are shown.
   await expect(page.getByRole('tab', { name: 'Price Chart' })).toHaveAttribute('aria-selected', 'true');
-  await expect(page.getByRole('list', { name: 'Regions' }).getByRole('listitem')).toHaveText(['Northeast', 'Midwest', 'South', 'West']);
+  await expect(page.getByRole('list', { name: 'Regions' }).getByRole('listitem')).toHaveText([
+    'Northeast',
+    'Midwest',
+    'South',
+    'West',
+  ]);
   const chart = page.getByRole('img', { name: /Daily average price per dozen by region/ });
   // Charts are drawn once they come near the screen (below the fold on phones).
   await page.getByRole('list', { name: 'Regions' }).scrollIntoViewIfNeeded();
   await expect(chart).toBeVisible();
-  await expect(chart).toHaveAttribute('aria-label', /Northeast \$\d+\.\d{2}, Midwest \$\d+\.\d{2}, South \$\d+\.\d{2}, West \$\d+\.\d{2}/);
+  await expect(chart).toHaveAttribute(
+    'aria-label',
+    /Northeast \$\d+\.\d{2}, Midwest \$\d+\.\d{2}, South \$\d+\.\d{2}, West \$\d+\.\d{2}/,
+  );
   await page.screenshot({ path: info.outputPath('compare-chart.png'), fullPage: true });
 
   // Region filter: one line, no legend.
@@ -57,7 +72,9 @@ test('compare shows the summary, the chart per region and the listing, for every
   await expect(page.getByRole('list', { name: 'Regions' })).toHaveCount(0);
   await expect(chart).toHaveAttribute('aria-label', /Latest: West \$\d+\.\d{2}\.$/);
   const west = organic.filter((e) => e.region === 'west');
-  await expect(summary.getByText(`based on ${west.length} products from ${new Set(west.map((e) => e.store_id)).size} stores`)).toBeVisible();
+  await expect(
+    summary.getByText(`based on ${west.length} products from ${new Set(west.map((e) => e.store_id)).size} stores`),
+  ).toBeVisible();
   await expect(summary.getByText('per dozen, in the West')).toHaveCount(2);
   await expect(byRegion).toHaveCount(0);
 
@@ -66,7 +83,9 @@ test('compare shows the summary, the chart per region and the listing, for every
   await expect(filter(page, 'Count').locator('option')).toHaveText(['Any Count', ...counts.map((c) => `${c} eggs`)]);
   await filter(page, 'Count').selectOption(String(counts[0]));
   await expect(summary.getByText('For more accurate unit pricing, select a specific egg count.')).toHaveCount(0);
-  await expect(page.getByRole('img', { name: new RegExp(`Daily average price for a ${counts[0]}-egg pack by region`) })).toBeVisible();
+  await expect(
+    page.getByRole('img', { name: new RegExp(`Daily average price for a ${counts[0]}-egg pack by region`) }),
+  ).toBeVisible();
 
   // Price Listing: cards cheapest per dozen first, a page at a time (the dashboard's page sizes).
   await page.getByRole('tab', { name: 'Price Listing' }).click();
@@ -78,14 +97,18 @@ test('compare shows the summary, the chart per region and the listing, for every
   await expect(cards).toHaveCount(Math.min(listed.length, pageSize));
   await expect(cards.first()).toContainText(listed[0]!.store_name);
   await expect(cards.first()).toContainText(money(listed[0]!.price));
-  await expect(page.getByText(`Showing 1 to ${Math.min(listed.length, pageSize)} of ${listed.length} results`)).toBeVisible();
+  await expect(
+    page.getByText(`Showing 1 to ${Math.min(listed.length, pageSize)} of ${listed.length} results`),
+  ).toBeVisible();
   const pages = Math.ceil(listed.length / pageSize);
   if (pages > 1) {
     // The last page: Next until there, then its cards are the dearest per dozen.
     const pager = page.getByRole('navigation', { name: 'Organic egg prices pages' });
     for (let n = 2; n <= pages; n++) await pager.getByRole('button', { name: 'Next' }).click();
     await expect(page).toHaveURL(new RegExp(`page=${pages}`));
-    await expect(page.getByText(`Showing ${(pages - 1) * pageSize + 1} to ${listed.length} of ${listed.length} results`)).toBeVisible();
+    await expect(
+      page.getByText(`Showing ${(pages - 1) * pageSize + 1} to ${listed.length} of ${listed.length} results`),
+    ).toBeVisible();
     await expect(cards).toHaveCount(listed.length - (pages - 1) * pageSize);
     await expect(pager.getByRole('button', { name: 'Next' })).toBeDisabled();
   }
@@ -95,7 +118,9 @@ test('compare shows the summary, the chart per region and the listing, for every
 
 test('a count without prices shows the empty listing', async ({ page }, info) => {
   await page.goto('/compare/pasture-raised?count=60');
-  await expect(page.getByRole('region', { name: 'Price summary' }).getByText('based on 0 products from 0 stores')).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Price summary' }).getByText('based on 0 products from 0 stores'),
+  ).toBeVisible();
   await expect(page.getByText('No price history available for the selected filters.')).toBeVisible();
   await page.getByRole('tab', { name: 'Price Listing' }).click();
   await expect(page.getByText('No prices available for the selected filters.')).toBeVisible();
@@ -108,14 +133,18 @@ test('a count without prices shows the empty listing', async ({ page }, info) =>
   await expect(page.getByText(`Showing 1 to ${pageSize} of ${all.length} results`)).toBeVisible();
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page).toHaveURL(/page=2/);
-  await expect(page.getByText(`Showing ${pageSize + 1} to ${Math.min(2 * pageSize, all.length)} of ${all.length} results`)).toBeVisible();
+  await expect(
+    page.getByText(`Showing ${pageSize + 1} to ${Math.min(2 * pageSize, all.length)} of ${all.length} results`),
+  ).toBeVisible();
   await filter(page, 'Region').selectOption('south');
   await expect(page).not.toHaveURL(/page=/);
   await expect(page.getByText(/^Showing 1 to \d+ of \d+ results$/)).toBeVisible();
   await page.screenshot({ path: info.outputPath('compare-empty-then-any.png'), fullPage: true });
 });
 
-test('compare links to the other egg types and shows the BLS benchmark with gaps and the West as grade AA', async ({ page }, info) => {
+test('compare links to the other egg types and shows the BLS benchmark with gaps and the West as grade AA', async ({
+  page,
+}, info) => {
   test.slow();
   await page.goto('/compare/standard');
   const others = page.getByRole('navigation', { name: 'Compare other egg types' }).getByRole('link');
@@ -127,7 +156,9 @@ test('compare links to the other egg types and shows the BLS benchmark with gaps
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   await expect(benchmark.getByRole('list', { name: 'Benchmark series' })).toContainText('West (grade AA)');
   const stats = await (await page.request.get('/api/stats')).json();
-  await expect(benchmark.getByText(`EggWatch today, all types ${money(stats.national_average.price_per_dozen)}`)).toBeVisible();
+  await expect(
+    benchmark.getByText(`EggWatch today, all types ${money(stats.national_average.price_per_dozen)}`),
+  ).toBeVisible();
   await benchmark.getByText('10 Years', { exact: true }).click();
   await expect(benchmark.getByRole('img', { name: /BLS average price of a dozen grade A large eggs/ })).toBeVisible();
   await expect(benchmark.getByText(/Latest published month: National \w+ \d{4}/)).toBeVisible();

@@ -16,13 +16,24 @@ test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
 async function waitForNoCoverageRun(db: Db) {
   await expect
-    .poll(async () => (await db`select count(*)::int as n from coverage_runs where store_id = 'walmart' and status in ('queued', 'running')`)[0]!.n, { timeout: 180_000 })
+    .poll(
+      async () =>
+        (
+          await db`select count(*)::int as n from coverage_runs where store_id = 'walmart' and status in ('queued', 'running')`
+        )[0]!.n,
+      { timeout: 180_000 },
+    )
     .toBe(0);
 }
 
 async function openCoverage(page: Page, db: Db, baseURL: string, project: string) {
   const name = uniqueName('coverage', project);
-  const admin = await createAccount(db, { username: name, email: `${name}@example.test`, password: 'Adm1n!e2e-Pass', role: 'admin' });
+  const admin = await createAccount(db, {
+    username: name,
+    email: `${name}@example.test`,
+    password: 'Adm1n!e2e-Pass',
+    role: 'admin',
+  });
   await signInDirectly(page, db, admin, baseURL);
   await page.goto('/admin/dashboard?tab=coverage');
   await expect(page.getByRole('tab', { name: 'Coverage' })).toHaveAttribute('aria-selected', 'true');
@@ -31,17 +42,29 @@ async function openCoverage(page: Page, db: Db, baseURL: string, project: string
 }
 
 test.describe('the Coverage tab', () => {
-  test.skip(({ viewport }) => (viewport?.width ?? 0) >= 600 && (viewport?.width ?? 0) < 1024, 'phone and desktop only: the tablet shows the same components');
+  test.skip(
+    ({ viewport }) => (viewport?.width ?? 0) >= 600 && (viewport?.width ?? 0) < 1024,
+    'phone and desktop only: the tablet shows the same components',
+  );
 
-  test('refuses a visit day without a plan and shows the empty map', async ({ page, db, baseURL, pageProblems }, info) => {
+  test('refuses a visit day without a plan and shows the empty map', async ({
+    page,
+    db,
+    baseURL,
+    pageProblems,
+  }, info) => {
     await waitForNoCoverageRun(db);
     await db`delete from coverage_plans where store_id = 'walmart'`;
     await openCoverage(page, db, baseURL!, info.project.name);
     const plan = page.getByRole('region', { name: 'Coverage plan' });
     await expect(plan.getByText('No plan saved yet.')).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Next planned chunk' })).toContainText('No plan yet: save a plan to schedule visits.');
+    await expect(page.getByRole('region', { name: 'Next planned chunk' })).toContainText(
+      'No plan yet: save a plan to schedule visits.',
+    );
     await page.getByRole('button', { name: 'Visit now' }).click();
-    await expect(toast(page, 'Visit day not started')).toContainText('Walmart has no coverage plan yet; save a plan before starting its visits.');
+    await expect(toast(page, 'Visit day not started')).toContainText(
+      'Walmart has no coverage plan yet; save a plan before starting its visits.',
+    );
     await expectConsoleErrors(pageProblems, 409);
     // The server refuses a shopper whatever the screen shows.
     const anonymous = await page.context().browser()!.newContext();
@@ -55,7 +78,11 @@ test.describe('the Coverage tab', () => {
     await snap(page, info, 'coverage-no-plan');
   });
 
-  test('discovers Vermont, saves a plan with its cost, and watches a visit day', async ({ page, db, baseURL }, info) => {
+  test('discovers Vermont, saves a plan with its cost, and watches a visit day', async ({
+    page,
+    db,
+    baseURL,
+  }, info) => {
     await waitForNoCoverageRun(db);
     // The phone's visit day visited Vermont today; a day later its stores are due again.
     await db`update store_locations set last_visit_at = last_visit_at - interval '1 day' where store_id = 'walmart' and state = 'VT' and last_visit_at is not null`;
@@ -75,7 +102,10 @@ test.describe('the Coverage tab', () => {
     await plan.getByRole('button', { name: 'Discover stores in this scope' }).click();
     await expect(toast(page, 'Discovery started')).toContainText('Walmart discovery is queued: 1 state: VT.');
     await expect(discovery).toContainText(/Queued|Running/);
-    await expect(discovery).toContainText(/Finished: \d+ of \d+ points swept, [\d,]+ locator calls?, [\d,]+ stores? found/, { timeout: 120_000 });
+    await expect(discovery).toContainText(
+      /Finished: \d+ of \d+ points swept, [\d,]+ locator calls?, [\d,]+ stores? found/,
+      { timeout: 120_000 },
+    );
     const known = page.getByLabel('Walmart coverage figures').getByRole('definition').first();
     await expect(known).not.toHaveText('0');
 
@@ -98,7 +128,11 @@ test.describe('the Coverage tab', () => {
     await expect(visit).toContainText(/Running: \d+ of \d+ stores? visited|Finished:/, { timeout: 60_000 });
     await snap(page, info, 'coverage-visit-running');
     await expect(visit).toContainText(/Finished: \d+ of \d+ stores? visited/, { timeout: 150_000 });
-    await expect(page.getByRole('region', { name: 'Stores visited by state' }).getByRole('img', { name: /US map of the share of Walmart stores visited/ })).toBeVisible();
+    await expect(
+      page
+        .getByRole('region', { name: 'Stores visited by state' })
+        .getByRole('img', { name: /US map of the share of Walmart stores visited/ }),
+    ).toBeVisible();
     await page.getByRole('button', { name: 'Table' }).click();
     const table = page.getByRole('table', { name: 'Walmart stores visited in the last 24 hours by state' });
     await expect(table.getByRole('row').filter({ hasText: 'Vermont' })).toContainText(/\d+%/);

@@ -96,11 +96,15 @@ test('the dashboard shows Price Trends, the filters and the price list', async (
   const trends = page.getByRole('region', { name: 'Price Trends' });
   // The chart is drawn once its card comes on screen (below the fold on phones).
   await trends.scrollIntoViewIfNeeded();
-  await expect(trends.getByRole('img', { name: /^Price per dozen of the national average, organic and standard eggs/ })).toBeVisible();
+  await expect(
+    trends.getByRole('img', { name: /^Price per dozen of the national average, organic and standard eggs/ }),
+  ).toBeVisible();
   // nivo arrives in its own chunk, after the page's first paint.
   expect(chunks.some((path) => /\/TrendChart-[\w-]+\.js$/.test(path))).toBe(true);
-  for (const label of ['National Average', 'Organic', 'Standard']) await expect(trends.getByRole('listitem').filter({ hasText: label })).toBeVisible();
-  for (const label of ['Average', 'High', 'Low', 'Trend']) await expect(trends.getByText(label, { exact: true })).toBeVisible();
+  for (const label of ['National Average', 'Organic', 'Standard'])
+    await expect(trends.getByRole('listitem').filter({ hasText: label })).toBeVisible();
+  for (const label of ['Average', 'High', 'Low', 'Trend'])
+    await expect(trends.getByText(label, { exact: true })).toBeVisible();
 
   const sevenDays = trends.getByRole('button', { name: '7 Days' });
   const thirtyDays = trends.getByRole('button', { name: '30 Days' });
@@ -124,10 +128,16 @@ test('the dashboard shows Price Trends, the filters and the price list', async (
   await expect(first.getByRole('img', { name: /^Price over the last 7 days: / })).toBeVisible();
   await expect(first.getByText(/^Updated /)).toBeVisible();
   await expect(first.getByRole('heading').getByRole('link')).toHaveAttribute('href', /^\/store\/[a-z-]+$/);
-  await expect(first.getByRole('link', { name: /^Price history of / })).toHaveAttribute('href', /^\/products\/\d+\/history\?location=\d+$/);
+  await expect(first.getByRole('link', { name: /^Price history of / })).toHaveAttribute(
+    'href',
+    /^\/products\/\d+\/history\?location=\d+$/,
+  );
 
   if (isPhone(page)) await expect(page.getByRole('region', { name: 'Filters' })).toHaveCount(0);
-  else await expect(page.getByRole('region', { name: 'Filters' }).getByRole('button', { name: 'Apply Filters' })).toBeVisible();
+  else
+    await expect(
+      page.getByRole('region', { name: 'Filters' }).getByRole('button', { name: 'Apply Filters' }),
+    ).toBeVisible();
 
   await fullScreenshot(page, info.outputPath(`dashboard-${info.project.name}.png`));
 });
@@ -178,13 +188,21 @@ test('filter changes wait for Apply Filters, then narrow the list and go into th
 
   // Hiding the region is a display option: cards keep their prices and drop the region line.
   await openDashboard(page);
-  await expect(cards(page).first().getByText(/ region$/)).toBeVisible();
+  await expect(
+    cards(page)
+      .first()
+      .getByText(/ region$/),
+  ).toBeVisible();
   panel = await openFilters(page);
   await openSection(page, panel, 'Display Options');
   await panel.getByText('Show region').click();
   await applyFilters(page, panel);
   await expect(page).toHaveURL(/[?&]showRegion=false(&|$)/);
-  await expect(cards(page).first().getByText(/ region$/)).toHaveCount(0);
+  await expect(
+    cards(page)
+      .first()
+      .getByText(/ region$/),
+  ).toHaveCount(0);
 
   // Closing the phone panel without applying drops the draft.
   if (isPhone(page)) {
@@ -223,7 +241,9 @@ test('Apply Filters shows at once that it is working, until the new page of pric
     button.click();
     await Promise.resolve();
     await Promise.resolve();
-    const list = [...document.querySelectorAll('section')].find((section) => section.querySelector('h2')?.textContent === 'Egg Prices')!;
+    const list = [...document.querySelectorAll('section')].find(
+      (section) => section.querySelector('h2')?.textContent === 'Egg Prices',
+    )!;
     return {
       busy: list.querySelector('[aria-busy]')?.getAttribute('aria-busy') ?? null,
       status: list.querySelector('[role="status"]')?.textContent ?? '',
@@ -384,15 +404,24 @@ test('a card re-prices for another egg type (observed) and count (Estimate)', as
   const estimate = estimatePrice(organic!, { eggType: 'organic', region, count: 36 });
   await expect(card.getByText(PACK_PRICE)).toHaveText(formatPackPrice(estimate.price, 36));
   await expect(card.getByText('Estimate', { exact: true })).toBeVisible();
-  await expect(card.getByText(new RegExp(`^Estimate: ${storeName} has no observed price for Organic, 36 eggs`))).toHaveCount(1);
-  await expect(card.getByText(`Estimated from its observed ${formatPrice(organic!.price)} for 12 eggs, Organic,`, { exact: false })).toHaveCount(1);
+  await expect(
+    card.getByText(new RegExp(`^Estimate: ${storeName} has no observed price for Organic, 36 eggs`)),
+  ).toHaveCount(1);
+  await expect(
+    card.getByText(`Estimated from its observed ${formatPrice(organic!.price)} for 12 eggs, Organic,`, {
+      exact: false,
+    }),
+  ).toHaveCount(1);
   await expect(card.getByRole('img', { name: /^Recent prices of the pack this estimate is based on/ })).toBeVisible();
 
   // Another region the store serves, back at a dozen: observed again.
   const otherRegion = region === 'west' ? 'South' : 'West';
   await choose('Region', otherRegion);
   await choose('Count', '12 eggs');
-  const [moved] = await apiEntries(page, `store=${storeId}&region=${otherRegion.toLowerCase()}&egg_type=organic&count=12`);
+  const [moved] = await apiEntries(
+    page,
+    `store=${storeId}&region=${otherRegion.toLowerCase()}&egg_type=organic&count=12`,
+  );
   await expect(card.getByText(PACK_PRICE)).toHaveText(formatPackPrice(moved!.price, 12));
   await expect(card.getByText(`${otherRegion} region`)).toBeVisible();
   await card.screenshot({ path: info.outputPath(`card-${info.project.name}.png`) });
@@ -413,7 +442,12 @@ test('saved preferences apply as filters the panel shows, and never re-price the
   test.skip(info.project.name === 'tablet', 'phone and desktop: the panel differs, the rule does not');
   // A 36-pack is a price-card size the Filters panel does not offer: not applied.
   await page.goto('/preferences');
-  await page.evaluate(() => window.localStorage.setItem('eggwatch.preferences', JSON.stringify({ zipCode: '60611', region: 'midwest', preferredEggType: 'organic', preferredCount: 36 })));
+  await page.evaluate(() =>
+    window.localStorage.setItem(
+      'eggwatch.preferences',
+      JSON.stringify({ zipCode: '60611', region: 'midwest', preferredEggType: 'organic', preferredCount: 36 }),
+    ),
+  );
   await openDashboard(page);
   const note = page.getByText('Filtered by your saved preferences: Organic · Midwest.');
   await expect(note).toBeVisible();

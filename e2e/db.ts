@@ -40,7 +40,10 @@ export function uniqueName(prefix: string, projectName: string): string {
   return `${prefix}-${projectName}-${Date.now().toString(36)}${crypto.randomBytes(2).toString('hex')}`.toLowerCase();
 }
 
-export async function createAccount(db: Db, account: Omit<Account, 'id'> & { emailVerified?: boolean }): Promise<Account> {
+export async function createAccount(
+  db: Db,
+  account: Omit<Account, 'id'> & { emailVerified?: boolean },
+): Promise<Account> {
   const id = crypto.randomBytes(10).toString('hex');
   await db`
     insert into users (id, username, email, password_hash, role, email_verified)
@@ -48,7 +51,10 @@ export async function createAccount(db: Db, account: Omit<Account, 'id'> & { ema
   return { id, username: account.username, email: account.email, password: account.password, role: account.role };
 }
 
-export async function userByEmail(db: Db, email: string): Promise<{ id: string; username: string; role: string; email_verified: boolean } | undefined> {
+export async function userByEmail(
+  db: Db,
+  email: string,
+): Promise<{ id: string; username: string; role: string; email_verified: boolean } | undefined> {
   const [user] = await db<{ id: string; username: string; role: string; email_verified: boolean }[]>`
     select id, username, role, email_verified from users where lower(email) = lower(${email})`;
   return user;
@@ -82,7 +88,15 @@ export function linkTo(text: string, path: string): string {
 
 export async function createSubscription(
   db: Db,
-  s: { userId: string; email: string; region: string; eggType: string; stores: string[]; threshold: number | null; frequency: string },
+  s: {
+    userId: string;
+    email: string;
+    region: string;
+    eggType: string;
+    stores: string[];
+    threshold: number | null;
+    frequency: string;
+  },
 ): Promise<number> {
   const [row] = await db<{ id: number }[]>`
     insert into subscriptions (user_id, email, region, egg_type, preferred_stores, notification_frequency, price_threshold, confirmed_at)
@@ -99,13 +113,18 @@ export async function signInDirectly(page: Page, db: Db, account: Account, baseU
   const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
   const id = `b${Array.from(crypto.randomBytes(40), (byte) => alphabet[byte % alphabet.length]).join('')}`;
   await db`insert into user_sessions (id, user_id, expires_at) values (${id}, ${account.id}, now() + interval '1 hour')`;
-  await page.context().addCookies([{ name: 'eggwatch_session', value: id, url: baseURL, httpOnly: true, sameSite: 'Lax' }]);
+  await page
+    .context()
+    .addCookies([{ name: 'eggwatch_session', value: id, url: baseURL, httpOnly: true, sameSite: 'Lax' }]);
   await page.goto('/');
-  await page.evaluate((user) => {
-    localStorage.setItem('authToken', 'cookie-session');
-    localStorage.setItem('userId', user.id);
-    if (user.role === 'admin') localStorage.setItem('userData', JSON.stringify(user));
-  }, { id: account.id, username: account.username, email: account.email, role: account.role });
+  await page.evaluate(
+    (user) => {
+      localStorage.setItem('authToken', 'cookie-session');
+      localStorage.setItem('userId', user.id);
+      if (user.role === 'admin') localStorage.setItem('userData', JSON.stringify(user));
+    },
+    { id: account.id, username: account.username, email: account.email, role: account.role },
+  );
   // The page read the (absent) marker when it rendered, which it may already have done: a sign-in
   // through the app announces itself, a marker written behind its back is read on the next load.
   await page.reload();
@@ -118,7 +137,12 @@ export async function signInDirectly(page: Page, db: Db, account: Account, baseU
  */
 export async function writeScrapedPrices(
   db: Db,
-  run: { store: string; zip: string; region: string; listings: Array<{ id: string; eggType: string; count: number; price: number }> },
+  run: {
+    store: string;
+    zip: string;
+    region: string;
+    listings: Array<{ id: string; eggType: string; count: number; price: number }>;
+  },
 ): Promise<number> {
   // postgres.js must know the array types before a query sends an array (src/server/db.ts openSql).
   await db`select 1`;
@@ -138,8 +162,29 @@ export async function writeScrapedPrices(
     skipped: {},
     rejected: {},
     requests: 1,
-    location: { zip: run.zip, region: run.region, retailerLocationId: run.zip, name: `${run.store} ${run.zip}`, city: null, state: null, address: null, latitude: null, longitude: null },
-    listings: run.listings.map((l) => ({ retailerProductId: l.id, title: `E2E Farms Large Eggs, ${l.count} ct`, brand: 'E2E Farms', eggType: l.eggType, count: l.count, sizeGrade: 'Large', price: l.price, regularPrice: null, inStock: true, url: null })),
+    location: {
+      zip: run.zip,
+      region: run.region,
+      retailerLocationId: run.zip,
+      name: `${run.store} ${run.zip}`,
+      city: null,
+      state: null,
+      address: null,
+      latitude: null,
+      longitude: null,
+    },
+    listings: run.listings.map((l) => ({
+      retailerProductId: l.id,
+      title: `E2E Farms Large Eggs, ${l.count} ct`,
+      brand: 'E2E Farms',
+      eggType: l.eggType,
+      count: l.count,
+      sizeGrade: 'Large',
+      price: l.price,
+      regularPrice: null,
+      inStock: true,
+      url: null,
+    })),
     source: 'scrape',
   });
   await db`select graphile_worker.add_job('alerts__immediate', json_build_object('runId', ${runId}::int))`;
@@ -147,6 +192,9 @@ export async function writeScrapedPrices(
 }
 
 /** Every email sent to an address so far, oldest first, once the worker has delivered them. */
-export async function emailsTo(db: Db, to: string): Promise<Array<{ subject: string; text: string; headers: Record<string, string>; status: string }>> {
+export async function emailsTo(
+  db: Db,
+  to: string,
+): Promise<Array<{ subject: string; text: string; headers: Record<string, string>; status: string }>> {
   return db`select subject, text, headers, status from email_outbox where lower(to_address) = lower(${to}) order by id`;
 }

@@ -18,15 +18,27 @@ interface Stats {
 }
 
 async function scrapeFirstPrices(db: Db, project: string): Promise<void> {
-  await writeScrapedPrices(db, { store: STORE, zip: '80202', region: 'west', listings: [{ id: `first-scrape-${project}`, eggType: 'pasture_raised', count: 12, price: PRICE }] });
+  await writeScrapedPrices(db, {
+    store: STORE,
+    zip: '80202',
+    region: 'west',
+    listings: [{ id: `first-scrape-${project}`, eggType: 'pasture_raised', count: 12, price: PRICE }],
+  });
 }
 
-test('right after a first scrape: no change across the switch, and one day of prices drawn as a point', async ({ page, db }, info) => {
+test('right after a first scrape: no change across the switch, and one day of prices drawn as a point', async ({
+  page,
+  db,
+}, info) => {
   test.slow();
   await scrapeFirstPrices(db, info.project.name);
   // Every switch in this database happened today, so the national series has one day of prices
   // once the worker has rolled the scrape up.
-  await expect.poll(async () => ((await (await page.request.get('/api/stats')).json()) as Stats).national_average.history_days, { timeout: 20_000 }).toBe(1);
+  await expect
+    .poll(async () => ((await (await page.request.get('/api/stats')).json()) as Stats).national_average.history_days, {
+      timeout: 20_000,
+    })
+    .toBe(1);
 
   await page.goto('/');
   const summary = page.getByRole('region', { name: 'Market summary' });

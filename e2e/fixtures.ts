@@ -15,7 +15,10 @@ export const test = base.extend<{ pageProblems: string[] }>({
       page.on('request', (request) => {
         const url = new URL(request.url());
         if (url.protocol === 'data:' || url.protocol === 'blob:') return;
-        if (url.origin !== origin) problems.push(`request to another origin: ${request.method()} ${url.origin}${url.pathname} (from ${page.url()})`);
+        if (url.origin !== origin)
+          problems.push(
+            `request to another origin: ${request.method()} ${url.origin}${url.pathname} (from ${page.url()})`,
+          );
       });
       await use(problems);
       expect(problems).toEqual([]);

@@ -10,11 +10,14 @@ export default async function globalTeardown(): Promise<void> {
   try {
     const found = await findLoggedSecrets(port);
     leaks = found.leaks;
-    console.log(`[e2e] searched ${found.lines} log lines of the web process and the worker for secrets: ${leaks.length ? `${leaks.length} found` : 'none found'}`);
+    console.log(
+      `[e2e] searched ${found.lines} log lines of the web process and the worker for secrets: ${leaks.length ? `${leaks.length} found` : 'none found'}`,
+    );
   } finally {
     await stopDatabase(port);
   }
-  if (leaks.length) throw new Error(`Secrets in the e2e server log (.data/e2e-server-${port}.log):\n${leaks.slice(0, 50).join('\n')}`);
+  if (leaks.length)
+    throw new Error(`Secrets in the e2e server log (.data/e2e-server-${port}.log):\n${leaks.slice(0, 50).join('\n')}`);
 }
 
 async function stopDatabase(port: string): Promise<void> {

@@ -18,7 +18,10 @@ async function history(page: Page, path: string, days: number): Promise<HistoryR
 
 const money = (value: number) => `$${value.toFixed(2)}`;
 
-test('a price card opens its product history: spans in the URL, lowest and highest, the chart, the table and the CSV', async ({ page, pageProblems }, info) => {
+test('a price card opens its product history: spans in the URL, lowest and highest, the chart, the table and the CSV', async ({
+  page,
+  pageProblems,
+}, info) => {
   test.slow();
   await page.goto('/');
   const card = page.getByRole('list', { name: 'Egg prices', exact: true }).getByRole('article').first();
@@ -31,7 +34,9 @@ test('a price card opens its product history: spans in the URL, lowest and highe
   // The product, where it is sold, and the default span of 90 days.
   const ninety = await history(page, path, 90);
   await expect(page.getByRole('heading', { level: 1, name: ninety.product.title })).toBeVisible();
-  await expect(page.getByRole('main').getByRole('link', { name: ninety.product.store_name, exact: true })).toHaveAttribute('href', `/store/${ninety.product.store_id}`);
+  await expect(
+    page.getByRole('main').getByRole('link', { name: ninety.product.store_name, exact: true }),
+  ).toHaveAttribute('href', `/store/${ninety.product.store_id}`);
   await expect(page.getByText(`${ninety.product.count} eggs`, { exact: true })).toBeVisible();
   await expect(page.getByRole('main').getByText('Sample data')).toBeVisible();
   const spans = page.getByRole('group', { name: 'Span' });
@@ -44,7 +49,10 @@ test('a price card opens its product history: spans in the URL, lowest and highe
   // The chart, drawn near the screen, with its description; the same prices as a table.
   const chart = page.getByRole('img', { name: /^Price per dozen of / });
   await chart.scrollIntoViewIfNeeded();
-  await expect(chart).toHaveAttribute('aria-label', new RegExp(`${ninety.points.length} days: lowest \\$\\d+\\.\\d\\d, highest`));
+  await expect(chart).toHaveAttribute(
+    'aria-label',
+    new RegExp(`${ninety.points.length} days: lowest \\$\\d+\\.\\d\\d, highest`),
+  );
   await expect(chart.locator('svg path').first()).toBeAttached();
   await page.getByText(/^Daily prices as a table/).click();
   await expect(page.getByRole('table').locator('tbody tr')).toHaveCount(ninety.points.length);
@@ -56,11 +64,18 @@ test('a price card opens its product history: spans in the URL, lowest and highe
     await expect(page).toHaveURL(new RegExp(`[?&]days=${days}$`));
     const span = await history(page, path, days);
     await expect(spans.getByRole('button', { name: `${days} Days` })).toHaveAttribute('aria-pressed', 'true');
-    await expect(page.locator('dt:text-is("Lowest") + dd')).toContainText(`${money(span.lowest!.price)} / ${span.product.count} ct`);
-    await expect(page.locator('dt:text-is("Highest") + dd')).toContainText(`${money(span.highest!.price)} / ${span.product.count} ct`);
+    await expect(page.locator('dt:text-is("Lowest") + dd')).toContainText(
+      `${money(span.lowest!.price)} / ${span.product.count} ct`,
+    );
+    await expect(page.locator('dt:text-is("Highest") + dd')).toContainText(
+      `${money(span.highest!.price)} / ${span.product.count} ct`,
+    );
     await expect(chart).toHaveAttribute('aria-label', new RegExp(`${span.points.length} days?: `));
     const csv = page.getByRole('link', { name: /^Download CSV/ });
-    await expect(csv).toHaveAttribute('href', `/api/products/${span.product.id}/history.csv?location=${span.location.id}&days=${days}`);
+    await expect(csv).toHaveAttribute(
+      'href',
+      `/api/products/${span.product.id}/history.csv?location=${span.location.id}&days=${days}`,
+    );
   }
   await page.reload();
   await expect(spans.getByRole('button', { name: '365 Days' })).toHaveAttribute('aria-pressed', 'true');

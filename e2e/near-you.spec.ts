@@ -22,7 +22,11 @@ const isDesktop = (page: Page) => page.viewportSize()!.width >= 1024;
 
 /** The result rows: table rows from 1024 px, cards below. */
 function rows(page: Page): Locator {
-  return isDesktop(page) ? section(page).getByRole('table').locator('tbody tr') : section(page).getByRole('list', { name: /^Egg prices near / }).getByRole('article');
+  return isDesktop(page)
+    ? section(page).getByRole('table').locator('tbody tr')
+    : section(page)
+        .getByRole('list', { name: /^Egg prices near / })
+        .getByRole('article');
 }
 
 async function near(page: Page, query: string): Promise<NearResult> {
@@ -33,11 +37,16 @@ async function near(page: Page, query: string): Promise<NearResult> {
 
 const money = (value: number) => `$${value.toFixed(2)}`;
 
-test('Near you finds the cheapest eggs around a ZIP code, keeps the search in the URL and opens a price history', async ({ page, pageProblems }, info) => {
+test('Near you finds the cheapest eggs around a ZIP code, keeps the search in the URL and opens a price history', async ({
+  page,
+  pageProblems,
+}, info) => {
   test.slow();
   // The ZIP code saved in Preferences is searched at once: ranked rows with distances, cheapest
   // per dozen first, as the API ranks them.
-  await page.addInitScript(() => window.localStorage.setItem('eggwatch.preferences', JSON.stringify({ zipCode: '10001', preferredCount: 12 })));
+  await page.addInitScript(() =>
+    window.localStorage.setItem('eggwatch.preferences', JSON.stringify({ zipCode: '10001', preferredCount: 12 })),
+  );
   await page.goto('/');
   await expect(zipBox(page)).toHaveValue('10001');
   await expect(select(page, 'Radius')).toHaveValue('25');
@@ -60,7 +69,9 @@ test('Near you finds the cheapest eggs around a ZIP code, keeps the search in th
   // The radius and egg type apply at once, go into the URL and survive a reload.
   await select(page, 'Radius').selectOption('5');
   await select(page, 'Egg type').selectOption('organic');
-  await expect.poll(() => Object.fromEntries(new URL(page.url()).searchParams)).toEqual({ zip: '10001', radius: '5', nearType: 'organic' });
+  await expect
+    .poll(() => Object.fromEntries(new URL(page.url()).searchParams))
+    .toEqual({ zip: '10001', radius: '5', nearType: 'organic' });
   const organic = await near(page, 'zip=10001&radius=5&egg_type=organic');
   await expect(rows(page)).toHaveCount(Math.min(10, organic.entries.length));
   await expect(rows(page).first()).toContainText('Organic');
@@ -81,13 +92,19 @@ test('Near you finds the cheapest eggs around a ZIP code, keeps the search in th
   await zipBox(page).press('Enter');
   const widened = await near(page, `zip=${WIDENED_ZIP}&radius=5&egg_type=organic`);
   expect(widened.scope).toBe('widened');
-  await expect(section(page).getByText(`No stores within 5 miles of ${WIDENED_ZIP}. Showing stores within ${widened.radius_used} miles.`)).toBeVisible();
+  await expect(
+    section(page).getByText(
+      `No stores within 5 miles of ${WIDENED_ZIP}. Showing stores within ${widened.radius_used} miles.`,
+    ),
+  ).toBeVisible();
   await expect(rows(page).first()).toContainText(/\d+\.\d mi/);
 
   // Nothing within 50 miles: the region's cheapest, labelled.
   await zipBox(page).fill(REGION_ZIP);
   await section(page).getByRole('button', { name: 'Find' }).click();
-  await expect(section(page).getByText(`No stores within 50 miles of ${REGION_ZIP}. Showing the cheapest in the West.`)).toBeVisible();
+  await expect(
+    section(page).getByText(`No stores within 50 miles of ${REGION_ZIP}. Showing the cheapest in the West.`),
+  ).toBeVisible();
   await page.screenshot({ path: info.outputPath('near-you-region.png'), fullPage: true });
 
   // A malformed ZIP code is refused before asking; an unknown one with the server's message.
@@ -115,7 +132,9 @@ test('Near you finds the cheapest eggs around a ZIP code, keeps the search in th
   await expect(page.getByRole('heading', { level: 2, name: 'Price history' })).toBeVisible();
 });
 
-test("Near you's table keeps to its box from 1024 px up: no column cut, a sign when it scrolls, full names on hover and focus", async ({ page }, info) => {
+test("Near you's table keeps to its box from 1024 px up: no column cut, a sign when it scrolls, full names on hover and focus", async ({
+  page,
+}, info) => {
   test.skip(info.project.name !== 'desktop', 'the table is shown from 1024 px; the widths are set here');
   for (const width of [1024, 1440, 1920]) {
     await page.setViewportSize({ width, height: 900 });
@@ -124,8 +143,16 @@ test("Near you's table keeps to its box from 1024 px up: no column cut, a sign w
     const table = section(page).getByRole('table');
     const measured = await table.evaluate((element) => {
       const box = element.parentElement!;
-      const cut = [...element.querySelectorAll('th, td')].filter((cell) => cell.scrollWidth > cell.clientWidth + 1).map((cell) => cell.textContent);
-      return { table: element.scrollWidth, box: box.clientWidth, scrolls: box.scrollWidth > box.clientWidth + 1, cut, tabIndex: box.tabIndex };
+      const cut = [...element.querySelectorAll('th, td')]
+        .filter((cell) => cell.scrollWidth > cell.clientWidth + 1)
+        .map((cell) => cell.textContent);
+      return {
+        table: element.scrollWidth,
+        box: box.clientWidth,
+        scrolls: box.scrollWidth > box.clientWidth + 1,
+        cut,
+        tabIndex: box.tabIndex,
+      };
     });
     expect(measured.cut, `${width} px: cells whose content is cut`).toEqual([]);
     const hint = section(page).getByText('Scroll the table sideways to see every column.');
@@ -145,7 +172,9 @@ test("Near you's table keeps to its box from 1024 px up: no column cut, a sign w
   const tooltip = page.locator('[data-scope="tooltip"][data-part="content"]');
   const cutName = section(page).locator('tbody [tabindex="0"]').first();
   const full = (await cutName.textContent())!;
-  await section(page).getByRole('link', { name: /^Download CSV/ }).focus();
+  await section(page)
+    .getByRole('link', { name: /^Download CSV/ })
+    .focus();
   await page.keyboard.press('Tab');
   await expect(cutName).toBeFocused();
   await expect(tooltip).toBeVisible();

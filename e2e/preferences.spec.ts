@@ -12,7 +12,9 @@ const expect = dbExpect.configure({ timeout: 20_000 });
 /** Ticks a checkbox or switch the way a shopper does: by clicking its label. */
 const tick = (page: Page, label: string) => page.getByText(label, { exact: true }).click();
 
-test('preferences validate, save to the browser with a toast, return home and preload on the next visit', async ({ page }, info) => {
+test('preferences validate, save to the browser with a toast, return home and preload on the next visit', async ({
+  page,
+}, info) => {
   test.slow();
   await page.goto('/preferences');
   await expect(page.getByRole('heading', { level: 1, name: 'Preferences' })).toBeVisible();
@@ -30,7 +32,9 @@ test('preferences validate, save to the browser with a toast, return home and pr
   await page.getByRole('button', { name: 'Save Preferences' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(toast(page, 'Preferences saved')).toBeVisible();
-  expect(await page.evaluate(() => JSON.parse(window.localStorage.getItem('eggwatch.preferences') ?? 'null'))).toMatchObject({ zipCode: '', preferredEggType: 'organic' });
+  expect(
+    await page.evaluate(() => JSON.parse(window.localStorage.getItem('eggwatch.preferences') ?? 'null')),
+  ).toMatchObject({ zipCode: '', preferredEggType: 'organic' });
   await page.goto('/preferences');
   await expect(page.getByLabel('Egg type', { exact: true })).toHaveValue('organic');
 
@@ -54,7 +58,9 @@ test('preferences validate, save to the browser with a toast, return home and pr
   await expect(page).toHaveURL(/\/$/);
   await expect(toast(page, 'Preferences saved')).toBeVisible();
   // Near you searches the saved ZIP code at once.
-  await expect(page.getByRole('region', { name: 'Near you' }).getByText(/^\d+ prices? within 25 miles of Chicago, IL 60611/)).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Near you' }).getByText(/^\d+ prices? within 25 miles of Chicago, IL 60611/),
+  ).toBeVisible();
   const saved = await page.evaluate(() => JSON.parse(window.localStorage.getItem('eggwatch.preferences') ?? 'null'));
   expect(saved).toEqual({
     zipCode: '60611',
@@ -101,7 +107,11 @@ test('the preferences form works from the keyboard', async ({ page }) => {
   await expect(page.getByText('Preferences saved')).toBeVisible();
 });
 
-test('Price drop alerts: a visitor goes to the alert form filled in, a signed-in shopper gets a subscription to manage', async ({ page, db, baseURL }, info) => {
+test('Price drop alerts: a visitor goes to the alert form filled in, a signed-in shopper gets a subscription to manage', async ({
+  page,
+  db,
+  baseURL,
+}, info) => {
   test.skip(info.project.name === 'tablet', 'phone and desktop widths');
   test.slow();
   const alerts = page.getByRole('checkbox', { name: /Price drop alerts/ });
@@ -123,12 +133,19 @@ test('Price drop alerts: a visitor goes to the alert form filled in, a signed-in
   await expect(form.getByRole('checkbox', { name: 'Aldi' })).toBeChecked();
   await expect(form.getByRole('checkbox', { name: 'Kroger' })).not.toBeChecked();
   // The form offers a region: it promises nothing "near you".
-  await expect(page.getByText('Get an email when egg prices drop in the region you choose, or a daily or weekly summary.')).toBeVisible();
+  await expect(
+    page.getByText('Get an email when egg prices drop in the region you choose, or a daily or weekly summary.'),
+  ).toBeVisible();
   await expect(page.getByText(/near you/i)).toHaveCount(0);
 
   // Signed in: saving sets up the subscription, to the account's (verified) address.
   const username = uniqueName('prefs', info.project.name);
-  const account = await createAccount(db, { username, email: `${username}@example.test`, password: 'secret-pass', role: 'user' });
+  const account = await createAccount(db, {
+    username,
+    email: `${username}@example.test`,
+    password: 'secret-pass',
+    role: 'user',
+  });
   await signInDirectly(page, db, account, baseURL!);
   await page.goto('/preferences');
   await expect(alerts).toBeChecked();
@@ -136,15 +153,35 @@ test('Price drop alerts: a visitor goes to the alert form filled in, a signed-in
   await page.getByRole('button', { name: 'Save Preferences' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(toast(page, 'Preferences saved')).toContainText(`Price drop alerts go to ${account.email}.`);
-  const [created] = await db<{ id: number; region: string; egg_type: string; preferred_stores: string[]; notification_frequency: string; active: boolean; confirmed: boolean }[]>`
+  const [created] = await db<
+    {
+      id: number;
+      region: string;
+      egg_type: string;
+      preferred_stores: string[];
+      notification_frequency: string;
+      active: boolean;
+      confirmed: boolean;
+    }[]
+  >`
     select id, region, egg_type, preferred_stores, notification_frequency, active, confirmed_at is not null as confirmed
     from subscriptions where user_id = ${account.id}`;
-  expect(created).toMatchObject({ region: 'midwest', egg_type: 'cage_free', preferred_stores: ['aldi'], notification_frequency: 'immediately', active: true, confirmed: true });
+  expect(created).toMatchObject({
+    region: 'midwest',
+    egg_type: 'cage_free',
+    preferred_stores: ['aldi'],
+    notification_frequency: 'immediately',
+    active: true,
+    confirmed: true,
+  });
 
   // Back on Preferences the switch stands for that subscription, with a link to manage it.
   await page.goto('/preferences');
   await expect(page.getByText(`Sending to ${account.email}.`)).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Manage this alert' })).toHaveAttribute('href', `/notifications/edit/${created!.id}`);
+  await expect(page.getByRole('link', { name: 'Manage this alert' })).toHaveAttribute(
+    'href',
+    `/notifications/edit/${created!.id}`,
+  );
   // Changed preferences carry over; turning the switch off pauses it. No second subscription.
   await tick(page, 'Kroger');
   await page.getByRole('button', { name: 'Save Preferences' }).click();
@@ -154,6 +191,8 @@ test('Price drop alerts: a visitor goes to the alert form filled in, a signed-in
   await expect(page.getByText(`Saving pauses the alert to ${account.email}.`)).toBeVisible();
   await page.getByRole('button', { name: 'Save Preferences' }).click();
   await expect(toast(page, 'Preferences saved')).toContainText('Price drop alerts are off.');
-  const after = await db<{ id: number; preferred_stores: string[]; active: boolean }[]>`select id, preferred_stores, active from subscriptions where user_id = ${account.id}`;
+  const after = await db<
+    { id: number; preferred_stores: string[]; active: boolean }[]
+  >`select id, preferred_stores, active from subscriptions where user_id = ${account.id}`;
   expect(after).toEqual([{ id: created!.id, preferred_stores: ['aldi', 'kroger'], active: false }]);
 });

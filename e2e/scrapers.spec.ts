@@ -12,16 +12,34 @@ import { expectAccessible, expectConsoleErrors, snap, toast } from './ui.ts';
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 async function signInAdmin(page: Page, db: Db, baseURL: string, project: string) {
-  const admin = await createAccount(db, { username: uniqueName('scrapes', project), email: `${uniqueName('scrapes', project)}@example.test`, password: 'Adm1n!e2e-Pass', role: 'admin' });
+  const admin = await createAccount(db, {
+    username: uniqueName('scrapes', project),
+    email: `${uniqueName('scrapes', project)}@example.test`,
+    password: 'Adm1n!e2e-Pass',
+    role: 'admin',
+  });
   await signInDirectly(page, db, admin, baseURL);
 }
 
 async function waitForIdle(db: Db, store: string) {
-  await expect.poll(async () => (await db`select count(*)::int as n from scrape_runs where store_id = ${store} and status in ('queued', 'running')`)[0]!.n, { timeout: 60_000 }).toBe(0);
+  await expect
+    .poll(
+      async () =>
+        (
+          await db`select count(*)::int as n from scrape_runs where store_id = ${store} and status in ('queued', 'running')`
+        )[0]!.n,
+      { timeout: 60_000 },
+    )
+    .toBe(0);
 }
 
 test('a shopper sees no Administrator Controls', async ({ page, db, baseURL }, info) => {
-  const user = await createAccount(db, { username: uniqueName('shopper', info.project.name), email: `${uniqueName('shopper', info.project.name)}@example.test`, password: 'secret123', role: 'user' });
+  const user = await createAccount(db, {
+    username: uniqueName('shopper', info.project.name),
+    email: `${uniqueName('shopper', info.project.name)}@example.test`,
+    password: 'secret123',
+    role: 'user',
+  });
   await signInDirectly(page, db, user, baseURL!);
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Egg Prices', exact: true })).toBeVisible();
@@ -34,7 +52,12 @@ test('a shopper sees no Administrator Controls', async ({ page, db, baseURL }, i
 test.describe('as an administrator', () => {
   test.skip(({ viewport }) => (viewport?.width ?? 0) < 1024, 'one width: the flows are the same at every width');
 
-  test('the dashboard card runs the Walmart scraper, shows its progress and status, then the new prices', async ({ page, db, baseURL, pageProblems }, info) => {
+  test('the dashboard card runs the Walmart scraper, shows its progress and status, then the new prices', async ({
+    page,
+    db,
+    baseURL,
+    pageProblems,
+  }, info) => {
     await waitForIdle(db, 'walmart');
     await signInAdmin(page, db, baseURL!, info.project.name);
     await page.goto('/');
@@ -54,7 +77,9 @@ test.describe('as an administrator', () => {
 
     await zips.fill('10001, 83201, 99501');
     await controls.getByRole('button', { name: 'Run Walmart Scraper' }).click();
-    await expect(toast(page, 'Scraper Started')).toContainText('The Walmart scraper is now collecting egg prices. This may take a few minutes.');
+    await expect(toast(page, 'Scraper Started')).toContainText(
+      'The Walmart scraper is now collecting egg prices. This may take a few minutes.',
+    );
     await expect(box.getByText('Yes', { exact: true })).toBeVisible();
     await expect(controls.getByRole('progressbar', { name: 'Walmart scraper progress' })).toBeVisible();
     await expect(box).toContainText(/of 3 ZIP codes/);
@@ -68,15 +93,24 @@ test.describe('as an administrator', () => {
 
     // The new prices: Walmart's Northeast entries now come from the stand-in (marked as sample
     // data, since no retailer published them), and the dashboard shows them after its refresh.
-    const entries: Array<{ source: string; title: string }> = await (await page.request.get('/api/egg-prices?store=walmart&region=northeast')).json();
+    const entries: Array<{ source: string; title: string }> = await (
+      await page.request.get('/api/egg-prices?store=walmart&region=northeast')
+    ).json();
     expect(entries.length).toBeGreaterThan(3);
     expect(entries.every((e) => e.source === 'demo')).toBe(true);
     await page.reload();
-    const card = page.getByRole('list', { name: 'Egg prices', exact: true }).getByRole('article').filter({ hasText: 'Walmart' });
+    const card = page
+      .getByRole('list', { name: 'Egg prices', exact: true })
+      .getByRole('article')
+      .filter({ hasText: 'Walmart' });
     await expect(card.first()).toBeVisible();
   });
 
-  test('the Data Scrapers tab runs any store, shows its run history, and the schedule saves', async ({ page, db, baseURL }, info) => {
+  test('the Data Scrapers tab runs any store, shows its run history, and the schedule saves', async ({
+    page,
+    db,
+    baseURL,
+  }, info) => {
     await waitForIdle(db, 'aldi');
     await signInAdmin(page, db, baseURL!, info.project.name);
     await page.goto('/admin/dashboard');
@@ -87,7 +121,10 @@ test.describe('as an administrator', () => {
     await expect(toast(page, 'Scraper Started')).toContainText('The Aldi scraper is now collecting egg prices.');
     await expect(box.getByText('Active', { exact: true })).toBeVisible();
     // A second start while it runs is refused.
-    const again = await page.request.post('/api/scrape/aldi', { data: { zipCodes: ['30301'] }, headers: { origin: baseURL! } });
+    const again = await page.request.post('/api/scrape/aldi', {
+      data: { zipCodes: ['30301'] },
+      headers: { origin: baseURL! },
+    });
     expect(again.status()).toBe(409);
     await expect(box.getByText('Idle', { exact: true })).toBeVisible({ timeout: 60_000 });
     await expect(box).toContainText('Last run succeeded: 2 ZIP codes');
@@ -122,10 +159,21 @@ test.describe('as an administrator', () => {
 });
 
 test.describe('Run all', () => {
-  test('marks a bad ZIP code at the field, runs every store, and lists each ZIP code of a run with its retries', async ({ page, db, baseURL, pageProblems }, info) => {
+  test('marks a bad ZIP code at the field, runs every store, and lists each ZIP code of a run with its retries', async ({
+    page,
+    db,
+    baseURL,
+    pageProblems,
+  }, info) => {
     test.skip(info.project.name === 'tablet', 'phone and desktop widths');
     const idle = async () =>
-      expect.poll(async () => (await db`select count(*)::int as n from scrape_runs where status in ('queued', 'running')`)[0]!.n, { timeout: 90_000 }).toBe(0);
+      expect
+        .poll(
+          async () =>
+            (await db`select count(*)::int as n from scrape_runs where status in ('queued', 'running')`)[0]!.n,
+          { timeout: 90_000 },
+        )
+        .toBe(0);
     await idle();
     await signInAdmin(page, db, baseURL!, info.project.name);
     await page.goto('/admin/dashboard');
@@ -145,10 +193,19 @@ test.describe('Run all', () => {
     // sample catalogue of every store and region, which any price written here would replace.
     await zips.fill('99501, 05401');
     await expect(zips).not.toHaveAttribute('aria-invalid', 'true');
-    const [{ last }] = (await db`select coalesce(max(id), 0)::int as last from scrape_runs`) as unknown as [{ last: number }];
+    const [{ last }] = (await db`select coalesce(max(id), 0)::int as last from scrape_runs`) as unknown as [
+      { last: number },
+    ];
     await page.getByRole('button', { name: 'Run all' }).click();
-    await expect(toast(page, 'Scrapers Started')).toContainText('Queued 6 scrapers for 2 ZIP codes: Walmart, Target, Kroger, Albertsons, Whole Foods, Aldi.');
-    expect((await db`select store_id, zip_codes from scrape_runs where id > ${last} order by id`).map((r) => [r.store_id, r.zip_codes])).toEqual(
+    await expect(toast(page, 'Scrapers Started')).toContainText(
+      'Queued 6 scrapers for 2 ZIP codes: Walmart, Target, Kroger, Albertsons, Whole Foods, Aldi.',
+    );
+    expect(
+      (await db`select store_id, zip_codes from scrape_runs where id > ${last} order by id`).map((r) => [
+        r.store_id,
+        r.zip_codes,
+      ]),
+    ).toEqual(
       ['walmart', 'target', 'kroger', 'albertsons', 'whole-foods', 'aldi'].map((store) => [store, ['99501', '05401']]),
     );
     await idle();
@@ -161,7 +218,11 @@ test.describe('Run all', () => {
     const history = page.getByRole('table', { name: 'Recent Aldi runs' });
     await expect(history.getByRole('row').nth(1)).toContainText('0 of 2 ZIP codes succeeded');
     await expect(history.getByRole('row').nth(1)).toContainText(/[AP]M [A-Z]{2,5}/);
-    await history.getByRole('row').nth(1).getByRole('button', { name: /^Details of the run/ }).click();
+    await history
+      .getByRole('row')
+      .nth(1)
+      .getByRole('button', { name: /^Details of the run/ })
+      .click();
     const details = page.getByRole('dialog', { name: 'Aldi run details' });
     const zipList = details.getByRole('list', { name: 'ZIP codes of the run' });
     await expect(zipList.getByRole('listitem')).toHaveCount(2);
@@ -172,10 +233,11 @@ test.describe('Run all', () => {
       const item = zipList.getByRole('listitem', { name: `ZIP code ${zip}` });
       await expect(item).toContainText('Failed');
       await expect(item).toContainText(message);
-      await expect(item).toContainText(/\d+ requests?: no retries, no rate-limit waits · finished [A-Z][a-z]{2} \d+, \d+:\d\d [AP]M [A-Z]{2,5}/);
+      await expect(item).toContainText(
+        /\d+ requests?: no retries, no rate-limit waits · finished [A-Z][a-z]{2} \d+, \d+:\d\d [AP]M [A-Z]{2,5}/,
+      );
     }
     await snap(page, info, 'admin-run-details');
-    await expectAccessible(page, 'a run\'s details');
+    await expectAccessible(page, "a run's details");
   });
 });
-

@@ -46,15 +46,20 @@ export async function findLoggedSecrets(port: string | number): Promise<{ lines:
   const secrets: Array<[string, string]> = [
     ['the setup key', E2E_SETUP_KEY],
     ['the retailer API secret', E2E_KROGER_SECRET],
-    ...journeyPasswords(path.dirname(new URL(import.meta.url).pathname)).map((value): [string, string] => ['a password', value]),
+    ...journeyPasswords(path.dirname(new URL(import.meta.url).pathname)).map((value): [string, string] => [
+      'a password',
+      value,
+    ]),
   ];
   const urlFile = `.data/e2e-db-url-${port}`;
   if (fs.existsSync(urlFile)) {
     const sql = postgres(fs.readFileSync(urlFile, 'utf8').trim(), { max: 1, onnotice: () => {}, connect_timeout: 5 });
     try {
-      for (const { id } of await sql<{ id: string }[]>`select id from user_sessions`) secrets.push(['a session token', id]);
+      for (const { id } of await sql<{ id: string }[]>`select id from user_sessions`)
+        secrets.push(['a session token', id]);
       for (const { text } of await sql<{ text: string }[]>`select text from email_outbox`) {
-        for (const [, token] of text.matchAll(/[?&]token=([A-Za-z0-9_%-]+)/g)) secrets.push(['an email link token', decodeURIComponent(token!)]);
+        for (const [, token] of text.matchAll(/[?&]token=([A-Za-z0-9_%-]+)/g))
+          secrets.push(['an email link token', decodeURIComponent(token!)]);
       }
     } finally {
       await sql.end({ timeout: 5 });

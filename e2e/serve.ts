@@ -55,14 +55,26 @@ const server = createServer({
   logLevel: 'info',
   logStream,
   // Three screen sizes log in from one IP: give the rate limits room (they are tested in vitest).
-  auth: { publicUrl: `http://127.0.0.1:${port}`, adminSetupKey: E2E_SETUP_KEY, exposeResetToken: true, rateLimitScale: 20 },
+  auth: {
+    publicUrl: `http://127.0.0.1:${port}`,
+    adminSetupKey: E2E_SETUP_KEY,
+    exposeResetToken: true,
+    rateLimitScale: 20,
+  },
   // The worker's delay below, so the Coverage tab's plan costs are the worker's.
   scrapeDelayMs: SCRAPE_DELAY_MS,
 });
 // Scrapers run against the retailer stand-in (no test reaches a retailer); its slow ZIP (83201)
 // answers after 6 s, so the journeys can watch a run's progress.
 const standIn = await startStandIn({ port: port + 1, slowMs: 6000 });
-const origins = { walmart: standIn.url, target: standIn.url, kroger: standIn.url, albertsons: standIn.url, 'whole-foods': standIn.url, aldi: standIn.url };
+const origins = {
+  walmart: standIn.url,
+  target: standIn.url,
+  kroger: standIn.url,
+  albertsons: standIn.url,
+  'whole-foods': standIn.url,
+  aldi: standIn.url,
+};
 const liveness = workerLiveness(sql, 10_000);
 const worker = await run({
   events: liveness.events,
@@ -71,7 +83,18 @@ const worker = await run({
   taskList: taskList({
     sql,
     email: { from: 'EggWatch <e2e@eggwatch.local>' },
-    scrape: { origins, credentials: { krogerClientId: 'e2e-client', krogerClientSecret: E2E_KROGER_SECRET }, http: { delayMs: SCRAPE_DELAY_MS, retries: 2, timeoutMs: 15_000, backoffBaseMs: 50, backoffCapMs: 200, maxRetryAfterMs: 2000 } },
+    scrape: {
+      origins,
+      credentials: { krogerClientId: 'e2e-client', krogerClientSecret: E2E_KROGER_SECRET },
+      http: {
+        delayMs: SCRAPE_DELAY_MS,
+        retries: 2,
+        timeoutMs: 15_000,
+        backoffBaseMs: 50,
+        backoffCapMs: 200,
+        maxRetryAfterMs: 2000,
+      },
+    },
   }),
   crontab: CRONTAB,
   logger: workerLogger,

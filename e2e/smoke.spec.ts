@@ -14,7 +14,8 @@ test('the dashboard loads with the page frame and statistics from the data', asy
   const events: Array<{ text: string }> = await (await page.request.get('/api/ticker')).json();
   const news = page.getByRole('region', { name: 'Egg price news' });
   for (const event of events) await expect(news.getByText(event.text).first()).toBeAttached();
-  if (events.length === 0) await expect(news.getByText('Egg prices steady: no notable moves today').first()).toBeAttached();
+  if (events.length === 0)
+    await expect(news.getByText('Egg prices steady: no notable moves today').first()).toBeAttached();
   await page.screenshot({ path: info.outputPath('dashboard.png'), fullPage: true });
 });
 
@@ -28,11 +29,27 @@ test('an unknown path shows the not-found page', async ({ page }, info) => {
 // The fixtures fail any journey whose page asks another origin for anything; this one loads each
 // main route, including those that show store logos, so every route is held to it.
 const MAIN_ROUTES: Array<{ path: string; logos?: boolean; ready: (page: Page) => Promise<void> }> = [
-  { path: '/?zip=10001', logos: true, ready: (page) => expect(page.getByRole('region', { name: 'Near you' }).getByText(/prices? within 25 miles of/)).toBeVisible() },
+  {
+    path: '/?zip=10001',
+    logos: true,
+    ready: (page) =>
+      expect(page.getByRole('region', { name: 'Near you' }).getByText(/prices? within 25 miles of/)).toBeVisible(),
+  },
   { path: '/compare/organic', ready: (page) => expect(page.getByRole('heading', { level: 1 })).toBeVisible() },
-  { path: '/store/walmart', logos: true, ready: (page) => expect(page.getByRole('heading', { level: 1, name: 'Walmart' })).toBeVisible() },
-  { path: '/preferences', logos: true, ready: (page) => expect(page.getByRole('checkbox', { name: 'Aldi' })).toBeVisible() },
-  { path: '/notifications/subscribe', ready: (page) => expect(page.getByRole('button', { name: 'Subscribe' })).toBeVisible() },
+  {
+    path: '/store/walmart',
+    logos: true,
+    ready: (page) => expect(page.getByRole('heading', { level: 1, name: 'Walmart' })).toBeVisible(),
+  },
+  {
+    path: '/preferences',
+    logos: true,
+    ready: (page) => expect(page.getByRole('checkbox', { name: 'Aldi' })).toBeVisible(),
+  },
+  {
+    path: '/notifications/subscribe',
+    ready: (page) => expect(page.getByRole('button', { name: 'Subscribe' })).toBeVisible(),
+  },
   { path: '/auth', ready: (page) => expect(page.getByRole('tab', { name: 'Login' })).toBeVisible() },
   { path: '/admin/login', ready: (page) => expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible() },
   { path: '/api/docs/', ready: (page) => expect(page.locator('.swagger-ui .info')).toBeVisible() },
@@ -49,7 +66,11 @@ test('the main routes load everything from the site itself, store logos included
       // At least one logo drawn from the app's own file, not the initial placeholder.
       const logo = page.locator('img[src^="/logos/"]').first();
       await expect(logo).toBeVisible();
-      await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { message: `${route.path}: a logo loaded` }).toBe(true);
+      await expect
+        .poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), {
+          message: `${route.path}: a logo loaded`,
+        })
+        .toBe(true);
     }
   }
 });

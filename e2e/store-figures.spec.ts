@@ -27,12 +27,23 @@ async function ensureListings(db: Db): Promise<void> {
     select count(*)::int as n from store_locations
     where store_id = 'whole-foods' and zip = any(${STORES.map((s) => s.zip)}::text[])`;
   if (row!.n === STORES.length) return;
-  for (const { zip, price } of STORES) await addListing(db as unknown as AppDb, { store: 'whole-foods', zip, price, eggType: 'pasture_raised', locationName: `Whole Foods Market ${zip}` });
+  for (const { zip, price } of STORES)
+    await addListing(db as unknown as AppDb, {
+      store: 'whole-foods',
+      zip,
+      price,
+      eggType: 'pasture_raised',
+      locationName: `Whole Foods Market ${zip}`,
+    });
 }
 
-const cheapestLink = (scope: ReturnType<Page['locator']>) => scope.getByRole('link', { name: /^Cheapest: Houston, TX\s*\(Whole Foods at \$7\.99 a dozen: its price history\)$/ });
+const cheapestLink = (scope: ReturnType<Page['locator']>) =>
+  scope.getByRole('link', { name: /^Cheapest: Houston, TX\s*\(Whole Foods at \$7\.99 a dozen: its price history\)$/ });
 
-test("a card and the store page show what the store's locations charge, with the cheapest location one click away", async ({ page, db }, info) => {
+test("a card and the store page show what the store's locations charge, with the cheapest location one click away", async ({
+  page,
+  db,
+}, info) => {
   test.slow();
   await ensureListings(db);
 

@@ -9,7 +9,8 @@ import { pageSizeForWidth } from '../src/shared/pagination.ts';
 const expect = baseExpect.configure({ timeout: 20_000 });
 
 /** A filter select of the page's Filters section (price cards have their own 'Count' menus). */
-const filter = (page: Page, label: string) => page.getByRole('region', { name: 'Filters' }).getByLabel(label, { exact: true });
+const filter = (page: Page, label: string) =>
+  page.getByRole('region', { name: 'Filters' }).getByLabel(label, { exact: true });
 
 interface ApiEntry {
   region: string;
@@ -18,7 +19,9 @@ interface ApiEntry {
   price: number;
 }
 
-test('the store page shows its prices, trends and competitive analysis, filtered from its own values', async ({ page }, info) => {
+test('the store page shows its prices, trends and competitive analysis, filtered from its own values', async ({
+  page,
+}, info) => {
   test.slow();
   const entries: ApiEntry[] = await (await page.request.get('/api/stores/walmart/prices')).json();
   await page.goto('/store/walmart');
@@ -45,14 +48,28 @@ test('the store page shows its prices, trends and competitive analysis, filtered
   const pages = page.getByRole('navigation', { name: 'Walmart prices pages' });
   await pages.getByRole('button', { name: 'Next' }).click();
   await expect(page).toHaveURL(/page=2/);
-  await expect(page.getByText(`Showing ${pageSize + 1} to ${Math.min(2 * pageSize, entries.length)} of ${entries.length} results`)).toBeVisible();
+  await expect(
+    page.getByText(`Showing ${pageSize + 1} to ${Math.min(2 * pageSize, entries.length)} of ${entries.length} results`),
+  ).toBeVisible();
   await expect(cards).toHaveCount(shown(entries.length - pageSize));
 
   // The filters offer exactly the values present in the store's prices.
   const counts = [...new Set(entries.map((e) => e.count))].sort((a, b) => a - b);
   await expect(filter(page, 'Count').locator('option')).toHaveText(['Any Count', ...counts.map((c) => `${c} eggs`)]);
-  await expect(filter(page, 'Region').locator('option')).toHaveText(['All Regions', 'Northeast', 'Midwest', 'South', 'West']);
-  await expect(filter(page, 'Egg Type').locator('option')).toHaveText(['All Egg Types', 'Standard', 'Cage-Free', 'Organic', 'Pasture-Raised']);
+  await expect(filter(page, 'Region').locator('option')).toHaveText([
+    'All Regions',
+    'Northeast',
+    'Midwest',
+    'South',
+    'West',
+  ]);
+  await expect(filter(page, 'Egg Type').locator('option')).toHaveText([
+    'All Egg Types',
+    'Standard',
+    'Cage-Free',
+    'Organic',
+    'Pasture-Raised',
+  ]);
 
   // A filter goes back to the first page.
   await filter(page, 'Region').selectOption('south');
@@ -62,7 +79,9 @@ test('the store page shows its prices, trends and competitive analysis, filtered
   await expect(cards).toHaveCount(shown(south));
   await expect(page.getByText(`Showing 1 to ${shown(south)} of ${south} results`)).toBeVisible();
   await filter(page, 'Egg Type').selectOption('cage-free');
-  await expect(cards).toHaveCount(shown(entries.filter((e) => e.region === 'south' && e.egg_type === 'cage_free').length));
+  await expect(cards).toHaveCount(
+    shown(entries.filter((e) => e.region === 'south' && e.egg_type === 'cage_free').length),
+  );
   await page.screenshot({ path: info.outputPath('store-price-data.png'), fullPage: true });
 
   // Price Trends: chart and Price Insights with the weekly sentence.
@@ -73,12 +92,23 @@ test('the store page shows its prices, trends and competitive analysis, filtered
   const southCageFree = entries.filter((e) => e.region === 'south' && e.egg_type === 'cage_free');
   const cheapest = southCageFree.reduce((a, b) => (b.price / b.count < a.price / a.count ? b : a));
   const panel = page.getByRole('tabpanel');
-  await expect(panel.getByText(formatPrice(pricePerDozen(cheapest.price, cheapest.count)), { exact: true }).first()).toBeVisible();
+  await expect(
+    panel.getByText(formatPrice(pricePerDozen(cheapest.price, cheapest.count)), { exact: true }).first(),
+  ).toBeVisible();
   await expect(panel.getByText(`$${cheapest.price.toFixed(2)} / ${cheapest.count} ct · Cage-Free`)).toBeVisible();
   await expect(panel.getByText(/^per dozen, in the South · \d+ products?$/)).toBeVisible();
-  await expect(page.getByText(/^Prices (decreased|increased) by \$\d+\.\d{2} per dozen on average over the past week\.$|^Prices were unchanged/)).toBeVisible();
+  await expect(
+    page.getByText(
+      /^Prices (decreased|increased) by \$\d+\.\d{2} per dozen on average over the past week\.$|^Prices were unchanged/,
+    ),
+  ).toBeVisible();
   await expect(page.getByRole('img', { name: /Walmart: daily average price per dozen by egg type/ })).toBeVisible();
-  await expect(page.getByRole('img', { name: /daily average price per dozen/ }).locator('svg path').first()).toBeAttached();
+  await expect(
+    page
+      .getByRole('img', { name: /daily average price per dozen/ })
+      .locator('svg path')
+      .first(),
+  ).toBeAttached();
   await page.screenshot({ path: info.outputPath('store-price-trends.png'), fullPage: true });
 
   // Competitive Analysis: market position and regional analysis.

@@ -19,8 +19,11 @@ export function field(scope: Page | Locator, label: string) {
  * test that provokes one on purpose takes exactly those entries back out, and only those.
  */
 export async function expectConsoleErrors(problems: string[], status: number, count = 1): Promise<void> {
-  const expected = (problem: string) => problem.startsWith(`console error: Failed to load resource: the server responded with a status of ${status}`);
-  await expect.poll(() => problems.filter(expected).length, { message: `${count} console error(s) for HTTP ${status}` }).toBe(count);
+  const expected = (problem: string) =>
+    problem.startsWith(`console error: Failed to load resource: the server responded with a status of ${status}`);
+  await expect
+    .poll(() => problems.filter(expected).length, { message: `${count} console error(s) for HTTP ${status}` })
+    .toBe(count);
   for (let i = 0; i < count; i++) problems.splice(problems.findIndex(expected), 1);
 }
 
@@ -48,7 +51,9 @@ export async function expectHeaderSignedIn(page: Page, signedIn: boolean): Promi
 
 /** A full-page screenshot in the test's output, after checking that nothing scrolls sideways. */
 export async function snap(page: Page, info: TestInfo, name: string): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow, `${name}: the page is wider than the viewport`).toBeLessThanOrEqual(0);
   await page.screenshot({ path: info.outputPath(`${name}.png`), fullPage: true });
 }
@@ -59,7 +64,10 @@ export async function snap(page: Page, info: TestInfo, name: string): Promise<vo
  * without Playwright logs nothing (microsoft/playwright#33343). Only those entries are taken out.
  */
 export function dropSandboxedFrameNoise(problems: string[]): void {
-  const noise = (problem: string) => problem.startsWith("console error: Blocked script execution in 'about:srcdoc' because the document's frame is sandboxed");
+  const noise = (problem: string) =>
+    problem.startsWith(
+      "console error: Blocked script execution in 'about:srcdoc' because the document's frame is sandboxed",
+    );
   for (let i = problems.length - 1; i >= 0; i--) if (noise(problems[i]!)) problems.splice(i, 1);
 }
 
@@ -70,7 +78,9 @@ export function dropSandboxedFrameNoise(problems: string[]): void {
  */
 export async function expectAccessible(page: Page, label: string): Promise<void> {
   const { violations } = await new AxeBuilder({ page }).exclude('iframe').analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+  const serious = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
   expect(serious, `${label}: serious or critical axe violations`).toEqual([]);
 }
 

@@ -12,7 +12,8 @@ type Change = { select: Locator; value: string } | { click: Locator };
 /** Performs every change in one task of the page's event loop, so React cannot re-render in between. */
 async function inOneTick(page: Page, changes: Change[]): Promise<void> {
   const handles: ElementHandle[] = [];
-  for (const change of changes) handles.push((await ('select' in change ? change.select : change.click).elementHandle())!);
+  for (const change of changes)
+    handles.push((await ('select' in change ? change.select : change.click).elementHandle())!);
   const plan = changes.map((change) => ('select' in change ? { value: change.value } : { value: null }));
   await page.evaluate(
     ([elements, steps]) => {
@@ -49,7 +50,9 @@ test('the store page keeps both of two filter changes made at once', async ({ pa
   await expect(filters(page).getByLabel('Egg Type', { exact: true })).toHaveValue('');
   await expect(filters(page).getByLabel('Region', { exact: true })).toHaveValue('');
   // The store page shows its first page of cards (the screen's page size, as the dashboard).
-  await expect(cards).toHaveCount(Math.min(entries.filter((e) => e.count === 6).length, pageSizeForWidth(page.viewportSize()!.width)));
+  await expect(cards).toHaveCount(
+    Math.min(entries.filter((e) => e.count === 6).length, pageSizeForWidth(page.viewportSize()!.width)),
+  );
 });
 
 test('the compare page keeps both of two filter changes made at once', async ({ page }) => {
@@ -67,13 +70,18 @@ test('the compare page keeps both of two filter changes made at once', async ({ 
   await expect(count).toHaveValue('12');
 });
 
-test('the dashboard keeps an applied filter and a view change made at once, and Back returns to the view before', async ({ page }) => {
+test('the dashboard keeps an applied filter and a view change made at once, and Back returns to the view before', async ({
+  page,
+}) => {
   await page.goto('/');
   await expect(page.getByText(/^Showing \d+ to \d+ of \d+ results$/)).toBeVisible();
   const panel = filters(page);
   await panel.getByRole('combobox', { name: 'Store', exact: true }).selectOption('aldi');
 
-  await inOneTick(page, [{ click: panel.getByRole('button', { name: 'Apply Filters' }) }, { click: page.getByRole('button', { name: 'List View' }) }]);
+  await inOneTick(page, [
+    { click: panel.getByRole('button', { name: 'Apply Filters' }) },
+    { click: page.getByRole('button', { name: 'List View' }) },
+  ]);
   await expect.poll(() => query(page)).toEqual({ store: 'aldi', view: 'list' });
   await expect(page.getByRole('table').getByRole('row')).toHaveCount(2);
   await expect(page.getByText('Showing 1 to 1 of 1 results')).toBeVisible();

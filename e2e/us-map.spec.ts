@@ -18,7 +18,13 @@ interface ByState {
   states: StateFigures[];
 }
 interface Cheapest {
-  entries: Array<{ store_name: string; location_name: string | null; price_per_dozen: number; product_id: number; location_id: number }>;
+  entries: Array<{
+    store_name: string;
+    location_name: string | null;
+    price_per_dozen: number;
+    product_id: number;
+    location_id: number;
+  }>;
 }
 
 const money = (value: number) => `$${value.toFixed(2)}`;
@@ -37,8 +43,17 @@ async function byState(page: Page, eggType: string): Promise<ByState> {
 async function axe(page: Page, info: TestInfo, label: string) {
   await page.waitForLoadState('networkidle');
   const results = await new AxeBuilder({ page }).analyze();
-  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, nodes: v.nodes.map((n) => `${n.target.join(" ")} ${n.html.slice(0, 160)} ${n.failureSummary ?? ""}`) }));
-  if (results.violations.length) await info.attach(`axe ${label}`, { body: JSON.stringify(results.violations, null, 2), contentType: 'application/json' });
+  const blocking = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({
+      id: v.id,
+      nodes: v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)} ${n.failureSummary ?? ''}`),
+    }));
+  if (results.violations.length)
+    await info.attach(`axe ${label}`, {
+      body: JSON.stringify(results.violations, null, 2),
+      contentType: 'application/json',
+    });
   expect(blocking, `${label}: serious or critical axe violations`).toEqual([]);
 }
 
@@ -49,7 +64,9 @@ const row = (page: Page, state: string) =>
     .getByRole('row')
     .filter({ has: page.getByRole('cell', { name: new RegExp(`^${name(state)}`) }) });
 
-test('the map and table show states with prices and No data; the egg type is in the URL; a state lists its cheapest stores', async ({ page }, info) => {
+test('the map and table show states with prices and No data; the egg type is in the URL; a state lists its cheapest stores', async ({
+  page,
+}, info) => {
   test.slow();
   const standard = await byState(page, 'standard');
   expect(standard.states).toHaveLength(51);
@@ -67,7 +84,10 @@ test('the map and table show states with prices and No data; the egg type is in 
   await expect(map).toHaveAttribute('aria-label', new RegExp(`${priced.length} states? with prices`));
   await expect(map.locator('svg path').first()).toBeVisible();
   await expect(page.getByRole('list', { name: 'Median price of a dozen today' }).getByText('No data')).toBeVisible();
-  await expect(page.getByRole('link', { name: /Download CSV/ })).toHaveAttribute('href', '/api/egg-prices/by-state.csv?egg_type=standard');
+  await expect(page.getByRole('link', { name: /Download CSV/ })).toHaveAttribute(
+    'href',
+    '/api/egg-prices/by-state.csv?egg_type=standard',
+  );
 
   // The table: every state, a priced one with its median and a No data one.
   const table = page.getByRole('region', { name: 'Every state' });
@@ -77,7 +97,9 @@ test('the map and table show states with prices and No data; the egg type is in 
   await expect(row(page, missing[0]!.state).getByRole('cell').nth(1)).toHaveText('No data');
   // Sorted by price: the cheapest state comes first.
   await table.getByRole('button', { name: 'Median a dozen' }).click();
-  const cheapest = [...priced].sort((a, b) => a.median_per_dozen! - b.median_per_dozen! || name(a.state).localeCompare(name(b.state)))[0]!;
+  const cheapest = [...priced].sort(
+    (a, b) => a.median_per_dozen! - b.median_per_dozen! || name(a.state).localeCompare(name(b.state)),
+  )[0]!;
   await expect(table.getByRole('row').nth(1).getByRole('cell').first()).toContainText(name(cheapest.state));
 
   // Another egg type: the URL and the figures follow.
@@ -85,14 +107,19 @@ test('the map and table show states with prices and No data; the egg type is in 
   await page.getByRole('combobox', { name: 'Egg type' }).selectOption('organic');
   await expect(page).toHaveURL(/[?&]type=organic/);
   await expect(page.getByRole('img', { name: /a dozen organic eggs by state/ })).toBeVisible();
-  await expect(page.getByRole('link', { name: /Download CSV/ })).toHaveAttribute('href', '/api/egg-prices/by-state.csv?egg_type=organic');
+  await expect(page.getByRole('link', { name: /Download CSV/ })).toHaveAttribute(
+    'href',
+    '/api/egg-prices/by-state.csv?egg_type=organic',
+  );
   const organicPriced = organic.states.filter((s) => s.median_per_dozen !== null);
   expect(organicPriced.length).toBeGreaterThan(0);
   const state = organicPriced[0]!;
   await expect(row(page, state.state).getByRole('cell').nth(1)).toHaveText(money(state.median_per_dozen!));
 
   // A state's cheapest stores, chosen from the table with the keyboard.
-  const stores: Cheapest = await (await page.request.get(`/api/egg-prices/by-state/${state.state}?egg_type=organic`)).json();
+  const stores: Cheapest = await (
+    await page.request.get(`/api/egg-prices/by-state/${state.state}?egg_type=organic`)
+  ).json();
   expect(stores.entries.length).toBeGreaterThan(0);
   await row(page, state.state).getByRole('button').focus();
   await page.keyboard.press('Enter');
@@ -105,7 +132,10 @@ test('the map and table show states with prices and No data; the egg type is in 
   await expect(list.getByRole('listitem').first()).toContainText(money(top.price_per_dozen));
   await axe(page, info, '/map with a state chosen');
 
-  await list.getByRole('link', { name: /^Price history/ }).first().click();
+  await list
+    .getByRole('link', { name: /^Price history/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(new RegExp(`/products/${top.product_id}/history\\?location=${top.location_id}$`));
 });
 
@@ -117,7 +147,9 @@ test('the dashboard shows the compact map, linking to the full page', async ({ p
   const placeholderHeight = (await card.boundingBox())!.height;
   // Scrolled in the page: the placeholder's elements give way to the card's while it loads.
   await page.evaluate(() => document.getElementById('us-map-heading')?.scrollIntoView({ block: 'center' }));
-  await expect(card.getByRole('img', { name: /^US map of today's median price of a dozen standard eggs by state/ })).toBeVisible();
+  await expect(
+    card.getByRole('img', { name: /^US map of today's median price of a dozen standard eggs by state/ }),
+  ).toBeVisible();
   expect(Math.abs((await card.boundingBox())!.height - placeholderHeight)).toBeLessThanOrEqual(4);
   await expect(card.getByText('No data')).toBeVisible();
   await axe(page, info, 'dashboard with the map');
@@ -142,7 +174,12 @@ test('the map page is clean for axe in dark mode too', async ({ page }, info) =>
   const standard = await byState(page, 'standard');
   const state = standard.states.find((s) => s.median_per_dozen !== null)!;
   await page.goto(`/map?state=${state.state}`);
-  await expect(page.getByRole('region', { name: `Cheapest in ${name(state.state)} today` }).getByRole('listitem').first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('region', { name: `Cheapest in ${name(state.state)} today` })
+      .getByRole('listitem')
+      .first(),
+  ).toBeVisible();
   await expect(page.getByRole('img', { name: /^US map of today's median price/ })).toBeVisible();
   await axe(page, info, '/map in dark mode');
 });

@@ -53,12 +53,17 @@ export async function compressFiles(dir: string, files: readonly string[]): Prom
 /** Every compressible file under `dir`/assets. */
 export async function compressAssets(dir: string): Promise<CompressedFile[]> {
   const assets = await fs.readdir(path.join(dir, 'assets'));
-  return compressFiles(dir, assets.map((name) => path.join('assets', name)));
+  return compressFiles(
+    dir,
+    assets.map((name) => path.join('assets', name)),
+  );
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const dir = path.resolve(process.argv[2] ?? 'dist');
   const done = await compressAssets(dir);
   const total = (key: 'bytes' | 'brotliBytes' | 'gzipBytes') => done.reduce((sum, file) => sum + file[key], 0);
-  console.log(`Compressed ${done.length} files in ${dir}: ${total('bytes')} bytes, brotli ${total('brotliBytes')}, gzip ${total('gzipBytes')}`);
+  console.log(
+    `Compressed ${done.length} files in ${dir}: ${total('bytes')} bytes, brotli ${total('brotliBytes')}, gzip ${total('gzipBytes')}`,
+  );
 }

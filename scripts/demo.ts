@@ -9,7 +9,14 @@ import { closingStoresText } from '../test/retailers/network.ts';
 
 const port = Number(process.env.DEMO_STAND_IN_PORT ?? 4599);
 const standIn = await startStandIn({ port });
-for (const name of ['WALMART_ORIGIN', 'TARGET_ORIGIN', 'KROGER_ORIGIN', 'ALBERTSONS_ORIGIN', 'WHOLE_FOODS_ORIGIN', 'ALDI_ORIGIN']) {
+for (const name of [
+  'WALMART_ORIGIN',
+  'TARGET_ORIGIN',
+  'KROGER_ORIGIN',
+  'ALBERTSONS_ORIGIN',
+  'WHOLE_FOODS_ORIGIN',
+  'ALDI_ORIGIN',
+]) {
   process.env[name] = standIn.url;
 }
 process.env.SCRAPER_ORIGINS_ARE_RETAILERS = '0';
@@ -24,8 +31,12 @@ process.env.RESEND_API_KEY = '';
 process.env.DATABASE_URL = process.env.DEMO_DATABASE_URL ?? '';
 process.env.EMBEDDED_PG_DIR = '.data/demo-postgres';
 console.log(`[eggwatch] Demo: the retailer stand-in answers at ${standIn.url}; every scraper reads from it`);
-console.log('[eggwatch] Demo: special ZIP codes show the failure cases: 99501 bot wall, 59001 a 500 then success, 83201 slow, 82001 changed page, 05401 no store, 58001 rate limited');
-console.log(`[eggwatch] Demo: the stand-in's store network answers every locator (Coverage discovery). One store per chain closes when you run: curl -X POST -d '{"closed":true}' ${standIn.url}/__standin/close-stores (${closingStoresText()}); two complete sweeps of its state later, discovery marks it closed ('{"closed":false}' brings it back)`);
+console.log(
+  '[eggwatch] Demo: special ZIP codes show the failure cases: 99501 bot wall, 59001 a 500 then success, 83201 slow, 82001 changed page, 05401 no store, 58001 rate limited',
+);
+console.log(
+  `[eggwatch] Demo: the stand-in's store network answers every locator (Coverage discovery). One store per chain closes when you run: curl -X POST -d '{"closed":true}' ${standIn.url}/__standin/close-stores (${closingStoresText()}); two complete sweeps of its state later, discovery marks it closed ('{"closed":false}' brings it back)`,
+);
 
 await import('./start.ts');
 // After start: the database is up, the URL printed, and env read with the settings above.

@@ -7,7 +7,13 @@ import { ROOT, log, prepareDatabase, runChild, superviseChildren, waitForHttp } 
 try {
   const database = await prepareDatabase(env);
   const apiPort = env.PORT + 1;
-  const childEnv = { ...process.env, NODE_ENV: 'development', DATABASE_URL: database.url, PORT: String(apiPort), HOST: '127.0.0.1' };
+  const childEnv = {
+    ...process.env,
+    NODE_ENV: 'development',
+    DATABASE_URL: database.url,
+    PORT: String(apiPort),
+    HOST: '127.0.0.1',
+  };
   const web = runChild('api', 'server.ts', childEnv, { watch: true });
   const worker = runChild('worker', 'worker/index.ts', childEnv, { watch: true });
   superviseChildren([web, worker], database);

@@ -67,7 +67,8 @@ export function routeChunks(manifest: Manifest, routes = readRouteTable()): Rout
   const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
   if (!entryKey) throw new Error('manifest has no entry chunk');
   return routes.map(({ route, module }) => {
-    if (!manifest[module]) throw new Error(`manifest has no chunk for ${module} (route ${route}): is the build up to date?`);
+    if (!manifest[module])
+      throw new Error(`manifest has no chunk for ${module} (route ${route}): is the build up to date?`);
     const seen = new Set<string>();
     const files: string[] = [];
     staticClosure(manifest, entryKey, seen, files);

@@ -1,6 +1,14 @@
 // `npm start`: database, migrations, seed, client build, then the web and worker processes.
 import { env } from '#server/env.ts';
-import { WEB_NODE_FLAGS, ensureClientBuild, log, prepareDatabase, runChild, superviseChildren, waitForHttp } from '#server/launcher.ts';
+import {
+  WEB_NODE_FLAGS,
+  ensureClientBuild,
+  log,
+  prepareDatabase,
+  runChild,
+  superviseChildren,
+  waitForHttp,
+} from '#server/launcher.ts';
 
 try {
   const database = await prepareDatabase(env);

@@ -15,7 +15,14 @@ describe('nationwide benchmark locations', () => {
     expect(locations).toHaveLength(15_000);
     const perChain = Object.fromEntries(STORE_IDS.map((id) => [id, locations.filter((l) => l.storeId === id).length]));
     expect(perChain).toEqual(storeShares(15_000));
-    expect(perChain).toEqual({ walmart: 4775, target: 2045, kroger: 2803, albertsons: 2336, 'whole-foods': 550, aldi: 2491 });
+    expect(perChain).toEqual({
+      walmart: 4775,
+      target: 2045,
+      kroger: 2803,
+      albertsons: 2336,
+      'whole-foods': 550,
+      aldi: 2491,
+    });
   });
 
   it('puts every store on a real ZIP centroid in a state its chain serves, and has stores in every state and DC', () => {
@@ -42,7 +49,9 @@ describe('nationwide benchmark locations', () => {
       expect(new Set(mine.map((l) => l.retailerLocationId)).size).toBe(mine.length);
     }
     // Whole Foods ids are 5-digit 10xxx numbers (retailers.md section 9).
-    expect(locations.filter((l) => l.storeId === 'whole-foods').every((l) => /^10\d{3}$/.test(l.retailerLocationId))).toBe(true);
+    expect(
+      locations.filter((l) => l.storeId === 'whole-foods').every((l) => /^10\d{3}$/.test(l.retailerLocationId)),
+    ).toBe(true);
   });
 
   it('names Kroger and Albertsons stores by a banner of their state', () => {

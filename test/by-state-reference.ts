@@ -8,7 +8,10 @@ import type { Db } from '../src/server/db.ts';
 import { byStateResult, medians, type StateRow } from '../src/server/queries/by-state.ts';
 import { scrapedStoreRegions, visibleEntries } from '../src/server/queries/prices.ts';
 
-export async function referencePricesByState(sql: Db, { eggType, count }: { eggType: EggType; count?: number | undefined }): Promise<ByStateResult> {
+export async function referencePricesByState(
+  sql: Db,
+  { eggType, count }: { eggType: EggType; count?: number | undefined },
+): Promise<ByStateResult> {
   const rows = await sql<StateRow[]>`
     with today_groups as (
       select l.state, (e.price / p.count * 12)::float8 as per_dozen, count(*)::int as n,

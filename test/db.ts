@@ -17,11 +17,16 @@ export interface TestDatabase {
  * empty one (seeded: false), or, with migratedTo, an empty database migrated up to that version
  * only (to test a migration on the schema before it).
  */
-export async function createTestDatabase(options: { seeded?: boolean; migratedTo?: number } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(
+  options: { seeded?: boolean; migratedTo?: number } = {},
+): Promise<TestDatabase> {
   const adminUrl = inject('adminUrl');
   const templates = inject('templates');
   const template = options.seeded === false || options.migratedTo !== undefined ? templates.empty : templates.seeded;
-  const name = `${template.replace(/_(empty|seeded)$/, '')}_${crypto.randomBytes(4).toString('hex')}`.replace('_tpl_', '_t_');
+  const name = `${template.replace(/_(empty|seeded)$/, '')}_${crypto.randomBytes(4).toString('hex')}`.replace(
+    '_tpl_',
+    '_t_',
+  );
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
   try {
     await admin.unsafe(`create database "${name}"${options.migratedTo === undefined ? ` template "${template}"` : ''}`);

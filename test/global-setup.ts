@@ -87,7 +87,9 @@ export default async function setup(project: TestProject) {
 
   return async () => {
     // Test files drop their own databases; this removes the templates and any leftovers of this run.
-    const leftovers = await admin<{ datname: string }[]>`select datname from pg_database where datname like ${`eggwatch_%${run}%`}`;
+    const leftovers = await admin<
+      { datname: string }[]
+    >`select datname from pg_database where datname like ${`eggwatch_%${run}%`}`;
     for (const { datname } of leftovers) await admin.unsafe(`drop database if exists "${datname}" with (force)`);
     await admin.end();
     await stopEmbedded?.();

@@ -46,27 +46,68 @@ export const UNICODE = [
   ' '.repeat(300),
 ];
 
-export const ABSURD_NUMBERS = [NaN, Infinity, -Infinity, 1e308, -1e308, 5e-324, -0, -1, -2147483649, 2147483648, 2 ** 53 + 1, 0.1, 1e21];
-export const ABSURD_NUMBER_TEXTS = ['NaN', 'Infinity', '-Infinity', '1e308', '1e309', '-1', '0x10', '1_000', '', ' ', '00012', '1.5', '9'.repeat(400), '-0', '+1', '1e-400'];
+export const ABSURD_NUMBERS = [
+  NaN,
+  Infinity,
+  -Infinity,
+  1e308,
+  -1e308,
+  5e-324,
+  -0,
+  -1,
+  -2147483649,
+  2147483648,
+  2 ** 53 + 1,
+  0.1,
+  1e21,
+];
+export const ABSURD_NUMBER_TEXTS = [
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  '1e308',
+  '1e309',
+  '-1',
+  '0x10',
+  '1_000',
+  '',
+  ' ',
+  '00012',
+  '1.5',
+  '9'.repeat(400),
+  '-0',
+  '+1',
+  '1e-400',
+];
 
 const PROTO_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf'];
 
 /** An object whose own keys are prototype names (as JSON.parse would make them). */
-const protoObject = fc.constantFrom(...PROTO_KEYS).map((key) => JSON.parse(`{"${key}":{"polluted":"yes","prototype":{"polluted":"yes"}}}`) as Record<string, unknown>);
+const protoObject = fc
+  .constantFrom(...PROTO_KEYS)
+  .map((key) => JSON.parse(`{"${key}":{"polluted":"yes","prototype":{"polluted":"yes"}}}`) as Record<string, unknown>);
 
 /** Nested arrays or objects `depth` levels deep, as JSON text (too deep to build as a value safely). */
 export function deepJson(depth: number, kind: 'array' | 'object' = 'array'): string {
-  return kind === 'array' ? `${'['.repeat(depth)}${']'.repeat(depth)}` : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+  return kind === 'array'
+    ? `${'['.repeat(depth)}${']'.repeat(depth)}`
+    : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
 }
 
 export const hostileString: fc.Arbitrary<string> = fc.oneof(
   fc.constantFrom(...SQL_AND_HTML, ...UNICODE, ...ABSURD_NUMBER_TEXTS, ...PROTO_KEYS),
   fc.string({ unit: 'binary', maxLength: 40 }),
   fc.string({ unit: 'grapheme', maxLength: 20 }),
-  fc.tuple(fc.constantFrom('x', '<', 'é', '\u0000'), fc.integer({ min: 200, max: 20_000 })).map(([c, n]) => c.repeat(n)),
+  fc
+    .tuple(fc.constantFrom('x', '<', 'é', '\u0000'), fc.integer({ min: 200, max: 20_000 }))
+    .map(([c, n]) => c.repeat(n)),
 );
 
-export const hostileNumber: fc.Arbitrary<number> = fc.oneof(fc.constantFrom(...ABSURD_NUMBERS), fc.double(), fc.integer());
+export const hostileNumber: fc.Arbitrary<number> = fc.oneof(
+  fc.constantFrom(...ABSURD_NUMBERS),
+  fc.double(),
+  fc.integer(),
+);
 
 /** Any JSON-ish value, hostile leaves included. */
 export const hostileValue: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie) => ({
@@ -126,7 +167,10 @@ export function fromJsonSchema(schema: JsonSchema | undefined, depth = 0): fc.Ar
       return fc.string({ minLength: schema.minLength ?? 0, maxLength: Math.min(schema.maxLength ?? 30, 60) });
     }
     case 'integer':
-      return fc.integer({ min: Math.ceil(schema.minimum ?? schema.exclusiveMinimum ?? -1000), max: Math.floor(schema.maximum ?? schema.exclusiveMaximum ?? 100_000) });
+      return fc.integer({
+        min: Math.ceil(schema.minimum ?? schema.exclusiveMinimum ?? -1000),
+        max: Math.floor(schema.maximum ?? schema.exclusiveMaximum ?? 100_000),
+      });
     case 'number':
       return fc.double({ min: schema.minimum ?? -1000, max: schema.maximum ?? 100_000, noNaN: true });
     case 'boolean':
@@ -134,7 +178,10 @@ export function fromJsonSchema(schema: JsonSchema | undefined, depth = 0): fc.Ar
     case 'null':
       return fc.constant(null);
     case 'array':
-      return fc.array(fromJsonSchema(schema.items, depth + 1), { minLength: schema.minItems ?? 0, maxLength: Math.min(schema.maxItems ?? 4, 8) });
+      return fc.array(fromJsonSchema(schema.items, depth + 1), {
+        minLength: schema.minItems ?? 0,
+        maxLength: Math.min(schema.maxItems ?? 4, 8),
+      });
     case 'object': {
       const properties = Object.entries(schema.properties ?? {});
       const required = new Set(schema.required ?? []);
@@ -151,7 +198,7 @@ export function jsonSchemaOf(schemas: readonly unknown[]): JsonSchema | undefine
   const parts = schemas
     .filter((s): s is z.ZodType => s instanceof z.ZodType)
     .map((s) => z.toJSONSchema(s, { io: 'input', unrepresentable: 'any' }) as JsonSchema)
-    .map((s) => (s.anyOf?.find((branch) => branch.type === 'object') ?? s));
+    .map((s) => s.anyOf?.find((branch) => branch.type === 'object') ?? s);
   if (!parts.length) return undefined;
   if (parts.length === 1) return parts[0];
   // Chained .input() calls merge their objects.
@@ -165,23 +212,46 @@ export function jsonSchemaOf(schemas: readonly unknown[]): JsonSchema | undefine
 /** A schema-shaped value bent out of shape: a field replaced, dropped or added, or no shape at all. */
 export function hostileInput(schema: JsonSchema | undefined): fc.Arbitrary<unknown> {
   const valid = fromJsonSchema(schema);
-  const mutated = fc.tuple(valid, fc.nat(), hostileValue, fc.constantFrom('replace', 'drop', 'extra', 'proto'), fc.oneof(hostileString, fc.constantFrom(...PROTO_KEYS))).map(([value, index, bad, how, extraKey]) => {
-    if (!value || typeof value !== 'object' || Array.isArray(value)) return bad;
-    const copy: Record<string, unknown> = { ...(value as Record<string, unknown>) };
-    const keys = Object.keys(copy);
-    const key = keys.length ? keys[index % keys.length]! : extraKey;
-    if (how === 'replace') copy[key] = bad;
-    else if (how === 'drop') delete copy[key];
-    else if (how === 'extra') Object.defineProperty(copy, extraKey, { value: bad, enumerable: true, configurable: true, writable: true });
-    else return Object.assign(JSON.parse('{"__proto__":{"polluted":"yes"},"constructor":{"prototype":{"polluted":"yes"}}}') as object, copy);
-    return copy;
-  });
-  return fc.oneof({ weight: 1, arbitrary: valid }, { weight: 4, arbitrary: mutated }, { weight: 1, arbitrary: hostileValue });
+  const mutated = fc
+    .tuple(
+      valid,
+      fc.nat(),
+      hostileValue,
+      fc.constantFrom('replace', 'drop', 'extra', 'proto'),
+      fc.oneof(hostileString, fc.constantFrom(...PROTO_KEYS)),
+    )
+    .map(([value, index, bad, how, extraKey]) => {
+      if (!value || typeof value !== 'object' || Array.isArray(value)) return bad;
+      const copy: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+      const keys = Object.keys(copy);
+      const key = keys.length ? keys[index % keys.length]! : extraKey;
+      if (how === 'replace') copy[key] = bad;
+      else if (how === 'drop') delete copy[key];
+      else if (how === 'extra')
+        Object.defineProperty(copy, extraKey, { value: bad, enumerable: true, configurable: true, writable: true });
+      else
+        return Object.assign(
+          JSON.parse('{"__proto__":{"polluted":"yes"},"constructor":{"prototype":{"polluted":"yes"}}}') as object,
+          copy,
+        );
+      return copy;
+    });
+  return fc.oneof(
+    { weight: 1, arbitrary: valid },
+    { weight: 4, arbitrary: mutated },
+    { weight: 1, arbitrary: hostileValue },
+  );
 }
 
 /** Percent-encodes every byte of the string's UTF-8 (lone surrogates become U+FFFD, as in a browser). */
 export function encodeComponent(value: string): string {
-  return [...Buffer.from(value, 'utf8')].map((b) => (/[A-Za-z0-9_.~-]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).padStart(2, '0').toUpperCase()}`)).join('');
+  return [...Buffer.from(value, 'utf8')]
+    .map((b) =>
+      /[A-Za-z0-9_.~-]/.test(String.fromCharCode(b))
+        ? String.fromCharCode(b)
+        : `%${b.toString(16).padStart(2, '0').toUpperCase()}`,
+    )
+    .join('');
 }
 
 /** A query string for an input object: arrays repeat the key, objects use brackets, raw junk now and then. */
@@ -193,7 +263,8 @@ export function toQueryString(input: unknown, junk: string | null): string {
     else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) add(`${key}[${k}]`, v);
     else pairs.push(`${encodeComponent(key)}=${encodeComponent(String(value))}`);
   };
-  if (input && typeof input === 'object' && !Array.isArray(input)) for (const [k, v] of Object.entries(input)) add(k, v);
+  if (input && typeof input === 'object' && !Array.isArray(input))
+    for (const [k, v] of Object.entries(input)) add(k, v);
   else if (input !== undefined) add('input', input);
   if (junk !== null) pairs.push(junk);
   return pairs.join('&');
@@ -201,14 +272,33 @@ export function toQueryString(input: unknown, junk: string | null): string {
 
 /** Raw query-string junk: broken escapes, invalid UTF-8 bytes, prototype paths. */
 export const queryJunk: fc.Arbitrary<string | null> = fc.option(
-  fc.constantFrom('%', '%zz', '%ff%fe%fd', '%c3%28', '%ed%a0%80', '__proto__[polluted]=yes', 'constructor[prototype][polluted]=yes', 'a[b][c][d][e][f]=1', '&&&', '=', 'limit=1&limit=2', 'x'.repeat(5000) + '=1'),
+  fc.constantFrom(
+    '%',
+    '%zz',
+    '%ff%fe%fd',
+    '%c3%28',
+    '%ed%a0%80',
+    '__proto__[polluted]=yes',
+    'constructor[prototype][polluted]=yes',
+    'a[b][c][d][e][f]=1',
+    '&&&',
+    '=',
+    'limit=1&limit=2',
+    'x'.repeat(5000) + '=1',
+  ),
   { freq: 3 },
 );
 
 /** Bodies that are not JSON of any shape: invalid bytes, broken text, wrong encodings. */
 export const rawBodies: Array<{ name: string; body: string | Buffer }> = [
-  { name: 'invalid UTF-8 bytes', body: Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0xc3, 0x28, 0x22, 0x7d]) },
-  { name: 'overlong UTF-8 and a surrogate encoded', body: Buffer.from([0x7b, 0x22, 0xc0, 0xaf, 0xed, 0xa0, 0x80, 0x22, 0x3a, 0x31, 0x7d]) },
+  {
+    name: 'invalid UTF-8 bytes',
+    body: Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0xc3, 0x28, 0x22, 0x7d]),
+  },
+  {
+    name: 'overlong UTF-8 and a surrogate encoded',
+    body: Buffer.from([0x7b, 0x22, 0xc0, 0xaf, 0xed, 0xa0, 0x80, 0x22, 0x3a, 0x31, 0x7d]),
+  },
   { name: 'a UTF-16 byte order mark', body: Buffer.from([0xff, 0xfe, 0x7b, 0x00, 0x7d, 0x00]) },
   { name: 'NUL bytes', body: Buffer.from('{"email":"a\u0000@b.test","password":"\u0000"}') },
   { name: 'truncated JSON', body: '{"email": "a@b.test", "password": ' },
@@ -269,9 +359,14 @@ export const badCredentials: fc.Arbitrary<Record<string, string>> = fc.oneof(
  * trees so that routes registered before any hook could watch them are listed too (the tree of
  * all methods leaves out a wildcard beside static siblings, so each method's tree is read too).
  */
-export function enumerateRoutes(app: { printRoutes(options?: { method?: string; commonPrefix?: boolean }): string }): Set<string> {
+export function enumerateRoutes(app: {
+  printRoutes(options?: { method?: string; commonPrefix?: boolean }): string;
+}): Set<string> {
   const routes = new Set<string>();
-  for (const tree of [app.printRoutes({ commonPrefix: false }), ...http.METHODS.map((method) => app.printRoutes({ method }))]) {
+  for (const tree of [
+    app.printRoutes({ commonPrefix: false }),
+    ...http.METHODS.map((method) => app.printRoutes({ method })),
+  ]) {
     for (const route of routesOfTree(tree)) routes.add(route);
   }
   return routes;
@@ -312,7 +407,9 @@ export async function installWriteLog(sql: Sql): Promise<void> {
   if (tables.length < 10) throw new Error(`only ${tables.length} tables to watch`);
   for (const { schema, name } of tables) {
     const ops = name === 'user_sessions' ? 'insert or delete' : 'insert or update or delete';
-    await sql.unsafe(`create trigger hostile_log after ${ops} on "${schema}"."${name}" for each row execute function hostile_log_write()`);
+    await sql.unsafe(
+      `create trigger hostile_log after ${ops} on "${schema}"."${name}" for each row execute function hostile_log_write()`,
+    );
   }
 }
 
@@ -321,7 +418,6 @@ export async function lastWrite(sql: Sql): Promise<number> {
   const [row] = await sql<{ id: string | null }[]>`select max(id) as id from hostile_write_log`;
   return Number(row!.id ?? 0);
 }
-
 
 /** The writes logged after `since` (table and operation). */
 export async function writesSince(sql: Sql, since: number): Promise<Array<{ tbl: string; op: string }>> {

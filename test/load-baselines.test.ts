@@ -37,6 +37,8 @@ describe('pathOwnHeaders', () => {
       'cache-control': 'public, max-age=60',
       'content-type': 'application/json; charset=utf-8',
     });
-    expect(pathOwnHeaders({ vary: 'Accept-Encoding', 'content-type': 'application/json' }, {})).toEqual({ 'content-type': 'application/json' });
+    expect(pathOwnHeaders({ vary: 'Accept-Encoding', 'content-type': 'application/json' }, {})).toEqual({
+      'content-type': 'application/json',
+    });
   });
 });

@@ -12,7 +12,14 @@ export interface RunListing {
 }
 
 /** Writes the run (source 'scrape' unless demo) and answers its id; the store's earlier runs are finished first. */
-export async function scrapeRun(sql: Db, store: string, zip: string, region: Region, listings: RunListing[], source: 'scrape' | 'demo' = 'scrape'): Promise<number> {
+export async function scrapeRun(
+  sql: Db,
+  store: string,
+  zip: string,
+  region: Region,
+  listings: RunListing[],
+  source: 'scrape' | 'demo' = 'scrape',
+): Promise<number> {
   await sql`update scrape_runs set status = 'succeeded' where store_id = ${store} and status in ('queued', 'running')`;
   const [run] = await sql<{ id: number }[]>`
     insert into scrape_runs (store_id, zip_codes, total, status, started_at, finished_at, demo, observations_written)
@@ -29,8 +36,29 @@ export async function scrapeRun(sql: Db, store: string, zip: string, region: Reg
     skipped: {},
     rejected: {},
     requests: 1,
-    location: { zip, region, retailerLocationId: zip, name: `${store} ${zip}`, city: null, state: null, address: null, latitude: null, longitude: null },
-    listings: listings.map((l) => ({ retailerProductId: l.id, title: `Test <b>${l.id}</b> & Eggs, ${l.count} ct`, brand: null, eggType: l.eggType, count: l.count, sizeGrade: null, price: l.price, regularPrice: null, inStock: true, url: null })),
+    location: {
+      zip,
+      region,
+      retailerLocationId: zip,
+      name: `${store} ${zip}`,
+      city: null,
+      state: null,
+      address: null,
+      latitude: null,
+      longitude: null,
+    },
+    listings: listings.map((l) => ({
+      retailerProductId: l.id,
+      title: `Test <b>${l.id}</b> & Eggs, ${l.count} ct`,
+      brand: null,
+      eggType: l.eggType,
+      count: l.count,
+      sizeGrade: null,
+      price: l.price,
+      regularPrice: null,
+      inStock: true,
+      url: null,
+    })),
     source,
   });
   return run!.id;

@@ -7,7 +7,13 @@ import { entryPricePerDozen } from '../src/shared/sort.ts';
 import { roundCents } from '../src/shared/format.ts';
 import type { Db } from '../src/server/db.ts';
 import { listPriceEntries, shownSource, visibleEntries } from '../src/server/queries/prices.ts';
-import type { MarketPosition, PriceInsights, PricePoint, RegionalAnalysis, StoreFilters } from '../src/server/queries/insights.ts';
+import type {
+  MarketPosition,
+  PriceInsights,
+  PricePoint,
+  RegionalAnalysis,
+  StoreFilters,
+} from '../src/server/queries/insights.ts';
 
 const round = (value: number, places = 2) => Math.round(value * 10 ** places) / 10 ** places;
 const typeOrder = (type: EggType) => EGG_TYPES.indexOf(type);
@@ -28,7 +34,12 @@ function perDozenOrder(sql: Db, direction: 'asc' | 'desc' = 'asc') {
     : sql`order by e.price::float8 / p.count * 12 desc, e.price desc, e.id desc`;
 }
 
-async function extremePoint(sql: Db, storeId: string, filters: StoreFilters, direction: 'asc' | 'desc'): Promise<PricePoint | null> {
+async function extremePoint(
+  sql: Db,
+  storeId: string,
+  filters: StoreFilters,
+  direction: 'asc' | 'desc',
+): Promise<PricePoint | null> {
   const [row] = await sql<Array<{ price: number; count: number; egg_type: EggType; region: Region }>>`
     select e.price, p.count, p.egg_type, l.region
     ${visibleEntries(sql, { ...filters, store: storeId })}
@@ -37,12 +48,26 @@ async function extremePoint(sql: Db, storeId: string, filters: StoreFilters, dir
   return row ? pointOf(row) : null;
 }
 
-export async function referencePriceInsights(sql: Db, storeId: string, filters: StoreFilters): Promise<PriceInsights & { down: number; up: number }> {
+export async function referencePriceInsights(
+  sql: Db,
+  storeId: string,
+  filters: StoreFilters,
+): Promise<PriceInsights & { down: number; up: number }> {
   const [[row], lowest, highest] = await Promise.all([
-    sql<Array<{
-      entries: number; regions: Region[] | null; sample: boolean | null; average_price: number | null; average_per_dozen: number | null;
-      weekly_change: number | null; weekly_change_per_dozen: number | null; weekly_compared: number; down: number; up: number;
-    }>>`
+    sql<
+      Array<{
+        entries: number;
+        regions: Region[] | null;
+        sample: boolean | null;
+        average_price: number | null;
+        average_per_dozen: number | null;
+        weekly_change: number | null;
+        weekly_change_per_dozen: number | null;
+        weekly_compared: number;
+        down: number;
+        up: number;
+      }>
+    >`
       select count(*)::int as entries,
              array_agg(distinct l.region) as regions,
              bool_or(e.source <> 'scrape') as sample,
@@ -74,11 +99,24 @@ export async function referencePriceInsights(sql: Db, storeId: string, filters: 
   };
 }
 
-export async function referenceMarketPositions(sql: Db, storeId: string, filters: StoreFilters): Promise<MarketPosition[]> {
-  const rows = await sql<Array<{
-    egg_type: EggType; region: Region; store_id: string; store_name: string; count: number; price: number;
-    per_dozen: number; rank: number; offered_by: number;
-  }>>`
+export async function referenceMarketPositions(
+  sql: Db,
+  storeId: string,
+  filters: StoreFilters,
+): Promise<MarketPosition[]> {
+  const rows = await sql<
+    Array<{
+      egg_type: EggType;
+      region: Region;
+      store_id: string;
+      store_name: string;
+      count: number;
+      price: number;
+      per_dozen: number;
+      rank: number;
+      offered_by: number;
+    }>
+  >`
     with candidates as (
       -- Each store's distinct offers (egg type, region, pack size, price) with the lowest entry id
       -- at each: the representative is chosen among these as among the entries (ties on the
@@ -137,8 +175,20 @@ export async function referenceMarketPositions(sql: Db, storeId: string, filters
   return positions;
 }
 
-export async function referenceRegionalAnalysis(sql: Db, storeId: string, filters: StoreFilters): Promise<RegionalAnalysis[]> {
-  const rows = await sql<Array<{ region: Region; average_price: number; average_per_dozen: number; product_count: number; egg_types: EggType[] }>>`
+export async function referenceRegionalAnalysis(
+  sql: Db,
+  storeId: string,
+  filters: StoreFilters,
+): Promise<RegionalAnalysis[]> {
+  const rows = await sql<
+    Array<{
+      region: Region;
+      average_price: number;
+      average_per_dozen: number;
+      product_count: number;
+      egg_types: EggType[];
+    }>
+  >`
     select l.region,
            round(avg(e.price), 2) as average_price,
            round(avg(e.price / p.count * 12), 2) as average_per_dozen,
@@ -151,7 +201,10 @@ export async function referenceRegionalAnalysis(sql: Db, storeId: string, filter
     .map((r) => ({ ...r, egg_types: [...r.egg_types].sort((a, b) => typeOrder(a) - typeOrder(b)) }));
 }
 
-export async function referenceFilterOptions(sql: Db, storeId: string): Promise<{ regions: Region[]; egg_types: EggType[]; counts: number[] }> {
+export async function referenceFilterOptions(
+  sql: Db,
+  storeId: string,
+): Promise<{ regions: Region[]; egg_types: EggType[]; counts: number[] }> {
   const rows = await sql<Array<{ region: Region; egg_type: EggType; count: number }>>`
     select r.region, p.egg_type, p.count
     from (select distinct region from store_locations where store_id = ${storeId}) r
@@ -171,7 +224,13 @@ export async function referenceFilterOptions(sql: Db, storeId: string): Promise<
   };
 }
 
-export async function referenceEntriesPage(sql: Db, storeId: string, filters: StoreFilters, page: number, pageSize: number): Promise<PriceEntry[]> {
+export async function referenceEntriesPage(
+  sql: Db,
+  storeId: string,
+  filters: StoreFilters,
+  page: number,
+  pageSize: number,
+): Promise<PriceEntry[]> {
   const ids = await sql<{ id: number }[]>`
     select e.id
     ${visibleEntries(sql, { ...filters, store: storeId })}

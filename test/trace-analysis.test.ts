@@ -5,7 +5,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SourceMapper, analyse, selfTimes, sourceCategory, type CpuProfile, type TraceEvent } from '../bench/trace-analysis.ts';
+import {
+  SourceMapper,
+  analyse,
+  selfTimes,
+  sourceCategory,
+  type CpuProfile,
+  type TraceEvent,
+} from '../bench/trace-analysis.ts';
 
 const PID = 7;
 const MAIN = 1;
@@ -21,13 +28,26 @@ function trace(fcpMs: number, events: TraceEvent[]): TraceEvent[] {
   return [
     { name: 'thread_name', cat: '__metadata', ph: 'M', ts: 0, pid: PID, tid: MAIN, args: { name: 'CrRendererMain' } },
     { name: 'thread_name', cat: '__metadata', ph: 'M', ts: 0, pid: PID, tid: 2, args: { name: 'Compositor' } },
-    { name: 'navigationStart', cat: 'blink.user_timing', ph: 'R', ts: ms(1000), pid: PID, tid: MAIN, args: { data: { documentLoaderURL: URL_ } } },
+    {
+      name: 'navigationStart',
+      cat: 'blink.user_timing',
+      ph: 'R',
+      ts: ms(1000),
+      pid: PID,
+      tid: MAIN,
+      args: { data: { documentLoaderURL: URL_ } },
+    },
     { name: 'firstContentfulPaint', cat: 'loading', ph: 'R', ts: ms(1000 + fcpMs), pid: PID, tid: MAIN },
     ...events,
   ];
 }
 
-const NO_PROFILE: CpuProfile = { nodes: [{ id: 1, callFrame: { url: '', functionName: '(root)', lineNumber: -1, columnNumber: -1 } }], samples: [], timeDeltas: [], startTime: 0 };
+const NO_PROFILE: CpuProfile = {
+  nodes: [{ id: 1, callFrame: { url: '', functionName: '(root)', lineNumber: -1, columnNumber: -1 } }],
+  samples: [],
+  timeDeltas: [],
+  startTime: 0,
+};
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'trace-analysis-'));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
@@ -55,8 +75,18 @@ describe('blocking time', () => {
 
 describe('self time by kind of work', () => {
   it('takes each nested event out of its parent', () => {
-    const totals = selfTimes([x('RunTask', 0, 100), x('FunctionCall', 10, 60), x('v8.compile', 20, 10), x('UpdateLayoutTree', 80, 15)]);
-    expect(Object.fromEntries([...totals].map(([name, us]) => [name, us / 1000]))).toEqual({ RunTask: 25, FunctionCall: 50, 'v8.compile': 10, UpdateLayoutTree: 15 });
+    const totals = selfTimes([
+      x('RunTask', 0, 100),
+      x('FunctionCall', 10, 60),
+      x('v8.compile', 20, 10),
+      x('UpdateLayoutTree', 80, 15),
+    ]);
+    expect(Object.fromEntries([...totals].map(([name, us]) => [name, us / 1000]))).toEqual({
+      RunTask: 25,
+      FunctionCall: 50,
+      'v8.compile': 10,
+      UpdateLayoutTree: 15,
+    });
   });
 
   it('groups events and splits script evaluation by the sources the profiler saw', () => {
@@ -65,10 +95,23 @@ describe('self time by kind of work', () => {
     fs.writeFileSync(path.join(tmp, 'assets/app.js'), 'function a(){}function b(){}\n');
     fs.writeFileSync(
       path.join(tmp, 'assets/app.js.map'),
-      JSON.stringify({ version: 3, sources: ['../node_modules/@chakra-ui/react/dist/esm/styled-system/css.js', '../src/client/pages/dashboard/DashboardPage.tsx'], names: [], mappings: 'AAAA,UCAA' }),
+      JSON.stringify({
+        version: 3,
+        sources: [
+          '../node_modules/@chakra-ui/react/dist/esm/styled-system/css.js',
+          '../src/client/pages/dashboard/DashboardPage.tsx',
+        ],
+        names: [],
+        mappings: 'AAAA,UCAA',
+      }),
     );
     const mapper = new SourceMapper({ 'http://127.0.0.1:9': tmp });
-    const frame = (columnNumber: number) => ({ url: `${URL_}assets/app.js`, functionName: 'f', lineNumber: 0, columnNumber });
+    const frame = (columnNumber: number) => ({
+      url: `${URL_}assets/app.js`,
+      functionName: 'f',
+      lineNumber: 0,
+      columnNumber,
+    });
     const profile: CpuProfile = {
       nodes: [
         { id: 1, callFrame: { url: '', functionName: '(root)', lineNumber: -1, columnNumber: -1 } },
@@ -81,7 +124,12 @@ describe('self time by kind of work', () => {
       timeDeltas: [ms(1000), ms(10), ms(10), ms(10), ms(10)],
       startTime: 0,
     };
-    const events = trace(500, [x('RunTask', 1000, 200), x('FunctionCall', 1000, 120), x('v8.compile', 1000, 20), x('UpdateLayoutTree', 1150, 30)]);
+    const events = trace(500, [
+      x('RunTask', 1000, 200),
+      x('FunctionCall', 1000, 120),
+      x('v8.compile', 1000, 20),
+      x('UpdateLayoutTree', 1150, 30),
+    ]);
     const result = analyse(events, profile, URL_, mapper);
     expect(result.breakdown['script: Chakra UI + emotion']).toBeCloseTo(75);
     expect(result.breakdown['script: app: pages']).toBeCloseTo(25);
@@ -93,7 +141,9 @@ describe('self time by kind of work', () => {
   });
 
   it('names the parts of the stack by package and the app by area', () => {
-    expect(sourceCategory('../node_modules/react-dom/cjs/react-dom-client.production.js')).toBe('React (react-dom, scheduler)');
+    expect(sourceCategory('../node_modules/react-dom/cjs/react-dom-client.production.js')).toBe(
+      'React (react-dom, scheduler)',
+    );
     expect(sourceCategory('../node_modules/@emotion/hash/dist/emotion-hash.esm.js')).toBe('Chakra UI + emotion');
     expect(sourceCategory('../node_modules/@nivo/line/dist/nivo-line.mjs')).toBe('nivo / d3');
     expect(sourceCategory('../node_modules/@trpc/client/dist/index.mjs')).toBe('React Query + tRPC');

@@ -12,7 +12,10 @@ export interface TestAccount {
   session: { id: string; expiresAt: Date };
 }
 
-export async function createAccount(sql: Sql, options: { role?: 'user' | 'admin'; password?: string; email?: string } = {}): Promise<TestAccount> {
+export async function createAccount(
+  sql: Sql,
+  options: { role?: 'user' | 'admin'; password?: string; email?: string } = {},
+): Promise<TestAccount> {
   const id = crypto.randomBytes(8).toString('hex');
   const password = options.password ?? 'Passw0rd!x';
   const user: SessionUser = {

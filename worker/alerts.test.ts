@@ -30,17 +30,40 @@ beforeEach(async () => {
 
 async function runJobs() {
   await db.sql`update graphile_worker._private_jobs set run_at = now() where run_at > now()`;
-  await runOnce({ connectionString: db.url, taskList: taskList({ sql: db.sql, email: { from: 'alerts@eggwatch.test' }, alerts: { publicUrl: PUBLIC_URL, digestHourUtc: 13 } }), logger: quietLogger });
+  await runOnce({
+    connectionString: db.url,
+    taskList: taskList({
+      sql: db.sql,
+      email: { from: 'alerts@eggwatch.test' },
+      alerts: { publicUrl: PUBLIC_URL, digestHourUtc: 13 },
+    }),
+    logger: quietLogger,
+  });
 }
 
 /** A scrape run that wrote these listings at one location today (source 'scrape' unless demo). */
-const scrape = (store: string, zip: string, region: Region, listings: RunListing[], source: 'scrape' | 'demo' = 'scrape') => scrapeRun(db.sql, store, zip, region, listings, source);
+const scrape = (
+  store: string,
+  zip: string,
+  region: Region,
+  listings: RunListing[],
+  source: 'scrape' | 'demo' = 'scrape',
+) => scrapeRun(db.sql, store, zip, region, listings, source);
 
 async function queueImmediate(runId: number) {
   await db.sql`select graphile_worker.add_job('alerts__immediate', json_build_object('runId', ${runId}::int))`;
 }
 
-async function subscribe(s: { email: string; region?: Region | null; eggType?: EggType | null; stores?: string[]; threshold?: number | null; frequency?: 'immediately' | 'daily' | 'weekly'; confirmed?: boolean; active?: boolean }) {
+async function subscribe(s: {
+  email: string;
+  region?: Region | null;
+  eggType?: EggType | null;
+  stores?: string[];
+  threshold?: number | null;
+  frequency?: 'immediately' | 'daily' | 'weekly';
+  confirmed?: boolean;
+  active?: boolean;
+}) {
   const [row] = await db.sql<{ id: number }[]>`
     insert into subscriptions (email, region, egg_type, preferred_stores, price_threshold, notification_frequency, confirmed_at, active)
     values (${s.email}, ${s.region ?? null}, ${s.eggType ?? null}, ${db.sql.array(s.stores ?? [])}::text[], ${s.threshold ?? null},
@@ -50,14 +73,40 @@ async function subscribe(s: { email: string; region?: Region | null; eggType?: E
 }
 
 const outbox = () =>
-  db.sql<{ to_address: string; subject: string; text: string; html: string; headers: Record<string, string>; subscription_id: number | null }[]>`
+  db.sql<
+    {
+      to_address: string;
+      subject: string;
+      text: string;
+      html: string;
+      headers: Record<string, string>;
+      subscription_id: number | null;
+    }[]
+  >`
     select to_address, subject, text, html, headers, subscription_id from email_outbox order by id`;
 
 describe('immediate alerts', () => {
   it('emails each matching, confirmed subscription once with its best listings, and never again for the same prices', async () => {
-    const threshold = await subscribe({ email: 'cheap@example.test', region: 'midwest', eggType: 'cage_free', threshold: 3 });
-    await subscribe({ email: 'pending@example.test', region: 'midwest', eggType: 'cage_free', threshold: 3, confirmed: false });
-    await subscribe({ email: 'stopped@example.test', region: 'midwest', eggType: 'cage_free', threshold: 3, active: false });
+    const threshold = await subscribe({
+      email: 'cheap@example.test',
+      region: 'midwest',
+      eggType: 'cage_free',
+      threshold: 3,
+    });
+    await subscribe({
+      email: 'pending@example.test',
+      region: 'midwest',
+      eggType: 'cage_free',
+      threshold: 3,
+      confirmed: false,
+    });
+    await subscribe({
+      email: 'stopped@example.test',
+      region: 'midwest',
+      eggType: 'cage_free',
+      threshold: 3,
+      active: false,
+    });
     await subscribe({ email: 'south@example.test', region: 'south', threshold: 9 });
     await subscribe({ email: 'target-only@example.test', stores: ['target'], threshold: 9 });
     await subscribe({ email: 'weekly@example.test', region: 'midwest', threshold: 9, frequency: 'weekly' });
@@ -92,7 +141,9 @@ describe('immediate alerts', () => {
     });
     expect(email!.text).toContain(`Unsubscribe: ${PUBLIC_URL}/notifications/unsubscribe?token=${token}`);
     expect(email!.html).toContain(`href="${PUBLIC_URL}/notifications/manage?token=${token}"`);
-    expect(await db.sql`select subscription_id from subscription_link_tokens where token_hash = ${hashToken(token)}`).toEqual([{ subscription_id: threshold.id }]);
+    expect(
+      await db.sql`select subscription_id from subscription_link_tokens where token_hash = ${hashToken(token)}`,
+    ).toEqual([{ subscription_id: threshold.id }]);
     expect(await db.sql`select 1 from subscription_link_tokens where token_hash = ${token}`).toEqual([]);
 
     // The same job again, and a new run with the same prices: nothing more.
@@ -108,7 +159,9 @@ describe('immediate alerts', () => {
 
     // A new lower price of the same listing alerts again.
     await db.sql`update price_observations set observed_at = observed_at - interval '1 day', observed_on = utc_day(observed_at - interval '1 day') where scrape_run_id in (${runId}, ${again})`;
-    const lower = await scrape('kroger', '60611', 'midwest', [{ id: 'cf18', eggType: 'cage_free', count: 18, price: 4.2 }]);
+    const lower = await scrape('kroger', '60611', 'midwest', [
+      { id: 'cf18', eggType: 'cage_free', count: 18, price: 4.2 },
+    ]);
     await queueImmediate(lower);
     await runJobs();
     emails = await outbox();
@@ -116,12 +169,15 @@ describe('immediate alerts', () => {
     expect(emails[1]!.subject).toBe('1 cage-free egg price under $3.00 in the Midwest');
     expect(emails[1]!.text).toContain('$4.20 / 18 ct');
     // One delivery row per price event, each pointing at its email.
-    const deliveries = await db.sql`select period_key, email_id is not null as has_email from alert_deliveries where subscription_id = ${threshold.id} order by id`;
-    expect(deliveries).toEqual([
-      { period_key: expect.stringMatching(/^price:\d+:\d+:1\.29$/), has_email: true },
-      { period_key: expect.stringMatching(/^price:\d+:\d+:4\.50$/), has_email: true },
-      { period_key: expect.stringMatching(/^price:\d+:\d+:4\.20$/), has_email: true },
-    ].sort(() => 0));
+    const deliveries =
+      await db.sql`select period_key, email_id is not null as has_email from alert_deliveries where subscription_id = ${threshold.id} order by id`;
+    expect(deliveries).toEqual(
+      [
+        { period_key: expect.stringMatching(/^price:\d+:\d+:1\.29$/), has_email: true },
+        { period_key: expect.stringMatching(/^price:\d+:\d+:4\.50$/), has_email: true },
+        { period_key: expect.stringMatching(/^price:\d+:\d+:4\.20$/), has_email: true },
+      ].sort(() => 0),
+    );
   });
 
   it('without a threshold, a drop of 5% or more against 7 days before matches', async () => {
@@ -144,7 +200,13 @@ describe('immediate alerts', () => {
 
   it('demo and sample prices never alert', async () => {
     await subscribe({ email: 'any@example.test', threshold: 99 });
-    const runId = await scrape('aldi', '30301', 'south', [{ id: 'd1', eggType: 'standard', count: 12, price: 1.99 }], 'demo');
+    const runId = await scrape(
+      'aldi',
+      '30301',
+      'south',
+      [{ id: 'd1', eggType: 'standard', count: 12, price: 1.99 }],
+      'demo',
+    );
     await queueImmediate(runId);
     await runJobs();
     expect(await outbox()).toEqual([]);
@@ -157,7 +219,11 @@ describe('immediate alerts', () => {
     // The task's finish step, as a resumed run would reach it with every ZIP written.
     await db.sql`update scrape_runs set status = 'queued', worker_id = null where id = ${run!.id}`;
     await db.sql`select graphile_worker.add_job('stores__scrape', json_build_object('runId', ${run!.id}::int))`;
-    await runOnce({ connectionString: db.url, taskList: { stores__scrape: taskList({ sql: db.sql, email: { from: 'x@y.z' } }).stores__scrape! }, logger: quietLogger });
+    await runOnce({
+      connectionString: db.url,
+      taskList: { stores__scrape: taskList({ sql: db.sql, email: { from: 'x@y.z' } }).stores__scrape! },
+      logger: quietLogger,
+    });
     // (graphile-worker records the scrape job's completion just after runOnce ends.)
     await expect
       .poll(async () => db.sql`select task_identifier, key from graphile_worker.jobs`, { timeout: 10_000 })
@@ -179,7 +245,9 @@ describe('digests', () => {
     await db.sql`select graphile_worker.add_job('alerts__digest', json_build_object('kind', 'daily', 'period', ${day}::text))`;
     await runJobs();
     const emails = await outbox();
-    expect(emails.map((e) => [e.to_address, e.subject])).toEqual([['daily@example.test', 'Daily digest: 1 egg price under $4.00 in the Northeast']]);
+    expect(emails.map((e) => [e.to_address, e.subject])).toEqual([
+      ['daily@example.test', 'Daily digest: 1 egg price under $4.00 in the Northeast'],
+    ]);
     expect(emails[0]!.text).toContain(`Today's matches (${day})`);
     expect(emails[0]!.text).toContain('The cheapest current listings for your alert');
   });
@@ -187,8 +255,18 @@ describe('digests', () => {
   it('daily: subscriptions sharing listings each get their own address, links and matches; shared tables are not mixed', async () => {
     const day = new Date().toISOString().slice(0, 10);
     const low = await subscribe({ email: 'low@example.test', region: 'northeast', threshold: 4, frequency: 'daily' });
-    const low2 = await subscribe({ email: 'low2@example.test', region: 'northeast', threshold: 4.5, frequency: 'daily' });
-    const high = await subscribe({ email: 'high@example.test', region: 'northeast', threshold: 10, frequency: 'daily' });
+    const low2 = await subscribe({
+      email: 'low2@example.test',
+      region: 'northeast',
+      threshold: 4.5,
+      frequency: 'daily',
+    });
+    const high = await subscribe({
+      email: 'high@example.test',
+      region: 'northeast',
+      threshold: 10,
+      frequency: 'daily',
+    });
     await scrape('walmart', '10001', 'northeast', [
       { id: 's12', eggType: 'standard', count: 12, price: 3.49 },
       { id: 's18', eggType: 'standard', count: 18, price: 7.2 },
@@ -197,10 +275,17 @@ describe('digests', () => {
     expect(report.emails).toBe(3);
     const emails = await outbox();
     const of = (id: number) => emails.find((e) => e.subscription_id === id)!;
-    const matchesText = (text: string) => text.slice(text.indexOf("Today's matches"), text.indexOf('The cheapest current listings'));
+    const matchesText = (text: string) =>
+      text.slice(text.indexOf("Today's matches"), text.indexOf('The cheapest current listings'));
     // The same listings (one match) for both lower thresholds, with each one's own threshold in the subject.
-    expect([of(low.id).to_address, of(low.id).subject]).toEqual(['low@example.test', 'Daily digest: 1 egg price under $4.00 in the Northeast']);
-    expect([of(low2.id).to_address, of(low2.id).subject]).toEqual(['low2@example.test', 'Daily digest: 1 egg price under $4.50 in the Northeast']);
+    expect([of(low.id).to_address, of(low.id).subject]).toEqual([
+      'low@example.test',
+      'Daily digest: 1 egg price under $4.00 in the Northeast',
+    ]);
+    expect([of(low2.id).to_address, of(low2.id).subject]).toEqual([
+      'low2@example.test',
+      'Daily digest: 1 egg price under $4.50 in the Northeast',
+    ]);
     expect(matchesText(of(low.id).text)).toEqual(matchesText(of(low2.id).text));
     expect(matchesText(of(low.id).text)).not.toContain('s18');
     expect(of(high.id).subject).toBe('Daily digest: 2 egg prices under $10.00 in the Northeast');
@@ -211,7 +296,9 @@ describe('digests', () => {
     const tokens = emails.map((e) => /unsubscribe\?token=([^"&\s]+)/.exec(e.html)![1]!);
     expect(new Set(tokens).size).toBe(3);
     for (const [i, e] of emails.entries()) {
-      const [row] = await db.sql<{ subscription_id: number }[]>`select subscription_id from subscription_link_tokens where token_hash = ${hashToken(decodeURIComponent(tokens[i]!))}`;
+      const [row] = await db.sql<
+        { subscription_id: number }[]
+      >`select subscription_id from subscription_link_tokens where token_hash = ${hashToken(decodeURIComponent(tokens[i]!))}`;
       expect(row!.subscription_id).toBe(e.subscription_id);
       expect(e.text).toContain(`token=${tokens[i]}`);
     }
@@ -230,7 +317,9 @@ describe('digests', () => {
     // Two runs at once (a doubled job): between them, each subscription is sent its digest once.
     const reports = await Promise.all([deliverDaily(db.sql, PUBLIC_URL, day), deliverDaily(db.sql, PUBLIC_URL, day)]);
     expect(reports[0]!.emails + reports[1]!.emails).toBe(n);
-    const [totals] = await db.sql<{ emails: number; subscriptions: number; deliveries: number; linked: number; jobs: number; jobbed: number }[]>`
+    const [totals] = await db.sql<
+      { emails: number; subscriptions: number; deliveries: number; linked: number; jobs: number; jobbed: number }[]
+    >`
       select (select count(*)::int from email_outbox) as emails,
              (select count(distinct subscription_id)::int from email_outbox) as subscriptions,
              (select count(*)::int from alert_deliveries where period_key = ${`daily:${day}`}) as deliveries,
@@ -248,7 +337,9 @@ describe('digests', () => {
   });
 
   it('the outbox compresses its HTML and text with lz4 where the server was built with it (migration 019), else keeps pglz', async () => {
-    const [config] = await db.sql<{ lz4: boolean }[]>`select setting like '%--with-lz4%' as lz4 from pg_config where name = 'CONFIGURE'`;
+    const [config] = await db.sql<
+      { lz4: boolean }[]
+    >`select setting like '%--with-lz4%' as lz4 from pg_config where name = 'CONFIGURE'`;
     const columns = await db.sql<{ attname: string; attcompression: string }[]>`
       select attname, attcompression from pg_attribute where attrelid = 'email_outbox'::regclass and attname in ('html', 'text') order by attname`;
     expect(columns.map((c) => [c.attname, c.attcompression])).toEqual([
@@ -259,7 +350,13 @@ describe('digests', () => {
 
   it('weekly: lowest price, change against the week before, cheapest store and listings under the threshold', async () => {
     const monday = new Date().toISOString().slice(0, 10);
-    await subscribe({ email: 'weekly@example.test', region: 'south', eggType: 'standard', threshold: 3, frequency: 'weekly' });
+    await subscribe({
+      email: 'weekly@example.test',
+      region: 'south',
+      eggType: 'standard',
+      threshold: 3,
+      frequency: 'weekly',
+    });
     const before = await scrape('aldi', '30301', 'south', [{ id: 'w12', eggType: 'standard', count: 12, price: 3.0 }]);
     await db.sql`update price_observations set observed_at = now() - interval '10 days', observed_on = utc_day(now() - interval '10 days') where scrape_run_id = ${before}`;
     const during = await scrape('aldi', '30301', 'south', [{ id: 'w12', eggType: 'standard', count: 12, price: 2.7 }]);
@@ -277,23 +374,50 @@ describe('digests', () => {
   });
 
   it('alerts__schedule queues the daily digest at the digest hour, and the weekly summary on Mondays, once', async () => {
-    const schedule = taskList({ sql: db.sql, email: { from: 'x@y.z' }, alerts: { publicUrl: PUBLIC_URL, digestHourUtc: 13 } }).alerts__schedule!;
-    for (const now of ['2026-11-23T12:00:00Z', '2026-11-23T13:00:00Z', '2026-11-23T13:00:00Z', '2026-11-24T13:00:00Z']) {
+    const schedule = taskList({
+      sql: db.sql,
+      email: { from: 'x@y.z' },
+      alerts: { publicUrl: PUBLIC_URL, digestHourUtc: 13 },
+    }).alerts__schedule!;
+    for (const now of [
+      '2026-11-23T12:00:00Z',
+      '2026-11-23T13:00:00Z',
+      '2026-11-23T13:00:00Z',
+      '2026-11-24T13:00:00Z',
+    ]) {
       await db.sql`select graphile_worker.add_job('alerts__schedule', json_build_object('now', ${now}::text))`;
     }
     await runOnce({ connectionString: db.url, taskList: { alerts__schedule: schedule }, logger: quietLogger });
-    const jobs = await db.sql<{ key: string }[]>`select key from graphile_worker.jobs where task_identifier = 'alerts__digest' order by key`;
+    const jobs = await db.sql<
+      { key: string }[]
+    >`select key from graphile_worker.jobs where task_identifier = 'alerts__digest' order by key`;
     // 2026-11-23 is a Monday.
-    expect(jobs.map((j) => j.key)).toEqual(['alerts:daily:2026-11-23', 'alerts:daily:2026-11-24', 'alerts:weekly:2026-11-23']);
+    expect(jobs.map((j) => j.key)).toEqual([
+      'alerts:daily:2026-11-23',
+      'alerts:daily:2026-11-24',
+      'alerts:weekly:2026-11-23',
+    ]);
   });
 });
 
 describe('stopping mail', () => {
   it('an unsubscribed subscription’s queued alert is not sent, and a deleted one’s is gone', async () => {
     const sub = await subscribe({ email: 'stop@example.test', threshold: 99 });
-    const runId = await scrape('target', '10001', 'northeast', [{ id: 'x1', eggType: 'standard', count: 12, price: 2.99 }]);
+    const runId = await scrape('target', '10001', 'northeast', [
+      { id: 'x1', eggType: 'standard', count: 12, price: 2.99 },
+    ]);
     await queueImmediate(runId);
-    await runOnce({ connectionString: db.url, taskList: { alerts__immediate: taskList({ sql: db.sql, email: { from: 'x@y.z' }, alerts: { publicUrl: PUBLIC_URL, digestHourUtc: 13 } }).alerts__immediate! }, logger: quietLogger });
+    await runOnce({
+      connectionString: db.url,
+      taskList: {
+        alerts__immediate: taskList({
+          sql: db.sql,
+          email: { from: 'x@y.z' },
+          alerts: { publicUrl: PUBLIC_URL, digestHourUtc: 13 },
+        }).alerts__immediate!,
+      },
+      logger: quietLogger,
+    });
     await db.sql`update subscriptions set active = false where id = ${sub.id}`;
     await runJobs();
     const [row] = await db.sql`select status, error from email_outbox`;
@@ -309,17 +433,32 @@ describe('the matching rule', () => {
     const types: EggType[] = ['standard', 'cage_free', 'organic', 'pasture_raised'];
     const stores = ['walmart', 'target', 'kroger'];
     let seed = 7;
-    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
-    const pick = <T,>(list: T[]) => list[Math.floor(rand() * list.length)]!;
+    const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const pick = <T>(list: T[]) => list[Math.floor(rand() * list.length)]!;
     const day = new Date().toISOString().slice(0, 10);
     // Two locations per store, a few listings each, with history 8 days back for the drop rule.
     const listings: Array<{ store: string; zip: string; region: Region; l: RunListing; old: number }> = [];
-    const zips: Record<Region, string[]> = { northeast: ['10001', '02108'], midwest: ['60611', '48201'], south: ['30301', '77001'], west: ['94110', '98101'] };
+    const zips: Record<Region, string[]> = {
+      northeast: ['10001', '02108'],
+      midwest: ['60611', '48201'],
+      south: ['30301', '77001'],
+      west: ['94110', '98101'],
+    };
     for (const store of stores) {
       for (const region of regions.slice(0, 2)) {
         const zip = zips[region][stores.indexOf(store) % 2]!;
-        const items: RunListing[] = Array.from({ length: 4 }, (_, i) => ({ id: `${store}-${region}-${i}`, eggType: pick(types), count: pick([6, 12, 18]), price: Math.round((1.5 + rand() * 6) * 100) / 100 }));
-        const old = await scrape(store, zip, region, items.map((l) => ({ ...l, price: Math.round(l.price * (1 + rand() * 0.12) * 100) / 100 })));
+        const items: RunListing[] = Array.from({ length: 4 }, (_, i) => ({
+          id: `${store}-${region}-${i}`,
+          eggType: pick(types),
+          count: pick([6, 12, 18]),
+          price: Math.round((1.5 + rand() * 6) * 100) / 100,
+        }));
+        const old = await scrape(
+          store,
+          zip,
+          region,
+          items.map((l) => ({ ...l, price: Math.round(l.price * (1 + rand() * 0.12) * 100) / 100 })),
+        );
         await db.sql`update price_observations set observed_at = now() - interval '8 days', observed_on = utc_day(now() - interval '8 days') where scrape_run_id = ${old}`;
         await scrape(store, zip, region, items);
         for (const l of items) listings.push({ store, zip, region, l, old: 0 });
@@ -327,18 +466,51 @@ describe('the matching rule', () => {
     }
     const subs = [];
     for (let i = 0; i < 40; i++) {
-      const s = { region: rand() < 0.3 ? null : pick(regions), eggType: rand() < 0.3 ? null : pick(types), stores: rand() < 0.6 ? [] : [pick(stores)], threshold: rand() < 0.5 ? null : Math.round(rand() * 800) / 100 };
-      const row = await subscribe({ email: `rule${i}@example.test`, region: s.region, eggType: s.eggType, stores: s.stores, threshold: s.threshold, frequency: 'daily' });
+      const s = {
+        region: rand() < 0.3 ? null : pick(regions),
+        eggType: rand() < 0.3 ? null : pick(types),
+        stores: rand() < 0.6 ? [] : [pick(stores)],
+        threshold: rand() < 0.5 ? null : Math.round(rand() * 800) / 100,
+      };
+      const row = await subscribe({
+        email: `rule${i}@example.test`,
+        region: s.region,
+        eggType: s.eggType,
+        stores: s.stores,
+        threshold: s.threshold,
+        frequency: 'daily',
+      });
       subs.push({ id: row.id, ...s });
     }
-    const entries = await db.sql<{ store_id: string; region: Region; egg_type: EggType; count: number; price: number; reference_price: number | null; product_id: number; location_id: number }[]>`
+    const entries = await db.sql<
+      {
+        store_id: string;
+        region: Region;
+        egg_type: EggType;
+        count: number;
+        price: number;
+        reference_price: number | null;
+        product_id: number;
+        location_id: number;
+      }[]
+    >`
       select l.store_id, l.region, p.egg_type, p.count, e.price, e.reference_price, e.product_id, e.location_id
       from price_entries e join store_locations l on l.id = e.location_id join products p on p.id = e.product_id
       where e.source = 'scrape' and (e.observed_at at time zone 'UTC')::date = ${day}::date`;
     const rows = (await dailyDigestMatches(db.sql, day)).filter((r) => r.role === 'match');
     for (const s of subs) {
       const expected = entries
-        .filter((e) => matchesSubscription({ region: s.region, egg_type: s.eggType, preferred_stores: s.stores as never[], price_threshold: s.threshold }, e))
+        .filter((e) =>
+          matchesSubscription(
+            {
+              region: s.region,
+              egg_type: s.eggType,
+              preferred_stores: s.stores as never[],
+              price_threshold: s.threshold,
+            },
+            e,
+          ),
+        )
         .sort((a, b) => pricePerDozen(a.price, a.count) - pricePerDozen(b.price, b.count))
         .slice(0, 10)
         .map((e) => `${e.product_id}:${e.location_id}`);

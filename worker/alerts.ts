@@ -4,7 +4,17 @@
 // or overlapping job, or a job that died after committing) yields nothing, so nothing is sent
 // twice; a job that died before committing wrote nothing, and its retry sends it all.
 import type { Sql, TxSql } from '#server/db.ts';
-import { dailyDigestMatches, eventKey, immediateMatches, MATCH_LIMIT, weeklySummaries, weeklyUnderThreshold, type ImmediateSource, type MatchRow, type WeeklyRow } from '#server/queries/alerts.ts';
+import {
+  dailyDigestMatches,
+  eventKey,
+  immediateMatches,
+  MATCH_LIMIT,
+  weeklySummaries,
+  weeklyUnderThreshold,
+  type ImmediateSource,
+  type MatchRow,
+  type WeeklyRow,
+} from '#server/queries/alerts.ts';
 import {
   dailyDigestEmail,
   dailyDigestTables,
@@ -68,18 +78,34 @@ async function deliverBatch(tx: TxSql, publicUrl: string, batch: Pending[]): Pro
     returning subscription_id, period_key`;
   t = phase('claim', t);
   const wonKeys = new Set(won.map((w) => `${w.subscription_id}|${w.period_key}`));
-  const messages: Array<{ subscriptionId: number; message: EmailMessage; key: string; periodKeys: string[]; tokenHash: string }> = [];
+  const messages: Array<{
+    subscriptionId: number;
+    message: EmailMessage;
+    key: string;
+    periodKeys: string[];
+    tokenHash: string;
+  }> = [];
   for (const pending of batch) {
     const claims = pending.claims.filter((c) => wonKeys.has(`${pending.subscriptionId}|${c.periodKey}`));
     if (claims.length === 0) continue;
     // Each email's manage and unsubscribe links carry a token of their own; only its hash is kept.
     const { token, hash } = newToken();
     const message = pending.render(claims, { publicUrl, token });
-    if (message) messages.push({ subscriptionId: pending.subscriptionId, message, key: pending.idempotencyKey, periodKeys: claims.map((c) => c.periodKey), tokenHash: hash });
+    if (message)
+      messages.push({
+        subscriptionId: pending.subscriptionId,
+        message,
+        key: pending.idempotencyKey,
+        periodKeys: claims.map((c) => c.periodKey),
+        tokenHash: hash,
+      });
   }
   t = phase('render', t);
   if (messages.length === 0) return { emails: 0, lost: rows.length - won.length };
-  await storeLinkTokens(tx, messages.map((m) => ({ hash: m.tokenHash, subscriptionId: m.subscriptionId })));
+  await storeLinkTokens(
+    tx,
+    messages.map((m) => ({ hash: m.tokenHash, subscriptionId: m.subscriptionId })),
+  );
   t = phase('tokens', t);
   // One INSERT with a parameter per value: no array literal of the bodies to build, escape and parse
   // again (most of the run's memory churn), and the ids come back with their keys (unique in a batch).
@@ -129,24 +155,38 @@ async function deliver(sql: Sql, publicUrl: string, pending: Pending[]): Promise
       const batch = pending.slice(next, next + DELIVERY_BATCH);
       next += DELIVERY_BATCH;
       const started = performance.now();
-      const result = await sql.begin((tx) => deliverBatch(tx, publicUrl, batch)).catch((error: unknown) => {
-        failed = true;
-        throw error;
-      });
+      const result = await sql
+        .begin((tx) => deliverBatch(tx, publicUrl, batch))
+        .catch((error: unknown) => {
+          failed = true;
+          throw error;
+        });
       phase('transactions', started);
       emails += result.emails;
       lost += result.lost;
     }
   };
-  const lanes = Array.from({ length: Math.min(DELIVERY_CONCURRENCY, Math.ceil(pending.length / DELIVERY_BATCH)) }, lane);
+  const lanes = Array.from(
+    { length: Math.min(DELIVERY_CONCURRENCY, Math.ceil(pending.length / DELIVERY_BATCH)) },
+    lane,
+  );
   const settled = await Promise.allSettled(lanes);
   const rejected = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (rejected) throw rejected.reason;
   return { emails, subscriptions: pending.length, claimedBefore: lost };
 }
 
-function scopeOf(row: Pick<MatchRow, 'region_filter' | 'egg_type_filter' | 'preferred_stores' | 'price_threshold'>, frequency: NotificationFrequency) {
-  return { region: row.region_filter, egg_type: row.egg_type_filter, preferred_stores: row.preferred_stores as never[], price_threshold: row.price_threshold, notification_frequency: frequency };
+function scopeOf(
+  row: Pick<MatchRow, 'region_filter' | 'egg_type_filter' | 'preferred_stores' | 'price_threshold'>,
+  frequency: NotificationFrequency,
+) {
+  return {
+    region: row.region_filter,
+    egg_type: row.egg_type_filter,
+    preferred_stores: row.preferred_stores as never[],
+    price_threshold: row.price_threshold,
+    notification_frequency: frequency,
+  };
 }
 
 function bySubscription<T extends { subscription_id: number }>(rows: T[]): Map<number, T[]> {
@@ -160,21 +200,42 @@ function bySubscription<T extends { subscription_id: number }>(rows: T[]): Map<n
 }
 
 /** Immediate alerts for the price events of one scrape run, or of some visits of a visit day. */
-export async function deliverImmediate(sql: Sql, publicUrl: string, source: number | ImmediateSource, sourceKey?: string): Promise<DeliveryReport> {
+export async function deliverImmediate(
+  sql: Sql,
+  publicUrl: string,
+  source: number | ImmediateSource,
+  sourceKey?: string,
+): Promise<DeliveryReport> {
   const from: ImmediateSource = typeof source === 'number' ? { runId: source } : source;
   const matches = await immediateMatches(sql, from);
   const key = sourceKey ?? ('runId' in from ? `${from.runId}` : `coverage:${from.coverageRunId}`);
   const pending: Pending[] = matches.map(({ subscription, listings }) => {
     const best = listings.slice(0, MAX_LISTINGS);
-    const scope = scopeOf({ region_filter: subscription.region, egg_type_filter: subscription.egg_type, preferred_stores: subscription.preferred_stores, price_threshold: subscription.price_threshold }, 'immediately');
+    const scope = scopeOf(
+      {
+        region_filter: subscription.region,
+        egg_type_filter: subscription.egg_type,
+        preferred_stores: subscription.preferred_stores,
+        price_threshold: subscription.price_threshold,
+      },
+      'immediately',
+    );
     return {
       subscriptionId: subscription.id,
       idempotencyKey: `immediate:${key}:${subscription.id}`,
-      claims: best.map((row) => ({ periodKey: eventKey(row), kind: 'immediate', productId: row.product_id, locationId: row.location_id, price: row.price })),
+      claims: best.map((row) => ({
+        periodKey: eventKey(row),
+        kind: 'immediate',
+        productId: row.product_id,
+        locationId: row.location_id,
+        price: row.price,
+      })),
       render: (won, links) => {
         const keys = new Set(won.map((c) => c.periodKey));
         const shown = best.filter((row) => keys.has(eventKey(row)));
-        return shown.length ? immediateAlertEmail(subscription.email, scope, shown, links, describeSubscription(scope, STORE_NAMES)) : null;
+        return shown.length
+          ? immediateAlertEmail(subscription.email, scope, shown, links, describeSubscription(scope, STORE_NAMES))
+          : null;
       },
     };
   });
@@ -196,7 +257,9 @@ export async function deliverDaily(sql: Sql, publicUrl: string, day: string): Pr
     const first = list[0]!;
     const scope = scopeOf(first, 'daily');
     const cheapest = list.filter((r) => r.role === 'cheapest');
-    const key = [...matches, { product_id: 0, location_id: 0, price: 0 }, ...cheapest].map((r) => `${r.product_id}:${r.location_id}:${r.price}`).join(',');
+    const key = [...matches, { product_id: 0, location_id: 0, price: 0 }, ...cheapest]
+      .map((r) => `${r.product_id}:${r.location_id}:${r.price}`)
+      .join(',');
     pending.push({
       subscriptionId,
       idempotencyKey: `daily:${day}:${subscriptionId}`,
@@ -208,7 +271,15 @@ export async function deliverDaily(sql: Sql, publicUrl: string, day: string): Pr
           shared = { digest, tables: dailyDigestTables(digest, links.publicUrl) };
           tables.set(key, shared);
         }
-        return dailyDigestEmail(first.email, scope, shared.digest, links, describeSubscription(scope, STORE_NAMES), day, shared.tables);
+        return dailyDigestEmail(
+          first.email,
+          scope,
+          shared.digest,
+          links,
+          describeSubscription(scope, STORE_NAMES),
+          day,
+          shared.tables,
+        );
       },
     });
   }

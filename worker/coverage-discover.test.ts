@@ -37,7 +37,11 @@ beforeEach(async () => {
 function scrape(origin = standIn.url): Partial<ScrapeConfig> {
   return {
     origins: Object.fromEntries(STORE_IDS.map((store) => [store, origin])),
-    credentials: { krogerClientId: 'test-client', krogerClientSecret: 'test-secret', albertsonsApiKey: '0123456789abcdef0123456789abcdef' },
+    credentials: {
+      krogerClientId: 'test-client',
+      krogerClientSecret: 'test-secret',
+      albertsonsApiKey: '0123456789abcdef0123456789abcdef',
+    },
     http: { delayMs: 0, retries: 0, timeoutMs: 5000, backoffBaseMs: 5, backoffCapMs: 20, maxRetryAfterMs: 3000 },
   };
 }
@@ -71,7 +75,9 @@ async function runJobs(config = scrape(), callsPerJob = 6, extra: Record<string,
   // again until no job is left.
   for (let round = 0; round < 1000; round++) {
     await runOnce({ connectionString: db.url, taskList: tasks, logger: quietLogger });
-    const [{ left }] = (await db.sql`select count(*)::int as left from graphile_worker.jobs`) as unknown as [{ left: number }];
+    const [{ left }] = (await db.sql`select count(*)::int as left from graphile_worker.jobs`) as unknown as [
+      { left: number },
+    ];
     if (left === 0) return;
   }
   throw new Error('jobs left after 1000 rounds');
@@ -79,13 +85,34 @@ async function runJobs(config = scrape(), callsPerJob = 6, extra: Record<string,
 
 const runRow = async (id: number) => {
   const [row] = await db.sql<
-    Array<{ status: string; message: string | null; demo: boolean; points_planned: number; points_done: number; locator_calls: number; stores_found: number; stores_new: number; stores_closed: number; worker_id: string | null; heartbeat_at: Date | null; finished_at: Date | null }>
+    Array<{
+      status: string;
+      message: string | null;
+      demo: boolean;
+      points_planned: number;
+      points_done: number;
+      locator_calls: number;
+      stores_found: number;
+      stores_new: number;
+      stores_closed: number;
+      worker_id: string | null;
+      heartbeat_at: Date | null;
+      finished_at: Date | null;
+    }>
   >`select status, message, demo, points_planned, points_done, locator_calls, stores_found, stores_new, stores_closed, worker_id, heartbeat_at, finished_at from coverage_runs where id = ${id}`;
   return row!;
 };
 
 const directory = (store: StoreId) =>
-  db.sql<Array<{ retailer_location_id: string; banner: string | null; state: string | null; status: string; missed_sweeps: number }>>`
+  db.sql<
+    Array<{
+      retailer_location_id: string;
+      banner: string | null;
+      state: string | null;
+      status: string;
+      missed_sweeps: number;
+    }>
+  >`
     select retailer_location_id, banner, state, status, missed_sweeps from store_locations where store_id = ${store} and retailer_location_id is not null`;
 
 describe('a discovery run', () => {
@@ -115,7 +142,9 @@ describe('a discovery run', () => {
     expect(order[0]).toBe('discover');
     expect(order.indexOf('probe')).toBeGreaterThan(0);
     expect(order.indexOf('probe')).toBeLessThan(order.length - 1);
-    const [{ left }] = (await db.sql`select count(*)::int as left from graphile_worker.jobs`) as unknown as [{ left: number }];
+    const [{ left }] = (await db.sql`select count(*)::int as left from graphile_worker.jobs`) as unknown as [
+      { left: number },
+    ];
     expect(left).toBe(0);
   });
 
@@ -131,23 +160,34 @@ describe('a discovery run', () => {
     const second = await startDiscovery('kroger', scope);
     await runJobs(scrape(), 50);
     expect(await runRow(second)).toMatchObject({ status: 'succeeded', stores_closed: 0 });
-    expect((await directory('kroger')).find((row) => row.retailer_location_id === closing.id)).toMatchObject({ status: 'open', missed_sweeps: 1 });
+    expect((await directory('kroger')).find((row) => row.retailer_location_id === closing.id)).toMatchObject({
+      status: 'open',
+      missed_sweeps: 1,
+    });
 
     const third = await startDiscovery('kroger', scope);
     await runJobs(scrape(), 50);
     const closedRun = await runRow(third);
     expect(closedRun).toMatchObject({ status: 'succeeded', stores_closed: 1 });
     expect(closedRun.message).toContain('1 closed');
-    expect((await directory('kroger')).find((row) => row.retailer_location_id === closing.id)).toMatchObject({ status: 'closed', missed_sweeps: 2 });
+    expect((await directory('kroger')).find((row) => row.retailer_location_id === closing.id)).toMatchObject({
+      status: 'closed',
+      missed_sweeps: 2,
+    });
     // Stores outside the scope were never counted.
-    expect((await directory('kroger')).filter((row) => row.state === 'DE').every((row) => row.missed_sweeps === 0)).toBe(true);
+    expect(
+      (await directory('kroger')).filter((row) => row.state === 'DE').every((row) => row.missed_sweeps === 0),
+    ).toBe(true);
 
     standIn.setClosingStoresClosed(false);
     const fourth = await startDiscovery('kroger', scope);
     await runJobs(scrape(), 50);
     expect(await runRow(fourth)).toMatchObject({ status: 'succeeded', stores_closed: 0 });
     expect((await runRow(fourth)).message).toContain('1 reopened');
-    expect((await directory('kroger')).find((row) => row.retailer_location_id === closing.id)).toMatchObject({ status: 'open', missed_sweeps: 0 });
+    expect((await directory('kroger')).find((row) => row.retailer_location_id === closing.id)).toMatchObject({
+      status: 'open',
+      missed_sweeps: 0,
+    });
   });
 
   it('Whole Foods: asks its id space by summary and keeps the stores of the scope', async () => {
@@ -195,7 +235,9 @@ describe('a discovery run that fails', () => {
     wall = http.createServer((req, res) => {
       if (passThrough > 0) {
         passThrough--;
-        fetch(`${standIn.url}${req.url ?? '/'}`, { headers: { 'x-forwarded-host': String(req.headers['x-forwarded-host'] ?? '') } })
+        fetch(`${standIn.url}${req.url ?? '/'}`, {
+          headers: { 'x-forwarded-host': String(req.headers['x-forwarded-host'] ?? '') },
+        })
           .then(async (response) => {
             res.writeHead(response.status, { 'content-type': response.headers.get('content-type') ?? 'text/plain' });
             res.end(await response.text());
@@ -205,7 +247,9 @@ describe('a discovery run that fails', () => {
       }
       if ((req.headers['x-forwarded-host'] ?? '') === 'www.walmart.com') {
         res.writeHead(200, { 'content-type': 'text/html' });
-        res.end('<html><head><title>Robot or human?</title></head><body>Activate and hold the button to confirm that you are human.</body></html>');
+        res.end(
+          '<html><head><title>Robot or human?</title></head><body>Activate and hold the button to confirm that you are human.</body></html>',
+        );
         return;
       }
       res.writeHead(200, { 'content-type': 'application/json' });
@@ -241,7 +285,9 @@ describe('a discovery run that fails', () => {
     passThrough = 0;
     const run = await runRow(id);
     expect(run.status).toBe('partial');
-    expect(run.message).toMatch(/^Blocked: blocked by Walmart's bot protection after 5 points; \d+ stores? found so far/);
+    expect(run.message).toMatch(
+      /^Blocked: blocked by Walmart's bot protection after 5 points; \d+ stores? found so far/,
+    );
     expect(run.stores_found).toBeGreaterThan(0);
     expect(run.locator_calls).toBe(5);
     expect((await directory('walmart')).length).toBeGreaterThanOrEqual(run.stores_found);

@@ -20,7 +20,11 @@ import { startStandIn, type StandInServer } from '../test/retailers/server.ts';
 import { until } from '../test/until.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const ORIGIN_ENV: Partial<Record<StoreId, string>> = { walmart: 'WALMART_ORIGIN', target: 'TARGET_ORIGIN', aldi: 'ALDI_ORIGIN' };
+const ORIGIN_ENV: Partial<Record<StoreId, string>> = {
+  walmart: 'WALMART_ORIGIN',
+  target: 'TARGET_ORIGIN',
+  aldi: 'ALDI_ORIGIN',
+};
 
 let db: TestDatabase;
 let standIn: StandInServer;
@@ -54,18 +58,22 @@ class CountingProxies {
           this.most.set(store, Math.max(this.most.get(store) ?? 0, now));
           const start = Date.now();
           setTimeout(() => {
-            const upstream = http.request(`${standIn.url}${req.url ?? '/'}`, { method: req.method, headers: req.headers }, (answer) => {
-              const parts: Buffer[] = [];
-              answer.on('data', (chunk: Buffer) => parts.push(chunk));
-              answer.on('end', () => {
-                // Counted out before the answer leaves, so a worker's next request is never
-                // mistaken for an overlap.
-                this.inFlight.set(store, (this.inFlight.get(store) ?? 1) - 1);
-                this.flights.push({ store, url: req.url ?? '', start, end: Date.now() });
-                res.writeHead(answer.statusCode ?? 502, answer.headers);
-                res.end(Buffer.concat(parts));
-              });
-            });
+            const upstream = http.request(
+              `${standIn.url}${req.url ?? '/'}`,
+              { method: req.method, headers: req.headers },
+              (answer) => {
+                const parts: Buffer[] = [];
+                answer.on('data', (chunk: Buffer) => parts.push(chunk));
+                answer.on('end', () => {
+                  // Counted out before the answer leaves, so a worker's next request is never
+                  // mistaken for an overlap.
+                  this.inFlight.set(store, (this.inFlight.get(store) ?? 1) - 1);
+                  this.flights.push({ store, url: req.url ?? '', start, end: Date.now() });
+                  res.writeHead(answer.statusCode ?? 502, answer.headers);
+                  res.end(Buffer.concat(parts));
+                });
+              },
+            );
             upstream.on('error', (error) => {
               this.inFlight.set(store, (this.inFlight.get(store) ?? 1) - 1);
               res.writeHead(502);
@@ -108,12 +116,25 @@ beforeEach(async () => {
   await db.sql`update store_locations set status = 'closed', closed_at = now() where retailer_location_id is not null`;
 });
 
-function startWorker(proxies: CountingProxies, env: Record<string, string>): { child: ChildProcess; log: () => string } {
+function startWorker(
+  proxies: CountingProxies,
+  env: Record<string, string>,
+): { child: ChildProcess; log: () => string } {
   let output = '';
-  const origins = Object.fromEntries(Object.entries(proxies.urls).map(([store, url]) => [ORIGIN_ENV[store as StoreId]!, url]));
+  const origins = Object.fromEntries(
+    Object.entries(proxies.urls).map(([store, url]) => [ORIGIN_ENV[store as StoreId]!, url]),
+  );
   const child = spawn(process.execPath, ['--import', 'tsx', 'worker/index.ts'], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: db.url, ...origins, SCRAPE_HEARTBEAT_MS: '300', SCRAPE_STALE_MS: '1000', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      DATABASE_URL: db.url,
+      ...origins,
+      SCRAPE_HEARTBEAT_MS: '300',
+      SCRAPE_STALE_MS: '1000',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -124,7 +145,8 @@ function startWorker(proxies: CountingProxies, env: Record<string, string>): { c
 
 const exited = (child: ChildProcess) =>
   new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve({ code: child.exitCode, signal: child.signalCode });
+    if (child.exitCode !== null || child.signalCode !== null)
+      return resolve({ code: child.exitCode, signal: child.signalCode });
     child.once('exit', (code, signal) => resolve({ code, signal }));
   });
 
@@ -154,10 +176,15 @@ describe('two worker processes on one database', () => {
       // run of Target, which shares Target's queue with its visit day.
       await until(async () => (await db.sql`select 1 from worker_heartbeats`).length >= 2, 60_000, 'two workers');
       const days: number[] = [];
-      for (const store of ['walmart', 'aldi', 'target'] as const) days.push((await startVisitDay(db.sql, { store, userId: null, trigger: 'manual' })).runId);
-      const manual = (await db.sql.begin((tx) => queueRun(tx, { store: 'target', zipCodes: ['10001', '60611'], requestedBy: null, trigger: 'manual' })))!;
+      for (const store of ['walmart', 'aldi', 'target'] as const)
+        days.push((await startVisitDay(db.sql, { store, userId: null, trigger: 'manual' })).runId);
+      const manual = (await db.sql.begin((tx) =>
+        queueRun(tx, { store: 'target', zipCodes: ['10001', '60611'], requestedBy: null, trigger: 'manual' }),
+      ))!;
       await until(
-        async () => (await Promise.all(days.map((id) => runStatus('coverage_runs', id)))).every(over) && over(await runStatus('scrape_runs', manual)),
+        async () =>
+          (await Promise.all(days.map((id) => runStatus('coverage_runs', id)))).every(over) &&
+          over(await runStatus('scrape_runs', manual)),
         120_000,
         'the visit days and the manual run',
       );
@@ -173,10 +200,19 @@ describe('two worker processes on one database', () => {
         expect(Math.min(...gaps), store).toBeGreaterThanOrEqual(DELAY_MS - 2);
       }
       // ...while different retailers' requests were in flight together.
-      expect(proxies.overlapping('walmart', 'aldi') || proxies.overlapping('walmart', 'target') || proxies.overlapping('aldi', 'target')).toBe(true);
+      expect(
+        proxies.overlapping('walmart', 'aldi') ||
+          proxies.overlapping('walmart', 'target') ||
+          proxies.overlapping('aldi', 'target'),
+      ).toBe(true);
       // Both processes ran the retailers' jobs.
-      const chunkLines = workers.map((w) => (w.log().match(/coverage run \d+ \(\w[\w ]*\) chunk \d+ store/g) ?? []).length);
-      expect(chunkLines.every((n) => n > 0), workers.map((w) => w.log().slice(-2000)).join('\n----\n')).toBe(true);
+      const chunkLines = workers.map(
+        (w) => (w.log().match(/coverage run \d+ \(\w[\w ]*\) chunk \d+ store/g) ?? []).length,
+      );
+      expect(
+        chunkLines.every((n) => n > 0),
+        workers.map((w) => w.log().slice(-2000)).join('\n----\n'),
+      ).toBe(true);
       for (const worker of workers) worker.child.kill('SIGTERM');
       await Promise.all(workers.map((w) => exited(w.child)));
     } finally {
@@ -195,7 +231,12 @@ describe('a worker killed mid-chunk', () => {
       const ids = await insertDirectoryStores(db.sql, 'aldi', zips);
       await plan('aldi');
       // Visits written two at a time (fast visits are batched): a chunk can be half written.
-      const env = { SCRAPE_DELAY_MS: '150', COVERAGE_CHUNK_SIZE: String(SIZE), COVERAGE_VISIT_BATCH: '2', WORKER_CONCURRENCY: '2' };
+      const env = {
+        SCRAPE_DELAY_MS: '150',
+        COVERAGE_CHUNK_SIZE: String(SIZE),
+        COVERAGE_VISIT_BATCH: '2',
+        WORKER_CONCURRENCY: '2',
+      };
       const { runId } = await startVisitDay(db.sql, { store: 'aldi', userId: null, trigger: 'manual' });
       const first = startWorker(proxies, env);
       // Killed while a chunk is half written.
@@ -226,7 +267,9 @@ describe('a worker killed mid-chunk', () => {
       const written = await db.sql<{ location_id: number; n: number }[]>`
         select location_id, count(*)::int as n from coverage_visits where run_id = ${runId} group by location_id`;
       expect(written.map((w) => w.location_id).sort()).toEqual([...ids].sort());
-      const [run] = await db.sql<{ stores_visited: number; chunks_done: number }[]>`select stores_visited, chunks_done from coverage_runs where id = ${runId}`;
+      const [run] = await db.sql<
+        { stores_visited: number; chunks_done: number }[]
+      >`select stores_visited, chunks_done from coverage_runs where id = ${runId}`;
       expect(run).toEqual({ stores_visited: 16, chunks_done: 4 });
       // No price twice: one observation per product, store and day, as many as the visits wrote.
       const [counts] = await db.sql<{ written: number; rows: number; distinct_rows: number }[]>`
@@ -237,13 +280,34 @@ describe('a worker killed mid-chunk', () => {
       expect(counts!.distinct_rows).toBe(counts!.rows);
       // At most one chunk's progress lost: the stores asked for before the kill and again after
       // are at most a chunk's, and the new worker asked for each store once.
-      const storeOf = (url: string) => zips.find((zip) => url.includes(encodeURIComponent(standInStoreId('aldi', zip))) || url.includes(standInStoreId('aldi', zip)));
-      const askedBefore = new Set(proxies.flights.slice(0, requestsBefore).map((f) => storeOf(f.url)).filter(Boolean));
-      const after = proxies.flights.slice(requestsBefore).map((f) => storeOf(f.url)).filter(Boolean);
+      const storeOf = (url: string) =>
+        zips.find(
+          (zip) =>
+            url.includes(encodeURIComponent(standInStoreId('aldi', zip))) || url.includes(standInStoreId('aldi', zip)),
+        );
+      const askedBefore = new Set(
+        proxies.flights
+          .slice(0, requestsBefore)
+          .map((f) => storeOf(f.url))
+          .filter(Boolean),
+      );
+      const after = proxies.flights
+        .slice(requestsBefore)
+        .map((f) => storeOf(f.url))
+        .filter(Boolean);
       expect([...new Set(after)].filter((zip) => askedBefore.has(zip)).length).toBeLessThanOrEqual(SIZE);
-      for (const zip of zips) expect(second.log().split(`store ${standInStoreId('aldi', zip)}:`).length - 1, zip).toBeLessThanOrEqual(1);
-      expect(second.log()).toMatch(new RegExp(`recovered coverage run ${runId} \\(Aldi\\): worker \\S+ stopped responding; the visit day resumes after \\d+ of 16 stores visited`));
-      expect(second.log()).toMatch(new RegExp(`coverage run ${runId} \\(Aldi\\) chunk \\d+: resuming after \\d+ of ${SIZE} stores written or closed`));
+      for (const zip of zips)
+        expect(second.log().split(`store ${standInStoreId('aldi', zip)}:`).length - 1, zip).toBeLessThanOrEqual(1);
+      expect(second.log()).toMatch(
+        new RegExp(
+          `recovered coverage run ${runId} \\(Aldi\\): worker \\S+ stopped responding; the visit day resumes after \\d+ of 16 stores visited`,
+        ),
+      );
+      expect(second.log()).toMatch(
+        new RegExp(
+          `coverage run ${runId} \\(Aldi\\) chunk \\d+: resuming after \\d+ of ${SIZE} stores written or closed`,
+        ),
+      );
       second.child.kill('SIGTERM');
       await exited(second.child);
     } finally {

@@ -46,7 +46,18 @@ function onSignal(signal: NodeJS.Signals): void {
 for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, onSignal);
 const scrape = scrapeConfigFromEnv(env);
 const liveness = workerLiveness(sql, scrape.heartbeatMs);
-const tasks = taskList({ sql, email: { resendApiKey: env.RESEND_API_KEY, from: env.EMAIL_FROM }, scrape, shutdown: shutdown.signal, alerts: { publicUrl: publicUrl(env), digestHourUtc: env.ALERT_DIGEST_HOUR_UTC, immediateWindowMinutes: env.ALERT_IMMEDIATE_WINDOW_MINUTES }, history: { retentionMonths: env.PRICE_HISTORY_RETENTION_MONTHS } });
+const tasks = taskList({
+  sql,
+  email: { resendApiKey: env.RESEND_API_KEY, from: env.EMAIL_FROM },
+  scrape,
+  shutdown: shutdown.signal,
+  alerts: {
+    publicUrl: publicUrl(env),
+    digestHourUtc: env.ALERT_DIGEST_HOUR_UTC,
+    immediateWindowMinutes: env.ALERT_IMMEDIATE_WINDOW_MINUTES,
+  },
+  history: { retentionMonths: env.PRICE_HISTORY_RETENTION_MONTHS },
+});
 // The pools (job lock ids) of the current runner, to release their jobs if it has to be replaced.
 let poolIds = new Set<string>();
 liveness.events.on('pool:create', ({ workerPool }) => poolIds.add(workerPool.id));
@@ -109,7 +120,9 @@ async function startRunner(): Promise<Runner> {
       if (shutdown.signal.aborted || !isConnectionLoss(error)) throw error;
       void endPool(pool);
       pool = runnerPool();
-      console.error(`The job runner could not start (${error instanceof Error ? error.message : String(error)}); trying again in ${delay} ms`);
+      console.error(
+        `The job runner could not start (${error instanceof Error ? error.message : String(error)}); trying again in ${delay} ms`,
+      );
       await new Promise((resolve) => setTimeout(resolve, delay));
     }
   }
@@ -130,7 +143,13 @@ for (let first = true; ; first = false) {
     }
   }
   const connectionLost = new Promise<unknown>((resolve) => (lost = resolve));
-  const outcome = await Promise.race([runner.promise.then(() => ({ ended: true as const }), (error: unknown) => ({ ended: false as const, error })), connectionLost.then((error) => ({ ended: false as const, error }))]);
+  const outcome = await Promise.race([
+    runner.promise.then(
+      () => ({ ended: true as const }),
+      (error: unknown) => ({ ended: false as const, error }),
+    ),
+    connectionLost.then((error) => ({ ended: false as const, error })),
+  ]);
   lost = null;
   if (shutdown.signal.aborted || (outcome.ended && !('error' in outcome))) {
     await runner.promise.catch(() => {});
@@ -138,7 +157,9 @@ for (let first = true; ; first = false) {
   }
   const error = 'error' in outcome ? outcome.error : undefined;
   if (!isConnectionLoss(error)) throw error;
-  console.error(`Lost the database (${error instanceof Error ? error.message : String(error)}); the job runner starts again once it answers`);
+  console.error(
+    `Lost the database (${error instanceof Error ? error.message : String(error)}); the job runner starts again once it answers`,
+  );
   const heldBy = [...poolIds];
   poolIds = new Set();
   await Promise.race([runner.stop().catch(() => {}), new Promise((resolve) => setTimeout(resolve, 5000))]);
@@ -184,7 +205,10 @@ async function handBack(ids: string[]): Promise<void> {
       if (held.length > 0) await tx`select graphile_worker.force_unlock_workers(${tx.array(ids)}::text[])`;
       return held;
     });
-    if (released.length > 0) console.error(`Stopped: handed back ${released.length} job(s) (${[...new Set(released.map((j) => j.task))].join(', ')}); they run again on the next worker`);
+    if (released.length > 0)
+      console.error(
+        `Stopped: handed back ${released.length} job(s) (${[...new Set(released.map((j) => j.task))].join(', ')}); they run again on the next worker`,
+      );
   } catch (error) {
     // (the database is away: worker__recover releases them once this process's heartbeat is stale)
     console.error(`Stopped without handing back its jobs: ${error instanceof Error ? error.message : String(error)}`);

@@ -37,7 +37,8 @@ export function workerLiveness(sql: Sql, intervalMs: number): Liveness {
       clearInterval(timer);
       const stopping = [...ids];
       ids.clear();
-      if (stopping.length) await sql`delete from worker_heartbeats where worker_id = any(${sql.array(stopping)}::text[])`.catch(() => {});
+      if (stopping.length)
+        await sql`delete from worker_heartbeats where worker_id = any(${sql.array(stopping)}::text[])`.catch(() => {});
     },
   };
 }

@@ -28,7 +28,10 @@ afterAll(async () => {
 describe('a worker whose database connections are cut', () => {
   it('keeps running, recovers the jobs it held and sends every email once', async () => {
     const ids: number[] = [];
-    for (let i = 0; i < EMAILS; i++) ids.push(await queueEmail(db.sql, { to: `cut-${i}@example.test`, subject: `Cut ${i}`, html: '<p>x</p>', text: 'x' }));
+    for (let i = 0; i < EMAILS; i++)
+      ids.push(
+        await queueEmail(db.sql, { to: `cut-${i}@example.test`, subject: `Cut ${i}`, html: '<p>x</p>', text: 'x' }),
+      );
     let output = '';
     child = spawn(process.execPath, ['--import', 'tsx', 'worker/index.ts'], {
       cwd: ROOT,
@@ -37,7 +40,8 @@ describe('a worker whose database connections are cut', () => {
     });
     child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const logged = async () => (await db.sql<{ n: number }[]>`select count(*)::int as n from email_outbox where status = 'logged'`)[0]!.n;
+    const logged = async () =>
+      (await db.sql<{ n: number }[]>`select count(*)::int as n from email_outbox where status = 'logged'`)[0]!.n;
     await until(async () => (await logged()) >= 1, 60_000, 'a first email');
     // Cut every connection of the worker to its database, a few times, while it works.
     const admin = postgres(inject('adminUrl'), { max: 1, onnotice: () => {} });
@@ -52,8 +56,17 @@ describe('a worker whose database connections are cut', () => {
     }
     // Every email sent, and every job done: a job whose completion was cut off runs again (and
     // finds its email already sent) once the database answers.
-    const jobsLeft = async () => (await db.sql<{ n: number }[]>`select count(*)::int as n from graphile_worker.jobs where task_identifier = 'send_email'`)[0]!.n;
-    await until(async () => ((await logged()) === EMAILS && (await jobsLeft()) === 0) || child!.exitCode !== null, 90_000, 'every email and job');
+    const jobsLeft = async () =>
+      (
+        await db.sql<
+          { n: number }[]
+        >`select count(*)::int as n from graphile_worker.jobs where task_identifier = 'send_email'`
+      )[0]!.n;
+    await until(
+      async () => ((await logged()) === EMAILS && (await jobsLeft()) === 0) || child!.exitCode !== null,
+      90_000,
+      'every email and job',
+    );
     expect(child.exitCode, output.slice(-3000)).toBeNull();
     expect(child.signalCode).toBeNull();
     const [rows] = await db.sql<{ logged: number; jobs: number }[]>`
@@ -66,6 +79,8 @@ describe('a worker whose database connections are cut', () => {
     // Whether a cut lands while graphile-worker records a job (which makes the runner start again)
     // or only fails a task (retried as usual) depends on timing; every restart must say what it recovered.
     const restarts = output.match(/Lost the database \(/g)?.length ?? 0;
-    expect(output.match(/Database back: recovered \d+ job\(s\) the previous job runner still held/g)?.length ?? 0).toBe(restarts);
+    expect(output.match(/Database back: recovered \d+ job\(s\) the previous job runner still held/g)?.length ?? 0).toBe(
+      restarts,
+    );
   }, 150_000);
 });

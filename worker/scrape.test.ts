@@ -44,7 +44,11 @@ async function runJobs(config: Partial<ScrapeConfig> = scrape()) {
   // (a run's job shares its retailer's queue with the previous run's, whose completion may not have committed yet)
   await settleJobs(db.sql);
   await db.sql`update graphile_worker._private_jobs set run_at = now() where run_at > now()`;
-  await runOnce({ connectionString: db.url, taskList: taskList({ sql: db.sql, email: { from: 'test@eggwatch.local' }, scrape: config }), logger: quietLogger });
+  await runOnce({
+    connectionString: db.url,
+    taskList: taskList({ sql: db.sql, email: { from: 'test@eggwatch.local' }, scrape: config }),
+    logger: quietLogger,
+  });
   await settleJobs(db.sql);
 }
 
@@ -55,14 +59,25 @@ async function start(store: StoreId, zips: string[]): Promise<number> {
 }
 
 const runRow = async (id: number) => {
-  const [row] = await db.sql<{ status: string; message: string | null; progress: number; accepted: number; observations_written: number; demo: boolean; finished_at: Date | null }[]>`
+  const [row] = await db.sql<
+    {
+      status: string;
+      message: string | null;
+      progress: number;
+      accepted: number;
+      observations_written: number;
+      demo: boolean;
+      finished_at: Date | null;
+    }[]
+  >`
     select status, message, progress, accepted, observations_written, demo, finished_at from scrape_runs where id = ${id}`;
   return row!;
 };
 const zipRows = (id: number) =>
   db.sql<{ zip: string; status: string; message: string | null; accepted: number; observations_written: number }[]>`
     select zip, status, message, accepted, observations_written from scrape_run_zips where run_id = ${id} order by zip`;
-const observationsOf = (id: number) => db.sql<{ source: string }[]>`select source from price_observations where scrape_run_id = ${id}`;
+const observationsOf = (id: number) =>
+  db.sql<{ source: string }[]>`select source from price_observations where scrape_run_id = ${id}`;
 
 describe('each retailer end to end', () => {
   it.each(STORE_IDS)('%s: locates the store, reads every page, classifies and writes the prices', async (store) => {
@@ -88,10 +103,23 @@ describe('each retailer end to end', () => {
     expect(new Set(entries.map((e) => e.region))).toEqual(new Set(['northeast']));
     expect(new Set(entries.map((e) => e.egg_type)).size).toBeGreaterThanOrEqual(3);
     // The location has a position (the retailer's own, else its ZIP code's centroid), a city and a state.
-    const [place] = await db.sql<{ latitude: number | null; longitude: number | null; coordinates_source: string | null; city: string | null; state: string | null }[]>`
+    const [place] = await db.sql<
+      {
+        latitude: number | null;
+        longitude: number | null;
+        coordinates_source: string | null;
+        city: string | null;
+        state: string | null;
+      }[]
+    >`
       select l.latitude, l.longitude, l.coordinates_source, l.city, l.state
       from store_locations l join scrape_run_zips z on z.location_id = l.id where z.run_id = ${id}`;
-    expect(place).toMatchObject({ latitude: expect.any(Number), longitude: expect.any(Number), city: expect.any(String), state: 'NY' });
+    expect(place).toMatchObject({
+      latitude: expect.any(Number),
+      longitude: expect.any(Number),
+      city: expect.any(String),
+      state: 'NY',
+    });
     expect(['retailer', 'zip']).toContain(place!.coordinates_source);
     // The stand-in's store has the ZIP code's real city, and where its locator gives coordinates
     // (Kroger, ALDI, Whole Foods), a point a little away from the ZIP code's centre.
@@ -112,7 +140,13 @@ describe('each retailer end to end', () => {
 
 describe('a run', () => {
   it('commits the ZIPs that parsed and says which failed and why', async () => {
-    const id = await start('walmart', ['60611', SCENARIO_ZIPS.blocked, SCENARIO_ZIPS.changed, SCENARIO_ZIPS.noStore, SCENARIO_ZIPS.flaky]);
+    const id = await start('walmart', [
+      '60611',
+      SCENARIO_ZIPS.blocked,
+      SCENARIO_ZIPS.changed,
+      SCENARIO_ZIPS.noStore,
+      SCENARIO_ZIPS.flaky,
+    ]);
     await runJobs();
     const run = await runRow(id);
     expect(run.status).toBe('partial');
@@ -138,7 +172,12 @@ describe('a run', () => {
     await runJobs();
     const run = (await getRun(db.sql, id))!;
     expect(run.status).toBe('succeeded');
-    const byZip = Object.fromEntries(run.zips.map((z) => [z.zip, { retries: z.retries, rateLimitWaits: z.rateLimitWaits, rateLimitWaitMs: z.rateLimitWaitMs }]));
+    const byZip = Object.fromEntries(
+      run.zips.map((z) => [
+        z.zip,
+        { retries: z.retries, rateLimitWaits: z.rateLimitWaits, rateLimitWaitMs: z.rateLimitWaitMs },
+      ]),
+    );
     expect(byZip).toEqual({
       '60611': { retries: 0, rateLimitWaits: 0, rateLimitWaitMs: 0 },
       // The stand-in answers this ZIP's first request with a 500, then the page.
@@ -152,7 +191,11 @@ describe('a run', () => {
   it('that fails every ZIP is failed, with the reasons', async () => {
     const id = await start('target', [SCENARIO_ZIPS.blocked]);
     await runJobs();
-    expect(await runRow(id)).toMatchObject({ status: 'failed', message: `The ZIP code failed: ${SCENARIO_ZIPS.blocked}: blocked by Target's bot protection`, observations_written: 0 });
+    expect(await runRow(id)).toMatchObject({
+      status: 'failed',
+      message: `The ZIP code failed: ${SCENARIO_ZIPS.blocked}: blocked by Target's bot protection`,
+      observations_written: 0,
+    });
   });
 
   it('of Kroger without credentials fails at once, naming the two variables', async () => {
@@ -259,7 +302,10 @@ describe('worker__recover', () => {
     await db.sql`update scrape_runs set status = 'running', heartbeat_at = now(), worker_id = 'busy-worker' where id = ${live}`;
     await db.sql`select graphile_worker.add_job('worker__recover', '{}'::json)`;
     await runJobs(scrape({ staleMs: 60_000 }));
-    expect(await runRow(lost)).toMatchObject({ status: 'failed', message: 'Stopped: its job no longer exists; 0 of 1 ZIP codes written.' });
+    expect(await runRow(lost)).toMatchObject({
+      status: 'failed',
+      message: 'Stopped: its job no longer exists; 0 of 1 ZIP codes written.',
+    });
     expect((await runRow(live)).status).toBe('running');
     const [job] = await db.sql`select locked_by from graphile_worker._private_jobs where key = ${`scrape:${live}`}`;
     expect(job!.locked_by).toBe('busy-worker');
@@ -272,16 +318,25 @@ describe('scrape__schedule', () => {
     await db.sql`update scrape_runs set status = 'succeeded' where status in ('queued', 'running')`;
     await db.sql`update scrape_settings set daily_enabled = true, hour_utc = 4, zip_codes = '{10001,30301}'`;
     await db.sql`update stores set active = false where id = 'aldi'`;
-    const tick = (now: string) => db.sql`select graphile_worker.add_job('scrape__schedule', json_build_object('now', ${now}::text))`;
+    const tick = (now: string) =>
+      db.sql`select graphile_worker.add_job('scrape__schedule', json_build_object('now', ${now}::text))`;
     const scheduled = () => db.sql<{ store_id: string; zip_codes: string[]; trigger: string }[]>`
       select store_id, zip_codes, trigger from scrape_runs where trigger = 'schedule' order by store_id`;
     try {
       await tick('2026-11-23T03:00:00Z');
-      await runOnce({ connectionString: db.url, taskList: { scrape__schedule: taskList({ sql: db.sql, email: { from: 'x@y.z' } }).scrape__schedule! }, logger: quietLogger });
+      await runOnce({
+        connectionString: db.url,
+        taskList: { scrape__schedule: taskList({ sql: db.sql, email: { from: 'x@y.z' } }).scrape__schedule! },
+        logger: quietLogger,
+      });
       expect(await scheduled()).toEqual([]);
       await tick('2026-11-23T04:00:00Z');
       await tick('2026-11-23T04:00:00Z');
-      await runOnce({ connectionString: db.url, taskList: { scrape__schedule: taskList({ sql: db.sql, email: { from: 'x@y.z' } }).scrape__schedule! }, logger: quietLogger });
+      await runOnce({
+        connectionString: db.url,
+        taskList: { scrape__schedule: taskList({ sql: db.sql, email: { from: 'x@y.z' } }).scrape__schedule! },
+        logger: quietLogger,
+      });
       const runs = await scheduled();
       expect(runs.map((r) => r.store_id)).toEqual(['albertsons', 'kroger', 'target', 'walmart', 'whole-foods']);
       expect(runs.every((r) => r.zip_codes.join() === '10001,30301')).toBe(true);

@@ -43,14 +43,19 @@ async function run(email: WorkerDeps['email']) {
   await runOnce({ connectionString: db.url, taskList: taskList({ sql: db.sql, email }), logger: quietLogger });
 }
 
-const outbox = (id: number) => db.sql<{ status: string; provider_id: string | null; error: string | null }[]>`select status, provider_id, error from email_outbox where id = ${id}`;
+const outbox = (id: number) =>
+  db.sql<
+    { status: string; provider_id: string | null; error: string | null }[]
+  >`select status, provider_id, error from email_outbox where id = ${id}`;
 
 describe('send_email', () => {
   it('queues the job with the outbox row, in the same transaction', async () => {
-    await db.sql.begin(async (tx) => {
-      await queueEmail(tx, { to: 'rolled@back.test', subject: 'never', html: '<p>x</p>', text: 'x' });
-      throw new Error('roll back');
-    }).catch(() => {});
+    await db.sql
+      .begin(async (tx) => {
+        await queueEmail(tx, { to: 'rolled@back.test', subject: 'never', html: '<p>x</p>', text: 'x' });
+        throw new Error('roll back');
+      })
+      .catch(() => {});
     expect(await db.sql`select 1 from email_outbox where to_address = 'rolled@back.test'`).toHaveLength(0);
     expect(await db.sql`select 1 from graphile_worker.jobs where task_identifier = 'send_email'`).toHaveLength(0);
   });
@@ -62,11 +67,24 @@ describe('send_email', () => {
   });
 
   it('with a Resend key sends through the API and records the provider id; a retried job sends nothing twice', async () => {
-    const id = await queueEmail(db.sql, { to: 'real@example.test', subject: 'Price alert', html: '<p>Down</p>', text: 'Down', headers: { 'List-Unsubscribe': '<https://x.test/u>' } });
-    const email = { from: 'EggWatch <a@b.test>', resendApiKey: 're_test_key', resendBaseUrl: `http://127.0.0.1:${(resendApi.address() as AddressInfo).port}` };
+    const id = await queueEmail(db.sql, {
+      to: 'real@example.test',
+      subject: 'Price alert',
+      html: '<p>Down</p>',
+      text: 'Down',
+      headers: { 'List-Unsubscribe': '<https://x.test/u>' },
+    });
+    const email = {
+      from: 'EggWatch <a@b.test>',
+      resendApiKey: 're_test_key',
+      resendBaseUrl: `http://127.0.0.1:${(resendApi.address() as AddressInfo).port}`,
+    };
     await run(email);
     expect((await outbox(id))[0]).toMatchObject({ status: 'sent', provider_id: 'resend-message-1' });
-    expect(received.at(-1)).toMatchObject({ auth: 'Bearer re_test_key', body: { to: 'real@example.test', subject: 'Price alert', from: 'EggWatch <a@b.test>' } });
+    expect(received.at(-1)).toMatchObject({
+      auth: 'Bearer re_test_key',
+      body: { to: 'real@example.test', subject: 'Price alert', from: 'EggWatch <a@b.test>' },
+    });
     const count = received.length;
     await db.sql`select graphile_worker.add_job('send_email', json_build_object('id', ${id}::int))`;
     await run(email);
@@ -76,7 +94,11 @@ describe('send_email', () => {
   it('a refused email stays pending with its error for a retry', async () => {
     const id = await queueEmail(db.sql, { to: 'bad@example.test', subject: 'x', html: 'x', text: 'x' });
     failNext = true;
-    await run({ from: 'EggWatch <a@b.test>', resendApiKey: 're_test_key', resendBaseUrl: `http://127.0.0.1:${(resendApi.address() as AddressInfo).port}` });
+    await run({
+      from: 'EggWatch <a@b.test>',
+      resendApiKey: 're_test_key',
+      resendBaseUrl: `http://127.0.0.1:${(resendApi.address() as AddressInfo).port}`,
+    });
     expect((await outbox(id))[0]).toMatchObject({ status: 'pending', error: expect.stringContaining('Invalid') });
   });
 });

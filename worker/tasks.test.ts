@@ -16,7 +16,11 @@ afterAll(() => db.drop());
 async function runDueJobs() {
   // Jobs are queued a second ahead so bursts of writes share one run; make them due now.
   await db.sql`update graphile_worker._private_jobs set run_at = now() where run_at > now()`;
-  await runOnce({ connectionString: db.url, taskList: taskList({ sql: db.sql, email: { from: 'EggWatch <test@eggwatch.local>' } }), logger: quietLogger });
+  await runOnce({
+    connectionString: db.url,
+    taskList: taskList({ sql: db.sql, email: { from: 'EggWatch <test@eggwatch.local>' } }),
+    logger: quietLogger,
+  });
 }
 
 const rollupRows = () =>
@@ -28,7 +32,9 @@ describe('price observations queue the rollup', () => {
   it('a write marks its day dirty and queues one prices__rollup job', async () => {
     await runDueJobs();
     await db.sql`delete from graphile_worker._private_jobs`;
-    const [entry] = await db.sql<{ product_id: number; location_id: number }[]>`select product_id, location_id from price_entries limit 1`;
+    const [entry] = await db.sql<
+      { product_id: number; location_id: number }[]
+    >`select product_id, location_id from price_entries limit 1`;
     for (const price of [2.5, 2.6]) {
       await db.sql`
         insert into price_observations (product_id, location_id, price, observed_at, observed_on, source)
@@ -61,7 +67,9 @@ describe('prices__rollup', () => {
 
   it('recomputes only the days that changed and is idempotent', async () => {
     const before = await rollupRows();
-    const [entry] = await db.sql<{ product_id: number; location_id: number }[]>`select product_id, location_id from price_entries limit 1`;
+    const [entry] = await db.sql<
+      { product_id: number; location_id: number }[]
+    >`select product_id, location_id from price_entries limit 1`;
     await db.sql`
       update price_observations set price = price + 1
       where product_id = ${entry!.product_id} and location_id = ${entry!.location_id} and observed_on = current_date - 10`;
@@ -82,8 +90,10 @@ describe('a rollup that runs while a writer still holds its day', () => {
       select e.product_id, e.location_id, l.region, p.egg_type from price_entries e
       join store_locations l on l.id = e.location_id join products p on p.id = e.product_id limit 1`;
     const rollupOf = async () =>
-      (await db.sql<{ avg: number }[]>`
-        select avg_per_dozen as avg from price_daily_rollups where day = ${day} and region = ${entry!.region} and egg_type = ${entry!.egg_type}`)[0]!.avg;
+      (
+        await db.sql<{ avg: number }[]>`
+        select avg_per_dozen as avg from price_daily_rollups where day = ${day} and region = ${entry!.region} and egg_type = ${entry!.egg_type}`
+      )[0]!.avg;
     const before = await rollupOf();
 
     // Another day is dirty and free; the writer's day is marked dirty too (by an earlier write).
@@ -119,7 +129,9 @@ describe('prices__nightly', () => {
     await db.sql`delete from price_daily_rollups`;
     await db.sql`select graphile_worker.add_job('prices__nightly', '{}'::json)`;
     await runDueJobs();
-    const [row] = await db.sql<{ today: number }[]>`select count(*)::int as today from price_observations where observed_on = current_date`;
+    const [row] = await db.sql<
+      { today: number }[]
+    >`select count(*)::int as today from price_observations where observed_on = current_date`;
     expect(row!.today).toBeGreaterThan(0);
     const rows = await rollupRows();
     expect(rows.length).toBeGreaterThan(0);

@@ -36,7 +36,11 @@ const DRAIN_S = 30;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const exited = (child: Child) =>
-  new Promise<void>((resolve) => (child.process.exitCode !== null || child.process.signalCode !== null ? resolve() : child.process.once('exit', () => resolve())));
+  new Promise<void>((resolve) =>
+    child.process.exitCode !== null || child.process.signalCode !== null
+      ? resolve()
+      : child.process.once('exit', () => resolve()),
+  );
 
 const n = async (query: Promise<Array<{ n: number }>>) => (await query)[0]!.n;
 
@@ -70,7 +74,9 @@ export async function run(ctx: SectionContext): Promise<SectionResult> {
   let starts = 0;
   const startWorker = (extra: Record<string, string> = {}) => {
     starts++;
-    const origins = Object.fromEntries(['WALMART', 'TARGET', 'KROGER', 'ALBERTSONS', 'WHOLE_FOODS', 'ALDI'].map((r) => [`${r}_ORIGIN`, retailers.url]));
+    const origins = Object.fromEntries(
+      ['WALMART', 'TARGET', 'KROGER', 'ALBERTSONS', 'WHOLE_FOODS', 'ALDI'].map((r) => [`${r}_ORIGIN`, retailers.url]),
+    );
     const child = startChild(
       ctx.root,
       'worker/index.ts',
@@ -118,22 +124,39 @@ export async function run(ctx: SectionContext): Promise<SectionResult> {
     // 1. Scrape run.
     {
       log('SIGKILL during a scrape run');
-      const runId = (await db.begin((tx) => queueRun(tx, { store: 'walmart', zipCodes: ZIPS, requestedBy: null, trigger: 'manual' })))!;
+      const runId = (await db.begin((tx) =>
+        queueRun(tx, { store: 'walmart', zipCodes: ZIPS, requestedBy: null, trigger: 'manual' }),
+      ))!;
       const zips = () => n(db`select count(*)::int as n from scrape_run_zips where run_id = ${runId}`);
       const first = startWorker();
       await until(async () => (await zips()) >= 2, 90_000, 'two ZIP codes of the run');
       const killedAt = await zips();
       await kill(first);
       const second = startWorker();
-      await until(async () => (await db`select 1 from scrape_runs where id = ${runId} and status not in ('queued', 'running')`).length > 0, 120_000, 'the scrape run to end');
+      await until(
+        async () =>
+          (await db`select 1 from scrape_runs where id = ${runId} and status not in ('queued', 'running')`).length > 0,
+        120_000,
+        'the scrape run to end',
+      );
       const [row] = await db<{ status: string }[]>`select status from scrape_runs where id = ${runId}`;
       const done = await zips();
       const duplicates = await n(db`
         select count(*)::int as n from (select 1 from scrape_run_zips where run_id = ${runId} group by zip having count(*) > 1) d`);
       const lines = recoveredLines(second);
       const ok = row!.status === 'succeeded' && done === ZIPS.length && duplicates === 0 && lines.length > 0;
-      cases.push({ name: 'scrape run (walmart, 8 ZIP codes)', killedAt: `${killedAt} of ${ZIPS.length} ZIPs written`, finalState: `${row!.status}, ${done} ZIP outcomes, ${duplicates} ZIPs twice`, expected: `succeeded, ${ZIPS.length} outcomes, 0 twice`, ok, recoveredLog: lines.join(' | ') || 'none' });
-      if (!ok) failures.push(`scrape run: ended ${row!.status} with ${done}/${ZIPS.length} outcomes, ${duplicates} ZIPs twice; recovery logged: ${lines.length ? 'yes' : 'no'}`);
+      cases.push({
+        name: 'scrape run (walmart, 8 ZIP codes)',
+        killedAt: `${killedAt} of ${ZIPS.length} ZIPs written`,
+        finalState: `${row!.status}, ${done} ZIP outcomes, ${duplicates} ZIPs twice`,
+        expected: `succeeded, ${ZIPS.length} outcomes, 0 twice`,
+        ok,
+        recoveredLog: lines.join(' | ') || 'none',
+      });
+      if (!ok)
+        failures.push(
+          `scrape run: ended ${row!.status} with ${done}/${ZIPS.length} outcomes, ${duplicates} ZIPs twice; recovery logged: ${lines.length ? 'yes' : 'no'}`,
+        );
       second.process.kill('SIGTERM');
       await exited(second);
     }
@@ -144,18 +167,37 @@ export async function run(ctx: SectionContext): Promise<SectionResult> {
       const arrived = resend.holdNext();
       const id = await queueEmail(db, { to: 'held@example.test', subject: 'Held send', html: '<p>x</p>', text: 'x' });
       const first = startWorker();
-      await Promise.race([arrived, sleep(60_000).then(() => Promise.reject(new Error('the send did not reach the stand-in within 60 s')))]);
+      await Promise.race([
+        arrived,
+        sleep(60_000).then(() => Promise.reject(new Error('the send did not reach the stand-in within 60 s'))),
+      ]);
       await kill(first);
       resend.release();
       const second = startWorker();
-      await until(async () => (await db`select 1 from email_outbox where id = ${id} and status <> 'pending'`).length > 0, 90_000, 'the held email to be sent');
-      const [row] = await db<{ status: string; key: string | null }[]>`select status, idempotency_key as key from email_outbox where id = ${id}`;
+      await until(
+        async () => (await db`select 1 from email_outbox where id = ${id} and status <> 'pending'`).length > 0,
+        90_000,
+        'the held email to be sent',
+      );
+      const [row] = await db<
+        { status: string; key: string | null }[]
+      >`select status, idempotency_key as key from email_outbox where id = ${id}`;
       const sends = resend.requests.filter((r) => r.to === 'held@example.test');
       const keys = new Set(sends.map((r) => r.key));
       const lines = recoveredLines(second);
       const ok = row!.status === 'sent' && sends.length >= 2 && keys.size === 1 && lines.length > 0;
-      cases.push({ name: 'email send (request received, not answered)', killedAt: 'the stand-in holding the request', finalState: `${row!.status}; ${sends.length} requests, ${keys.size} idempotency key(s), delivered once`, expected: 'sent; 2 requests, 1 key', ok, recoveredLog: lines.join(' | ') || 'none' });
-      if (!ok) failures.push(`email send: ${row!.status}, ${sends.length} requests under ${keys.size} keys; recovery logged: ${lines.length ? 'yes' : 'no'}`);
+      cases.push({
+        name: 'email send (request received, not answered)',
+        killedAt: 'the stand-in holding the request',
+        finalState: `${row!.status}; ${sends.length} requests, ${keys.size} idempotency key(s), delivered once`,
+        expected: 'sent; 2 requests, 1 key',
+        ok,
+        recoveredLog: lines.join(' | ') || 'none',
+      });
+      if (!ok)
+        failures.push(
+          `email send: ${row!.status}, ${sends.length} requests under ${keys.size} keys; recovery logged: ${lines.length ? 'yes' : 'no'}`,
+        );
       second.process.kill('SIGTERM');
       await exited(second);
     }
@@ -167,22 +209,67 @@ export async function run(ctx: SectionContext): Promise<SectionResult> {
       const [scrape] = await db<{ id: number }[]>`
         insert into scrape_runs (store_id, zip_codes, total, status, started_at, finished_at) values ('aldi', '{60611}', 1, 'succeeded', now(), now()) returning id`;
       await writeZipOutcome(db, {
-        runId: scrape!.id, storeId: 'aldi', zip: '60611', status: 'succeeded', message: null, startedAt: new Date(), pages: 1, listingsSeen: 1,
-        skipped: {}, rejected: {}, requests: 1, source: 'scrape',
-        location: { zip: '60611', region: 'midwest', retailerLocationId: 'faults', name: 'Aldi Chicago', city: null, state: null, address: null, latitude: null, longitude: null },
-        listings: [{ retailerProductId: 'f12', title: 'Goldhen Large Eggs, 12 ct', brand: 'Goldhen', eggType: 'standard', count: 12, sizeGrade: 'Large', price: 2.19, regularPrice: null, inStock: true, url: null }],
+        runId: scrape!.id,
+        storeId: 'aldi',
+        zip: '60611',
+        status: 'succeeded',
+        message: null,
+        startedAt: new Date(),
+        pages: 1,
+        listingsSeen: 1,
+        skipped: {},
+        rejected: {},
+        requests: 1,
+        source: 'scrape',
+        location: {
+          zip: '60611',
+          region: 'midwest',
+          retailerLocationId: 'faults',
+          name: 'Aldi Chicago',
+          city: null,
+          state: null,
+          address: null,
+          latitude: null,
+          longitude: null,
+        },
+        listings: [
+          {
+            retailerProductId: 'f12',
+            title: 'Goldhen Large Eggs, 12 ct',
+            brand: 'Goldhen',
+            eggType: 'standard',
+            count: 12,
+            sizeGrade: 'Large',
+            price: 2.19,
+            regularPrice: null,
+            inStock: true,
+            url: null,
+          },
+        ],
       });
       await db`
         insert into subscriptions (email, region, price_threshold, notification_frequency, confirmed_at)
         select 'digest' || g || '@example.test', 'midwest', 5, 'daily', now() from generate_series(1, ${subscriptions}) g`;
       await db`select graphile_worker.add_job('alerts__digest', json_build_object('kind', 'daily', 'period', ${day}::text), job_key := 'faults-digest')`;
-      const digests = () => n(db`select count(*)::int as n from email_outbox where to_address like 'digest%@example.test'`);
+      const digests = () =>
+        n(db`select count(*)::int as n from email_outbox where to_address like 'digest%@example.test'`);
       const first = startWorker();
-      await until(async () => (await digests()) >= Math.min(300, subscriptions / 5), 120_000, 'a first batch of digests');
+      await until(
+        async () => (await digests()) >= Math.min(300, subscriptions / 5),
+        120_000,
+        'a first batch of digests',
+      );
       const killedAt = await digests();
       await kill(first);
       const second = startWorker();
-      await until(async () => (await n(db`select count(*)::int as n from graphile_worker.jobs where task_identifier in ('alerts__digest', 'send_email')`)) === 0, 240_000, 'the digest and its emails');
+      await until(
+        async () =>
+          (await n(
+            db`select count(*)::int as n from graphile_worker.jobs where task_identifier in ('alerts__digest', 'send_email')`,
+          )) === 0,
+        240_000,
+        'the digest and its emails',
+      );
       const [t] = await db<{ emails: number; addresses: number; sent: number; deliveries: number }[]>`
         select count(*)::int as emails, count(distinct to_address)::int as addresses, count(*) filter (where status = 'sent')::int as sent,
                (select count(*)::int from alert_deliveries where period_key = ${`daily:${day}`}) as deliveries
@@ -191,7 +278,15 @@ export async function run(ctx: SectionContext): Promise<SectionResult> {
       const keys = new Set(sends.map((r) => r.key));
       const addressesAtStandIn = new Set(sends.map((r) => r.to));
       const lines = recoveredLines(second);
-      const ok = t!.emails === subscriptions && t!.addresses === subscriptions && t!.sent === subscriptions && t!.deliveries === subscriptions && keys.size === subscriptions && addressesAtStandIn.size === subscriptions && !keys.has(undefined) && lines.length > 0;
+      const ok =
+        t!.emails === subscriptions &&
+        t!.addresses === subscriptions &&
+        t!.sent === subscriptions &&
+        t!.deliveries === subscriptions &&
+        keys.size === subscriptions &&
+        addressesAtStandIn.size === subscriptions &&
+        !keys.has(undefined) &&
+        lines.length > 0;
       cases.push({
         name: `digest run (${subscriptions} subscribers)`,
         killedAt: `${killedAt} digests in the outbox`,
@@ -200,7 +295,10 @@ export async function run(ctx: SectionContext): Promise<SectionResult> {
         ok,
         recoveredLog: lines.join(' | ') || 'none',
       });
-      if (!ok) failures.push(`digest: ${JSON.stringify(t)}, ${sends.length} requests, ${keys.size} keys at the stand-in; recovery logged: ${lines.length ? 'yes' : 'no'}`);
+      if (!ok)
+        failures.push(
+          `digest: ${JSON.stringify(t)}, ${sends.length} requests, ${keys.size} keys at the stand-in; recovery logged: ${lines.length ? 'yes' : 'no'}`,
+        );
       second.process.kill('SIGTERM');
       await exited(second);
     }
@@ -210,11 +308,22 @@ export async function run(ctx: SectionContext): Promise<SectionResult> {
       log('SIGTERM during a busy worker');
       const slow = await startResendStandIn(200);
       try {
-        const runId = (await db.begin((tx) => queueRun(tx, { store: 'target', zipCodes: ZIPS, requestedBy: null, trigger: 'manual' })))!;
+        const runId = (await db.begin((tx) =>
+          queueRun(tx, { store: 'target', zipCodes: ZIPS, requestedBy: null, trigger: 'manual' }),
+        ))!;
         const ids: number[] = [];
-        for (let i = 0; i < 100; i++) ids.push(await queueEmail(db, { to: `drain-${i}@example.test`, subject: `Drain ${i}`, html: '<p>x</p>', text: 'x' }));
+        for (let i = 0; i < 100; i++)
+          ids.push(
+            await queueEmail(db, { to: `drain-${i}@example.test`, subject: `Drain ${i}`, html: '<p>x</p>', text: 'x' }),
+          );
         const busy = startWorker({ RESEND_BASE_URL: slow.url });
-        await until(async () => (await n(db`select count(*)::int as n from scrape_run_zips where run_id = ${runId}`)) >= 1 && slow.requests.length >= 5, 90_000, 'the worker to be busy');
+        await until(
+          async () =>
+            (await n(db`select count(*)::int as n from scrape_run_zips where run_id = ${runId}`)) >= 1 &&
+            slow.requests.length >= 5,
+          90_000,
+          'the worker to be busy',
+        );
         const started = performance.now();
         busy.process.kill('SIGTERM');
         const timer = setTimeout(() => busy.process.kill('SIGKILL'), 60_000);
@@ -224,21 +333,39 @@ export async function run(ctx: SectionContext): Promise<SectionResult> {
         const signal = busy.process.signalCode;
         const code = busy.process.exitCode;
         const after = startWorker({ RESEND_BASE_URL: slow.url });
-        await until(async () => (await n(db`select count(*)::int as n from email_outbox where id = any(${ids}) and status = 'pending'`)) === 0 && (await db`select 1 from scrape_runs where id = ${runId} and status not in ('queued', 'running')`).length > 0, 120_000, 'the drained work to finish');
+        await until(
+          async () =>
+            (await n(db`select count(*)::int as n from email_outbox where id = any(${ids}) and status = 'pending'`)) ===
+              0 &&
+            (await db`select 1 from scrape_runs where id = ${runId} and status not in ('queued', 'running')`).length >
+              0,
+          120_000,
+          'the drained work to finish',
+        );
         const [row] = await db<{ status: string }[]>`select status from scrape_runs where id = ${runId}`;
         const keys = new Set(slow.requests.filter((r) => r.to.startsWith('drain-')).map((r) => r.key));
         // A drained worker hands back what it held: the next one has nothing to recover.
         const recovered = recoveredLines(after);
-        const ok = sigtermSeconds <= DRAIN_S && row!.status === 'succeeded' && keys.size === 100 && signal !== 'SIGKILL' && recovered.length === 0;
+        const ok =
+          sigtermSeconds <= DRAIN_S &&
+          row!.status === 'succeeded' &&
+          keys.size === 100 &&
+          signal !== 'SIGKILL' &&
+          recovered.length === 0;
         cases.push({
           name: 'SIGTERM, busy (scrape run + 100 sends)',
           killedAt: 'SIGTERM',
           finalState: `exited in ${sigtermSeconds.toFixed(1)} s (${signal ?? `code ${code}`}); run ${row!.status}; ${keys.size} keys`,
           expected: `<= ${DRAIN_S} s; succeeded; 100 keys; nothing left to recover`,
           ok,
-          recoveredLog: [...logLines(busy, /handed back/), ...recovered.map((line) => `next worker: ${line}`)].join(' | ') || 'none',
+          recoveredLog:
+            [...logLines(busy, /handed back/), ...recovered.map((line) => `next worker: ${line}`)].join(' | ') ||
+            'none',
         });
-        if (!ok) failures.push(`SIGTERM: exited in ${sigtermSeconds.toFixed(1)} s (${signal ?? code}), run ${row!.status}, ${keys.size} keys of 100, the next worker recovered ${recovered.length ? recovered.join(' | ') : 'nothing'}`);
+        if (!ok)
+          failures.push(
+            `SIGTERM: exited in ${sigtermSeconds.toFixed(1)} s (${signal ?? code}), run ${row!.status}, ${keys.size} keys of 100, the next worker recovered ${recovered.length ? recovered.join(' | ') : 'nothing'}`,
+          );
         after.process.kill('SIGTERM');
         await exited(after);
       } finally {
@@ -248,7 +375,8 @@ export async function run(ctx: SectionContext): Promise<SectionResult> {
   } catch (error) {
     failures.push(`the section stopped: ${error instanceof Error ? error.message : String(error)}`);
   } finally {
-    for (const child of children) if (child.process.exitCode === null && child.process.signalCode === null) child.process.kill('SIGKILL');
+    for (const child of children)
+      if (child.process.exitCode === null && child.process.signalCode === null) child.process.kill('SIGKILL');
     await sql?.end().catch(() => {});
     await retailers.close();
     await resend.close();
@@ -259,13 +387,25 @@ export async function run(ctx: SectionContext): Promise<SectionResult> {
     {
       title: 'Worker killed (SIGKILL) and started again; SIGTERM while busy',
       headers: ['case', 'killed at', 'final state', 'expected', 'result', 'recovery the new worker logged'],
-      rows: cases.map((c) => [c.name, c.killedAt, c.finalState, c.expected, c.ok ? 'ok' : 'FAILED', c.recoveredLog.slice(0, 200)]),
+      rows: cases.map((c) => [
+        c.name,
+        c.killedAt,
+        c.finalState,
+        c.expected,
+        c.ok ? 'ok' : 'FAILED',
+        c.recoveredLog.slice(0, 200),
+      ]),
     },
   ];
   return {
     failures,
     tables,
-    notes: [`Worker output: bench/results/reliability-faults-worker-<n>.log. Load average ${os.loadavg().map((v) => v.toFixed(1)).join(' ')} at the end (${os.cpus().length} CPUs, shared with other work).`],
+    notes: [
+      `Worker output: bench/results/reliability-faults-worker-<n>.log. Load average ${os
+        .loadavg()
+        .map((v) => v.toFixed(1))
+        .join(' ')} at the end (${os.cpus().length} CPUs, shared with other work).`,
+    ],
     data: { cases, sigtermSeconds, subscriptions },
   };
 }

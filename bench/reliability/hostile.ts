@@ -26,13 +26,31 @@ export async function run(ctx: SectionContext): Promise<SectionResult> {
     child.on('close', (status) => resolve(status ?? 1));
   });
   const text = output.join('').replace(/\x1b\[[0-9;]*m/g, '');
-  const count = (label: string) => Number(new RegExp(`Tests\\s+(?:(\\d+) failed \\| )?(\\d+) passed`).exec(text)?.[label === 'failed' ? 1 : 2] ?? 0);
+  const count = (label: string) =>
+    Number(new RegExp(`Tests\\s+(?:(\\d+) failed \\| )?(\\d+) passed`).exec(text)?.[label === 'failed' ? 1 : 2] ?? 0);
   const seconds = (performance.now() - started) / 1000;
-  const failures = code === 0 ? [] : [`the hostile-input campaign failed (vitest exit ${code}):\n${text.split('\n').filter((line) => /FAIL|Error|Counterexample|expected/.test(line)).slice(0, 40).join('\n')}`];
+  const failures =
+    code === 0
+      ? []
+      : [
+          `the hostile-input campaign failed (vitest exit ${code}):\n${text
+            .split('\n')
+            .filter((line) => /FAIL|Error|Counterexample|expected/.test(line))
+            .slice(0, 40)
+            .join('\n')}`,
+        ];
   return {
     failures,
-    tables: [{ title: 'Hostile input', headers: ['runs per route', 'tests passed', 'tests failed', 'seconds'], rows: [[runs, String(count('passed')), String(count('failed')), seconds.toFixed(0)]] }],
-    notes: ['Every route of the web process and every tRPC procedure, as a visitor, a shopper and an admin: no 5xx, a message on every 4xx, nothing written by a refused request, no prototype pollution; emails escape what users and retailers supply; sessions and rate limits hold.'],
+    tables: [
+      {
+        title: 'Hostile input',
+        headers: ['runs per route', 'tests passed', 'tests failed', 'seconds'],
+        rows: [[runs, String(count('passed')), String(count('failed')), seconds.toFixed(0)]],
+      },
+    ],
+    notes: [
+      'Every route of the web process and every tRPC procedure, as a visitor, a shopper and an admin: no 5xx, a message on every 4xx, nothing written by a refused request, no prototype pollution; emails escape what users and retailers supply; sessions and rate limits hold.',
+    ],
     data: { runs: Number(runs), passed: count('passed'), failed: count('failed'), seconds, exitCode: code },
   };
 }

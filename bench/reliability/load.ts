@@ -42,7 +42,17 @@ import { STORE_IDS } from '../../src/shared/vocabulary.ts';
 import { startStandIn } from '../../test/retailers/server.ts';
 import { copyBenchDatabase, dropBenchCopy } from '../database.ts';
 import { listPriceEntries } from '../../src/server/queries/prices.ts';
-import { combine, dashboardPath, fetchBody, FILTERED_PATH, LoadRunner, percentile, timeQuery, type LoadResult, type QueryTiming } from '../run.ts';
+import {
+  combine,
+  dashboardPath,
+  fetchBody,
+  FILTERED_PATH,
+  LoadRunner,
+  percentile,
+  timeQuery,
+  type LoadResult,
+  type QueryTiming,
+} from '../run.ts';
 import type { ResultTable, SectionContext, SectionResult } from './types.ts';
 
 const LOAD_DATABASE = 'eggwatch_bench_load';
@@ -80,7 +90,10 @@ function settings(env: SectionContext['env']): Settings {
     timeoutS: number('LOAD_TIMEOUT', 10),
     loginsPerS: number('LOAD_LOGINS_PER_S', 2),
     subscribesPerS: number('LOAD_SUBSCRIBES_PER_S', 2),
-    scrapeZips: (env.LOAD_SCRAPE_ZIPS ?? '10001,60601,30301,94105,98101,02108,75201,80202').split(',').map((z) => z.trim()).filter(Boolean),
+    scrapeZips: (env.LOAD_SCRAPE_ZIPS ?? '10001,60601,30301,94105,98101,02108,75201,80202')
+      .split(',')
+      .map((z) => z.trim())
+      .filter(Boolean),
     // SCRAPE_DELAY_MS's default: a run's price notifications come as often as in production.
     scrapeDelayMs: number('LOAD_SCRAPE_DELAY_MS', 1500),
     encoding: encodingOf(env.LOAD_ENCODING || 'br'),
@@ -94,13 +107,23 @@ function encodingOf(value: string): Settings['encoding'] {
 }
 
 /** A GET's status and body as sent (not decompressed). */
-function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; body: Buffer; encoding: string | undefined; headers: http.IncomingHttpHeaders }> {
+function rawGet(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: Buffer; encoding: string | undefined; headers: http.IncomingHttpHeaders }> {
   return new Promise((resolve, reject) => {
     http
       .get(url, { headers }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks), encoding: res.headers['content-encoding'], headers: res.headers }));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            body: Buffer.concat(chunks),
+            encoding: res.headers['content-encoding'],
+            headers: res.headers,
+          }),
+        );
         res.on('error', reject);
       })
       .on('error', reject);
@@ -132,7 +155,11 @@ export interface Child {
 /** A tsx script in a process of its own; the web process (server.ts) gets the flags it runs with in production. */
 export function startChild(root: string, script: string, env: Record<string, string>, logFile: string): Child {
   const out = fs.openSync(logFile, 'w');
-  const child = spawn(process.execPath, [...(script === 'server.ts' ? WEB_NODE_FLAGS : []), '--import', 'tsx', script], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', out, out] });
+  const child = spawn(
+    process.execPath,
+    [...(script === 'server.ts' ? WEB_NODE_FLAGS : []), '--import', 'tsx', script],
+    { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', out, out] },
+  );
   fs.closeSync(out);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return {
@@ -152,8 +179,12 @@ export function startChild(root: string, script: string, env: Record<string, str
 export async function waitUntilUp(base: string, child: Child): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    if (child.process.exitCode !== null) throw new Error(`The web process exited (${child.process.exitCode}):\n${child.tail()}`);
-    const ok = await fetch(`${base}/readyz`).then((r) => r.ok, () => false);
+    if (child.process.exitCode !== null)
+      throw new Error(`The web process exited (${child.process.exitCode}):\n${child.tail()}`);
+    const ok = await fetch(`${base}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -185,7 +216,11 @@ interface CallStats {
 
 const newStats = (): CallStats => ({ calls: 0, ok: 0, errors: 0, timeouts: 0, latencies: [], examples: [] });
 
-async function timedCall(stats: CallStats, timeoutS: number, call: (signal: AbortSignal) => Promise<string | null>): Promise<void> {
+async function timedCall(
+  stats: CallStats,
+  timeoutS: number,
+  call: (signal: AbortSignal) => Promise<string | null>,
+): Promise<void> {
   stats.calls++;
   const started = performance.now();
   try {
@@ -243,7 +278,11 @@ function startMixed(base: string, s: Settings, adminToken: string, log: (line: s
     inFlight.add(promise);
     void promise.finally(() => inFlight.delete(promise));
   };
-  const json = (ip: string, extra: Record<string, string> = {}) => ({ 'content-type': 'application/json', 'x-forwarded-for': ip, ...extra });
+  const json = (ip: string, extra: Record<string, string> = {}) => ({
+    'content-type': 'application/json',
+    'x-forwarded-for': ip,
+    ...extra,
+  });
 
   const timers: NodeJS.Timeout[] = [];
   if (s.loginsPerS > 0) {
@@ -253,7 +292,12 @@ function startMixed(base: string, s: Settings, adminToken: string, log: (line: s
         const email = `load-user-${n++ % ACCOUNTS}@example.test`;
         track(
           timedCall(logins, s.timeoutS, async (signal) => {
-            const response = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: json(address()), body: JSON.stringify({ email, password: PASSWORD }), signal });
+            const response = await fetch(`${base}/api/auth/login`, {
+              method: 'POST',
+              headers: json(address()),
+              body: JSON.stringify({ email, password: PASSWORD }),
+              signal,
+            });
             return problemOf(response, 200);
           }),
         );
@@ -275,7 +319,12 @@ function startMixed(base: string, s: Settings, adminToken: string, log: (line: s
         };
         track(
           timedCall(subscriptions, s.timeoutS, async (signal) => {
-            const response = await fetch(`${base}/api/subscribers`, { method: 'POST', headers: json(address()), body: JSON.stringify(body), signal });
+            const response = await fetch(`${base}/api/subscribers`, {
+              method: 'POST',
+              headers: json(address()),
+              body: JSON.stringify(body),
+              signal,
+            });
             return problemOf(response, 201);
           }),
         );
@@ -290,7 +339,12 @@ function startMixed(base: string, s: Settings, adminToken: string, log: (line: s
       const store = STORE_IDS[i % STORE_IDS.length]!;
       let runId: number | null = null;
       await timedCall(scrapeCalls, s.timeoutS, async (signal) => {
-        const response = await fetch(`${base}/api/scrape/${store}`, { method: 'POST', headers: json(address(), admin), body: JSON.stringify({ zipCodes: s.scrapeZips }), signal });
+        const response = await fetch(`${base}/api/scrape/${store}`, {
+          method: 'POST',
+          headers: json(address(), admin),
+          body: JSON.stringify({ zipCodes: s.scrapeZips }),
+          signal,
+        });
         if (response.status === 202) runId = ((await response.json()) as { runId: number }).runId;
         else return problemOf(response, 202);
         return null;
@@ -311,9 +365,18 @@ function startMixed(base: string, s: Settings, adminToken: string, log: (line: s
         });
         const current = run as { status: string; message: string | null; zips: Array<{ status: string }> } | null;
         if (current && !['queued', 'running'].includes(current.status)) {
-          const record = { store, runId, status: current.status, seconds: (performance.now() - started) / 1000, zipsFailed: current.zips.filter((z) => z.status !== 'succeeded').length, message: current.message };
+          const record = {
+            store,
+            runId,
+            status: current.status,
+            seconds: (performance.now() - started) / 1000,
+            zipsFailed: current.zips.filter((z) => z.status !== 'succeeded').length,
+            message: current.message,
+          };
           runs.push(record);
-          log(`scrape run ${runId} (${store}, ${s.scrapeZips.length} ZIP codes): ${record.status} in ${record.seconds.toFixed(1)} s`);
+          log(
+            `scrape run ${runId} (${store}, ${s.scrapeZips.length} ZIP codes): ${record.status} in ${record.seconds.toFixed(1)} s`,
+          );
           break;
         }
         if (performance.now() - started > 300_000) {
@@ -363,20 +426,33 @@ interface Measured {
 }
 
 /** Headers of the transport or of every answer (set again by the process itself), not the path's own. */
-const NOT_REPLAYED = new Set(['date', 'connection', 'keep-alive', 'content-length', 'content-encoding', 'transfer-encoding']);
+const NOT_REPLAYED = new Set([
+  'date',
+  'connection',
+  'keep-alive',
+  'content-length',
+  'content-encoding',
+  'transfer-encoding',
+]);
 
 /**
  * The headers the path answers beyond those any answer of the process carries (what the memory
  * baseline answers too: the security headers, content-type), for the response baseline to send.
  * Vary keeps its own values but Accept-Encoding, which compression adds on the way out.
  */
-export function pathOwnHeaders(path: http.IncomingHttpHeaders, memory: http.IncomingHttpHeaders): Record<string, string> {
+export function pathOwnHeaders(
+  path: http.IncomingHttpHeaders,
+  memory: http.IncomingHttpHeaders,
+): Record<string, string> {
   const own: Record<string, string> = {};
   for (const [name, value] of Object.entries(path)) {
     if (value === undefined || NOT_REPLAYED.has(name)) continue;
     const text = Array.isArray(value) ? value.join(', ') : value;
     if (name === 'vary') {
-      const kept = text.split(',').map((v) => v.trim()).filter((v) => v && v.toLowerCase() !== 'accept-encoding');
+      const kept = text
+        .split(',')
+        .map((v) => v.trim())
+        .filter((v) => v && v.toLowerCase() !== 'accept-encoding');
       if (kept.length) own.vary = kept.join(', ');
     } else if (name === 'content-type' || memory[name] === undefined) {
       own[name] = text;
@@ -391,7 +467,8 @@ const problems = (r: LoadResult) => r.errors + r.non2xx;
 
 export async function run(ctx: SectionContext): Promise<SectionResult> {
   const { adminUrl, bench } = ctx;
-  if (!adminUrl || !bench) throw new Error("the load section needs the benchmark database (needs: 'bench' in SECTIONS)");
+  if (!adminUrl || !bench)
+    throw new Error("the load section needs the benchmark database (needs: 'bench' in SECTIONS)");
   const s = settings(ctx.env);
   const { log } = ctx;
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'eggwatch-load-'));
@@ -413,7 +490,12 @@ export async function run(ctx: SectionContext): Promise<SectionResult> {
     try {
       log(`Uncached full list: listPriceEntries(sql), ${s.queryRuns} runs after 2 warm-up calls`);
       const queryLoad = os.loadavg()[0]!;
-      fullList = await timeQuery('listPriceEntries(sql)', FULL_LIST_TARGET_MS, async () => (await listPriceEntries(sql)).length, s.queryRuns);
+      fullList = await timeQuery(
+        'listPriceEntries(sql)',
+        FULL_LIST_TARGET_MS,
+        async () => (await listPriceEntries(sql)).length,
+        s.queryRuns,
+      );
       fullList = { ...fullList, met: fullList.medianMs < FULL_LIST_TARGET_MS && fullList.p95Ms < FULL_LIST_TARGET_MS };
       log(`  median ${ms(fullList.medianMs)} ms, p95 ${ms(fullList.p95Ms)} ms (load average ${queryLoad.toFixed(1)})`);
       // ACCOUNTS accounts sharing one password hash (each login still verifies it), and an administrator.
@@ -436,18 +518,36 @@ export async function run(ctx: SectionContext): Promise<SectionResult> {
     web = startChild(
       ctx.root,
       'server.ts',
-      { ...common, PORT: String(port), HOST: '127.0.0.1', PUBLIC_API_RATE_LIMIT: '10000000', TRUST_PROXY: '1', BENCH_BASELINE_DIR: baselineDir },
+      {
+        ...common,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_API_RATE_LIMIT: '10000000',
+        TRUST_PROXY: '1',
+        BENCH_BASELINE_DIR: baselineDir,
+      },
       path.join(logDir, 'reliability-load-web.log'),
     );
-    const origins = Object.fromEntries(['WALMART', 'TARGET', 'KROGER', 'ALBERTSONS', 'WHOLE_FOODS', 'ALDI'].map((r) => [`${r}_ORIGIN`, standIn!.url]));
+    const origins = Object.fromEntries(
+      ['WALMART', 'TARGET', 'KROGER', 'ALBERTSONS', 'WHOLE_FOODS', 'ALDI'].map((r) => [`${r}_ORIGIN`, standIn!.url]),
+    );
     worker = startChild(
       ctx.root,
       'worker/index.ts',
-      { ...common, ...origins, SCRAPER_ORIGINS_ARE_RETAILERS: '0', KROGER_CLIENT_ID: 'load-client', KROGER_CLIENT_SECRET: 'load-secret', SCRAPE_DELAY_MS: String(s.scrapeDelayMs) },
+      {
+        ...common,
+        ...origins,
+        SCRAPER_ORIGINS_ARE_RETAILERS: '0',
+        KROGER_CLIENT_ID: 'load-client',
+        KROGER_CLIENT_SECRET: 'load-secret',
+        SCRAPE_DELAY_MS: String(s.scrapeDelayMs),
+      },
       path.join(logDir, 'reliability-load-worker.log'),
     );
     await waitUntilUp(base, web);
-    log(`Web process ${web.process.pid} at ${base}; worker process ${worker.process.pid}; retailer stand-in at ${standIn.url}`);
+    log(
+      `Web process ${web.process.pid} at ${base}; worker process ${worker.process.pid}; retailer stand-in at ${standIn.url}`,
+    );
 
     // The paths, each answer's bytes written as its baselines' file (and its compressed form as
     // the file's .br or .gz sibling, which the static baseline sends as it is).
@@ -466,20 +566,32 @@ export async function run(ctx: SectionContext): Promise<SectionResult> {
       fs.writeFileSync(path.join(baselineDir, file), body);
       const sent = await rawGet(`${base}${urlPath}`, headers);
       if (s.encoding !== 'identity') {
-        if (sent.encoding !== s.encoding) throw new Error(`${name} answered ${sent.encoding ?? 'uncompressed'}, not ${s.encoding}`);
+        if (sent.encoding !== s.encoding)
+          throw new Error(`${name} answered ${sent.encoding ?? 'uncompressed'}, not ${s.encoding}`);
         fs.writeFileSync(path.join(baselineDir, `${file}.${s.encoding === 'br' ? 'br' : 'gz'}`), sent.body);
       }
       const memoryCopy = await rawGet(`${base}${BENCH_MEMORY_PREFIX}${file}`, headers);
-      fs.writeFileSync(path.join(baselineDir, `${file}.headers.json`), JSON.stringify(pathOwnHeaders(sent.headers, memoryCopy.headers)));
+      fs.writeFileSync(
+        path.join(baselineDir, `${file}.headers.json`),
+        JSON.stringify(pathOwnHeaders(sent.headers, memoryCopy.headers)),
+      );
       for (const prefix of [BENCH_STATIC_PREFIX, BENCH_MEMORY_PREFIX, BENCH_RESPONSE_PREFIX]) {
         const copy = await rawGet(`${base}${prefix}${file}`, headers);
-        if (copy.status !== 200 || !copy.body.equals(sent.body)) throw new Error(`${prefix}${file} does not answer the bytes of ${name} (${copy.status}, ${copy.body.length} bytes)`);
+        if (copy.status !== 200 || !copy.body.equals(sent.body))
+          throw new Error(
+            `${prefix}${file} does not answer the bytes of ${name} (${copy.status}, ${copy.body.length} bytes)`,
+          );
       }
       targets.push({ name, path: urlPath, bytes: body.length, sentBytes: sent.body.length, file });
     }
 
-    const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.255.255.254' }, body: JSON.stringify({ email: 'load-admin@example.test', password: PASSWORD }) });
-    if (login.status !== 200) throw new Error(`The administrator's login answered ${login.status}: ${await login.text()}`);
+    const login = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.255.255.254' },
+      body: JSON.stringify({ email: 'load-admin@example.test', password: PASSWORD }),
+    });
+    if (login.status !== 200)
+      throw new Error(`The administrator's login answered ${login.status}: ${await login.text()}`);
     const adminToken = ((await login.json()) as { token: string }).token;
 
     load = await LoadRunner.start();
@@ -494,23 +606,37 @@ export async function run(ctx: SectionContext): Promise<SectionResult> {
         memory: `${base}${BENCH_MEMORY_PREFIX}${target.file}`,
         response: `${base}${BENCH_RESPONSE_PREFIX}${target.file}`,
       };
-      log(`${target.name} (${target.bytes.toLocaleString('en-US')} bytes, ${target.sentBytes.toLocaleString('en-US')} sent), its static file and its in-memory copies (body; whole response): ${s.connections} connections, ${s.warmupS} s warm-up each, ${s.durationS} s each`);
-      if (s.warmupS > 0) for (const side of ['endpoint', 'static', 'memory', 'response'] as const) await load.run(urls[side], s.warmupS, options);
+      log(
+        `${target.name} (${target.bytes.toLocaleString('en-US')} bytes, ${target.sentBytes.toLocaleString('en-US')} sent), its static file and its in-memory copies (body; whole response): ${s.connections} connections, ${s.warmupS} s warm-up each, ${s.durationS} s each`,
+      );
+      if (s.warmupS > 0)
+        for (const side of ['endpoint', 'static', 'memory', 'response'] as const)
+          await load.run(urls[side], s.warmupS, options);
       const cpu = { endpoint: 0, static: 0, memory: 0, response: 0 };
       const segments: Record<keyof typeof cpu, LoadResult[]> = { endpoint: [], static: [], memory: [], response: [] };
-      for (const side of ['endpoint', 'static', 'memory', 'response', 'response', 'memory', 'static', 'endpoint'] as const) {
+      for (const side of [
+        'endpoint',
+        'static',
+        'memory',
+        'response',
+        'response',
+        'memory',
+        'static',
+        'endpoint',
+      ] as const) {
         const before = cpuMs(web.process.pid);
         segments[side].push(await load.run(urls[side], s.durationS / 2, options));
         cpu[side] += cpuMs(web.process.pid) - before;
       }
-      const [endpoint, staticResult, memory, response] = (['endpoint', 'static', 'memory', 'response'] as const).map((side) => combine(segments[side][0]!, segments[side][1]!)) as [
-        LoadResult,
-        LoadResult,
-        LoadResult,
-        LoadResult,
-      ];
-      const over = (baseline: LoadResult) => (endpoint.requestsTotal && baseline.requestsTotal ? endpoint.requestsPerSec / baseline.requestsPerSec : Number.NaN);
-      const perRequest = (side: keyof typeof cpu, r: LoadResult) => (r.requestsTotal ? cpu[side] / r.requestsTotal : Number.NaN);
+      const [endpoint, staticResult, memory, response] = (['endpoint', 'static', 'memory', 'response'] as const).map(
+        (side) => combine(segments[side][0]!, segments[side][1]!),
+      ) as [LoadResult, LoadResult, LoadResult, LoadResult];
+      const over = (baseline: LoadResult) =>
+        endpoint.requestsTotal && baseline.requestsTotal
+          ? endpoint.requestsPerSec / baseline.requestsPerSec
+          : Number.NaN;
+      const perRequest = (side: keyof typeof cpu, r: LoadResult) =>
+        r.requestsTotal ? cpu[side] / r.requestsTotal : Number.NaN;
       measured.push({
         target,
         endpoint,
@@ -526,7 +652,9 @@ export async function run(ctx: SectionContext): Promise<SectionResult> {
         ratio: over(response),
         bodyRatio: over(memory),
       });
-      log(`  ${endpoint.requestsPerSec.toFixed(0)} req/s (response from memory ${response.requestsPerSec.toFixed(0)}, body from memory ${memory.requestsPerSec.toFixed(0)}, static ${staticResult.requestsPerSec.toFixed(0)}); ${problems(endpoint)} failed requests`);
+      log(
+        `  ${endpoint.requestsPerSec.toFixed(0)} req/s (response from memory ${response.requestsPerSec.toFixed(0)}, body from memory ${memory.requestsPerSec.toFixed(0)}, static ${staticResult.requestsPerSec.toFixed(0)}); ${problems(endpoint)} failed requests`,
+      );
     }
     log('Load done; waiting for the scrape run under way and the last mixed calls');
     await mixed.stop();
@@ -538,16 +666,29 @@ export async function run(ctx: SectionContext): Promise<SectionResult> {
     const baselineNotes: string[] = [];
     if (webExit !== null) failures.push(`the web process exited (${webExit}) during the run`);
     for (const m of measured) {
-      for (const [label, r] of [['path', m.endpoint], ['static baseline', m.static], ['memory baseline', m.memory], ['response baseline', m.response]] as const) {
+      for (const [label, r] of [
+        ['path', m.endpoint],
+        ['static baseline', m.static],
+        ['memory baseline', m.memory],
+        ['response baseline', m.response],
+      ] as const) {
         // The static file is the machine's reference, streamed from disk by @fastify/static: at
         // 256 connections on the 543 kB full list its slowest streams can pass the timeout on a
         // 2-core machine. Its timeouts are reported; its errors and non-2xx answers still fail.
         if (label === 'static baseline' && r.timeouts && r.errors === r.timeouts && !r.non2xx) {
-          baselineNotes.push(`${m.target.name}: the static-file baseline had ${r.timeouts} timeout(s) in ${r.requestsTotal.toLocaleString('en-US')} requests (reported, not asserted: it is the reference, not a path of the app).`);
-        } else if (problems(r)) failures.push(`${m.target.name} (${label}): ${r.errors - r.timeouts} errors, ${r.timeouts} timeouts, ${r.non2xx} non-2xx answers`);
+          baselineNotes.push(
+            `${m.target.name}: the static-file baseline had ${r.timeouts} timeout(s) in ${r.requestsTotal.toLocaleString('en-US')} requests (reported, not asserted: it is the reference, not a path of the app).`,
+          );
+        } else if (problems(r))
+          failures.push(
+            `${m.target.name} (${label}): ${r.errors - r.timeouts} errors, ${r.timeouts} timeouts, ${r.non2xx} non-2xx answers`,
+          );
         if (!r.requestsTotal) failures.push(`${m.target.name} (${label}): no request completed`);
       }
-      if (!(m.ratio >= CACHED_TARGET)) failures.push(`${m.target.name}: ${ms(m.ratio)}x the requests/s of the same response from memory, under the ${CACHED_TARGET}x target`);
+      if (!(m.ratio >= CACHED_TARGET))
+        failures.push(
+          `${m.target.name}: ${ms(m.ratio)}x the requests/s of the same response from memory, under the ${CACHED_TARGET}x target`,
+        );
     }
     const mixedRows: Array<[string, CallStats]> = [
       [`logins (argon2 verify), ${s.loginsPerS}/s`, mixed.logins],
@@ -555,18 +696,46 @@ export async function run(ctx: SectionContext): Promise<SectionResult> {
       ['scrape API calls (start, progress)', mixed.scrapeCalls],
     ];
     for (const [label, stats] of mixedRows) {
-      if (stats.errors || stats.timeouts) failures.push(`${label}: ${stats.errors} errors, ${stats.timeouts} timeouts (${stats.examples.join('; ')})`);
+      if (stats.errors || stats.timeouts)
+        failures.push(`${label}: ${stats.errors} errors, ${stats.timeouts} timeouts (${stats.examples.join('; ')})`);
     }
-    if (!fullList.met) failures.push(`uncached full list: median ${ms(fullList.medianMs)} ms, p95 ${ms(fullList.p95Ms)} ms, not both under ${FULL_LIST_TARGET_MS} ms`);
+    if (!fullList.met)
+      failures.push(
+        `uncached full list: median ${ms(fullList.medianMs)} ms, p95 ${ms(fullList.p95Ms)} ms, not both under ${FULL_LIST_TARGET_MS} ms`,
+      );
     if (s.scrapeZips.length && mixed.runs.length === 0) failures.push('no scrape run ended during the load');
     for (const r of mixed.runs) {
-      if (r.status !== 'succeeded') failures.push(`scrape run ${r.runId} (${r.store}) ended ${r.status}: ${r.message ?? ''} (${r.zipsFailed} ZIP codes failed)`);
+      if (r.status !== 'succeeded')
+        failures.push(
+          `scrape run ${r.runId} (${r.store}) ended ${r.status}: ${r.message ?? ''} (${r.zipsFailed} ZIP codes failed)`,
+        );
     }
 
     const tables: ResultTable[] = [
       {
         title: `Public GETs: ${s.connections} connections, ${s.durationS} s per path and per baseline, accept-encoding ${s.encoding} (latencies in ms; ratio = path req/s / req/s of the same response from memory, target >= ${CACHED_TARGET}x; body ratio: over the same body from memory, without the path's own headers)`,
-        headers: ['path', 'bytes', 'sent', 'req/s', 'p50', 'p99', 'failed', 'static req/s', 'p50', 'p99', 'body req/s', 'p99', 'response req/s', 'p50', 'p99', 'ratio', 'target', 'body ratio', 'cpu ms/req', 'response cpu'],
+        headers: [
+          'path',
+          'bytes',
+          'sent',
+          'req/s',
+          'p50',
+          'p99',
+          'failed',
+          'static req/s',
+          'p50',
+          'p99',
+          'body req/s',
+          'p99',
+          'response req/s',
+          'p50',
+          'p99',
+          'ratio',
+          'target',
+          'body ratio',
+          'cpu ms/req',
+          'response cpu',
+        ],
         rows: measured.map((m) => [
           m.target.name,
           m.target.bytes.toLocaleString('en-US'),
@@ -593,14 +762,31 @@ export async function run(ctx: SectionContext): Promise<SectionResult> {
       {
         title: `Uncached full list (${fullList.rows.toLocaleString('en-US')} entries), before the load; target: median and p95 under ${FULL_LIST_TARGET_MS} ms`,
         headers: ['query', 'runs', 'median ms', 'p95 ms', 'min ms', 'target'],
-        rows: [[fullList.name, String(fullList.runs), ms(fullList.medianMs), ms(fullList.p95Ms), ms(fullList.minMs), fullList.met ? 'met' : 'MISSED']],
+        rows: [
+          [
+            fullList.name,
+            String(fullList.runs),
+            ms(fullList.medianMs),
+            ms(fullList.p95Ms),
+            ms(fullList.minMs),
+            fullList.met ? 'met' : 'MISSED',
+          ],
+        ],
       },
       {
         title: 'Mixed share during the load (latencies in ms)',
         headers: ['calls', 'count', 'ok', 'errors', 'timeouts', 'p50', 'p99'],
         rows: mixedRows.map(([label, stats]) => {
           const sorted = [...stats.latencies].sort((a, b) => a - b);
-          return [label, String(stats.calls), String(stats.ok), String(stats.errors), String(stats.timeouts), sorted.length ? ms(percentile(sorted, 50)) : '-', sorted.length ? ms(percentile(sorted, 99)) : '-'];
+          return [
+            label,
+            String(stats.calls),
+            String(stats.ok),
+            String(stats.errors),
+            String(stats.timeouts),
+            sorted.length ? ms(percentile(sorted, 50)) : '-',
+            sorted.length ? ms(percentile(sorted, 99)) : '-',
+          ];
         }),
       },
       {
@@ -624,8 +810,41 @@ export async function run(ctx: SectionContext): Promise<SectionResult> {
         settings: s,
         fullListQuery: fullList,
         loadAverage: { before: loadBefore, after: loadAfter },
-        paths: measured.map((m) => ({ name: m.target.name, path: m.target.path, bytes: m.target.bytes, sentBytes: m.target.sentBytes, endpoint: m.endpoint, static: m.static, memory: m.memory, response: m.response, ratio: Number.isNaN(m.ratio) ? null : m.ratio, bodyRatio: Number.isNaN(m.bodyRatio) ? null : m.bodyRatio, target: CACHED_TARGET, cpuMsPerRequest: m.cpuMsPerRequest })),
-        mixed: Object.fromEntries(mixedRows.map(([label, stats]) => [label, { ...stats, latencies: undefined, p50: stats.latencies.length ? percentile([...stats.latencies].sort((a, b) => a - b), 50) : null, p99: stats.latencies.length ? percentile([...stats.latencies].sort((a, b) => a - b), 99) : null }])),
+        paths: measured.map((m) => ({
+          name: m.target.name,
+          path: m.target.path,
+          bytes: m.target.bytes,
+          sentBytes: m.target.sentBytes,
+          endpoint: m.endpoint,
+          static: m.static,
+          memory: m.memory,
+          response: m.response,
+          ratio: Number.isNaN(m.ratio) ? null : m.ratio,
+          bodyRatio: Number.isNaN(m.bodyRatio) ? null : m.bodyRatio,
+          target: CACHED_TARGET,
+          cpuMsPerRequest: m.cpuMsPerRequest,
+        })),
+        mixed: Object.fromEntries(
+          mixedRows.map(([label, stats]) => [
+            label,
+            {
+              ...stats,
+              latencies: undefined,
+              p50: stats.latencies.length
+                ? percentile(
+                    [...stats.latencies].sort((a, b) => a - b),
+                    50,
+                  )
+                : null,
+              p99: stats.latencies.length
+                ? percentile(
+                    [...stats.latencies].sort((a, b) => a - b),
+                    99,
+                  )
+                : null,
+            },
+          ]),
+        ),
         scrapeRuns: mixed.runs,
       },
     };
@@ -635,7 +854,9 @@ export async function run(ctx: SectionContext): Promise<SectionResult> {
     await web?.stop();
     await worker?.stop();
     await standIn?.close();
-    await dropBenchCopy(adminUrl, LOAD_DATABASE).catch((error: unknown) => log(`Could not drop ${LOAD_DATABASE}: ${String(error)}`));
+    await dropBenchCopy(adminUrl, LOAD_DATABASE).catch((error: unknown) =>
+      log(`Could not drop ${LOAD_DATABASE}: ${String(error)}`),
+    );
     fs.rmSync(work, { recursive: true, force: true });
   }
 }

@@ -109,7 +109,10 @@ async function embeddedServer(work: string): Promise<Server> {
 async function externalServer(work: string, port: number): Promise<Server> {
   const dataDir = path.join(work, 'external');
   const asRoot = os.userInfo().uid === 0;
-  const pg = (binary: string, args: string[]) => (asRoot ? exec('runuser', ['-u', 'postgres', '--', path.join(PG_BIN, binary), ...args]) : exec(path.join(PG_BIN, binary), args));
+  const pg = (binary: string, args: string[]) =>
+    asRoot
+      ? exec('runuser', ['-u', 'postgres', '--', path.join(PG_BIN, binary), ...args])
+      : exec(path.join(PG_BIN, binary), args);
   fs.mkdirSync(dataDir, { mode: 0o700 });
   if (asRoot) {
     fs.chmodSync(work, 0o755);
@@ -117,7 +120,19 @@ async function externalServer(work: string, port: number): Promise<Server> {
   }
   await pg('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--locale=C']);
   const logFile = path.join(dataDir, 'server.log');
-  const start = () => pg('pg_ctl', ['start', '-D', dataDir, '-w', '-t', '60', '-l', logFile, '-o', `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories='' -c max_connections=200`]).then(() => {});
+  const start = () =>
+    pg('pg_ctl', [
+      'start',
+      '-D',
+      dataDir,
+      '-w',
+      '-t',
+      '60',
+      '-l',
+      logFile,
+      '-o',
+      `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories='' -c max_connections=200`,
+    ]).then(() => {});
   const stop = () => pg('pg_ctl', ['stop', '-D', dataDir, '-m', 'fast', '-w', '-t', '60']).then(() => {});
   await start();
   const base = `postgres://postgres@127.0.0.1:${port}`;
@@ -236,7 +251,11 @@ interface Sample {
   error: string | null;
 }
 
-function startLoad(base: string, paths: Array<{ name: string; path: string; vary?: boolean }>, connections: number): { samples: Sample[]; stop(): Promise<void> } {
+function startLoad(
+  base: string,
+  paths: Array<{ name: string; path: string; vary?: boolean }>,
+  connections: number,
+): { samples: Sample[]; stop(): Promise<void> } {
   const samples: Sample[] = [];
   let stopped = false;
   let unique = 0;
@@ -244,7 +263,15 @@ function startLoad(base: string, paths: Array<{ name: string; path: string; vary
     for (let i = index; !stopped; i++) {
       const target = paths[i % paths.length]!;
       const start = Date.now();
-      const sample: Sample = { path: target.name, start, end: start, status: 0, json: false, message: null, error: null };
+      const sample: Sample = {
+        path: target.name,
+        start,
+        end: start,
+        status: 0,
+        json: false,
+        message: null,
+        error: null,
+      };
       try {
         // A path that varies gets an offset of its own each time: never in the web process's cache.
         const url = target.vary ? `${base}${target.path}&offset=${++unique}` : `${base}${target.path}`;
@@ -254,7 +281,10 @@ function startLoad(base: string, paths: Array<{ name: string; path: string; vary
         try {
           const body = JSON.parse(text) as unknown;
           sample.json = true;
-          const message = Array.isArray(body) ? (body[0] as { error?: { message?: string } })?.error?.message : (body as { message?: string; error?: { message?: string } }).message ?? (body as { error?: { message?: string } }).error?.message;
+          const message = Array.isArray(body)
+            ? (body[0] as { error?: { message?: string } })?.error?.message
+            : ((body as { message?: string; error?: { message?: string } }).message ??
+              (body as { error?: { message?: string } }).error?.message);
           sample.message = typeof message === 'string' ? message : null;
         } catch {
           sample.message = text.slice(0, 120);
@@ -278,7 +308,11 @@ function startLoad(base: string, paths: Array<{ name: string; path: string; vary
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs: number): Promise<{ value: T; met: boolean }> {
+async function until<T>(
+  read: () => Promise<T>,
+  ok: (value: T) => boolean,
+  timeoutMs: number,
+): Promise<{ value: T; met: boolean }> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read().catch(() => undefined as T);
@@ -304,7 +338,15 @@ interface VariantResult {
   drained: boolean;
   jobsFailed: Array<{ task: string; attempts: number; error: string | null }>;
   scrapeRun: { status: string; zips: number };
-  emails: { queued: number; sent: number; pending: number; keys: number; requests: number; doubled: number; unkeyed: number };
+  emails: {
+    queued: number;
+    sent: number;
+    pending: number;
+    keys: number;
+    requests: number;
+    doubled: number;
+    unkeyed: number;
+  };
   alertDoubles: number;
   any500: number;
   workerLogLines: string[];
@@ -332,13 +374,20 @@ async function runVariant(ctx: SectionContext, s: Settings, server: Server, work
   const port = s.webPort + (server.kind === 'embedded' ? 0 : 1);
   const base = `http://127.0.0.1:${port}`;
   const common = { DATABASE_URL: url, LOG_LEVEL: 'warn', NODE_ENV: 'test', PUBLIC_URL: base };
-  const origins = Object.fromEntries(['WALMART', 'TARGET', 'KROGER', 'ALBERTSONS', 'WHOLE_FOODS', 'ALDI'].map((r) => [`${r}_ORIGIN`, retailers.url]));
+  const origins = Object.fromEntries(
+    ['WALMART', 'TARGET', 'KROGER', 'ALBERTSONS', 'WHOLE_FOODS', 'ALDI'].map((r) => [`${r}_ORIGIN`, retailers.url]),
+  );
   const workerLog = path.join(logDir, `reliability-outage-${server.kind}-worker.log`);
   let web: Child | null = null;
   let worker: Child | null = null;
   let sql: Awaited<ReturnType<typeof openSql>> | null = null;
   try {
-    web = startChild(ctx.root, 'server.ts', { ...common, PORT: String(port), HOST: '127.0.0.1', PUBLIC_API_RATE_LIMIT: '10000000' }, path.join(logDir, `reliability-outage-${server.kind}-web.log`));
+    web = startChild(
+      ctx.root,
+      'server.ts',
+      { ...common, PORT: String(port), HOST: '127.0.0.1', PUBLIC_API_RATE_LIMIT: '10000000' },
+      path.join(logDir, `reliability-outage-${server.kind}-web.log`),
+    );
     worker = startChild(
       ctx.root,
       'worker/index.ts',
@@ -358,7 +407,9 @@ async function runVariant(ctx: SectionContext, s: Settings, server: Server, work
       workerLog,
     );
     await waitUntilUp(base, web);
-    log(`${server.kind}: PostgreSQL on port ${server.port()}; web ${web.process.pid} at ${base}; worker ${worker.process.pid}`);
+    log(
+      `${server.kind}: PostgreSQL on port ${server.port()}; web ${web.process.pid} at ${base}; worker ${worker.process.pid}`,
+    );
     const paths = [
       { name: 'GET /api/stats (cached)', path: '/api/stats' },
       { name: 'GET /api/market-prices (cached)', path: '/api/market-prices' },
@@ -370,24 +421,33 @@ async function runVariant(ctx: SectionContext, s: Settings, server: Server, work
 
     sql = await openSql(url, { max: 2 });
     // Work in flight: a scrape run and pending emails.
-    const runId = (await sql.begin((tx) => queueRun(tx, { store: 'walmart', zipCodes: SCRAPE_ZIPS, requestedBy: null, trigger: 'manual' })))!;
+    const runId = (await sql.begin((tx) =>
+      queueRun(tx, { store: 'walmart', zipCodes: SCRAPE_ZIPS, requestedBy: null, trigger: 'manual' }),
+    ))!;
     const portBefore = server.port();
     const load = startLoad(base, paths, s.connections);
     await sleep(2000);
     // The emails just before the stop, so that sends are under way when it comes.
     const emailIds: number[] = [];
-    for (let i = 0; i < s.emails; i++) emailIds.push(await queueEmail(sql, { to: `outage-${i}@example.test`, subject: `Outage ${i}`, html: '<p>x</p>', text: 'x' }));
+    for (let i = 0; i < s.emails; i++)
+      emailIds.push(
+        await queueEmail(sql, { to: `outage-${i}@example.test`, subject: `Outage ${i}`, html: '<p>x</p>', text: 'x' }),
+      );
     await sql.end();
     sql = null;
     await sleep(1000);
-    log(`${server.kind}: stopping PostgreSQL for ${s.outageS} s under ${s.connections} connections (${resend.requests.length} of ${s.emails} emails sent so far)`);
+    log(
+      `${server.kind}: stopping PostgreSQL for ${s.outageS} s under ${s.connections} connections (${resend.requests.length} of ${s.emails} emails sent so far)`,
+    );
     await server.stop();
     const down = Date.now();
     await sleep(s.outageS * 1000);
     const restartAsked = Date.now();
     await server.start();
     const up = Date.now();
-    log(`${server.kind}: PostgreSQL back after ${((up - down) / 1000).toFixed(1)} s (start took ${((up - restartAsked) / 1000).toFixed(1)} s)`);
+    log(
+      `${server.kind}: PostgreSQL back after ${((up - down) / 1000).toFixed(1)} s (start took ${((up - restartAsked) / 1000).toFixed(1)} s)`,
+    );
     await sleep(8000);
     await load.stop();
     const samples = load.samples;
@@ -396,16 +456,26 @@ async function runVariant(ctx: SectionContext, s: Settings, server: Server, work
     const during = samples.filter((x) => x.start >= down + 200 && x.end <= restartAsked);
     const statusCounts: VariantResult['statusCounts'] = {};
     for (const x of samples) {
-      const phase = x.end < down ? 'before' : x.start >= down + 200 && x.end <= restartAsked ? 'during' : x.start < up ? 'edges' : 'after';
+      const phase =
+        x.end < down
+          ? 'before'
+          : x.start >= down + 200 && x.end <= restartAsked
+            ? 'during'
+            : x.start < up
+              ? 'edges'
+              : 'after';
       const key = x.status ? String(x.status) : 'no answer';
       statusCounts[phase] ??= {};
       statusCounts[phase]![key] = (statusCounts[phase]![key] ?? 0) + 1;
     }
     const outageBad: string[] = [];
     // A 503 JSON with a message, or a 200 from the web process's cache (a cached path's).
-    const acceptable = (x: Sample) => (x.status === 503 && x.json && !!x.message) || (x.status === 200 && !x.path.includes('uncached') && x.path !== 'GET /readyz');
+    const acceptable = (x: Sample) =>
+      (x.status === 503 && x.json && !!x.message) ||
+      (x.status === 200 && !x.path.includes('uncached') && x.path !== 'GET /readyz');
     for (const x of during) {
-      if (!acceptable(x) && outageBad.length < 5) outageBad.push(`${x.path}: ${x.status || x.error} ${x.message ?? ''}`.trim());
+      if (!acceptable(x) && outageBad.length < 5)
+        outageBad.push(`${x.path}: ${x.status || x.error} ${x.message ?? ''}`.trim());
     }
     const badCount = during.filter((x) => !acceptable(x)).length;
     const duringByPath: Record<string, Record<string, number>> = {};
@@ -417,11 +487,16 @@ async function runVariant(ctx: SectionContext, s: Settings, server: Server, work
     const duringMs = during.map((x) => x.end - x.start).sort((a, b) => a - b);
     const recovery: VariantResult['recovery'] = {};
     for (const p of paths) {
-      const first = samples.filter((x) => x.path === p.name && x.status === 200 && x.start >= up).sort((a, b) => a.end - b.end)[0];
+      const first = samples
+        .filter((x) => x.path === p.name && x.status === 200 && x.start >= up)
+        .sort((a, b) => a.end - b.end)[0];
       recovery[p.name] = first ? (first.end - up) / 1000 : null;
     }
     const readyDuringStatuses = [...new Set(during.filter((x) => x.path === 'GET /readyz').map((x) => x.status))];
-    const readyAfter = await fetch(`${base}/readyz`).then((r) => r.status, () => 0);
+    const readyAfter = await fetch(`${base}/readyz`).then(
+      (r) => r.status,
+      () => 0,
+    );
 
     // Drain: the scrape run ends, no email pending, no job left.
     sql = await openSql(url, { max: 2 });
@@ -438,9 +513,13 @@ async function runVariant(ctx: SectionContext, s: Settings, server: Server, work
       (row) => row.jobs === 0 && row.pending === 0 && row.runs === 0,
       120_000,
     );
-    const jobsFailed = (await db<{ task: string; attempts: number; error: string | null }[]>`
-      select task_identifier as task, attempts, last_error as error from graphile_worker.jobs where attempts >= max_attempts and last_error is not null`).map((j) => ({ ...j, error: j.error?.split('\n')[0]?.slice(0, 160) ?? null }));
-    const [run] = await db<{ status: string; zips: number }[]>`select status, (select count(*)::int from scrape_run_zips z where z.run_id = r.id) as zips from scrape_runs r where id = ${runId}`;
+    const jobsFailed = (
+      await db<{ task: string; attempts: number; error: string | null }[]>`
+      select task_identifier as task, attempts, last_error as error from graphile_worker.jobs where attempts >= max_attempts and last_error is not null`
+    ).map((j) => ({ ...j, error: j.error?.split('\n')[0]?.slice(0, 160) ?? null }));
+    const [run] = await db<
+      { status: string; zips: number }[]
+    >`select status, (select count(*)::int from scrape_run_zips z where z.run_id = r.id) as zips from scrape_runs r where id = ${runId}`;
     const [outbox] = await db<{ sent: number; pending: number }[]>`
       select count(*) filter (where status = 'sent')::int as sent, count(*) filter (where status = 'pending')::int as pending from email_outbox where id = any(${emailIds})`;
     const [alerts] = await db<{ doubles: number }[]>`
@@ -505,7 +584,9 @@ export async function run(ctx: SectionContext): Promise<SectionResult> {
       try {
         results.push(await runVariant(ctx, s, server, work));
       } catch (error) {
-        failures.push(`${kind}: the run could not complete: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+        failures.push(
+          `${kind}: the run could not complete: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+        );
       } finally {
         await server.destroy();
       }
@@ -519,17 +600,36 @@ export async function run(ctx: SectionContext): Promise<SectionResult> {
     if (!r.portKept) f('the database came back on another port');
     if (!r.webAlive) f('the web process exited');
     if (!r.workerAlive) f('the worker process exited');
-    if (r.outageBad.length) f(`answers during the outage that were neither a 503 JSON with a message nor a cached 200: ${r.outageBad.join('; ')}`);
-    if (!(r.outageMaxMs <= OUTAGE_ANSWER_MS)) f(`slowest answer during the outage ${r.outageMaxMs} ms, over ${OUTAGE_ANSWER_MS} ms`);
+    if (r.outageBad.length)
+      f(
+        `answers during the outage that were neither a 503 JSON with a message nor a cached 200: ${r.outageBad.join('; ')}`,
+      );
+    if (!(r.outageMaxMs <= OUTAGE_ANSWER_MS))
+      f(`slowest answer during the outage ${r.outageMaxMs} ms, over ${OUTAGE_ANSWER_MS} ms`);
     if (r.any500) f(`${r.any500} answers were 500`);
-    for (const [name, seconds] of Object.entries(r.recovery)) if (seconds === null || seconds > RECOVERY_S) f(`${name}: ${seconds === null ? 'no 200' : `first 200 after ${seconds.toFixed(1)} s`} once the database was back (target ${RECOVERY_S} s)`);
+    for (const [name, seconds] of Object.entries(r.recovery))
+      if (seconds === null || seconds > RECOVERY_S)
+        f(
+          `${name}: ${seconds === null ? 'no 200' : `first 200 after ${seconds.toFixed(1)} s`} once the database was back (target ${RECOVERY_S} s)`,
+        );
     if (r.readyDuring !== '503') f(`/readyz answered ${r.readyDuring} during the outage, not only 503`);
     if (r.readyAfter !== 200) f(`/readyz answered ${r.readyAfter} after the outage`);
     if (!r.drained) f('the queue did not drain within 120 s of the load');
-    if (r.jobsFailed.length) f(`${r.jobsFailed.length} jobs failed for good: ${r.jobsFailed.slice(0, 3).map((j) => `${j.task} (${j.error})`).join('; ')}`);
-    if (r.scrapeRun.status !== 'succeeded') f(`the scrape run ended ${r.scrapeRun.status} with ${r.scrapeRun.zips} of ${SCRAPE_ZIPS.length} ZIP outcomes`);
-    if (r.emails.sent !== r.emails.queued || r.emails.keys !== r.emails.queued) f(`${r.emails.queued} emails queued, ${r.emails.sent} marked sent, ${r.emails.keys} distinct idempotency keys at the stand-in`);
-    if (r.emails.doubled || r.emails.unkeyed) f(`${r.emails.doubled} keys delivered twice, ${r.emails.unkeyed} sends without a key`);
+    if (r.jobsFailed.length)
+      f(
+        `${r.jobsFailed.length} jobs failed for good: ${r.jobsFailed
+          .slice(0, 3)
+          .map((j) => `${j.task} (${j.error})`)
+          .join('; ')}`,
+      );
+    if (r.scrapeRun.status !== 'succeeded')
+      f(`the scrape run ended ${r.scrapeRun.status} with ${r.scrapeRun.zips} of ${SCRAPE_ZIPS.length} ZIP outcomes`);
+    if (r.emails.sent !== r.emails.queued || r.emails.keys !== r.emails.queued)
+      f(
+        `${r.emails.queued} emails queued, ${r.emails.sent} marked sent, ${r.emails.keys} distinct idempotency keys at the stand-in`,
+      );
+    if (r.emails.doubled || r.emails.unkeyed)
+      f(`${r.emails.doubled} keys delivered twice, ${r.emails.unkeyed} sends without a key`);
     if (r.alertDoubles) f(`${r.alertDoubles} alert deliveries doubled`);
   }
 
@@ -537,32 +637,99 @@ export async function run(ctx: SectionContext): Promise<SectionResult> {
   const tables: ResultTable[] = [
     {
       title: `PostgreSQL stopped ${s.outageS} s under ${s.connections} connections (targets: 503 JSON within ${OUTAGE_ANSWER_MS} ms during; first 200 within ${RECOVERY_S} s of the database)`,
-      headers: ['server', 'port kept', 'web alive', 'worker alive', 'answers before', 'during', 'edges', 'after', 'max ms during', 'p99 ms during', '/readyz during', 'after'],
+      headers: [
+        'server',
+        'port kept',
+        'web alive',
+        'worker alive',
+        'answers before',
+        'during',
+        'edges',
+        'after',
+        'max ms during',
+        'p99 ms during',
+        '/readyz during',
+        'after',
+      ],
       rows: results.map((r) => {
-        const counts = (phase: string) => Object.entries(r.statusCounts[phase] ?? {}).map(([k, v]) => `${k}:${v}`).join(' ') || '-';
-        return [r.kind, String(r.portKept), String(r.webAlive), String(r.workerAlive), counts('before'), counts('during'), counts('edges'), counts('after'), String(r.outageMaxMs), String(r.outageP99Ms), r.readyDuring, String(r.readyAfter)];
+        const counts = (phase: string) =>
+          Object.entries(r.statusCounts[phase] ?? {})
+            .map(([k, v]) => `${k}:${v}`)
+            .join(' ') || '-';
+        return [
+          r.kind,
+          String(r.portKept),
+          String(r.webAlive),
+          String(r.workerAlive),
+          counts('before'),
+          counts('during'),
+          counts('edges'),
+          counts('after'),
+          String(r.outageMaxMs),
+          String(r.outageP99Ms),
+          r.readyDuring,
+          String(r.readyAfter),
+        ];
       }),
     },
     {
       title: 'Answers during the outage by path (200: served from the cache; 503: JSON with a message)',
       headers: ['server', ...pathNames],
-      rows: results.map((r) => [r.kind, ...pathNames.map((p) => Object.entries(r.duringByPath[p] ?? {}).map(([k, v]) => `${k}:${v}`).join(' ') || '-')]),
+      rows: results.map((r) => [
+        r.kind,
+        ...pathNames.map(
+          (p) =>
+            Object.entries(r.duringByPath[p] ?? {})
+              .map(([k, v]) => `${k}:${v}`)
+              .join(' ') || '-',
+        ),
+      ]),
     },
     {
       title: 'Seconds from the database back to the first 200 (target <= 5 s)',
       headers: ['server', ...pathNames],
-      rows: results.map((r) => [r.kind, ...pathNames.map((p) => (r.recovery[p] === null ? 'none' : r.recovery[p]!.toFixed(1)))]),
+      rows: results.map((r) => [
+        r.kind,
+        ...pathNames.map((p) => (r.recovery[p] === null ? 'none' : r.recovery[p]!.toFixed(1))),
+      ]),
     },
     {
       title: 'Work in flight, after the queue drained',
-      headers: ['server', 'drained', 'jobs failed for good', 'scrape run', 'ZIP outcomes', 'emails queued', 'sent', 'keys at stand-in', 'requests', 'keys delivered twice', 'alert deliveries doubled'],
-      rows: results.map((r) => [r.kind, String(r.drained), String(r.jobsFailed.length), r.scrapeRun.status, `${r.scrapeRun.zips}/${SCRAPE_ZIPS.length}`, String(r.emails.queued), String(r.emails.sent), String(r.emails.keys), String(r.emails.requests), String(r.emails.doubled), String(r.alertDoubles)]),
+      headers: [
+        'server',
+        'drained',
+        'jobs failed for good',
+        'scrape run',
+        'ZIP outcomes',
+        'emails queued',
+        'sent',
+        'keys at stand-in',
+        'requests',
+        'keys delivered twice',
+        'alert deliveries doubled',
+      ],
+      rows: results.map((r) => [
+        r.kind,
+        String(r.drained),
+        String(r.jobsFailed.length),
+        r.scrapeRun.status,
+        `${r.scrapeRun.zips}/${SCRAPE_ZIPS.length}`,
+        String(r.emails.queued),
+        String(r.emails.sent),
+        String(r.emails.keys),
+        String(r.emails.requests),
+        String(r.emails.doubled),
+        String(r.alertDoubles),
+      ]),
     },
   ];
   const notes = [
     'Phases: before = answered before the stop completed; during = sent 200 ms or more after the stop and answered before the restart was asked; edges = the rest of the outage and the restart; after = sent once the database was back.',
     `Worker log lines about the outage: ${results.map((r) => `${r.kind}: ${r.workerLogLines.length ? r.workerLogLines.join(' | ') : 'none'}`).join(' / ')}`,
-    `Load average ${os.loadavg().map((v) => v.toFixed(1)).join(' ')} at the end (${os.cpus().length} CPUs, shared with other work).`,
+    `Load average ${os
+      .loadavg()
+      .map((v) => v.toFixed(1))
+      .join(' ')} at the end (${os.cpus().length} CPUs, shared with other work).`,
   ];
   return { failures, tables, notes, data: { settings: s, results } };
 }

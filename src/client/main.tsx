@@ -23,4 +23,7 @@ function render(): void {
 
 // index.html preloads the route's page chunk along with the entry (src/server/preloads.ts), so it
 // is normally here already: render the page in the first paint rather than a spinner first.
-void Promise.race([preloadRoute(window.location.pathname), new Promise((resolve) => setTimeout(resolve, PAGE_WAIT_MS))]).then(render);
+void Promise.race([
+  preloadRoute(window.location.pathname),
+  new Promise((resolve) => setTimeout(resolve, PAGE_WAIT_MS)),
+]).then(render);

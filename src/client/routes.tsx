@@ -58,10 +58,22 @@ export const appRoutes: readonly AppRoute[] = [
   { path: '/verify-email', element: page(() => import('#client/pages/auth/VerifyEmailPage.tsx')) },
   { path: '/profile', element: page(() => import('#client/pages/profile/ProfilePage.tsx')) },
   { path: '/notifications/subscribe', element: page(() => import('#client/pages/notifications/SubscribePage.tsx')) },
-  { path: '/notifications/edit/:id', element: page(() => import('#client/pages/notifications/EditSubscriptionPage.tsx')) },
-  { path: '/notifications/confirm', element: page(() => import('#client/pages/notifications/ConfirmSubscriptionPage.tsx')) },
-  { path: '/notifications/unsubscribe', element: page(() => import('#client/pages/notifications/UnsubscribePage.tsx')) },
-  { path: '/notifications/manage', element: page(() => import('#client/pages/notifications/ManageSubscriptionPage.tsx')) },
+  {
+    path: '/notifications/edit/:id',
+    element: page(() => import('#client/pages/notifications/EditSubscriptionPage.tsx')),
+  },
+  {
+    path: '/notifications/confirm',
+    element: page(() => import('#client/pages/notifications/ConfirmSubscriptionPage.tsx')),
+  },
+  {
+    path: '/notifications/unsubscribe',
+    element: page(() => import('#client/pages/notifications/UnsubscribePage.tsx')),
+  },
+  {
+    path: '/notifications/manage',
+    element: page(() => import('#client/pages/notifications/ManageSubscriptionPage.tsx')),
+  },
   { path: '/admin', element: page(() => import('#client/pages/admin/AdminIndexPage.tsx')) },
   { path: '/admin/login', element: page(() => import('#client/pages/admin/AdminLoginPage.tsx')) },
   { path: '/admin/setup', element: page(() => import('#client/pages/admin/AdminSetupPage.tsx')) },

@@ -11,7 +11,11 @@ import { describe, expect, it } from 'vitest';
 import { system } from './theme.ts';
 
 const CLIENT_DIR = path.dirname(fileURLToPath(import.meta.url));
-const CHAKRA_ESM = path.join(path.dirname(createRequire(import.meta.url).resolve('@chakra-ui/react/package.json')), 'dist', 'esm');
+const CHAKRA_ESM = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('@chakra-ui/react/package.json')),
+  'dist',
+  'esm',
+);
 
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -66,12 +70,16 @@ function recipeKeys(file: string, keys: Set<string>, seen: Set<string>): void {
   seen.add(file);
   const source = fs.readFileSync(file, 'utf8');
   for (const match of source.matchAll(/\bkey: "([^"]+)"/g)) keys.add(match[1]!);
-  for (const match of source.matchAll(/from '(\.[^']+)'/g)) recipeKeys(path.resolve(path.dirname(file), match[1]!), keys, seen);
+  for (const match of source.matchAll(/from '(\.[^']+)'/g))
+    recipeKeys(path.resolve(path.dirname(file), match[1]!), keys, seen);
 }
 
 describe('the Chakra system (theme.ts)', () => {
   it('has the recipe of every Chakra component the client uses', () => {
-    const defaults = new Set([...Object.keys(defaultConfig.theme?.recipes ?? {}), ...Object.keys(defaultConfig.theme?.slotRecipes ?? {})]);
+    const defaults = new Set([
+      ...Object.keys(defaultConfig.theme?.recipes ?? {}),
+      ...Object.keys(defaultConfig.theme?.slotRecipes ?? {}),
+    ]);
     const needed = new Map<string, string>();
     for (const name of importedChakraNames()) {
       const module = definingModule(path.join(CHAKRA_ESM, 'index.js'), name);
@@ -83,23 +91,28 @@ describe('the Chakra system (theme.ts)', () => {
     // Sanity check of the scan itself: the header's buttons and the pages' cards are found.
     expect(needed.get('button')).toBeDefined();
     expect(needed.get('card')).toBeDefined();
-    const missing = [...needed].filter(([key]) => !system.isRecipe(key) && !system.isSlotRecipe(key)).map(([key, component]) => `${key} (for ${component})`);
+    const missing = [...needed]
+      .filter(([key]) => !system.isRecipe(key) && !system.isSlotRecipe(key))
+      .map(([key, component]) => `${key} (for ${component})`);
     expect(missing, 'recipes to add to theme.ts').toEqual([]);
   });
 
   it('has every colour palette and colour token the client names', () => {
-    const suffix = '(?:50|100|200|300|400|500|600|700|800|900|950|solid|contrast|fg|muted|subtle|emphasized|focusRing|border|up|down|stable|none)';
+    const suffix =
+      '(?:50|100|200|300|400|500|600|700|800|900|950|solid|contrast|fg|muted|subtle|emphasized|focusRing|border|up|down|stable|none)';
     const missing = new Set<string>();
     // theme.ts defines the tokens (and refers to them as 'colors.x'); the rest of the client uses them.
     for (const file of sourceFiles(CLIENT_DIR).filter((name) => path.basename(name) !== 'theme.ts')) {
       const source = fs.readFileSync(file, 'utf8');
       for (const match of source.matchAll(new RegExp(`['"\`]([a-zA-Z]+)\\.(${suffix})(?:/\\d+)?['"\`]`, 'g'))) {
-        if (system.token(`colors.${match[1]}.${match[2]}`) === undefined) missing.add(`${match[1]}.${match[2]} (${path.basename(file)})`);
+        if (system.token(`colors.${match[1]}.${match[2]}`) === undefined)
+          missing.add(`${match[1]}.${match[2]} (${path.basename(file)})`);
       }
       for (const match of source.matchAll(/colorPalette(?:="([a-zA-Z]+)"|=\{([^}\n]*)\}|:\s*'([a-zA-Z]+)')/g)) {
-        const names = match[1] ?? match[3] ? [`'${match[1] ?? match[3]}'`] : [match[2] ?? ''];
+        const names = (match[1] ?? match[3]) ? [`'${match[1] ?? match[3]}'`] : [match[2] ?? ''];
         for (const name of names.join(' ').matchAll(/['"]([a-zA-Z]+)['"]/g)) {
-          if (system.token(`colors.${name[1]}.solid`) === undefined) missing.add(`colorPalette ${name[1]} (${path.basename(file)})`);
+          if (system.token(`colors.${name[1]}.solid`) === undefined)
+            missing.add(`colorPalette ${name[1]} (${path.basename(file)})`);
         }
       }
     }
@@ -109,7 +122,8 @@ describe('the Chakra system (theme.ts)', () => {
   it('uses none of the utilities whose variables the global styles leave out', () => {
     // Chakra's ring, filter="auto" and backdropFilter="auto" utilities read --ring-*, --blur,
     // --backdrop-* ... from its global '*' rule, which theme.ts drops; add them back to use these.
-    const utilities = /\b(ring|ringColor|ringWidth|ringOffset|ringOffsetColor|ringInset|blur|brightness|contrast|grayscale|hueRotate|invert|saturate|sepia|dropShadow|backdropBlur|backdropBrightness|backdropContrast|backdropGrayscale|backdropHueRotate|backdropInvert|backdropOpacity|backdropSaturate|backdropSepia)=|(?:filter|backdropFilter)="auto"/;
+    const utilities =
+      /\b(ring|ringColor|ringWidth|ringOffset|ringOffsetColor|ringInset|blur|brightness|contrast|grayscale|hueRotate|invert|saturate|sepia|dropShadow|backdropBlur|backdropBrightness|backdropContrast|backdropGrayscale|backdropHueRotate|backdropInvert|backdropOpacity|backdropSaturate|backdropSepia)=|(?:filter|backdropFilter)="auto"/;
     const users = sourceFiles(CLIENT_DIR).filter((file) => utilities.test(fs.readFileSync(file, 'utf8')));
     expect(users.map((file) => path.relative(CLIENT_DIR, file))).toEqual([]);
   });

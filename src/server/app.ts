@@ -23,7 +23,13 @@ import { securityHeaders } from './security-headers.ts';
 import { cachedReads } from './cached-reads.ts';
 import { PublicRateLimit } from './public-rate-limit.ts';
 import { trpcByteCache } from './trpc-cache.ts';
-import { containsNul, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable, isUnstorableText, NUL_MESSAGE } from './db-errors.ts';
+import {
+  containsNul,
+  DATABASE_UNAVAILABLE_MESSAGE,
+  isDatabaseUnavailable,
+  isUnstorableText,
+  NUL_MESSAGE,
+} from './db-errors.ts';
 import { appliedMigrationVersion, latestMigrationVersion } from './migrate.ts';
 import { registerBenchBaselines } from './bench-baselines.ts';
 import type { Sql } from './db.ts';
@@ -76,7 +82,15 @@ const TRPC_METHODS = new Set(['GET', 'HEAD', 'POST']);
  * credentials of a request.
  */
 const LOG_REDACTIONS = {
-  paths: ['err.parameters', 'err.args', 'err.cause.parameters', 'err.cause.args', 'req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+  paths: [
+    'err.parameters',
+    'err.args',
+    'err.cause.parameters',
+    'err.cause.args',
+    'req.headers.authorization',
+    'req.headers.cookie',
+    'res.headers["set-cookie"]',
+  ],
   censor: '[redacted]',
 };
 
@@ -84,7 +98,14 @@ export function buildApp(options: ServerOptions): { app: FastifyInstance; cache:
   const cache = options.cache ?? new DataCache();
   const proxies = options.trustProxy ?? false;
   const app = Fastify({
-    logger: options.logLevel === 'silent' ? false : { level: options.logLevel ?? 'info', redact: LOG_REDACTIONS, ...(options.logStream ? { stream: options.logStream } : {}) },
+    logger:
+      options.logLevel === 'silent'
+        ? false
+        : {
+            level: options.logLevel ?? 'info',
+            redact: LOG_REDACTIONS,
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     // A hop count n believes the n proxies nearest to this process, and no address beyond them.
     trustProxy: typeof proxies === 'number' ? (_address: string, hop: number) => hop < proxies : proxies,
     bodyLimit: 64 * 1024,
@@ -93,7 +114,10 @@ export function buildApp(options: ServerOptions): { app: FastifyInstance; cache:
     routerOptions: { maxParamLength: 1000 },
     // A URL with a broken escape answers { message } like every other refusal.
     frameworkErrors: (error, _req, reply) => {
-      void (reply as FastifyReply).code(400).send({ message: error.code === 'FST_ERR_BAD_URL' ? 'Malformed URL: a percent escape that is not valid UTF-8' : error.message });
+      void (reply as FastifyReply).code(400).send({
+        message:
+          error.code === 'FST_ERR_BAD_URL' ? 'Malformed URL: a percent escape that is not valid UTF-8' : error.message,
+      });
     },
     // One log line per request costs more than serving a cached answer; errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),
@@ -123,10 +147,18 @@ export function buildApp(options: ServerOptions): { app: FastifyInstance; cache:
     try {
       const applied = await Promise.race([
         appliedMigrationVersion(options.sql),
-        new Promise<never>((_resolve, reject) => setTimeout(() => reject(Object.assign(new Error('database check timed out'), { code: 'ETIMEDOUT' })), 1000).unref()),
+        new Promise<never>((_resolve, reject) =>
+          setTimeout(
+            () => reject(Object.assign(new Error('database check timed out'), { code: 'ETIMEDOUT' })),
+            1000,
+          ).unref(),
+        ),
       ]);
       if (applied < expectedMigration) {
-        return reply.code(503).send({ status: 'unavailable', message: `Database migrations pending: at ${applied}, this build needs ${expectedMigration}` });
+        return reply.code(503).send({
+          status: 'unavailable',
+          message: `Database migrations pending: at ${applied}, this build needs ${expectedMigration}`,
+        });
       }
       return reply.send({ status: 'ready' });
     } catch (error) {
@@ -135,7 +167,10 @@ export function buildApp(options: ServerOptions): { app: FastifyInstance; cache:
     }
   });
 
-  const auth = options.auth ?? { publicUrl: `http://localhost:${options.port ?? 3000}`, adminSetupKey: crypto.randomBytes(24).toString('base64url') };
+  const auth = options.auth ?? {
+    publicUrl: `http://localhost:${options.port ?? 3000}`,
+    adminSetupKey: crypto.randomBytes(24).toString('base64url'),
+  };
   const security = securityHeaders({
     contentSecurityPolicy: {
       directives: {
@@ -161,7 +196,9 @@ export function buildApp(options: ServerOptions): { app: FastifyInstance; cache:
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
   // The public GETs' rate limit, per address, shared by the cached reads' early answers and the routes.
-  const publicRateLimit = Math.round((options.publicApiRateLimit ?? DEFAULT_PUBLIC_API_RATE_LIMIT) * (auth.rateLimitScale ?? 1));
+  const publicRateLimit = Math.round(
+    (options.publicApiRateLimit ?? DEFAULT_PUBLIC_API_RATE_LIMIT) * (auth.rateLimitScale ?? 1),
+  );
   const rateLimit = publicRateLimit > 0 ? new PublicRateLimit(publicRateLimit) : null;
   // First of all: a GET whose answer is cached is answered here, with the same headers.
   app.addHook('onRequest', cachedReads({ cache, securityHeaders: security.fixed, rateLimit }));
@@ -206,9 +243,18 @@ export function buildApp(options: ServerOptions): { app: FastifyInstance; cache:
   // to read as a stream Fastify already consumed) answers 415, both with a message, not a 500.
   app.addHook('onRequest', async (req, reply) => {
     if (!/^\/trpc(\/|\?|$)/.test(req.url)) return;
-    if (!TRPC_METHODS.has(req.method)) return reply.code(405).header('allow', 'GET, POST').send({ message: `Method ${req.method} is not allowed on /trpc` });
+    if (!TRPC_METHODS.has(req.method))
+      return reply
+        .code(405)
+        .header('allow', 'GET, POST')
+        .send({ message: `Method ${req.method} is not allowed on /trpc` });
     const type = req.headers['content-type'];
-    if (req.method !== 'GET' && req.method !== 'HEAD' && type !== undefined && !/^application\/json\s*(;|$)/i.test(type)) {
+    if (
+      req.method !== 'GET' &&
+      req.method !== 'HEAD' &&
+      type !== undefined &&
+      !/^application\/json\s*(;|$)/i.test(type)
+    ) {
       return reply.code(415).send({ message: 'tRPC calls take a JSON body (Content-Type: application/json)' });
     }
   });
@@ -240,13 +286,20 @@ export function buildApp(options: ServerOptions): { app: FastifyInstance; cache:
   // to the List-Unsubscribe URL, with no login; the token in the URL is the proof. A GET of the
   // same URL is the page that asks first (link scanners only GET).
   void app.register(async (oneClick) => {
-    oneClick.addContentTypeParser(['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain'], { parseAs: 'string', bodyLimit: 4096 }, (_req, body, done) => done(null, body));
+    oneClick.addContentTypeParser(
+      ['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain'],
+      { parseAs: 'string', bodyLimit: 4096 },
+      (_req, body, done) => done(null, body),
+    );
     oneClick.post('/notifications/unsubscribe', async (req, reply) => {
       const token = new URL(req.url, 'http://x').searchParams.get('token') ?? '';
       const parsed = containsNul(token) ? null : subscriptionTokenInput.safeParse({ token });
       const done = parsed?.success ? await unsubscribeByToken(options.sql, parsed.data.token) : null;
       if (!done) return reply.code(404).type('text/plain; charset=utf-8').send('This unsubscribe link is invalid.');
-      return reply.code(200).type('text/plain; charset=utf-8').send('Unsubscribed: no more alerts will be sent for this subscription.');
+      return reply
+        .code(200)
+        .type('text/plain; charset=utf-8')
+        .send('Unsubscribed: no more alerts will be sent for this subscription.');
     });
   });
 
@@ -266,7 +319,10 @@ export function buildApp(options: ServerOptions): { app: FastifyInstance; cache:
         // Vite fingerprints everything under assets/, so those never change; nor do the store
         // logos under logos/ (a changed logo gets a new file name, and store_logo_url follows it).
         const top = path.relative(distDir, filePath).split(path.sep)[0];
-        res.setHeader('cache-control', top === 'assets' || top === 'logos' ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader(
+          'cache-control',
+          top === 'assets' || top === 'logos' ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
         res.setHeader('vary', 'accept-encoding');
       },
     });
@@ -300,7 +356,11 @@ export function buildApp(options: ServerOptions): { app: FastifyInstance; cache:
     }
     if (indexHtmlFor && (req.method === 'GET' || req.method === 'HEAD') && !path.extname(pathname)) {
       // Client-side routes: the SPA decides, including its own 404 page.
-      return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(await pageFor(req, pathname));
+      return reply
+        .code(200)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(await pageFor(req, pathname));
     }
     return reply.code(404).send({ message: `Not found: ${pathname}` });
   });

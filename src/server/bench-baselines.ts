@@ -17,7 +17,13 @@ export const BENCH_MEMORY_PREFIX = '/__bench/memory/';
 export const BENCH_RESPONSE_PREFIX = '/__bench/response/';
 
 export function registerBenchBaselines(app: FastifyInstance, dir: string): void {
-  void app.register(fastifyStatic, { root: dir, prefix: BENCH_STATIC_PREFIX, decorateReply: false, cacheControl: false, preCompressed: true });
+  void app.register(fastifyStatic, {
+    root: dir,
+    prefix: BENCH_STATIC_PREFIX,
+    decorateReply: false,
+    cacheControl: false,
+    preCompressed: true,
+  });
   const held = new Map<string, Buffer>();
   const heldHeaders = new Map<string, Record<string, string>>();
   const read = async (file: string): Promise<Buffer | null> => {

@@ -134,9 +134,17 @@ describe('DataCache sources', () => {
     await cache.get('/api/egg-prices?limit=5', async () => 'page', ['prices']);
     await cache.get('html:/', async () => 'page with everything');
     cache.invalidate('rollups');
-    expect(['prices.list:{}', 'stats.get', 'market.series:{}', '/api/egg-prices?limit=5', 'html:/'].map((key) => cache.peek(key))).toEqual(['list', undefined, 'bls', 'page', undefined]);
+    expect(
+      ['prices.list:{}', 'stats.get', 'market.series:{}', '/api/egg-prices?limit=5', 'html:/'].map((key) =>
+        cache.peek(key),
+      ),
+    ).toEqual(['list', undefined, 'bls', 'page', undefined]);
     cache.invalidate('prices');
-    expect(['prices.list:{}', 'market.series:{}', '/api/egg-prices?limit=5'].map((key) => cache.peek(key))).toEqual([undefined, 'bls', undefined]);
+    expect(['prices.list:{}', 'market.series:{}', '/api/egg-prices?limit=5'].map((key) => cache.peek(key))).toEqual([
+      undefined,
+      'bls',
+      undefined,
+    ]);
     cache.invalidate();
     expect(cache.peek('market.series:{}')).toBeUndefined();
   });

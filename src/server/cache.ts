@@ -104,7 +104,11 @@ export class DataCache {
     if (!previous) return null;
     const ended = this.endedAt.get(previous.version);
     const now = Date.now();
-    if (ended === undefined || now - ended > (this.options.serveStaleMs ?? DEFAULT_SERVE_STALE_MS) || previous.expires <= now) {
+    if (
+      ended === undefined ||
+      now - ended > (this.options.serveStaleMs ?? DEFAULT_SERVE_STALE_MS) ||
+      previous.expires <= now
+    ) {
       this.previous.delete(key);
       return null;
     }
@@ -165,7 +169,9 @@ export class DataCache {
   /** Subscribes to the database's change notifications; returns an unsubscribe function. */
   async listen(sql: Sql): Promise<() => Promise<void>> {
     const subscriptions = await Promise.all(
-      (Object.entries(SOURCE_CHANNELS) as Array<[DataSource, string]>).map(([source, channel]) => sql.listen(channel, () => this.invalidate(source))),
+      (Object.entries(SOURCE_CHANNELS) as Array<[DataSource, string]>).map(([source, channel]) =>
+        sql.listen(channel, () => this.invalidate(source)),
+      ),
     );
     return async () => {
       await Promise.all(subscriptions.map((s) => s.unlisten()));

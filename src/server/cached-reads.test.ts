@@ -26,7 +26,9 @@ function get(base: string, path: string, headers: Record<string, string> = {}, m
       .request(`${base}${path}`, { method, headers }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
       })
       .on('error', reject)
       .end();
@@ -46,11 +48,24 @@ async function start(options: { publicApiRateLimit?: number } = {}) {
 }
 
 const dashboardUrl = `/trpc/prices.dashboard?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { json: { page: 1, pageSize: 9 } } }))}`;
-const URLS = ['/api/stats', '/api/egg-prices?store=walmart&limit=3', '/api/egg-prices/near.csv?zip=50309', '/api/stores/walmart', '/api/ticker', dashboardUrl];
-const ENCODINGS: Array<Record<string, string>> = [{ 'accept-encoding': 'br' }, { 'accept-encoding': 'gzip' }, {}, { 'accept-encoding': 'gzip, br;q=0' }];
+const URLS = [
+  '/api/stats',
+  '/api/egg-prices?store=walmart&limit=3',
+  '/api/egg-prices/near.csv?zip=50309',
+  '/api/stores/walmart',
+  '/api/ticker',
+  dashboardUrl,
+];
+const ENCODINGS: Array<Record<string, string>> = [
+  { 'accept-encoding': 'br' },
+  { 'accept-encoding': 'gzip' },
+  {},
+  { 'accept-encoding': 'gzip, br;q=0' },
+];
 /** Headers that differ between any two answers. */
 const PER_ANSWER = new Set(['date', 'ratelimit-remaining', 'ratelimit-reset', 'connection', 'keep-alive']);
-const comparable = (headers: http.IncomingHttpHeaders) => Object.fromEntries(Object.entries(headers).filter(([name]) => !PER_ANSWER.has(name)));
+const comparable = (headers: http.IncomingHttpHeaders) =>
+  Object.fromEntries(Object.entries(headers).filter(([name]) => !PER_ANSWER.has(name)));
 
 describe('a cached read answered early', () => {
   it('has the same status, headers and bytes as the full pipeline gave it, in every encoding', async () => {
@@ -79,12 +94,15 @@ describe('a cached read answered early', () => {
     const { app, base, reachedPipeline } = await start({ publicApiRateLimit: 3 });
     try {
       const remaining: string[] = [];
-      for (let i = 0; i < 3; i++) remaining.push(String((await get(base, '/api/stats')).headers['ratelimit-remaining']));
+      for (let i = 0; i < 3; i++)
+        remaining.push(String((await get(base, '/api/stats')).headers['ratelimit-remaining']));
       expect(remaining).toEqual(['2', '1', '0']);
       expect(reachedPipeline).toEqual(['/api/stats']);
       const limited = await get(base, '/api/stats', { origin: 'https://integrator.example' });
       expect(limited.status).toBe(429);
-      expect(JSON.parse(limited.body.toString()).message).toMatch(/^Too many requests: at most 3 a minute from one address to the public API\. Try again in \d+ seconds?\.$/);
+      expect(JSON.parse(limited.body.toString()).message).toMatch(
+        /^Too many requests: at most 3 a minute from one address to the public API\. Try again in \d+ seconds?\.$/,
+      );
       expect(limited.headers['ratelimit-remaining']).toBe('0');
       expect(limited.headers['access-control-allow-origin']).toBe('*');
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);

@@ -28,7 +28,11 @@ export interface CachedRead {
   complete?: Map<string, Record<string, string>>;
 }
 
-export function cachedReads(deps: { cache: DataCache; securityHeaders: Readonly<Record<string, string>>; rateLimit: PublicRateLimit | null }): onRequestHookHandler {
+export function cachedReads(deps: {
+  cache: DataCache;
+  securityHeaders: Readonly<Record<string, string>>;
+  rateLimit: PublicRateLimit | null;
+}): onRequestHookHandler {
   return function answerCachedRead(req: FastifyRequest, reply: FastifyReply, done: () => void) {
     if (req.method !== 'GET' || req.headers['if-none-match'] !== undefined) return done();
     const hit = deps.cache.peek<CachedRead>(req.url);

@@ -19,7 +19,10 @@ const COMPRESSIBLE = /^(?:application\/json|text\/html|text\/plain|text\/csv|app
 type Encoding = 'br' | 'gzip';
 
 const BROTLI_OPTIONS: zlib.BrotliOptions = {
-  params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT },
+  params: {
+    [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
+    [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+  },
 };
 
 /** Answers of negotiateEncoding for the Accept-Encoding values seen (browsers send a handful). */
@@ -95,7 +98,9 @@ export function addVary(current: unknown): string {
     .split(',')
     .map((value) => value.trim())
     .filter(Boolean);
-  return values.some((value) => value.toLowerCase() === 'accept-encoding' || value === '*') ? values.join(', ') : [...values, 'Accept-Encoding'].join(', ');
+  return values.some((value) => value.toLowerCase() === 'accept-encoding' || value === '*')
+    ? values.join(', ')
+    : [...values, 'Accept-Encoding'].join(', ');
 }
 
 /**
@@ -104,7 +109,11 @@ export function addVary(current: unknown): string {
  * Vary header. Undefined while the compressed form the request wants is still being made (the
  * hook then makes or awaits it).
  */
-export function cachedTransport(body: Buffer, contentType: string, acceptEncoding: string | string[] | undefined): { body: Buffer; encoding: Encoding | null; vary: boolean } | undefined {
+export function cachedTransport(
+  body: Buffer,
+  contentType: string,
+  acceptEncoding: string | string[] | undefined,
+): { body: Buffer; encoding: Encoding | null; vary: boolean } | undefined {
   if (body.length < MIN_BYTES || !COMPRESSIBLE.test(contentType)) return { body, encoding: null, vary: false };
   const encoding = negotiateEncoding(acceptEncoding);
   if (!encoding) return { body, encoding: null, vary: true };

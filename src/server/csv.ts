@@ -14,8 +14,16 @@ export interface CsvColumn<Row> {
   value: (row: Row) => string | number | null | undefined;
 }
 
-export const textColumn = <Row>(header: string, value: (row: Row) => string | null | undefined): CsvColumn<Row> => ({ header, kind: 'text', value });
-export const numberColumn = <Row>(header: string, value: (row: Row) => number | null | undefined): CsvColumn<Row> => ({ header, kind: 'number', value });
+export const textColumn = <Row>(header: string, value: (row: Row) => string | null | undefined): CsvColumn<Row> => ({
+  header,
+  kind: 'text',
+  value,
+});
+export const numberColumn = <Row>(header: string, value: (row: Row) => number | null | undefined): CsvColumn<Row> => ({
+  header,
+  kind: 'number',
+  value,
+});
 
 // The full-width forms (＝ ＋ － ＠) too: some spreadsheets read them as the ASCII ones.
 const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
@@ -33,7 +41,11 @@ function cell<Row>(column: CsvColumn<Row>, row: Row): string {
 }
 
 /** The rows as CSV, after a header row unless `header` is false (the later parts of a stream). */
-export function toCsv<Row>(rows: readonly Row[], columns: ReadonlyArray<CsvColumn<Row>>, { header = true }: { header?: boolean } = {}): string {
+export function toCsv<Row>(
+  rows: readonly Row[],
+  columns: ReadonlyArray<CsvColumn<Row>>,
+  { header = true }: { header?: boolean } = {},
+): string {
   return stringify(
     rows.map((row) => columns.map((column) => cell(column, row))),
     // With a CRLF record delimiter csv-stringify quotes only fields holding CRLF; a bare LF or CR

@@ -14,7 +14,9 @@ describe('isConnectionLoss', () => {
     expect(isConnectionLoss(withCode('sorry, too many clients already', '53300'))).toBe(true);
     expect(isConnectionLoss(new Error('Connection terminated unexpectedly'))).toBe(true);
     // Wrapped, as a library may rethrow it.
-    expect(isConnectionLoss(new Error('query failed', { cause: withCode('terminating connection', '57P01') }))).toBe(true);
+    expect(isConnectionLoss(new Error('query failed', { cause: withCode('terminating connection', '57P01') }))).toBe(
+      true,
+    );
   });
 
   it('leaves every other failure to end the process', () => {

@@ -3,12 +3,23 @@
 // process out through /readyz until the database is back.
 import { TRPCError } from '@trpc/server';
 
-export const DATABASE_UNAVAILABLE_MESSAGE = 'The service is briefly unavailable: its database cannot be reached. Try again in a few seconds.';
+export const DATABASE_UNAVAILABLE_MESSAGE =
+  'The service is briefly unavailable: its database cannot be reached. Try again in a few seconds.';
 
 /** Node socket errors and postgres.js connection errors. */
 const CONNECTION_CODES = new Set([
-  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN',
-  'CONNECT_TIMEOUT', 'CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'CONNECT_TIMEOUT',
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
 ]);
 /**
  * PostgreSQL SQLSTATEs of a server that refuses or lost the connection: connection exceptions
@@ -41,13 +52,17 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 export function isConnectionLoss(error: unknown): boolean {
   if (isDatabaseUnavailable(error)) return true;
   const message = error instanceof Error ? error.message : String(error);
-  return /Connection terminated|not queryable|Cannot use a pool after calling end|CONNECTION_(CLOSED|ENDED|DESTROYED)|ECONNREFUSED|ECONNRESET/.test(message);
+  return /Connection terminated|not queryable|Cannot use a pool after calling end|CONNECTION_(CLOSED|ENDED|DESTROYED)|ECONNREFUSED|ECONNRESET/.test(
+    message,
+  );
 }
 
 /** The same error as a 503 for tRPC and REST when it is an unreachable database, else as it is. */
 export function asServiceUnavailable(error: unknown): unknown {
   if (error instanceof TRPCError && error.code === 'SERVICE_UNAVAILABLE') return error;
-  return isDatabaseUnavailable(error) ? new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: DATABASE_UNAVAILABLE_MESSAGE, cause: error }) : error;
+  return isDatabaseUnavailable(error)
+    ? new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: DATABASE_UNAVAILABLE_MESSAGE, cause: error })
+    : error;
 }
 
 /** Text PostgreSQL cannot store (U+0000 in a text value): a request's fault, answered 400. */

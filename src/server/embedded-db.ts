@@ -39,7 +39,9 @@ async function binaries(): Promise<{ initdb: string; pgCtl: string }> {
     const paths = (await import(name)) as { initdb: string; pg_ctl: string };
     return { initdb: paths.initdb, pgCtl: paths.pg_ctl };
   } catch {
-    throw new Error(`No embedded PostgreSQL build for ${process.platform}-${process.arch} (${name}). Set DATABASE_URL to use your own server.`);
+    throw new Error(
+      `No embedded PostgreSQL build for ${process.platform}-${process.arch} (${name}). Set DATABASE_URL to use your own server.`,
+    );
   }
 }
 
@@ -75,7 +77,15 @@ async function postgresUser(): Promise<Ids | undefined> {
     return await ids();
   } catch {
     await exec('groupadd', ['--system', 'postgres']).catch(() => {});
-    await exec('useradd', ['--system', '--gid', 'postgres', '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres']);
+    await exec('useradd', [
+      '--system',
+      '--gid',
+      'postgres',
+      '--no-create-home',
+      '--shell',
+      '/usr/sbin/nologin',
+      'postgres',
+    ]);
     return ids();
   }
 }
@@ -92,7 +102,10 @@ function ensureSharedDir(shared: string): void {
   fs.mkdirSync(shared, { recursive: true, mode: 0o755 });
   fs.chmodSync(shared, 0o755);
   const blocked = blockedAncestor(path.join(shared, 'x'));
-  if (blocked) throw new Error(`The embedded database's shared folder ${shared} is inside ${blocked}, which the 'postgres' user cannot enter. Set DATABASE_URL to use your own server.`);
+  if (blocked)
+    throw new Error(
+      `The embedded database's shared folder ${shared} is inside ${blocked}, which the 'postgres' user cannot enter. Set DATABASE_URL to use your own server.`,
+    );
 }
 
 /**
@@ -109,8 +122,13 @@ export async function reachableBinaries(
   if (!blockedAncestor(found.initdb)) return found;
   ensureSharedDir(shared);
   const manifest = path.join(path.dirname(nativeDir), 'package.json');
-  const version = fs.existsSync(manifest) ? (JSON.parse(fs.readFileSync(manifest, 'utf8')) as { version?: string }).version ?? 'unknown' : 'unknown';
-  const target = path.join(shared, `postgres-${version}-${crypto.createHash('sha256').update(fs.realpathSync(nativeDir)).digest('hex').slice(0, 8)}`);
+  const version = fs.existsSync(manifest)
+    ? ((JSON.parse(fs.readFileSync(manifest, 'utf8')) as { version?: string }).version ?? 'unknown')
+    : 'unknown';
+  const target = path.join(
+    shared,
+    `postgres-${version}-${crypto.createHash('sha256').update(fs.realpathSync(nativeDir)).digest('hex').slice(0, 8)}`,
+  );
   if (!fs.existsSync(path.join(target, 'bin', path.basename(found.initdb)))) {
     const staging = `${target}.${process.pid}.${crypto.randomBytes(3).toString('hex')}`;
     await exec('cp', ['-a', `${nativeDir}/.`, staging]);
@@ -122,7 +140,10 @@ export async function reachableBinaries(
       fs.rmSync(staging, { recursive: true, force: true }); // another start made it first
     }
   }
-  return { initdb: path.join(target, 'bin', path.basename(found.initdb)), pgCtl: path.join(target, 'bin', path.basename(found.pgCtl)) };
+  return {
+    initdb: path.join(target, 'bin', path.basename(found.initdb)),
+    pgCtl: path.join(target, 'bin', path.basename(found.pgCtl)),
+  };
 }
 
 /**
@@ -130,7 +151,11 @@ export async function reachableBinaries(
  * user cannot reach `dir` (a private home folder), a folder under the shared one, with `dir` a
  * symbolic link to it so that the project's own tools still find the cluster where they expect.
  */
-export async function clusterLocation(dir: string, ids: Ids | undefined, shared: string): Promise<{ dataDir: string; relocated: string | null }> {
+export async function clusterLocation(
+  dir: string,
+  ids: Ids | undefined,
+  shared: string,
+): Promise<{ dataDir: string; relocated: string | null }> {
   if (!ids) return { dataDir: dir, relocated: null };
   const stat = fs.lstatSync(dir, { throwIfNoEntry: false });
   if (stat?.isSymbolicLink()) {
@@ -145,7 +170,11 @@ export async function clusterLocation(dir: string, ids: Ids | undefined, shared:
   const blocked = blockedAncestor(dir);
   if (!blocked) return { dataDir: dir, relocated: null };
   ensureSharedDir(path.join(shared, 'clusters'));
-  const target = path.join(shared, 'clusters', `${path.basename(dir)}-${crypto.createHash('sha256').update(dir).digest('hex').slice(0, 10)}`);
+  const target = path.join(
+    shared,
+    'clusters',
+    `${path.basename(dir)}-${crypto.createHash('sha256').update(dir).digest('hex').slice(0, 10)}`,
+  );
   if (stat?.isDirectory()) {
     // A folder made before (it cannot hold a running cluster: its user could not reach it).
     fs.rmSync(target, { recursive: true, force: true });
@@ -161,7 +190,8 @@ export async function clusterLocation(dir: string, ids: Ids | undefined, shared:
  */
 export function removeEmbeddedCluster(dir: string): void {
   const stat = fs.lstatSync(dir, { throwIfNoEntry: false });
-  if (stat?.isSymbolicLink()) fs.rmSync(path.resolve(path.dirname(dir), fs.readlinkSync(dir)), { recursive: true, force: true });
+  if (stat?.isSymbolicLink())
+    fs.rmSync(path.resolve(path.dirname(dir), fs.readlinkSync(dir)), { recursive: true, force: true });
   fs.rmSync(dir, { recursive: true, force: true });
   fs.rmSync(`${dir}.json`, { force: true });
   fs.rmSync(`${dir}.log`, { force: true });
@@ -169,7 +199,11 @@ export function removeEmbeddedCluster(dir: string): void {
 
 function run(command: string, args: string[], ids: Ids | undefined, logFile: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { ...ids, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LC_ALL: 'C' } });
+    const child = spawn(command, args, {
+      ...ids,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, LC_ALL: 'C' },
+    });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -177,7 +211,12 @@ function run(command: string, args: string[], ids: Ids | undefined, logFile: str
     child.on('close', (code) => {
       fs.appendFileSync(logFile, output);
       if (code === 0) resolve();
-      else reject(new Error(`${path.basename(command)} ${args[0]} failed (exit ${code}):\n${output.trim().split('\n').slice(-12).join('\n')}`));
+      else
+        reject(
+          new Error(
+            `${path.basename(command)} ${args[0]} failed (exit ${code}):\n${output.trim().split('\n').slice(-12).join('\n')}`,
+          ),
+        );
     });
   });
 }
@@ -213,7 +252,9 @@ export async function startEmbeddedPostgres(options: {
   const { initdb, pgCtl } = ids ? await reachableBinaries(found, shared, options.log) : found;
   const { dataDir, relocated } = await clusterLocation(linkDir, ids, shared);
   if (relocated) {
-    options.log?.(`The embedded PostgreSQL keeps its data in ${dataDir}: it runs as the 'postgres' user, who cannot enter ${relocated}; ${linkDir} links there`);
+    options.log?.(
+      `The embedded PostgreSQL keeps its data in ${dataDir}: it runs as the 'postgres' user, who cannot enter ${relocated}; ${linkDir} links there`,
+    );
   }
 
   let config: ClusterConfig;
@@ -221,7 +262,9 @@ export async function startEmbeddedPostgres(options: {
     config = JSON.parse(fs.readFileSync(configFile, 'utf8')) as ClusterConfig;
   } else {
     // A half-made cluster (an interrupted first start) is discarded and made again.
-    options.log?.(`Creating the embedded PostgreSQL cluster in ${relocated ? dataDir : path.relative(process.cwd(), dataDir) || dataDir}`);
+    options.log?.(
+      `Creating the embedded PostgreSQL cluster in ${relocated ? dataDir : path.relative(process.cwd(), dataDir) || dataDir}`,
+    );
     fs.rmSync(dataDir, { recursive: true, force: true });
     fs.mkdirSync(dataDir, { mode: 0o700 });
     config = { port: 0, password: crypto.randomBytes(18).toString('base64url') };
@@ -232,7 +275,19 @@ export async function startEmbeddedPostgres(options: {
         fs.chownSync(dataDir, ids.uid, ids.gid);
         fs.chownSync(passwordFile, ids.uid, ids.gid);
       }
-      await run(initdb, [`--pgdata=${dataDir}`, '--username=postgres', `--pwfile=${passwordFile}`, '--auth=scram-sha-256', '--encoding=UTF8', '--locale=C'], ids, logFile);
+      await run(
+        initdb,
+        [
+          `--pgdata=${dataDir}`,
+          '--username=postgres',
+          `--pwfile=${passwordFile}`,
+          '--auth=scram-sha-256',
+          '--encoding=UTF8',
+          '--locale=C',
+        ],
+        ids,
+        logFile,
+      );
     } finally {
       fs.rmSync(passwordFile, { force: true });
     }
@@ -253,9 +308,16 @@ export async function startEmbeddedPostgres(options: {
       '-c max_connections=200',
       '-c shared_buffers=256MB',
     ].join(' ');
-    await run(pgCtl, ['start', '-D', dataDir, '-w', '-t', '60', '-l', path.join(dataDir, 'server.log'), '-o', serverOptions], ids, logFile).catch((error: Error) => {
+    await run(
+      pgCtl,
+      ['start', '-D', dataDir, '-w', '-t', '60', '-l', path.join(dataDir, 'server.log'), '-o', serverOptions],
+      ids,
+      logFile,
+    ).catch((error: Error) => {
       const serverLog = path.join(dataDir, 'server.log');
-      const tail = fs.existsSync(serverLog) ? fs.readFileSync(serverLog, 'utf8').trim().split('\n').slice(-10).join('\n') : '';
+      const tail = fs.existsSync(serverLog)
+        ? fs.readFileSync(serverLog, 'utf8').trim().split('\n').slice(-10).join('\n')
+        : '';
       throw new Error(`The embedded PostgreSQL did not start. ${error.message}\n${tail}`);
     });
   }

@@ -41,7 +41,8 @@ describe('usStateCode', () => {
   });
 
   it('answers null for territories, provinces and other text', () => {
-    for (const value of [null, undefined, '', 'PR', 'Puerto Rico', 'Ontario', 'ON', 'XX', 'Utahh', 'constructor']) expect(usStateCode(value), String(value)).toBeNull();
+    for (const value of [null, undefined, '', 'PR', 'Puerto Rico', 'Ontario', 'ON', 'XX', 'Utahh', 'constructor'])
+      expect(usStateCode(value), String(value)).toBeNull();
   });
 });
 
@@ -55,9 +56,15 @@ describe('greatCircleMiles', () => {
 
   it('measures known distances', () => {
     // One degree of latitude along a meridian: 2 pi R / 360 = 69.09 miles.
-    expect(greatCircleMiles({ latitude: 40, longitude: -100 }, { latitude: 41, longitude: -100 })).toBeCloseTo(69.09, 2);
+    expect(greatCircleMiles({ latitude: 40, longitude: -100 }, { latitude: 41, longitude: -100 })).toBeCloseTo(
+      69.09,
+      2,
+    );
     // New York (JFK) to Los Angeles (LAX): 2,470 miles on a sphere (2,475 on the WGS 84 ellipsoid).
-    const jfkLax = greatCircleMiles({ latitude: 40.6413, longitude: -73.7781 }, { latitude: 33.9416, longitude: -118.4085 });
+    const jfkLax = greatCircleMiles(
+      { latitude: 40.6413, longitude: -73.7781 },
+      { latitude: 33.9416, longitude: -118.4085 },
+    );
     expect(jfkLax).toBeGreaterThan(2465);
     expect(jfkLax).toBeLessThan(2475);
   });
@@ -65,7 +72,11 @@ describe('greatCircleMiles', () => {
 
 describe('boundingBox', () => {
   it('holds every point within the distance, also far north', () => {
-    for (const centre of [{ latitude: 41.6, longitude: -93.6 }, { latitude: 64.8, longitude: -147.7 }, { latitude: 25.8, longitude: -80.2 }]) {
+    for (const centre of [
+      { latitude: 41.6, longitude: -93.6 },
+      { latitude: 64.8, longitude: -147.7 },
+      { latitude: 25.8, longitude: -80.2 },
+    ]) {
       const box = boundingBox(centre, 50);
       for (let bearing = 0; bearing < 360; bearing += 15) {
         // A point 49.9 miles away at this bearing (spherical destination formula).
@@ -74,7 +85,9 @@ describe('boundingBox', () => {
         const lon1 = (centre.longitude * Math.PI) / 180;
         const theta = (bearing * Math.PI) / 180;
         const lat2 = Math.asin(Math.sin(lat1) * Math.cos(d) + Math.cos(lat1) * Math.sin(d) * Math.cos(theta));
-        const lon2 = lon1 + Math.atan2(Math.sin(theta) * Math.sin(d) * Math.cos(lat1), Math.cos(d) - Math.sin(lat1) * Math.sin(lat2));
+        const lon2 =
+          lon1 +
+          Math.atan2(Math.sin(theta) * Math.sin(d) * Math.cos(lat1), Math.cos(d) - Math.sin(lat1) * Math.sin(lat2));
         const point = { latitude: (lat2 * 180) / Math.PI, longitude: (lon2 * 180) / Math.PI };
         expect(greatCircleMiles(centre, point)).toBeCloseTo(49.9, 6);
         expect(point.latitude).toBeGreaterThanOrEqual(box.minLatitude);

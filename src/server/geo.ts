@@ -81,7 +81,8 @@ const radians = (degrees: number) => (degrees * Math.PI) / 180;
 export function greatCircleMiles(a: Coordinates, b: Coordinates): number {
   const dLat = radians(b.latitude - a.latitude);
   const dLon = radians(b.longitude - a.longitude);
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(radians(a.latitude)) * Math.cos(radians(b.latitude)) * Math.sin(dLon / 2) ** 2;
+  const h =
+    Math.sin(dLat / 2) ** 2 + Math.cos(radians(a.latitude)) * Math.cos(radians(b.latitude)) * Math.sin(dLon / 2) ** 2;
   return 2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
@@ -90,7 +91,10 @@ export function greatCircleMiles(a: Coordinates, b: Coordinates): number {
  * the index-friendly prefilter before the exact distance. The longitude span widens towards the
  * poles; it is computed at the box's edge nearer the pole, so it never cuts a point off.
  */
-export function boundingBox(centre: Coordinates, miles: number): { minLatitude: number; maxLatitude: number; minLongitude: number; maxLongitude: number } {
+export function boundingBox(
+  centre: Coordinates,
+  miles: number,
+): { minLatitude: number; maxLatitude: number; minLongitude: number; maxLongitude: number } {
   const latitudeSpan = (miles / EARTH_RADIUS_MILES) * (180 / Math.PI);
   const minLatitude = Math.max(-90, centre.latitude - latitudeSpan);
   const maxLatitude = Math.min(90, centre.latitude + latitudeSpan);

@@ -33,7 +33,9 @@ describe('with the database up', () => {
   it('/readyz answers 503 while a migration of this build is not applied', async () => {
     const { app } = buildApp({ sql: db.sql, logLevel: 'silent', distDir: '/nonexistent' });
     const latest = latestMigrationVersion();
-    const [row] = await db.sql<{ md5: string; name: string; run_at: Date }[]>`select md5, name, run_at from schemaversion where version = ${latest}`;
+    const [row] = await db.sql<
+      { md5: string; name: string; run_at: Date }[]
+    >`select md5, name, run_at from schemaversion where version = ${latest}`;
     try {
       await db.sql`delete from schemaversion where version = ${latest}`;
       const ready = await app.inject('/readyz');
@@ -69,13 +71,27 @@ describe('with the database out of reach', () => {
     ['REST with a session token', 'GET', '/api/auth/verify', undefined, { authorization: `Bearer p${'a'.repeat(40)}` }],
     ['tRPC query', 'GET', '/trpc/stats.get', undefined, {}],
     ['tRPC batch', 'GET', `/trpc/stores.list,stats.get?batch=1&input=${encodeURIComponent('{}')}`, undefined, {}],
-    ['one-click unsubscribe', 'POST', '/notifications/unsubscribe?token=abcdefghijklmnopqrstuvwxyzABCDEF0123456789', 'List-Unsubscribe=One-Click', { 'content-type': 'application/x-www-form-urlencoded' }],
+    [
+      'one-click unsubscribe',
+      'POST',
+      '/notifications/unsubscribe?token=abcdefghijklmnopqrstuvwxyzABCDEF0123456789',
+      'List-Unsubscribe=One-Click',
+      { 'content-type': 'application/x-www-form-urlencoded' },
+    ],
   ] as const)('%s answers 503 with the message', async (_kind, method, url, payload, headers) => {
-    const response = await app.inject({ method, url, headers: { ...headers }, ...(payload === undefined ? {} : typeof payload === 'string' ? { payload } : { payload: payload as object }) });
+    const response = await app.inject({
+      method,
+      url,
+      headers: { ...headers },
+      ...(payload === undefined ? {} : typeof payload === 'string' ? { payload } : { payload: payload as object }),
+    });
     expect(response.statusCode, response.body).toBe(503);
     const body = response.json();
     // REST: { message }; tRPC (superjson): { error: { json: { message } } }, one per call in a batch.
-    const messages = (Array.isArray(body) ? body : [body]).map((item: { message?: string; error?: { json?: { message?: string } } }) => item.message ?? item.error?.json?.message);
+    const messages = (Array.isArray(body) ? body : [body]).map(
+      (item: { message?: string; error?: { json?: { message?: string } } }) =>
+        item.message ?? item.error?.json?.message,
+    );
     const message = messages.find((m: string | undefined) => m !== undefined);
     expect(message).toBe(DATABASE_UNAVAILABLE_MESSAGE);
     // No driver detail, stack trace or generic 500 text reaches the client.
@@ -103,12 +119,15 @@ describe('with a PostgreSQL that refuses new connections', () => {
   });
 
   it.each([
-    ['too many connections', () => {
-      const url = new URL(db.url);
-      url.username = role;
-      url.password = 'refused';
-      return url.toString();
-    }],
+    [
+      'too many connections',
+      () => {
+        const url = new URL(db.url);
+        url.username = role;
+        url.password = 'refused';
+        return url.toString();
+      },
+    ],
     ['a database not accepting connections', () => databaseUrl(inject('adminUrl'), closed)],
   ])('%s: an uncached read and a tRPC call answer 503, never 500', async (_kind, url) => {
     const refused = createSql(url(), { max: 2 });
@@ -130,13 +149,29 @@ describe('with a PostgreSQL that refuses new connections', () => {
 describe('isDatabaseUnavailable', () => {
   it('knows connection failures and shutting-down servers, and nothing else', () => {
     expect(isDatabaseUnavailable(Object.assign(new Error('connect'), { code: 'ECONNREFUSED' }))).toBe(true);
-    expect(isDatabaseUnavailable(new AggregateError([Object.assign(new Error('a'), { code: 'ECONNREFUSED' })]))).toBe(true);
+    expect(isDatabaseUnavailable(new AggregateError([Object.assign(new Error('a'), { code: 'ECONNREFUSED' })]))).toBe(
+      true,
+    );
     expect(isDatabaseUnavailable(Object.assign(new Error('terminating connection'), { code: '57P01' }))).toBe(true);
-    expect(isDatabaseUnavailable(new Error('wrapped', { cause: Object.assign(new Error('x'), { code: 'CONNECTION_CLOSED' }) }))).toBe(true);
-    expect(isDatabaseUnavailable(Object.assign(new Error('sorry, too many clients already'), { code: '53300' }))).toBe(true);
-    expect(isDatabaseUnavailable(Object.assign(new Error('the database system is starting up'), { code: '57P03' }))).toBe(true);
-    expect(isDatabaseUnavailable(Object.assign(new Error('database "x" is not currently accepting connections'), { code: '55000' }))).toBe(true);
-    expect(isDatabaseUnavailable(Object.assign(new Error('currval of sequence is not yet defined'), { code: '55000' }))).toBe(false);
+    expect(
+      isDatabaseUnavailable(
+        new Error('wrapped', { cause: Object.assign(new Error('x'), { code: 'CONNECTION_CLOSED' }) }),
+      ),
+    ).toBe(true);
+    expect(isDatabaseUnavailable(Object.assign(new Error('sorry, too many clients already'), { code: '53300' }))).toBe(
+      true,
+    );
+    expect(
+      isDatabaseUnavailable(Object.assign(new Error('the database system is starting up'), { code: '57P03' })),
+    ).toBe(true);
+    expect(
+      isDatabaseUnavailable(
+        Object.assign(new Error('database "x" is not currently accepting connections'), { code: '55000' }),
+      ),
+    ).toBe(true);
+    expect(
+      isDatabaseUnavailable(Object.assign(new Error('currval of sequence is not yet defined'), { code: '55000' })),
+    ).toBe(false);
     expect(isDatabaseUnavailable(Object.assign(new Error('out of memory'), { code: '53200' }))).toBe(false);
     expect(isDatabaseUnavailable(Object.assign(new Error('unique violation'), { code: '23505' }))).toBe(false);
     expect(isDatabaseUnavailable(new Error('plain'))).toBe(false);

@@ -20,11 +20,22 @@ import { initialQueries, scriptSafeJson, withInitialData } from './initial-data.
 describe('initialQueries', () => {
   it('asks for the dashboard’s first answers, one first page per page size, only for its default view', () => {
     const queries = initialQueries('/', '');
-    expect(queries.map((q) => q.path)).toEqual(['news.ticker', 'stats.get', 'stores.list', 'prices.dashboard', 'prices.dashboard', 'prices.dashboard']);
+    expect(queries.map((q) => q.path)).toEqual([
+      'news.ticker',
+      'stats.get',
+      'stores.list',
+      'prices.dashboard',
+      'prices.dashboard',
+      'prices.dashboard',
+    ]);
     expect(queries.filter((q) => q.path === 'prices.dashboard').map((q) => q.input)).toEqual(
       [4, 6, 9].map((pageSize) => ({ filters: { ...DEFAULT_FILTERS }, page: 1, pageSize })),
     );
-    expect(initialQueries('/', '?egg_type=organic').map((q) => q.path)).toEqual(['news.ticker', 'stats.get', 'stores.list']);
+    expect(initialQueries('/', '?egg_type=organic').map((q) => q.path)).toEqual([
+      'news.ticker',
+      'stats.get',
+      'stores.list',
+    ]);
   });
 
   it('asks for the compare page’s comparison of a known egg type only', () => {
@@ -44,7 +55,9 @@ describe('the data block', () => {
     const json = scriptSafeJson([{ path: 'x', data: { title: hostile } }]);
     expect(json).not.toMatch(/[<>&\u2028\u2029]/);
     expect(JSON.parse(json)).toEqual([{ path: 'x', data: { title: hostile } }]);
-    const page = withInitialData(Buffer.from('<html><head><title>t</title></head><body></body></html>'), [{ path: 'x', data: { title: hostile } }]).toString();
+    const page = withInitialData(Buffer.from('<html><head><title>t</title></head><body></body></html>'), [
+      { path: 'x', data: { title: hostile } },
+    ]).toString();
     const $ = load(page);
     expect($('script')).toHaveLength(1);
     expect(JSON.parse($(`#${INITIAL_DATA_ELEMENT_ID}`).text())[0].data.title).toBe(hostile);
@@ -67,11 +80,18 @@ describe('the data block', () => {
       { path: 42 as unknown as string, data: 1 },
     ];
     const client = new QueryClient();
-    const doc = { getElementById: (id: string) => (id === INITIAL_DATA_ELEMENT_ID ? ({ textContent: scriptSafeJson(entries) } as HTMLElement) : null) };
+    const doc = {
+      getElementById: (id: string) =>
+        id === INITIAL_DATA_ELEMENT_ID ? ({ textContent: scriptSafeJson(entries) } as HTMLElement) : null,
+    };
     expect(seedInitialData(client, doc)).toBe(2);
-    expect(client.getQueryData(getQueryKey(trpc.stats.get, undefined, 'query'))).toEqual({ at: new Date('2026-01-02T00:00:00Z') });
+    expect(client.getQueryData(getQueryKey(trpc.stats.get, undefined, 'query'))).toEqual({
+      at: new Date('2026-01-02T00:00:00Z'),
+    });
     expect(client.getQueryData(getQueryKey(trpc.prices.dashboard, input, 'query'))).toEqual({ total: 3 });
-    expect(seedInitialData(new QueryClient(), { getElementById: () => ({ textContent: '{not json' }) as HTMLElement })).toBe(0);
+    expect(
+      seedInitialData(new QueryClient(), { getElementById: () => ({ textContent: '{not json' }) as HTMLElement }),
+    ).toBe(0);
     expect(seedInitialData(new QueryClient(), { getElementById: () => null })).toBe(0);
   });
 });
@@ -84,7 +104,10 @@ describe('index.html from the web process', () => {
 
   beforeAll(async () => {
     dist = fs.mkdtempSync(path.join(os.tmpdir(), 'eggwatch-initial-'));
-    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><title>EggWatch</title></head><body><div id="root"></div></body></html>');
+    fs.writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html><head><title>EggWatch</title></head><body><div id="root"></div></body></html>',
+    );
     db = await createTestDatabase();
     server = createServer({ sql: db.sql, port: 0, logLevel: 'silent', distDir: dist });
     base = await server.start();
@@ -104,8 +127,13 @@ describe('index.html from the web process', () => {
 
   /** What the tRPC API answers for the same query. */
   const viaApi = async (entry: InitialEntry) => {
-    const input = entry.input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(transformer.serialize(entry.input)))}`;
-    const body = (await (await fetch(`${base}/trpc/${entry.path}${input}`)).json()) as { result: { data: Parameters<typeof transformer.deserialize>[0] } };
+    const input =
+      entry.input === undefined
+        ? ''
+        : `?input=${encodeURIComponent(JSON.stringify(transformer.serialize(entry.input)))}`;
+    const body = (await (await fetch(`${base}/trpc/${entry.path}${input}`)).json()) as {
+      result: { data: Parameters<typeof transformer.deserialize>[0] };
+    };
     return transformer.deserialize(body.result.data);
   };
 
@@ -113,7 +141,9 @@ describe('index.html from the web process', () => {
     const entries = await blockOf('/');
     expect(entries?.map((e) => e.path)).toEqual(initialQueries('/', '').map((q) => q.path));
     for (const entry of entries!) {
-      expect(transformer.deserialize(entry.data as Parameters<typeof transformer.deserialize>[0]), entry.path).toEqual(await viaApi(entry));
+      expect(transformer.deserialize(entry.data as Parameters<typeof transformer.deserialize>[0]), entry.path).toEqual(
+        await viaApi(entry),
+      );
     }
     const dashboard = entries!.find((e) => e.path === 'prices.dashboard');
     expect((transformer.deserialize(dashboard!.data as never) as { items: unknown[] }).items.length).toBeGreaterThan(0);
@@ -143,7 +173,10 @@ describe('index.html with the database out of reach', () => {
   let app: ReturnType<typeof buildApp>['app'];
   beforeAll(() => {
     dist = fs.mkdtempSync(path.join(os.tmpdir(), 'eggwatch-initial-down-'));
-    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><title>EggWatch</title></head><body><div id="root"></div></body></html>');
+    fs.writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html><head><title>EggWatch</title></head><body><div id="root"></div></body></html>',
+    );
     ({ app } = buildApp({ sql: down, logLevel: 'silent', distDir: dist }));
   });
   afterAll(async () => {

@@ -35,7 +35,11 @@ export function initialQueries(pathname: string, search: string): InitialQuery[]
         queries.push({ path: 'prices.dashboard', input: { filters: { ...DEFAULT_FILTERS }, page: 1, pageSize } });
       }
     }
-  } else if (segments.length === 2 && segments[0]!.toLowerCase() === 'compare' && (EGG_TYPES as readonly string[]).includes(segments[1]!)) {
+  } else if (
+    segments.length === 2 &&
+    segments[0]!.toLowerCase() === 'compare' &&
+    (EGG_TYPES as readonly string[]).includes(segments[1]!)
+  ) {
     // The long-run benchmark (statistics and BLS series) loads when it comes near the screen.
     // Its listing's page size depends on the screen's width too.
     if (defaultView) {
@@ -60,9 +64,16 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
  * Every query's answer, through the procedures (and so their cache). Rejects when any of them
  * fails or the whole takes longer than timeoutMs: the page then goes out without inlined data.
  */
-export async function loadInitialData(ctx: Context, queries: readonly InitialQuery[], timeoutMs = INITIAL_DATA_TIMEOUT_MS): Promise<InitialEntry[]> {
+export async function loadInitialData(
+  ctx: Context,
+  queries: readonly InitialQuery[],
+  timeoutMs = INITIAL_DATA_TIMEOUT_MS,
+): Promise<InitialEntry[]> {
   const answers = Promise.all(
-    queries.map(async (query) => ({ ...query, data: transformer.serialize(await procedureFor(ctx, query.path)(query.input)) })),
+    queries.map(async (query) => ({
+      ...query,
+      data: transformer.serialize(await procedureFor(ctx, query.path)(query.input)),
+    })),
   );
   return withTimeout(answers, timeoutMs);
 }
@@ -73,7 +84,10 @@ export async function loadInitialData(ctx: Context, queries: readonly InitialQue
  * older JavaScript parsers reject.
  */
 export function scriptSafeJson(value: unknown): string {
-  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return JSON.stringify(value).replace(
+    /[<>&\u2028\u2029]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 /** index.html with the entries in a JSON data block (not a script: the CSP allows no inline scripts) before </head>. */

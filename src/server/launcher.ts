@@ -38,7 +38,8 @@ export async function prepareDatabase(env: Env, options: { databaseName?: string
   try {
     const { applied, placesFilled } = await migrate(sql, url);
     if (applied.length) log(`Applied ${applied.length} migration(s)`);
-    if (placesFilled) log(`Filled in the coordinates, city or state of ${placesFilled} store location(s) from their ZIP codes`);
+    if (placesFilled)
+      log(`Filled in the coordinates, city or state of ${placesFilled} store location(s) from their ZIP codes`);
     if (await isEmpty(sql)) {
       const { observations } = await seed(sql);
       await refreshRollups(sql, { all: true });
@@ -53,13 +54,24 @@ export async function prepareDatabase(env: Env, options: { databaseName?: string
   return { url, embedded: !env.DATABASE_URL, stop };
 }
 
-const CLIENT_INPUTS = ['index.html', 'vite.config.ts', 'package-lock.json', 'public', 'src/client', 'src/shared', 'scripts/compress-assets.ts', 'scripts/route-chunks.ts'];
+const CLIENT_INPUTS = [
+  'index.html',
+  'vite.config.ts',
+  'package-lock.json',
+  'public',
+  'src/client',
+  'src/shared',
+  'scripts/compress-assets.ts',
+  'scripts/route-chunks.ts',
+];
 
 function newestMtime(target: string): number {
   if (!fs.existsSync(target)) return 0;
   const stat = fs.statSync(target);
   if (!stat.isDirectory()) return stat.mtimeMs;
-  return fs.readdirSync(target).reduce((max, name) => Math.max(max, newestMtime(path.join(target, name))), stat.mtimeMs);
+  return fs
+    .readdirSync(target)
+    .reduce((max, name) => Math.max(max, newestMtime(path.join(target, name))), stat.mtimeMs);
 }
 
 /** Builds the client when dist/ is missing or older than any of its sources. */
@@ -83,7 +95,12 @@ export async function ensureClientBuild(): Promise<void> {
 export const WEB_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=64'];
 
 /** Runs a TypeScript entry point with tsx (restarting on changes with watch; node flags apply without), output prefixed with its name. */
-export function runChild(name: string, entry: string, env: NodeJS.ProcessEnv, options: { watch?: boolean; nodeFlags?: readonly string[] } = {}): ChildProcess {
+export function runChild(
+  name: string,
+  entry: string,
+  env: NodeJS.ProcessEnv,
+  options: { watch?: boolean; nodeFlags?: readonly string[] } = {},
+): ChildProcess {
   const args = options.watch
     ? [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'watch', '--clear-screen=false', entry]
     : [...(options.nodeFlags ?? []), '--import', 'tsx', entry];

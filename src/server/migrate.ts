@@ -16,7 +16,14 @@ const LOCK_KEY = 7_345_112; // pg_advisory_lock key reserved for migrations
 
 /** The highest migration version in migrations/ (the number of its newest NNN.do.*.sql file). */
 export function latestMigrationVersion(): number {
-  return Math.max(0, ...fs.readdirSync(MIGRATIONS_DIR).map((name) => /^(\d+)\.do\./.exec(name)?.[1]).filter(Boolean).map(Number));
+  return Math.max(
+    0,
+    ...fs
+      .readdirSync(MIGRATIONS_DIR)
+      .map((name) => /^(\d+)\.do\./.exec(name)?.[1])
+      .filter(Boolean)
+      .map(Number),
+  );
 }
 
 /** The highest version applied to the database (0 before any). */
@@ -30,11 +37,17 @@ export async function appliedMigrationVersion(sql: Sql): Promise<number> {
  * Applies the migrations not applied yet, up to `options.to` (a version number, for tests of a
  * migration on the schema before it) or the latest.
  */
-export async function migrate(sql: Sql, connectionString: string, options: { to?: number } = {}): Promise<{ applied: string[]; placesFilled: number }> {
+export async function migrate(
+  sql: Sql,
+  connectionString: string,
+  options: { to?: number } = {},
+): Promise<{ applied: string[]; placesFilled: number }> {
   const connection = await sql.reserve();
   try {
     await connection`select pg_advisory_lock(${LOCK_KEY})`;
-    const [{ database }] = (await connection`select current_database() as database`) as unknown as [{ database: string }];
+    const [{ database }] = (await connection`select current_database() as database`) as unknown as [
+      { database: string },
+    ];
     const postgrator = new Postgrator({
       migrationPattern: path.join(MIGRATIONS_DIR, '*.sql'),
       driver: 'pg',

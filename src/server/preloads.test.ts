@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { createIndexHtml, matchRoute } from './preloads.ts';
 
-const PATTERNS = ['/', '/store', '/store/:storeId', '/compare/:eggType', '/admin', '/admin/login', '/admin/:section', '*'];
+const PATTERNS = [
+  '/',
+  '/store',
+  '/store/:storeId',
+  '/compare/:eggType',
+  '/admin',
+  '/admin/login',
+  '/admin/:section',
+  '*',
+];
 
 describe('matchRoute', () => {
   it('picks the route React Router renders', () => {
@@ -25,10 +34,15 @@ describe('matchRoute', () => {
 });
 
 describe('createIndexHtml', () => {
-  const html = Buffer.from('<html><head>\n    <script type="module" src="/assets/index-1.js"></script>\n    <link rel="modulepreload" crossorigin href="/assets/framework-1.js">\n  </head><body></body></html>');
+  const html = Buffer.from(
+    '<html><head>\n    <script type="module" src="/assets/index-1.js"></script>\n    <link rel="modulepreload" crossorigin href="/assets/framework-1.js">\n  </head><body></body></html>',
+  );
 
   it("adds the route's page chunks as modulepreload links, once each", () => {
-    const indexHtmlFor = createIndexHtml(html, { '/': ['assets/Dashboard-1.js', 'assets/framework-1.js'], '*': ['assets/NotFound-1.js'] });
+    const indexHtmlFor = createIndexHtml(html, {
+      '/': ['assets/Dashboard-1.js', 'assets/framework-1.js'],
+      '*': ['assets/NotFound-1.js'],
+    });
     const home = indexHtmlFor('/').toString();
     expect(home).toContain('<link rel="modulepreload" crossorigin href="/assets/Dashboard-1.js">');
     expect(home.match(/framework-1\.js/g)).toHaveLength(1);

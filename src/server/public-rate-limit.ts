@@ -32,7 +32,10 @@ export function addressKey(address: string): string {
     if (parsed.kind() === 'ipv6') {
       const v6 = parsed as ipaddr.IPv6;
       if (v6.isIPv4MappedAddress()) return v6.toIPv4Address().toString();
-      return `${v6.parts.slice(0, 4).map((part) => part.toString(16)).join(':')}::/64`;
+      return `${v6.parts
+        .slice(0, 4)
+        .map((part) => part.toString(16))
+        .join(':')}::/64`;
     }
     return parsed.toString();
   } catch {
@@ -87,14 +90,23 @@ export class PublicRateLimit {
       if (!state.exceeded) return done();
       reply.header('retry-after', String(state.resetS));
       done(
-        Object.assign(new Error(`Too many requests: at most ${state.limit} a minute from one address to the public API. Try again in ${state.resetS} second${state.resetS === 1 ? '' : 's'}.`), {
-          statusCode: 429,
-        }),
+        Object.assign(
+          new Error(
+            `Too many requests: at most ${state.limit} a minute from one address to the public API. Try again in ${state.resetS} second${state.resetS === 1 ? '' : 's'}.`,
+          ),
+          {
+            statusCode: 429,
+          },
+        ),
       );
     };
   }
 }
 
 export function rateLimitHeaders(state: RateLimitState): Record<string, string> {
-  return { 'ratelimit-limit': String(state.limit), 'ratelimit-remaining': String(state.remaining), 'ratelimit-reset': String(state.resetS) };
+  return {
+    'ratelimit-limit': String(state.limit),
+    'ratelimit-remaining': String(state.remaining),
+    'ratelimit-reset': String(state.resetS),
+  };
 }

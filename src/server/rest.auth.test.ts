@@ -16,7 +16,13 @@ let subscriptionOfBob: number;
 
 beforeAll(async () => {
   db = await createTestDatabase({ seeded: false });
-  server = createServer({ sql: db.sql, port: 0, logLevel: 'silent', distDir: '/nonexistent', auth: { publicUrl: 'http://eggwatch.test', adminSetupKey: 'rest-setup-key-000' } });
+  server = createServer({
+    sql: db.sql,
+    port: 0,
+    logLevel: 'silent',
+    distDir: '/nonexistent',
+    auth: { publicUrl: 'http://eggwatch.test', adminSetupKey: 'rest-setup-key-000' },
+  });
   base = await server.start();
   alice = await createAccount(db.sql);
   bob = await createAccount(db.sql);
@@ -32,24 +38,70 @@ afterAll(async () => {
 
 type Actor = 'anonymous' | 'self' | 'other' | 'admin';
 
-async function call(method: string, path: string, options: { as?: TestAccount | null; body?: unknown; raw?: string; headers?: Record<string, string> } = {}) {
+async function call(
+  method: string,
+  path: string,
+  options: { as?: TestAccount | null; body?: unknown; raw?: string; headers?: Record<string, string> } = {},
+) {
   const headers: Record<string, string> = { ...options.headers };
   if (options.as) headers.authorization = `Bearer ${options.as.token}`;
   if (options.body !== undefined || options.raw !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`${base}${path}`, { method, headers, body: options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body)) });
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers,
+    body: options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
+  });
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers };
 }
 
 describe('authorization matrix', () => {
   // Bob's resources, requested by each actor ('self' is Bob).
-  const actors: Record<Actor, () => TestAccount | null> = { anonymous: () => null, self: () => bob, other: () => alice, admin: () => admin };
-  const cases: Array<{ name: string; method: string; path: () => string; body?: () => unknown; expected: Record<Actor, number> }> = [
-    { name: 'GET /api/auth/verify', method: 'GET', path: () => '/api/auth/verify', expected: { anonymous: 401, self: 200, other: 200, admin: 200 } },
-    { name: 'GET /api/users/{id}/subscriptions', method: 'GET', path: () => `/api/users/${bob.user.id}/subscriptions`, expected: { anonymous: 401, self: 200, other: 404, admin: 200 } },
-    { name: 'PUT /api/users/{id}', method: 'PUT', path: () => `/api/users/${bob.user.id}`, body: () => ({ username: bob.user.username, email: bob.user.email, first_name: 'Bob', last_name: 'B' }), expected: { anonymous: 401, self: 200, other: 404, admin: 200 } },
-    { name: 'POST /api/auth/change-password', method: 'POST', path: () => '/api/auth/change-password', body: () => ({ user_id: bob.user.id, current_password: 'wrong-one', new_password: 'whatever1' }), expected: { anonymous: 401, self: 400, other: 403, admin: 403 } },
-    { name: 'DELETE /api/subscribers/{id}', method: 'DELETE', path: () => `/api/subscribers/${subscriptionOfBob}`, expected: { anonymous: 401, self: 200, other: 404, admin: 404 } },
+  const actors: Record<Actor, () => TestAccount | null> = {
+    anonymous: () => null,
+    self: () => bob,
+    other: () => alice,
+    admin: () => admin,
+  };
+  const cases: Array<{
+    name: string;
+    method: string;
+    path: () => string;
+    body?: () => unknown;
+    expected: Record<Actor, number>;
+  }> = [
+    {
+      name: 'GET /api/auth/verify',
+      method: 'GET',
+      path: () => '/api/auth/verify',
+      expected: { anonymous: 401, self: 200, other: 200, admin: 200 },
+    },
+    {
+      name: 'GET /api/users/{id}/subscriptions',
+      method: 'GET',
+      path: () => `/api/users/${bob.user.id}/subscriptions`,
+      expected: { anonymous: 401, self: 200, other: 404, admin: 200 },
+    },
+    {
+      name: 'PUT /api/users/{id}',
+      method: 'PUT',
+      path: () => `/api/users/${bob.user.id}`,
+      body: () => ({ username: bob.user.username, email: bob.user.email, first_name: 'Bob', last_name: 'B' }),
+      expected: { anonymous: 401, self: 200, other: 404, admin: 200 },
+    },
+    {
+      name: 'POST /api/auth/change-password',
+      method: 'POST',
+      path: () => '/api/auth/change-password',
+      body: () => ({ user_id: bob.user.id, current_password: 'wrong-one', new_password: 'whatever1' }),
+      expected: { anonymous: 401, self: 400, other: 403, admin: 403 },
+    },
+    {
+      name: 'DELETE /api/subscribers/{id}',
+      method: 'DELETE',
+      path: () => `/api/subscribers/${subscriptionOfBob}`,
+      expected: { anonymous: 401, self: 200, other: 404, admin: 404 },
+    },
   ];
   for (const testCase of cases) {
     for (const actor of ['anonymous', 'other', 'admin', 'self'] as const) {
@@ -64,7 +116,9 @@ describe('authorization matrix', () => {
   }
 
   it('an admin may delete any subscription', async () => {
-    const [row] = await db.sql<{ id: number }[]>`insert into subscriptions (user_id, email) values (${alice.user.id}, ${alice.user.email}) returning id`;
+    const [row] = await db.sql<
+      { id: number }[]
+    >`insert into subscriptions (user_id, email) values (${alice.user.id}, ${alice.user.email}) returning id`;
     expect((await call('DELETE', `/api/subscribers/${row!.id}`, { as: admin })).status).toBe(200);
   });
 
@@ -86,7 +140,9 @@ describe('authorization matrix', () => {
 describe('sessions over HTTP', () => {
   it('login sets the cookie and returns the token; the cookie and the Bearer token both authenticate', async () => {
     const account = await createAccount(db.sql, { password: 'cookie-pass' });
-    const login = await call('POST', '/api/auth/login', { body: { email: account.user.email, password: 'cookie-pass' } });
+    const login = await call('POST', '/api/auth/login', {
+      body: { email: account.user.email, password: 'cookie-pass' },
+    });
     expect(login.status).toBe(200);
     expect(login.body.user.id).toBe(account.user.id);
     const setCookie = login.headers.get('set-cookie')!;
@@ -94,8 +150,13 @@ describe('sessions over HTTP', () => {
     expect(setCookie).toMatch(/SameSite=Lax/i);
     const cookie = setCookie.split(';')[0]!;
     expect((await call('GET', '/api/auth/verify', { headers: { cookie } })).body.user.id).toBe(account.user.id);
-    expect((await call('GET', '/api/auth/verify', { headers: { authorization: `Bearer ${login.body.token}` } })).status).toBe(200);
-    const logout = await call('POST', '/api/auth/logout', { body: {}, headers: { cookie, origin: 'http://eggwatch.test' } });
+    expect(
+      (await call('GET', '/api/auth/verify', { headers: { authorization: `Bearer ${login.body.token}` } })).status,
+    ).toBe(200);
+    const logout = await call('POST', '/api/auth/logout', {
+      body: {},
+      headers: { cookie, origin: 'http://eggwatch.test' },
+    });
     expect(logout.status).toBe(200);
     expect((await call('GET', '/api/auth/verify', { headers: { cookie } })).status).toBe(401);
   });
@@ -104,17 +165,42 @@ describe('sessions over HTTP', () => {
     const account = await createAccount(db.sql);
     const cookie = `eggwatch_session=${account.token}`;
     const body = { username: account.user.username, email: account.user.email, first_name: 'Mallory', last_name: null };
-    const evil = await call('PUT', `/api/users/${account.user.id}`, { body, headers: { cookie, origin: 'https://evil.example' } });
+    const evil = await call('PUT', `/api/users/${account.user.id}`, {
+      body,
+      headers: { cookie, origin: 'https://evil.example' },
+    });
     expect(evil.status).toBe(403);
     expect(evil.body.message).toMatch(/Cross-site/);
-    const crossSite = await call('PUT', `/api/users/${account.user.id}`, { body, headers: { cookie, 'sec-fetch-site': 'cross-site' } });
+    const crossSite = await call('PUT', `/api/users/${account.user.id}`, {
+      body,
+      headers: { cookie, 'sec-fetch-site': 'cross-site' },
+    });
     expect(crossSite.status).toBe(403);
     const [row] = await db.sql`select first_name from users where id = ${account.user.id}`;
     expect(row!.first_name).toBeNull();
-    expect((await call('PUT', `/api/users/${account.user.id}`, { body, headers: { cookie, origin: 'http://eggwatch.test' } })).status).toBe(200);
-    expect((await call('PUT', `/api/users/${account.user.id}`, { body, as: account, headers: { origin: 'https://evil.example' } })).status).toBe(200);
+    expect(
+      (
+        await call('PUT', `/api/users/${account.user.id}`, {
+          body,
+          headers: { cookie, origin: 'http://eggwatch.test' },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await call('PUT', `/api/users/${account.user.id}`, {
+          body,
+          as: account,
+          headers: { origin: 'https://evil.example' },
+        })
+      ).status,
+    ).toBe(200);
     // tRPC mutations get the same check.
-    const trpc = await fetch(`${base}/trpc/auth.logout`, { method: 'POST', headers: { cookie, origin: 'https://evil.example', 'content-type': 'application/json' }, body: '{}' });
+    const trpc = await fetch(`${base}/trpc/auth.logout`, {
+      method: 'POST',
+      headers: { cookie, origin: 'https://evil.example', 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(trpc.status).toBe(403);
   });
 
@@ -151,22 +237,50 @@ describe('bad input answers 400 with a message and changes nothing', () => {
   }
 
   it('an oversized body answers 413 with a message', async () => {
-    const result = await call('POST', '/api/auth/login', { raw: JSON.stringify({ email: 'a@b.test', password: 'x'.repeat(200_000) }) });
+    const result = await call('POST', '/api/auth/login', {
+      raw: JSON.stringify({ email: 'a@b.test', password: 'x'.repeat(200_000) }),
+    });
     expect(result.status).toBe(413);
     expect(result.body.message).toBeTruthy();
   });
 
   it('setup with the right key creates an admin once, answering 201 then 409', async () => {
-    const body = { username: 'boss', email: 'boss@example.test', password: 'B0ss!pass', setupKey: 'rest-setup-key-000' };
+    const body = {
+      username: 'boss',
+      email: 'boss@example.test',
+      password: 'B0ss!pass',
+      setupKey: 'rest-setup-key-000',
+    };
     await db.sql`delete from users where role = 'admin'`;
     expect((await call('POST', '/api/admin/setup', { body })).status).toBe(201);
-    expect((await call('POST', '/api/admin/setup', { body: { ...body, username: 'boss2', email: 'b2@example.test' } })).status).toBe(409);
+    expect(
+      (await call('POST', '/api/admin/setup', { body: { ...body, username: 'boss2', email: 'b2@example.test' } }))
+        .status,
+    ).toBe(409);
   });
 
   it('registration answers 201 and the OpenAPI document lists every account path', async () => {
-    expect((await call('POST', '/api/auth/register', { body: { username: 'newbie', email: 'newbie@example.test', password: 'secret1' } })).status).toBe(201);
+    expect(
+      (
+        await call('POST', '/api/auth/register', {
+          body: { username: 'newbie', email: 'newbie@example.test', password: 'secret1' },
+        })
+      ).status,
+    ).toBe(201);
     const doc = (await call('GET', '/api/openapi.json')).body;
-    for (const path of ['/api/auth/login', '/api/auth/register', '/api/auth/logout', '/api/auth/verify', '/api/auth/change-password', '/api/auth/request-reset', '/api/auth/reset-password', '/api/admin/setup', '/api/users/{id}', '/api/users/{id}/subscriptions', '/api/subscribers/{id}']) {
+    for (const path of [
+      '/api/auth/login',
+      '/api/auth/register',
+      '/api/auth/logout',
+      '/api/auth/verify',
+      '/api/auth/change-password',
+      '/api/auth/request-reset',
+      '/api/auth/reset-password',
+      '/api/admin/setup',
+      '/api/users/{id}',
+      '/api/users/{id}/subscriptions',
+      '/api/subscribers/{id}',
+    ]) {
       expect(doc.paths, path).toHaveProperty([path]);
     }
   });

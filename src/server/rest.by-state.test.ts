@@ -64,7 +64,11 @@ describe('GET /api/egg-prices/by-state', () => {
       change_percent: 33.3,
     });
     // No prices in Wyoming: no data, never zero.
-    expect(result.states.find((s) => s.state === 'WY')).toMatchObject({ median_per_dozen: null, entries: 0, change: null });
+    expect(result.states.find((s) => s.state === 'WY')).toMatchObject({
+      median_per_dozen: null,
+      entries: 0,
+      change: null,
+    });
     // The sample catalogue's states are marked as such.
     expect(result.states.some((s) => s.sample && s.median_per_dozen !== null)).toBe(true);
   });
@@ -73,21 +77,36 @@ describe('GET /api/egg-prices/by-state', () => {
     const organic = JSON.parse((await get('/api/egg-prices/by-state?egg_type=Organic')).text) as ByStateResult;
     expect(organic.states.find((s) => s.state === 'UT')).toMatchObject({ median_per_dozen: 6.5, entries: 1 });
     const eighteen = JSON.parse((await get('/api/egg-prices/by-state?count=18')).text) as ByStateResult;
-    expect(eighteen.states.find((s) => s.state === 'UT')).toMatchObject({ median_per_dozen: 3.6, entries: 1, week_ago_median_per_dozen: null, change: null });
+    expect(eighteen.states.find((s) => s.state === 'UT')).toMatchObject({
+      median_per_dozen: 3.6,
+      entries: 1,
+      week_ago_median_per_dozen: null,
+      change: null,
+    });
   });
 
   it('downloads as CSV, one row per state', async () => {
     const { status, headers, text } = await get('/api/egg-prices/by-state.csv?egg_type=standard');
     expect(status).toBe(200);
-    expect(headers.get('content-disposition')).toMatch(/^attachment; filename="egg-prices-by-state-standard-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(headers.get('content-disposition')).toMatch(
+      /^attachment; filename="egg-prices-by-state-standard-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     const rows = parse(text, { columns: true }) as Array<Record<string, string>>;
     expect(rows).toHaveLength(51);
-    expect(rows.find((r) => r.state === 'UT')).toMatchObject({ median_per_dozen: '3.6', change: '0.9', sample: 'false' });
+    expect(rows.find((r) => r.state === 'UT')).toMatchObject({
+      median_per_dozen: '3.6',
+      change: '0.9',
+      sample: 'false',
+    });
     expect(rows.find((r) => r.state === 'WY')).toMatchObject({ median_per_dozen: '' });
   });
 
   it('answers 400 with a message for bad input', async () => {
-    for (const path of ['/api/egg-prices/by-state?egg_type=brown', '/api/egg-prices/by-state?count=0', '/api/egg-prices/by-state?zip=84101']) {
+    for (const path of [
+      '/api/egg-prices/by-state?egg_type=brown',
+      '/api/egg-prices/by-state?count=0',
+      '/api/egg-prices/by-state?zip=84101',
+    ]) {
       const { status, text } = await get(path);
       expect(status, path).toBe(400);
       expect(JSON.parse(text).message.length, path).toBeGreaterThan(3);
@@ -105,7 +124,9 @@ describe('GET /api/egg-prices/by-state/{state}', () => {
       ['target', 4.2],
     ]);
     expect(result.entries[0]).toMatchObject({ price: 3, city: 'Salt Lake City', location_id: walmart.locationId });
-    const one = JSON.parse((await get('/api/egg-prices/by-state/UT?limit=1&egg_type=organic')).text) as StateCheapestResult;
+    const one = JSON.parse(
+      (await get('/api/egg-prices/by-state/UT?limit=1&egg_type=organic')).text,
+    ) as StateCheapestResult;
     expect(one.entries.map((e) => e.store_id)).toEqual(['aldi']);
   });
 

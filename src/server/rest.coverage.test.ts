@@ -40,11 +40,19 @@ beforeEach(async () => {
   await db.sql`delete from graphile_worker._private_jobs`;
 });
 
-async function call(method: string, path: string, options: { as?: TestAccount | null; body?: unknown; raw?: string } = {}) {
+async function call(
+  method: string,
+  path: string,
+  options: { as?: TestAccount | null; body?: unknown; raw?: string } = {},
+) {
   const headers: Record<string, string> = {};
   if (options.as) headers.authorization = `Bearer ${options.as.token}`;
   if (options.body !== undefined || options.raw !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`${base}${path}`, { method, headers, body: options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body)) });
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers,
+    body: options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
+  });
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers };
 }
@@ -71,40 +79,97 @@ describe('authorization', () => {
   it.each(paths)('%s %s: 401 without a session, 403 for a user, nothing written', async (method, path, body) => {
     expect((await call(method, path, { body })).status).toBe(401);
     const forbidden = await call(method, path, { as: user, body });
-    expect({ status: forbidden.status, body: forbidden.body }).toEqual({ status: 403, body: { message: 'You do not have administrator privileges' } });
+    expect({ status: forbidden.status, body: forbidden.body }).toEqual({
+      status: 403,
+      body: { message: 'You do not have administrator privileges' },
+    });
     expect(await db.sql`select id from coverage_runs`).toHaveLength(0);
     expect(await db.sql`select store_id from coverage_plans`).toHaveLength(0);
     expect(await jobs()).toHaveLength(0);
   });
 
   it('tRPC: the coverage procedures refuse a user too', async () => {
-    const response = await fetch(`${base}/trpc/coverage.scopeSize?input=${encodeURIComponent(JSON.stringify({ store: 'walmart', scope: { kind: 'nationwide' } }))}`, {
-      headers: { authorization: `Bearer ${user.token}` },
-    });
+    const response = await fetch(
+      `${base}/trpc/coverage.scopeSize?input=${encodeURIComponent(JSON.stringify({ store: 'walmart', scope: { kind: 'nationwide' } }))}`,
+      {
+        headers: { authorization: `Bearer ${user.token}` },
+      },
+    );
     expect(response.status).toBe(403);
   });
 });
 
 describe('POST /api/coverage/{store}/discover', () => {
   it('queues a discovery and its job in the retailer queue and answers 202 with the run id; 409 while it is queued', async () => {
-    const result = await call('POST', '/api/coverage/kroger/discover', { as: admin, body: { scope: { kind: 'states', states: ['ri', 'UT'] } } });
+    const result = await call('POST', '/api/coverage/kroger/discover', {
+      as: admin,
+      body: { scope: { kind: 'states', states: ['ri', 'UT'] } },
+    });
     expect(result.status).toBe(202);
-    expect(result.body).toMatchObject({ store: 'kroger', status: 'queued', scope: { kind: 'states', states: ['RI', 'UT'] }, message: 'Kroger discovery is queued: 2 states: RI, UT.' });
+    expect(result.body).toMatchObject({
+      store: 'kroger',
+      status: 'queued',
+      scope: { kind: 'states', states: ['RI', 'UT'] },
+      message: 'Kroger discovery is queued: 2 states: RI, UT.',
+    });
     const [run] = await db.sql`select id, kind, scope, created_by from coverage_runs`;
-    expect(run).toEqual({ id: result.body.runId, kind: 'discover', scope: { kind: 'states', states: ['RI', 'UT'] }, created_by: admin.user.id });
-    expect(await jobs()).toEqual([{ task: 'coverage__discover', queue: 'retailer:kroger', payload: { runId: run!.id } }]);
-    const again = await call('POST', '/api/coverage/kroger/discover', { as: admin, body: { scope: { kind: 'nationwide' } } });
-    expect({ status: again.status, body: again.body }).toEqual({ status: 409, body: { message: 'A Kroger discovery is already queued or running; wait for it to finish.' } });
+    expect(run).toEqual({
+      id: result.body.runId,
+      kind: 'discover',
+      scope: { kind: 'states', states: ['RI', 'UT'] },
+      created_by: admin.user.id,
+    });
+    expect(await jobs()).toEqual([
+      { task: 'coverage__discover', queue: 'retailer:kroger', payload: { runId: run!.id } },
+    ]);
+    const again = await call('POST', '/api/coverage/kroger/discover', {
+      as: admin,
+      body: { scope: { kind: 'nationwide' } },
+    });
+    expect({ status: again.status, body: again.body }).toEqual({
+      status: 409,
+      body: { message: 'A Kroger discovery is already queued or running; wait for it to finish.' },
+    });
   });
 
   it.each<[string, string, unknown, RegExp]>([
-    ['unknown store', '/api/coverage/costco/discover', { scope: { kind: 'nationwide' } }, /store must be one of walmart, target/],
+    [
+      'unknown store',
+      '/api/coverage/costco/discover',
+      { scope: { kind: 'nationwide' } },
+      /store must be one of walmart, target/,
+    ],
     ['no scope', '/api/coverage/walmart/discover', {}, /scope/],
-    ['bad kind', '/api/coverage/walmart/discover', { scope: { kind: 'planet' } }, /scope.kind must be nationwide, states or zips/],
-    ['bad states', '/api/coverage/walmart/discover', { scope: { kind: 'states', states: ['UT', 'XX', 'ZZ'] } }, /Not US state codes: "XX", "ZZ"/],
-    ['no states', '/api/coverage/walmart/discover', { scope: { kind: 'states', states: [] } }, /Choose at least one state/],
-    ['bad ZIPs', '/api/coverage/walmart/discover', { scope: { kind: 'zips', zipCodes: ['8410', 'abcde'], radiusMiles: 25 } }, /Not 5-digit ZIP codes: "8410", "abcde"/],
-    ['radius too large', '/api/coverage/walmart/discover', { scope: { kind: 'zips', zipCodes: ['84101'], radiusMiles: 500 } }, /radiusMiles must be 1 to 100/],
+    [
+      'bad kind',
+      '/api/coverage/walmart/discover',
+      { scope: { kind: 'planet' } },
+      /scope.kind must be nationwide, states or zips/,
+    ],
+    [
+      'bad states',
+      '/api/coverage/walmart/discover',
+      { scope: { kind: 'states', states: ['UT', 'XX', 'ZZ'] } },
+      /Not US state codes: "XX", "ZZ"/,
+    ],
+    [
+      'no states',
+      '/api/coverage/walmart/discover',
+      { scope: { kind: 'states', states: [] } },
+      /Choose at least one state/,
+    ],
+    [
+      'bad ZIPs',
+      '/api/coverage/walmart/discover',
+      { scope: { kind: 'zips', zipCodes: ['8410', 'abcde'], radiusMiles: 25 } },
+      /Not 5-digit ZIP codes: "8410", "abcde"/,
+    ],
+    [
+      'radius too large',
+      '/api/coverage/walmart/discover',
+      { scope: { kind: 'zips', zipCodes: ['84101'], radiusMiles: 500 } },
+      /radiusMiles must be 1 to 100/,
+    ],
     ['unknown field', '/api/coverage/walmart/discover', { scope: { kind: 'nationwide' }, extra: 1 }, /extra/],
   ])('400 for %s, nothing written', async (_name, path, body, message) => {
     const result = await call('POST', path, { as: admin, body });
@@ -125,37 +190,101 @@ describe('PUT /api/coverage/{store}/plan and POST /api/coverage/{store}/visit', 
     await addStore('target', 'ri1', 'RI', '02903');
     await addStore('target', 'ri2', 'RI', '02904');
     const noPlan = await call('POST', '/api/coverage/target/visit', { as: admin });
-    expect({ status: noPlan.status, body: noPlan.body }).toEqual({ status: 409, body: { message: 'Target has no coverage plan yet; save a plan before starting its visits.' } });
+    expect({ status: noPlan.status, body: noPlan.body }).toEqual({
+      status: 409,
+      body: { message: 'Target has no coverage plan yet; save a plan before starting its visits.' },
+    });
 
-    const saved = await call('PUT', '/api/coverage/target/plan', { as: admin, body: { scope: { kind: 'states', states: ['RI'] }, revisitDays: 2 } });
+    const saved = await call('PUT', '/api/coverage/target/plan', {
+      as: admin,
+      body: { scope: { kind: 'states', states: ['RI'] }, revisitDays: 2 },
+    });
     expect(saved.status).toBe(200);
     // 86,400,000 ms a day at a 2 s delay.
-    expect(saved.body).toMatchObject({ store: 'target', revisitDays: 2, dailyRequestBudget: 43_200, storesInScope: 2, pausedAt: null, scopeText: '1 state: RI' });
-    expect(saved.body.requestsPerVisit).toEqual({ value: ESTIMATED_REQUESTS_PER_VISIT.target, source: 'estimate', samples: 0 });
-    expect(saved.body.cost).toMatchObject({ storesPerDay: 1, requestsPerDay: ESTIMATED_REQUESTS_PER_VISIT.target, fits: true, shortestRevisitDays: 1 });
+    expect(saved.body).toMatchObject({
+      store: 'target',
+      revisitDays: 2,
+      dailyRequestBudget: 43_200,
+      storesInScope: 2,
+      pausedAt: null,
+      scopeText: '1 state: RI',
+    });
+    expect(saved.body.requestsPerVisit).toEqual({
+      value: ESTIMATED_REQUESTS_PER_VISIT.target,
+      source: 'estimate',
+      samples: 0,
+    });
+    expect(saved.body.cost).toMatchObject({
+      storesPerDay: 1,
+      requestsPerDay: ESTIMATED_REQUESTS_PER_VISIT.target,
+      fits: true,
+      shortestRevisitDays: 1,
+    });
 
     const visit = await call('POST', '/api/coverage/target/visit', { as: admin });
     expect(visit.status).toBe(202);
     expect(visit.body).toMatchObject({ store: 'target', status: 'queued' });
-    expect(await jobs()).toEqual([{ task: 'coverage__visit_day', queue: 'retailer:target', payload: { runId: visit.body.runId } }]);
+    expect(await jobs()).toEqual([
+      { task: 'coverage__visit_day', queue: 'retailer:target', payload: { runId: visit.body.runId } },
+    ]);
     const again = await call('POST', '/api/coverage/target/visit', { as: admin });
-    expect({ status: again.status, body: again.body }).toEqual({ status: 409, body: { message: 'A Target visit day is already queued or running; wait for it to finish.' } });
+    expect({ status: again.status, body: again.body }).toEqual({
+      status: 409,
+      body: { message: 'A Target visit day is already queued or running; wait for it to finish.' },
+    });
 
     const overview = await call('GET', '/api/coverage', { as: admin });
     expect(overview.status).toBe(200);
     const target = overview.body.find((r: { store: string }) => r.store === 'target');
-    expect(target).toMatchObject({ known: 2, inScope: 2, neverVisited: 2, delayMs: 2000, defaultBudget: 43_200, visit: { id: visit.body.runId, status: 'queued', active: true } });
+    expect(target).toMatchObject({
+      known: 2,
+      inScope: 2,
+      neverVisited: 2,
+      delayMs: 2000,
+      defaultBudget: 43_200,
+      visit: { id: visit.body.runId, status: 'queued', active: true },
+    });
     expect(target.plan).toMatchObject({ revisitDays: 2, storesInScope: 2, cost: { fits: true } });
     expect(target.states).toEqual([{ state: 'RI', known: 2, visitedDay: 0, share: 0 }]);
   });
 
   it.each<[string, string, unknown, RegExp]>([
-    ['revisitDays 0', '/api/coverage/walmart/plan', { scope: { kind: 'nationwide' }, revisitDays: 0 }, /revisitDays must be 1 to 30/],
-    ['revisitDays 31', '/api/coverage/walmart/plan', { scope: { kind: 'nationwide' }, revisitDays: 31 }, /revisitDays must be 1 to 30/],
-    ['fractional revisitDays', '/api/coverage/walmart/plan', { scope: { kind: 'nationwide' }, revisitDays: 1.5 }, /revisitDays must be a whole number of days/],
-    ['budget 0', '/api/coverage/walmart/plan', { scope: { kind: 'nationwide' }, dailyRequestBudget: 0 }, /dailyRequestBudget must be at least 1/],
-    ['budget too large', '/api/coverage/walmart/plan', { scope: { kind: 'nationwide' }, dailyRequestBudget: 5_000_000 }, /dailyRequestBudget must be at most 1,000,000/],
-    ['budget as text', '/api/coverage/walmart/plan', { scope: { kind: 'nationwide' }, dailyRequestBudget: 'lots' }, /dailyRequestBudget must be a number of requests/],
+    [
+      'revisitDays 0',
+      '/api/coverage/walmart/plan',
+      { scope: { kind: 'nationwide' }, revisitDays: 0 },
+      /revisitDays must be 1 to 30/,
+    ],
+    [
+      'revisitDays 31',
+      '/api/coverage/walmart/plan',
+      { scope: { kind: 'nationwide' }, revisitDays: 31 },
+      /revisitDays must be 1 to 30/,
+    ],
+    [
+      'fractional revisitDays',
+      '/api/coverage/walmart/plan',
+      { scope: { kind: 'nationwide' }, revisitDays: 1.5 },
+      /revisitDays must be a whole number of days/,
+    ],
+    [
+      'budget 0',
+      '/api/coverage/walmart/plan',
+      { scope: { kind: 'nationwide' }, dailyRequestBudget: 0 },
+      /dailyRequestBudget must be at least 1/,
+    ],
+    [
+      'budget too large',
+      '/api/coverage/walmart/plan',
+      { scope: { kind: 'nationwide' }, dailyRequestBudget: 5_000_000 },
+      /dailyRequestBudget must be at most 1,000,000/,
+    ],
+    [
+      'budget as text',
+      '/api/coverage/walmart/plan',
+      { scope: { kind: 'nationwide' }, dailyRequestBudget: 'lots' },
+      /dailyRequestBudget must be a number of requests/,
+    ],
     ['no scope', '/api/coverage/walmart/plan', { revisitDays: 1 }, /scope/],
     ['unknown store', '/api/coverage/costco/plan', { scope: { kind: 'nationwide' } }, /store must be one of/],
   ])('plan: 400 for %s, nothing saved', async (_name, path, body, message) => {
@@ -176,8 +305,14 @@ describe('PUT /api/coverage/{store}/plan and POST /api/coverage/{store}/visit', 
     await call('PUT', '/api/coverage/aldi/plan', { as: admin, body: { scope: { kind: 'nationwide' } } });
     await db.sql`update coverage_plans set paused_at = now(), paused_reason = '30 of 40 visits were blocked today'`;
     const paused = await call('POST', '/api/coverage/aldi/visit', { as: admin });
-    expect({ status: paused.status, body: paused.body }).toEqual({ status: 409, body: { message: "Aldi's plan is paused (30 of 40 visits were blocked today); save the plan to resume it." } });
-    const resumed = await call('PUT', '/api/coverage/aldi/plan', { as: admin, body: { scope: { kind: 'nationwide' }, dailyRequestBudget: 100 } });
+    expect({ status: paused.status, body: paused.body }).toEqual({
+      status: 409,
+      body: { message: "Aldi's plan is paused (30 of 40 visits were blocked today); save the plan to resume it." },
+    });
+    const resumed = await call('PUT', '/api/coverage/aldi/plan', {
+      as: admin,
+      body: { scope: { kind: 'nationwide' }, dailyRequestBudget: 100 },
+    });
     expect(resumed.body).toMatchObject({ pausedAt: null, pausedReason: null, dailyRequestBudget: 100 });
     expect((await call('POST', '/api/coverage/aldi/visit', { as: admin })).status).toBe(202);
   });
@@ -196,7 +331,16 @@ describe('GET /api/stores/{storeId}/locations', () => {
     expect(page.headers.get('link')).toContain('rel="next"');
     expect(page.headers.get('access-control-allow-origin')).toBe('*');
     expect(page.body.map((l: { retailer_location_id: string }) => l.retailer_location_id)).toEqual(['rc-c', 'rc-a']);
-    expect(page.body[1]).toMatchObject({ name: 'Store a', address: '1 Main St', city: 'Town', state: 'RI', zip: '02903', latitude: 41.8, longitude: -71.4, last_priced_at: priced.toISOString() });
+    expect(page.body[1]).toMatchObject({
+      name: 'Store a',
+      address: '1 Main St',
+      city: 'Town',
+      state: 'RI',
+      zip: '02903',
+      latitude: 41.8,
+      longitude: -71.4,
+      last_priced_at: priced.toISOString(),
+    });
     const ri = await call('GET', '/api/stores/whole-foods/locations?state=ri&offset=1');
     expect(ri.headers.get('x-total-count')).toBe('2');
     expect(ri.body.map((l: { retailer_location_id: string }) => l.retailer_location_id)).toEqual(['rc-b']);
@@ -235,8 +379,12 @@ describe('OpenAPI', () => {
     expect(doc.paths['/api/coverage'].get.responses).toHaveProperty('403');
     expect(doc.paths['/api/coverage/{store}/discover'].post.responses).toHaveProperty('202');
     expect(doc.paths['/api/coverage/{store}/discover'].post.responses).toHaveProperty('409');
-    expect(doc.paths['/api/coverage/{store}/discover'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('scope');
-    expect(doc.paths['/api/coverage/{store}/plan'].put.requestBody.content['application/json'].schema.properties).toHaveProperty('dailyRequestBudget');
+    expect(
+      doc.paths['/api/coverage/{store}/discover'].post.requestBody.content['application/json'].schema.properties,
+    ).toHaveProperty('scope');
+    expect(
+      doc.paths['/api/coverage/{store}/plan'].put.requestBody.content['application/json'].schema.properties,
+    ).toHaveProperty('dailyRequestBudget');
     expect(doc.paths['/api/coverage/{store}/visit'].post.responses).toHaveProperty('409');
     const locations = doc.paths['/api/stores/{storeId}/locations'].get;
     expect(locations.responses['200'].headers).toHaveProperty('X-Total-Count');

@@ -21,8 +21,22 @@ beforeAll(async () => {
   db = await createTestDatabase();
   server = createServer({ sql: db.sql, port: 0, logLevel: 'silent', distDir: '/nonexistent' });
   base = await server.start();
-  tricky = await addListing(db.sql, { store: 'walmart', zip: '50265', price: 3.49, previous: 3.69, title: TRICKY_TITLE, brand: 'Great, "Value"' });
-  formula = await addListing(db.sql, { store: 'aldi', zip: '50316', count: 18, price: 4.99, title: '=HYPERLINK("http://evil.example","eggs")', brand: '-Goldhen' });
+  tricky = await addListing(db.sql, {
+    store: 'walmart',
+    zip: '50265',
+    price: 3.49,
+    previous: 3.69,
+    title: TRICKY_TITLE,
+    brand: 'Great, "Value"',
+  });
+  formula = await addListing(db.sql, {
+    store: 'aldi',
+    zip: '50316',
+    count: 18,
+    price: 4.99,
+    title: '=HYPERLINK("http://evil.example","eggs")',
+    brand: '-Goldhen',
+  });
 });
 afterAll(async () => {
   await server.stop();
@@ -37,7 +51,8 @@ async function getJson(path: string) {
   const { status, headers, text } = await get(path);
   return { status, headers, body: JSON.parse(text) };
 }
-const csvRecords = (text: string) => parse(text, { columns: true, skip_empty_lines: true }) as Array<Record<string, string>>;
+const csvRecords = (text: string) =>
+  parse(text, { columns: true, skip_empty_lines: true }) as Array<Record<string, string>>;
 
 describe('GET /api/egg-prices/near', () => {
   it('answers the ranked entries around a ZIP code', async () => {
@@ -45,7 +60,14 @@ describe('GET /api/egg-prices/near', () => {
     expect(status).toBe(200);
     expect(headers.get('etag')).toBeTruthy();
     const near = body as NearResult;
-    expect(near).toMatchObject({ zip: '50309', state: 'IA', region: 'midwest', scope: 'radius', radius_used: 10, total: 2 });
+    expect(near).toMatchObject({
+      zip: '50309',
+      state: 'IA',
+      region: 'midwest',
+      scope: 'radius',
+      radius_used: 10,
+      total: 2,
+    });
     expect(near.entries.map((e) => e.product_id)).toEqual([formula.productId, tricky.productId]);
     expect(near.entries[1]).toMatchObject({ title: TRICKY_TITLE, previous_price: 3.69, change: -0.2 });
     expect(headers.get('x-total-count')).toBe('2');
@@ -67,7 +89,9 @@ describe('GET /api/egg-prices/near', () => {
 
 describe('GET /api/products/{id}/history', () => {
   it("answers a product's history at a location", async () => {
-    const { status, body } = await getJson(`/api/products/${tricky.productId}/history?location=${tricky.locationId}&days=30`);
+    const { status, body } = await getJson(
+      `/api/products/${tricky.productId}/history?location=${tricky.locationId}&days=30`,
+    );
     expect(status).toBe(200);
     const history = body as HistoryResult;
     expect(history.product.title).toBe(TRICKY_TITLE);
@@ -78,8 +102,13 @@ describe('GET /api/products/{id}/history', () => {
 
   it('answers 404 without a price there and 400 for bad input', async () => {
     const missing = await getJson(`/api/products/${tricky.productId}/history?location=${formula.locationId}`);
-    expect(missing).toMatchObject({ status: 404, body: { message: `No price history for product ${tricky.productId} at location ${formula.locationId}` } });
-    expect((await getJson(`/api/products/${tricky.productId}/history?location=${tricky.locationId}&days=7`)).body.message).toMatch(/days must be one of 30, 90, 365/);
+    expect(missing).toMatchObject({
+      status: 404,
+      body: { message: `No price history for product ${tricky.productId} at location ${formula.locationId}` },
+    });
+    expect(
+      (await getJson(`/api/products/${tricky.productId}/history?location=${tricky.locationId}&days=7`)).body.message,
+    ).toMatch(/days must be one of 30, 90, 365/);
   });
 });
 
@@ -96,13 +125,24 @@ describe('CSV downloads', () => {
     const json = (await getJson('/api/egg-prices')).body as PriceEntry[];
     expect(rows).toHaveLength(json.length);
     expect(rows.map((r) => Number(r.id))).toEqual(json.map((e) => e.id));
-    expect(rows[0]).toMatchObject({ store_id: json[0]!.store_id, price: String(json[0]!.price), last_updated: json[0]!.last_updated });
+    expect(rows[0]).toMatchObject({
+      store_id: json[0]!.store_id,
+      price: String(json[0]!.price),
+      last_updated: json[0]!.last_updated,
+    });
   });
 
   it('round-trips a title with a comma, a quote and a line break', async () => {
     const rows = csvRecords((await get('/api/egg-prices.csv?store=walmart&region=midwest')).text);
     const row = rows.find((r) => Number(r.product_id) === tricky.productId);
-    expect(row).toMatchObject({ title: TRICKY_TITLE, brand: 'Great, "Value"', price: '3.49', count: '12', egg_type: 'standard', source: 'scrape' });
+    expect(row).toMatchObject({
+      title: TRICKY_TITLE,
+      brand: 'Great, "Value"',
+      price: '3.49',
+      count: '12',
+      egg_type: 'standard',
+      source: 'scrape',
+    });
   });
 
   it('neutralises spreadsheet formulas in text cells and keeps numbers numbers', async () => {
@@ -154,22 +194,46 @@ describe('CSV downloads', () => {
     expect(storeRows.every((r) => r.store_id === 'aldi' && r.egg_type === 'organic')).toBe(true);
 
     const history = await get(`/api/products/${tricky.productId}/history.csv?location=${tricky.locationId}&days=30`);
-    expect(history.headers.get('content-disposition')).toBe(`attachment; filename="product-${tricky.productId}-location-${tricky.locationId}-history-30d.csv"`);
+    expect(history.headers.get('content-disposition')).toBe(
+      `attachment; filename="product-${tricky.productId}-location-${tricky.locationId}-history-30d.csv"`,
+    );
     const historyRows = csvRecords(history.text);
     expect(historyRows.map((r) => [r.title, r.price, r.price_per_dozen])).toEqual([
       [TRICKY_TITLE, '3.69', '3.69'],
       [TRICKY_TITLE, '3.49', '3.49'],
     ]);
-    expect(Object.keys(historyRows[0]!)).toEqual(['day', 'store_id', 'location_id', 'zip', 'product_id', 'title', 'egg_type', 'count', 'price', 'price_per_dozen', 'bls_national_per_dozen']);
+    expect(Object.keys(historyRows[0]!)).toEqual([
+      'day',
+      'store_id',
+      'location_id',
+      'zip',
+      'product_id',
+      'title',
+      'egg_type',
+      'count',
+      'price',
+      'price_per_dozen',
+      'bls_national_per_dozen',
+    ]);
   });
 
   it('/api/market-prices.csv: one row per series and month', async () => {
-    const json = (await getJson('/api/market-prices?from=2025-01')).body as Array<{ series_id: string; points: unknown[] }>;
+    const json = (await getJson('/api/market-prices?from=2025-01')).body as Array<{
+      series_id: string;
+      points: unknown[];
+    }>;
     const { headers, text } = await get('/api/market-prices.csv?from=2025-01');
     expect(headers.get('content-disposition')).toBe('attachment; filename="market-prices.csv"');
     const rows = csvRecords(text);
     expect(rows).toHaveLength(json.reduce((sum, series) => sum + series.points.length, 0));
-    expect(rows).toContainEqual({ series_id: 'APU0000708111', region: 'national', item: 'Eggs, grade A, large, per doz.', grade: 'A', period: '2025-01', price: '4.953' });
+    expect(rows).toContainEqual({
+      series_id: 'APU0000708111',
+      region: 'national',
+      item: 'Eggs, grade A, large, per doz.',
+      grade: 'A',
+      period: '2025-01',
+      price: '4.953',
+    });
     const national = csvRecords((await get('/api/market-prices.csv?region=national')).text);
     expect(new Set(national.map((r) => r.region))).toEqual(new Set(['national']));
   });
@@ -196,7 +260,9 @@ describe('CSV downloads', () => {
 
   it('is cached like the JSON answers, with ETag revalidation', async () => {
     const first = await get('/api/egg-prices.csv?store=target');
-    const again = await fetch(`${base}/api/egg-prices.csv?store=target`, { headers: { 'if-none-match': first.headers.get('etag')! } });
+    const again = await fetch(`${base}/api/egg-prices.csv?store=target`, {
+      headers: { 'if-none-match': first.headers.get('etag')! },
+    });
     expect(again.status).toBe(304);
   });
 });
@@ -256,26 +322,50 @@ describe('paging headers', () => {
     const filtered = await getJson('/api/egg-prices?region=west&egg_type=organic&limit=1');
     const all = (await getJson('/api/egg-prices?region=west&egg_type=organic')).body as PriceEntry[];
     expect(filtered.headers.get('x-total-count')).toBe(String(all.length));
-    expect((await getJson('/api/egg-prices?region=west&egg_type=organic')).headers.get('x-total-count')).toBe(String(all.length));
-    expect((await get('/api/egg-prices.csv?region=west&limit=2')).headers.get('x-total-count')).toBe(String(((await getJson('/api/egg-prices?region=west')).body as unknown[]).length));
+    expect((await getJson('/api/egg-prices?region=west&egg_type=organic')).headers.get('x-total-count')).toBe(
+      String(all.length),
+    );
+    expect((await get('/api/egg-prices.csv?region=west&limit=2')).headers.get('x-total-count')).toBe(
+      String(((await getJson('/api/egg-prices?region=west')).body as unknown[]).length),
+    );
   });
 });
 
 describe('CORS', () => {
   it('lets any origin read the public GETs, without credentials', async () => {
-    for (const path of ['/api/egg-prices?limit=1', '/api/egg-prices.csv?limit=1', '/api/egg-prices/near?zip=50309', '/api/stores', '/api/openapi.json']) {
+    for (const path of [
+      '/api/egg-prices?limit=1',
+      '/api/egg-prices.csv?limit=1',
+      '/api/egg-prices/near?zip=50309',
+      '/api/stores',
+      '/api/openapi.json',
+    ]) {
       const { headers } = await get(path, { origin: 'https://integrator.example' });
       expect(headers.get('access-control-allow-origin'), path).toBe('*');
       expect(headers.get('access-control-allow-credentials'), path).toBeNull();
       const exposed = headers.get('access-control-expose-headers')?.split(/,\s*/) ?? [];
-      expect(exposed, path).toEqual(expect.arrayContaining(['ETag', 'X-Total-Count', 'Link', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After']));
+      expect(exposed, path).toEqual(
+        expect.arrayContaining([
+          'ETag',
+          'X-Total-Count',
+          'Link',
+          'RateLimit-Limit',
+          'RateLimit-Remaining',
+          'RateLimit-Reset',
+          'Retry-After',
+        ]),
+      );
     }
   });
 
   it('answers the preflight of a public GET', async () => {
     const response = await fetch(`${base}/api/egg-prices/near.csv?zip=50309`, {
       method: 'OPTIONS',
-      headers: { origin: 'https://integrator.example', 'access-control-request-method': 'GET', 'access-control-request-headers': 'if-none-match' },
+      headers: {
+        origin: 'https://integrator.example',
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'if-none-match',
+      },
     });
     expect(response.status).toBe(204);
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
@@ -287,12 +377,25 @@ describe('CORS', () => {
     const verify = await get('/api/auth/verify', { origin: 'https://integrator.example' });
     expect(verify.status).toBe(401);
     expect(verify.headers.get('access-control-allow-origin')).toBeNull();
-    for (const [path, method] of [['/api/auth/verify', 'GET'], ['/api/subscribers', 'POST'], ['/api/auth/login', 'POST'], ['/api/egg-prices', 'POST'], ['/api/scrape/walmart', 'POST']] as const) {
-      const preflight = await fetch(`${base}${path}`, { method: 'OPTIONS', headers: { origin: 'https://integrator.example', 'access-control-request-method': method } });
+    for (const [path, method] of [
+      ['/api/auth/verify', 'GET'],
+      ['/api/subscribers', 'POST'],
+      ['/api/auth/login', 'POST'],
+      ['/api/egg-prices', 'POST'],
+      ['/api/scrape/walmart', 'POST'],
+    ] as const) {
+      const preflight = await fetch(`${base}${path}`, {
+        method: 'OPTIONS',
+        headers: { origin: 'https://integrator.example', 'access-control-request-method': method },
+      });
       expect(preflight.headers.get('access-control-allow-origin'), `${method} ${path}`).toBeNull();
       expect(preflight.status, `${method} ${path}`).toBeGreaterThanOrEqual(400);
     }
-    const post = await fetch(`${base}/api/subscribers`, { method: 'POST', headers: { origin: 'https://integrator.example', 'content-type': 'application/json' }, body: '{}' });
+    const post = await fetch(`${base}/api/subscribers`, {
+      method: 'POST',
+      headers: { origin: 'https://integrator.example', 'content-type': 'application/json' },
+      body: '{}',
+    });
     await post.arrayBuffer();
     expect(post.headers.get('access-control-allow-origin')).toBeNull();
   });
@@ -301,7 +404,10 @@ describe('CORS', () => {
     const info = await get('/api/subscribers/unsubscribe?token=x', { origin: 'https://integrator.example' });
     expect(info.status).toBe(400);
     expect(info.headers.get('access-control-allow-origin')).toBeNull();
-    const preflight = await fetch(`${base}/api/subscribers/unsubscribe?token=x`, { method: 'OPTIONS', headers: { origin: 'https://integrator.example', 'access-control-request-method': 'GET' } });
+    const preflight = await fetch(`${base}/api/subscribers/unsubscribe?token=x`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://integrator.example', 'access-control-request-method': 'GET' },
+    });
     expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
   });
 });
@@ -315,7 +421,11 @@ describe('the API reference at /api/docs', () => {
     expect(page.text).toContain('EggWatch API reference');
     expect(page.text).not.toMatch(/https?:\/\//);
     const csp = page.headers.get('content-security-policy') ?? '';
-    const scriptSrc = csp.split(';').map((d) => d.trim()).find((d) => d.startsWith('script-src ')) ?? '';
+    const scriptSrc =
+      csp
+        .split(';')
+        .map((d) => d.trim())
+        .find((d) => d.startsWith('script-src ')) ?? '';
     expect(scriptSrc).toBe("script-src 'self'");
     expect(csp).toMatch(/default-src 'self'/);
     // Its scripts are files of this server, and its document is /api/openapi.json's.
@@ -335,19 +445,40 @@ describe('the API reference at /api/docs', () => {
 describe('the OpenAPI document', () => {
   it('lists the new paths, their CSV siblings and their headers', async () => {
     const { body } = await getJson('/api/openapi.json');
-    expect(Object.keys(body.paths)).toEqual(expect.arrayContaining([
-      '/api/egg-prices/near', '/api/products/{id}/history',
-      '/api/egg-prices.csv', '/api/egg-prices/near.csv', '/api/products/{id}/history.csv', '/api/market-prices.csv', '/api/stores/{storeId}/prices.csv',
-    ]));
+    expect(Object.keys(body.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/egg-prices/near',
+        '/api/products/{id}/history',
+        '/api/egg-prices.csv',
+        '/api/egg-prices/near.csv',
+        '/api/products/{id}/history.csv',
+        '/api/market-prices.csv',
+        '/api/stores/{storeId}/prices.csv',
+      ]),
+    );
     const near = body.paths['/api/egg-prices/near'].get;
-    expect(near.parameters.map((p: { name: string }) => p.name)).toEqual(['zip', 'radius', 'egg_type', 'count', 'limit']);
-    expect(Object.keys(near.responses['200'].content['application/json'].schema.properties)).toEqual(expect.arrayContaining(['scope', 'radius_used', 'total', 'entries']));
+    expect(near.parameters.map((p: { name: string }) => p.name)).toEqual([
+      'zip',
+      'radius',
+      'egg_type',
+      'count',
+      'limit',
+    ]);
+    expect(Object.keys(near.responses['200'].content['application/json'].schema.properties)).toEqual(
+      expect.arrayContaining(['scope', 'radius_used', 'total', 'entries']),
+    );
     const history = body.paths['/api/products/{id}/history'].get;
-    expect(history.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`)).toEqual(['path:id', 'query:location', 'query:days']);
+    expect(history.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`)).toEqual([
+      'path:id',
+      'query:location',
+      'query:days',
+    ]);
     expect(Object.keys(history.responses)).toEqual(expect.arrayContaining(['200', '400', '404', '429']));
     const csv = body.paths['/api/egg-prices.csv'].get;
     expect(Object.keys(csv.responses['200'].content)).toEqual(['text/csv']);
-    expect(Object.keys(csv.responses['200'].headers)).toEqual(expect.arrayContaining(['X-Total-Count', 'Link', 'RateLimit-Remaining', 'Content-Disposition']));
+    expect(Object.keys(csv.responses['200'].headers)).toEqual(
+      expect.arrayContaining(['X-Total-Count', 'Link', 'RateLimit-Remaining', 'Content-Disposition']),
+    );
     expect(body.paths['/api/auth/verify'].get.responses['200'].headers).toBeUndefined();
   });
 });
@@ -364,7 +495,13 @@ describe('the public rate limit', () => {
   });
 
   it('answers 429 with Retry-After beyond the limit, per address, for all the public GETs together', async () => {
-    const tiny = createServer({ sql: db.sql, port: 0, logLevel: 'silent', distDir: '/nonexistent', publicApiRateLimit: 3 });
+    const tiny = createServer({
+      sql: db.sql,
+      port: 0,
+      logLevel: 'silent',
+      distDir: '/nonexistent',
+      publicApiRateLimit: 3,
+    });
     const url = await tiny.start();
     try {
       const statuses: number[] = [];
@@ -374,7 +511,9 @@ describe('the public rate limit', () => {
         statuses.push(response.status);
       }
       expect(statuses).toEqual([200, 200, 200]);
-      const limited = await fetch(`${url}/api/egg-prices/near?zip=50309`, { headers: { origin: 'https://integrator.example' } });
+      const limited = await fetch(`${url}/api/egg-prices/near?zip=50309`, {
+        headers: { origin: 'https://integrator.example' },
+      });
       expect(limited.status).toBe(429);
       expect(limited.headers.get('content-type')).toMatch(/application\/json/);
       expect((await limited.json()).message).toMatch(/Too many requests: at most 3 a minute/);
@@ -392,19 +531,37 @@ describe('the public rate limit', () => {
   });
 
   it('counts and limits reads answered from the cache as it does the first, with the same headers', async () => {
-    const tiny = createServer({ sql: db.sql, port: 0, logLevel: 'silent', distDir: '/nonexistent', publicApiRateLimit: 3 });
+    const tiny = createServer({
+      sql: db.sql,
+      port: 0,
+      logLevel: 'silent',
+      distDir: '/nonexistent',
+      publicApiRateLimit: 3,
+    });
     const url = await tiny.start();
     try {
       const answers = [];
       for (let i = 0; i < 3; i++) {
         const response = await fetch(`${url}/api/stats`, { headers: { origin: 'https://integrator.example' } });
-        answers.push({ status: response.status, body: await response.text(), headers: Object.fromEntries(response.headers) });
+        answers.push({
+          status: response.status,
+          body: await response.text(),
+          headers: Object.fromEntries(response.headers),
+        });
       }
       // The first computes the answer; the others come from the read cache.
       expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
       expect(new Set(answers.map((a) => a.body)).size).toBe(1);
       expect(answers.map((a) => a.headers['ratelimit-remaining'])).toEqual(['2', '1', '0']);
-      for (const name of ['etag', 'cache-control', 'content-type', 'access-control-allow-origin', 'access-control-expose-headers', 'vary', 'content-security-policy']) {
+      for (const name of [
+        'etag',
+        'cache-control',
+        'content-type',
+        'access-control-allow-origin',
+        'access-control-expose-headers',
+        'vary',
+        'content-security-policy',
+      ]) {
         expect(new Set(answers.map((a) => a.headers[name])), name).toEqual(new Set([answers[0]!.headers[name]]));
         expect(answers[0]!.headers[name], name).toBeTruthy();
       }
@@ -422,7 +579,14 @@ describe('the public rate limit', () => {
   });
 
   it('behind one trusted proxy, counts the address that proxy saw, whatever a client puts in front of it', async () => {
-    const proxied = createServer({ sql: db.sql, port: 0, logLevel: 'silent', distDir: '/nonexistent', publicApiRateLimit: 2, trustProxy: 1 });
+    const proxied = createServer({
+      sql: db.sql,
+      port: 0,
+      logLevel: 'silent',
+      distDir: '/nonexistent',
+      publicApiRateLimit: 2,
+      trustProxy: 1,
+    });
     const url = await proxied.start();
     try {
       const from = async (forwarded: string) => {
@@ -442,8 +606,21 @@ describe('the public rate limit', () => {
   });
 
   it('scales with rateLimitScale and turns off at 0', async () => {
-    const scaled = createServer({ sql: db.sql, port: 0, logLevel: 'silent', distDir: '/nonexistent', publicApiRateLimit: 2, auth: { publicUrl: 'http://x.test', adminSetupKey: 'k'.repeat(20), rateLimitScale: 10 } });
-    const off = createServer({ sql: db.sql, port: 0, logLevel: 'silent', distDir: '/nonexistent', publicApiRateLimit: 0 });
+    const scaled = createServer({
+      sql: db.sql,
+      port: 0,
+      logLevel: 'silent',
+      distDir: '/nonexistent',
+      publicApiRateLimit: 2,
+      auth: { publicUrl: 'http://x.test', adminSetupKey: 'k'.repeat(20), rateLimitScale: 10 },
+    });
+    const off = createServer({
+      sql: db.sql,
+      port: 0,
+      logLevel: 'silent',
+      distDir: '/nonexistent',
+      publicApiRateLimit: 0,
+    });
     const [scaledUrl, offUrl] = [await scaled.start(), await off.start()];
     try {
       const scaledAnswer = await fetch(`${scaledUrl}/api/stores`);

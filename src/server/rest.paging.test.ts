@@ -123,7 +123,8 @@ describe('CSV downloads', () => {
     await db.sql`update price_observations set price = price + 0.01 where id = (select max(id) from price_observations)`;
     // Each answer's body is read to its end: a 200's download left unread would hold its
     // connection (and the server's stream) open, and the server's close would wait for it.
-    const revalidated = async () => (await get('/api/egg-prices.csv?store=kroger&limit=2500&offset=10', { 'if-none-match': etag })).status;
+    const revalidated = async () =>
+      (await get('/api/egg-prices.csv?store=kroger&limit=2500&offset=10', { 'if-none-match': etag })).status;
     await expect.poll(revalidated, { timeout: 10_000 }).toBe(200);
   });
 
@@ -146,7 +147,8 @@ describe('priceEntryBatches', () => {
     expect(batches.slice(0, -1).every((b) => b.length === 997)).toBe(true);
     expect(batches.flat()).toEqual(all);
     const window: PriceEntry[] = [];
-    for await (const batch of priceEntryBatches(db.sql, { store: 'kroger' }, { offset: 5, limit: 2001 }, 1000)) window.push(...batch);
+    for await (const batch of priceEntryBatches(db.sql, { store: 'kroger' }, { offset: 5, limit: 2001 }, 1000))
+      window.push(...batch);
     expect(window).toEqual(all.slice(5, 2006));
   });
 });
@@ -163,7 +165,10 @@ describe('stopping the web process', () => {
       return request;
     });
     await new Promise((resolve) => setTimeout(resolve, 1_000));
-    const stopped = await Promise.race([own.stop({ graceMs: 500 }).then(() => 'stopped'), new Promise((resolve) => setTimeout(() => resolve('still waiting'), 15_000))]);
+    const stopped = await Promise.race([
+      own.stop({ graceMs: 500 }).then(() => 'stopped'),
+      new Promise((resolve) => setTimeout(() => resolve('still waiting'), 15_000)),
+    ]);
     for (const request of requests) request.destroy();
     expect(stopped).toBe('stopped');
   }, 30_000);

@@ -14,7 +14,13 @@ let admin: TestAccount;
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  server = createServer({ sql: db.sql, port: 0, logLevel: 'silent', distDir: '/nonexistent', auth: { publicUrl: 'http://eggwatch.test', adminSetupKey: 'rest-setup-key-000' } });
+  server = createServer({
+    sql: db.sql,
+    port: 0,
+    logLevel: 'silent',
+    distDir: '/nonexistent',
+    auth: { publicUrl: 'http://eggwatch.test', adminSetupKey: 'rest-setup-key-000' },
+  });
   base = await server.start();
   user = await createAccount(db.sql);
   admin = await createAccount(db.sql, { role: 'admin' });
@@ -28,11 +34,19 @@ beforeEach(async () => {
   await db.sql`delete from graphile_worker._private_jobs`;
 });
 
-async function call(method: string, path: string, options: { as?: TestAccount | null; body?: unknown; raw?: string } = {}) {
+async function call(
+  method: string,
+  path: string,
+  options: { as?: TestAccount | null; body?: unknown; raw?: string } = {},
+) {
   const headers: Record<string, string> = {};
   if (options.as) headers.authorization = `Bearer ${options.as.token}`;
   if (options.body !== undefined || options.raw !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`${base}${path}`, { method, headers, body: options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body)) });
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers,
+    body: options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
+  });
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : null };
 }
@@ -66,18 +80,39 @@ describe('authorization', () => {
 
 describe('POST /api/scrape/{store}', () => {
   it('queues a run and its job together and answers 202 with the run id; ZIPs are trimmed and deduplicated', async () => {
-    const result = await call('POST', '/api/scrape/target', { as: admin, body: { zipCodes: [' 10001', '60611 ', '10001', ''] } });
+    const result = await call('POST', '/api/scrape/target', {
+      as: admin,
+      body: { zipCodes: [' 10001', '60611 ', '10001', ''] },
+    });
     expect(result.status).toBe(202);
-    expect(result.body).toMatchObject({ store: 'target', status: 'queued', zipCodes: ['10001', '60611'], message: 'The Target scraper is queued for 2 ZIP codes.' });
+    expect(result.body).toMatchObject({
+      store: 'target',
+      status: 'queued',
+      zipCodes: ['10001', '60611'],
+      message: 'The Target scraper is queued for 2 ZIP codes.',
+    });
     const [run] = await db.sql`select id, store_id, zip_codes, status, total, requested_by, trigger from scrape_runs`;
-    expect(run).toMatchObject({ id: result.body.runId, store_id: 'target', zip_codes: ['10001', '60611'], status: 'queued', total: 2, requested_by: admin.user.id, trigger: 'manual' });
-    expect(await jobs()).toEqual([{ task_identifier: 'stores__scrape', key: `scrape:${run!.id}`, payload: { runId: run!.id } }]);
+    expect(run).toMatchObject({
+      id: result.body.runId,
+      store_id: 'target',
+      zip_codes: ['10001', '60611'],
+      status: 'queued',
+      total: 2,
+      requested_by: admin.user.id,
+      trigger: 'manual',
+    });
+    expect(await jobs()).toEqual([
+      { task_identifier: 'stores__scrape', key: `scrape:${run!.id}`, payload: { runId: run!.id } },
+    ]);
   });
 
   it('answers 409 while the store has a run queued or running, and accepts another store', async () => {
     expect((await call('POST', '/api/scrape/walmart', { as: admin, body: { zipCodes: ['10001'] } })).status).toBe(202);
     const again = await call('POST', '/api/scrape/walmart', { as: admin, body: { zipCodes: ['60611'] } });
-    expect(again).toEqual({ status: 409, body: { message: 'A Walmart scrape is already queued or running; wait for it to finish.' } });
+    expect(again).toEqual({
+      status: 409,
+      body: { message: 'A Walmart scrape is already queued or running; wait for it to finish.' },
+    });
     await db.sql`update scrape_runs set status = 'running'`;
     expect((await call('POST', '/api/scrape/walmart', { as: admin, body: { zipCodes: ['60611'] } })).status).toBe(409);
     expect((await call('POST', '/api/scrape/aldi', { as: admin, body: { zipCodes: ['60611'] } })).status).toBe(202);
@@ -92,7 +127,10 @@ describe('POST /api/scrape/{store}', () => {
     [{ zipCodes: ['00601'] }, 'zipCodes: Not ZIP codes of a US state: 00601'],
     [{ zipCodes: [] }, 'zipCodes: Enter at least one ZIP code'],
     [{ zipCodes: [' ', ''] }, 'zipCodes: Enter at least one ZIP code'],
-    [{ zipCodes: Array.from({ length: 26 }, (_, i) => String(10001 + i)) }, 'zipCodes: At most 25 ZIP codes per run (26 given)'],
+    [
+      { zipCodes: Array.from({ length: 26 }, (_, i) => String(10001 + i)) },
+      'zipCodes: At most 25 ZIP codes per run (26 given)',
+    ],
     [{ zipCodes: [10001] }, 'zipCodes.0: each ZIP code must be a string'],
     [{ zipCodes: '10001' }, 'zipCodes: zipCodes must be a list of ZIP codes'],
     [{}, 'zipCodes: zipCodes must be a list of ZIP codes'],
@@ -109,7 +147,9 @@ describe('POST /api/scrape/{store}', () => {
   it('refuses an unknown store and malformed JSON with 400', async () => {
     const unknown = await call('POST', '/api/scrape/costco', { as: admin, body: { zipCodes: ['10001'] } });
     expect(unknown.status).toBe(400);
-    expect(unknown.body.message).toMatch(/^store: store must be one of walmart, target, kroger, albertsons, whole-foods, aldi/);
+    expect(unknown.body.message).toMatch(
+      /^store: store must be one of walmart, target, kroger, albertsons, whole-foods, aldi/,
+    );
     expect((await call('POST', '/api/scrape/walmart', { as: admin, raw: '{"zipCodes": [' })).status).toBe(400);
   });
 
@@ -117,7 +157,10 @@ describe('POST /api/scrape/{store}', () => {
     await db.sql`update stores set active = false where id = 'aldi'`;
     try {
       const result = await call('POST', '/api/scrape/aldi', { as: admin, body: { zipCodes: ['10001'] } });
-      expect(result).toEqual({ status: 409, body: { message: 'Aldi is inactive; activate the store before scraping it.' } });
+      expect(result).toEqual({
+        status: 409,
+        body: { message: 'Aldi is inactive; activate the store before scraping it.' },
+      });
     } finally {
       await db.sql`update stores set active = true where id = 'aldi'`;
     }
@@ -129,26 +172,43 @@ describe('POST /api/scrape/all (Run all)', () => {
     await db.sql`update stores set active = false where id = 'kroger'`;
     try {
       expect((await call('POST', '/api/scrape/aldi', { as: admin, body: { zipCodes: ['30301'] } })).status).toBe(202);
-      const result = await call('POST', '/api/scrape/all', { as: admin, body: { zipCodes: ['10001', ' 60611', '10001'] } });
+      const result = await call('POST', '/api/scrape/all', {
+        as: admin,
+        body: { zipCodes: ['10001', ' 60611', '10001'] },
+      });
       expect(result.status).toBe(202);
       expect(result.body).toMatchObject({
         busy: ['aldi'],
         inactive: ['kroger'],
         zipCodes: ['10001', '60611'],
-        message: 'Queued 4 scrapers for 2 ZIP codes: Walmart, Target, Albertsons, Whole Foods. Already queued or running: Aldi.',
+        message:
+          'Queued 4 scrapers for 2 ZIP codes: Walmart, Target, Albertsons, Whole Foods. Already queued or running: Aldi.',
       });
-      expect(result.body.queued.map((q: { store: string }) => q.store)).toEqual(['walmart', 'target', 'albertsons', 'whole-foods']);
+      expect(result.body.queued.map((q: { store: string }) => q.store)).toEqual([
+        'walmart',
+        'target',
+        'albertsons',
+        'whole-foods',
+      ]);
       const runs = await db.sql<{ id: number; store_id: string; zip_codes: string[]; requested_by: string }[]>`
         select id, store_id, zip_codes, requested_by from scrape_runs where store_id <> 'aldi' order by id`;
       expect(runs.map((r) => [r.store_id, r.zip_codes, r.requested_by])).toEqual(
         ['walmart', 'target', 'albertsons', 'whole-foods'].map((store) => [store, ['10001', '60611'], admin.user.id]),
       );
       expect(runs.map((r) => r.id)).toEqual(result.body.queued.map((q: { runId: number }) => q.runId));
-      expect((await jobs()).map((j) => j.payload.runId).sort()).toEqual([...runs.map((r) => r.id), (await db.sql`select id from scrape_runs where store_id = 'aldi'`)[0]!.id].sort());
+      expect((await jobs()).map((j) => j.payload.runId).sort()).toEqual(
+        [...runs.map((r) => r.id), (await db.sql`select id from scrape_runs where store_id = 'aldi'`)[0]!.id].sort(),
+      );
 
       // Everything active is busy now: nothing queued is a conflict that says why.
       const again = await call('POST', '/api/scrape/all', { as: admin, body: { zipCodes: ['10001'] } });
-      expect(again).toEqual({ status: 409, body: { message: 'No scraper started: every active store already has a run queued or running (Walmart, Target, Albertsons, Whole Foods, Aldi).' } });
+      expect(again).toEqual({
+        status: 409,
+        body: {
+          message:
+            'No scraper started: every active store already has a run queued or running (Walmart, Target, Albertsons, Whole Foods, Aldi).',
+        },
+      });
       expect(await db.sql`select id from scrape_runs`).toHaveLength(5);
     } finally {
       await db.sql`update stores set active = true where id = 'kroger'`;
@@ -157,7 +217,10 @@ describe('POST /api/scrape/all (Run all)', () => {
 
   it('refuses bad ZIP codes with 400 naming them, and writes nothing', async () => {
     const result = await call('POST', '/api/scrape/all', { as: admin, body: { zipCodes: ['1234', '10001', 'abcde'] } });
-    expect(result).toEqual({ status: 400, body: expect.objectContaining({ message: 'zipCodes: Not 5-digit ZIP codes: "1234", "abcde"' }) });
+    expect(result).toEqual({
+      status: 400,
+      body: expect.objectContaining({ message: 'zipCodes: Not 5-digit ZIP codes: "1234", "abcde"' }),
+    });
     expect(await db.sql`select id from scrape_runs`).toHaveLength(0);
   });
 });
@@ -181,7 +244,11 @@ describe('status', () => {
   it("status is Walmart's: active while queued, with the run's progress", async () => {
     const started = await call('POST', '/api/scrape/walmart', { as: admin, body: { zipCodes: ['10001', '60611'] } });
     const status = await call('GET', '/api/scrape/status', { as: admin });
-    expect(status.body).toMatchObject({ active: true, message: 'Queued: waiting for a worker to start the Walmart scraper.', run: { id: started.body.runId, status: 'queued', progress: 0, total: 2 } });
+    expect(status.body).toMatchObject({
+      active: true,
+      message: 'Queued: waiting for a worker to start the Walmart scraper.',
+      run: { id: started.body.runId, status: 'queued', progress: 0, total: 2 },
+    });
     expect(Date.parse(status.body.lastRun)).not.toBeNaN();
   });
 
@@ -200,15 +267,55 @@ describe('status', () => {
     const status = (await call('GET', '/api/scrape/all-status', { as: admin })).body.kroger;
     expect(status).toMatchObject({
       active: false,
-      message: "Last run finished with failures: 12 prices from 1 of 2 ZIP codes; 60611: blocked by Kroger's bot protection",
+      message:
+        "Last run finished with failures: 12 prices from 1 of 2 ZIP codes; 60611: blocked by Kroger's bot protection",
       stale: false,
-      run: { status: 'partial', progress: 2, total: 2, listingsSeen: 20, accepted: 12, observationsWritten: 12, skipped: { 'egg-product': 3 }, rejected: { 'no-count': 1 } },
+      run: {
+        status: 'partial',
+        progress: 2,
+        total: 2,
+        listingsSeen: 20,
+        accepted: 12,
+        observationsWritten: 12,
+        skipped: { 'egg-product': 3 },
+        rejected: { 'no-count': 1 },
+      },
     });
     const runs = await call('GET', '/api/scrape/runs?store=kroger&limit=5', { as: admin });
     expect(runs.body).toHaveLength(1);
     expect(runs.body[0].zips).toEqual([
-      { zip: '10001', status: 'succeeded', message: null, locationName: null, listingsSeen: 20, accepted: 12, observations: 12, skipped: { 'egg-product': 3 }, rejected: { 'no-count': 1 }, requests: 6, retries: 2, rateLimitWaits: 1, rateLimitWaitMs: 30000, finishedAt: first.toISOString() },
-      { zip: '60611', status: 'failed', message: "blocked by Kroger's bot protection", locationName: null, listingsSeen: 0, accepted: 0, observations: 0, skipped: {}, rejected: {}, requests: 1, retries: 0, rateLimitWaits: 0, rateLimitWaitMs: 0, finishedAt: second.toISOString() },
+      {
+        zip: '10001',
+        status: 'succeeded',
+        message: null,
+        locationName: null,
+        listingsSeen: 20,
+        accepted: 12,
+        observations: 12,
+        skipped: { 'egg-product': 3 },
+        rejected: { 'no-count': 1 },
+        requests: 6,
+        retries: 2,
+        rateLimitWaits: 1,
+        rateLimitWaitMs: 30000,
+        finishedAt: first.toISOString(),
+      },
+      {
+        zip: '60611',
+        status: 'failed',
+        message: "blocked by Kroger's bot protection",
+        locationName: null,
+        listingsSeen: 0,
+        accepted: 0,
+        observations: 0,
+        skipped: {},
+        rejected: {},
+        requests: 1,
+        retries: 0,
+        rateLimitWaits: 0,
+        rateLimitWaitMs: 0,
+        finishedAt: second.toISOString(),
+      },
     ]);
     expect((await call('GET', `/api/scrape/runs/${run!.id}`, { as: admin })).body.id).toBe(run!.id);
     expect((await call('GET', '/api/scrape/runs/999999', { as: admin })).status).toBe(404);
@@ -219,7 +326,10 @@ describe('status', () => {
 
 describe('settings', () => {
   it('saves the daily schedule and the next run follows it', async () => {
-    const saved = await call('PUT', '/api/scrape/settings', { as: admin, body: { dailyEnabled: true, hourUtc: 23, zipCodes: ['30301', ' 77001'] } });
+    const saved = await call('PUT', '/api/scrape/settings', {
+      as: admin,
+      body: { dailyEnabled: true, hourUtc: 23, zipCodes: ['30301', ' 77001'] },
+    });
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ dailyEnabled: true, hourUtc: 23, zipCodes: ['30301', '77001'] });
     const next = new Date(saved.body.nextScheduledRun);
@@ -228,7 +338,10 @@ describe('settings', () => {
     expect(next.getTime() - Date.now()).toBeLessThanOrEqual(24 * 3_600_000);
     const status = (await call('GET', '/api/scrape/all-status', { as: admin })).body;
     expect(status.aldi.nextScheduledRun).toBe(saved.body.nextScheduledRun);
-    const off = await call('PUT', '/api/scrape/settings', { as: admin, body: { dailyEnabled: false, hourUtc: 23, zipCodes: ['30301'] } });
+    const off = await call('PUT', '/api/scrape/settings', {
+      as: admin,
+      body: { dailyEnabled: false, hourUtc: 23, zipCodes: ['30301'] },
+    });
     expect(off.body.nextScheduledRun).toBeNull();
   });
 
@@ -246,7 +359,15 @@ describe('settings', () => {
 
 it('the OpenAPI document lists the scraper paths', async () => {
   const doc = (await call('GET', '/api/openapi.json')).body;
-  expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/scrape/{store}', '/api/scrape/status', '/api/scrape/all-status', '/api/scrape/runs', '/api/scrape/settings']));
+  expect(Object.keys(doc.paths)).toEqual(
+    expect.arrayContaining([
+      '/api/scrape/{store}',
+      '/api/scrape/status',
+      '/api/scrape/all-status',
+      '/api/scrape/runs',
+      '/api/scrape/settings',
+    ]),
+  );
   expect(doc.paths['/api/scrape/{store}'].post.responses).toHaveProperty('202');
   expect(doc.paths['/api/scrape/{store}'].post.responses).toHaveProperty('403');
 });

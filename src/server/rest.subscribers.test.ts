@@ -15,7 +15,13 @@ let admin: TestAccount;
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  server = createServer({ sql: db.sql, port: 0, logLevel: 'silent', distDir: '/nonexistent', auth: { publicUrl: 'http://eggwatch.test', adminSetupKey: 'rest-setup-key-000', rateLimitScale: 5 } });
+  server = createServer({
+    sql: db.sql,
+    port: 0,
+    logLevel: 'silent',
+    distDir: '/nonexistent',
+    auth: { publicUrl: 'http://eggwatch.test', adminSetupKey: 'rest-setup-key-000', rateLimitScale: 5 },
+  });
   base = await server.start();
   alice = await createAccount(db.sql);
   bob = await createAccount(db.sql);
@@ -31,11 +37,19 @@ beforeEach(async () => {
   await db.sql`delete from rate_limits`;
 });
 
-async function call(method: string, path: string, options: { as?: TestAccount | null; body?: unknown; raw?: string; headers?: Record<string, string> } = {}) {
+async function call(
+  method: string,
+  path: string,
+  options: { as?: TestAccount | null; body?: unknown; raw?: string; headers?: Record<string, string> } = {},
+) {
   const headers: Record<string, string> = { ...options.headers };
   if (options.as) headers.authorization = `Bearer ${options.as.token}`;
   if (options.body !== undefined && !headers['content-type']) headers['content-type'] = 'application/json';
-  const response = await fetch(`${base}${path}`, { method, headers, body: options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body)) });
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers,
+    body: options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
+  });
   const text = await response.text();
   let body: unknown = text;
   try {
@@ -46,7 +60,16 @@ async function call(method: string, path: string, options: { as?: TestAccount | 
   return { status: response.status, body: body as Record<string, any> };
 }
 
-const SUBSCRIPTION = { email: 'Shopper@Example.test ', region: 'midwest', egg_type: 'cage-free', preferred_stores: ['walmart', 'Aldi'], notification_frequency: 'immediately', notification_channel: 'email', price_threshold: 3, active: true };
+const SUBSCRIPTION = {
+  email: 'Shopper@Example.test ',
+  region: 'midwest',
+  egg_type: 'cage-free',
+  preferred_stores: ['walmart', 'Aldi'],
+  notification_frequency: 'immediately',
+  notification_channel: 'email',
+  price_threshold: 3,
+  active: true,
+};
 
 describe('POST /api/subscribers', () => {
   it('creates a pending subscription and emails a confirmation link; nothing is confirmed yet', async () => {
@@ -54,7 +77,16 @@ describe('POST /api/subscribers', () => {
     expect(result.status).toBe(201);
     expect(result.body).toMatchObject({
       status: 'pending',
-      subscription: { email: 'shopper@example.test', region: 'midwest', egg_type: 'cage_free', preferred_stores: ['walmart', 'aldi'], notification_frequency: 'immediately', price_threshold: 3, active: true, confirmed_at: null },
+      subscription: {
+        email: 'shopper@example.test',
+        region: 'midwest',
+        egg_type: 'cage_free',
+        preferred_stores: ['walmart', 'aldi'],
+        notification_frequency: 'immediately',
+        price_threshold: 3,
+        active: true,
+        confirmed_at: null,
+      },
     });
     const email = await newestEmail(db.sql, 'shopper@example.test');
     expect(email!.subject).toBe('Confirm your EggWatch price alert');
@@ -62,21 +94,27 @@ describe('POST /api/subscribers', () => {
     expect(email!.text).toMatch(/http:\/\/eggwatch\.test\/notifications\/confirm\?token=/);
     // The token is stored only as a hash.
     const token = linkToken(email!.text);
-    const [row] = await db.sql`select confirm_token_hash, confirm_expires_at > now() + interval '6 days' as week from subscriptions`;
+    const [row] =
+      await db.sql`select confirm_token_hash, confirm_expires_at > now() + interval '6 days' as week from subscriptions`;
     expect(row!.confirm_token_hash).not.toBe(token);
     expect(row!.week).toBe(true);
   });
 
   it('answers the same whether or not the address has an account', async () => {
     const withAccount = await call('POST', '/api/subscribers', { body: { ...SUBSCRIPTION, email: alice.user.email } });
-    const without = await call('POST', '/api/subscribers', { body: { ...SUBSCRIPTION, email: 'nobody-here@example.test' } });
+    const without = await call('POST', '/api/subscribers', {
+      body: { ...SUBSCRIPTION, email: 'nobody-here@example.test' },
+    });
     expect(withAccount.status).toBe(without.status);
     expect(withAccount.body.status).toBe(without.body.status);
     expect(withAccount.body.message).toBe(without.body.message);
   });
 
   it("confirms at once for the signed-in user's own verified address", async () => {
-    const result = await call('POST', '/api/subscribers', { as: alice, body: { ...SUBSCRIPTION, email: alice.user.email.toUpperCase() } });
+    const result = await call('POST', '/api/subscribers', {
+      as: alice,
+      body: { ...SUBSCRIPTION, email: alice.user.email.toUpperCase() },
+    });
     expect(result.body.status).toBe('confirmed');
     expect(result.body.subscription.confirmed_at).not.toBeNull();
     expect(await newestEmail(db.sql, alice.user.email)).toBeNull();
@@ -88,7 +126,10 @@ describe('POST /api/subscribers', () => {
   });
 
   it('a signed-in user subscribing another address still needs that address to confirm', async () => {
-    const result = await call('POST', '/api/subscribers', { as: alice, body: { ...SUBSCRIPTION, email: 'someone-else@example.test' } });
+    const result = await call('POST', '/api/subscribers', {
+      as: alice,
+      body: { ...SUBSCRIPTION, email: 'someone-else@example.test' },
+    });
     expect(result.body.status).toBe('pending');
     expect((await newestEmail(db.sql, 'someone-else@example.test'))!.subject).toBe('Confirm your EggWatch price alert');
   });
@@ -105,7 +146,14 @@ describe('POST /api/subscribers', () => {
 
   it('rate limits per address', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 52; i++) statuses.push((await call('POST', '/api/subscribers', { body: { ...SUBSCRIPTION, email: 'flood@example.test', active: false } })).status);
+    for (let i = 0; i < 52; i++)
+      statuses.push(
+        (
+          await call('POST', '/api/subscribers', {
+            body: { ...SUBSCRIPTION, email: 'flood@example.test', active: false },
+          })
+        ).status,
+      );
     expect(statuses.slice(0, 50).every((s) => s === 201)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
   });
@@ -115,8 +163,14 @@ describe('POST /api/subscribers', () => {
     [{ ...SUBSCRIPTION, price_threshold: -1 }, 'price_threshold: Price threshold cannot be negative'],
     [{ ...SUBSCRIPTION, price_threshold: 'cheap' }, 'price_threshold: Price threshold must be a number'],
     [{ ...SUBSCRIPTION, price_threshold: 2.999 }, 'price_threshold: Price threshold can have at most two decimals'],
-    [{ ...SUBSCRIPTION, notification_frequency: 'hourly' }, 'notification_frequency: Frequency must be immediately, daily or weekly'],
-    [{ ...SUBSCRIPTION, preferred_stores: ['costco'] }, 'preferred_stores.0: preferred stores must be among walmart, target, kroger, albertsons, whole-foods, aldi'],
+    [
+      { ...SUBSCRIPTION, notification_frequency: 'hourly' },
+      'notification_frequency: Frequency must be immediately, daily or weekly',
+    ],
+    [
+      { ...SUBSCRIPTION, preferred_stores: ['costco'] },
+      'preferred_stores.0: preferred stores must be among walmart, target, kroger, albertsons, whole-foods, aldi',
+    ],
     [{ ...SUBSCRIPTION, region: 'moon' }, "region: Unknown region 'moon': use northeast, midwest, south or west"],
     [{ ...SUBSCRIPTION, notification_channel: 'sms' }, 'notification_channel: The only channel is email'],
     [{ ...SUBSCRIPTION, extra: true }, 'Unrecognized key: "extra"'],
@@ -131,7 +185,14 @@ describe('POST /api/subscribers', () => {
   it('accepts the minimal body: region and egg type default to all, weekly, no threshold', async () => {
     const result = await call('POST', '/api/subscribers', { body: { email: 'min@example.test' } });
     expect(result.status).toBe(201);
-    expect(result.body.subscription).toMatchObject({ region: null, egg_type: null, preferred_stores: [], notification_frequency: 'weekly', price_threshold: null, active: true });
+    expect(result.body.subscription).toMatchObject({
+      region: null,
+      egg_type: null,
+      preferred_stores: [],
+      notification_frequency: 'weekly',
+      price_threshold: null,
+      active: true,
+    });
   });
 });
 
@@ -139,14 +200,20 @@ describe('confirmation', () => {
   it('the link confirms once; opened again it says already confirmed; a wrong or expired link says so', async () => {
     await call('POST', '/api/subscribers', { body: SUBSCRIPTION });
     const token = linkToken((await newestEmail(db.sql, 'shopper@example.test'))!.text);
-    expect((await call('POST', '/api/subscribers/confirm', { body: { token: 'x'.repeat(43) } }))).toEqual({ status: 404, body: { message: 'This confirmation link is invalid or has expired.' } });
+    expect(await call('POST', '/api/subscribers/confirm', { body: { token: 'x'.repeat(43) } })).toEqual({
+      status: 404,
+      body: { message: 'This confirmation link is invalid or has expired.' },
+    });
     const confirmed = await call('POST', '/api/subscribers/confirm', { body: { token } });
     expect(confirmed.status).toBe(200);
     expect(confirmed.body.status).toBe('confirmed');
     expect(confirmed.body.subscription.confirmed_at).not.toBeNull();
     const again = await call('POST', '/api/subscribers/confirm', { body: { token } });
     expect(again.status).toBe(200);
-    expect(again.body).toMatchObject({ status: 'already-confirmed', summary: 'Midwest · Cage-Free eggs · Walmart, Aldi · at or under $3.00 a dozen · Immediately' });
+    expect(again.body).toMatchObject({
+      status: 'already-confirmed',
+      summary: 'Midwest · Cage-Free eggs · Walmart, Aldi · at or under $3.00 a dozen · Immediately',
+    });
     expect(again.body.subscription.confirmed_at).toBe(confirmed.body.subscription.confirmed_at);
     // Long after the link's 7 days, it still says so rather than "expired".
     await db.sql`update subscriptions set confirmed_at = now() - interval '30 days' where email = 'shopper@example.test'`;
@@ -179,7 +246,11 @@ describe('unsubscribe', () => {
   it('GET describes the subscription and changes nothing; POST with the token unsubscribes without a login', async () => {
     const { id, token } = await confirmedSubscription();
     const info = await call('GET', `/api/subscribers/unsubscribe?token=${encodeURIComponent(token)}`);
-    expect(info.body).toEqual({ email: alice.user.email, active: true, summary: 'Midwest · Cage-Free eggs · Walmart, Aldi · at or under $3.00 a dozen · Immediately' });
+    expect(info.body).toEqual({
+      email: alice.user.email,
+      active: true,
+      summary: 'Midwest · Cage-Free eggs · Walmart, Aldi · at or under $3.00 a dozen · Immediately',
+    });
     expect((await db.sql`select active from subscriptions where id = ${id}`)[0]!.active).toBe(true);
     const done = await call('POST', '/api/subscribers/unsubscribe', { body: { token } });
     expect(done.body).toMatchObject({ success: true, email: alice.user.email });
@@ -195,8 +266,13 @@ describe('unsubscribe', () => {
     });
     expect(result.status).toBe(200);
     expect(result.body).toBe('Unsubscribed: no more alerts will be sent for this subscription.');
-    expect((await db.sql`select active, unsubscribed_at is not null as at from subscriptions where id = ${id}`)[0]).toEqual({ active: false, at: true });
-    const bad = await call('POST', '/notifications/unsubscribe?token=nope', { raw: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(
+      (await db.sql`select active, unsubscribed_at is not null as at from subscriptions where id = ${id}`)[0],
+    ).toEqual({ active: false, at: true });
+    const bad = await call('POST', '/notifications/unsubscribe?token=nope', {
+      raw: 'List-Unsubscribe=One-Click',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(bad.status).toBe(404);
   });
 });
@@ -212,22 +288,49 @@ describe('the manage link of every subscription email', () => {
 
     const shown = await call('GET', `/api/subscribers/manage?token=${encodeURIComponent(token)}`);
     expect(shown.status).toBe(200);
-    expect(shown.body).toMatchObject({ subscription: { id, email: 'shopper@example.test', confirmed_at: null, active: true }, summary: 'Midwest · Cage-Free eggs · Walmart, Aldi · at or under $3.00 a dozen · Immediately' });
+    expect(shown.body).toMatchObject({
+      subscription: { id, email: 'shopper@example.test', confirmed_at: null, active: true },
+      summary: 'Midwest · Cage-Free eggs · Walmart, Aldi · at or under $3.00 a dozen · Immediately',
+    });
 
     const { email: _address, ...values } = SUBSCRIPTION;
-    const saved = await call('PUT', '/api/subscribers/manage', { body: { ...values, token, region: 'west', price_threshold: '2.50', notification_frequency: 'weekly' } });
+    const saved = await call('PUT', '/api/subscribers/manage', {
+      body: { ...values, token, region: 'west', price_threshold: '2.50', notification_frequency: 'weekly' },
+    });
     expect(saved.status).toBe(200);
-    expect(saved.body).toMatchObject({ subscription: { id, email: 'shopper@example.test', region: 'west', price_threshold: 2.5, notification_frequency: 'weekly' }, message: 'Your price alert is saved.' });
+    expect(saved.body).toMatchObject({
+      subscription: {
+        id,
+        email: 'shopper@example.test',
+        region: 'west',
+        price_threshold: 2.5,
+        notification_frequency: 'weekly',
+      },
+      message: 'Your price alert is saved.',
+    });
     // The address is not the manage page's to change.
-    const moved = await call('PUT', '/api/subscribers/manage', { body: { ...values, token, email: 'thief@example.test' } });
+    const moved = await call('PUT', '/api/subscribers/manage', {
+      body: { ...values, token, email: 'thief@example.test' },
+    });
     expect(moved).toEqual({ status: 400, body: expect.objectContaining({ message: 'Unrecognized key: "email"' }) });
     expect((await db.sql`select email from subscriptions where id = ${id}`)[0]!.email).toBe('shopper@example.test');
 
     // Paused and resumed from the page; a wrong token finds nothing and writes nothing.
-    expect((await call('PUT', '/api/subscribers/manage', { body: { ...values, token, active: false } })).body.subscription.active).toBe(false);
-    expect((await call('PUT', '/api/subscribers/manage', { body: { ...values, token, active: true } })).body.subscription.active).toBe(true);
-    const wrong = await call('PUT', '/api/subscribers/manage', { body: { ...values, token: 'z'.repeat(43), active: false } });
-    expect(wrong).toEqual({ status: 404, body: { message: 'This link is invalid: open the link of a recent EggWatch email again.' } });
+    expect(
+      (await call('PUT', '/api/subscribers/manage', { body: { ...values, token, active: false } })).body.subscription
+        .active,
+    ).toBe(false);
+    expect(
+      (await call('PUT', '/api/subscribers/manage', { body: { ...values, token, active: true } })).body.subscription
+        .active,
+    ).toBe(true);
+    const wrong = await call('PUT', '/api/subscribers/manage', {
+      body: { ...values, token: 'z'.repeat(43), active: false },
+    });
+    expect(wrong).toEqual({
+      status: 404,
+      body: { message: 'This link is invalid: open the link of a recent EggWatch email again.' },
+    });
     expect((await call('GET', `/api/subscribers/manage?token=${'z'.repeat(43)}`)).status).toBe(404);
     expect((await db.sql`select active from subscriptions where id = ${id}`)[0]!.active).toBe(true);
   });
@@ -246,10 +349,14 @@ describe('the manage link of every subscription email', () => {
     await call('POST', '/api/subscribers', { body: SUBSCRIPTION });
     const id = (await db.sql<{ id: number }[]>`select id from subscriptions`)[0]!.id;
     const first = linkTokenTo((await newestEmail(db.sql, 'shopper@example.test'))!.text, '/notifications/manage');
-    await call('PUT', `/api/subscribers/${id}`, { as: admin, body: { ...SUBSCRIPTION, email: 'other-box@example.test' } });
+    await call('PUT', `/api/subscribers/${id}`, {
+      as: admin,
+      body: { ...SUBSCRIPTION, email: 'other-box@example.test' },
+    });
     const second = linkTokenTo((await newestEmail(db.sql, 'other-box@example.test'))!.text, '/notifications/manage');
     expect(second).not.toBe(first);
-    for (const token of [first, second]) expect((await call('GET', `/api/subscribers/manage?token=${token}`)).body.subscription.id).toBe(id);
+    for (const token of [first, second])
+      expect((await call('GET', `/api/subscribers/manage?token=${token}`)).body.subscription.id).toBe(id);
     await db.sql`delete from subscriptions where id = ${id}`;
     expect(await db.sql`select 1 from subscription_link_tokens`).toEqual([]);
   });
@@ -257,25 +364,48 @@ describe('the manage link of every subscription email', () => {
 
 describe('editing and deleting', () => {
   it('the owner and an admin may read and change a subscription; anyone else gets 404', async () => {
-    const created = await call('POST', '/api/subscribers', { as: alice, body: { ...SUBSCRIPTION, email: alice.user.email } });
+    const created = await call('POST', '/api/subscribers', {
+      as: alice,
+      body: { ...SUBSCRIPTION, email: alice.user.email },
+    });
     const id = created.body.subscription.id as number;
     expect((await call('GET', `/api/subscribers/${id}`)).status).toBe(401);
     expect((await call('GET', `/api/subscribers/${id}`, { as: bob })).status).toBe(404);
     expect((await call('GET', `/api/subscribers/${id}`, { as: alice })).body).toMatchObject({ id, region: 'midwest' });
     expect((await call('GET', `/api/subscribers/${id}`, { as: admin })).status).toBe(200);
 
-    const change = { ...SUBSCRIPTION, email: alice.user.email, region: 'west', notification_frequency: 'daily', price_threshold: null };
+    const change = {
+      ...SUBSCRIPTION,
+      email: alice.user.email,
+      region: 'west',
+      notification_frequency: 'daily',
+      price_threshold: null,
+    };
     expect((await call('PUT', `/api/subscribers/${id}`, { as: bob, body: change })).status).toBe(404);
     const updated = await call('PUT', `/api/subscribers/${id}`, { as: alice, body: change });
-    expect(updated.body).toMatchObject({ status: 'confirmed', subscription: { region: 'west', notification_frequency: 'daily', price_threshold: null } });
-    expect((await call('PUT', `/api/subscribers/${id}`, { as: admin, body: { ...change, region: 'south' } })).body.subscription.region).toBe('south');
+    expect(updated.body).toMatchObject({
+      status: 'confirmed',
+      subscription: { region: 'west', notification_frequency: 'daily', price_threshold: null },
+    });
+    expect(
+      (await call('PUT', `/api/subscribers/${id}`, { as: admin, body: { ...change, region: 'south' } })).body
+        .subscription.region,
+    ).toBe('south');
 
     // A new address the owner has not proven must be confirmed again.
-    const moved = await call('PUT', `/api/subscribers/${id}`, { as: alice, body: { ...change, email: 'new-box@example.test' } });
-    expect(moved.body).toMatchObject({ status: 'pending', subscription: { email: 'new-box@example.test', confirmed_at: null } });
+    const moved = await call('PUT', `/api/subscribers/${id}`, {
+      as: alice,
+      body: { ...change, email: 'new-box@example.test' },
+    });
+    expect(moved.body).toMatchObject({
+      status: 'pending',
+      subscription: { email: 'new-box@example.test', confirmed_at: null },
+    });
     expect((await newestEmail(db.sql, 'new-box@example.test'))!.subject).toBe('Confirm your EggWatch price alert');
 
-    expect((await call('PUT', `/api/subscribers/${id}`, { as: alice, body: { ...change, price_threshold: -5 } })).status).toBe(400);
+    expect(
+      (await call('PUT', `/api/subscribers/${id}`, { as: alice, body: { ...change, price_threshold: -5 } })).status,
+    ).toBe(400);
     expect((await call('DELETE', `/api/subscribers/${id}`, { as: bob })).status).toBe(404);
     expect((await call('DELETE', `/api/subscribers/${id}`, { as: alice })).status).toBe(200);
     expect(await db.sql`select id from subscriptions where id = ${id}`).toEqual([]);

@@ -34,12 +34,19 @@ describe('GET /api/egg-prices', () => {
     expect(headers.get('etag')).toBeTruthy();
     const entries = body as PriceEntry[];
     expect(entries.length).toBeGreaterThan(100);
-    expect(entries[0]).toMatchObject({ id: expect.any(Number), store_id: expect.any(String), price: expect.any(Number), count: expect.any(Number) });
+    expect(entries[0]).toMatchObject({
+      id: expect.any(Number),
+      store_id: expect.any(String),
+      price: expect.any(Number),
+      count: expect.any(Number),
+    });
   });
 
   it('answers 304 to a matching If-None-Match', async () => {
     const first = await get('/api/egg-prices?store=aldi');
-    const again = await fetch(`${base}/api/egg-prices?store=aldi`, { headers: { 'if-none-match': first.headers.get('etag')! } });
+    const again = await fetch(`${base}/api/egg-prices?store=aldi`, {
+      headers: { 'if-none-match': first.headers.get('etag')! },
+    });
     expect(again.status).toBe(304);
   });
 
@@ -52,7 +59,15 @@ describe('GET /api/egg-prices', () => {
   });
 
   it('answers 400 with a message for malformed parameters', async () => {
-    for (const query of ['limit=-1', 'limit=abc', 'egg_type=brown', 'region=atlantis', 'count=1.5', 'unknown=1', 'store=%20']) {
+    for (const query of [
+      'limit=-1',
+      'limit=abc',
+      'egg_type=brown',
+      'region=atlantis',
+      'count=1.5',
+      'unknown=1',
+      'store=%20',
+    ]) {
       const { status, body } = await get(`/api/egg-prices?${query}`);
       expect(status, query).toBe(400);
       expect(typeof body.message, query).toBe('string');
@@ -122,7 +137,11 @@ describe('the adapter', () => {
       expect(headers.get('content-type')).toMatch(/application\/json/);
       expect(body.message).toBeTruthy();
     }
-    const post = await fetch(`${base}/api/stores`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' });
+    const post = await fetch(`${base}/api/stores`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{',
+    });
     expect(post.status).toBeGreaterThanOrEqual(400);
     expect(post.status).toBeLessThan(500);
     expect(await post.json()).toHaveProperty('message');
@@ -132,9 +151,15 @@ describe('the adapter', () => {
     const { status, body } = await get('/api/openapi.json');
     expect(status).toBe(200);
     expect(body.openapi).toBe('3.1.0');
-    expect(Object.keys(body.paths)).toEqual(expect.arrayContaining([
-      '/api/egg-prices', '/api/stores', '/api/stores/{storeId}', '/api/stores/{storeId}/prices', '/api/stats',
-    ]));
+    expect(Object.keys(body.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/egg-prices',
+        '/api/stores',
+        '/api/stores/{storeId}',
+        '/api/stores/{storeId}/prices',
+        '/api/stats',
+      ]),
+    );
     const params = body.paths['/api/egg-prices'].get.parameters.map((p: { name: string }) => p.name);
     expect(params).toEqual(expect.arrayContaining(['store', 'region', 'egg_type', 'count', 'limit', 'offset']));
   });
@@ -159,13 +184,17 @@ describe('the adapter', () => {
     expect(first.status).toBe(200);
     const etag = first.headers.get('etag');
     expect(etag).toBeTruthy();
-    const [dashboard, stats] = (await first.json()) as Array<{ result: { data: { json: { items?: PriceEntry[]; national_average?: unknown } } } }>;
+    const [dashboard, stats] = (await first.json()) as Array<{
+      result: { data: { json: { items?: PriceEntry[]; national_average?: unknown } } };
+    }>;
     expect(dashboard!.result.data.json.items!.map((e) => e.store_id)).toEqual(['aldi']);
     expect(stats!.result.data.json).toHaveProperty('national_average');
     expect((await fetch(`${base}${path}`, { headers: { 'if-none-match': etag! } })).status).toBe(304);
 
     // Bad input falls through to tRPC's own error answer.
-    const bad = await fetch(`${base}/trpc/prices.dashboard?input=${encodeURIComponent(JSON.stringify({ json: { pageSize: 0 } }))}`);
+    const bad = await fetch(
+      `${base}/trpc/prices.dashboard?input=${encodeURIComponent(JSON.stringify({ json: { pageSize: 0 } }))}`,
+    );
     expect(bad.status).toBe(400);
     expect((await bad.json()).error.json.message).toMatch(/pageSize/);
 
@@ -175,7 +204,12 @@ describe('the adapter', () => {
       values (${price.product_id}, ${price.location_id}, 1.11, now(), utc_day(now()), 'scrape')
       on conflict (product_id, location_id, observed_on) do update set price = excluded.price, source = excluded.source`;
     await expect
-      .poll(async () => ((await (await fetch(`${base}${path}`)).json()) as typeof dashboard[])[0]!.result.data.json.items![0]!.price, { timeout: 5000 })
+      .poll(
+        async () =>
+          ((await (await fetch(`${base}${path}`)).json()) as (typeof dashboard)[])[0]!.result.data.json.items![0]!
+            .price,
+        { timeout: 5000 },
+      )
       .toBe(1.11);
   });
 });

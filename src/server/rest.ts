@@ -17,15 +17,45 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { z, ZodError } from 'zod';
-import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT, marketSeriesInput, priceListInput, storeInsightsInput, storeLocationsInput, storePricesInput } from '#shared/inputs.ts';
+import {
+  DEFAULT_LIST_LIMIT,
+  MAX_LIST_LIMIT,
+  marketSeriesInput,
+  priceListInput,
+  storeInsightsInput,
+  storeLocationsInput,
+  storePricesInput,
+} from '#shared/inputs.ts';
 import { locationFiguresSchema } from '#shared/location-figures.ts';
 import { COVERAGE_RUN_STATUSES, coverageDiscoverInput, coveragePlanInput } from '#shared/coverage.ts';
-import { changePasswordInput, loginInput, profileInput, registerInput, requestResetInput, resetPasswordInput, verifyEmailInput, adminSetupInput } from '#shared/auth.ts';
+import {
+  changePasswordInput,
+  loginInput,
+  profileInput,
+  registerInput,
+  requestResetInput,
+  resetPasswordInput,
+  verifyEmailInput,
+  adminSetupInput,
+} from '#shared/auth.ts';
 import { priceEntrySchema, statsSchema, storeSchema, type PriceEntry } from '#shared/types.ts';
-import { historyInput, historyResultSchema, nearInput, nearResultSchema, type HistoryResult, type NearEntry, type NearResult } from '#shared/near.ts';
+import {
+  historyInput,
+  historyResultSchema,
+  nearInput,
+  nearResultSchema,
+  type HistoryResult,
+  type NearEntry,
+  type NearResult,
+} from '#shared/near.ts';
 import { RUN_STATUSES, scrapeAllInput, scrapeRunsInput, scrapeSettingsInput } from '#shared/scrape.ts';
 import { EGG_TYPES, REGIONS, STORE_IDS } from '#shared/vocabulary.ts';
-import { NOTIFICATION_FREQUENCIES, subscriptionInput, subscriptionManageInput, subscriptionTokenInput } from '#shared/subscriptions.ts';
+import {
+  NOTIFICATION_FREQUENCIES,
+  subscriptionInput,
+  subscriptionManageInput,
+  subscriptionTokenInput,
+} from '#shared/subscriptions.ts';
 import { describeZodError } from './trpc.ts';
 import { asServiceUnavailable } from './db-errors.ts';
 import { CACHEABLE_QUERIES, procedureFor } from './procedures.ts';
@@ -36,7 +66,14 @@ import type { CachedRead } from './cached-reads.ts';
 import type { PublicRateLimit } from './public-rate-limit.ts';
 import { numberColumn, safeFilename, textColumn, toCsv, type CsvColumn } from './csv.ts';
 import type { MarketSeries } from './queries/market.ts';
-import { byStateInput, byStateResultSchema, stateCheapestInput, stateCheapestResultSchema, type ByStateResult, type StateFigures } from '#shared/by-state.ts';
+import {
+  byStateInput,
+  byStateResultSchema,
+  stateCheapestInput,
+  stateCheapestResultSchema,
+  type ByStateResult,
+  type StateFigures,
+} from '#shared/by-state.ts';
 import { priceEntryBatches } from './queries/prices.ts';
 
 const LOGO_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../public/favicon.svg');
@@ -57,7 +94,11 @@ interface CsvExport {
  * errors), counts the matching rows and answers the batches.
  */
 interface CsvStream {
-  open: (request: { call: Call; ctx: Context; parts: RequestParts }) => Promise<{ total: number; batches: AsyncIterable<readonly unknown[]> }>;
+  open: (request: {
+    call: Call;
+    ctx: Context;
+    parts: RequestParts;
+  }) => Promise<{ total: number; batches: AsyncIterable<readonly unknown[]> }>;
   columns: ReadonlyArray<CsvColumn<never>>;
   filename: (parts: RequestParts) => string;
 }
@@ -104,7 +145,12 @@ interface RestRoute {
   /** Also served as CSV at the same path plus `.csv`, with the same input and validation. */
   csv?: CsvExport;
   /** X-Total-Count: how many items the request's filters match before limit (and offset). */
-  total?: (answer: { result: unknown; query: Record<string, unknown>; params: Record<string, string>; call: Call }) => number | Promise<number>;
+  total?: (answer: {
+    result: unknown;
+    query: Record<string, unknown>;
+    params: Record<string, string>;
+    call: Call;
+  }) => number | Promise<number>;
   /**
    * Paged with limit and offset: RFC 8288 first/prev/next/last links. Asked as JSON without a
    * limit it answers the first DEFAULT_LIST_LIMIT entries; a limit above MAX_LIST_LIMIT is taken
@@ -217,9 +263,18 @@ const marketColumns: ReadonlyArray<CsvColumn<MarketRow>> = [
 ];
 
 const publicLocationSchema = z.object({
-  id: z.number(), retailer_location_id: z.string().describe("the retailer's own store id"), name: z.string().nullable(), banner: z.string().nullable(),
-  address: z.string().nullable(), city: z.string().nullable(), state: z.string().nullable(), zip: z.string(),
-  latitude: z.number().nullable(), longitude: z.number().nullable(), first_seen_at: z.string(), last_seen_at: z.string().nullable(),
+  id: z.number(),
+  retailer_location_id: z.string().describe("the retailer's own store id"),
+  name: z.string().nullable(),
+  banner: z.string().nullable(),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  zip: z.string(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  first_seen_at: z.string(),
+  last_seen_at: z.string().nullable(),
   last_priced_at: z.string().nullable().describe('when a visit or scrape last recorded prices there'),
 });
 
@@ -235,7 +290,11 @@ export const REST_ROUTES: RestRoute[] = [
     input: ({ query }) => query,
     query: priceListInput,
     response: z.array(priceEntrySchema),
-    csv: csvExport<PriceEntry[], PriceEntry>({ rows: (entries) => entries, columns: entryColumns, filename: () => 'egg-prices.csv' }),
+    csv: csvExport<PriceEntry[], PriceEntry>({
+      rows: (entries) => entries,
+      columns: entryColumns,
+      filename: () => 'egg-prices.csv',
+    }),
     csvStream: {
       open: async ({ call, ctx, parts }) => {
         const input = parsed(priceListInput, parts.query);
@@ -247,7 +306,9 @@ export const REST_ROUTES: RestRoute[] = [
       filename: () => 'egg-prices.csv',
     },
     total: async ({ result, query, call }) =>
-      query.limit === undefined && query.offset === undefined ? (result as unknown[]).length : ((await call('prices.count', withoutPaging(query))) as number),
+      query.limit === undefined && query.offset === undefined
+        ? (result as unknown[]).length
+        : ((await call('prices.count', withoutPaging(query))) as number),
     paged: true,
   },
   {
@@ -259,7 +320,11 @@ export const REST_ROUTES: RestRoute[] = [
     input: ({ query }) => query,
     query: nearInput,
     response: nearResultSchema,
-    csv: csvExport<NearResult, NearEntry>({ rows: (near) => near.entries, columns: nearColumns, filename: (near) => `egg-prices-near-${near.zip}.csv` }),
+    csv: csvExport<NearResult, NearEntry>({
+      rows: (near) => near.entries,
+      columns: nearColumns,
+      filename: (near) => `egg-prices-near-${near.zip}.csv`,
+    }),
     total: ({ result }) => (result as NearResult).total,
   },
   {
@@ -280,7 +345,8 @@ export const REST_ROUTES: RestRoute[] = [
   {
     method: 'GET',
     path: '/egg-prices/by-state/:state',
-    summary: "A state's cheapest entries today per dozen (at most `limit`, 10 by default), for one egg type (standard by default). 400 for a code that is not a state's",
+    summary:
+      "A state's cheapest entries today per dozen (at most `limit`, 10 by default), for one egg type (standard by default). 400 for a code that is not a state's",
     procedure: 'prices.stateCheapest',
     input: ({ params, query }) => ({ ...query, state: params.state }),
     query: stateCheapestInput.omit({ state: true }),
@@ -303,7 +369,8 @@ export const REST_ROUTES: RestRoute[] = [
         return history.points.map((point) => ({ ...point, history, bls: bls.get(point.day.slice(0, 7)) }));
       },
       columns: historyColumns,
-      filename: (history) => `product-${history.product.id}-location-${history.location.id}-history-${history.days}d.csv`,
+      filename: (history) =>
+        `product-${history.product.id}-location-${history.location.id}-history-${history.days}d.csv`,
     }),
   },
   {
@@ -348,7 +415,8 @@ export const REST_ROUTES: RestRoute[] = [
       columns: entryColumns as ReadonlyArray<CsvColumn<never>>,
       filename: ({ params }) => `${(params.storeId ?? 'store').toLowerCase()}-prices.csv`,
     },
-    total: async ({ query, params, call }) => (await call('prices.count', { ...withoutPaging(query), store: params.storeId })) as number,
+    total: async ({ query, params, call }) =>
+      (await call('prices.count', { ...withoutPaging(query), store: params.storeId })) as number,
     paged: true,
   },
   {
@@ -394,9 +462,17 @@ export const REST_ROUTES: RestRoute[] = [
   {
     method: 'GET',
     path: '/ticker',
-    summary: "The news ticker's price events: a region's egg type change this week, a store's streak of daily rises or falls, a sale, an egg type's nationwide change",
+    summary:
+      "The news ticker's price events: a region's egg type change this week, a store's streak of daily rises or falls, a sale, an egg type's nationwide change",
     procedure: 'news.ticker',
-    response: z.array(z.object({ kind: z.enum(['region-week', 'store-streak', 'sale', 'national-week']), text: z.string(), trend: z.enum(['up', 'down', 'none']), sample: z.boolean() })),
+    response: z.array(
+      z.object({
+        kind: z.enum(['region-week', 'store-streak', 'sale', 'national-week']),
+        text: z.string(),
+        trend: z.enum(['up', 'down', 'none']),
+        sample: z.boolean(),
+      }),
+    ),
   },
   {
     method: 'GET',
@@ -408,7 +484,8 @@ export const REST_ROUTES: RestRoute[] = [
     query: storeLocationsInput.omit({ storeId: true }),
     params: ['storeId'],
     response: z.array(publicLocationSchema),
-    total: ({ query, params, call }) => call('stores.locationsCount', { ...withoutPaging(query), storeId: params.storeId }) as Promise<number>,
+    total: ({ query, params, call }) =>
+      call('stores.locationsCount', { ...withoutPaging(query), storeId: params.storeId }) as Promise<number>,
     paged: true,
   },
   ...accountRoutes(),
@@ -424,104 +501,318 @@ function coverageRoutes(): RestRoute[] {
     z.object({ kind: z.literal('zips'), zipCodes: z.array(z.string()), radiusMiles: z.number() }),
   ]);
   const run = z.object({
-    id: z.number(), kind: z.enum(['discover', 'visit']), status: z.enum(COVERAGE_RUN_STATUSES), active: z.boolean(), trigger: z.enum(['manual', 'schedule']),
-    scope, scopeText: z.string(), day: z.string().nullable(), demo: z.boolean(),
-    pointsPlanned: z.number(), pointsDone: z.number(), locatorCalls: z.number(), storesFound: z.number(), storesNew: z.number(), storesClosed: z.number(),
-    storesPlanned: z.number(), storesVisited: z.number(), storesFailed: z.number(), storesBlocked: z.number(), chunksPlanned: z.number(), chunksDone: z.number(),
-    requests: z.number(), message: z.string().nullable(), createdAt: z.string(), startedAt: z.string().nullable(), finishedAt: z.string().nullable(), heartbeatAt: z.string().nullable(),
+    id: z.number(),
+    kind: z.enum(['discover', 'visit']),
+    status: z.enum(COVERAGE_RUN_STATUSES),
+    active: z.boolean(),
+    trigger: z.enum(['manual', 'schedule']),
+    scope,
+    scopeText: z.string(),
+    day: z.string().nullable(),
+    demo: z.boolean(),
+    pointsPlanned: z.number(),
+    pointsDone: z.number(),
+    locatorCalls: z.number(),
+    storesFound: z.number(),
+    storesNew: z.number(),
+    storesClosed: z.number(),
+    storesPlanned: z.number(),
+    storesVisited: z.number(),
+    storesFailed: z.number(),
+    storesBlocked: z.number(),
+    chunksPlanned: z.number(),
+    chunksDone: z.number(),
+    requests: z.number(),
+    message: z.string().nullable(),
+    createdAt: z.string(),
+    startedAt: z.string().nullable(),
+    finishedAt: z.string().nullable(),
+    heartbeatAt: z.string().nullable(),
   });
   const cost = z.object({
-    storesPerDay: z.number(), requestsPerDay: z.number(), hoursPerDay: z.number().describe('hours a day the requests take at the politeness delay alone'),
-    requestsPerDayAllowed: z.number(), fits: z.boolean().describe('every store in scope can be visited every revisitDays days'),
+    storesPerDay: z.number(),
+    requestsPerDay: z.number(),
+    hoursPerDay: z.number().describe('hours a day the requests take at the politeness delay alone'),
+    requestsPerDayAllowed: z.number(),
+    fits: z.boolean().describe('every store in scope can be visited every revisitDays days'),
     shortestRevisitDays: z.number().nullable().describe('the shortest interval the budget and the delay allow'),
   });
-  const perVisit = z.object({ value: z.number(), source: z.enum(['visits', 'zip-runs', 'estimate']), samples: z.number() });
+  const perVisit = z.object({
+    value: z.number(),
+    source: z.enum(['visits', 'zip-runs', 'estimate']),
+    samples: z.number(),
+  });
   const plan = z.object({
-    store: z.enum(STORE_IDS), scope, scopeText: z.string(), revisitDays: z.number(), dailyRequestBudget: z.number(), enabled: z.boolean(),
-    pausedAt: z.string().nullable(), pausedReason: z.string().nullable(), updatedAt: z.string(), storesInScope: z.number(), cost,
+    store: z.enum(STORE_IDS),
+    scope,
+    scopeText: z.string(),
+    revisitDays: z.number(),
+    dailyRequestBudget: z.number(),
+    enabled: z.boolean(),
+    pausedAt: z.string().nullable(),
+    pausedReason: z.string().nullable(),
+    updatedAt: z.string(),
+    storesInScope: z.number(),
+    cost,
   });
   const retailer = z.object({
-    store: z.enum(STORE_IDS), name: z.string(), active: z.boolean(),
-    known: z.number().describe('open stores with the retailer\'s own id'), inScope: z.number().nullable(),
-    visitedDay: z.number(), visitedWeek: z.number(), neverVisited: z.number(), failing: z.number(), blocked: z.number(),
+    store: z.enum(STORE_IDS),
+    name: z.string(),
+    active: z.boolean(),
+    known: z.number().describe("open stores with the retailer's own id"),
+    inScope: z.number().nullable(),
+    visitedDay: z.number(),
+    visitedWeek: z.number(),
+    neverVisited: z.number(),
+    failing: z.number(),
+    blocked: z.number(),
     reasons: z.array(z.object({ kind: z.string().nullable(), message: z.string().nullable(), stores: z.number() })),
     states: z.array(z.object({ state: z.string(), known: z.number(), visitedDay: z.number(), share: z.number() })),
-    failingStores: z.array(z.object({
-      id: z.number(), retailerId: z.string(), name: z.string().nullable(), address: z.string().nullable(), city: z.string().nullable(), state: z.string().nullable(),
-      zip: z.string(), kind: z.string().nullable(), message: z.string().nullable(), lastVisitAt: z.string(), lastPricedAt: z.string().nullable(),
-    })),
-    nextChunk: z.object({ runId: z.number(), chunk: z.number(), chunks: z.number(), stores: z.number(), firstStores: z.array(z.string()) }).nullable(),
-    nextDayAt: z.string().nullable(), discovery: run.nullable(), visit: run.nullable(), plan: plan.nullable(),
-    requestsPerVisit: perVisit, defaultBudget: z.number(), delayMs: z.number(),
+    failingStores: z.array(
+      z.object({
+        id: z.number(),
+        retailerId: z.string(),
+        name: z.string().nullable(),
+        address: z.string().nullable(),
+        city: z.string().nullable(),
+        state: z.string().nullable(),
+        zip: z.string(),
+        kind: z.string().nullable(),
+        message: z.string().nullable(),
+        lastVisitAt: z.string(),
+        lastPricedAt: z.string().nullable(),
+      }),
+    ),
+    nextChunk: z
+      .object({
+        runId: z.number(),
+        chunk: z.number(),
+        chunks: z.number(),
+        stores: z.number(),
+        firstStores: z.array(z.string()),
+      })
+      .nullable(),
+    nextDayAt: z.string().nullable(),
+    discovery: run.nullable(),
+    visit: run.nullable(),
+    plan: plan.nullable(),
+    requestsPerVisit: perVisit,
+    defaultBudget: z.number(),
+    delayMs: z.number(),
   });
   const objectBody = (b: unknown) => (b && typeof b === 'object' && !Array.isArray(b) ? b : {});
   return [
     {
-      method: 'GET', path: '/coverage', summary: "Every retailer's coverage: stores known, in the plan's scope, visited in the last 24 hours and 7 days, never visited, failing and blocked with their reasons, per state, the failing stores, the next planned chunk, the running or latest discovery and visit day, and the plan with its cost",
-      procedure: 'coverage.overview', response: z.array(retailer), auth: 'admin',
+      method: 'GET',
+      path: '/coverage',
+      summary:
+        "Every retailer's coverage: stores known, in the plan's scope, visited in the last 24 hours and 7 days, never visited, failing and blocked with their reasons, per state, the failing stores, the next planned chunk, the running or latest discovery and visit day, and the plan with its cost",
+      procedure: 'coverage.overview',
+      response: z.array(retailer),
+      auth: 'admin',
     },
     {
-      method: 'POST', path: '/coverage/:store/discover', summary: "Start a discovery of a retailer's stores over a scope (the whole country, listed states, or ZIP codes with a radius); 202 with the run id",
-      procedure: 'coverage.discover', input: ({ body, params }) => ({ ...objectBody(body), store: params.store }), params: ['store'], body: coverageDiscoverInput.omit({ store: true }),
-      response: z.object({ runId: z.number(), store: z.enum(STORE_IDS), status: z.literal('queued'), scope, message: z.string() }), status: 202, auth: 'admin',
+      method: 'POST',
+      path: '/coverage/:store/discover',
+      summary:
+        "Start a discovery of a retailer's stores over a scope (the whole country, listed states, or ZIP codes with a radius); 202 with the run id",
+      procedure: 'coverage.discover',
+      input: ({ body, params }) => ({ ...objectBody(body), store: params.store }),
+      params: ['store'],
+      body: coverageDiscoverInput.omit({ store: true }),
+      response: z.object({
+        runId: z.number(),
+        store: z.enum(STORE_IDS),
+        status: z.literal('queued'),
+        scope,
+        message: z.string(),
+      }),
+      status: 202,
+      auth: 'admin',
       conflict: 'A discovery of this retailer is already queued or running, or the store is inactive',
     },
     {
-      method: 'PUT', path: '/coverage/:store/plan', summary: "Save a retailer's coverage plan: scope, revisitDays (1 to 30, default 1) and dailyRequestBudget (default the retailer's); saving resumes a paused plan. Answers the plan with its cost",
-      procedure: 'coverage.savePlan', input: ({ body, params }) => ({ ...objectBody(body), store: params.store }), params: ['store'], body: coveragePlanInput.omit({ store: true }),
-      response: plan.extend({ requestsPerVisit: perVisit }), auth: 'admin',
+      method: 'PUT',
+      path: '/coverage/:store/plan',
+      summary:
+        "Save a retailer's coverage plan: scope, revisitDays (1 to 30, default 1) and dailyRequestBudget (default the retailer's); saving resumes a paused plan. Answers the plan with its cost",
+      procedure: 'coverage.savePlan',
+      input: ({ body, params }) => ({ ...objectBody(body), store: params.store }),
+      params: ['store'],
+      body: coveragePlanInput.omit({ store: true }),
+      response: plan.extend({ requestsPerVisit: perVisit }),
+      auth: 'admin',
     },
     {
-      method: 'POST', path: '/coverage/:store/visit', summary: "Start a visit day of a retailer's plan now; 202 with the run id",
-      procedure: 'coverage.visit', input: ({ params }) => ({ store: params.store }), params: ['store'],
-      response: z.object({ runId: z.number(), store: z.enum(STORE_IDS), status: z.literal('queued'), message: z.string() }), status: 202, auth: 'admin',
-      conflict: 'A visit day is already queued or running, the retailer has no plan, its plan is paused, or no known store is in its scope',
+      method: 'POST',
+      path: '/coverage/:store/visit',
+      summary: "Start a visit day of a retailer's plan now; 202 with the run id",
+      procedure: 'coverage.visit',
+      input: ({ params }) => ({ store: params.store }),
+      params: ['store'],
+      response: z.object({
+        runId: z.number(),
+        store: z.enum(STORE_IDS),
+        status: z.literal('queued'),
+        message: z.string(),
+      }),
+      status: 202,
+      auth: 'admin',
+      conflict:
+        'A visit day is already queued or running, the retailer has no plan, its plan is paused, or no known store is in its scope',
     },
   ];
 }
 
 /** SPEC §7's scraper calls and the run history and schedule: administrators only. */
 function scrapeRoutes(): RestRoute[] {
-  const zipList = z.object({ zipCodes: z.array(z.string()).describe('5-digit ZIP codes of US states; trimmed, duplicates dropped, at most 25') });
+  const zipList = z.object({
+    zipCodes: z.array(z.string()).describe('5-digit ZIP codes of US states; trimmed, duplicates dropped, at most 25'),
+  });
   const zipResult = z.object({
-    zip: z.string(), status: z.enum(['succeeded', 'failed']), message: z.string().nullable(), locationName: z.string().nullable(),
-    listingsSeen: z.number(), accepted: z.number(), observations: z.number(), requests: z.number(),
+    zip: z.string(),
+    status: z.enum(['succeeded', 'failed']),
+    message: z.string().nullable(),
+    locationName: z.string().nullable(),
+    listingsSeen: z.number(),
+    accepted: z.number(),
+    observations: z.number(),
+    requests: z.number(),
     retries: z.number().describe('requests sent again after a timeout, a network error or a 5xx answer'),
-    rateLimitWaits: z.number().describe("429 answers whose Retry-After was waited out"), rateLimitWaitMs: z.number(), finishedAt: z.string(),
+    rateLimitWaits: z.number().describe('429 answers whose Retry-After was waited out'),
+    rateLimitWaitMs: z.number(),
+    finishedAt: z.string(),
   });
   const run = z.object({
-    id: z.number(), store: z.enum(STORE_IDS), status: z.enum(RUN_STATUSES), trigger: z.enum(['manual', 'schedule']), demo: z.boolean(),
-    zipCodes: z.array(z.string()), progress: z.number(), total: z.number(), listingsSeen: z.number(), accepted: z.number(),
-    skipped: z.record(z.string(), z.number()), rejected: z.record(z.string(), z.number()), observationsWritten: z.number(),
-    message: z.string().nullable(), createdAt: z.string(), startedAt: z.string().nullable(), finishedAt: z.string().nullable(),
-    durationMs: z.number().nullable(), zips: z.array(zipResult),
+    id: z.number(),
+    store: z.enum(STORE_IDS),
+    status: z.enum(RUN_STATUSES),
+    trigger: z.enum(['manual', 'schedule']),
+    demo: z.boolean(),
+    zipCodes: z.array(z.string()),
+    progress: z.number(),
+    total: z.number(),
+    listingsSeen: z.number(),
+    accepted: z.number(),
+    skipped: z.record(z.string(), z.number()),
+    rejected: z.record(z.string(), z.number()),
+    observationsWritten: z.number(),
+    message: z.string().nullable(),
+    createdAt: z.string(),
+    startedAt: z.string().nullable(),
+    finishedAt: z.string().nullable(),
+    durationMs: z.number().nullable(),
+    zips: z.array(zipResult),
   });
   const status = z.object({
-    active: z.boolean(), lastRun: z.string().nullable(), nextScheduledRun: z.string().nullable(), message: z.string(),
-    run: run.nullable(), lastSuccessAt: z.string().nullable(), stale: z.boolean(),
+    active: z.boolean(),
+    lastRun: z.string().nullable(),
+    nextScheduledRun: z.string().nullable(),
+    message: z.string(),
+    run: run.nullable(),
+    lastSuccessAt: z.string().nullable(),
+    stale: z.boolean(),
   });
-  const settings = z.object({ dailyEnabled: z.boolean(), hourUtc: z.number(), zipCodes: z.array(z.string()), updatedAt: z.string(), nextScheduledRun: z.string().nullable() });
+  const settings = z.object({
+    dailyEnabled: z.boolean(),
+    hourUtc: z.number(),
+    zipCodes: z.array(z.string()),
+    updatedAt: z.string(),
+    nextScheduledRun: z.string().nullable(),
+  });
   const objectBody = (b: unknown) => (b && typeof b === 'object' && !Array.isArray(b) ? b : {});
   return [
     {
-      method: 'POST', path: '/scrape/:store', summary: 'Start a scraper run for a store (walmart, target, kroger, albertsons, whole-foods, aldi) over ZIP codes; 409 while one is queued or running',
-      procedure: 'scrape.start', input: ({ body, params }) => ({ ...objectBody(body), store: params.store }), params: ['store'], body: zipList,
-      response: z.object({ runId: z.number(), store: z.enum(STORE_IDS), status: z.literal('queued'), zipCodes: z.array(z.string()), message: z.string() }), status: 202, auth: 'admin',
+      method: 'POST',
+      path: '/scrape/:store',
+      summary:
+        'Start a scraper run for a store (walmart, target, kroger, albertsons, whole-foods, aldi) over ZIP codes; 409 while one is queued or running',
+      procedure: 'scrape.start',
+      input: ({ body, params }) => ({ ...objectBody(body), store: params.store }),
+      params: ['store'],
+      body: zipList,
+      response: z.object({
+        runId: z.number(),
+        store: z.enum(STORE_IDS),
+        status: z.literal('queued'),
+        zipCodes: z.array(z.string()),
+        message: z.string(),
+      }),
+      status: 202,
+      auth: 'admin',
     },
     {
-      method: 'POST', path: '/scrape/all', summary: "Start every active store's scraper over the same ZIP codes; stores with a run already queued or running are listed in busy (409 when no scraper could start)",
-      procedure: 'scrape.startAll', input: ({ body }) => objectBody(body), body: scrapeAllInput, status: 202, auth: 'admin',
+      method: 'POST',
+      path: '/scrape/all',
+      summary:
+        "Start every active store's scraper over the same ZIP codes; stores with a run already queued or running are listed in busy (409 when no scraper could start)",
+      procedure: 'scrape.startAll',
+      input: ({ body }) => objectBody(body),
+      body: scrapeAllInput,
+      status: 202,
+      auth: 'admin',
       response: z.object({
-        queued: z.array(z.object({ store: z.enum(STORE_IDS), runId: z.number() })), busy: z.array(z.enum(STORE_IDS)), inactive: z.array(z.enum(STORE_IDS)),
-        zipCodes: z.array(z.string()), message: z.string(),
+        queued: z.array(z.object({ store: z.enum(STORE_IDS), runId: z.number() })),
+        busy: z.array(z.enum(STORE_IDS)),
+        inactive: z.array(z.enum(STORE_IDS)),
+        zipCodes: z.array(z.string()),
+        message: z.string(),
       }),
     },
-    { method: 'GET', path: '/scrape/status', summary: "The Walmart scraper's status (active, lastRun, nextScheduledRun, message)", procedure: 'scrape.status', response: status, auth: 'admin' },
-    { method: 'GET', path: '/scrape/all-status', summary: 'Every scraper status, keyed by store id', procedure: 'scrape.allStatus', response: z.record(z.enum(STORE_IDS), status), auth: 'admin' },
-    { method: 'GET', path: '/scrape/runs', summary: 'Recent scraper runs with progress, counts and per-ZIP outcomes', procedure: 'scrape.runs', input: ({ query }) => query, query: scrapeRunsInput, response: z.array(run), auth: 'admin' },
-    { method: 'GET', path: '/scrape/runs/:id', summary: 'One scraper run', procedure: 'scrape.run', input: ({ params }) => ({ id: params.id }), params: ['id'], response: run, auth: 'admin' },
-    { method: 'GET', path: '/scrape/settings', summary: 'The daily scraping schedule', procedure: 'scrape.settings', response: settings, auth: 'admin' },
-    { method: 'PUT', path: '/scrape/settings', summary: 'Change the daily scraping schedule (on or off, UTC hour, ZIP codes)', procedure: 'scrape.updateSettings', input: ({ body }) => body ?? {}, body: scrapeSettingsInput, response: settings, auth: 'admin' },
+    {
+      method: 'GET',
+      path: '/scrape/status',
+      summary: "The Walmart scraper's status (active, lastRun, nextScheduledRun, message)",
+      procedure: 'scrape.status',
+      response: status,
+      auth: 'admin',
+    },
+    {
+      method: 'GET',
+      path: '/scrape/all-status',
+      summary: 'Every scraper status, keyed by store id',
+      procedure: 'scrape.allStatus',
+      response: z.record(z.enum(STORE_IDS), status),
+      auth: 'admin',
+    },
+    {
+      method: 'GET',
+      path: '/scrape/runs',
+      summary: 'Recent scraper runs with progress, counts and per-ZIP outcomes',
+      procedure: 'scrape.runs',
+      input: ({ query }) => query,
+      query: scrapeRunsInput,
+      response: z.array(run),
+      auth: 'admin',
+    },
+    {
+      method: 'GET',
+      path: '/scrape/runs/:id',
+      summary: 'One scraper run',
+      procedure: 'scrape.run',
+      input: ({ params }) => ({ id: params.id }),
+      params: ['id'],
+      response: run,
+      auth: 'admin',
+    },
+    {
+      method: 'GET',
+      path: '/scrape/settings',
+      summary: 'The daily scraping schedule',
+      procedure: 'scrape.settings',
+      response: settings,
+      auth: 'admin',
+    },
+    {
+      method: 'PUT',
+      path: '/scrape/settings',
+      summary: 'Change the daily scraping schedule (on or off, UTC hour, ZIP codes)',
+      procedure: 'scrape.updateSettings',
+      input: ({ body }) => body ?? {},
+      body: scrapeSettingsInput,
+      response: settings,
+      auth: 'admin',
+    },
   ];
 }
 
@@ -534,23 +825,139 @@ function accountRoutes(): RestRoute[] {
   });
   const ok = z.object({ success: z.literal(true) });
   const user = z.object({
-    id: z.string(), username: z.string(), email: z.string(), first_name: z.string().nullable(),
-    last_name: z.string().nullable(), email_verified: z.boolean(), role: z.enum(['user', 'admin']),
+    id: z.string(),
+    username: z.string(),
+    email: z.string(),
+    first_name: z.string().nullable(),
+    last_name: z.string().nullable(),
+    email_verified: z.boolean(),
+    role: z.enum(['user', 'admin']),
   });
   return [
-    { method: 'POST', path: '/auth/register', summary: 'Create an account; a verification email follows', procedure: 'auth.register', input: body, body: registerInput, response: z.object({ message: z.string() }), status: 201 },
-    { method: 'POST', path: '/auth/login', summary: 'Log in: returns a session token (use as Bearer) and the user, and sets the session cookie', procedure: 'auth.login', input: body, body: loginInput, response: z.object({ token: z.string(), expiresAt: z.string(), user }) },
-    { method: 'POST', path: '/auth/logout', summary: 'End the current session (or the one whose token is given)', procedure: 'auth.logout', input: body, body: z.object({ token: z.string().optional() }), response: ok },
-    { method: 'GET', path: '/auth/verify', summary: 'The signed-in user of the session', procedure: 'auth.verify', response: z.object({ user }), auth: 'user' },
-    { method: 'POST', path: '/auth/change-password', summary: "Change the signed-in user's password; other sessions end", procedure: 'auth.changePassword', input: body, body: changePasswordInput, response: ok, auth: 'user' },
-    { method: 'POST', path: '/auth/request-reset', summary: 'Email a password reset link (the same answer whether or not the email is registered)', procedure: 'auth.requestReset', input: body, body: requestResetInput, response: z.object({ message: z.string(), resetToken: z.string().optional() }) },
-    { method: 'POST', path: '/auth/reset-password', summary: 'Set a new password with a reset token; every session ends', procedure: 'auth.resetPassword', input: body, body: resetPasswordInput, response: ok },
-    { method: 'POST', path: '/auth/verify-email', summary: 'Confirm an email address with the token from the verification email', procedure: 'auth.verifyEmail', input: body, body: verifyEmailInput, response: ok },
-    { method: 'POST', path: '/admin/setup', summary: 'Create the first administrator with the setup key', procedure: 'admin.setup', input: body, body: adminSetupInput, response: z.object({ user: user.pick({ id: true, username: true, email: true, role: true }) }), status: 201 },
-    { method: 'GET', path: '/users/:id/subscriptions', summary: "A user's price alert subscriptions (that user or an admin)", procedure: 'users.subscriptions', input: withId, params: ['id'], response: z.array(z.object({ id: z.number() }).passthrough()), auth: 'user' },
-    { method: 'PUT', path: '/users/:id', summary: "Update a user's profile (that user or an admin)", procedure: 'users.update', input: withId, params: ['id'], body: profileInput, response: user, auth: 'user' },
-    { method: 'DELETE', path: '/users/:id', summary: 'Delete an account and its data (that user or an admin)', procedure: 'users.delete', input: withId, params: ['id'], response: ok, auth: 'user' },
-    { method: 'DELETE', path: '/subscribers/:id', summary: 'Delete a subscription (its owner or an admin)', procedure: 'subscriptions.delete', input: ({ params }) => ({ id: params.id }), params: ['id'], response: ok, auth: 'user' },
+    {
+      method: 'POST',
+      path: '/auth/register',
+      summary: 'Create an account; a verification email follows',
+      procedure: 'auth.register',
+      input: body,
+      body: registerInput,
+      response: z.object({ message: z.string() }),
+      status: 201,
+    },
+    {
+      method: 'POST',
+      path: '/auth/login',
+      summary: 'Log in: returns a session token (use as Bearer) and the user, and sets the session cookie',
+      procedure: 'auth.login',
+      input: body,
+      body: loginInput,
+      response: z.object({ token: z.string(), expiresAt: z.string(), user }),
+    },
+    {
+      method: 'POST',
+      path: '/auth/logout',
+      summary: 'End the current session (or the one whose token is given)',
+      procedure: 'auth.logout',
+      input: body,
+      body: z.object({ token: z.string().optional() }),
+      response: ok,
+    },
+    {
+      method: 'GET',
+      path: '/auth/verify',
+      summary: 'The signed-in user of the session',
+      procedure: 'auth.verify',
+      response: z.object({ user }),
+      auth: 'user',
+    },
+    {
+      method: 'POST',
+      path: '/auth/change-password',
+      summary: "Change the signed-in user's password; other sessions end",
+      procedure: 'auth.changePassword',
+      input: body,
+      body: changePasswordInput,
+      response: ok,
+      auth: 'user',
+    },
+    {
+      method: 'POST',
+      path: '/auth/request-reset',
+      summary: 'Email a password reset link (the same answer whether or not the email is registered)',
+      procedure: 'auth.requestReset',
+      input: body,
+      body: requestResetInput,
+      response: z.object({ message: z.string(), resetToken: z.string().optional() }),
+    },
+    {
+      method: 'POST',
+      path: '/auth/reset-password',
+      summary: 'Set a new password with a reset token; every session ends',
+      procedure: 'auth.resetPassword',
+      input: body,
+      body: resetPasswordInput,
+      response: ok,
+    },
+    {
+      method: 'POST',
+      path: '/auth/verify-email',
+      summary: 'Confirm an email address with the token from the verification email',
+      procedure: 'auth.verifyEmail',
+      input: body,
+      body: verifyEmailInput,
+      response: ok,
+    },
+    {
+      method: 'POST',
+      path: '/admin/setup',
+      summary: 'Create the first administrator with the setup key',
+      procedure: 'admin.setup',
+      input: body,
+      body: adminSetupInput,
+      response: z.object({ user: user.pick({ id: true, username: true, email: true, role: true }) }),
+      status: 201,
+    },
+    {
+      method: 'GET',
+      path: '/users/:id/subscriptions',
+      summary: "A user's price alert subscriptions (that user or an admin)",
+      procedure: 'users.subscriptions',
+      input: withId,
+      params: ['id'],
+      response: z.array(z.object({ id: z.number() }).passthrough()),
+      auth: 'user',
+    },
+    {
+      method: 'PUT',
+      path: '/users/:id',
+      summary: "Update a user's profile (that user or an admin)",
+      procedure: 'users.update',
+      input: withId,
+      params: ['id'],
+      body: profileInput,
+      response: user,
+      auth: 'user',
+    },
+    {
+      method: 'DELETE',
+      path: '/users/:id',
+      summary: 'Delete an account and its data (that user or an admin)',
+      procedure: 'users.delete',
+      input: withId,
+      params: ['id'],
+      response: ok,
+      auth: 'user',
+    },
+    {
+      method: 'DELETE',
+      path: '/subscribers/:id',
+      summary: 'Delete a subscription (its owner or an admin)',
+      procedure: 'subscriptions.delete',
+      input: ({ params }) => ({ id: params.id }),
+      params: ['id'],
+      response: ok,
+      auth: 'user',
+    },
     ...subscriberRoutes(),
   ];
 }
@@ -558,43 +965,116 @@ function accountRoutes(): RestRoute[] {
 /** Price-alert subscriptions (SPEC §7 POST /api/subscribers) and their email links. */
 function subscriberRoutes(): RestRoute[] {
   const subscription = z.object({
-    id: z.number(), email: z.string(), region: z.enum(REGIONS).nullable(), egg_type: z.enum(EGG_TYPES).nullable(),
-    preferred_stores: z.array(z.enum(STORE_IDS)), notification_frequency: z.enum(NOTIFICATION_FREQUENCIES), notification_channel: z.literal('email'),
-    price_threshold: z.number().nullable(), active: z.boolean(), confirmed_at: z.string().nullable(), created_at: z.string(),
+    id: z.number(),
+    email: z.string(),
+    region: z.enum(REGIONS).nullable(),
+    egg_type: z.enum(EGG_TYPES).nullable(),
+    preferred_stores: z.array(z.enum(STORE_IDS)),
+    notification_frequency: z.enum(NOTIFICATION_FREQUENCIES),
+    notification_channel: z.literal('email'),
+    price_threshold: z.number().nullable(),
+    active: z.boolean(),
+    confirmed_at: z.string().nullable(),
+    created_at: z.string(),
   });
   const saved = z.object({ subscription, status: z.enum(['confirmed', 'pending']), message: z.string() });
   const objectBody = (b: unknown) => (b && typeof b === 'object' && !Array.isArray(b) ? b : {});
   return [
     {
-      method: 'POST', path: '/subscribers', summary: 'Subscribe to price alerts. An address that is not the signed-in user\'s verified email is confirmed by a link sent to it before any alert (status pending)',
-      procedure: 'subscriptions.create', input: ({ body }) => body ?? {}, body: subscriptionInput, response: saved, status: 201,
+      method: 'POST',
+      path: '/subscribers',
+      summary:
+        "Subscribe to price alerts. An address that is not the signed-in user's verified email is confirmed by a link sent to it before any alert (status pending)",
+      procedure: 'subscriptions.create',
+      input: ({ body }) => body ?? {},
+      body: subscriptionInput,
+      response: saved,
+      status: 201,
     },
-    { method: 'GET', path: '/subscribers/unsubscribe', private: true, summary: 'What an unsubscribe link points at', procedure: 'subscriptions.unsubscribeInfo', input: ({ query }) => query, query: subscriptionTokenInput, response: z.object({ email: z.string(), active: z.boolean(), summary: z.string() }) },
-    { method: 'POST', path: '/subscribers/unsubscribe', summary: 'Unsubscribe with the token of an email link (no login)', procedure: 'subscriptions.unsubscribe', input: ({ body }) => body ?? {}, body: subscriptionTokenInput, response: z.object({ success: z.literal(true), email: z.string(), summary: z.string() }) },
     {
-      method: 'POST', path: '/subscribers/confirm', summary: 'Confirm a subscription with the token of its confirmation email (status already-confirmed when the link was followed before)',
-      procedure: 'subscriptions.confirm', input: ({ body }) => body ?? {}, body: subscriptionTokenInput, response: z.object({ status: z.enum(['confirmed', 'already-confirmed']), subscription, summary: z.string() }),
+      method: 'GET',
+      path: '/subscribers/unsubscribe',
+      private: true,
+      summary: 'What an unsubscribe link points at',
+      procedure: 'subscriptions.unsubscribeInfo',
+      input: ({ query }) => query,
+      query: subscriptionTokenInput,
+      response: z.object({ email: z.string(), active: z.boolean(), summary: z.string() }),
     },
-    { method: 'GET', path: '/subscribers/manage', private: true, summary: 'The subscription a manage link (the token of one of its emails) points at', procedure: 'subscriptions.manage', input: ({ query }) => query, query: subscriptionTokenInput, response: z.object({ subscription, summary: z.string() }) },
     {
-      method: 'PUT', path: '/subscribers/manage', summary: 'Change a subscription with the token of one of its emails (no login; the address stays)',
-      procedure: 'subscriptions.manageUpdate', input: ({ body }) => body ?? {}, body: subscriptionManageInput, response: z.object({ subscription, summary: z.string(), message: z.string() }),
+      method: 'POST',
+      path: '/subscribers/unsubscribe',
+      summary: 'Unsubscribe with the token of an email link (no login)',
+      procedure: 'subscriptions.unsubscribe',
+      input: ({ body }) => body ?? {},
+      body: subscriptionTokenInput,
+      response: z.object({ success: z.literal(true), email: z.string(), summary: z.string() }),
     },
-    { method: 'GET', path: '/subscribers/:id', summary: 'One subscription (its owner or an admin)', procedure: 'subscriptions.byId', input: ({ params }) => ({ id: params.id }), params: ['id'], response: subscription, auth: 'user' },
     {
-      method: 'PUT', path: '/subscribers/:id', summary: 'Change a subscription (its owner or an admin); a new unproven address is confirmed again',
-      procedure: 'subscriptions.update', input: ({ body, params }) => ({ ...objectBody(body), id: params.id }), params: ['id'], body: subscriptionInput, response: saved, auth: 'user',
+      method: 'POST',
+      path: '/subscribers/confirm',
+      summary:
+        'Confirm a subscription with the token of its confirmation email (status already-confirmed when the link was followed before)',
+      procedure: 'subscriptions.confirm',
+      input: ({ body }) => body ?? {},
+      body: subscriptionTokenInput,
+      response: z.object({ status: z.enum(['confirmed', 'already-confirmed']), subscription, summary: z.string() }),
+    },
+    {
+      method: 'GET',
+      path: '/subscribers/manage',
+      private: true,
+      summary: 'The subscription a manage link (the token of one of its emails) points at',
+      procedure: 'subscriptions.manage',
+      input: ({ query }) => query,
+      query: subscriptionTokenInput,
+      response: z.object({ subscription, summary: z.string() }),
+    },
+    {
+      method: 'PUT',
+      path: '/subscribers/manage',
+      summary: 'Change a subscription with the token of one of its emails (no login; the address stays)',
+      procedure: 'subscriptions.manageUpdate',
+      input: ({ body }) => body ?? {},
+      body: subscriptionManageInput,
+      response: z.object({ subscription, summary: z.string(), message: z.string() }),
+    },
+    {
+      method: 'GET',
+      path: '/subscribers/:id',
+      summary: 'One subscription (its owner or an admin)',
+      procedure: 'subscriptions.byId',
+      input: ({ params }) => ({ id: params.id }),
+      params: ['id'],
+      response: subscription,
+      auth: 'user',
+    },
+    {
+      method: 'PUT',
+      path: '/subscribers/:id',
+      summary: 'Change a subscription (its owner or an admin); a new unproven address is confirmed again',
+      procedure: 'subscriptions.update',
+      input: ({ body, params }) => ({ ...objectBody(body), id: params.id }),
+      params: ['id'],
+      body: subscriptionInput,
+      response: saved,
+      auth: 'user',
     },
   ];
 }
-
 
 export function errorBody(thrown: unknown): { status: number; body: { message: string; issues?: unknown } } {
   const error = asServiceUnavailable(thrown);
   if (error instanceof TRPCError) {
     const status = getHTTPStatusCodeFromError(error);
     if (error.cause instanceof ZodError) {
-      return { status, body: { message: describeZodError(error.cause), issues: error.cause.issues.map(({ path, message }) => ({ path, message })) } };
+      return {
+        status,
+        body: {
+          message: describeZodError(error.cause),
+          issues: error.cause.issues.map(({ path, message }) => ({ path, message })),
+        },
+      };
     }
     return { status, body: { message: status >= 500 && status !== 503 ? 'Internal server error' : error.message } };
   }
@@ -609,19 +1089,32 @@ function sendJson(reply: FastifyReply, status: number, body: unknown) {
 export const DEFAULT_PUBLIC_API_RATE_LIMIT = 1200;
 
 /** Headers a cross-origin script may read from a public answer. */
-const EXPOSED_HEADERS = ['ETag', 'X-Total-Count', 'Link', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After'];
+const EXPOSED_HEADERS = [
+  'ETag',
+  'X-Total-Count',
+  'Link',
+  'RateLimit-Limit',
+  'RateLimit-Remaining',
+  'RateLimit-Reset',
+  'Retry-After',
+];
 
 const isPublic = (route: RestRoute) => route.method === 'GET' && !route.auth && !route.private;
 const cacheable = (route: RestRoute) => route.method === 'GET' && CACHEABLE_QUERIES.has(route.procedure);
 
 /** The CORS answer of a public read (what @fastify/cors sends for these options). */
-const PUBLIC_CORS_OPTIONS = { origin: '*', methods: ['GET', 'HEAD'], credentials: false, exposedHeaders: EXPOSED_HEADERS, maxAge: 86_400 };
+const PUBLIC_CORS_OPTIONS = {
+  origin: '*',
+  methods: ['GET', 'HEAD'],
+  credentials: false,
+  exposedHeaders: EXPOSED_HEADERS,
+  maxAge: 86_400,
+};
 const PUBLIC_CORS_HEADERS = {
   vary: 'Origin',
   'access-control-allow-origin': '*',
   'access-control-expose-headers': EXPOSED_HEADERS.join(', '),
 };
-
 
 /**
  * The read cache's key of a REST answer: its URL as it came (paths under /api/ never meet the
@@ -658,7 +1151,11 @@ export function pageLinks(url: string, total: number, limit: number, offset: num
   // The last page on the same alignment as the offset asked for (7, 12 for limit 5 from 7), or
   // on multiples of the limit when the offset is past the end.
   const last =
-    total === 0 ? 0 : offset < total ? offset + Math.floor((total - 1 - offset) / limit) * limit : Math.floor((total - 1) / limit) * limit;
+    total === 0
+      ? 0
+      : offset < total
+        ? offset + Math.floor((total - 1 - offset) / limit) * limit
+        : Math.floor((total - 1) / limit) * limit;
   return [
     link(0, 'first'),
     ...(offset > 0 ? [link(Math.min(Math.max(0, offset - limit), last), 'prev')] : []),
@@ -685,7 +1182,10 @@ export async function registerRest(app: FastifyInstance, deps: RestOptions): Pro
   await app.register(fastifyCors, {
     delegator: (req, callback) => {
       const pathname = req.url.split('?')[0] ?? '';
-      const method = req.method === 'OPTIONS' ? String(req.headers['access-control-request-method'] ?? '').toUpperCase() : req.method;
+      const method =
+        req.method === 'OPTIONS'
+          ? String(req.headers['access-control-request-method'] ?? '').toUpperCase()
+          : req.method;
       const open = (method === 'GET' || method === 'HEAD') && isPublicApiPath(pathname);
       callback(null, open ? PUBLIC_CORS_OPTIONS : { origin: false });
     },
@@ -703,13 +1203,23 @@ export async function registerRest(app: FastifyInstance, deps: RestOptions): Pro
     }
   }
 
-  app.get('/api/openapi.json', { ...(limitPublic ? { onRequest: limitPublic } : {}) }, async (_req, reply) => reply.send(openApiDocument()));
+  app.get('/api/openapi.json', { ...(limitPublic ? { onRequest: limitPublic } : {}) }, async (_req, reply) =>
+    reply.send(openApiDocument()),
+  );
 
   // Unknown /api paths answer JSON, never the single-page app.
-  app.all('/api/*', async (req, reply) => sendJson(reply, 404, { message: `No API route ${req.method} ${req.url.split('?')[0]}` }));
+  app.all('/api/*', async (req, reply) =>
+    sendJson(reply, 404, { message: `No API route ${req.method} ${req.url.split('?')[0]}` }),
+  );
 }
 
-async function handle(route: RestRoute, format: 'json' | 'csv', req: FastifyRequest, reply: FastifyReply, deps: RestOptions) {
+async function handle(
+  route: RestRoute,
+  format: 'json' | 'csv',
+  req: FastifyRequest,
+  reply: FastifyReply,
+  deps: RestOptions,
+) {
   const cacheKey = cacheable(route) ? restCacheKey(req.url) : null;
   // A cached answer is sent as it is: no session, input or call to prepare (only a URL that was
   // answered successfully is ever cached under its key).
@@ -724,9 +1234,11 @@ async function handle(route: RestRoute, format: 'json' | 'csv', req: FastifyRequ
       body: req.body,
     };
     if (route.paged && format === 'json') parts.query = withListLimit(parts.query);
-    if (format === 'csv' && route.csvStream) return await streamCsv(route, route.csvStream, { req, reply, call, ctx, parts });
+    if (format === 'csv' && route.csvStream)
+      return await streamCsv(route, route.csvStream, { req, reply, call, ctx, parts });
     const input = route.input?.(parts);
-    if (!cacheKey && format === 'json' && !route.total) return sendJson(reply, route.status ?? 200, await call(route.procedure, input));
+    if (!cacheKey && format === 'json' && !route.total)
+      return sendJson(reply, route.status ?? 200, await call(route.procedure, input));
 
     const compute = async (): Promise<Answer> => {
       const result = await call(route.procedure, input);
@@ -751,9 +1263,25 @@ async function handle(route: RestRoute, format: 'json' | 'csv', req: FastifyRequ
       }
       const etag = etagOf(body);
       const open = isPublic(route);
-      return { body, etag, headers, sent: { ...(open ? PUBLIC_CORS_HEADERS : {}), ...headers, etag, 'cache-control': CACHE_CONTROL, 'content-type': type }, limited: open && deps.rateLimit !== null };
+      return {
+        body,
+        etag,
+        headers,
+        sent: {
+          ...(open ? PUBLIC_CORS_HEADERS : {}),
+          ...headers,
+          etag,
+          'cache-control': CACHE_CONTROL,
+          'content-type': type,
+        },
+        limited: open && deps.rateLimit !== null,
+      };
     };
-    return sendAnswer(req, reply, cacheKey ? await deps.cache.get(cacheKey, compute, sourcesOf(route.procedure)) : await compute());
+    return sendAnswer(
+      req,
+      reply,
+      cacheKey ? await deps.cache.get(cacheKey, compute, sourcesOf(route.procedure)) : await compute(),
+    );
   } catch (error) {
     const { status, body } = errorBody(error);
     if (status === 503) req.log.warn(`${req.method} ${req.url.split('?')[0]}: ${body.message}`);
@@ -772,7 +1300,8 @@ const CACHE_CONTROL = 'public, max-age=60';
 export function withListLimit(query: Record<string, unknown>): Record<string, unknown> {
   const limit = query.limit;
   if (limit === undefined) return { ...query, limit: String(DEFAULT_LIST_LIMIT) };
-  if (typeof limit === 'string' && /^\s*\d+\s*$/.test(limit) && Number(limit) > MAX_LIST_LIMIT) return { ...query, limit: String(MAX_LIST_LIMIT) };
+  if (typeof limit === 'string' && /^\s*\d+\s*$/.test(limit) && Number(limit) > MAX_LIST_LIMIT)
+    return { ...query, limit: String(MAX_LIST_LIMIT) };
   return query;
 }
 
@@ -788,7 +1317,13 @@ const BOOT_ID = crypto.randomBytes(6).toString('base64url');
 async function streamCsv(
   route: RestRoute,
   stream: CsvStream,
-  { req, reply, call, ctx, parts }: { req: FastifyRequest; reply: FastifyReply; call: Call; ctx: Context; parts: RequestParts },
+  {
+    req,
+    reply,
+    call,
+    ctx,
+    parts,
+  }: { req: FastifyRequest; reply: FastifyReply; call: Call; ctx: Context; parts: RequestParts },
 ) {
   // The data version changes with every change of prices this process hears of; the minute bounds
   // it like the cache's own expiry. Without a cache (no notifications) there is no ETag.
@@ -803,10 +1338,12 @@ async function streamCsv(
     'content-type': 'text/csv; charset=utf-8',
     'content-disposition': `attachment; filename="${safeFilename(stream.filename(parts))}"`,
   };
-  if (etag && req.headers['if-none-match'] === etag) return reply.headers({ etag, 'cache-control': CACHE_CONTROL }).code(304).send();
+  if (etag && req.headers['if-none-match'] === etag)
+    return reply.headers({ etag, 'cache-control': CACHE_CONTROL }).code(304).send();
   const { total, batches } = await stream.open({ call, ctx, parts });
   headers['x-total-count'] = String(total);
-  if (parts.query.limit !== undefined) headers.link = pageLinks(req.url, total, Number(parts.query.limit), Number(parts.query.offset ?? 0) || 0);
+  if (parts.query.limit !== undefined)
+    headers.link = pageLinks(req.url, total, Number(parts.query.limit), Number(parts.query.offset ?? 0) || 0);
   const iterator = batches[Symbol.asyncIterator]();
   // The first batch before the headers: a database that fails now still gets its JSON answer.
   const first = await iterator.next();
@@ -814,7 +1351,8 @@ async function streamCsv(
   async function* body() {
     yield toCsv(first.done ? [] : (first.value as never[]), columns);
     if (first.done) return;
-    for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield toCsv(next.value as never[], columns, { header: false });
+    for (let next = await iterator.next(); !next.done; next = await iterator.next())
+      yield toCsv(next.value as never[], columns, { header: false });
   }
   const readable = Readable.from(body());
   readable.on('error', (error) => req.log.warn({ err: error }, `${req.url.split('?')[0]}: the download stopped`));
@@ -822,7 +1360,13 @@ async function streamCsv(
 }
 
 function sendAnswer(req: FastifyRequest, reply: FastifyReply, answer: Answer) {
-  if (req.headers['if-none-match'] === answer.etag) return reply.headers(answer.headers).header('etag', answer.etag).header('cache-control', CACHE_CONTROL).code(304).send();
+  if (req.headers['if-none-match'] === answer.etag)
+    return reply
+      .headers(answer.headers)
+      .header('etag', answer.etag)
+      .header('cache-control', CACHE_CONTROL)
+      .code(304)
+      .send();
   return reply.headers(answer.sent).send(answer.body);
 }
 
@@ -844,7 +1388,10 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
   });
 }
 
-const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
+const errorResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+});
 
 let document: unknown;
 export function openApiDocument() {
@@ -857,7 +1404,12 @@ export function openApiDocument() {
     'RateLimit-Reset': integerHeader('Seconds until the current minute ends'),
   };
   for (const route of REST_ROUTES) {
-    const parameters: unknown[] = (route.params ?? []).map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
+    const parameters: unknown[] = (route.params ?? []).map((name) => ({
+      name,
+      in: 'path',
+      required: true,
+      schema: { type: 'string' },
+    }));
     if (route.query) {
       const schema = z.toJSONSchema(route.query, { io: 'input', unrepresentable: 'any' }) as {
         properties?: Record<string, unknown>;
@@ -870,12 +1422,21 @@ export function openApiDocument() {
     const headers = {
       ...(isPublic(route) ? rateLimitHeaders : {}),
       ...(route.total ? { 'X-Total-Count': integerHeader('Items the filters match before limit and offset') } : {}),
-      ...(route.paged ? { Link: { description: 'RFC 8288 links to the first, previous, next and last pages (when limit is given)', schema: { type: 'string' } } } : {}),
+      ...(route.paged
+        ? {
+            Link: {
+              description: 'RFC 8288 links to the first, previous, next and last pages (when limit is given)',
+              schema: { type: 'string' },
+            },
+          }
+        : {}),
     };
     const otherResponses = {
       ...(route.auth ? { 401: errorResponse('No session') } : {}),
       ...(route.auth === 'admin' ? { 403: errorResponse('Not an administrator') } : {}),
-      ...(route.method !== 'GET' || isPublic(route) ? { 429: errorResponse('Rate limited (public GETs: per address and minute; see Retry-After)') } : {}),
+      ...(route.method !== 'GET' || isPublic(route)
+        ? { 429: errorResponse('Rate limited (public GETs: per address and minute; see Retry-After)') }
+        : {}),
       400: errorResponse('Invalid input'),
       ...(route.params ? { 404: errorResponse('Not found') } : {}),
       ...(route.conflict ? { 409: errorResponse(route.conflict) } : {}),
@@ -886,13 +1447,26 @@ export function openApiDocument() {
       operationId: route.procedure,
       tags,
       parameters,
-      ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: z.toJSONSchema(route.body, { io: 'input', unrepresentable: 'any' }) } } } } : {}),
+      ...(route.body
+        ? {
+            requestBody: {
+              required: true,
+              content: {
+                'application/json': { schema: z.toJSONSchema(route.body, { io: 'input', unrepresentable: 'any' }) },
+              },
+            },
+          }
+        : {}),
       ...(route.auth ? { security: [{ bearer: [] }, { cookie: [] }] } : {}),
       responses: {
         [route.status ?? 200]: {
           description: 'OK',
           ...(Object.keys(headers).length ? { headers } : {}),
-          content: { 'application/json': { schema: route.response ? z.toJSONSchema(route.response, { unrepresentable: 'any' }) : {} } },
+          content: {
+            'application/json': {
+              schema: route.response ? z.toJSONSchema(route.response, { unrepresentable: 'any' }) : {},
+            },
+          },
         },
         ...otherResponses,
       },
@@ -910,7 +1484,10 @@ export function openApiDocument() {
           responses: {
             200: {
               description: 'CSV file (Content-Disposition: attachment)',
-              headers: { ...headers, 'Content-Disposition': { description: 'attachment; filename="..."', schema: { type: 'string' } } },
+              headers: {
+                ...headers,
+                'Content-Disposition': { description: 'attachment; filename="..."', schema: { type: 'string' } },
+              },
               content: { 'text/csv': { schema: { type: 'string' } } },
             },
             ...otherResponses,

@@ -30,12 +30,17 @@ export function securityHeaders(options: Readonly<HelmetOptions>): SecurityHeade
 function headersOf(apply: ReturnType<typeof helmet>): Record<string, string> {
   const headers: Record<string, string> = {};
   const response = {
-    setHeader: (name: string, value: unknown) => void (headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value)),
+    setHeader: (name: string, value: unknown) =>
+      void (headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value)),
     removeHeader: (name: string) => void delete headers[name.toLowerCase()],
     getHeader: (name: string) => headers[name.toLowerCase()],
   };
   let failure: unknown;
-  apply({ headers: {} } as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => (failure = error));
+  apply(
+    { headers: {} } as IncomingMessage,
+    response as unknown as ServerResponse,
+    (error?: unknown) => (failure = error),
+  );
   if (failure) throw failure;
   return headers;
 }

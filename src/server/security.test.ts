@@ -25,7 +25,12 @@ async function start(options: { secureCookies: boolean }): Promise<string> {
     logLevel: 'debug',
     logStream: { write: (line: string) => void logLines.push(line) },
     distDir: dist,
-    auth: { publicUrl: 'http://eggwatch.test', adminSetupKey: SETUP_KEY, exposeResetToken: true, secureCookies: options.secureCookies },
+    auth: {
+      publicUrl: 'http://eggwatch.test',
+      adminSetupKey: SETUP_KEY,
+      exposeResetToken: true,
+      secureCookies: options.secureCookies,
+    },
   });
   servers.push(server);
   return server.start();
@@ -36,7 +41,10 @@ let productionBase: string;
 
 beforeAll(async () => {
   dist = fs.mkdtempSync(path.join(os.tmpdir(), 'eggwatch-dist-'));
-  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><title>EggWatch</title></head><body><div id="root"></div></body></html>');
+  fs.writeFileSync(
+    path.join(dist, 'index.html'),
+    '<!doctype html><html><head><title>EggWatch</title></head><body><div id="root"></div></body></html>',
+  );
   db = await createTestDatabase({ seeded: false });
   base = await start({ secureCookies: false });
   productionBase = await start({ secureCookies: true });
@@ -115,11 +123,20 @@ describe('secrets stay out of logs and error answers', () => {
     const call = async (method: string, pathname: string, body?: unknown, headers: Record<string, string> = {}) => {
       const response = await fetch(`${base}${pathname}`, {
         method,
-        headers: { origin: 'http://eggwatch.test', ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+        headers: {
+          origin: 'http://eggwatch.test',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...headers,
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       const text = await response.text();
-      return { status: response.status, text, json: text ? (JSON.parse(text) as Record<string, unknown>) : null, cookie: response.headers.get('set-cookie') };
+      return {
+        status: response.status,
+        text,
+        json: text ? (JSON.parse(text) as Record<string, unknown>) : null,
+        cookie: response.headers.get('set-cookie'),
+      };
     };
     const refused = async (...args: Parameters<typeof call>) => {
       const result = await call(...args);
@@ -130,7 +147,9 @@ describe('secrets stay out of logs and error answers', () => {
     const email = `keeper-${Date.now()}@example.test`;
     const password = 'first-secret-passphrase';
     secrets.set('password', password);
-    expect((await call('POST', '/api/auth/register', { username: `keeper${Date.now()}`, email, password })).status).toBe(201);
+    expect(
+      (await call('POST', '/api/auth/register', { username: `keeper${Date.now()}`, email, password })).status,
+    ).toBe(201);
     const verification = linkToken((await newestEmail(db.sql, email))!.text);
     secrets.set('verification token', verification);
 
@@ -147,24 +166,51 @@ describe('secrets stay out of logs and error answers', () => {
     expect((await refused('POST', '/api/auth/verify-email', { token: verification })).status).toBe(400);
 
     secrets.set('new password', 'second-secret-passphrase');
-    const changed = await refused('POST', '/api/auth/change-password', { current_password: 'wrong-secret-passphrase', new_password: 'second-secret-passphrase' }, { authorization: `Bearer ${token}` });
+    const changed = await refused(
+      'POST',
+      '/api/auth/change-password',
+      { current_password: 'wrong-secret-passphrase', new_password: 'second-secret-passphrase' },
+      { authorization: `Bearer ${token}` },
+    );
     expect(changed.status).toBe(400);
 
     const reset = await call('POST', '/api/auth/request-reset', { email });
     const resetToken = String(reset.json!.resetToken);
     secrets.set('reset token', resetToken);
-    expect((await refused('POST', '/api/auth/reset-password', { token: `${resetToken}x`, newPassword: 'second-secret-passphrase' })).status).toBe(400);
-    expect((await call('POST', '/api/auth/reset-password', { token: resetToken, newPassword: 'second-secret-passphrase' })).status).toBe(200);
+    expect(
+      (
+        await refused('POST', '/api/auth/reset-password', {
+          token: `${resetToken}x`,
+          newPassword: 'second-secret-passphrase',
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (await call('POST', '/api/auth/reset-password', { token: resetToken, newPassword: 'second-secret-passphrase' }))
+        .status,
+    ).toBe(200);
     // Every session ended with the reset: the old token is refused, as a Bearer and as a cookie.
-    expect((await refused('GET', '/api/auth/verify', undefined, { authorization: `Bearer ${token}` })).status).toBe(401);
+    expect((await refused('GET', '/api/auth/verify', undefined, { authorization: `Bearer ${token}` })).status).toBe(
+      401,
+    );
     expect((await refused('GET', '/api/auth/verify', undefined, { cookie: `auth_session=${token}` })).status).toBe(401);
 
     secrets.set('setup key', SETUP_KEY);
     secrets.set('admin password', 'Admin-secret-passphrase-9');
-    const wrongKey = await refused('POST', '/api/admin/setup', { username: 'rootadmin', email: 'root@example.test', password: 'Admin-secret-passphrase-9', setupKey: `${SETUP_KEY}-not` });
+    const wrongKey = await refused('POST', '/api/admin/setup', {
+      username: 'rootadmin',
+      email: 'root@example.test',
+      password: 'Admin-secret-passphrase-9',
+      setupKey: `${SETUP_KEY}-not`,
+    });
     expect(wrongKey.status, wrongKey.text).toBeGreaterThanOrEqual(400);
     expect(wrongKey.status).toBeLessThan(500);
-    const setup = await call('POST', '/api/admin/setup', { username: 'rootadmin', email: 'root@example.test', password: 'Admin-secret-passphrase-9', setupKey: SETUP_KEY });
+    const setup = await call('POST', '/api/admin/setup', {
+      username: 'rootadmin',
+      email: 'root@example.test',
+      password: 'Admin-secret-passphrase-9',
+      setupKey: SETUP_KEY,
+    });
     expect(setup.status, setup.text).toBe(201);
 
     const subscribed = await call('POST', '/api/subscribers', { email: `alerts-${email}`, region: 'west' });
@@ -192,10 +238,17 @@ describe('secrets stay out of logs and error answers', () => {
 
     // The worker's email task logs the email it kept, not its content.
     const workerLines: string[] = [];
-    const [pending] = await db.sql<{ id: number }[]>`select id from email_outbox where status = 'pending' order by id desc limit 1`;
+    const [pending] = await db.sql<
+      { id: number }[]
+    >`select id from email_outbox where status = 'pending' order by id desc limit 1`;
     if (pending) {
-      const task = sendEmail({ sql: db.sql, email: { from: 'EggWatch <test@eggwatch.test>' } } as Parameters<typeof sendEmail>[0]);
-      await task({ id: pending.id }, { logger: { info: (line: string) => workerLines.push(line) }, job: { attempts: 1, max_attempts: 5 } } as unknown as Parameters<ReturnType<typeof sendEmail>>[1]);
+      const task = sendEmail({ sql: db.sql, email: { from: 'EggWatch <test@eggwatch.test>' } } as Parameters<
+        typeof sendEmail
+      >[0]);
+      await task({ id: pending.id }, {
+        logger: { info: (line: string) => workerLines.push(line) },
+        job: { attempts: 1, max_attempts: 5 },
+      } as unknown as Parameters<ReturnType<typeof sendEmail>>[1]);
       expect(workerLines.length).toBe(1);
     }
 

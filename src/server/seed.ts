@@ -24,12 +24,54 @@ interface StoreSeed {
 }
 
 export const STORE_SEEDS: StoreSeed[] = [
-  { id: 'walmart', store_name: 'Walmart', domain: 'walmart.com', regions_served: ['northeast', 'midwest', 'south', 'west'], brands: ['Great Value', 'Great Value Organic'], level: 0.95 },
-  { id: 'target', store_name: 'Target', domain: 'target.com', regions_served: ['northeast', 'midwest', 'south', 'west'], brands: ['Good & Gather', 'Good & Gather Organic'], level: 1.02 },
-  { id: 'kroger', store_name: 'Kroger', domain: 'kroger.com', regions_served: ['midwest', 'south', 'west'], brands: ['Kroger', 'Simple Truth Organic'], level: 0.99 },
-  { id: 'albertsons', store_name: 'Albertsons', domain: 'albertsons.com', regions_served: ['northeast', 'midwest', 'south', 'west'], brands: ['Lucerne', 'O Organics'], level: 1.06 },
-  { id: 'whole-foods', store_name: 'Whole Foods', domain: 'wholefoodsmarket.com', regions_served: ['northeast', 'midwest', 'south', 'west'], brands: ['365 by Whole Foods Market', '365 by Whole Foods Market Organic'], level: 1.12 },
-  { id: 'aldi', store_name: 'Aldi', domain: 'aldi.us', regions_served: ['northeast', 'midwest', 'south', 'west'], brands: ['Goldhen', 'Simply Nature'], level: 0.92 },
+  {
+    id: 'walmart',
+    store_name: 'Walmart',
+    domain: 'walmart.com',
+    regions_served: ['northeast', 'midwest', 'south', 'west'],
+    brands: ['Great Value', 'Great Value Organic'],
+    level: 0.95,
+  },
+  {
+    id: 'target',
+    store_name: 'Target',
+    domain: 'target.com',
+    regions_served: ['northeast', 'midwest', 'south', 'west'],
+    brands: ['Good & Gather', 'Good & Gather Organic'],
+    level: 1.02,
+  },
+  {
+    id: 'kroger',
+    store_name: 'Kroger',
+    domain: 'kroger.com',
+    regions_served: ['midwest', 'south', 'west'],
+    brands: ['Kroger', 'Simple Truth Organic'],
+    level: 0.99,
+  },
+  {
+    id: 'albertsons',
+    store_name: 'Albertsons',
+    domain: 'albertsons.com',
+    regions_served: ['northeast', 'midwest', 'south', 'west'],
+    brands: ['Lucerne', 'O Organics'],
+    level: 1.06,
+  },
+  {
+    id: 'whole-foods',
+    store_name: 'Whole Foods',
+    domain: 'wholefoodsmarket.com',
+    regions_served: ['northeast', 'midwest', 'south', 'west'],
+    brands: ['365 by Whole Foods Market', '365 by Whole Foods Market Organic'],
+    level: 1.12,
+  },
+  {
+    id: 'aldi',
+    store_name: 'Aldi',
+    domain: 'aldi.us',
+    regions_served: ['northeast', 'midwest', 'south', 'west'],
+    brands: ['Goldhen', 'Simply Nature'],
+    level: 0.92,
+  },
 ];
 
 /**

@@ -21,7 +21,13 @@ let db: TestDatabase;
 const apps: FastifyInstance[] = [];
 
 function appWith(trustProxy: false | number): FastifyInstance {
-  const { app } = buildApp({ sql: db.sql, logLevel: 'silent', distDir: '/nonexistent', trustProxy, auth: { publicUrl: ORIGIN, adminSetupKey: SETUP_KEY } });
+  const { app } = buildApp({
+    sql: db.sql,
+    logLevel: 'silent',
+    distDir: '/nonexistent',
+    trustProxy,
+    auth: { publicUrl: ORIGIN, adminSetupKey: SETUP_KEY },
+  });
   apps.push(app);
   return app;
 }
@@ -67,8 +73,18 @@ describe('session fixation', () => {
       const headers = { cookie: `${SESSION_COOKIE}=${planted}`, origin: ORIGIN, 'content-type': 'application/json' };
       const login =
         via === 'rest'
-          ? await direct.inject({ method: 'POST', url: '/api/auth/login', headers, payload: JSON.stringify({ email: victim.user.email, password: 'fixation-pass' }) })
-          : await direct.inject({ method: 'POST', url: '/trpc/auth.login', headers, payload: trpcBody({ email: victim.user.email, password: 'fixation-pass' }) });
+          ? await direct.inject({
+              method: 'POST',
+              url: '/api/auth/login',
+              headers,
+              payload: JSON.stringify({ email: victim.user.email, password: 'fixation-pass' }),
+            })
+          : await direct.inject({
+              method: 'POST',
+              url: '/trpc/auth.login',
+              headers,
+              payload: trpcBody({ email: victim.user.email, password: 'fixation-pass' }),
+            });
       expect(login.statusCode, via).toBe(200);
       const issued = cookieOf(login.headers['set-cookie']);
       expect(issued, via).toMatch(/^[bp][a-z0-9]{40}$/);
@@ -102,17 +118,56 @@ describe('session fixation', () => {
 
 describe('replay after logout', () => {
   for (const [how, logout] of [
-    ['REST with the cookie', (app: FastifyInstance, token: string) => app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: `${SESSION_COOKIE}=${token}`, origin: ORIGIN, 'content-type': 'application/json' }, payload: '{}' })],
-    ['tRPC with the cookie', (app: FastifyInstance, token: string) => app.inject({ method: 'POST', url: '/trpc/auth.logout', headers: { cookie: `${SESSION_COOKIE}=${token}`, origin: ORIGIN, 'content-type': 'application/json' }, payload: trpcBody(undefined) })],
-    ['REST with the Bearer token', (app: FastifyInstance, token: string) => app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, payload: '{}' })],
-    ['REST with the token in the body', (app: FastifyInstance, token: string) => app.inject({ method: 'POST', url: '/api/auth/logout', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ token }) })],
+    [
+      'REST with the cookie',
+      (app: FastifyInstance, token: string) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/auth/logout',
+          headers: { cookie: `${SESSION_COOKIE}=${token}`, origin: ORIGIN, 'content-type': 'application/json' },
+          payload: '{}',
+        }),
+    ],
+    [
+      'tRPC with the cookie',
+      (app: FastifyInstance, token: string) =>
+        app.inject({
+          method: 'POST',
+          url: '/trpc/auth.logout',
+          headers: { cookie: `${SESSION_COOKIE}=${token}`, origin: ORIGIN, 'content-type': 'application/json' },
+          payload: trpcBody(undefined),
+        }),
+    ],
+    [
+      'REST with the Bearer token',
+      (app: FastifyInstance, token: string) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/auth/logout',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          payload: '{}',
+        }),
+    ],
+    [
+      'REST with the token in the body',
+      (app: FastifyInstance, token: string) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/auth/logout',
+          headers: { 'content-type': 'application/json' },
+          payload: JSON.stringify({ token }),
+        }),
+    ],
   ] as const) {
     it(`a session ended by logout (${how}) is refused afterwards on REST and tRPC, by cookie and Bearer, and changes nothing`, async () => {
       const account = await createAccount(db.sql);
       const before = await verifyAs(direct, { authorization: `Bearer ${account.token}` });
       expect([before.rest.statusCode, before.trpc.statusCode]).toEqual([200, 200]);
       expect((await logout(direct, account.token)).statusCode).toBe(200);
-      for (const headers of [{ cookie: `${SESSION_COOKIE}=${account.token}` }, { authorization: `Bearer ${account.token}` }] as Array<Record<string, string>>) {
+      for (const headers of [
+        { cookie: `${SESSION_COOKIE}=${account.token}` },
+        { authorization: `Bearer ${account.token}` },
+      ] as Array<Record<string, string>>) {
         const after = await verifyAs(direct, headers);
         expect([after.rest.statusCode, after.trpc.statusCode], JSON.stringify(headers)).toEqual([401, 401]);
         const since = await lastWrite(db.sql);
@@ -120,7 +175,12 @@ describe('replay after logout', () => {
           method: 'PUT',
           url: `/api/users/${account.user.id}`,
           headers: { ...headers, origin: ORIGIN, 'content-type': 'application/json' },
-          payload: JSON.stringify({ username: account.user.username, email: account.user.email, first_name: 'Replayed', last_name: null }),
+          payload: JSON.stringify({
+            username: account.user.username,
+            email: account.user.email,
+            first_name: 'Replayed',
+            last_name: null,
+          }),
         });
         expect(replay.statusCode).toBe(401);
         const trpcReplay = await direct.inject({
@@ -132,11 +192,17 @@ describe('replay after logout', () => {
         // Subscribing needs no session: the replayed one is simply not the caller's, so the
         // address is not proven and the subscription waits for its confirmation link.
         expect(trpcReplay.statusCode).toBe(200);
-        expect((JSON.parse(trpcReplay.body) as { result: { data: { json: { status: string } } } }).result.data.json.status).toBe('pending');
+        expect(
+          (JSON.parse(trpcReplay.body) as { result: { data: { json: { status: string } } } }).result.data.json.status,
+        ).toBe('pending');
         expect((await writesSince(db.sql, since)).filter((w) => w.tbl === 'public.users')).toEqual([]);
       }
       // A refused cookie is cleared in the answer.
-      const cleared = await direct.inject({ method: 'GET', url: '/api/auth/verify', headers: { cookie: `${SESSION_COOKIE}=${account.token}` } });
+      const cleared = await direct.inject({
+        method: 'GET',
+        url: '/api/auth/verify',
+        headers: { cookie: `${SESSION_COOKIE}=${account.token}` },
+      });
       expect(cookieOf(cleared.headers['set-cookie'])).toBe('');
     });
   }
@@ -149,13 +215,36 @@ describe('brute force from rotating addresses', () => {
     login: {
       limit: LIMITS.loginPerIp.max,
       // A new account name each time, so only the per-address counter can stop it.
-      request: () => ({ method: 'POST', url: '/api/auth/login', payload: { email: `guess-${unique()}@example.test`, password: 'hunter22' } }),
+      request: () => ({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: `guess-${unique()}@example.test`, password: 'hunter22' },
+      }),
     },
-    reset: { limit: LIMITS.resetPerIp.max, request: () => ({ method: 'POST', url: '/api/auth/request-reset', payload: { email: `reset-${unique()}@example.test` } }) },
-    subscribe: { limit: LIMITS.subscribePerIp.max, request: () => ({ method: 'POST', url: '/api/subscribers', payload: { email: `sub-${unique()}@example.test` } }) },
+    reset: {
+      limit: LIMITS.resetPerIp.max,
+      request: () => ({
+        method: 'POST',
+        url: '/api/auth/request-reset',
+        payload: { email: `reset-${unique()}@example.test` },
+      }),
+    },
+    subscribe: {
+      limit: LIMITS.subscribePerIp.max,
+      request: () => ({ method: 'POST', url: '/api/subscribers', payload: { email: `sub-${unique()}@example.test` } }),
+    },
     setup: {
       limit: LIMITS.setupPerIp.max,
-      request: () => ({ method: 'POST', url: '/api/admin/setup', payload: { username: `root${counter++}`, email: `root-${unique()}@example.test`, password: 'Guess!ng1', setupKey: `guess-${unique()}` } }),
+      request: () => ({
+        method: 'POST',
+        url: '/api/admin/setup',
+        payload: {
+          username: `root${counter++}`,
+          email: `root-${unique()}@example.test`,
+          password: 'Guess!ng1',
+          setupKey: `guess-${unique()}`,
+        },
+      }),
     },
   };
   let octet = 0;
@@ -166,29 +255,51 @@ describe('brute force from rotating addresses', () => {
       const attacker = `203.0.113.${10 + Object.keys(attempts).indexOf(name)}`;
       const statuses: number[] = [];
       for (let i = 0; i <= attempt.limit; i++) {
-        const response = await direct.inject({ ...attempt.request(), remoteAddress: attacker, headers: { 'x-forwarded-for': spoofed() } });
+        const response = await direct.inject({
+          ...attempt.request(),
+          remoteAddress: attacker,
+          headers: { 'x-forwarded-for': spoofed() },
+        });
         statuses.push(response.statusCode);
       }
-      expect(statuses.slice(0, attempt.limit).every((s) => s !== 429), statuses.join(',')).toBe(true);
+      expect(
+        statuses.slice(0, attempt.limit).every((s) => s !== 429),
+        statuses.join(','),
+      ).toBe(true);
       expect(statuses.at(-1)).toBe(429);
       const since = await lastWrite(db.sql);
-      const again = await direct.inject({ ...attempt.request(), remoteAddress: attacker, headers: { 'x-forwarded-for': spoofed() } });
+      const again = await direct.inject({
+        ...attempt.request(),
+        remoteAddress: attacker,
+        headers: { 'x-forwarded-for': spoofed() },
+      });
       expect(again.statusCode).toBe(429);
       expect(JSON.parse(again.body).message).toMatch(/Too many attempts/);
       expect(await writesSince(db.sql, since)).toEqual([]);
       // Another address is not held back by the attacker's counter.
-      expect((await direct.inject({ ...attempt.request(), remoteAddress: `203.0.113.${100 + Object.keys(attempts).indexOf(name)}` })).statusCode).not.toBe(429);
+      expect(
+        (
+          await direct.inject({
+            ...attempt.request(),
+            remoteAddress: `203.0.113.${100 + Object.keys(attempts).indexOf(name)}`,
+          })
+        ).statusCode,
+      ).not.toBe(429);
     });
 
     it(`${name}: behind one trusted proxy each real client has its own counter and a spoofed leftmost address makes no new one`, async () => {
       const proxy = '10.0.0.2';
       const index = Object.keys(attempts).indexOf(name);
       const [clientA, clientB] = [`192.0.2.${20 + index}`, `192.0.2.${40 + index}`];
-      const from = (client: string) => ({ remoteAddress: proxy, headers: { 'x-forwarded-for': `${spoofed()}, ${spoofed()}, ${client}` } });
+      const from = (client: string) => ({
+        remoteAddress: proxy,
+        headers: { 'x-forwarded-for': `${spoofed()}, ${spoofed()}, ${client}` },
+      });
       for (let i = 0; i < attempt.limit; i++) {
         expect((await proxied.inject({ ...attempt.request(), ...from(clientA) })).statusCode).not.toBe(429);
       }
-      for (let i = 0; i < 3; i++) expect((await proxied.inject({ ...attempt.request(), ...from(clientA) })).statusCode).toBe(429);
+      for (let i = 0; i < 3; i++)
+        expect((await proxied.inject({ ...attempt.request(), ...from(clientA) })).statusCode).toBe(429);
       // Client B, behind the same proxy, still gets through; then is limited on its own.
       for (let i = 0; i < attempt.limit; i++) {
         expect((await proxied.inject({ ...attempt.request(), ...from(clientB) })).statusCode).not.toBe(429);
@@ -206,7 +317,9 @@ describe('the Origin check on every cookie mutation', () => {
     [...enumerateRoutes(direct)]
       .map((route) => route.split(' ') as [string, string])
       .filter(([method, path]) => MUTATING.has(method) && path.startsWith('/api/') && path !== '/api/*');
-  const trpcMutations = Object.entries((appRouter._def as unknown as { procedures: Record<string, { _def: { type: string } }> }).procedures)
+  const trpcMutations = Object.entries(
+    (appRouter._def as unknown as { procedures: Record<string, { _def: { type: string } }> }).procedures,
+  )
     .filter(([, procedure]) => procedure._def.type === 'mutation')
     .map(([name]) => name);
 
@@ -230,14 +343,24 @@ describe('the Origin check on every cookie mutation', () => {
       const targets: Array<{ label: string; request: InjectOptions }> = [
         ...restMutations().map(([method, path]) => ({
           label: `${method} ${path}`,
-          request: { method: method as InjectOptions['method'], url: path.replace(/:\w+/g, account.user.id).replace(':store', 'aldi'), payload: '{}' },
+          request: {
+            method: method as InjectOptions['method'],
+            url: path.replace(/:\w+/g, account.user.id).replace(':store', 'aldi'),
+            payload: '{}',
+          },
         })),
-        ...trpcMutations.map((name) => ({ label: `tRPC ${name}`, request: { method: 'POST' as const, url: `/trpc/${name}`, payload: trpcBody({ id: account.user.id }) } })),
+        ...trpcMutations.map((name) => ({
+          label: `tRPC ${name}`,
+          request: { method: 'POST' as const, url: `/trpc/${name}`, payload: trpcBody({ id: account.user.id }) },
+        })),
       ];
       for (const { label, request } of targets) {
         for (const [why, headers] of refusals) {
           const since = await lastWrite(db.sql);
-          const response = await direct.inject({ ...request, headers: { ...headers, cookie: `${SESSION_COOKIE}=${account.token}`, 'content-type': 'application/json' } });
+          const response = await direct.inject({
+            ...request,
+            headers: { ...headers, cookie: `${SESSION_COOKIE}=${account.token}`, 'content-type': 'application/json' },
+          });
           expect(response.statusCode, `${label} with ${why}`).toBe(403);
           expect(JSON.parse(response.body).message).toBe('Cross-site request refused');
           expect(await writesSince(db.sql, since), `${label} with ${why}`).toEqual([]);
@@ -245,11 +368,30 @@ describe('the Origin check on every cookie mutation', () => {
       }
       // The same cookie with this site's Origin (or Sec-Fetch-Site: same-origin) passes the check.
       for (const headers of [{ origin: ORIGIN }, { 'sec-fetch-site': 'same-origin' }]) {
-        const response = await direct.inject({ method: 'PUT', url: `/api/users/${account.user.id}`, headers: { ...headers, cookie: `${SESSION_COOKIE}=${account.token}`, 'content-type': 'application/json' }, payload: JSON.stringify({ username: account.user.username, email: account.user.email, first_name: 'Own', last_name: null }) });
+        const response = await direct.inject({
+          method: 'PUT',
+          url: `/api/users/${account.user.id}`,
+          headers: { ...headers, cookie: `${SESSION_COOKIE}=${account.token}`, 'content-type': 'application/json' },
+          payload: JSON.stringify({
+            username: account.user.username,
+            email: account.user.email,
+            first_name: 'Own',
+            last_name: null,
+          }),
+        });
         expect(response.statusCode, JSON.stringify(headers)).toBe(200);
       }
       // A Bearer token carries no ambient authority: no Origin needed.
-      const bearer = await direct.inject({ method: 'POST', url: '/trpc/auth.logout', headers: { authorization: `Bearer ${account.token}`, origin: 'https://evil.example', 'content-type': 'application/json' }, payload: trpcBody(undefined) });
+      const bearer = await direct.inject({
+        method: 'POST',
+        url: '/trpc/auth.logout',
+        headers: {
+          authorization: `Bearer ${account.token}`,
+          origin: 'https://evil.example',
+          'content-type': 'application/json',
+        },
+        payload: trpcBody(undefined),
+      });
       expect(bearer.statusCode).toBe(200);
     });
   }

@@ -22,8 +22,14 @@ const script = `export const answer = ${JSON.stringify('egg '.repeat(600))};\n`;
 beforeAll(async () => {
   dist = fs.mkdtempSync(path.join(os.tmpdir(), 'eggwatch-dist-'));
   fs.mkdirSync(path.join(dist, 'assets'));
-  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><title>EggWatch</title></head><body><div id="root"></div></body></html>');
-  fs.writeFileSync(path.join(dist, 'route-preloads.json'), JSON.stringify({ '/compare/:eggType': ['assets/app-abc123.js'], '*': [] }));
+  fs.writeFileSync(
+    path.join(dist, 'index.html'),
+    '<!doctype html><html><head><title>EggWatch</title></head><body><div id="root"></div></body></html>',
+  );
+  fs.writeFileSync(
+    path.join(dist, 'route-preloads.json'),
+    JSON.stringify({ '/compare/:eggType': ['assets/app-abc123.js'], '*': [] }),
+  );
   fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), script);
   fs.writeFileSync(path.join(dist, 'assets', 'tiny-abc123.js'), 'export {};\n');
   fs.mkdirSync(path.join(dist, 'logos'));
@@ -47,7 +53,9 @@ function get(pathname: string, acceptEncoding = 'identity', headers: Record<stri
       .get(`${base}${pathname}`, { headers: { 'accept-encoding': acceptEncoding, ...headers } }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
       })
       .on('error', reject);
   });

@@ -98,7 +98,8 @@ export function computeStats(
     const national = series.national.filter((v): v is number => v !== null);
     const first = series.national[0];
     const last = series.national.at(-1);
-    const change = days.length > 0 && inHistory('national', days[0]!) && first != null && last != null ? last - first : null;
+    const change =
+      days.length > 0 && inHistory('national', days[0]!) && first != null && last != null ? last - first : null;
     return {
       days,
       series,
@@ -127,7 +128,10 @@ export function computeStats(
   const nationalOver = (days: string[]) => days.map(nationalOn).filter((v): v is number => v !== null);
   const lastWeekDays = days30.slice(-14, -7);
   const thisWeek = days7.length === 7 && inHistory('national', days7[0]!) ? volatility(nationalOver(days7)) : null;
-  const lastWeek = lastWeekDays.length === 7 && inHistory('national', lastWeekDays[0]!) ? volatility(nationalOver(lastWeekDays)) : null;
+  const lastWeek =
+    lastWeekDays.length === 7 && inHistory('national', lastWeekDays[0]!)
+      ? volatility(nationalOver(lastWeekDays))
+      : null;
   const volChange = thisWeek !== null && lastWeek !== null ? thisWeek - lastWeek : null;
   const sampleOver = (days: string[]) => days.some((d) => sampleOn('national', d));
 

@@ -32,21 +32,30 @@ export function trpcByteCache(deps: {
     const batch = url.searchParams.get('batch') === '1';
     let cached: Cached;
     try {
-      cached = await deps.cache.get(key, async () => {
-        const raw = url.searchParams.get('input');
-        const inputs = (raw ? JSON.parse(raw) : {}) as Record<string, SerializedInput>;
-        const ctx = await deps.createContext({ req, res: reply });
-        const results = await Promise.all(
-          paths.map((path, i) => {
-            const input = batch ? inputs[String(i)] : (inputs as unknown as SerializedInput);
-            return procedureFor(ctx, path)(input === undefined ? undefined : transformer.deserialize(input));
-          }),
-        );
-        const envelopes = results.map((data) => ({ result: { data: transformer.serialize(data) } }));
-        const body = Buffer.from(JSON.stringify(batch ? envelopes : envelopes[0]));
-        const etag = etagOf(body);
-        return { body, etag, sent: { etag, 'cache-control': 'no-cache', 'content-type': 'application/json' }, limited: false };
-      }, sourcesOf(...paths));
+      cached = await deps.cache.get(
+        key,
+        async () => {
+          const raw = url.searchParams.get('input');
+          const inputs = (raw ? JSON.parse(raw) : {}) as Record<string, SerializedInput>;
+          const ctx = await deps.createContext({ req, res: reply });
+          const results = await Promise.all(
+            paths.map((path, i) => {
+              const input = batch ? inputs[String(i)] : (inputs as unknown as SerializedInput);
+              return procedureFor(ctx, path)(input === undefined ? undefined : transformer.deserialize(input));
+            }),
+          );
+          const envelopes = results.map((data) => ({ result: { data: transformer.serialize(data) } }));
+          const body = Buffer.from(JSON.stringify(batch ? envelopes : envelopes[0]));
+          const etag = etagOf(body);
+          return {
+            body,
+            etag,
+            sent: { etag, 'cache-control': 'no-cache', 'content-type': 'application/json' },
+            limited: false,
+          };
+        },
+        sourcesOf(...paths),
+      );
     } catch {
       // Bad input or an error: tRPC's handler answers it with its usual error shape.
       return;
@@ -58,6 +67,7 @@ export function trpcByteCache(deps: {
 type Cached = CachedRead;
 
 function send(req: FastifyRequest, reply: FastifyReply, cached: Cached) {
-  if (req.headers['if-none-match'] === cached.etag) return reply.header('etag', cached.etag).header('cache-control', 'no-cache').code(304).send();
+  if (req.headers['if-none-match'] === cached.etag)
+    return reply.header('etag', cached.etag).header('cache-control', 'no-cache').code(304).send();
   return reply.headers(cached.sent).send(cached.body);
 }

@@ -20,7 +20,11 @@ const t = initTRPC.context<Context>().create({
     const zodError = error.cause instanceof ZodError ? error.cause : null;
     return {
       ...shape,
-      message: zodError ? describeZodError(zodError) : error.code === 'INTERNAL_SERVER_ERROR' ? 'Internal server error' : shape.message,
+      message: zodError
+        ? describeZodError(zodError)
+        : error.code === 'INTERNAL_SERVER_ERROR'
+          ? 'Internal server error'
+          : shape.message,
       data: {
         ...shape.data,
         stack: undefined,
@@ -52,7 +56,8 @@ export const userProcedure = base.use(({ ctx, next }) => {
 });
 
 export const adminProcedure = userProcedure.use(({ ctx, next }) => {
-  if (ctx.user.role !== 'admin') throw new TRPCError({ code: 'FORBIDDEN', message: 'You do not have administrator privileges' });
+  if (ctx.user.role !== 'admin')
+    throw new TRPCError({ code: 'FORBIDDEN', message: 'You do not have administrator privileges' });
   return next();
 });
 
@@ -60,7 +65,10 @@ export const adminProcedure = userProcedure.use(({ ctx, next }) => {
  * Calls about one account (`id` in the input): only that user or an admin. Others get NOT_FOUND
  * rather than FORBIDDEN, so ids of other accounts cannot be probed.
  */
-export const accountProcedure = userProcedure.input(z.object({ id: z.string().trim().min(1, 'User id is required').max(64) })).use(({ ctx, input, next }) => {
-  if (input.id !== ctx.user.id && ctx.user.role !== 'admin') throw new TRPCError({ code: 'NOT_FOUND', message: 'User not found' });
-  return next();
-});
+export const accountProcedure = userProcedure
+  .input(z.object({ id: z.string().trim().min(1, 'User id is required').max(64) }))
+  .use(({ ctx, input, next }) => {
+    if (input.id !== ctx.user.id && ctx.user.role !== 'admin')
+      throw new TRPCError({ code: 'NOT_FOUND', message: 'User not found' });
+    return next();
+  });

@@ -3,7 +3,12 @@
 import { z } from 'zod';
 
 const email = (message = 'Please enter a valid email address') =>
-  z.string().trim().max(254, 'Email is too long').pipe(z.email(message)).transform((v) => v.toLowerCase());
+  z
+    .string()
+    .trim()
+    .max(254, 'Email is too long')
+    .pipe(z.email(message))
+    .transform((v) => v.toLowerCase());
 
 /** Long enough for any passphrase, short enough that hashing it is cheap. */
 const PASSWORD_MAX = 200;
@@ -68,7 +73,10 @@ export const changePasswordInput = z.object({
 export const changePasswordForm = changePasswordInput
   .omit({ user_id: true })
   .extend({ confirm_password: z.string().min(6, 'Please confirm your new password') })
-  .refine((v) => v.new_password === v.confirm_password, { message: "Passwords don't match", path: ['confirm_password'] });
+  .refine((v) => v.new_password === v.confirm_password, {
+    message: "Passwords don't match",
+    path: ['confirm_password'],
+  });
 
 export const requestResetInput = z.object({ email: email() });
 
@@ -77,7 +85,9 @@ export const resetPasswordInput = z.object({
   newPassword: userPassword,
 });
 
-export const verifyEmailInput = z.object({ token: z.string().trim().min(1, 'Verification token is required').max(200) });
+export const verifyEmailInput = z.object({
+  token: z.string().trim().min(1, 'Verification token is required').max(200),
+});
 
 export const adminLoginInput = z.object({
   email: email('Please enter a valid email'),
@@ -97,14 +107,20 @@ export const adminSetupForm = adminSetupInput
   .refine((v) => v.password === v.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] });
 
 export const adminResetForm = z
-  .object({ token: z.string().trim().min(1, 'Reset token is required'), newPassword: adminPassword, confirmPassword: z.string() })
+  .object({
+    token: z.string().trim().min(1, 'Reset token is required'),
+    newPassword: adminPassword,
+    confirmPassword: z.string(),
+  })
   .refine((v) => v.newPassword === v.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] });
 
 export const userIdInput = z.object({ id: z.string().trim().min(1, 'User id is required').max(64) });
 
 export const updateUserInput = profileInput.extend({ id: userIdInput.shape.id });
 
-export const subscriptionIdInput = z.object({ id: z.coerce.number({ message: 'Subscription id must be a number' }).int().positive().max(2_147_483_647) });
+export const subscriptionIdInput = z.object({
+  id: z.coerce.number({ message: 'Subscription id must be a number' }).int().positive().max(2_147_483_647),
+});
 
 /** The user fields the API returns (SPEC §3 User). */
 export interface PublicUser {

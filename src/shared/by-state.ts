@@ -49,7 +49,10 @@ export const stateFiguresSchema = z.object({
   entries: z.number().int().describe('Current entries the median rests on'),
   stores: z.number().int().describe('Store locations those entries are from'),
   sample: z.boolean().describe('Whether any of them are sample or demo prices'),
-  week_ago_median_per_dozen: z.number().nullable().describe('The median of the same day last week, from the price history'),
+  week_ago_median_per_dozen: z
+    .number()
+    .nullable()
+    .describe('The median of the same day last week, from the price history'),
   change: z.number().nullable().describe('Dollars per dozen against the same day last week'),
   change_percent: z.number().nullable(),
 });

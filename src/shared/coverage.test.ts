@@ -15,12 +15,23 @@ import {
 describe('coverage scope', () => {
   it('accepts the three kinds and normalises them', () => {
     expect(coverageScopeSchema.parse({ kind: 'nationwide' })).toEqual({ kind: 'nationwide' });
-    expect(coverageScopeSchema.parse({ kind: 'states', states: ['ut', ' RI', 'UT'] })).toEqual({ kind: 'states', states: ['RI', 'UT'] });
-    expect(coverageScopeSchema.parse({ kind: 'zips', zipCodes: ['84101', ' 84101 '] })).toEqual({ kind: 'zips', zipCodes: ['84101'], radiusMiles: 25 });
+    expect(coverageScopeSchema.parse({ kind: 'states', states: ['ut', ' RI', 'UT'] })).toEqual({
+      kind: 'states',
+      states: ['RI', 'UT'],
+    });
+    expect(coverageScopeSchema.parse({ kind: 'zips', zipCodes: ['84101', ' 84101 '] })).toEqual({
+      kind: 'zips',
+      zipCodes: ['84101'],
+      radiusMiles: 25,
+    });
   });
 
   it('names what is wrong', () => {
-    const message = (value: unknown) => coverageScopeSchema.safeParse(value).error?.issues.map((i) => i.message).join(' ');
+    const message = (value: unknown) =>
+      coverageScopeSchema
+        .safeParse(value)
+        .error?.issues.map((i) => i.message)
+        .join(' ');
     expect(message({ kind: 'states', states: ['UT', 'XX', 'PR'] })).toBe('Not US state codes: "XX", "PR"');
     expect(message({ kind: 'states', states: [] })).toBe('Choose at least one state');
     expect(message({ kind: 'zips', zipCodes: ['8410', '00901'] })).toBe('Not 5-digit ZIP codes: "8410"');
@@ -33,9 +44,19 @@ describe('coverage scope', () => {
 
 describe('coverage plan', () => {
   it('defaults to a visit every day and checks its numbers', () => {
-    expect(coveragePlanInput.parse({ store: 'aldi', scope: { kind: 'nationwide' } })).toEqual({ store: 'aldi', scope: { kind: 'nationwide' }, revisitDays: 1 });
-    expect(coveragePlanInput.safeParse({ store: 'aldi', scope: { kind: 'nationwide' }, revisitDays: 0 }).error?.issues[0]?.message).toBe('revisitDays must be 1 to 30');
-    expect(coveragePlanInput.safeParse({ store: 'aldi', scope: { kind: 'nationwide' }, dailyRequestBudget: 2.5 }).error?.issues[0]?.message).toBe('dailyRequestBudget must be a whole number');
+    expect(coveragePlanInput.parse({ store: 'aldi', scope: { kind: 'nationwide' } })).toEqual({
+      store: 'aldi',
+      scope: { kind: 'nationwide' },
+      revisitDays: 1,
+    });
+    expect(
+      coveragePlanInput.safeParse({ store: 'aldi', scope: { kind: 'nationwide' }, revisitDays: 0 }).error?.issues[0]
+        ?.message,
+    ).toBe('revisitDays must be 1 to 30');
+    expect(
+      coveragePlanInput.safeParse({ store: 'aldi', scope: { kind: 'nationwide' }, dailyRequestBudget: 2.5 }).error
+        ?.issues[0]?.message,
+    ).toBe('dailyRequestBudget must be a whole number');
     expect(coveragePlanInput.safeParse({ store: 'costco', scope: { kind: 'nationwide' } }).success).toBe(false);
   });
 
@@ -47,17 +68,40 @@ describe('coverage plan', () => {
 
   it('works out what a plan costs and which interval the budget allows', () => {
     // 4,600 stores a day at 2 requests each: 9,200 requests, 3.83 hours at 1.5 s.
-    const daily = planCost({ storesInScope: 4600, requestsPerVisit: 2, revisitDays: 1, dailyRequestBudget: 57_600, delayMs: 1500 });
+    const daily = planCost({
+      storesInScope: 4600,
+      requestsPerVisit: 2,
+      revisitDays: 1,
+      dailyRequestBudget: 57_600,
+      delayMs: 1500,
+    });
     expect(daily).toMatchObject({ storesPerDay: 4600, requestsPerDay: 9200, fits: true, shortestRevisitDays: 1 });
     expect(daily.hoursPerDay).toBeCloseTo(3.833, 3);
     // Kroger: 2,700 stores at 4 requests each need 10,800 a day, over a 9,000 budget: every 2 days.
-    const kroger = planCost({ storesInScope: 2700, requestsPerVisit: 4, revisitDays: 1, dailyRequestBudget: 9000, delayMs: 1500 });
+    const kroger = planCost({
+      storesInScope: 2700,
+      requestsPerVisit: 4,
+      revisitDays: 1,
+      dailyRequestBudget: 9000,
+      delayMs: 1500,
+    });
     expect(kroger).toMatchObject({ requestsPerDay: 10_800, fits: false, shortestRevisitDays: 2 });
-    expect(planCost({ storesInScope: 2700, requestsPerVisit: 4, revisitDays: 2, dailyRequestBudget: 9000, delayMs: 1500 }).fits).toBe(true);
+    expect(
+      planCost({ storesInScope: 2700, requestsPerVisit: 4, revisitDays: 2, dailyRequestBudget: 9000, delayMs: 1500 })
+        .fits,
+    ).toBe(true);
     // The day is the bound when the budget is not: 60,000 requests at 1.5 s take 25 hours.
-    const long = planCost({ storesInScope: 30_000, requestsPerVisit: 2, revisitDays: 1, dailyRequestBudget: 1_000_000, delayMs: 1500 });
+    const long = planCost({
+      storesInScope: 30_000,
+      requestsPerVisit: 2,
+      revisitDays: 1,
+      dailyRequestBudget: 1_000_000,
+      delayMs: 1500,
+    });
     expect(long).toMatchObject({ requestsPerDayAllowed: 57_600, fits: false, shortestRevisitDays: 2 });
-    expect(planCost({ storesInScope: 0, requestsPerVisit: 2, revisitDays: 1, dailyRequestBudget: 10, delayMs: 1500 })).toMatchObject({ fits: true, shortestRevisitDays: null });
+    expect(
+      planCost({ storesInScope: 0, requestsPerVisit: 2, revisitDays: 1, dailyRequestBudget: 10, delayMs: 1500 }),
+    ).toMatchObject({ fits: true, shortestRevisitDays: null });
   });
 
   it('pauses on a wall, not on a few blocks', () => {
@@ -75,7 +119,14 @@ describe('coverage plan', () => {
 
   it('splits a number of stores over the six chains in proportion to their US store counts', () => {
     // 15,000 of the real 14,450: each chain scaled by 15,000 / 14,450, rounded so they add up.
-    expect(storeShares(15_000)).toEqual({ walmart: 4775, target: 2045, kroger: 2803, albertsons: 2336, 'whole-foods': 550, aldi: 2491 });
+    expect(storeShares(15_000)).toEqual({
+      walmart: 4775,
+      target: 2045,
+      kroger: 2803,
+      albertsons: 2336,
+      'whole-foods': 550,
+      aldi: 2491,
+    });
     expect(storeShares(14_450)).toEqual(US_STORE_COUNTS);
     for (const total of [0, 1, 7, 2000, 14_999, 15_000]) {
       const shares = Object.values(storeShares(total));

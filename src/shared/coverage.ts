@@ -16,7 +16,13 @@ export const COVERAGE_SCHEDULE_MINUTE = 5;
  * started yet, else its first tick of tomorrow (UTC).
  */
 export function nextVisitDayAt(now: Date, startedToday: boolean): Date {
-  const hourTick = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), now.getUTCHours(), COVERAGE_SCHEDULE_MINUTE);
+  const hourTick = Date.UTC(
+    now.getUTCFullYear(),
+    now.getUTCMonth(),
+    now.getUTCDate(),
+    now.getUTCHours(),
+    COVERAGE_SCHEDULE_MINUTE,
+  );
   if (!startedToday) return new Date(hourTick > now.getTime() ? hourTick : hourTick + 3_600_000);
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1, 0, COVERAGE_SCHEDULE_MINUTE));
 }
@@ -26,7 +32,14 @@ export function nextVisitDayAt(now: Date, startedToday: boolean): Date {
  * all): what a nationwide directory holds. The stand-in network, the nationwide benchmarks and
  * the visit-day estimate all size themselves from it.
  */
-export const US_STORE_COUNTS: Readonly<Record<StoreId, number>> = { walmart: 4600, target: 1970, kroger: 2700, albertsons: 2250, 'whole-foods': 530, aldi: 2400 };
+export const US_STORE_COUNTS: Readonly<Record<StoreId, number>> = {
+  walmart: 4600,
+  target: 1970,
+  kroger: 2700,
+  albertsons: 2250,
+  'whole-foods': 530,
+  aldi: 2400,
+};
 
 /**
  * `total` stores split over the six chains in proportion to US_STORE_COUNTS, in whole stores that
@@ -68,7 +81,10 @@ export const coverageScopeSchema = z.discriminatedUnion(
             const states = [...new Set(list.filter((s) => s !== ''))];
             const bad = states.filter((s) => !Object.hasOwn(STATE_REGIONS, s));
             if (bad.length > 0) {
-              ctx.addIssue({ code: 'custom', message: `Not US state codes: ${bad.map((s) => JSON.stringify(s)).join(', ')}` });
+              ctx.addIssue({
+                code: 'custom',
+                message: `Not US state codes: ${bad.map((s) => JSON.stringify(s)).join(', ')}`,
+              });
               return z.NEVER;
             }
             if (states.length === 0) {
@@ -122,7 +138,10 @@ export const coveragePlanInput = z
       .number({ message: 'dailyRequestBudget must be a number of requests' })
       .int('dailyRequestBudget must be a whole number')
       .min(1, 'dailyRequestBudget must be at least 1')
-      .max(MAX_DAILY_REQUEST_BUDGET, `dailyRequestBudget must be at most ${MAX_DAILY_REQUEST_BUDGET.toLocaleString('en-US')}`)
+      .max(
+        MAX_DAILY_REQUEST_BUDGET,
+        `dailyRequestBudget must be at most ${MAX_DAILY_REQUEST_BUDGET.toLocaleString('en-US')}`,
+      )
       .optional(),
   })
   .strict();
@@ -185,14 +204,25 @@ export interface PlanCost {
 }
 
 /** What a plan costs per day, and whether it fits its budget and the day (see PlanCost). */
-export function planCost({ storesInScope, requestsPerVisit, revisitDays, dailyRequestBudget, delayMs }: PlanCostInput): PlanCost {
+export function planCost({
+  storesInScope,
+  requestsPerVisit,
+  revisitDays,
+  dailyRequestBudget,
+  delayMs,
+}: PlanCostInput): PlanCost {
   const storesPerDay = Math.ceil(storesInScope / revisitDays);
   const requestsPerDay = Math.ceil(storesPerDay * requestsPerVisit);
   const hoursPerDay = (requestsPerDay * delayMs) / 3_600_000;
   const requestsPerDayAllowed = Math.min(dailyRequestBudget, Math.floor(DAY_MS / Math.max(delayMs, 1)));
   const fits = requestsPerDay <= requestsPerDayAllowed;
   const needed = storesInScope * requestsPerVisit;
-  const shortestRevisitDays = storesInScope === 0 ? null : requestsPerDayAllowed <= 0 ? null : Math.max(1, Math.ceil(needed / requestsPerDayAllowed));
+  const shortestRevisitDays =
+    storesInScope === 0
+      ? null
+      : requestsPerDayAllowed <= 0
+        ? null
+        : Math.max(1, Math.ceil(needed / requestsPerDayAllowed));
   return { storesPerDay, requestsPerDay, hoursPerDay, requestsPerDayAllowed, fits, shortestRevisitDays };
 }
 
@@ -218,6 +248,7 @@ export function shouldPause(visits: number, blocked: number): boolean {
 /** A scope in words: "Nationwide", "2 states: RI, UT", "3 ZIP codes within 25 miles". */
 export function scopeText(scope: CoverageScope): string {
   if (scope.kind === 'nationwide') return 'Nationwide';
-  if (scope.kind === 'states') return `${scope.states.length === 1 ? '1 state' : `${scope.states.length} states`}: ${scope.states.join(', ')}`;
+  if (scope.kind === 'states')
+    return `${scope.states.length === 1 ? '1 state' : `${scope.states.length} states`}: ${scope.states.join(', ')}`;
   return `${scope.zipCodes.length === 1 ? '1 ZIP code' : `${scope.zipCodes.length} ZIP codes`} within ${scope.radiusMiles} miles`;
 }

@@ -48,7 +48,9 @@ function normalise(text: string): string {
  * starts with one (Walmart and Target titles lead with the brand). Null for any other brand.
  */
 export function singleHousingBrand(brand: string | null | undefined, title: string): SingleHousingBrand | null {
-  const candidates = [brand, title].filter((text): text is string => typeof text === 'string' && text.trim() !== '').map(normalise);
+  const candidates = [brand, title]
+    .filter((text): text is string => typeof text === 'string' && text.trim() !== '')
+    .map(normalise);
   for (const text of candidates) {
     const found = SINGLE_HOUSING_BRANDS.find((entry) => entry.pattern.test(text));
     if (found) return found;

@@ -60,7 +60,12 @@ const CORPUS: Row[] = [
   ['walmart', "Eggland's Best Classic Large White Eggs, 12 Count (Pack of 2)", null, eggs('standard', 24, 'Large')],
   ['walmart', 'Great Value Large White Eggs, 12 Count, 2 Pack', null, eggs('standard', 24, 'Large')],
   ['walmart', 'Vital Farms Pasture-Raised Large Eggs, 24-Pack', null, eggs('pasture_raised', 24, 'Large')],
-  ['walmart', "Eggland's Best Large White Eggs, 18 ct (1 Dozen)", null, reject('conflicting-count', 'counts 12, 18 disagree')],
+  [
+    'walmart',
+    "Eggland's Best Large White Eggs, 18 ct (1 Dozen)",
+    null,
+    reject('conflicting-count', 'counts 12, 18 disagree'),
+  ],
   ['walmart', 'Egg Beaters Original Liquid Egg Substitute, 32 oz', null, skip('egg-product', 'egg beaters')],
   ['walmart', 'Great Value 100% Liquid Egg Whites, 32 oz', null, skip('egg-product', 'liquid')],
   ['walmart', 'Marketside Hard-Boiled Eggs, 6 Count', null, skip('prepared', 'hard-boiled')],
@@ -87,10 +92,20 @@ const CORPUS: Row[] = [
   ['walmart', "Hellmann's Real Mayonnaise Made with 100% Cage-Free Eggs, 30 oz", null, skip('not-eggs', 'mayonnaise')],
 
   // Target: "<description> - <N>ct[ - <brand>]"
-  ['target', 'Grade A Large Eggs - 12ct - Good & Gather™ (Packaging May Vary)', null, eggs('standard', 12, 'Grade A Large')],
+  [
+    'target',
+    'Grade A Large Eggs - 12ct - Good & Gather™ (Packaging May Vary)',
+    null,
+    eggs('standard', 12, 'Grade A Large'),
+  ],
   ['target', 'Vital Farms Pasture-Raised Grade A Large Eggs - 12ct', null, eggs('pasture_raised', 12, 'Grade A Large')],
   ['target', 'Grade A Large Eggs - 18ct - Good & Gather™', null, eggs('standard', 18, 'Grade A Large')],
-  ['target', 'Cage-Free Fresh Grade A Large Brown Eggs - 12ct - Good & Gather™', null, eggs('cage_free', 12, 'Grade A Large')],
+  [
+    'target',
+    'Cage-Free Fresh Grade A Large Brown Eggs - 12ct - Good & Gather™',
+    null,
+    eggs('cage_free', 12, 'Grade A Large'),
+  ],
   [
     'target',
     'Organic Cage-Free Fresh Grade A Large Brown Eggs - 12ct - Good & Gather™',
@@ -137,7 +152,12 @@ const CORPUS: Row[] = [
   ['kroger', 'Vital Farms® Pasture-Raised Organic Large Brown Eggs', '12 ct', eggs('pasture_raised', 12, 'Large')],
   ['kroger', 'Kroger® Grade A Large White Eggs 2 Dozen', null, eggs('standard', 24, 'Grade A Large')],
   ['kroger', 'Kroger® Grade A Large White Eggs', '24 oz', NO_COUNT],
-  ['kroger', 'Kroger® Grade A Large White Eggs 18 Count', '12 ct', reject('conflicting-count', 'counts 12, 18 disagree')],
+  [
+    'kroger',
+    'Kroger® Grade A Large White Eggs 18 Count',
+    '12 ct',
+    reject('conflicting-count', 'counts 12, 18 disagree'),
+  ],
   ['kroger', 'Kroger® 100% Liquid Egg Whites', '32 oz', skip('egg-product', 'liquid')],
   ['kroger', 'Kroger® Hard Cooked Peeled Eggs', '6 ct', skip('prepared', 'hard cooked')],
   ['kroger', 'Kroger® Egg Salad', '12 oz', skip('prepared', 'salad')],
@@ -165,19 +185,44 @@ const CORPUS: Row[] = [
   // Whole Foods: the count only in the name, when at all
   ['whole-foods', 'Organic Grade A Large Brown Eggs', null, NO_COUNT],
   ['whole-foods', '365 by Whole Foods Market, Organic Large Brown Eggs, 12 Count', null, eggs('organic', 12, 'Large')],
-  ['whole-foods', '365 by Whole Foods Market, Cage Free Large Brown Eggs, 18 Count', null, eggs('cage_free', 18, 'Large')],
-  ['whole-foods', '365 by Whole Foods Market, Organic Grade A Large Brown Eggs, 6 Count', null, eggs('organic', 6, 'Grade A Large')],
+  [
+    'whole-foods',
+    '365 by Whole Foods Market, Cage Free Large Brown Eggs, 18 Count',
+    null,
+    eggs('cage_free', 18, 'Large'),
+  ],
+  [
+    'whole-foods',
+    '365 by Whole Foods Market, Organic Grade A Large Brown Eggs, 6 Count',
+    null,
+    eggs('organic', 6, 'Grade A Large'),
+  ],
   ['whole-foods', 'Vital Farms, Pasture Raised Large Brown Eggs, 12 Count', null, eggs('pasture_raised', 12, 'Large')],
-  ['whole-foods', "Pete And Gerry's, Organic Free Range Large Brown Eggs, 12 Count", null, eggs('cage_free', 12, 'Large')],
+  [
+    'whole-foods',
+    "Pete And Gerry's, Organic Free Range Large Brown Eggs, 12 Count",
+    null,
+    eggs('cage_free', 12, 'Large'),
+  ],
   [
     'whole-foods',
     'Handsome Brook Farms, Pasture Raised Organic Large Brown Eggs, 12 Count',
     null,
     eggs('pasture_raised', 12, 'Large'),
   ],
-  ['whole-foods', 'Vital Farms, Organic Pasture-Raised Extra Large Eggs, 12 ct', null, eggs('pasture_raised', 12, 'Extra Large')],
+  [
+    'whole-foods',
+    'Vital Farms, Organic Pasture-Raised Extra Large Eggs, 12 ct',
+    null,
+    eggs('pasture_raised', 12, 'Extra Large'),
+  ],
   ['whole-foods', "Nellie's Free Range Eggs, Large Brown, 18 Count", null, eggs('cage_free', 18, 'Large')],
-  ['whole-foods', 'Organic Valley, Organic Free Range Large Brown Eggs, 12 Count', null, eggs('cage_free', 12, 'Large')],
+  [
+    'whole-foods',
+    'Organic Valley, Organic Free Range Large Brown Eggs, 12 Count',
+    null,
+    eggs('cage_free', 12, 'Large'),
+  ],
   ['whole-foods', 'Organic Valley Pasture Raised Large Brown Eggs, 1 Dozen', null, eggs('pasture_raised', 12, 'Large')],
   ['whole-foods', '365 by Whole Foods Market, Organic Liquid Egg Whites, 16 oz', null, skip('egg-product', 'liquid')],
   ['whole-foods', 'Vital Farms, Pasture-Raised Hard Boiled Eggs, 6 Count', null, skip('prepared', 'hard boiled')],
@@ -191,7 +236,12 @@ const CORPUS: Row[] = [
   ['aldi', 'Goldhen Cage Free Grade A Large Brown Eggs', '12 ct', eggs('cage_free', 12, 'Grade A Large')],
   ['aldi', 'Goldhen Grade A Extra Large White Eggs', '12 ct', eggs('standard', 12, 'Grade A Extra Large')],
   ['aldi', 'Simply Nature Organic Cage Free Grade A Large Brown Eggs', '12 ct', eggs('cage_free', 12, 'Grade A Large')],
-  ['aldi', 'Simply Nature Pasture Raised Grade A Large Brown Eggs', '12 ct', eggs('pasture_raised', 12, 'Grade A Large')],
+  [
+    'aldi',
+    'Simply Nature Pasture Raised Grade A Large Brown Eggs',
+    '12 ct',
+    eggs('pasture_raised', 12, 'Grade A Large'),
+  ],
   ['aldi', 'Goldhen Large White Eggs', null, NO_COUNT],
   ['aldi', 'Goldhen Hard-Cooked Peeled Eggs', '6 ct', skip('prepared', 'hard-cooked')],
   ['aldi', 'Specially Selected Egg Noodles', '12 oz', skip('not-eggs', 'noodles')],
@@ -199,7 +249,12 @@ const CORPUS: Row[] = [
   ['aldi', 'Choceur Milk Chocolate Easter Eggs', '5.3 oz', skip('not-eggs', 'chocolate')],
 
   // Upper case, several claims, other brands and forms
-  ['walmart', 'VITAL FARMS PASTURE-RAISED LARGE GRADE A EGGS, 12 CT', null, eggs('pasture_raised', 12, 'Grade A Large')],
+  [
+    'walmart',
+    'VITAL FARMS PASTURE-RAISED LARGE GRADE A EGGS, 12 CT',
+    null,
+    eggs('pasture_raised', 12, 'Grade A Large'),
+  ],
   ['walmart', 'GREAT VALUE LARGE WHITE EGGS, 18 COUNT', null, eggs('standard', 18, 'Large')],
   ['kroger', "EGGLAND'S BEST ORGANIC LARGE BROWN EGGS 12CT", null, eggs('organic', 12, 'Large')],
   ['kroger', 'EGG BEATERS ORIGINAL 16 OZ', null, skip('egg-product', 'egg beaters')],
@@ -233,7 +288,12 @@ const CORPUS: Row[] = [
     null,
     eggs('pasture_raised', 18, 'Grade A Large'),
   ],
-  ['walmart', "Member's Mark Cage Free Grade A Large White Eggs, 2 dozen", null, eggs('cage_free', 24, 'Grade A Large')],
+  [
+    'walmart',
+    "Member's Mark Cage Free Grade A Large White Eggs, 2 dozen",
+    null,
+    eggs('cage_free', 24, 'Grade A Large'),
+  ],
   ['walmart', 'H-E-B Grade AA Cage Free Large Brown Eggs, 12 ct', null, eggs('cage_free', 12, 'Grade AA Large')],
   ['walmart', 'Kirkland Signature Cage Free Large Grade AA Eggs, 24 ct', null, eggs('cage_free', 24, 'Grade AA Large')],
   ['target', 'Vital Farms Pasture-Raised Large Eggs, Half Dozen', null, eggs('pasture_raised', 6, 'Large')],
@@ -334,7 +394,9 @@ describe('classifyListing: category', () => {
     'Dairy, Eggs & Frozen',
     'Deli & Eggs',
   ])('accepts shell eggs in a category that names eggs besides a skipping phrase: "%s"', (category) => {
-    expect(classifyListing({ title: 'Lucerne Large Eggs - 18 Count', category })).toEqual(eggs('standard', 18, 'Large'));
+    expect(classifyListing({ title: 'Lucerne Large Eggs - 18 Count', category })).toEqual(
+      eggs('standard', 18, 'Large'),
+    );
   });
 
   it('leaves shell eggs in the stores’ egg categories alone', () => {
@@ -377,8 +439,12 @@ describe('classifyListing: shell eggs or not', () => {
 describe('classifyListing: count', () => {
   it('reads the size text and the title together', () => {
     expect(classifyListing({ title: 'Large Eggs', sizeText: '18 ct' })).toEqual(eggs('standard', 18, 'Large'));
-    expect(classifyListing({ title: 'Large Eggs, 18 ct', sizeText: '1.5 dozen' })).toEqual(eggs('standard', 18, 'Large'));
-    expect(classifyListing({ title: 'Large Eggs (Pack of 2)', sizeText: '12 ct' })).toEqual(eggs('standard', 24, 'Large'));
+    expect(classifyListing({ title: 'Large Eggs, 18 ct', sizeText: '1.5 dozen' })).toEqual(
+      eggs('standard', 18, 'Large'),
+    );
+    expect(classifyListing({ title: 'Large Eggs (Pack of 2)', sizeText: '12 ct' })).toEqual(
+      eggs('standard', 24, 'Large'),
+    );
     expect(classifyListing({ title: 'Large Eggs, 12 ct', sizeText: '  ' })).toEqual(eggs('standard', 12, 'Large'));
   });
 
@@ -552,8 +618,16 @@ describe('eggTypeOf with the brand (a brand that sells one housing type)', () =>
   });
 
   it('reaches classifyListing through its brand field', () => {
-    expect(classifyListing({ title: 'Large Grade A Eggs, 18 CT', brand: 'Vital Farms' })).toMatchObject({ kind: 'eggs', eggType: 'pasture_raised', count: 18 });
-    expect(classifyListing({ title: 'Large Grade A Eggs, 18 CT' })).toMatchObject({ kind: 'eggs', eggType: 'standard', count: 18 });
+    expect(classifyListing({ title: 'Large Grade A Eggs, 18 CT', brand: 'Vital Farms' })).toMatchObject({
+      kind: 'eggs',
+      eggType: 'pasture_raised',
+      count: 18,
+    });
+    expect(classifyListing({ title: 'Large Grade A Eggs, 18 CT' })).toMatchObject({
+      kind: 'eggs',
+      eggType: 'standard',
+      count: 18,
+    });
   });
 });
 
@@ -608,8 +682,12 @@ describe('reason labels', () => {
 
 describe('a size field in "each"', () => {
   it('reads "12 ea" as twelve eggs, and "1 each" as the selling unit, not a count', () => {
-    expect(classifyListing({ title: 'Goldhen Grade A Large White Eggs', sizeText: '12 ea' })).toEqual(eggs('standard', 12, 'Grade A Large'));
-    expect(classifyListing({ title: 'Organic Large Brown Eggs, 12 ct', sizeText: '1 each' })).toEqual(eggs('organic', 12, 'Large'));
+    expect(classifyListing({ title: 'Goldhen Grade A Large White Eggs', sizeText: '12 ea' })).toEqual(
+      eggs('standard', 12, 'Grade A Large'),
+    );
+    expect(classifyListing({ title: 'Organic Large Brown Eggs, 12 ct', sizeText: '1 each' })).toEqual(
+      eggs('organic', 12, 'Large'),
+    );
     expect(classifyListing({ title: 'Organic Large Brown Eggs', sizeText: '1 each' })).toEqual(NO_COUNT);
   });
 });

@@ -85,7 +85,12 @@ describe('estimatePrice', () => {
 
   it('scales to the target count with the count adjustment', () => {
     // unit 0.30 * 0.97 * 18 = 5.238
-    expect(estimatePrice(entry, { count: 18 })).toEqual({ price: 5.24, unitPrice: 5.24 / 18, isEstimate: true, factors: [{ factor: 0.97, reason: 'larger pack' }] });
+    expect(estimatePrice(entry, { count: 18 })).toEqual({
+      price: 5.24,
+      unitPrice: 5.24 / 18,
+      isEstimate: true,
+      factors: [{ factor: 0.97, reason: 'larger pack' }],
+    });
     // unit 0.30 * 1.05 * 6 = 1.89
     expect(estimatePrice(entry, { count: 6 }).price).toBe(1.89);
   });

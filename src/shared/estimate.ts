@@ -88,16 +88,26 @@ export function estimatePrice(entry: EstimateSource, target: EstimateTarget): Es
   const entryCount = packCount(entry.count);
   const count = target.count == null ? entryCount : packCount(target.count);
   const factors: EstimateFactor[] = [];
-  if (count !== entryCount) factors.push({ factor: countAdjustment(count, entryCount), reason: count > entryCount ? 'larger pack' : 'smaller pack' });
+  if (count !== entryCount)
+    factors.push({
+      factor: countAdjustment(count, entryCount),
+      reason: count > entryCount ? 'larger pack' : 'smaller pack',
+    });
   const fromType = parseEggType(entry.egg_type);
   const toType = parseEggType(target.eggType);
   if (fromType && toType && fromType !== toType) {
-    factors.push({ factor: eggTypeMultiplier(fromType, toType), reason: `${EGG_TYPE_LABELS[toType].toLowerCase()} instead of ${EGG_TYPE_LABELS[fromType].toLowerCase()}` });
+    factors.push({
+      factor: eggTypeMultiplier(fromType, toType),
+      reason: `${EGG_TYPE_LABELS[toType].toLowerCase()} instead of ${EGG_TYPE_LABELS[fromType].toLowerCase()}`,
+    });
   }
   const fromRegion = parseRegion(entry.region);
   const toRegion = parseRegion(target.region);
   if (fromRegion && toRegion && fromRegion !== toRegion) {
-    factors.push({ factor: regionMultiplier(fromRegion, toRegion), reason: `${REGION_LABELS[toRegion]} instead of ${REGION_LABELS[fromRegion]}` });
+    factors.push({
+      factor: regionMultiplier(fromRegion, toRegion),
+      reason: `${REGION_LABELS[toRegion]} instead of ${REGION_LABELS[fromRegion]}`,
+    });
   }
   const unit = factors.reduce((perEgg, { factor }) => perEgg * factor, toNumber(entry.price) / entryCount);
   const price = roundCents(unit * count);
@@ -113,7 +123,11 @@ function formatFactor(factor: number): string {
  * An estimate's working, which a shopper can redo with a calculator:
  * '$3.96 ÷ 12 × 36 × 0.97 (larger pack) × 1.5 (organic instead of standard) = $17.29'.
  */
-export function estimateWorking(entry: EstimateSource, target: EstimateTarget, estimate: Estimate = estimatePrice(entry, target)): string {
+export function estimateWorking(
+  entry: EstimateSource,
+  target: EstimateTarget,
+  estimate: Estimate = estimatePrice(entry, target),
+): string {
   const entryCount = packCount(entry.count);
   const count = target.count == null ? entryCount : packCount(target.count);
   const steps = estimate.factors.map(({ factor, reason }) => ` × ${formatFactor(factor)} (${reason})`).join('');

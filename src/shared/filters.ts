@@ -57,7 +57,10 @@ function parseStoreId(value: string): string | null {
 /** Egg types and regions are at most 40 characters before normalising (schemas.ts). */
 const MAX_NAME_LENGTH = 40;
 
-function readField(key: keyof FilterSelection, value: string | number | boolean | null): FilterSelection[keyof FilterSelection] | undefined {
+function readField(
+  key: keyof FilterSelection,
+  value: string | number | boolean | null,
+): FilterSelection[keyof FilterSelection] | undefined {
   switch (key) {
     case 'eggType':
       if (typeof value !== 'string') return undefined;
@@ -94,7 +97,8 @@ function readField(key: keyof FilterSelection, value: string | number | boolean 
  */
 export function filterFieldOrDefault<K extends keyof FilterSelection>(key: K, value: unknown): FilterSelection[K] {
   if (value === undefined) return DEFAULT_FILTERS[key];
-  if (value !== null && typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') return DEFAULT_FILTERS[key];
+  if (value !== null && typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean')
+    return DEFAULT_FILTERS[key];
   const parsed = readField(key, value);
   return (parsed === undefined ? DEFAULT_FILTERS[key] : parsed) as FilterSelection[K];
 }

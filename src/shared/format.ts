@@ -124,10 +124,7 @@ export function trendDirectionFromValue(value: NumberLike): TrendDirection {
  * An entry's trend direction: its trend_direction when one is given, otherwise the sign of its
  * trend_value (older payloads carry only the value).
  */
-export function trendDirection(entry: {
-  trend_direction?: string | null;
-  trend_value?: NumberLike;
-}): TrendDirection {
+export function trendDirection(entry: { trend_direction?: string | null; trend_value?: NumberLike }): TrendDirection {
   return typeof entry.trend_direction === 'string' && entry.trend_direction.trim() !== ''
     ? parseTrendDirection(entry.trend_direction)
     : trendDirectionFromValue(entry.trend_value);
@@ -191,7 +188,9 @@ export function formatPlace(place: { city: string | null; state: string | null; 
 export function formatWasPrice(regularPrice: NumberLike, price: NumberLike): string | null {
   const regular = parseNumber(regularPrice);
   const shelf = parseNumber(price);
-  return regular !== null && shelf !== null && roundCents(regular) > roundCents(shelf) ? `was ${formatPrice(regular)}` : null;
+  return regular !== null && shelf !== null && roundCents(regular) > roundCents(shelf)
+    ? `was ${formatPrice(regular)}`
+    : null;
 }
 
 export type StockState = 'in-stock' | 'out-of-stock' | 'unknown';

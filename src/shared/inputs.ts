@@ -112,7 +112,9 @@ export const storeLocationsInput = z
       .string({ message: 'state must be a two-letter US state code' })
       .max(64, 'state must be a two-letter US state code')
       .transform((value) => value.trim().toUpperCase())
-      .refine((value) => Object.hasOwn(STATE_REGIONS, value), { message: 'state must be a two-letter US state code (or DC)' })
+      .refine((value) => Object.hasOwn(STATE_REGIONS, value), {
+        message: 'state must be a two-letter US state code (or DC)',
+      })
       .optional(),
     limit: intParam('limit', 1, MAX_LOCATIONS_PAGE).default(DEFAULT_LOCATIONS_PAGE),
     offset: intParam('offset', 0, 10_000_000).default(0),

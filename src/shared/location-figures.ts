@@ -55,9 +55,12 @@ const stores = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'store' 
  * has no median or range: '$3.47 a dozen at 1 store'; locations that all charge the same have no
  * range: '$3.47 a dozen at all 3 stores'.
  */
-export function locationFiguresText(f: Pick<LocationFigures, 'locations' | 'median_per_dozen' | 'lowest_per_dozen' | 'highest_per_dozen'>): string {
+export function locationFiguresText(
+  f: Pick<LocationFigures, 'locations' | 'median_per_dozen' | 'lowest_per_dozen' | 'highest_per_dozen'>,
+): string {
   if (f.locations <= 1) return `${formatPrice(f.median_per_dozen)} a dozen at ${stores(1)}`;
-  if (formatPrice(f.lowest_per_dozen) === formatPrice(f.highest_per_dozen)) return `${formatPrice(f.median_per_dozen)} a dozen at all ${stores(f.locations)}`;
+  if (formatPrice(f.lowest_per_dozen) === formatPrice(f.highest_per_dozen))
+    return `${formatPrice(f.median_per_dozen)} a dozen at all ${stores(f.locations)}`;
   return `median ${formatPrice(f.median_per_dozen)} a dozen across ${stores(f.locations)}, ${formatPrice(f.lowest_per_dozen)} to ${formatPrice(f.highest_per_dozen)}`;
 }
 

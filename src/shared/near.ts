@@ -31,7 +31,10 @@ const eggTypeOrAll = z
 const oneOf = <T extends readonly number[]>(name: string, values: T) =>
   z.coerce
     .number({ message: `${name} must be a number` })
-    .refine((value): value is T[number] => (values as readonly number[]).includes(value), `${name} must be one of ${values.join(', ')}`);
+    .refine(
+      (value): value is T[number] => (values as readonly number[]).includes(value),
+      `${name} must be one of ${values.join(', ')}`,
+    );
 
 /** A US ZIP code as typed: five digits, or ZIP+4 (its first five count). */
 export const zipParam = z
@@ -57,9 +60,14 @@ export const nearEntrySchema = priceEntrySchema.extend({
   location_name: z.string().nullable(),
   city: z.string().nullable(),
   state: z.string().nullable(),
-  distance_miles: z.number().describe('Straight-line miles from the ZIP code to the store (or its ZIP code), one decimal'),
+  distance_miles: z
+    .number()
+    .describe('Straight-line miles from the ZIP code to the store (or its ZIP code), one decimal'),
   price_per_dozen: z.number().describe('Shelf price for 12 eggs at this pack size'),
-  previous_price: z.number().nullable().describe("The pack price observed on the latest price's previous UTC day; null when none was observed that day"),
+  previous_price: z
+    .number()
+    .nullable()
+    .describe("The pack price observed on the latest price's previous UTC day; null when none was observed that day"),
   change: z.number().nullable().describe('price minus previous_price, in dollars; null without a previous price'),
 });
 export type NearEntry = z.infer<typeof nearEntrySchema>;
@@ -122,9 +130,13 @@ export const historyResultSchema = z.object({
   history_days: z
     .number()
     .int()
-    .describe('Days with a price of the product at this location in all, within the span or before it: fewer than the span means its history began inside it'),
+    .describe(
+      'Days with a price of the product at this location in all, within the span or before it: fewer than the span means its history began inside it',
+    ),
   source: priceSourceSchema.nullable().describe('Source of the latest price'),
-  points: z.array(dayPrice.extend({ price_per_dozen: z.number() })).describe('One price per observed UTC day, oldest first'),
+  points: z
+    .array(dayPrice.extend({ price_per_dozen: z.number() }))
+    .describe('One price per observed UTC day, oldest first'),
   lowest: dayPrice.nullable(),
   highest: dayPrice.nullable(),
   latest: dayPrice.nullable(),

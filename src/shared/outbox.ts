@@ -18,11 +18,19 @@ export const EMAIL_STATUS_LABELS: Record<EmailStatus, { label: string; palette: 
 
 export const outboxListInput = z
   .object({
-    page: z.coerce.number({ message: 'page must be a number' }).int('page must be a whole number').min(1, 'page must be at least 1').max(100_000, 'page is too large').optional().default(1),
+    page: z.coerce
+      .number({ message: 'page must be a number' })
+      .int('page must be a whole number')
+      .min(1, 'page must be at least 1')
+      .max(100_000, 'page is too large')
+      .optional()
+      .default(1),
   })
   .strict();
 
-export const outboxEmailInput = z.object({ id: z.coerce.number({ message: 'id must be a number' }).int().positive().max(2_147_483_647) }).strict();
+export const outboxEmailInput = z
+  .object({ id: z.coerce.number({ message: 'id must be a number' }).int().positive().max(2_147_483_647) })
+  .strict();
 
 export interface OutboxEmailSummary {
   id: number;
@@ -50,6 +58,7 @@ export function emailPreviewDocument(html: string): string {
   const head = /<head(\s[^>]*)?>/i.exec(html);
   if (head) return html.slice(0, head.index + head[0].length) + base + html.slice(head.index + head[0].length);
   const root = /<html(\s[^>]*)?>/i.exec(html);
-  if (root) return `${html.slice(0, root.index + root[0].length)}<head>${base}</head>${html.slice(root.index + root[0].length)}`;
+  if (root)
+    return `${html.slice(0, root.index + root[0].length)}<head>${base}</head>${html.slice(root.index + root[0].length)}`;
   return `${base}${html}`;
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { clampPage, pageButtons, pageCount, pageItems, pageRange, pageSizeForWidth, showingText } from './pagination.ts';
+import {
+  clampPage,
+  pageButtons,
+  pageCount,
+  pageItems,
+  pageRange,
+  pageSizeForWidth,
+  showingText,
+} from './pagination.ts';
 
 describe('pageSizeForWidth (SPEC §9)', () => {
   it.each([

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { DEFAULT_PREFERENCES, ZIP_FORMAT_MESSAGE, ZIP_MAX_MESSAGE, ZIP_MIN_MESSAGE, alertFromPreferences, parseStoredPreferences, preferencesSchema } from './preferences.ts';
+import {
+  DEFAULT_PREFERENCES,
+  ZIP_FORMAT_MESSAGE,
+  ZIP_MAX_MESSAGE,
+  ZIP_MIN_MESSAGE,
+  alertFromPreferences,
+  parseStoredPreferences,
+  preferencesSchema,
+} from './preferences.ts';
 
 const messages = (input: unknown) => {
   const result = preferencesSchema.safeParse(input);
@@ -17,9 +25,19 @@ describe('preferencesSchema (SPEC §5)', () => {
 
   it('saves an egg type, a pack size or favourite stores without a ZIP code', () => {
     for (const zipCode of [undefined, '', '   ']) {
-      const parsed = preferencesSchema.safeParse({ zipCode, preferredEggType: 'organic', preferredCount: 18, favoriteStores: ['aldi'] });
+      const parsed = preferencesSchema.safeParse({
+        zipCode,
+        preferredEggType: 'organic',
+        preferredCount: 18,
+        favoriteStores: ['aldi'],
+      });
       expect(parsed.success).toBe(true);
-      expect(parsed.data).toMatchObject({ zipCode: '', preferredEggType: 'organic', preferredCount: 18, favoriteStores: ['aldi'] });
+      expect(parsed.data).toMatchObject({
+        zipCode: '',
+        preferredEggType: 'organic',
+        preferredCount: 18,
+        favoriteStores: ['aldi'],
+      });
     }
   });
 
@@ -27,26 +45,46 @@ describe('preferencesSchema (SPEC §5)', () => {
     expect(preferencesSchema.parse({ zipCode: '10001' })).toEqual({ ...DEFAULT_PREFERENCES, zipCode: '10001' });
   });
 
-  it('accepts the price cards\' pack sizes only', () => {
+  it("accepts the price cards' pack sizes only", () => {
     expect(preferencesSchema.parse({ zipCode: '10001', preferredCount: '36' }).preferredCount).toBe(36);
     expect(preferencesSchema.safeParse({ zipCode: '10001', preferredCount: 7 }).success).toBe(false);
   });
 });
 
 describe('alertFromPreferences: what a Notifications switch subscribes to', () => {
-  const preferences = { ...DEFAULT_PREFERENCES, zipCode: '60611', preferredEggType: 'cage-free', favoriteStores: ['aldi', 'kroger', 'costco'] };
+  const preferences = {
+    ...DEFAULT_PREFERENCES,
+    zipCode: '60611',
+    preferredEggType: 'cage-free',
+    favoriteStores: ['aldi', 'kroger', 'costco'],
+  };
 
-  it('price drops: at once, in the chosen region (else the ZIP code\'s), of the egg type, at the favourite stores', () => {
-    expect(alertFromPreferences(preferences, 'notifyPriceDrops')).toEqual({ region: 'midwest', egg_type: 'cage_free', preferred_stores: ['aldi', 'kroger'], notification_frequency: 'immediately' });
+  it("price drops: at once, in the chosen region (else the ZIP code's), of the egg type, at the favourite stores", () => {
+    expect(alertFromPreferences(preferences, 'notifyPriceDrops')).toEqual({
+      region: 'midwest',
+      egg_type: 'cage_free',
+      preferred_stores: ['aldi', 'kroger'],
+      notification_frequency: 'immediately',
+    });
     expect(alertFromPreferences({ ...preferences, region: 'west' }, 'notifyPriceDrops').region).toBe('west');
   });
 
   it('the weekly report: every store of the region, weekly', () => {
-    expect(alertFromPreferences(preferences, 'weeklyReport')).toEqual({ region: 'midwest', egg_type: 'cage_free', preferred_stores: [], notification_frequency: 'weekly' });
+    expect(alertFromPreferences(preferences, 'weeklyReport')).toEqual({
+      region: 'midwest',
+      egg_type: 'cage_free',
+      preferred_stores: [],
+      notification_frequency: 'weekly',
+    });
   });
 
   it('without a region, a ZIP code or an egg type: every region and type', () => {
-    expect(alertFromPreferences(DEFAULT_PREFERENCES, 'notifyPriceDrops')).toEqual({ region: 'all', egg_type: 'all', preferred_stores: [], notification_frequency: 'immediately' });
+    expect(alertFromPreferences(DEFAULT_PREFERENCES, 'notifyPriceDrops')).toEqual({
+      region: 'all',
+      egg_type: 'all',
+      preferred_stores: [],
+      notification_frequency: 'immediately',
+    });
   });
 });
 
@@ -58,7 +96,13 @@ describe('parseStoredPreferences', () => {
   });
 
   it('keeps each usable field and defaults the rest', () => {
-    const saved = JSON.stringify({ zipCode: '60611', region: 'midwest', preferredCount: 99, favoriteStores: ['aldi', 3], notifyPriceDrops: true });
+    const saved = JSON.stringify({
+      zipCode: '60611',
+      region: 'midwest',
+      preferredCount: 99,
+      favoriteStores: ['aldi', 3],
+      notifyPriceDrops: true,
+    });
     expect(parseStoredPreferences(saved)).toEqual({
       ...DEFAULT_PREFERENCES,
       zipCode: '60611',
@@ -82,9 +126,26 @@ describe('parseStoredPreferences agrees with preferencesSchema', () => {
   });
   const samples: readonly unknown[] = [
     {},
-    { zipCode: '10001', region: 'west', preferredEggType: 'organic', preferredCount: 36, favoriteStores: ['aldi'], notifyPriceDrops: true, weeklyReport: true },
-    { zipCode: 10001, region: null, preferredEggType: 3, favoriteStores: 'aldi', notifyPriceDrops: 'yes', weeklyReport: 1 },
-    ...[6, 12, 60, '18', ' 24 ', '', null, true, 7, 12.5, '12abc', [30], [6, 12], { n: 6 }, -12, '0x0c', 1e21].map((preferredCount) => ({ preferredCount })),
+    {
+      zipCode: '10001',
+      region: 'west',
+      preferredEggType: 'organic',
+      preferredCount: 36,
+      favoriteStores: ['aldi'],
+      notifyPriceDrops: true,
+      weeklyReport: true,
+    },
+    {
+      zipCode: 10001,
+      region: null,
+      preferredEggType: 3,
+      favoriteStores: 'aldi',
+      notifyPriceDrops: 'yes',
+      weeklyReport: 1,
+    },
+    ...[6, 12, 60, '18', ' 24 ', '', null, true, 7, 12.5, '12abc', [30], [6, 12], { n: 6 }, -12, '0x0c', 1e21].map(
+      (preferredCount) => ({ preferredCount }),
+    ),
     { favoriteStores: [] },
     { favoriteStores: ['walmart', 'target'] },
     { favoriteStores: ['walmart', null] },
@@ -92,7 +153,10 @@ describe('parseStoredPreferences agrees with preferencesSchema', () => {
 
   it('reads every field the same way', () => {
     for (const sample of samples) {
-      expect({ sample, value: parseStoredPreferences(JSON.stringify(sample)) }).toEqual({ sample, value: lenient.parse(sample) });
+      expect({ sample, value: parseStoredPreferences(JSON.stringify(sample)) }).toEqual({
+        sample,
+        value: lenient.parse(sample),
+      });
     }
   });
 });

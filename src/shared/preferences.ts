@@ -6,7 +6,16 @@
 // (without zod, for the dashboard's first paint) and re-exported here.
 import { z } from 'zod';
 import type { NotificationFrequency } from './subscriptions.ts';
-import { CARD_COUNTS, DEFAULT_COUNT, STORE_IDS, parseEggType, parseRegion, type EggType, type Region, type StoreId } from './vocabulary.ts';
+import {
+  CARD_COUNTS,
+  DEFAULT_COUNT,
+  STORE_IDS,
+  parseEggType,
+  parseRegion,
+  type EggType,
+  type Region,
+  type StoreId,
+} from './vocabulary.ts';
 import { isValidZip, zipToRegion } from './zip.ts';
 
 export { DEFAULT_PREFERENCES, PREFERENCES_KEY, parseStoredPreferences } from './stored-preferences.ts';
@@ -24,7 +33,14 @@ export const preferencesSchema = z.object({
     .check((ctx) => {
       const zip = ctx.value;
       if (zip === '') return;
-      const message = zip.length < 5 ? ZIP_MIN_MESSAGE : zip.length > 10 ? ZIP_MAX_MESSAGE : isValidZip(zip) ? null : ZIP_FORMAT_MESSAGE;
+      const message =
+        zip.length < 5
+          ? ZIP_MIN_MESSAGE
+          : zip.length > 10
+            ? ZIP_MAX_MESSAGE
+            : isValidZip(zip)
+              ? null
+              : ZIP_FORMAT_MESSAGE;
       if (message) ctx.issues.push({ code: 'custom', message, input: zip });
     }),
   /** A region (northeast, midwest, south, west) or '' for none; SPEC §5 keeps it a free string. */
@@ -66,7 +82,9 @@ export interface PreferenceAlertValues {
  * (every store when none is chosen); the weekly report covers every store of the region.
  */
 export function alertFromPreferences(preferences: Preferences, alert: PreferenceAlert): PreferenceAlertValues {
-  const stores = preferences.favoriteStores.filter((store): store is StoreId => (STORE_IDS as readonly string[]).includes(store));
+  const stores = preferences.favoriteStores.filter((store): store is StoreId =>
+    (STORE_IDS as readonly string[]).includes(store),
+  );
   return {
     region: parseRegion(preferences.region) ?? zipToRegion(preferences.zipCode.trim()) ?? 'all',
     egg_type: parseEggType(preferences.preferredEggType) ?? 'all',

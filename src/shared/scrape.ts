@@ -35,14 +35,23 @@ export function zipListProblem(zipCodes: string[]): string | null {
 export const scrapeRunsInput = z
   .object({
     store: scraperIdSchema.optional(),
-    limit: z.coerce.number({ message: 'limit must be a number' }).int('limit must be a whole number').min(1, 'limit must be at least 1').max(100, 'limit must be at most 100').optional(),
+    limit: z.coerce
+      .number({ message: 'limit must be a number' })
+      .int('limit must be a whole number')
+      .min(1, 'limit must be at least 1')
+      .max(100, 'limit must be at most 100')
+      .optional(),
   })
   .strict();
 
 export const scrapeSettingsInput = z
   .object({
     dailyEnabled: z.boolean({ message: 'dailyEnabled must be true or false' }),
-    hourUtc: z.number({ message: 'hourUtc must be a number' }).int('hourUtc must be a whole hour').min(0, 'hourUtc must be 0 to 23').max(23, 'hourUtc must be 0 to 23'),
+    hourUtc: z
+      .number({ message: 'hourUtc must be a number' })
+      .int('hourUtc must be a whole hour')
+      .min(0, 'hourUtc must be 0 to 23')
+      .max(23, 'hourUtc must be 0 to 23'),
     zipCodes: zipCodesSchema,
   })
   .strict();
@@ -121,7 +130,9 @@ const zipCodes = (total: number) => plural(total, 'ZIP code');
  * waiting for a worker to start the Walmart scraper.' or 'Running: 2 of 5 ZIP codes done, 40
  * listings seen, 12 egg prices so far.'
  */
-export function runProgressText(run: Pick<ScrapeRun, 'store' | 'status' | 'progress' | 'total' | 'listingsSeen' | 'accepted'>): string {
+export function runProgressText(
+  run: Pick<ScrapeRun, 'store' | 'status' | 'progress' | 'total' | 'listingsSeen' | 'accepted'>,
+): string {
   if (run.status === 'queued') return `Queued: waiting for a worker to start the ${SCRAPER_NAMES[run.store]} scraper.`;
   return `Running: ${run.progress} of ${zipCodes(run.total)} done, ${plural(run.listingsSeen, 'listing')} seen, ${plural(run.accepted, 'egg price')} so far.`;
 }
@@ -135,12 +146,19 @@ export function runZipSummary(run: Pick<ScrapeRun, 'status' | 'total' | 'progres
 /** '2 retries', '1 rate-limit wait (30 s)', 'no retries': how hard a ZIP code was to read. */
 export function zipRetriesText(zip: Pick<ZipResult, 'retries' | 'rateLimitWaits' | 'rateLimitWaitMs'>): string {
   const parts = [zip.retries === 0 ? 'no retries' : `${zip.retries} ${zip.retries === 1 ? 'retry' : 'retries'}`];
-  parts.push(zip.rateLimitWaits === 0 ? 'no rate-limit waits' : `${plural(zip.rateLimitWaits, 'rate-limit wait')} (${Math.round(zip.rateLimitWaitMs / 1000)} s)`);
+  parts.push(
+    zip.rateLimitWaits === 0
+      ? 'no rate-limit waits'
+      : `${plural(zip.rateLimitWaits, 'rate-limit wait')} (${Math.round(zip.rateLimitWaitMs / 1000)} s)`,
+  );
   return parts.join(', ');
 }
 
 /** The next daily slot at hour:00 UTC strictly after now, or null when daily scraping is off. */
-export function nextDailyRun(settings: { dailyEnabled: boolean; hourUtc: number }, now: Date = new Date()): Date | null {
+export function nextDailyRun(
+  settings: { dailyEnabled: boolean; hourUtc: number },
+  now: Date = new Date(),
+): Date | null {
   if (!settings.dailyEnabled) return null;
   const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), settings.hourUtc));
   if (next.getTime() <= now.getTime()) next.setUTCDate(next.getUTCDate() + 1);
@@ -170,7 +188,10 @@ export const REJECTED_REASON_LABELS: Readonly<Record<string, string>> = {
  * store's shelf), 11 listed twice (sponsored repeats). Rejected 1 no price at this store." Each
  * part only when it has a count; 'Nothing skipped or rejected.' when neither has.
  */
-export function reasonCountsText(counts: { skipped: Readonly<Record<string, number>>; rejected: Readonly<Record<string, number>> }): string {
+export function reasonCountsText(counts: {
+  skipped: Readonly<Record<string, number>>;
+  rejected: Readonly<Record<string, number>>;
+}): string {
   const skipped = describeReasonCounts(counts.skipped, SKIPPED_REASON_LABELS);
   const rejected = describeReasonCounts(counts.rejected, REJECTED_REASON_LABELS);
   const parts = [skipped && `Skipped ${skipped}.`, rejected && `Rejected ${rejected}.`].filter(Boolean);
@@ -178,7 +199,10 @@ export function reasonCountsText(counts: { skipped: Readonly<Record<string, numb
 }
 
 /** '9 marketplace sellers' offers (not the store's shelf), 3 not eggs (...)': most first; '' for none. */
-export function describeReasonCounts(counts: Readonly<Record<string, number>>, labels: Readonly<Record<string, string>>): string {
+export function describeReasonCounts(
+  counts: Readonly<Record<string, number>>,
+  labels: Readonly<Record<string, string>>,
+): string {
   return Object.entries(counts)
     .filter(([, n]) => n > 0)
     .sort(([a, x], [b, y]) => y - x || a.localeCompare(b))

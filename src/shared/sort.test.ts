@@ -4,7 +4,12 @@ import { DEFAULT_FILTERS } from './filters.ts';
 import type { LooseEntry } from './types.ts';
 
 type Entry = LooseEntry & { id: string };
-const e = (id: string, fields: Partial<Omit<LooseEntry, 'id'>> = {}): Entry => ({ store_id: id, price: 0, ...fields, id });
+const e = (id: string, fields: Partial<Omit<LooseEntry, 'id'>> = {}): Entry => ({
+  store_id: id,
+  price: 0,
+  ...fields,
+  id,
+});
 const ids = (entries: readonly Entry[]) => entries.map((entry) => entry.id);
 
 describe('entryUnitPrice', () => {
@@ -22,7 +27,12 @@ describe('entryUnitPrice', () => {
 
 describe('sortEntries', () => {
   it('sorts by price ascending, numeric strings and non-numeric (0) included', () => {
-    const entries = [e('a', { price: '4.10' }), e('b', { price: 2.5 }), e('c', { price: 'n/a' }), e('d', { price: 10 })];
+    const entries = [
+      e('a', { price: '4.10' }),
+      e('b', { price: 2.5 }),
+      e('c', { price: 'n/a' }),
+      e('d', { price: 10 }),
+    ];
     expect(ids(sortEntries(entries, 'price'))).toEqual(['c', 'b', 'a', 'd']);
   });
 
@@ -67,7 +77,12 @@ describe('sortEntries', () => {
   });
 
   it('sorts by absolute trend value, largest first', () => {
-    const entries = [e('a', { trend_value: 1.5 }), e('b', { trend_value: '-4' }), e('c', { trend_value: null }), e('d', { trend_value: 3 })];
+    const entries = [
+      e('a', { trend_value: 1.5 }),
+      e('b', { trend_value: '-4' }),
+      e('c', { trend_value: null }),
+      e('d', { trend_value: 3 }),
+    ];
     expect(ids(sortEntries(entries, 'trend'))).toEqual(['b', 'd', 'a', 'c']);
   });
 

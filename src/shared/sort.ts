@@ -75,15 +75,13 @@ export function dedupeByStore<T extends LooseEntry>(entries: readonly T[]): T[] 
     if (current.time === undefined) current.time = updatedAt(current.entry);
     const time = updatedAt(entry);
     // Newest first, entries without a valid date last; on a full tie the earlier entry stays.
-    if (time !== null && (current.time === null || time > current.time)) best.set(key, { entry, standard, dozen, time });
+    if (time !== null && (current.time === null || time > current.time))
+      best.set(key, { entry, standard, dozen, time });
   }
   return [...best.values()].map((chosen) => chosen.entry);
 }
 
 /** The dashboard listing: filter, keep one entry per store, then sort (SPEC §5 order). */
 export function selectListing<T extends LooseEntry>(entries: readonly T[], filters: FilterSelection): T[] {
-  return sortEntries(
-    dedupeByStore(entries.filter((entry) => matchesFilters(entry, filters))),
-    filters.sortBy,
-  );
+  return sortEntries(dedupeByStore(entries.filter((entry) => matchesFilters(entry, filters))), filters.sortBy);
 }

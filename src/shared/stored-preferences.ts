@@ -43,14 +43,16 @@ export function parseStoredPreferences(stored: string | null | undefined): Prefe
   } catch {
     value = {};
   }
-  const saved: Record<string, unknown> = value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  const saved: Record<string, unknown> =
+    value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
   const stores = saved.favoriteStores;
   return {
     zipCode: text(saved.zipCode, DEFAULT_PREFERENCES.zipCode),
     region: text(saved.region, DEFAULT_PREFERENCES.region),
     preferredEggType: text(saved.preferredEggType, DEFAULT_PREFERENCES.preferredEggType),
     preferredCount: packSize(saved.preferredCount),
-    favoriteStores: Array.isArray(stores) && stores.every((store) => typeof store === 'string') ? [...(stores as string[])] : [],
+    favoriteStores:
+      Array.isArray(stores) && stores.every((store) => typeof store === 'string') ? [...(stores as string[])] : [],
     notifyPriceDrops: flag(saved.notifyPriceDrops),
     weeklyReport: flag(saved.weeklyReport),
   };

@@ -21,9 +21,7 @@ export const CONFIRMATION_DAYS = 7;
 
 /** 'all', blank, null or absent mean any; anything else must be a valid value. */
 const allOrNull = <T extends z.ZodType>(schema: T) =>
-  z
-    .preprocess((v) => (v === 'all' || v === '' ? null : v), schema.nullable().optional())
-    .transform((v) => v ?? null);
+  z.preprocess((v) => (v === 'all' || v === '' ? null : v), schema.nullable().optional()).transform((v) => v ?? null);
 
 /** A price threshold per dozen: a number (or numeric text) with at most two decimals, 0 or more; blank means none. */
 const threshold = z
@@ -54,17 +52,32 @@ const threshold = z
 /** SPEC §7 POST /api/subscribers body. Region and egg type may be 'all' (or omitted) for any. */
 export const subscriptionInput = z
   .object({
-    email: z.string().trim().toLowerCase().max(254, 'Please enter a valid email address').pipe(z.email('Please enter a valid email address')),
+    email: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .max(254, 'Please enter a valid email address')
+      .pipe(z.email('Please enter a valid email address')),
     region: allOrNull(regionSchema),
     egg_type: allOrNull(eggTypeSchema),
     preferred_stores: z
-      .array(z.string().trim().toLowerCase().pipe(z.enum(STORE_IDS, { message: `preferred stores must be among ${STORE_IDS.join(', ')}` })), {
-        message: 'preferred_stores must be a list of store ids',
-      })
+      .array(
+        z
+          .string()
+          .trim()
+          .toLowerCase()
+          .pipe(z.enum(STORE_IDS, { message: `preferred stores must be among ${STORE_IDS.join(', ')}` })),
+        {
+          message: 'preferred_stores must be a list of store ids',
+        },
+      )
       .max(STORE_IDS.length)
       .optional()
       .transform((list) => [...new Set(list ?? [])]),
-    notification_frequency: z.enum(NOTIFICATION_FREQUENCIES, { message: 'Frequency must be immediately, daily or weekly' }).optional().default('weekly'),
+    notification_frequency: z
+      .enum(NOTIFICATION_FREQUENCIES, { message: 'Frequency must be immediately, daily or weekly' })
+      .optional()
+      .default('weekly'),
     notification_channel: z.literal('email', { message: 'The only channel is email' }).optional().default('email'),
     price_threshold: threshold,
     active: z.boolean({ message: 'active must be true or false' }).optional().default(true),
@@ -126,8 +139,10 @@ export function matchesSubscription(
 ): boolean {
   if (subscription.region && listing.region !== subscription.region) return false;
   if (subscription.egg_type && listing.egg_type !== subscription.egg_type) return false;
-  if (subscription.preferred_stores.length > 0 && !subscription.preferred_stores.includes(listing.store_id as StoreId)) return false;
-  if (subscription.price_threshold !== null) return pricePerDozen(listing.price, listing.count) <= subscription.price_threshold + 1e-9;
+  if (subscription.preferred_stores.length > 0 && !subscription.preferred_stores.includes(listing.store_id as StoreId))
+    return false;
+  if (subscription.price_threshold !== null)
+    return pricePerDozen(listing.price, listing.count) <= subscription.price_threshold + 1e-9;
   if (listing.reference_price === null || listing.reference_price <= 0) return false;
   return (listing.reference_price - listing.price) / listing.reference_price >= DROP_MATCH_PERCENT / 100 - 1e-9;
 }

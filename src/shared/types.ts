@@ -15,7 +15,7 @@ export const priceEntrySchema = z.object({
   zip: z.string(),
   egg_type: z.enum(EGG_TYPES),
   count: z.number().int(),
-  price: z.number().describe('Shelf price in US dollars: the promotion\'s price when one applies'),
+  price: z.number().describe("Shelf price in US dollars: the promotion's price when one applies"),
   regular_price: z
     .number()
     .nullable()
@@ -28,11 +28,15 @@ export const priceEntrySchema = z.object({
   in_stock: z
     .boolean()
     .nullable()
-    .describe('Stock at that store when last seen: true in stock, false out of stock, null when the retailer did not say (unknown)'),
+    .describe(
+      'Stock at that store when last seen: true in stock, false out of stock, null when the retailer did not say (unknown)',
+    ),
   source_url: z.string().nullable(),
   title: z.string(),
   brand: z.string().nullable(),
-  source: priceSourceSchema.describe("'scrape': read from the retailer; 'sample': the seeded sample catalogue; 'demo': read from a stand-in retailer (npm run demo). Only 'scrape' prices are real"),
+  source: priceSourceSchema.describe(
+    "'scrape': read from the retailer; 'sample': the seeded sample catalogue; 'demo': read from a stand-in retailer (npm run demo). Only 'scrape' prices are real",
+  ),
   product_id: z.number().int(),
   location_id: z.number().int(),
 });
@@ -78,23 +82,33 @@ const historyDaysSchema = z
     "Days with prices since the series' first comparable day: the latest day any store and region behind it switched from sample to retailers' prices, or its first day of prices. A change needs this history to span it: 8 days for the weekly change, 7 for the volatility, 14 for the volatility's change",
   );
 
-const sampleFlagSchema = z.boolean().describe("The figure rests, at least partly, on sample or demo prices (source 'sample' or 'demo')");
+const sampleFlagSchema = z
+  .boolean()
+  .describe("The figure rests, at least partly, on sample or demo prices (source 'sample' or 'demo')");
 
 const trendRangeSchema = z.object({
   days: z.array(z.string()).describe('UTC days, oldest first'),
-  series: z.object({
-    national: z.array(z.number().nullable()),
-    standard: z.array(z.number().nullable()),
-    cage_free: z.array(z.number().nullable()),
-    organic: z.array(z.number().nullable()),
-    pasture_raised: z.array(z.number().nullable()),
-  }).describe("Average price per dozen for each day; null where a day has no price or lies before the series' history (history_days)"),
-  summary: z.object({
-    average: z.number().nullable(),
-    high: z.number().nullable(),
-    low: z.number().nullable(),
-    trend: z.object({ value: z.number(), isDown: z.boolean() }).nullable(),
-  }).describe('Over the national, organic and standard lines: their mean (national), highest and lowest point, and the national change from first to last day; trend is null unless the national line has prices on both and its history covers the whole range'),
+  series: z
+    .object({
+      national: z.array(z.number().nullable()),
+      standard: z.array(z.number().nullable()),
+      cage_free: z.array(z.number().nullable()),
+      organic: z.array(z.number().nullable()),
+      pasture_raised: z.array(z.number().nullable()),
+    })
+    .describe(
+      "Average price per dozen for each day; null where a day has no price or lies before the series' history (history_days)",
+    ),
+  summary: z
+    .object({
+      average: z.number().nullable(),
+      high: z.number().nullable(),
+      low: z.number().nullable(),
+      trend: z.object({ value: z.number(), isDown: z.boolean() }).nullable(),
+    })
+    .describe(
+      'Over the national, organic and standard lines: their mean (national), highest and lowest point, and the national change from first to last day; trend is null unless the national line has prices on both and its history covers the whole range',
+    ),
   history_days: z.object({
     national: historyDaysSchema,
     standard: historyDaysSchema,
@@ -102,7 +116,9 @@ const trendRangeSchema = z.object({
     organic: historyDaysSchema,
     pasture_raised: historyDaysSchema,
   }),
-  sample: sampleFlagSchema.describe('Some day drawn of the national, organic or standard line rests on sample or demo prices'),
+  sample: sampleFlagSchema.describe(
+    'Some day drawn of the national, organic or standard line rests on sample or demo prices',
+  ),
 });
 
 /** GET /api/stats: computed from the daily rollup and the current prices. */
@@ -110,13 +126,22 @@ export const statsSchema = z.object({
   as_of: z.string().nullable().describe('The latest day with prices'),
   national_average: z.object({
     price_per_dozen: z.number().nullable(),
-    trend: trendSchema.nullable().describe("Percent change against 7 days earlier; null until the national series' history reaches that day"),
+    trend: trendSchema
+      .nullable()
+      .describe("Percent change against 7 days earlier; null until the national series' history reaches that day"),
     history_days: historyDaysSchema,
     sample: sampleFlagSchema,
   }),
   weekly_volatility: z.object({
-    value: z.number().nullable().describe('Coefficient of variation of the last 7 daily national averages, percent; null with less than 7 days of history'),
-    trend: trendSchema.nullable().describe('Change against the week before, percentage points; null with less than 14 days of history'),
+    value: z
+      .number()
+      .nullable()
+      .describe(
+        'Coefficient of variation of the last 7 daily national averages, percent; null with less than 7 days of history',
+      ),
+    trend: trendSchema
+      .nullable()
+      .describe('Change against the week before, percentage points; null with less than 14 days of history'),
     history_days: historyDaysSchema,
     sample: sampleFlagSchema,
   }),

@@ -76,7 +76,10 @@ export function parseEggType(value: string | null | undefined): EggType | null {
   if (typeof value !== 'string') return null;
   // The API's own spelling, as every entry from the server has it, needs no normalising.
   if (EGG_TYPE_SET.has(value)) return value as EggType;
-  const key = value.trim().toLowerCase().replace(/[\s-]+/g, '_');
+  const key = value
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
   return (EGG_TYPES as readonly string[]).includes(key) ? (key as EggType) : null;
 }
 

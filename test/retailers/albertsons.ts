@@ -7,7 +7,14 @@ import { zipToState } from '#shared/zip.ts';
 import { SLOW_MS, hashOf, scenarioOf, standInPrice } from './scenarios.ts';
 import { standInPlace } from './places.ts';
 import { ALBERTSONS_BANNERS, blocksAt, registerNetworkIds, storesNear, type NearStore } from './network.ts';
-import { html, json, type RetailerStandIn, type StandInRequest, type StandInResponse, type StandInState } from './types.ts';
+import {
+  html,
+  json,
+  type RetailerStandIn,
+  type StandInRequest,
+  type StandInResponse,
+  type StandInState,
+} from './types.ts';
 
 const HOST = 'www.albertsons.com';
 
@@ -78,43 +85,184 @@ const OTHER = (department: string, aisle: string, uom = 'OZ') => ({ department, 
 
 /** The catalogue an "eggs" search answers, in result order (30 a page: the last six are page 2). */
 export const ALBERTSONS_CATALOGUE: Item[] = [
-  { pid: '138350091', name: 'Lucerne Eggs Large Grade A Family Pack - 18 Count', egg: { type: 'standard', count: 18 }, promo: true, ...EGGS },
+  {
+    pid: '138350091',
+    name: 'Lucerne Eggs Large Grade A Family Pack - 18 Count',
+    egg: { type: 'standard', count: 18 },
+    promo: true,
+    ...EGGS,
+  },
   { pid: '960034521', name: 'Lucerne Eggs Large Grade A - 12 Count', egg: { type: 'standard', count: 12 }, ...EGGS },
   { pid: '960034522', name: 'Lucerne Eggs Large Grade A - 6 Count', egg: { type: 'standard', count: 6 }, ...EGGS },
   { pid: '188020115', name: 'Lucerne Egg Whites 100% Liquid - 16 Oz', base: 4.49, ...DAIRY },
-  { pid: '960112877', name: 'Lucerne Cage Free Large Brown Eggs - 12 Count', egg: { type: 'cage_free', count: 12 }, ...EGGS },
-  { pid: '960112879', name: 'Lucerne Cage Free Large White Eggs - 24 Count', egg: { type: 'cage_free', count: 24 }, outOfStock: true, ...EGGS },
-  { pid: '184060061', name: 'O Organics Organic Large Brown Eggs - 12 Count', egg: { type: 'organic', count: 12 }, promo: true, ...EGGS },
+  {
+    pid: '960112877',
+    name: 'Lucerne Cage Free Large Brown Eggs - 12 Count',
+    egg: { type: 'cage_free', count: 12 },
+    ...EGGS,
+  },
+  {
+    pid: '960112879',
+    name: 'Lucerne Cage Free Large White Eggs - 24 Count',
+    egg: { type: 'cage_free', count: 24 },
+    outOfStock: true,
+    ...EGGS,
+  },
+  {
+    pid: '184060061',
+    name: 'O Organics Organic Large Brown Eggs - 12 Count',
+    egg: { type: 'organic', count: 12 },
+    promo: true,
+    ...EGGS,
+  },
   { pid: '970525514', name: 'JUST Egg Plant-Based Scramble - 16 Fl. Oz.', base: 6.99, ...DAIRY },
-  { pid: '184060063', name: 'O Organics Organic Large Brown Eggs - 18 Count', egg: { type: 'organic', count: 18 }, ...EGGS },
-  { pid: '960451236', name: 'Vital Farms Pasture-Raised Large Grade A Eggs - 12 Count', egg: { type: 'pasture_raised', count: 12 }, ...EGGS },
-  { pid: '960451239', name: 'Vital Farms Pasture Raised Large Eggs - 18 Count', egg: { type: 'pasture_raised', count: 18 }, sparse: true, ...EGGS },
-  { pid: '970100482', name: 'Lucerne Hard Boiled Eggs Peeled - 6 Count', base: 3.99, ...OTHER('Deli', 'Prepared Foods', 'CT') },
-  { pid: '960210455', name: "Pete & Gerry's Organic Free-Range Eggs Large - 12 Count", egg: { type: 'organic', count: 12 }, ...EGGS },
-  { pid: '960300871', name: "Eggland's Best Cage Free Large Brown Eggs - 12 Count", egg: { type: 'cage_free', count: 12 }, promo: true, ...EGGS },
-  { pid: '126150012', name: 'Signature SELECT Egg Noodles Wide - 12 Oz', base: 2.29, ...OTHER('Pasta, Sauces & Grains', 'Pasta & Noodles') },
-  { pid: '960300874', name: "Eggland's Best Classic Large White Eggs Grade A - 18 Count", egg: { type: 'standard', count: 18 }, ...EGGS },
+  {
+    pid: '184060063',
+    name: 'O Organics Organic Large Brown Eggs - 18 Count',
+    egg: { type: 'organic', count: 18 },
+    ...EGGS,
+  },
+  {
+    pid: '960451236',
+    name: 'Vital Farms Pasture-Raised Large Grade A Eggs - 12 Count',
+    egg: { type: 'pasture_raised', count: 12 },
+    ...EGGS,
+  },
+  {
+    pid: '960451239',
+    name: 'Vital Farms Pasture Raised Large Eggs - 18 Count',
+    egg: { type: 'pasture_raised', count: 18 },
+    sparse: true,
+    ...EGGS,
+  },
+  {
+    pid: '970100482',
+    name: 'Lucerne Hard Boiled Eggs Peeled - 6 Count',
+    base: 3.99,
+    ...OTHER('Deli', 'Prepared Foods', 'CT'),
+  },
+  {
+    pid: '960210455',
+    name: "Pete & Gerry's Organic Free-Range Eggs Large - 12 Count",
+    egg: { type: 'organic', count: 12 },
+    ...EGGS,
+  },
+  {
+    pid: '960300871',
+    name: "Eggland's Best Cage Free Large Brown Eggs - 12 Count",
+    egg: { type: 'cage_free', count: 12 },
+    promo: true,
+    ...EGGS,
+  },
+  {
+    pid: '126150012',
+    name: 'Signature SELECT Egg Noodles Wide - 12 Oz',
+    base: 2.29,
+    ...OTHER('Pasta, Sauces & Grains', 'Pasta & Noodles'),
+  },
+  {
+    pid: '960300874',
+    name: "Eggland's Best Classic Large White Eggs Grade A - 18 Count",
+    egg: { type: 'standard', count: 18 },
+    ...EGGS,
+  },
   { pid: '960034529', name: 'Lucerne Eggs Large Grade A - 5 Dozen', egg: { type: 'standard', count: 60 }, ...EGGS },
-  { pid: '970877330', name: 'Cadbury Mini Eggs Milk Chocolate - 10 Oz', base: 4.99, ...OTHER('Candy', 'Seasonal Candy') },
+  {
+    pid: '970877330',
+    name: 'Cadbury Mini Eggs Milk Chocolate - 10 Oz',
+    base: 4.99,
+    ...OTHER('Candy', 'Seasonal Candy'),
+  },
   { pid: '188020117', name: 'Lucerne Best of the Egg 100% Liquid Egg Product - 32 Oz', base: 6.49, ...DAIRY },
-  { pid: '970412209', name: 'Starbucks Egg Bites Bacon & Gruyere - 2 Count', base: 5.99, ...OTHER('Frozen Foods', 'Frozen Breakfast', 'CT') },
-  { pid: '970236645', name: 'Lucerne Egg Nog - Half Gallon', base: 4.79, ...OTHER('Dairy, Eggs & Cheese', 'Milk & Cream', 'FZ') },
-  { pid: '970331012', name: 'Nasoya Egg Roll Wraps - 16 Oz', base: 3.49, ...OTHER('Produce', 'Tofu & Meat Alternatives') },
-  { pid: '121030456', name: 'Best Foods Real Mayonnaise - 30 Fl. Oz.', base: 7.29, ...OTHER('Condiments, Spice & Bake', 'Mayonnaise', 'FZ') },
+  {
+    pid: '970412209',
+    name: 'Starbucks Egg Bites Bacon & Gruyere - 2 Count',
+    base: 5.99,
+    ...OTHER('Frozen Foods', 'Frozen Breakfast', 'CT'),
+  },
+  {
+    pid: '970236645',
+    name: 'Lucerne Egg Nog - Half Gallon',
+    base: 4.79,
+    ...OTHER('Dairy, Eggs & Cheese', 'Milk & Cream', 'FZ'),
+  },
+  {
+    pid: '970331012',
+    name: 'Nasoya Egg Roll Wraps - 16 Oz',
+    base: 3.49,
+    ...OTHER('Produce', 'Tofu & Meat Alternatives'),
+  },
+  {
+    pid: '121030456',
+    name: 'Best Foods Real Mayonnaise - 30 Fl. Oz.',
+    base: 7.29,
+    ...OTHER('Condiments, Spice & Bake', 'Mayonnaise', 'FZ'),
+  },
   { pid: '970566120', name: 'Signature Cafe Egg Salad - 12 Oz', base: 5.49, ...OTHER('Deli', 'Salads') },
-  { pid: '970877341', name: "Reese's Peanut Butter Eggs - 6 Count", base: 3.29, ...OTHER('Candy', 'Seasonal Candy', 'CT') },
-  { pid: '970690018', name: 'PAAS Classic Egg Decorating Kit - Each', base: 3.99, ...OTHER('Seasonal', 'Easter', 'EA') },
-  { pid: '970412311', name: 'Jimmy Dean Delights Egg White Sandwich Turkey Sausage - 4 Count', base: 8.99, ...OTHER('Frozen Foods', 'Frozen Breakfast', 'CT') },
-  { pid: '960520016', name: 'Happy Egg Free Range Large Brown Eggs - 12 Count', egg: { type: 'cage_free', count: 12 }, ...EGGS },
+  {
+    pid: '970877341',
+    name: "Reese's Peanut Butter Eggs - 6 Count",
+    base: 3.29,
+    ...OTHER('Candy', 'Seasonal Candy', 'CT'),
+  },
+  {
+    pid: '970690018',
+    name: 'PAAS Classic Egg Decorating Kit - Each',
+    base: 3.99,
+    ...OTHER('Seasonal', 'Easter', 'EA'),
+  },
+  {
+    pid: '970412311',
+    name: 'Jimmy Dean Delights Egg White Sandwich Turkey Sausage - 4 Count',
+    base: 8.99,
+    ...OTHER('Frozen Foods', 'Frozen Breakfast', 'CT'),
+  },
+  {
+    pid: '960520016',
+    name: 'Happy Egg Free Range Large Brown Eggs - 12 Count',
+    egg: { type: 'cage_free', count: 12 },
+    ...EGGS,
+  },
   { pid: '970877352', name: 'Kinder Joy Eggs - 3 Count', base: 5.49, ...OTHER('Candy', 'Seasonal Candy', 'CT') },
-  { pid: '126150019', name: 'O Organics Organic Egg Noodles - 12 Oz', base: 3.19, ...OTHER('Pasta, Sauces & Grains', 'Pasta & Noodles') },
+  {
+    pid: '126150019',
+    name: 'O Organics Organic Egg Noodles - 12 Oz',
+    base: 3.19,
+    ...OTHER('Pasta, Sauces & Grains', 'Pasta & Noodles'),
+  },
   // page 2
-  { pid: '960520018', name: "Nellie's Free Range Large Eggs - 18 Count", egg: { type: 'cage_free', count: 18 }, promo: true, ...EGGS },
+  {
+    pid: '960520018',
+    name: "Nellie's Free Range Large Eggs - 18 Count",
+    egg: { type: 'cage_free', count: 18 },
+    promo: true,
+    ...EGGS,
+  },
   { pid: '188020121', name: 'Lucerne Egg Substitute Fat Free - 16 Oz', base: 3.99, ...DAIRY },
-  { pid: '960034531', name: 'Lucerne Eggs Extra Large Grade AA - 12 Count', egg: { type: 'standard', count: 12 }, ...EGGS },
-  { pid: '970412322', name: 'Open Nature Egg White Bites Spinach & Feta - 2 Count', base: 4.99, ...OTHER('Frozen Foods', 'Frozen Breakfast', 'CT') },
-  { pid: '184060067', name: 'O Organics Organic Pasture Raised Large Brown Eggs - 12 Count', egg: { type: 'pasture_raised', count: 12 }, ...EGGS },
-  { pid: '970118804', name: 'Eggo Homestyle Waffles - 10 Count', base: 3.79, ...OTHER('Frozen Foods', 'Frozen Breakfast', 'CT') },
+  {
+    pid: '960034531',
+    name: 'Lucerne Eggs Extra Large Grade AA - 12 Count',
+    egg: { type: 'standard', count: 12 },
+    ...EGGS,
+  },
+  {
+    pid: '970412322',
+    name: 'Open Nature Egg White Bites Spinach & Feta - 2 Count',
+    base: 4.99,
+    ...OTHER('Frozen Foods', 'Frozen Breakfast', 'CT'),
+  },
+  {
+    pid: '184060067',
+    name: 'O Organics Organic Pasture Raised Large Brown Eggs - 12 Count',
+    egg: { type: 'pasture_raised', count: 12 },
+    ...EGGS,
+  },
+  {
+    pid: '970118804',
+    name: 'Eggo Homestyle Waffles - 10 Count',
+    base: 3.79,
+    ...OTHER('Frozen Foods', 'Frozen Breakfast', 'CT'),
+  },
 ];
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
@@ -166,7 +314,10 @@ function docOf(item: Item, zip: string, storeId: string, factor: number): Record
     Object.assign(doc, {
       dispItemSizeQty: String(item.egg.count),
       dispUnitOfMeasure: 'CT',
-      labels: [{ labelName: `${item.egg.count} ct`, accessibilityText: `${item.egg.count} Count` }, { labelName: 'SNAP', accessibilityText: 'snap' }],
+      labels: [
+        { labelName: `${item.egg.count} ct`, accessibilityText: `${item.egg.count} Count` },
+        { labelName: 'SNAP', accessibilityText: 'snap' },
+      ],
     });
   }
   if (item.promo) {
@@ -197,8 +348,24 @@ function homePage(): string {
 
 function keyRefusal(request: StandInRequest): StandInResponse | null {
   const key = request.headers['ocp-apim-subscription-key'];
-  if (!key) return json({ statusCode: 401, message: 'Access denied due to missing subscription key. Make sure to include subscription key when making requests to an API.' }, 401);
-  if (key !== ALBERTSONS_STAND_IN_KEY) return json({ statusCode: 401, message: 'Access denied due to invalid subscription key. Make sure to provide a valid key for an active subscription.' }, 401);
+  if (!key)
+    return json(
+      {
+        statusCode: 401,
+        message:
+          'Access denied due to missing subscription key. Make sure to include subscription key when making requests to an API.',
+      },
+      401,
+    );
+  if (key !== ALBERTSONS_STAND_IN_KEY)
+    return json(
+      {
+        statusCode: 401,
+        message:
+          'Access denied due to invalid subscription key. Make sure to provide a valid key for an active subscription.',
+      },
+      401,
+    );
   return null;
 }
 
@@ -206,7 +373,13 @@ function keyRefusal(request: StandInRequest): StandInResponse | null {
 function networkStoreOf({ store, miles }: NearStore) {
   const banner = store.banner ?? ALBERTSONS_BANNERS[0]!;
   const body = storeOf(store.zip, 0);
-  return { distance: Math.round(miles * 100) / 100, locationId: body.locationId, polarisBannerName: banner.code, domainName: banner.name, address: { ...body.address, country: 'US' } };
+  return {
+    distance: Math.round(miles * 100) / 100,
+    locationId: body.locationId,
+    polarisBannerName: banner.code,
+    domainName: banner.name,
+    address: { ...body.address, country: 'US' },
+  };
 }
 
 // The network's stores within `radius` miles (default 50, at most 100) of the ZIP code, nearest
@@ -216,10 +389,19 @@ function storeResolver(request: StandInRequest, state: StandInState): StandInRes
   const zip = request.query.get('zipcode') ?? '';
   if (!zip) return json({ errorCode: 'BAD_REQUEST', message: 'zipcode is required' }, 400);
   if (!/^\d{5}$/.test(zip)) return json({ errorCode: 'BAD_REQUEST', message: 'invalid zipcode' }, 400);
-  const size = Math.min(ALBERTSONS_RESOLVER_MAX_SIZE, Math.max(1, Math.trunc(Number(request.query.get('size') ?? '10')) || 10));
-  const radius = Math.min(ALBERTSONS_RESOLVER_MAX_RADIUS, Math.max(1, Number(request.query.get('radius') ?? '50') || 50));
+  const size = Math.min(
+    ALBERTSONS_RESOLVER_MAX_SIZE,
+    Math.max(1, Math.trunc(Number(request.query.get('size') ?? '10')) || 10),
+  );
+  const radius = Math.min(
+    ALBERTSONS_RESOLVER_MAX_RADIUS,
+    Math.max(1, Number(request.query.get('radius') ?? '50') || 50),
+  );
   const banner = request.query.get('banner');
-  const near = scenarioOf(zip) === 'noStore' || !zipToState(zip) ? [] : storesNear('albertsons', zip, { limit: size, withinMiles: radius, banner, state });
+  const near =
+    scenarioOf(zip) === 'noStore' || !zipToState(zip)
+      ? []
+      : storesNear('albertsons', zip, { limit: size, withinMiles: radius, banner, state });
   const stores = near ? near.map(networkStoreOf) : banner ? [] : [storeOf(zip, 0), storeOf(zip, 1)];
   return json({ instore: { count: stores.length, stores }, pickup: { count: stores.length, stores } });
 }
@@ -233,9 +415,12 @@ function search(request: StandInRequest, state: StandInState): StandInResponse {
   if (!term || !zip) return appFailure();
   const scenario = scenarioOf(zip);
   if (blocksAt('albertsons', zip)) return html(IMPERVA_PAGE, 200, { 'x-cdn': 'Imperva' });
-  if (scenario === 'flaky' && state.hit(`albertsons:search:${zip}`) === 1) return html('<html><body><h1>500 Internal Server Error</h1></body></html>', 500);
+  if (scenario === 'flaky' && state.hit(`albertsons:search:${zip}`) === 1)
+    return html('<html><body><h1>500 Internal Server Error</h1></body></html>', 500);
   if (scenario === 'rateLimited' && state.hit(`albertsons:search:${zip}`) === 1) {
-    return json({ statusCode: 429, message: 'Rate limit is exceeded. Try again in 1 seconds.' }, 429, { 'retry-after': '1' });
+    return json({ statusCode: 429, message: 'Rate limit is exceeded. Try again in 1 seconds.' }, 429, {
+      'retry-after': '1',
+    });
   }
   const rows = Math.min(100, Math.max(1, Number(request.query.get('rows') ?? 30) || 30));
   const start = Math.max(0, Number(request.query.get('start') ?? 0) || 0);
@@ -244,10 +429,22 @@ function search(request: StandInRequest, state: StandInState): StandInResponse {
   const delay = scenario === 'slow' ? { delayMs: SLOW_MS } : {};
   if (scenario === 'changed') {
     // A redesigned service: products under new key names.
-    const products = docs.map((doc) => ({ productId: doc.pid, productTitle: doc.name, pricing: { current: doc.price, regular: doc.basePrice } }));
-    return { ...json({ primaryProducts: { response: { numFound: ALBERTSONS_CATALOGUE.length, start, products } } }), ...delay };
+    const products = docs.map((doc) => ({
+      productId: doc.pid,
+      productTitle: doc.name,
+      pricing: { current: doc.price, regular: doc.basePrice },
+    }));
+    return {
+      ...json({ primaryProducts: { response: { numFound: ALBERTSONS_CATALOGUE.length, start, products } } }),
+      ...delay,
+    };
   }
-  return { ...json({ primaryProducts: { response: { numFound: ALBERTSONS_CATALOGUE.length, start, isExactMatch: true, docs } } }), ...delay };
+  return {
+    ...json({
+      primaryProducts: { response: { numFound: ALBERTSONS_CATALOGUE.length, start, isExactMatch: true, docs } },
+    }),
+    ...delay,
+  };
 }
 
 export const albertsonsStandIn: RetailerStandIn = {
@@ -259,7 +456,8 @@ export const albertsonsStandIn: RetailerStandIn = {
       if (request.host !== HOST || request.method !== 'GET') return null;
       return html(homePage());
     }
-    const isResolver = request.path === '/abs/pub/xapi/storeresolver/all' || request.path === '/abs/pub/xapi/storeresolver/v2/all';
+    const isResolver =
+      request.path === '/abs/pub/xapi/storeresolver/all' || request.path === '/abs/pub/xapi/storeresolver/v2/all';
     const isSearch = request.path === '/abs/pub/xapi/pgmsearch/v1/search/products';
     if (!isResolver && !isSearch) return null;
     if (request.method !== 'GET') return json({ statusCode: 405, message: 'Method not allowed' }, 405);

@@ -5,7 +5,14 @@ import { zipToState } from '#shared/zip.ts';
 import { SLOW_MS, hashOf, scenarioOf, standInPrice } from './scenarios.ts';
 import { standInPlace } from './places.ts';
 import { NEAREST_REACH_MILES, blocksAt, registerNetworkIds, storesNear } from './network.ts';
-import { html, json, type RetailerStandIn, type StandInRequest, type StandInResponse, type StandInState } from './types.ts';
+import {
+  html,
+  json,
+  type RetailerStandIn,
+  type StandInRequest,
+  type StandInResponse,
+  type StandInState,
+} from './types.ts';
 
 const HOST = 'api.aldi.us';
 export const ALDI_ALLOWED_LIMITS = [12, 16, 24, 30, 32, 48, 60];
@@ -43,7 +50,12 @@ function merchantOf(zip: string, second = false) {
   return {
     id: second ? `${id.slice(0, 4)}${String((Number(id.slice(4)) + 1) % 1000).padStart(3, '0')}` : id,
     name: `ALDI ${place.city}`,
-    address: { address1: `${100 + (h % 8900)} ${['W Main St', 'N Central Ave', 'E State St', 'S Oak St'][h % 4]}`, city: place.city, regionCode: place.state, zipCode: zip.slice(0, 5) },
+    address: {
+      address1: `${100 + (h % 8900)} ${['W Main St', 'N Central Ave', 'E State St', 'S Oak St'][h % 4]}`,
+      city: place.city,
+      regionCode: place.state,
+      zipCode: zip.slice(0, 5),
+    },
     latitude: place.latitude,
     longitude: place.longitude,
     distance: Math.round(place.miles * 10) / 10,
@@ -70,39 +82,221 @@ interface Item {
 const EGGS = 'Eggs';
 
 const EGG_ITEMS: Item[] = [
-  { key: 'goldhen-large-white-12', brandName: 'Goldhen', name: 'Grade A Large White Eggs', sellingSize: '12 ct', egg: { type: 'standard', count: 12 }, category: EGGS },
-  { key: 'goldhen-large-white-18', brandName: 'Goldhen', name: 'Grade A Large White Eggs, 18 Count', sellingSize: '18 ct', egg: { type: 'standard', count: 18 }, sale: true, notForSale: true, category: EGGS },
-  { key: 'goldhen-large-white-6', brandName: 'Goldhen', name: 'Grade A Large White Eggs, Half Dozen', sellingSize: '6 ct', egg: { type: 'standard', count: 6 }, category: EGGS },
-  { key: 'goldhen-cage-free-brown-12', brandName: 'Goldhen', name: 'Cage Free Grade A Large Brown Eggs', sellingSize: '12 ct', egg: { type: 'cage_free', count: 12 }, category: EGGS },
-  { key: 'goldhen-cage-free-white-18', brandName: 'Goldhen', name: 'Cage Free Grade A Large White Eggs, 18 Count', sellingSize: '18 ct', egg: { type: 'cage_free', count: 18 }, notForSale: true, category: EGGS },
-  { key: 'simply-nature-organic-12', brandName: 'Simply Nature', name: 'Organic Grade A Large Brown Eggs', sellingSize: '12 ct', egg: { type: 'organic', count: 12 }, sale: true, category: EGGS },
-  { key: 'simply-nature-organic-18', brandName: 'Simply Nature', name: 'Organic Grade A Large Brown Eggs, 18 Count', sellingSize: '18 ct', egg: { type: 'organic', count: 18 }, category: EGGS },
-  { key: 'simply-nature-pasture-12', brandName: 'Simply Nature', name: 'Organic Pasture Raised Large Brown Eggs', sellingSize: '12 ct', egg: { type: 'pasture_raised', count: 12 }, notForSale: true, category: EGGS },
-  { key: 'vital-farms-pasture-12', name: 'Vital Farms Pasture-Raised Large Grade A Eggs, 12 Count', egg: { type: 'pasture_raised', count: 12 }, sparse: true, category: EGGS },
-  { key: 'goldhen-free-range-12', brandName: 'Goldhen', name: 'Free Range Grade A Large Brown Eggs', sellingSize: '12 ct', egg: { type: 'cage_free', count: 12 }, category: EGGS },
-  { key: 'goldhen-large-white-60', brandName: 'Goldhen', name: 'Grade A Large White Eggs, 5 Dozen', sellingSize: '60 ct', egg: { type: 'standard', count: 60 }, category: EGGS },
-  { key: 'egglands-classic-12', brandName: "Eggland's Best", name: "Eggland's Best Classic Large White Eggs Grade A", sellingSize: '12 ct', egg: { type: 'standard', count: 12 }, category: EGGS },
-  { key: 'goldhen-large-white-24', brandName: 'Goldhen', name: 'Grade A Large White Eggs, 2 Dozen', sellingSize: '24 ct', egg: { type: 'standard', count: 24 }, category: EGGS },
-  { key: 'vital-farms-pasture-18', brandName: 'Vital Farms', name: 'Pasture-Raised Large Brown Eggs, 18 Count', sellingSize: '18 ct', egg: { type: 'pasture_raised', count: 18 }, sale: true, category: EGGS },
+  {
+    key: 'goldhen-large-white-12',
+    brandName: 'Goldhen',
+    name: 'Grade A Large White Eggs',
+    sellingSize: '12 ct',
+    egg: { type: 'standard', count: 12 },
+    category: EGGS,
+  },
+  {
+    key: 'goldhen-large-white-18',
+    brandName: 'Goldhen',
+    name: 'Grade A Large White Eggs, 18 Count',
+    sellingSize: '18 ct',
+    egg: { type: 'standard', count: 18 },
+    sale: true,
+    notForSale: true,
+    category: EGGS,
+  },
+  {
+    key: 'goldhen-large-white-6',
+    brandName: 'Goldhen',
+    name: 'Grade A Large White Eggs, Half Dozen',
+    sellingSize: '6 ct',
+    egg: { type: 'standard', count: 6 },
+    category: EGGS,
+  },
+  {
+    key: 'goldhen-cage-free-brown-12',
+    brandName: 'Goldhen',
+    name: 'Cage Free Grade A Large Brown Eggs',
+    sellingSize: '12 ct',
+    egg: { type: 'cage_free', count: 12 },
+    category: EGGS,
+  },
+  {
+    key: 'goldhen-cage-free-white-18',
+    brandName: 'Goldhen',
+    name: 'Cage Free Grade A Large White Eggs, 18 Count',
+    sellingSize: '18 ct',
+    egg: { type: 'cage_free', count: 18 },
+    notForSale: true,
+    category: EGGS,
+  },
+  {
+    key: 'simply-nature-organic-12',
+    brandName: 'Simply Nature',
+    name: 'Organic Grade A Large Brown Eggs',
+    sellingSize: '12 ct',
+    egg: { type: 'organic', count: 12 },
+    sale: true,
+    category: EGGS,
+  },
+  {
+    key: 'simply-nature-organic-18',
+    brandName: 'Simply Nature',
+    name: 'Organic Grade A Large Brown Eggs, 18 Count',
+    sellingSize: '18 ct',
+    egg: { type: 'organic', count: 18 },
+    category: EGGS,
+  },
+  {
+    key: 'simply-nature-pasture-12',
+    brandName: 'Simply Nature',
+    name: 'Organic Pasture Raised Large Brown Eggs',
+    sellingSize: '12 ct',
+    egg: { type: 'pasture_raised', count: 12 },
+    notForSale: true,
+    category: EGGS,
+  },
+  {
+    key: 'vital-farms-pasture-12',
+    name: 'Vital Farms Pasture-Raised Large Grade A Eggs, 12 Count',
+    egg: { type: 'pasture_raised', count: 12 },
+    sparse: true,
+    category: EGGS,
+  },
+  {
+    key: 'goldhen-free-range-12',
+    brandName: 'Goldhen',
+    name: 'Free Range Grade A Large Brown Eggs',
+    sellingSize: '12 ct',
+    egg: { type: 'cage_free', count: 12 },
+    category: EGGS,
+  },
+  {
+    key: 'goldhen-large-white-60',
+    brandName: 'Goldhen',
+    name: 'Grade A Large White Eggs, 5 Dozen',
+    sellingSize: '60 ct',
+    egg: { type: 'standard', count: 60 },
+    category: EGGS,
+  },
+  {
+    key: 'egglands-classic-12',
+    brandName: "Eggland's Best",
+    name: "Eggland's Best Classic Large White Eggs Grade A",
+    sellingSize: '12 ct',
+    egg: { type: 'standard', count: 12 },
+    category: EGGS,
+  },
+  {
+    key: 'goldhen-large-white-24',
+    brandName: 'Goldhen',
+    name: 'Grade A Large White Eggs, 2 Dozen',
+    sellingSize: '24 ct',
+    egg: { type: 'standard', count: 24 },
+    category: EGGS,
+  },
+  {
+    key: 'vital-farms-pasture-18',
+    brandName: 'Vital Farms',
+    name: 'Pasture-Raised Large Brown Eggs, 18 Count',
+    sellingSize: '18 ct',
+    egg: { type: 'pasture_raised', count: 18 },
+    sale: true,
+    category: EGGS,
+  },
 ];
 
 const OTHER_ITEMS: Item[] = [
-  { key: 'goldhen-egg-whites', brandName: 'Goldhen', name: '100% Liquid Egg Whites', sellingSize: '32 oz', base: 3.99, category: 'Eggs' },
-  { key: 'just-egg', brandName: 'JUST Egg', name: 'Plant-Based Scramble', sellingSize: '16 fl oz', base: 6.49, category: 'Eggs' },
-  { key: 'goldhen-hard-boiled', brandName: 'Goldhen', name: 'Hard-Boiled Eggs, 6 Count', sellingSize: '6 ct', base: 2.79, category: 'Eggs' },
-  { key: 'reggano-egg-noodles', brandName: 'Reggano', name: 'Wide Egg Noodles', sellingSize: '12 oz', base: 1.49, category: 'Pasta & Rice' },
-  { key: 'choceur-eggs', brandName: 'Choceur', name: 'Milk Chocolate Eggs', sellingSize: '6.5 oz', base: 2.99, discontinued: true, category: 'Candy' },
-  { key: 'egg-bites', brandName: 'Breakfast Best', name: 'Uncured Bacon & Gruyere Egg Bites', sellingSize: '8.8 oz', base: 4.99, category: 'Frozen Breakfast' },
-  { key: 'eggnog', brandName: 'Friendly Farms', name: 'Original Eggnog', sellingSize: '64 fl oz', base: 3.29, category: 'Milk & Cream' },
-  { key: 'burmans-mayo', brandName: "Burman's", name: 'Real Mayonnaise', sellingSize: '30 fl oz', base: 2.89, category: 'Condiments' },
+  {
+    key: 'goldhen-egg-whites',
+    brandName: 'Goldhen',
+    name: '100% Liquid Egg Whites',
+    sellingSize: '32 oz',
+    base: 3.99,
+    category: 'Eggs',
+  },
+  {
+    key: 'just-egg',
+    brandName: 'JUST Egg',
+    name: 'Plant-Based Scramble',
+    sellingSize: '16 fl oz',
+    base: 6.49,
+    category: 'Eggs',
+  },
+  {
+    key: 'goldhen-hard-boiled',
+    brandName: 'Goldhen',
+    name: 'Hard-Boiled Eggs, 6 Count',
+    sellingSize: '6 ct',
+    base: 2.79,
+    category: 'Eggs',
+  },
+  {
+    key: 'reggano-egg-noodles',
+    brandName: 'Reggano',
+    name: 'Wide Egg Noodles',
+    sellingSize: '12 oz',
+    base: 1.49,
+    category: 'Pasta & Rice',
+  },
+  {
+    key: 'choceur-eggs',
+    brandName: 'Choceur',
+    name: 'Milk Chocolate Eggs',
+    sellingSize: '6.5 oz',
+    base: 2.99,
+    discontinued: true,
+    category: 'Candy',
+  },
+  {
+    key: 'egg-bites',
+    brandName: 'Breakfast Best',
+    name: 'Uncured Bacon & Gruyere Egg Bites',
+    sellingSize: '8.8 oz',
+    base: 4.99,
+    category: 'Frozen Breakfast',
+  },
+  {
+    key: 'eggnog',
+    brandName: 'Friendly Farms',
+    name: 'Original Eggnog',
+    sellingSize: '64 fl oz',
+    base: 3.29,
+    category: 'Milk & Cream',
+  },
+  {
+    key: 'burmans-mayo',
+    brandName: "Burman's",
+    name: 'Real Mayonnaise',
+    sellingSize: '30 fl oz',
+    base: 2.89,
+    category: 'Condiments',
+  },
 ];
 
 const FILLER_BRANDS = ['Specially Selected', 'Bake Shop', 'Mama Cozzi’s'];
 const FILLER_PRODUCTS = [
-  'Egg Pappardelle', 'Brioche Hamburger Buns', 'Challah Bread', 'Quiche Lorraine', 'Spinach & Feta Egg Bites', 'Egg Roll Wrappers',
-  'Vanilla Custard', 'Egg Fettuccine', 'French Vanilla Ice Cream', 'Breakfast Burritos', 'Pancake & Waffle Mix', 'Chocolate Chip Cookies',
-  'Lemon Pound Cake', 'Caesar Dressing', 'Garlic Aioli', 'Egg Tagliatelle', 'Blueberry Muffins', 'Pumpkin Bread', 'Carrot Cake',
-  'Tiramisu', 'Hollandaise Sauce', 'Fried Rice', 'Deviled Egg Potato Salad', 'Egg Salad Sandwich', 'Frittata Bites', 'Croissants',
+  'Egg Pappardelle',
+  'Brioche Hamburger Buns',
+  'Challah Bread',
+  'Quiche Lorraine',
+  'Spinach & Feta Egg Bites',
+  'Egg Roll Wrappers',
+  'Vanilla Custard',
+  'Egg Fettuccine',
+  'French Vanilla Ice Cream',
+  'Breakfast Burritos',
+  'Pancake & Waffle Mix',
+  'Chocolate Chip Cookies',
+  'Lemon Pound Cake',
+  'Caesar Dressing',
+  'Garlic Aioli',
+  'Egg Tagliatelle',
+  'Blueberry Muffins',
+  'Pumpkin Bread',
+  'Carrot Cake',
+  'Tiramisu',
+  'Hollandaise Sauce',
+  'Fried Rice',
+  'Deviled Egg Potato Salad',
+  'Egg Salad Sandwich',
+  'Frittata Bites',
+  'Croissants',
 ];
 const FILLERS: Item[] = Array.from({ length: 53 }, (_, i) => ({
   key: `filler-${i}`,
@@ -185,8 +379,21 @@ function productOf(item: Item, zip: string, factor: number): Record<string, unkn
   if (!item.sparse) {
     Object.assign(product, {
       sellingSize: item.sellingSize,
-      categories: [{ id: String(hashOf(item.category) % 1000), name: item.category, urlSlugText: item.category.toLowerCase().replace(/[^a-z0-9]+/g, '-') }],
-      assets: [{ url: `https://dm.cms.aldi.cx/is/image/prod1amer/product/jpg/scaleWidth/{width}/${hashOf(item.key).toString(16)}-0000-4000-8000-000000000000/{slug}`, maxWidth: 1500, maxHeight: 1500, assetType: 'FR01' }],
+      categories: [
+        {
+          id: String(hashOf(item.category) % 1000),
+          name: item.category,
+          urlSlugText: item.category.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
+        },
+      ],
+      assets: [
+        {
+          url: `https://dm.cms.aldi.cx/is/image/prod1amer/product/jpg/scaleWidth/{width}/${hashOf(item.key).toString(16)}-0000-4000-8000-000000000000/{slug}`,
+          maxWidth: 1500,
+          maxHeight: 1500,
+          assetType: 'FR01',
+        },
+      ],
     });
   }
   return product;
@@ -196,7 +403,11 @@ const CLOUDFLARE_CHALLENGE = `<!DOCTYPE html><html lang="en-US"><head><title>Jus
 <body><div class="main-wrapper" role="main"><div class="main-content"><h1 class="zone-name-title h1">api.aldi.us</h1><h2 class="h2">Verifying you are human. This may take a few seconds.</h2></div></div>
 <script>(function(){window._cf_chl_opt={cvId: '3',cZone: "api.aldi.us",cType: 'managed'};var a=document.createElement('script');a.src='/cdn-cgi/challenge-platform/h/g/orchestrate/chl_page/v1?ray=8f1c2a3b4d5e6f71';document.getElementsByTagName('head')[0].appendChild(a);}());</script></body></html>`;
 
-const badRequest = (detail: string, parameter: string) => json({ errors: [{ status: '400', code: 'INVALID_PARAMETER', title: 'Bad Request', detail, source: { parameter } }] }, 400);
+const badRequest = (detail: string, parameter: string) =>
+  json(
+    { errors: [{ status: '400', code: 'INVALID_PARAMETER', title: 'Bad Request', detail, source: { parameter } }] },
+    400,
+  );
 
 // The network's nearest store within NEAREST_REACH_MILES (the locator answers the nearest only:
 // scrapers read data[0]); a ZIP code the geodata does not know gets the store derived from it, as
@@ -207,7 +418,11 @@ function merchantSearch(request: StandInRequest, state: StandInState): StandInRe
   if (!zip) return badRequest('zip_code is required', 'zip_code');
   const valid = /^\d{5}$/.test(zip) && zipToState(zip) && scenarioOf(zip) !== 'noStore';
   const near = valid ? storesNear('aldi', zip, { limit: 1, withinMiles: NEAREST_REACH_MILES, state }) : [];
-  const merchants = !valid ? [] : near ? near.map(({ store, miles }) => ({ ...merchantOf(store.zip), distance: Math.round(miles * 10) / 10 })) : [merchantOf(zip)];
+  const merchants = !valid
+    ? []
+    : near
+      ? near.map(({ store, miles }) => ({ ...merchantOf(store.zip), distance: Math.round(miles * 10) / 10 }))
+      : [merchantOf(zip)];
   return json({ meta: { pagination: { offset: 0, limit: 10, totalCount: merchants.length } }, data: merchants });
 }
 
@@ -216,23 +431,32 @@ function productSearch(request: StandInRequest, state: StandInState): StandInRes
   if (!query.get('currency')) return badRequest('currency is required', 'currency');
   if (!query.get('q') && !query.get('categoryKey')) return badRequest('q or categoryKey is required', 'q');
   const limit = Number(query.get('limit') ?? 12);
-  if (!ALDI_ALLOWED_LIMITS.includes(limit)) return badRequest(`limit must be one of ${ALDI_ALLOWED_LIMITS.join(', ')}`, 'limit');
+  if (!ALDI_ALLOWED_LIMITS.includes(limit))
+    return badRequest(`limit must be one of ${ALDI_ALLOWED_LIMITS.join(', ')}`, 'limit');
   const offset = Number(query.get('offset') ?? 0);
   if (!Number.isInteger(offset) || offset < 0) return badRequest('offset must be a non-negative integer', 'offset');
   const servicePoint = query.get('servicePoint');
   const zip = servicePoint ? zipOfAldiServicePoint(servicePoint) : DEFAULT_ZIP;
   if (!zip) return badRequest(`unknown servicePoint ${servicePoint}`, 'servicePoint');
   const scenario = scenarioOf(zip);
-  if (blocksAt('aldi', zip)) return html(CLOUDFLARE_CHALLENGE, 403, { 'cf-mitigated': 'challenge', server: 'cloudflare' });
-  if (scenario === 'flaky' && state.hit(`aldi:search:${zip}`) === 1) return html('<html><body><h1>500 Internal Server Error</h1></body></html>', 500);
-  if (scenario === 'rateLimited' && state.hit(`aldi:search:${zip}`) === 1) return json({ errors: [{ status: '429', title: 'Too Many Requests' }] }, 429, { 'retry-after': '1' });
+  if (blocksAt('aldi', zip))
+    return html(CLOUDFLARE_CHALLENGE, 403, { 'cf-mitigated': 'challenge', server: 'cloudflare' });
+  if (scenario === 'flaky' && state.hit(`aldi:search:${zip}`) === 1)
+    return html('<html><body><h1>500 Internal Server Error</h1></body></html>', 500);
+  if (scenario === 'rateLimited' && state.hit(`aldi:search:${zip}`) === 1)
+    return json({ errors: [{ status: '429', title: 'Too Many Requests' }] }, 429, { 'retry-after': '1' });
   const factor = state.priceFactor('aldi');
   const data = ALDI_CATALOGUE.slice(offset, offset + limit).map((item) => productOf(item, zip, factor));
   const delay = scenario === 'slow' ? { delayMs: SLOW_MS } : {};
   const meta = { pagination: { offset, limit, totalCount: ALDI_CATALOGUE.length } };
   if (scenario === 'changed') {
     // A new API version: the same products under other key names.
-    const renamed = data.map((product) => ({ productSku: product.sku, title: product.name, brand: product.brandName, offer: product.price }));
+    const renamed = data.map((product) => ({
+      productSku: product.sku,
+      title: product.name,
+      brand: product.brandName,
+      offer: product.price,
+    }));
     return { ...json({ meta, data: renamed }), ...delay };
   }
   return { ...json({ meta, data }), ...delay };

@@ -37,15 +37,30 @@ function parseCookies(header: string | undefined): Record<string, string> {
 }
 
 /** Answers one request: the first handler that owns the path. */
-export function answer(request: StandInRequest, state: StandInState, handlers: RetailerStandIn[]): { response: StandInResponse; store: StoreId | null } {
+export function answer(
+  request: StandInRequest,
+  state: StandInState,
+  handlers: RetailerStandIn[],
+): { response: StandInResponse; store: StoreId | null } {
   for (const handler of handlers) {
     const response = handler.handle(request, state);
     if (response) return { response, store: handler.store };
   }
-  return { response: { status: 404, headers: { 'content-type': 'text/plain' }, body: `No stand-in for ${request.method} ${request.path}` }, store: null };
+  return {
+    response: {
+      status: 404,
+      headers: { 'content-type': 'text/plain' },
+      body: `No stand-in for ${request.method} ${request.path}`,
+    },
+    store: null,
+  };
 }
 
-export function createState(): StandInState & { counts: Map<string, number>; factors: Map<StoreId, number>; closing: { closed: boolean } } {
+export function createState(): StandInState & {
+  counts: Map<string, number>;
+  factors: Map<StoreId, number>;
+  closing: { closed: boolean };
+} {
   const counts = new Map<string, number>();
   const factors = new Map<StoreId, number>();
   const closing = { closed: false };
@@ -86,7 +101,9 @@ export async function serveStandIns(handlers: RetailerStandIn[], options: StandI
         method: req.method ?? 'GET',
         path: url.pathname,
         query: url.searchParams,
-        headers: Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : v])),
+        headers: Object.fromEntries(
+          Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : v]),
+        ),
         body,
         host: String(req.headers['x-forwarded-host'] ?? ''),
         cookies: parseCookies(req.headers.cookie),
@@ -98,7 +115,14 @@ export async function serveStandIns(handlers: RetailerStandIn[], options: StandI
         result = { response: { status: 500, body: `stand-in error: ${(error as Error).message}` }, store: null };
       }
       const { response, store } = result;
-      requests.push({ method: request.method, host: request.host, path: request.path, query: url.search, store, status: response.status });
+      requests.push({
+        method: request.method,
+        host: request.host,
+        path: request.path,
+        query: url.search,
+        store,
+        status: response.status,
+      });
       const send = () => {
         if (res.destroyed) return;
         res.writeHead(response.status, response.headers ?? {});
@@ -123,7 +147,8 @@ export async function serveStandIns(handlers: RetailerStandIn[], options: StandI
     if (url.pathname === '/__standin/price-factor' && method === 'POST') {
       try {
         const { store, factor } = JSON.parse(body) as { store: StoreId; factor: number };
-        if (!STORE_IDS.includes(store) || !(factor > 0 && factor < 10)) return reply(400, { message: 'store and a factor between 0 and 10 are required' });
+        if (!STORE_IDS.includes(store) || !(factor > 0 && factor < 10))
+          return reply(400, { message: 'store and a factor between 0 and 10 are required' });
         state.factors.set(store, factor);
         return reply(200, { store, factor });
       } catch {

@@ -26,7 +26,15 @@ export function inProcessStandIn(): InProcessStandIn {
       headers['content-type'] = 'application/json';
     } else if (request.form) body = new URLSearchParams(request.form).toString();
     const { response } = answer(
-      { method: request.method ?? 'GET', path: url.pathname, query: url.searchParams, headers, body, host: url.host, cookies: { ...(request.cookies ?? {}) } },
+      {
+        method: request.method ?? 'GET',
+        path: url.pathname,
+        query: url.searchParams,
+        headers,
+        body,
+        host: url.host,
+        cookies: { ...(request.cookies ?? {}) },
+      },
       state,
       STAND_INS,
     );

@@ -11,7 +11,14 @@ import { zipToState } from '#shared/zip.ts';
 import { SLOW_MS, hashOf, scenarioOf, standInPrice } from './scenarios.ts';
 import { standInPlace } from './places.ts';
 import { KROGER_BANNERS, blocksAt, registerNetworkIds, storesNear } from './network.ts';
-import { html, json, type RetailerStandIn, type StandInRequest, type StandInResponse, type StandInState } from './types.ts';
+import {
+  html,
+  json,
+  type RetailerStandIn,
+  type StandInRequest,
+  type StandInResponse,
+  type StandInState,
+} from './types.ts';
 
 const HOST = 'api.kroger.com';
 const TOKEN_SECRET = 'eggwatch kroger stand-in token secret';
@@ -21,7 +28,9 @@ const b64url = (value: string | Buffer) => Buffer.from(value).toString('base64ur
 
 export function krogerStandInToken(clientId: string, now = Date.now()): string {
   const header = b64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
-  const payload = b64url(JSON.stringify({ sub: clientId, scope: 'product.compact', exp: Math.floor(now / 1000) + KROGER_TOKEN_LIFETIME_S }));
+  const payload = b64url(
+    JSON.stringify({ sub: clientId, scope: 'product.compact', exp: Math.floor(now / 1000) + KROGER_TOKEN_LIFETIME_S }),
+  );
   const signature = createHmac('sha256', TOKEN_SECRET).update(`${header}.${payload}`).digest('base64url');
   return `${header}.${payload}.${signature}`;
 }
@@ -74,20 +83,152 @@ export interface KrogerStandInItem {
 }
 
 const EGGS: KrogerStandInItem[] = [
-  { key: 'kroger-white-12', productId: '0001111060903', description: 'Kroger® Grade A Large White Eggs', brand: 'Kroger', categories: ['Dairy'], size: '12 ct', eggType: 'standard', count: 12 },
-  { key: 'kroger-cf-brown-12', productId: '0001111060932', description: 'Kroger® Cage Free Grade A Large Brown Eggs', brand: 'Kroger', categories: ['Dairy'], size: '12 ct', eggType: 'cage_free', count: 12, variant: 'promo' },
-  { key: 'st-cf-brown-18', productId: '0001111097314', description: 'Simple Truth Natural Cage Free Large Brown Eggs', brand: 'Simple Truth', categories: ['Dairy', 'Natural & Organic'], size: '18 ct', eggType: 'cage_free', count: 18 },
-  { key: 'st-organic-12', productId: '0001111042315', description: 'Simple Truth Organic® Grade A Large Brown Eggs', brand: 'Simple Truth Organic', categories: ['Dairy', 'Natural & Organic'], size: '12 ct', eggType: 'organic', count: 12, stockLevel: 'TEMPORARILY_OUT_OF_STOCK' },
-  { key: 'kroger-white-18', productId: '0001111060904', description: 'Kroger® Grade A Large White Eggs', brand: 'Kroger', categories: ['Dairy'], size: '18 ct', eggType: 'standard', count: 18 },
-  { key: 'vital-farms-12', productId: '0086000300014', description: 'Vital Farms Pasture-Raised Large Grade A Eggs', brand: 'Vital Farms', categories: ['Dairy', 'Natural & Organic'], size: '12 ct', eggType: 'pasture_raised', count: 12, variant: 'promo' },
-  { key: 'vital-farms-organic-xl', productId: '0086000300061', description: 'Vital Farms Organic Pasture-Raised Extra Large Eggs', brand: 'Vital Farms', categories: ['Dairy'], size: '12 ct', eggType: 'pasture_raised', count: 12, variant: 'noPrice' },
-  { key: 'pete-gerrys-organic-12', productId: '0069872800012', description: "Pete & Gerry's Organic Free-Range Eggs Large", brand: "Pete & Gerry's", categories: ['Dairy', 'Natural & Organic'], size: '12 ct', eggType: 'organic', count: 12, stockLevel: null, casing: 'docs' },
-  { key: 'egglands-classic-12', productId: '0071514150012', description: "Eggland's Best Classic Large White Eggs Grade A", brand: "Eggland's Best", categories: ['Dairy'], size: '12 ct', eggType: 'standard', count: 12, stockLevel: 'LOW' },
-  { key: 'kroger-white-24', productId: '0001111060905', description: 'Kroger® Grade A Large White Eggs', brand: 'Kroger', categories: ['Dairy'], size: '24 ct', eggType: 'standard', count: 24 },
-  { key: 'st-organic-6', productId: '0001111042306', description: 'Simple Truth Organic® Grade A Large Brown Eggs', brand: 'Simple Truth Organic', categories: ['Dairy', 'Natural & Organic'], size: '6 ct', eggType: 'organic', count: 6 },
-  { key: 'egglands-free-range-12', productId: '0071514150029', description: "Eggland's Best Free Range Large Brown Eggs", brand: "Eggland's Best", categories: ['Dairy'], size: '12 ct.', eggType: 'cage_free', count: 12 },
-  { key: 'kroger-white-60', productId: '0001111060960', description: 'Kroger® Grade A Large White Eggs Value Pack', brand: 'Kroger', categories: ['Dairy'], size: '60 ct', eggType: 'standard', count: 60 },
-  { key: 'happy-egg-18', productId: '0081906700018', description: 'Happy Egg Co. Free Range Large Brown Eggs', size: '18 ct', eggType: 'cage_free', count: 18, stockLevel: null },
+  {
+    key: 'kroger-white-12',
+    productId: '0001111060903',
+    description: 'Kroger® Grade A Large White Eggs',
+    brand: 'Kroger',
+    categories: ['Dairy'],
+    size: '12 ct',
+    eggType: 'standard',
+    count: 12,
+  },
+  {
+    key: 'kroger-cf-brown-12',
+    productId: '0001111060932',
+    description: 'Kroger® Cage Free Grade A Large Brown Eggs',
+    brand: 'Kroger',
+    categories: ['Dairy'],
+    size: '12 ct',
+    eggType: 'cage_free',
+    count: 12,
+    variant: 'promo',
+  },
+  {
+    key: 'st-cf-brown-18',
+    productId: '0001111097314',
+    description: 'Simple Truth Natural Cage Free Large Brown Eggs',
+    brand: 'Simple Truth',
+    categories: ['Dairy', 'Natural & Organic'],
+    size: '18 ct',
+    eggType: 'cage_free',
+    count: 18,
+  },
+  {
+    key: 'st-organic-12',
+    productId: '0001111042315',
+    description: 'Simple Truth Organic® Grade A Large Brown Eggs',
+    brand: 'Simple Truth Organic',
+    categories: ['Dairy', 'Natural & Organic'],
+    size: '12 ct',
+    eggType: 'organic',
+    count: 12,
+    stockLevel: 'TEMPORARILY_OUT_OF_STOCK',
+  },
+  {
+    key: 'kroger-white-18',
+    productId: '0001111060904',
+    description: 'Kroger® Grade A Large White Eggs',
+    brand: 'Kroger',
+    categories: ['Dairy'],
+    size: '18 ct',
+    eggType: 'standard',
+    count: 18,
+  },
+  {
+    key: 'vital-farms-12',
+    productId: '0086000300014',
+    description: 'Vital Farms Pasture-Raised Large Grade A Eggs',
+    brand: 'Vital Farms',
+    categories: ['Dairy', 'Natural & Organic'],
+    size: '12 ct',
+    eggType: 'pasture_raised',
+    count: 12,
+    variant: 'promo',
+  },
+  {
+    key: 'vital-farms-organic-xl',
+    productId: '0086000300061',
+    description: 'Vital Farms Organic Pasture-Raised Extra Large Eggs',
+    brand: 'Vital Farms',
+    categories: ['Dairy'],
+    size: '12 ct',
+    eggType: 'pasture_raised',
+    count: 12,
+    variant: 'noPrice',
+  },
+  {
+    key: 'pete-gerrys-organic-12',
+    productId: '0069872800012',
+    description: "Pete & Gerry's Organic Free-Range Eggs Large",
+    brand: "Pete & Gerry's",
+    categories: ['Dairy', 'Natural & Organic'],
+    size: '12 ct',
+    eggType: 'organic',
+    count: 12,
+    stockLevel: null,
+    casing: 'docs',
+  },
+  {
+    key: 'egglands-classic-12',
+    productId: '0071514150012',
+    description: "Eggland's Best Classic Large White Eggs Grade A",
+    brand: "Eggland's Best",
+    categories: ['Dairy'],
+    size: '12 ct',
+    eggType: 'standard',
+    count: 12,
+    stockLevel: 'LOW',
+  },
+  {
+    key: 'kroger-white-24',
+    productId: '0001111060905',
+    description: 'Kroger® Grade A Large White Eggs',
+    brand: 'Kroger',
+    categories: ['Dairy'],
+    size: '24 ct',
+    eggType: 'standard',
+    count: 24,
+  },
+  {
+    key: 'st-organic-6',
+    productId: '0001111042306',
+    description: 'Simple Truth Organic® Grade A Large Brown Eggs',
+    brand: 'Simple Truth Organic',
+    categories: ['Dairy', 'Natural & Organic'],
+    size: '6 ct',
+    eggType: 'organic',
+    count: 6,
+  },
+  {
+    key: 'egglands-free-range-12',
+    productId: '0071514150029',
+    description: "Eggland's Best Free Range Large Brown Eggs",
+    brand: "Eggland's Best",
+    categories: ['Dairy'],
+    size: '12 ct.',
+    eggType: 'cage_free',
+    count: 12,
+  },
+  {
+    key: 'kroger-white-60',
+    productId: '0001111060960',
+    description: 'Kroger® Grade A Large White Eggs Value Pack',
+    brand: 'Kroger',
+    categories: ['Dairy'],
+    size: '60 ct',
+    eggType: 'standard',
+    count: 60,
+  },
+  {
+    key: 'happy-egg-18',
+    productId: '0081906700018',
+    description: 'Happy Egg Co. Free Range Large Brown Eggs',
+    size: '18 ct',
+    eggType: 'cage_free',
+    count: 18,
+    stockLevel: null,
+  },
 ];
 
 // What else an "eggs" term search returns: [description, brand, category, size, price, ship only].
@@ -138,7 +279,7 @@ const OTHERS: Array<[string, string | undefined, string, string, number, boolean
 export const KROGER_CATALOGUE: KrogerStandInItem[] = (() => {
   const others: KrogerStandInItem[] = OTHERS.map(([description, brand, category, size, price, shipOnly], index) => ({
     key: `other-${index}`,
-    productId: `00${String(70000000000 + hashOf(description) % 9999999999).padStart(11, '0')}`.slice(0, 13),
+    productId: `00${String(70000000000 + (hashOf(description) % 9999999999)).padStart(11, '0')}`.slice(0, 13),
     description,
     ...(brand ? { brand } : {}),
     categories: [category],
@@ -162,7 +303,10 @@ export const KROGER_CATALOGUE: KrogerStandInItem[] = (() => {
 })();
 
 export function krogerRegularPrice(item: KrogerStandInItem, zip: string, factor = 1): number {
-  const price = item.eggType === null ? (item.fixedPrice ?? 1) * factor : standInPrice('kroger', zip, item.key, item.eggType, item.count, factor);
+  const price =
+    item.eggType === null
+      ? (item.fixedPrice ?? 1) * factor
+      : standInPrice('kroger', zip, item.key, item.eggType, item.count, factor);
   return Math.round(price * 100) / 100;
 }
 
@@ -177,11 +321,21 @@ function product(item: KrogerStandInItem, zip: string | null, factor: number): R
     item.casing === 'docs'
       ? { curbside: store, delivery: store, instore: store, shiptohome: !store }
       : { curbside: store, delivery: store, inStore: store, shipToHome: !store };
-  const entry: Record<string, unknown> = { itemId: item.productId, favorite: false, fulfillment, size: item.size, soldBy: 'UNIT' };
+  const entry: Record<string, unknown> = {
+    itemId: item.productId,
+    favorite: false,
+    fulfillment,
+    size: item.size,
+    soldBy: 'UNIT',
+  };
   if (zip !== null && item.variant !== 'noPrice') {
     const regular = krogerRegularPrice(item, zip, factor);
     const promo = item.variant === 'promo' ? krogerPromoPrice(regular) : 0;
-    entry.price = { regular, promo, regularPerUnitEstimate: item.count > 0 ? Math.round((regular / item.count) * 100) / 100 : regular };
+    entry.price = {
+      regular,
+      promo,
+      regularPerUnitEstimate: item.count > 0 ? Math.round((regular / item.count) * 100) / 100 : regular,
+    };
     entry.nationalPrice = { regular, promo: 0 };
   }
   if (zip !== null && item.stockLevel !== null) entry.inventory = { stockLevel: item.stockLevel ?? 'HIGH' };
@@ -192,16 +346,27 @@ function product(item: KrogerStandInItem, zip: string | null, factor: number): R
     ...(item.categories ? { categories: item.categories } : {}),
     countryOrigin: 'UNITED STATES',
     description: item.description,
-    images: [{ perspective: 'front', featured: true, sizes: ['medium', 'large'].map((size) => ({ size, url: `https://www.kroger.com/product/images/${size}/front/${item.productId}` })) }],
+    images: [
+      {
+        perspective: 'front',
+        featured: true,
+        sizes: ['medium', 'large'].map((size) => ({
+          size,
+          url: `https://www.kroger.com/product/images/${size}/front/${item.productId}`,
+        })),
+      },
+    ],
     items: [entry],
     itemInformation: { depth: '5.85', height: '2.8', width: '11.2' },
     temperature: { indicator: item.categories?.includes('Frozen') ? 'Frozen' : 'Refrigerated', heatSensitive: false },
   };
-  if (zip !== null) body.aisleLocations = [{ description: 'Aisle 42', number: '42', side: 'R', bayNumber: '1', shelfNumber: '2' }];
+  if (zip !== null)
+    body.aisleLocations = [{ description: 'Aisle 42', number: '42', side: 'R', bayNumber: '1', shelfNumber: '2' }];
   return body;
 }
 
-const apiError = (status: number, code: string, reason: string) => json({ errors: { timestamp: Date.now(), code, reason } }, status);
+const apiError = (status: number, code: string, reason: string) =>
+  json({ errors: { timestamp: Date.now(), code, reason } }, status);
 const unauthorized = () => apiError(401, 'Authentication-0001', 'Invalid or expired access token');
 
 const AKAMAI_ACCESS_DENIED = `<HTML><HEAD>
@@ -219,12 +384,19 @@ function token(request: StandInRequest): StandInResponse {
   const match = /^Basic\s+(\S+)$/i.exec(request.headers.authorization ?? '');
   const decoded = match ? Buffer.from(match[1]!, 'base64').toString('utf8') : '';
   const at = decoded.indexOf(':');
-  if (at <= 0 || at === decoded.length - 1) return json({ error: 'invalid_client', error_description: 'Client authentication failed' }, 401);
+  if (at <= 0 || at === decoded.length - 1)
+    return json({ error: 'invalid_client', error_description: 'Client authentication failed' }, 401);
   const form = new URLSearchParams(request.body);
-  if (form.get('grant_type') !== 'client_credentials') return json({ error: 'unsupported_grant_type', error_description: 'grant_type must be client_credentials' }, 400);
+  if (form.get('grant_type') !== 'client_credentials')
+    return json({ error: 'unsupported_grant_type', error_description: 'grant_type must be client_credentials' }, 400);
   const scope = form.get('scope') ?? '';
-  if (scope !== '' && !/^(product\.compact|cart\.basic:write|profile\.compact)(\s+\S+)*$/.test(scope)) return json({ error: 'invalid_scope' }, 400);
-  return json({ expires_in: KROGER_TOKEN_LIFETIME_S, access_token: krogerStandInToken(decoded.slice(0, at)), token_type: 'bearer' });
+  if (scope !== '' && !/^(product\.compact|cart\.basic:write|profile\.compact)(\s+\S+)*$/.test(scope))
+    return json({ error: 'invalid_scope' }, 400);
+  return json({
+    expires_in: KROGER_TOKEN_LIFETIME_S,
+    access_token: krogerStandInToken(decoded.slice(0, at)),
+    token_type: 'bearer',
+  });
 }
 
 // /v1/locations: the network's stores within filter.radiusInMiles (1-100, default 10) of the ZIP code,
@@ -239,16 +411,32 @@ function locations(request: StandInRequest, state: StandInState): StandInRespons
   const radius = Number(q.get('filter.radiusInMiles') ?? '10');
   const limit = Number(q.get('filter.limit') ?? '10');
   if (!/^\d{5}$/.test(zip)) return apiError(400, 'LOCATION-2004', "Field 'zipCode.near' must be a 5-digit zip code");
-  if (!(radius >= 1 && radius <= 100)) return apiError(400, 'LOCATION-2007', "Field 'radiusInMiles' must be between 1 and 100");
-  if (!(Number.isInteger(limit) && limit >= 1 && limit <= 200)) return apiError(400, 'LOCATION-2006', "Field 'limit' must be between 1 and 200");
+  if (!(radius >= 1 && radius <= 100))
+    return apiError(400, 'LOCATION-2007', "Field 'radiusInMiles' must be between 1 and 100");
+  if (!(Number.isInteger(limit) && limit >= 1 && limit <= 200))
+    return apiError(400, 'LOCATION-2006', "Field 'limit' must be between 1 and 200");
   const chain = q.get('filter.chain');
-  if (chain !== null && !KROGER_BANNERS.some((banner) => banner.code.toLowerCase() === chain.trim().toLowerCase())) return apiError(400, 'LOCATION-2010', "Field 'chain' must name a chain of the Kroger family");
-  const near = scenarioOf(zip) === 'noStore' ? [] : storesNear('kroger', zip, { limit, withinMiles: radius, banner: chain, state });
+  if (chain !== null && !KROGER_BANNERS.some((banner) => banner.code.toLowerCase() === chain.trim().toLowerCase()))
+    return apiError(400, 'LOCATION-2010', "Field 'chain' must name a chain of the Kroger family");
+  const near =
+    scenarioOf(zip) === 'noStore'
+      ? []
+      : storesNear('kroger', zip, { limit, withinMiles: radius, banner: chain, state });
   const entries = near
-    ? near.map(({ store }) => ({ storeZip: store.zip, place: standInPlace('kroger', store.zip, 0), banner: store.banner ?? KROGER_BANNERS[0]!, suffix: '' }))
+    ? near.map(({ store }) => ({
+        storeZip: store.zip,
+        place: standInPlace('kroger', store.zip, 0),
+        banner: store.banner ?? KROGER_BANNERS[0]!,
+        suffix: '',
+      }))
     : chain !== null && chain.trim().toLowerCase() !== 'kroger'
       ? []
-      : [zip, String((Number(zip) + 11) % 100000).padStart(5, '0')].slice(0, limit).map((storeZip, index) => ({ storeZip, place: standInPlace('kroger', zip, index), banner: KROGER_BANNERS[0]!, suffix: index === 0 ? '' : ' North' }));
+      : [zip, String((Number(zip) + 11) % 100000).padStart(5, '0')].slice(0, limit).map((storeZip, index) => ({
+          storeZip,
+          place: standInPlace('kroger', zip, index),
+          banner: KROGER_BANNERS[0]!,
+          suffix: index === 0 ? '' : ' North',
+        }));
   const data = entries.map(({ storeZip, place, banner, suffix }) => {
     const h = hashOf(storeZip);
     return {
@@ -257,7 +445,13 @@ function locations(request: StandInRequest, state: StandInState): StandInRespons
       divisionNumber: krogerLocationIdForZip(storeZip).slice(0, 3),
       chain: banner.code,
       name: `${banner.name} - ${place.city}${suffix}`,
-      address: { addressLine1: `${100 + (h % 9000)} Vine St`, city: place.city, state: place.state, zipCode: near ? storeZip : suffix === '' ? storeZip : zip, county: 'STAND-IN' },
+      address: {
+        addressLine1: `${100 + (h % 9000)} Vine St`,
+        city: place.city,
+        state: place.state,
+        zipCode: near ? storeZip : suffix === '' ? storeZip : zip,
+        county: 'STAND-IN',
+      },
       geolocation: { latitude: place.latitude, longitude: place.longitude, latLng: '' },
       phone: '5135550100',
       departments: [{ departmentId: '09', name: 'Pharmacy' }],
@@ -270,16 +464,25 @@ function products(request: StandInRequest, state: StandInState): StandInResponse
   const q = request.query;
   const limit = Number(q.get('filter.limit') ?? '10');
   const start = Number(q.get('filter.start') ?? '0');
-  if (!(Number.isInteger(limit) && limit >= 1 && limit <= 50)) return apiError(400, 'PRODUCT-2011', "Field 'filter.limit' must be between 1 and 50");
-  if (!(Number.isInteger(start) && start >= 0 && start <= 250)) return apiError(400, 'PRODUCT-2012', "Field 'filter.start' must be between 0 and 250");
-  if (!q.get('filter.term') && !q.get('filter.productId') && !q.get('filter.brand')) return apiError(400, 'PRODUCT-2001', 'A search term, brand or product id is required');
+  if (!(Number.isInteger(limit) && limit >= 1 && limit <= 50))
+    return apiError(400, 'PRODUCT-2011', "Field 'filter.limit' must be between 1 and 50");
+  if (!(Number.isInteger(start) && start >= 0 && start <= 250))
+    return apiError(400, 'PRODUCT-2012', "Field 'filter.start' must be between 0 and 250");
+  if (!q.get('filter.term') && !q.get('filter.productId') && !q.get('filter.brand'))
+    return apiError(400, 'PRODUCT-2001', 'A search term, brand or product id is required');
   const locationId = q.get('filter.locationId');
-  if (locationId !== null && !/^\w{8}$/.test(locationId)) return apiError(400, 'PRODUCT-2006', "Field 'locationId' must have a length of 8 alphanumeric characters");
+  if (locationId !== null && !/^\w{8}$/.test(locationId))
+    return apiError(400, 'PRODUCT-2006', "Field 'locationId' must have a length of 8 alphanumeric characters");
   const zip = krogerZipForLocationId(locationId);
   const scenario = zip ? scenarioOf(zip) : 'normal';
   if (zip && blocksAt('kroger', zip)) return html(AKAMAI_ACCESS_DENIED, 403);
-  if (scenario === 'flaky' && state.hit(`kroger:flaky:${zip}`) === 1) return apiError(500, 'PRODUCT-5000', 'Internal server error');
-  if (scenario === 'rateLimited' && state.hit(`kroger:rateLimited:${zip}`) === 1) return { ...apiError(429, 'PRODUCT-4290', 'Too many requests'), headers: { 'content-type': 'application/json', 'retry-after': '1' } };
+  if (scenario === 'flaky' && state.hit(`kroger:flaky:${zip}`) === 1)
+    return apiError(500, 'PRODUCT-5000', 'Internal server error');
+  if (scenario === 'rateLimited' && state.hit(`kroger:rateLimited:${zip}`) === 1)
+    return {
+      ...apiError(429, 'PRODUCT-4290', 'Too many requests'),
+      headers: { 'content-type': 'application/json', 'retry-after': '1' },
+    };
 
   const factor = state.priceFactor('kroger');
   const data = KROGER_CATALOGUE.slice(start, start + limit).map((item) => product(item, zip, factor));

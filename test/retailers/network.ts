@@ -37,14 +37,110 @@ export const NEAREST_REACH_MILES = 100;
  * each homes a store of every chain, the one the per-ZIP stand-in answered there before the network.
  */
 export const PINNED_ZIPS: readonly string[] = [
-  '00501', '01001', '02108', '02760', '02860', '02917', '03101', '04101', '05501', '06241', '06320', '06390', '07102', '07601',
-  '10001', '10036', '10151', '10160', '10457', '12345', '15222', '19103', '19901', '20001', '20166', '20500', '21201', '23505',
-  '24416', '25301', '28202', '29201', '30301', '30303', '32303', '33101', '35203', '37203', '39201', '39901', '40202', '43215',
-  '45209', '46204', '48201', '48226', '50010', '50226', '50265', '50309', '50310', '50311', '50312', '50316', '50401', '53202',
-  '55401', '57501', '57701', '58001', '58501', '59001', '59601', '60510', '60601', '60611', '60614', '63101', '66603', '68508',
-  '70112', '72201', '73102', '73301', '75201', '77001', '78701', '78703', '78757', '78758', '80202', '82001', '83201', '83702',
-  '83705', '84014', '84043', '84101', '84121', '85001', '87501', '88510', '89501', '90210', '94105', '94110', '94111', '95814',
-  '95829', '96813', '97201', '98101', '99501', '99950',
+  '00501',
+  '01001',
+  '02108',
+  '02760',
+  '02860',
+  '02917',
+  '03101',
+  '04101',
+  '05501',
+  '06241',
+  '06320',
+  '06390',
+  '07102',
+  '07601',
+  '10001',
+  '10036',
+  '10151',
+  '10160',
+  '10457',
+  '12345',
+  '15222',
+  '19103',
+  '19901',
+  '20001',
+  '20166',
+  '20500',
+  '21201',
+  '23505',
+  '24416',
+  '25301',
+  '28202',
+  '29201',
+  '30301',
+  '30303',
+  '32303',
+  '33101',
+  '35203',
+  '37203',
+  '39201',
+  '39901',
+  '40202',
+  '43215',
+  '45209',
+  '46204',
+  '48201',
+  '48226',
+  '50010',
+  '50226',
+  '50265',
+  '50309',
+  '50310',
+  '50311',
+  '50312',
+  '50316',
+  '50401',
+  '53202',
+  '55401',
+  '57501',
+  '57701',
+  '58001',
+  '58501',
+  '59001',
+  '59601',
+  '60510',
+  '60601',
+  '60611',
+  '60614',
+  '63101',
+  '66603',
+  '68508',
+  '70112',
+  '72201',
+  '73102',
+  '73301',
+  '75201',
+  '77001',
+  '78701',
+  '78703',
+  '78757',
+  '78758',
+  '80202',
+  '82001',
+  '83201',
+  '83702',
+  '83705',
+  '84014',
+  '84043',
+  '84101',
+  '84121',
+  '85001',
+  '87501',
+  '88510',
+  '89501',
+  '90210',
+  '94105',
+  '94110',
+  '94111',
+  '95814',
+  '95829',
+  '96813',
+  '97201',
+  '98101',
+  '99501',
+  '99950',
 ];
 
 export interface Banner {
@@ -56,7 +152,11 @@ export interface Banner {
 }
 
 export const KROGER_BANNERS: readonly Banner[] = [
-  { code: 'KROGER', name: 'Kroger', states: ['OH', 'KY', 'IN', 'MI', 'TN', 'GA', 'VA', 'WV', 'TX', 'MS', 'AL', 'AR', 'LA', 'SC', 'IL'] },
+  {
+    code: 'KROGER',
+    name: 'Kroger',
+    states: ['OH', 'KY', 'IN', 'MI', 'TN', 'GA', 'VA', 'WV', 'TX', 'MS', 'AL', 'AR', 'LA', 'SC', 'IL'],
+  },
   { code: 'RALPHS', name: 'Ralphs', states: ['CA'] },
   { code: 'FRED', name: 'Fred Meyer', states: ['OR', 'AK', 'ID', 'WA'] },
   { code: 'QFC', name: 'QFC', states: ['WA'] },
@@ -72,8 +172,35 @@ export const KROGER_BANNERS: readonly Banner[] = [
 ];
 
 export const ALBERTSONS_BANNERS: readonly Banner[] = [
-  { code: 'albertsons', name: 'Albertsons', states: ['ID', 'MT', 'WY', 'OR', 'WA', 'NV', 'NM', 'TX', 'LA', 'CA', 'UT', 'AZ'] },
-  { code: 'safeway', name: 'Safeway', states: ['CA', 'OR', 'WA', 'CO', 'AZ', 'NM', 'MD', 'VA', 'DC', 'DE', 'AK', 'HI', 'NV', 'MT', 'WY', 'SD', 'NE', 'ID'] },
+  {
+    code: 'albertsons',
+    name: 'Albertsons',
+    states: ['ID', 'MT', 'WY', 'OR', 'WA', 'NV', 'NM', 'TX', 'LA', 'CA', 'UT', 'AZ'],
+  },
+  {
+    code: 'safeway',
+    name: 'Safeway',
+    states: [
+      'CA',
+      'OR',
+      'WA',
+      'CO',
+      'AZ',
+      'NM',
+      'MD',
+      'VA',
+      'DC',
+      'DE',
+      'AK',
+      'HI',
+      'NV',
+      'MT',
+      'WY',
+      'SD',
+      'NE',
+      'ID',
+    ],
+  },
   { code: 'vons', name: 'Vons', states: ['CA', 'NV'] },
   { code: 'pavilions', name: 'Pavilions', states: ['CA'] },
   { code: 'jewelosco', name: 'Jewel-Osco', states: ['IL', 'IN', 'IA'] },
@@ -107,7 +234,14 @@ export const CHAIN_STATES: Record<StoreId, readonly string[]> = {
 };
 
 /** The state where each chain's closing store is (small states the completeness tests sweep). */
-export const CLOSING_STATE: Record<StoreId, UsState> = { walmart: 'RI', target: 'CT', kroger: 'WV', albertsons: 'DE', 'whole-foods': 'MA', aldi: 'RI' };
+export const CLOSING_STATE: Record<StoreId, UsState> = {
+  walmart: 'RI',
+  target: 'CT',
+  kroger: 'WV',
+  albertsons: 'DE',
+  'whole-foods': 'MA',
+  aldi: 'RI',
+};
 
 /** About one store in this many blocks (never a pinned one; the blocked scenario ZIP's stores always do). */
 const BLOCKING_ONE_IN = 250;
@@ -168,7 +302,12 @@ let candidatesCache: Candidate[] | null = null;
 /** Every ZIP code of the geodata in a US state or DC, in ZIP order. */
 function allCandidates(): Candidate[] {
   if (candidatesCache) return candidatesCache;
-  const list: Candidate[] = allZipFacts().map((facts) => ({ zip: facts.zip, state: facts.state, city: facts.city, centre: { latitude: facts.latitude, longitude: facts.longitude } }));
+  const list: Candidate[] = allZipFacts().map((facts) => ({
+    zip: facts.zip,
+    state: facts.state,
+    city: facts.city,
+    centre: { latitude: facts.latitude, longitude: facts.longitude },
+  }));
   candidatesCache = list;
   return list;
 }
@@ -185,12 +324,13 @@ class Buckets<T extends { latitude: number; longitude: number }> {
   }
   /** Items within about `miles` (at least) of a point. */
   near(latitude: number, longitude: number, miles: number): T[] {
-    const latCells = Math.ceil(miles / 6.9) ;
+    const latCells = Math.ceil(miles / 6.9);
     const lonCells = Math.ceil(miles / Math.max(0.5, 6.9 * Math.cos((latitude * Math.PI) / 180)));
     const out: T[] = [];
     const la = Math.floor(latitude * 10);
     const lo = Math.floor(longitude * 10);
-    for (let i = -latCells; i <= latCells; i++) for (let j = -lonCells; j <= lonCells; j++) out.push(...(this.cells.get(`${la + i}:${lo + j}`) ?? []));
+    for (let i = -latCells; i <= latCells; i++)
+      for (let j = -lonCells; j <= lonCells; j++) out.push(...(this.cells.get(`${la + i}:${lo + j}`) ?? []));
     return out;
   }
 }
@@ -248,7 +388,9 @@ function buildChain(chain: StoreId): ChainNetwork {
       longitude: place.longitude,
       banner: bannerFor(chain, candidate, pinned),
       pinned,
-      blocks: scenarioOf(candidate.zip) === 'blocked' || (!pinned && hashOf(`${chain}:blocks:${candidate.zip}`) % BLOCKING_ONE_IN === 0),
+      blocks:
+        scenarioOf(candidate.zip) === 'blocked' ||
+        (!pinned && hashOf(`${chain}:blocks:${candidate.zip}`) % BLOCKING_ONE_IN === 0),
       closing: false,
     };
     stores.push(store);
@@ -274,7 +416,8 @@ function buildChain(chain: StoreId): ChainNetwork {
   // Every state the chain serves gets a store first (every state has some Walmart).
   for (const state of CHAIN_STATES[chain]) {
     if (stores.some((store) => store.state === state)) continue;
-    for (const { candidate } of ordered) if (candidate.state === state && !used.has(candidate.zip) && add(candidate, false)) break;
+    for (const { candidate } of ordered)
+      if (candidate.state === state && !used.has(candidate.zip) && add(candidate, false)) break;
   }
   for (const { candidate } of ordered) {
     if (stores.length >= size) break;
@@ -285,7 +428,11 @@ function buildChain(chain: StoreId): ChainNetwork {
   if (blocking < MIN_BLOCKING) {
     const more = stores
       .filter((store) => !store.blocks && !store.pinned)
-      .sort((a, b) => (hashOf(`${chain}:blocks:${a.zip}`) % BLOCKING_ONE_IN) - (hashOf(`${chain}:blocks:${b.zip}`) % BLOCKING_ONE_IN) || a.zip.localeCompare(b.zip));
+      .sort(
+        (a, b) =>
+          (hashOf(`${chain}:blocks:${a.zip}`) % BLOCKING_ONE_IN) -
+            (hashOf(`${chain}:blocks:${b.zip}`) % BLOCKING_ONE_IN) || a.zip.localeCompare(b.zip),
+      );
     for (const store of more.slice(0, MIN_BLOCKING - blocking)) store.blocks = true;
   }
   // One store that closes, in the chain's closing state.
@@ -303,7 +450,12 @@ function buildChain(chain: StoreId): ChainNetwork {
       store.id = String(WHOLE_FOODS_ID_SPACE.first + id);
     }
   }
-  return { chain, stores, byId: new Map(stores.map((store) => [store.id, store])), byZip: new Map(stores.map((store) => [store.zip, store])) };
+  return {
+    chain,
+    stores,
+    byId: new Map(stores.map((store) => [store.id, store])),
+    byZip: new Map(stores.map((store) => [store.zip, store])),
+  };
 }
 
 const networks = new Map<StoreId, ChainNetwork>();
@@ -373,7 +525,11 @@ export function blocksAt(chain: StoreId, zip: string): boolean {
 }
 
 /** The open stores of a chain in some states (what a complete discovery of those states must find). */
-export function networkStoresIn(chain: StoreId, states: readonly string[] | null, state?: NetworkSwitches): NetworkStore[] {
+export function networkStoresIn(
+  chain: StoreId,
+  states: readonly string[] | null,
+  state?: NetworkSwitches,
+): NetworkStore[] {
   const wanted = states ? new Set(states) : null;
   return chainNetwork(chain).stores.filter((store) => (!wanted || wanted.has(store.state)) && isOpen(store, state));
 }
@@ -383,7 +539,11 @@ export function networkStoresIn(chain: StoreId, states: readonly string[] | null
  * Foods only those in its 10xxx id space (the pinned stores keep the 1xxxxx ids tests know, which
  * the store finder answers but no summary enumeration reaches).
  */
-export function discoverableStoresIn(chain: StoreId, states: readonly string[] | null, state?: NetworkSwitches): NetworkStore[] {
+export function discoverableStoresIn(
+  chain: StoreId,
+  states: readonly string[] | null,
+  state?: NetworkSwitches,
+): NetworkStore[] {
   return networkStoresIn(chain, states, state).filter((store) => chain !== 'whole-foods' || /^10\d{3}$/.test(store.id));
 }
 

@@ -35,9 +35,12 @@ export function standInPlace(store: StoreId, zip: string, nth = 0): StandInPlace
   const h = hashOf(`${store}:${zip}:${nth}`);
   const miles = 0.4 + (h % 26) / 10 + nth * 2.5;
   const bearing = ((h >>> 8) % 360) * (Math.PI / 180);
-  if (!facts) return { city: standInCity(zip), state: zipToState(zip) ?? 'NY', latitude: null, longitude: null, miles: 0 };
+  if (!facts)
+    return { city: standInCity(zip), state: zipToState(zip) ?? 'NY', latitude: null, longitude: null, miles: 0 };
   const latitude = facts.latitude + (miles / MILES_PER_DEGREE_LATITUDE) * Math.cos(bearing);
-  const longitude = facts.longitude + (miles / (MILES_PER_DEGREE_LATITUDE * Math.cos((facts.latitude * Math.PI) / 180))) * Math.sin(bearing);
+  const longitude =
+    facts.longitude +
+    (miles / (MILES_PER_DEGREE_LATITUDE * Math.cos((facts.latitude * Math.PI) / 180))) * Math.sin(bearing);
   const round = (value: number) => Math.round(value * 1e6) / 1e6;
   return { city: facts.city, state: facts.state, latitude: round(latitude), longitude: round(longitude), miles };
 }

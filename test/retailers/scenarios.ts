@@ -39,14 +39,28 @@ export function hashOf(text: string): number {
 
 const PER_DOZEN: Record<EggType, number> = { standard: 3.2, cage_free: 4.3, organic: 5.7, pasture_raised: 7.1 };
 const REGION_LEVEL = { northeast: 1.08, midwest: 0.92, south: 0.95, west: 1.14 } as const;
-const STORE_LEVEL: Record<StoreId, number> = { walmart: 0.93, target: 1.02, kroger: 0.98, albertsons: 1.07, 'whole-foods': 1.15, aldi: 0.88 };
+const STORE_LEVEL: Record<StoreId, number> = {
+  walmart: 0.93,
+  target: 1.02,
+  kroger: 0.98,
+  albertsons: 1.07,
+  'whole-foods': 1.15,
+  aldi: 0.88,
+};
 
 /**
  * The shelf price of a pack at a store near a ZIP: a per-dozen level by egg type, region and
  * store, a small stable variation per ZIP and product, and the store's price factor (moved by
  * tests and the demo). Prices end in 9 like shelf prices.
  */
-export function standInPrice(store: StoreId, zip: string, productKey: string, eggType: EggType, count: number, factor = 1): number {
+export function standInPrice(
+  store: StoreId,
+  zip: string,
+  productKey: string,
+  eggType: EggType,
+  count: number,
+  factor = 1,
+): number {
   const region = zipToRegion(zip) ?? 'south';
   const variation = 0.95 + (hashOf(`${store}:${zip}:${productKey}`) % 1000) / 10_000;
   const perEgg = (PER_DOZEN[eggType] / 12) * REGION_LEVEL[region] * STORE_LEVEL[store] * variation * factor;

@@ -8,7 +8,14 @@ import type { RetailerStandIn } from './types.ts';
 import { walmartStandIn } from './walmart.ts';
 import { wholeFoodsStandIn } from './whole-foods.ts';
 
-export const STAND_INS: RetailerStandIn[] = [walmartStandIn, targetStandIn, krogerStandIn, albertsonsStandIn, wholeFoodsStandIn, aldiStandIn];
+export const STAND_INS: RetailerStandIn[] = [
+  walmartStandIn,
+  targetStandIn,
+  krogerStandIn,
+  albertsonsStandIn,
+  wholeFoodsStandIn,
+  aldiStandIn,
+];
 
 export function startStandIn(options: StandInOptions = {}): Promise<StandInServer> {
   return serveStandIns(STAND_INS, options);

@@ -10,7 +10,14 @@ import { zipToState } from '#shared/zip.ts';
 import { SLOW_MS, hashOf, scenarioOf, standInPrice } from './scenarios.ts';
 import { standInCity } from './places.ts';
 import { NEAREST_REACH_MILES, blocksAt, registerNetworkIds, storesNear } from './network.ts';
-import { html, json, type RetailerStandIn, type StandInRequest, type StandInResponse, type StandInState } from './types.ts';
+import {
+  html,
+  json,
+  type RetailerStandIn,
+  type StandInRequest,
+  type StandInResponse,
+  type StandInState,
+} from './types.ts';
 
 const HOST = 'www.walmart.com';
 /** Where Walmart places a visitor it cannot place (one documented session). */
@@ -47,25 +54,173 @@ export interface WalmartStandInItem {
 }
 
 export const WALMART_CATALOGUE: WalmartStandInItem[] = [
-  { key: 'gv-white-12', usItemId: '145051970', name: 'Great Value Large White Eggs, 12 Count', eggType: 'standard', count: 12, catalogProductType: 'Eggs' },
-  { key: 'gv-cage-free-12', usItemId: '172844767', name: 'Great Value Cage-Free Large White Eggs, 12 Count', eggType: 'cage_free', count: 12, catalogProductType: 'Eggs', variant: 'rollback' },
-  { key: 'gv-liquid-whites', usItemId: '10535190', name: 'Great Value 100% Liquid Egg Whites, 16 oz', eggType: null, count: 0, fixedPrice: 3.24, catalogProductType: 'Egg Substitutes', unit: 'oz:16' },
-  { key: 'marketside-cf-brown-18', usItemId: '262537816', name: 'Marketside Cage Free Large Brown Eggs, 18 ct', eggType: 'cage_free', count: 18, catalogProductType: 'Eggs', variant: 'priceOnly' },
-  { key: 'marketside-organic-12', usItemId: '51259211', name: 'Marketside Organic Cage Free Large Brown Eggs, 12 Count', eggType: 'organic', count: 12, catalogProductType: 'Eggs', variant: 'linePriceOnly' },
-  { key: 'vital-farms-12', usItemId: '44390948', name: 'Vital Farms Pasture-Raised Large Grade A Eggs, 12 Count', eggType: 'pasture_raised', count: 12, catalogProductType: 'Eggs', variant: 'outOfStock' },
-  { key: 'just-egg', usItemId: '363872991', name: 'JUST Egg Plant-Based Scramble, 12 fl oz', eggType: null, count: 0, fixedPrice: 4.98, catalogProductType: 'Egg Substitutes', unit: 'fl oz:12' },
-  { key: 'gv-white-18', usItemId: '145051971', name: 'Great Value Large White Eggs, 18 Count', eggType: 'standard', count: 18, catalogProductType: 'Eggs' },
-  { key: 'gv-white-60', usItemId: '563784462', name: 'Great Value Large White Eggs, 5 Dozen / 60-Count', eggType: 'standard', count: 60, catalogProductType: 'Eggs' },
-  { key: 'egglands-cf-brown-12', usItemId: '27559931', name: "Eggland's Best Cage Free Large Brown Eggs, 12 Count", eggType: 'cage_free', count: 12, catalogProductType: 'Eggs', variant: 'rollback' },
-  { key: 'egglands-classic-18', usItemId: '10450884', name: "Eggland's Best Classic Large White Eggs Grade A, 18 Count", eggType: 'standard', count: 18, variant: 'bare' },
-  { key: 'marketside-hard-boiled', usItemId: '605823137', name: 'Marketside Hard-Boiled Eggs, 6 Count', eggType: null, count: 0, fixedPrice: 2.97, catalogProductType: 'Prepared Eggs', unit: 'ea:6' },
-  { key: 'pete-gerrys-organic-12', usItemId: '10295584', name: "Pete & Gerry's Organic Free-Range Eggs Large, 12 Count", eggType: 'organic', count: 12, catalogProductType: 'Eggs' },
-  { key: 'gv-white-6', usItemId: '145051968', name: 'Great Value Large White Eggs, 6 Count', eggType: 'standard', count: 6, catalogProductType: 'Eggs' },
-  { key: 'vital-farms-24', usItemId: '984572319', name: 'Vital Farms Pasture-Raised Large Grade A Eggs, 24 Count', eggType: 'pasture_raised', count: 24, catalogProductType: 'Eggs' },
-  { key: 'gv-egg-noodles', usItemId: '10308221', name: 'Great Value Wide Egg Noodles, 12 oz', eggType: null, count: 0, fixedPrice: 1.62, catalogProductType: 'Pasta', unit: 'oz:12' },
-  { key: 'happy-egg-free-range-12', usItemId: '33618874', name: 'Happy Egg Free Range Large Brown Eggs, 12 Count', eggType: 'cage_free', count: 12, catalogProductType: 'Eggs' },
-  { key: 'cadbury-mini-eggs', usItemId: '37471593', name: 'Cadbury Mini Eggs Milk Chocolate Candy, 10 oz', eggType: null, count: 0, fixedPrice: 4.48, catalogProductType: 'Candy', unit: 'oz:10' },
-  { key: 'marketside-free-range-18', usItemId: '772613925', name: 'Marketside Free Range Large Brown Eggs, 18 Count', eggType: 'cage_free', count: 18, catalogProductType: 'Eggs' },
+  {
+    key: 'gv-white-12',
+    usItemId: '145051970',
+    name: 'Great Value Large White Eggs, 12 Count',
+    eggType: 'standard',
+    count: 12,
+    catalogProductType: 'Eggs',
+  },
+  {
+    key: 'gv-cage-free-12',
+    usItemId: '172844767',
+    name: 'Great Value Cage-Free Large White Eggs, 12 Count',
+    eggType: 'cage_free',
+    count: 12,
+    catalogProductType: 'Eggs',
+    variant: 'rollback',
+  },
+  {
+    key: 'gv-liquid-whites',
+    usItemId: '10535190',
+    name: 'Great Value 100% Liquid Egg Whites, 16 oz',
+    eggType: null,
+    count: 0,
+    fixedPrice: 3.24,
+    catalogProductType: 'Egg Substitutes',
+    unit: 'oz:16',
+  },
+  {
+    key: 'marketside-cf-brown-18',
+    usItemId: '262537816',
+    name: 'Marketside Cage Free Large Brown Eggs, 18 ct',
+    eggType: 'cage_free',
+    count: 18,
+    catalogProductType: 'Eggs',
+    variant: 'priceOnly',
+  },
+  {
+    key: 'marketside-organic-12',
+    usItemId: '51259211',
+    name: 'Marketside Organic Cage Free Large Brown Eggs, 12 Count',
+    eggType: 'organic',
+    count: 12,
+    catalogProductType: 'Eggs',
+    variant: 'linePriceOnly',
+  },
+  {
+    key: 'vital-farms-12',
+    usItemId: '44390948',
+    name: 'Vital Farms Pasture-Raised Large Grade A Eggs, 12 Count',
+    eggType: 'pasture_raised',
+    count: 12,
+    catalogProductType: 'Eggs',
+    variant: 'outOfStock',
+  },
+  {
+    key: 'just-egg',
+    usItemId: '363872991',
+    name: 'JUST Egg Plant-Based Scramble, 12 fl oz',
+    eggType: null,
+    count: 0,
+    fixedPrice: 4.98,
+    catalogProductType: 'Egg Substitutes',
+    unit: 'fl oz:12',
+  },
+  {
+    key: 'gv-white-18',
+    usItemId: '145051971',
+    name: 'Great Value Large White Eggs, 18 Count',
+    eggType: 'standard',
+    count: 18,
+    catalogProductType: 'Eggs',
+  },
+  {
+    key: 'gv-white-60',
+    usItemId: '563784462',
+    name: 'Great Value Large White Eggs, 5 Dozen / 60-Count',
+    eggType: 'standard',
+    count: 60,
+    catalogProductType: 'Eggs',
+  },
+  {
+    key: 'egglands-cf-brown-12',
+    usItemId: '27559931',
+    name: "Eggland's Best Cage Free Large Brown Eggs, 12 Count",
+    eggType: 'cage_free',
+    count: 12,
+    catalogProductType: 'Eggs',
+    variant: 'rollback',
+  },
+  {
+    key: 'egglands-classic-18',
+    usItemId: '10450884',
+    name: "Eggland's Best Classic Large White Eggs Grade A, 18 Count",
+    eggType: 'standard',
+    count: 18,
+    variant: 'bare',
+  },
+  {
+    key: 'marketside-hard-boiled',
+    usItemId: '605823137',
+    name: 'Marketside Hard-Boiled Eggs, 6 Count',
+    eggType: null,
+    count: 0,
+    fixedPrice: 2.97,
+    catalogProductType: 'Prepared Eggs',
+    unit: 'ea:6',
+  },
+  {
+    key: 'pete-gerrys-organic-12',
+    usItemId: '10295584',
+    name: "Pete & Gerry's Organic Free-Range Eggs Large, 12 Count",
+    eggType: 'organic',
+    count: 12,
+    catalogProductType: 'Eggs',
+  },
+  {
+    key: 'gv-white-6',
+    usItemId: '145051968',
+    name: 'Great Value Large White Eggs, 6 Count',
+    eggType: 'standard',
+    count: 6,
+    catalogProductType: 'Eggs',
+  },
+  {
+    key: 'vital-farms-24',
+    usItemId: '984572319',
+    name: 'Vital Farms Pasture-Raised Large Grade A Eggs, 24 Count',
+    eggType: 'pasture_raised',
+    count: 24,
+    catalogProductType: 'Eggs',
+  },
+  {
+    key: 'gv-egg-noodles',
+    usItemId: '10308221',
+    name: 'Great Value Wide Egg Noodles, 12 oz',
+    eggType: null,
+    count: 0,
+    fixedPrice: 1.62,
+    catalogProductType: 'Pasta',
+    unit: 'oz:12',
+  },
+  {
+    key: 'happy-egg-free-range-12',
+    usItemId: '33618874',
+    name: 'Happy Egg Free Range Large Brown Eggs, 12 Count',
+    eggType: 'cage_free',
+    count: 12,
+    catalogProductType: 'Eggs',
+  },
+  {
+    key: 'cadbury-mini-eggs',
+    usItemId: '37471593',
+    name: 'Cadbury Mini Eggs Milk Chocolate Candy, 10 oz',
+    eggType: null,
+    count: 0,
+    fixedPrice: 4.48,
+    catalogProductType: 'Candy',
+    unit: 'oz:10',
+  },
+  {
+    key: 'marketside-free-range-18',
+    usItemId: '772613925',
+    name: 'Marketside Free Range Large Brown Eggs, 18 Count',
+    eggType: 'cage_free',
+    count: 18,
+    catalogProductType: 'Eggs',
+  },
 ];
 
 export const WALMART_MAX_PAGE = Math.ceil(WALMART_CATALOGUE.length / WALMART_PAGE_SIZE);
@@ -87,9 +242,28 @@ export interface WalmartOffShelfTile {
 }
 
 export const WALMART_OFF_SHELF: WalmartOffShelfTile[] = [
-  { usItemId: '9915504121', name: 'Farm Fresh Large Brown Eggs, 18 Count', sellerName: 'Sunrise Pantry Direct', fulfillmentType: 'MARKETPLACE', price: 38.99, wasPrice: 45.99 },
-  { usItemId: '9915504122', name: 'Whole Powdered Eggs, 2 lb Bag, Makes 72 Eggs', sellerName: 'Bulk Larder LLC', fulfillmentType: 'MARKETPLACE', price: 0 },
-  { usItemId: '9915504123', name: 'Great Value Large White Eggs, 12 Count, 3 Pack', sellerName: 'Walmart.com', fulfillmentType: 'FC', price: 14.97 },
+  {
+    usItemId: '9915504121',
+    name: 'Farm Fresh Large Brown Eggs, 18 Count',
+    sellerName: 'Sunrise Pantry Direct',
+    fulfillmentType: 'MARKETPLACE',
+    price: 38.99,
+    wasPrice: 45.99,
+  },
+  {
+    usItemId: '9915504122',
+    name: 'Whole Powdered Eggs, 2 lb Bag, Makes 72 Eggs',
+    sellerName: 'Bulk Larder LLC',
+    fulfillmentType: 'MARKETPLACE',
+    price: 0,
+  },
+  {
+    usItemId: '9915504123',
+    name: 'Great Value Large White Eggs, 12 Count, 3 Pack',
+    sellerName: 'Walmart.com',
+    fulfillmentType: 'FC',
+    price: 14.97,
+  },
 ];
 
 /** Page 1's results stack repeats this catalogue item as a sponsored tile, and the "Only at Walmart" carousel repeats these two. */
@@ -100,7 +274,10 @@ const money = (value: number) => `$${value.toFixed(2)}`;
 
 /** Shelf (regular) price of an item at a ZIP. */
 export function walmartRegularPrice(item: WalmartStandInItem, zip: string, factor = 1): number {
-  const price = item.eggType === null ? (item.fixedPrice ?? 1) * factor : standInPrice('walmart', zip, item.key, item.eggType, item.count, factor);
+  const price =
+    item.eggType === null
+      ? (item.fixedPrice ?? 1) * factor
+      : standInPrice('walmart', zip, item.key, item.eggType, item.count, factor);
   return Math.round(price * 100) / 100;
 }
 
@@ -145,12 +322,16 @@ function productTile(item: WalmartStandInItem, zip: string, storeId: string, fac
       priceRangeString: '',
       priceDisplayType: rollback ? 'ROLLBACK' : 'UNKNOWN',
     },
-    availabilityStatusV2: outOfStock ? { display: 'Out of stock', value: 'OUT_OF_STOCK' } : { display: 'In stock', value: 'IN_STOCK' },
+    availabilityStatusV2: outOfStock
+      ? { display: 'Out of stock', value: 'OUT_OF_STOCK' }
+      : { display: 'In stock', value: 'IN_STOCK' },
     availabilityStatusDisplayValue: outOfStock ? 'Out of stock' : 'In stock',
     isOutOfStock: outOfStock,
     canAddToCart: !outOfStock,
     image: `https://i5.walmartimages.com/seo/${slug(item.name)}_${id.toLowerCase()}.jpeg?odnHeight=180&odnWidth=180&odnBg=FFFFFF`,
-    imageInfo: { thumbnailUrl: `https://i5.walmartimages.com/seo/${slug(item.name)}_${id.toLowerCase()}.jpeg?odnHeight=180&odnWidth=180&odnBg=FFFFFF` },
+    imageInfo: {
+      thumbnailUrl: `https://i5.walmartimages.com/seo/${slug(item.name)}_${id.toLowerCase()}.jpeg?odnHeight=180&odnWidth=180&odnBg=FFFFFF`,
+    },
     sellerId: WALMART_SELLER_ID,
     sellerName: 'Walmart.com',
     salesUnitType: 'EACH',
@@ -172,11 +353,32 @@ function productTile(item: WalmartStandInItem, zip: string, storeId: string, fac
   };
   if (item.variant === 'priceOnly') {
     // Field report: price only in the top-level `price`, every priceInfo string empty.
-    tile.priceInfo = { itemPrice: '', linePrice: '', linePriceDisplay: '', wasPrice: '', savings: '', savingsAmt: 0, unitPrice: '', minPrice: 0, priceRangeString: '', priceDisplayType: 'UNKNOWN' };
+    tile.priceInfo = {
+      itemPrice: '',
+      linePrice: '',
+      linePriceDisplay: '',
+      wasPrice: '',
+      savings: '',
+      savingsAmt: 0,
+      unitPrice: '',
+      minPrice: 0,
+      priceRangeString: '',
+      priceDisplayType: 'UNKNOWN',
+    };
   }
   if (item.variant === 'linePriceOnly') delete tile.price;
   if (item.variant === 'bare') {
-    for (const key of ['canonicalUrl', 'availabilityStatusV2', 'availabilityStatusDisplayValue', 'isOutOfStock', 'catalogProductType', 'fulfillmentSummary', 'rating', 'imageInfo']) delete tile[key];
+    for (const key of [
+      'canonicalUrl',
+      'availabilityStatusV2',
+      'availabilityStatusDisplayValue',
+      'isOutOfStock',
+      'catalogProductType',
+      'fulfillmentSummary',
+      'rating',
+      'imageInfo',
+    ])
+      delete tile[key];
   }
   if (tile.catalogProductType === undefined) delete tile.catalogProductType;
   return tile;
@@ -211,7 +413,10 @@ function offShelfTile(tile: WalmartOffShelfTile, factor: number): Record<string,
     availabilityStatusV2: { display: 'In stock', value: 'IN_STOCK' },
     isOutOfStock: false,
     canAddToCart: true,
-    sellerId: tile.sellerName === 'Walmart.com' ? WALMART_SELLER_ID : hashOf(tile.sellerName).toString(16).toUpperCase().padStart(32, '0').slice(0, 32),
+    sellerId:
+      tile.sellerName === 'Walmart.com'
+        ? WALMART_SELLER_ID
+        : hashOf(tile.sellerName).toString(16).toUpperCase().padStart(32, '0').slice(0, 32),
     sellerName: tile.sellerName,
     catalogProductType: 'Eggs',
     fulfillmentType: tile.fulfillmentType,
@@ -220,8 +425,17 @@ function offShelfTile(tile: WalmartOffShelfTile, factor: number): Record<string,
   };
 }
 
-const adTile = (index: number) => ({ __typename: 'AdPlaceholder', id: `ad-${index}`, moduleType: 'GoogleAdsense', adsLocation: `search_${index}` });
-const takeoverTile = (index: number) => ({ __typename: 'TileTakeOverProductPlaceholder', id: `tto-${index}`, tileTakeOverTile: { span: 2, title: 'Fresh eggs every day', ctaLink: { linkText: 'Shop now' } } });
+const adTile = (index: number) => ({
+  __typename: 'AdPlaceholder',
+  id: `ad-${index}`,
+  moduleType: 'GoogleAdsense',
+  adsLocation: `search_${index}`,
+});
+const takeoverTile = (index: number) => ({
+  __typename: 'TileTakeOverProductPlaceholder',
+  id: `tto-${index}`,
+  tileTakeOverTile: { span: 2, title: 'Fresh eggs every day', ctaLink: { linkText: 'Shop now' } },
+});
 
 function nextDataPage(data: unknown, title = 'Eggs - Walmart.com'): string {
   return `<!DOCTYPE html><html lang="en-US"><head><meta charSet="utf-8"/><title>${title}</title>
@@ -256,7 +470,9 @@ function servedStore(request: StandInRequest): ServedStore {
   const guest = request.cookies.locGuestData;
   if (guest) {
     try {
-      const data = JSON.parse(Buffer.from(decodeURIComponent(guest), 'base64').toString('utf8')) as { postalCode?: { base?: string } | string };
+      const data = JSON.parse(Buffer.from(decodeURIComponent(guest), 'base64').toString('utf8')) as {
+        postalCode?: { base?: string } | string;
+      };
       const zip = typeof data.postalCode === 'string' ? data.postalCode : data.postalCode?.base;
       if (zip && /^\d{5}$/.test(zip)) return { zip, storeId: walmartStoreIdForZip(zip) };
     } catch {
@@ -268,18 +484,29 @@ function servedStore(request: StandInRequest): ServedStore {
 
 function searchPage(request: StandInRequest, state: StandInState): StandInResponse {
   const q = request.query.get('q') ?? '';
-  if (q.trim() === '') return html('<html><head><title>Walmart.com</title></head><body>Moved</body></html>', 302, { location: '/' });
+  if (q.trim() === '')
+    return html('<html><head><title>Walmart.com</title></head><body>Moved</body></html>', 302, { location: '/' });
   const { zip, storeId } = servedStore(request);
   const scenario = scenarioOf(zip);
   if (blocksAt('walmart', zip)) return html(WALMART_ROBOT_PAGE, 200);
-  if (scenario === 'flaky' && state.hit(`walmart:flaky:${zip}`) === 1) return html('<html><body>Internal Server Error</body></html>', 500);
-  if (scenario === 'rateLimited' && state.hit(`walmart:rateLimited:${zip}`) === 1) return html('<html><body>Too Many Requests</body></html>', 429, { 'retry-after': '1' });
+  if (scenario === 'flaky' && state.hit(`walmart:flaky:${zip}`) === 1)
+    return html('<html><body>Internal Server Error</body></html>', 500);
+  if (scenario === 'rateLimited' && state.hit(`walmart:rateLimited:${zip}`) === 1)
+    return html('<html><body>Too Many Requests</body></html>', 429, { 'retry-after': '1' });
 
   const pageNumber = Math.max(1, Number.parseInt(request.query.get('page') ?? '1', 10) || 1);
   const factor = state.priceFactor('walmart');
   const start = (pageNumber - 1) * WALMART_PAGE_SIZE;
-  const items = WALMART_CATALOGUE.slice(start, start + WALMART_PAGE_SIZE).map((item) => productTile(item, zip, storeId, factor));
-  const tileOf = (key: string) => productTile(WALMART_CATALOGUE.find((item) => item.key === key)!, zip, storeId, factor);
+  const items = WALMART_CATALOGUE.slice(start, start + WALMART_PAGE_SIZE).map((item) =>
+    productTile(item, zip, storeId, factor),
+  );
+  const tileOf = (key: string) =>
+    productTile(
+      WALMART_CATALOGUE.find((item) => item.key === key)!,
+      zip,
+      storeId,
+      factor,
+    );
   // The results count marketplace offers too, as aggregatedCount does on real pages.
   const total = WALMART_CATALOGUE.length + WALMART_OFF_SHELF.length;
   // Page 1, as real pages come: a sponsored repeat, ads, a take-over placeholder, marketplace
@@ -305,25 +532,67 @@ function searchPage(request: StandInRequest, state: StandInState): StandInRespon
               priceless,
             ],
           },
-          { title: 'Only at Walmart', titleKey: 'onlyAtWalmart', count: WALMART_CAROUSEL_REPEATS.length, layoutEnum: 'CAROUSEL', items: [adTile(2), ...WALMART_CAROUSEL_REPEATS.map(tileOf)] },
+          {
+            title: 'Only at Walmart',
+            titleKey: 'onlyAtWalmart',
+            count: WALMART_CAROUSEL_REPEATS.length,
+            layoutEnum: 'CAROUSEL',
+            items: [adTile(2), ...WALMART_CAROUSEL_REPEATS.map(tileOf)],
+          },
         ]
-      : [{ title: `Results for "${q}"`, count: total, layoutEnum: 'GRID', items: items.length > 0 ? [...items.slice(0, 3), adTile(pageNumber), ...items.slice(3)] : [] }];
-  const location = { pickupStore: storeId, deliveryStore: storeId, intent: 'PICKUP', postalCode: zip, stateOrProvinceCode: zipToState(zip) ?? 'CA', storeId };
+      : [
+          {
+            title: `Results for "${q}"`,
+            count: total,
+            layoutEnum: 'GRID',
+            items: items.length > 0 ? [...items.slice(0, 3), adTile(pageNumber), ...items.slice(3)] : [],
+          },
+        ];
+  const location = {
+    pickupStore: storeId,
+    deliveryStore: storeId,
+    intent: 'PICKUP',
+    postalCode: zip,
+    stateOrProvinceCode: zipToState(zip) ?? 'CA',
+    storeId,
+  };
   const pagination = {
     maxPage: WALMART_MAX_PAGE,
-    pageProperties: { page: String(pageNumber), sort: request.query.get('sort') ?? 'best_match', ps: String(WALMART_PAGE_SIZE), stores: storeId },
+    pageProperties: {
+      page: String(pageNumber),
+      sort: request.query.get('sort') ?? 'best_match',
+      ps: String(WALMART_PAGE_SIZE),
+      stores: storeId,
+    },
   };
   const data =
     scenario === 'changed'
       ? // A redesign the documentation does not describe: results moved and renamed.
-        { props: { pageProps: { initialData: { pageMetadata: { location }, searchResultsV3: { modules: stacks.map((s) => ({ tiles: s.items })), paging: pagination } } } }, page: '/search', buildId: 'wm-next-v3' }
+        {
+          props: {
+            pageProps: {
+              initialData: {
+                pageMetadata: { location },
+                searchResultsV3: { modules: stacks.map((s) => ({ tiles: s.items })), paging: pagination },
+              },
+            },
+          },
+          page: '/search',
+          buildId: 'wm-next-v3',
+        }
       : {
           props: {
             pageProps: {
               initialData: {
                 pageMetadata: { location, title: 'Eggs - Walmart.com' },
                 // count: the tiles on this page (real pages), not the total.
-                searchResult: { title: `Results for "${q}"`, aggregatedCount: total, itemStacks: stacks, paginationV2: pagination, count: stacks.reduce((n, st) => n + st.items.length, 0) },
+                searchResult: {
+                  title: `Results for "${q}"`,
+                  aggregatedCount: total,
+                  itemStacks: stacks,
+                  paginationV2: pagination,
+                  count: stacks.reduce((n, st) => n + st.items.length, 0),
+                },
               },
             },
           },
@@ -338,9 +607,11 @@ function searchPage(request: StandInRequest, state: StandInState): StandInRespon
 // a ZIP code the geodata does not know gets the store derived from it, as before the network.
 function serviceAvailability(request: StandInRequest, state: StandInState): StandInResponse {
   const asked = request.query.get('postalCode') ?? '';
-  if (!/^\d{5}$/.test(asked)) return json({ errors: [{ code: 'INVALID_POSTAL_CODE', message: 'postalCode must be a 5-digit ZIP code' }] }, 400);
+  if (!/^\d{5}$/.test(asked))
+    return json({ errors: [{ code: 'INVALID_POSTAL_CODE', message: 'postalCode must be a 5-digit ZIP code' }] }, 400);
   const near = storesNear('walmart', asked, { limit: 1, withinMiles: NEAREST_REACH_MILES, state });
-  if (scenarioOf(asked) === 'noStore' || near?.length === 0) return json({ accessPointList: [], isGroceryAvailable: false, postalCode: asked });
+  if (scenarioOf(asked) === 'noStore' || near?.length === 0)
+    return json({ accessPointList: [], isGroceryAvailable: false, postalCode: asked });
   const zip = near ? near[0]!.store.zip : asked;
   const storeId = walmartStoreIdForZip(zip);
   return json({
@@ -352,7 +623,12 @@ function serviceAvailability(request: StandInRequest, state: StandInState): Stan
         assortmentStoreId: storeId,
         dispenseStoreId: storeId,
         name: `Walmart Supercenter #${storeId}`,
-        address: { line1: `${100 + (hashOf(zip) % 8900)} Market St`, city: standInCity(zip), state: zipToState(zip) ?? 'CA', postalCode: zip },
+        address: {
+          line1: `${100 + (hashOf(zip) % 8900)} Market St`,
+          city: standInCity(zip),
+          state: zipToState(zip) ?? 'CA',
+          postalCode: zip,
+        },
       },
     ],
     isGroceryAvailable: true,

@@ -10,7 +10,14 @@ import { zipToState } from '#shared/zip.ts';
 import { SLOW_MS, hashOf, scenarioOf, standInPrice } from './scenarios.ts';
 import { standInPlace } from './places.ts';
 import { blocksAt, isOpen, networkStoreById, registerNetworkIds, storesNear } from './network.ts';
-import { html, json, type RetailerStandIn, type StandInRequest, type StandInResponse, type StandInState } from './types.ts';
+import {
+  html,
+  json,
+  type RetailerStandIn,
+  type StandInRequest,
+  type StandInResponse,
+  type StandInState,
+} from './types.ts';
 
 const HOST = 'www.wholefoodsmarket.com';
 
@@ -53,8 +60,15 @@ function storeOf(zip: string, second = false, networkId: string | null = null) {
     path: second ? `${city.toLowerCase()}-north` : city.toLowerCase(),
     status: 'OPEN',
     location: {
-      address: { line1: `${100 + (h % 8900)} ${['Market St', 'Lamar Blvd', 'Central Ave', 'Elm St'][h % 4]}`, city, state: place.state, zipCode: zip.slice(0, 5) },
-      ...(place.latitude !== null ? { geometry: { type: 'Point', coordinates: [place.longitude, place.latitude] } } : {}),
+      address: {
+        line1: `${100 + (h % 8900)} ${['Market St', 'Lamar Blvd', 'Central Ave', 'Elm St'][h % 4]}`,
+        city,
+        state: place.state,
+        zipCode: zip.slice(0, 5),
+      },
+      ...(place.latitude !== null
+        ? { geometry: { type: 'Point', coordinates: [place.longitude, place.latitude] } }
+        : {}),
     },
   };
 }
@@ -77,20 +91,109 @@ interface Item {
 const WFM = '365 by Whole Foods Market';
 
 const EGGS: Item[] = [
-  { key: 'wfm-organic-brown-12', brand: WFM, name: 'Organic Large Brown Grade A Eggs, 12 ct', egg: { type: 'organic', count: 12 }, sale: 'dated', uom: 'ea' },
-  { key: 'wfm-organic-brown-18', brand: WFM, name: 'Organic Large Brown Grade A Eggs, 18 ct', egg: { type: 'organic', count: 18 }, uom: '18 ct' },
-  { key: 'wfm-cage-free-brown-12', brand: WFM, name: 'Cage Free Large Brown Grade A Eggs, 12 ct', egg: { type: 'cage_free', count: 12 }, uom: 'ea' },
-  { key: 'wfm-cage-free-white-18', brand: WFM, name: 'Cage Free Large White Grade A Eggs, 18 ct', egg: { type: 'cage_free', count: 18 }, sale: 'undated', uom: 'ea', stockUnknown: true },
-  { key: 'vital-farms-pasture-12', brand: 'Vital Farms', name: 'Pasture-Raised Large Grade A Eggs, 12 ct', egg: { type: 'pasture_raised', count: 12 }, uom: '12 ct' },
-  { key: 'vital-farms-organic-pasture-18', name: 'Vital Farms Organic Pasture-Raised Extra Large Eggs, 18 ct', egg: { type: 'pasture_raised', count: 18 }, sparse: true },
-  { key: 'pete-gerrys-organic-free-range-12', brand: "Pete and Gerry's", name: 'Organic Free-Range Large Brown Eggs, 12 ct', egg: { type: 'organic', count: 12 }, uom: 'ea' },
-  { key: 'handsome-brook-pasture-24', brand: 'Handsome Brook Farms', name: 'Organic Pasture Raised Large Brown Eggs, 24 ct', egg: { type: 'pasture_raised', count: 24 }, uom: 'ea' },
-  { key: 'nellies-free-range-18', brand: "Nellie's", name: 'Free Range Large Eggs, 18 ct', egg: { type: 'cage_free', count: 18 }, sale: 'dated', uom: 'ea' },
-  { key: 'alexandre-pasture-6', brand: 'Alexandre Family Farm', name: 'Regenerative Organic Pasture Raised Eggs, 6 ct', egg: { type: 'pasture_raised', count: 6 }, uom: 'ea', stockUnknown: true },
-  { key: 'wfm-cage-free-60', brand: WFM, name: 'Cage Free Large Brown Grade A Eggs, 5 Dozen', egg: { type: 'cage_free', count: 60 }, uom: 'ea' },
-  { key: 'egglands-classic-12', brand: "Eggland's Best", name: 'Classic Large White Eggs Grade A, 12 ct', egg: { type: 'standard', count: 12 }, uom: 'ea' },
-  { key: 'egglands-classic-18', brand: "Eggland's Best", name: 'Classic Large White Eggs Grade A, 18 ct', egg: { type: 'standard', count: 18 }, uom: 'ea' },
-  { key: 'happy-egg-free-range-12', brand: 'Happy Egg', name: 'Free Range Large Brown Eggs, 12 ct', egg: { type: 'cage_free', count: 12 }, sale: 'dated', uom: 'ea' },
+  {
+    key: 'wfm-organic-brown-12',
+    brand: WFM,
+    name: 'Organic Large Brown Grade A Eggs, 12 ct',
+    egg: { type: 'organic', count: 12 },
+    sale: 'dated',
+    uom: 'ea',
+  },
+  {
+    key: 'wfm-organic-brown-18',
+    brand: WFM,
+    name: 'Organic Large Brown Grade A Eggs, 18 ct',
+    egg: { type: 'organic', count: 18 },
+    uom: '18 ct',
+  },
+  {
+    key: 'wfm-cage-free-brown-12',
+    brand: WFM,
+    name: 'Cage Free Large Brown Grade A Eggs, 12 ct',
+    egg: { type: 'cage_free', count: 12 },
+    uom: 'ea',
+  },
+  {
+    key: 'wfm-cage-free-white-18',
+    brand: WFM,
+    name: 'Cage Free Large White Grade A Eggs, 18 ct',
+    egg: { type: 'cage_free', count: 18 },
+    sale: 'undated',
+    uom: 'ea',
+    stockUnknown: true,
+  },
+  {
+    key: 'vital-farms-pasture-12',
+    brand: 'Vital Farms',
+    name: 'Pasture-Raised Large Grade A Eggs, 12 ct',
+    egg: { type: 'pasture_raised', count: 12 },
+    uom: '12 ct',
+  },
+  {
+    key: 'vital-farms-organic-pasture-18',
+    name: 'Vital Farms Organic Pasture-Raised Extra Large Eggs, 18 ct',
+    egg: { type: 'pasture_raised', count: 18 },
+    sparse: true,
+  },
+  {
+    key: 'pete-gerrys-organic-free-range-12',
+    brand: "Pete and Gerry's",
+    name: 'Organic Free-Range Large Brown Eggs, 12 ct',
+    egg: { type: 'organic', count: 12 },
+    uom: 'ea',
+  },
+  {
+    key: 'handsome-brook-pasture-24',
+    brand: 'Handsome Brook Farms',
+    name: 'Organic Pasture Raised Large Brown Eggs, 24 ct',
+    egg: { type: 'pasture_raised', count: 24 },
+    uom: 'ea',
+  },
+  {
+    key: 'nellies-free-range-18',
+    brand: "Nellie's",
+    name: 'Free Range Large Eggs, 18 ct',
+    egg: { type: 'cage_free', count: 18 },
+    sale: 'dated',
+    uom: 'ea',
+  },
+  {
+    key: 'alexandre-pasture-6',
+    brand: 'Alexandre Family Farm',
+    name: 'Regenerative Organic Pasture Raised Eggs, 6 ct',
+    egg: { type: 'pasture_raised', count: 6 },
+    uom: 'ea',
+    stockUnknown: true,
+  },
+  {
+    key: 'wfm-cage-free-60',
+    brand: WFM,
+    name: 'Cage Free Large Brown Grade A Eggs, 5 Dozen',
+    egg: { type: 'cage_free', count: 60 },
+    uom: 'ea',
+  },
+  {
+    key: 'egglands-classic-12',
+    brand: "Eggland's Best",
+    name: 'Classic Large White Eggs Grade A, 12 ct',
+    egg: { type: 'standard', count: 12 },
+    uom: 'ea',
+  },
+  {
+    key: 'egglands-classic-18',
+    brand: "Eggland's Best",
+    name: 'Classic Large White Eggs Grade A, 18 ct',
+    egg: { type: 'standard', count: 18 },
+    uom: 'ea',
+  },
+  {
+    key: 'happy-egg-free-range-12',
+    brand: 'Happy Egg',
+    name: 'Free Range Large Brown Eggs, 12 ct',
+    egg: { type: 'cage_free', count: 12 },
+    sale: 'dated',
+    uom: 'ea',
+  },
 ];
 
 const NOT_EGGS: Item[] = [
@@ -106,10 +209,32 @@ const NOT_EGGS: Item[] = [
 
 const FILLER_BRANDS = [WFM, 'Whole Foods Market', 'Simple Mills'];
 const FILLER_PRODUCTS = [
-  'Egg Fettuccine', 'Avocado Oil Mayonnaise', 'Brioche Buns', 'Challah Bread', 'Quiche Lorraine', 'Spinach & Feta Egg Bites',
-  'Egg Roll Wrappers', 'Vanilla Custard', 'Deviled Egg Potato Salad', 'Egg Pappardelle', 'French Vanilla Ice Cream', 'Challah Rolls',
-  'Vegetable Frittata', 'Breakfast Burrito', 'Almond Flour Pancake Mix', 'Chocolate Chip Cookies', 'Lemon Pound Cake', 'Caesar Dressing',
-  'Aioli Garlic Sauce', 'Egg Tagliatelle', 'Blueberry Muffins', 'Pumpkin Bread Mix', 'Carrot Cake', 'Tiramisu', 'Hollandaise Sauce', 'Fried Rice',
+  'Egg Fettuccine',
+  'Avocado Oil Mayonnaise',
+  'Brioche Buns',
+  'Challah Bread',
+  'Quiche Lorraine',
+  'Spinach & Feta Egg Bites',
+  'Egg Roll Wrappers',
+  'Vanilla Custard',
+  'Deviled Egg Potato Salad',
+  'Egg Pappardelle',
+  'French Vanilla Ice Cream',
+  'Challah Rolls',
+  'Vegetable Frittata',
+  'Breakfast Burrito',
+  'Almond Flour Pancake Mix',
+  'Chocolate Chip Cookies',
+  'Lemon Pound Cake',
+  'Caesar Dressing',
+  'Aioli Garlic Sauce',
+  'Egg Tagliatelle',
+  'Blueberry Muffins',
+  'Pumpkin Bread Mix',
+  'Carrot Cake',
+  'Tiramisu',
+  'Hollandaise Sauce',
+  'Fried Rice',
 ];
 const FILLERS: Item[] = Array.from({ length: 53 }, (_, i) => ({
   key: `filler-${i}`,
@@ -180,7 +305,8 @@ export function wholeFoodsPrimePrice(sale: number): number {
   return Math.max(0.99, round2(Math.round(sale * 0.9 * 10) / 10 - 0.01));
 }
 
-const isoDay = (offsetDays: number) => `${new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10)}T00:00:00Z`;
+const isoDay = (offsetDays: number) =>
+  `${new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10)}T00:00:00Z`;
 
 function resultOf(item: Item, zip: string | null, storeId: number | null, factor: number): Record<string, unknown> {
   const result: Record<string, unknown> = { name: item.name, slug: wholeFoodsSlugOf(item) };
@@ -195,7 +321,12 @@ function resultOf(item: Item, zip: string | null, storeId: number | null, factor
   if (item.sale) {
     const salePrice = wholeFoodsSalePrice(regularPrice);
     result.salePrice = salePrice;
-    if (item.sale === 'dated') Object.assign(result, { incrementalSalePrice: wholeFoodsPrimePrice(salePrice), saleStartDate: isoDay(-2), saleEndDate: isoDay(5) });
+    if (item.sale === 'dated')
+      Object.assign(result, {
+        incrementalSalePrice: wholeFoodsPrimePrice(salePrice),
+        saleStartDate: isoDay(-2),
+        saleEndDate: isoDay(5),
+      });
   }
   if (!item.sparse && item.uom) result.uom = item.uom;
   return result;
@@ -219,8 +350,24 @@ function productInfoOf(item: Item, zip: string, factor: number): Record<string, 
         currencyCode: 'USD',
         priceAmount: sale ?? regular,
         basisPriceAmount: sale === null ? null : regular,
-        savings: sale === null ? none : { currencyCode: 'USD', savingsAmount: round2(regular - sale), percentSavings: `${Math.round((1 - sale / regular) * 100)}%` },
-        primeBenefit: prime === null ? { isApplied: null, text: null, currencyCode: null, priceAmount: null, savingsAmount: null } : { isApplied: false, text: 'Join Prime to buy this item at ', currencyCode: 'USD', priceAmount: prime, savingsAmount: round2((sale ?? regular) - prime) },
+        savings:
+          sale === null
+            ? none
+            : {
+                currencyCode: 'USD',
+                savingsAmount: round2(regular - sale),
+                percentSavings: `${Math.round((1 - sale / regular) * 100)}%`,
+              },
+        primeBenefit:
+          prime === null
+            ? { isApplied: null, text: null, currencyCode: null, priceAmount: null, savingsAmount: null }
+            : {
+                isApplied: false,
+                text: 'Join Prime to buy this item at ',
+                currencyCode: 'USD',
+                priceAmount: prime,
+                savingsAmount: round2((sale ?? regular) - prime),
+              },
       },
       unitPrice: null,
       offerListingId: `${hashOf(`offer:${item.key}:${zip}`).toString(36)}%2F${asinOf(item.key)}`,
@@ -247,8 +394,21 @@ function storeContextOf(storeParam: string | null): { pageProps: Record<string, 
       programType: 'GROCERY',
       wfmccLocationData: {
         cateringStoreContext: {
-          almAttributes: { storeId, almBrandId: 'VUZHIFdob2xlIEZvb2Rz', offerListingDiscriminator: wholeFoodsStoreCodeOf(storeId) },
-          storePreference: { buid: storeId, storeAcronym: store.tlc, storeName: store.name, locationInfo: { postalCode: store.location.address.zipCode, locationCode: store.location.address.state, countryCode: 'US' } },
+          almAttributes: {
+            storeId,
+            almBrandId: 'VUZHIFdob2xlIEZvb2Rz',
+            offerListingDiscriminator: wholeFoodsStoreCodeOf(storeId),
+          },
+          storePreference: {
+            buid: storeId,
+            storeAcronym: store.tlc,
+            storeName: store.name,
+            locationInfo: {
+              postalCode: store.location.address.zipCode,
+              locationCode: store.location.address.state,
+              countryCode: 'US',
+            },
+          },
         },
       },
     },
@@ -261,14 +421,21 @@ const nextPage = (page: string, query: Record<string, string>, pageProps: Record
       `<script id="__NEXT_DATA__" type="application/json">${JSON.stringify({ props: { pageProps }, page, query, buildId: 'stand-in' }).replace(/</g, '\\u003c')}</script></body></html>`,
   );
 
-const NOT_FOUND_PAGE = html('<!DOCTYPE html><html><head><title>Page Not Found | Whole Foods Market</title></head><body><h1>Page not found</h1></body></html>', 404);
+const NOT_FOUND_PAGE = html(
+  '<!DOCTYPE html><html><head><title>Page Not Found | Whole Foods Market</title></head><body><h1>Page not found</h1></body></html>',
+  404,
+);
 
 function productPage(request: StandInRequest, slug: string, state: StandInState): StandInResponse {
   const item = WHOLE_FOODS_CATALOGUE.find((entry) => wholeFoodsSlugOf(entry).toLowerCase() === slug.toLowerCase());
   if (!item) return NOT_FOUND_PAGE;
   const context = storeContextOf(request.query.get('store'));
   const aapiData = productInfoOf(item, context.zip ?? DEFAULT_STORE_ZIP, state.priceFactor('whole-foods'));
-  return nextPage('/[program-type-slug]/product/[asin-slug]', { 'program-type-slug': 'grocery', 'asin-slug': slug }, { ...context.pageProps, aapiData });
+  return nextPage(
+    '/[program-type-slug]/product/[asin-slug]',
+    { 'program-type-slug': 'grocery', 'asin-slug': slug },
+    { ...context.pageProps, aapiData },
+  );
 }
 
 const ASIN_INDEX = new Map(WHOLE_FOODS_CATALOGUE.map((item) => [wholeFoodsAsinOf(item), item]));
@@ -279,16 +446,24 @@ function wwosProducts(request: StandInRequest, state: StandInState): StandInResp
   const asins = (request.query.get('asins') ?? '').split(',').filter(Boolean);
   if (asins.length === 0 || asins.length > 50) return json({ message: 'asins must list 1 to 50 ASINs' }, 400);
   const factor = state.priceFactor('whole-foods');
-  return json(asins.flatMap((asin) => {
-    const item = ASIN_INDEX.get(asin.toUpperCase());
-    return item ? [productInfoOf(item, zip, factor)] : [];
-  }));
+  return json(
+    asins.flatMap((asin) => {
+      const item = ASIN_INDEX.get(asin.toUpperCase());
+      return item ? [productInfoOf(item, zip, factor)] : [];
+    }),
+  );
 }
 
 /** The newer search's answer for a page of the catalogue. */
 function mainResultSet(term: string, offset: number, size: number) {
   return {
-    searchResults: WHOLE_FOODS_CATALOGUE.slice(offset, offset + size).map((item) => ({ asin: wholeFoodsAsinOf(item), injectionSource: 'keywords', isAdultProduct: false, parentAsin: null, productGroup: 'grocery_display_on_website' })),
+    searchResults: WHOLE_FOODS_CATALOGUE.slice(offset, offset + size).map((item) => ({
+      asin: wholeFoodsAsinOf(item),
+      injectionSource: 'keywords',
+      isAdultProduct: false,
+      parentAsin: null,
+      productGroup: 'grocery_display_on_website',
+    })),
     approximateTotalResultCount: WHOLE_FOODS_CATALOGUE.length,
     availableTotalResultCount: WHOLE_FOODS_CATALOGUE.length,
     totalResultCountPreVE: WHOLE_FOODS_CATALOGUE.length + 4,
@@ -311,8 +486,14 @@ function grocerySearchPage(request: StandInRequest, state: StandInState): StandI
   const term = request.query.get('k') ?? '';
   const context = storeContextOf(request.query.get('store'));
   const set = mainResultSet(term, 0, RSI_PAGE_SIZE);
-  const productsInfo = WHOLE_FOODS_CATALOGUE.slice(0, RSI_PAGE_SIZE).map((item) => productInfoOf(item, context.zip ?? DEFAULT_STORE_ZIP, state.priceFactor('whole-foods')));
-  return nextPage('/[program-type-slug]/search', { k: term, 'program-type-slug': 'grocery' }, { ...context.pageProps, searchResults: { mainResultSet: set }, productsInfo });
+  const productsInfo = WHOLE_FOODS_CATALOGUE.slice(0, RSI_PAGE_SIZE).map((item) =>
+    productInfoOf(item, context.zip ?? DEFAULT_STORE_ZIP, state.priceFactor('whole-foods')),
+  );
+  return nextPage(
+    '/[program-type-slug]/search',
+    { k: term, 'program-type-slug': 'grocery' },
+    { ...context.pageProps, searchResults: { mainResultSet: set }, productsInfo },
+  );
 }
 
 const CLOUDFLARE_CHALLENGE = `<!DOCTYPE html><html lang="en-US"><head><title>Just a moment...</title><meta http-equiv="Content-Type" content="text/html; charset=UTF-8"><meta name="robots" content="noindex,nofollow"></head>
@@ -344,7 +525,15 @@ function storeSummary(storeId: string, state: StandInState): StandInResponse {
   const zip = zipOfWholeFoodsStore(storeId);
   if (!zip || scenarioOf(zip) === 'noStore') return json(null);
   const store = storeOf(zip, false, network?.id ?? null);
-  return json({ storeId: store.storeId, name: store.name, tlc: store.tlc, path: store.path, status: store.status, address: store.location.address, ...('geometry' in store.location ? { geometry: store.location.geometry } : {}) });
+  return json({
+    storeId: store.storeId,
+    name: store.name,
+    tlc: store.tlc,
+    path: store.path,
+    status: store.status,
+    address: store.location.address,
+    ...('geometry' in store.location ? { geometry: store.location.geometry } : {}),
+  });
 }
 
 function search(request: StandInRequest, state: StandInState): StandInResponse {
@@ -355,23 +544,41 @@ function search(request: StandInRequest, state: StandInState): StandInResponse {
   const storeParam = request.query.get('store');
   const zip = storeParam ? zipOfWholeFoodsStore(storeParam) : null;
   const scenario = zip ? scenarioOf(zip) : 'normal';
-  if (zip && blocksAt('whole-foods', zip)) return html(CLOUDFLARE_CHALLENGE, 403, { 'cf-mitigated': 'challenge', server: 'cloudflare' });
-  if (scenario === 'flaky' && state.hit(`whole-foods:search:${zip}`) === 1) return html('<html><body><h1>502 Bad Gateway</h1></body></html>', 500);
-  if (scenario === 'rateLimited' && state.hit(`whole-foods:search:${zip}`) === 1) return json({ message: 'Too Many Requests' }, 429, { 'retry-after': '1' });
+  if (zip && blocksAt('whole-foods', zip))
+    return html(CLOUDFLARE_CHALLENGE, 403, { 'cf-mitigated': 'challenge', server: 'cloudflare' });
+  if (scenario === 'flaky' && state.hit(`whole-foods:search:${zip}`) === 1)
+    return html('<html><body><h1>502 Bad Gateway</h1></body></html>', 500);
+  if (scenario === 'rateLimited' && state.hit(`whole-foods:search:${zip}`) === 1)
+    return json({ message: 'Too Many Requests' }, 429, { 'retry-after': '1' });
   const factor = state.priceFactor('whole-foods');
   // Without a (known) store the results carry no price fields, as on the real site.
-  const results = WHOLE_FOODS_CATALOGUE.slice(offset, offset + limit).map((item) => resultOf(item, zip, zip ? Number(storeParam) : null, factor));
+  const results = WHOLE_FOODS_CATALOGUE.slice(offset, offset + limit).map((item) =>
+    resultOf(item, zip, zip ? Number(storeParam) : null, factor),
+  );
   const delay = scenario === 'slow' ? { delayMs: SLOW_MS } : {};
   if (scenario === 'changed') {
-    const products = results.map((result) => ({ title: result.name, productSlug: result.slug, pricing: { list: result.regularPrice, offer: result.salePrice ?? null } }));
+    const products = results.map((result) => ({
+      title: result.name,
+      productSlug: result.slug,
+      pricing: { list: result.regularPrice, offer: result.salePrice ?? null },
+    }));
     return { ...json({ data: { products, totalCount: WHOLE_FOODS_CATALOGUE.length } }), ...delay };
   }
   return {
     ...json({
       results,
-      facets: [{ label: 'Category', slug: 'category', refinements: [{ label: 'Dairy & Eggs', slug: 'dairy-eggs', count: 22, isSelected: false }] }],
+      facets: [
+        {
+          label: 'Category',
+          slug: 'category',
+          refinements: [{ label: 'Dairy & Eggs', slug: 'dairy-eggs', count: 22, isSelected: false }],
+        },
+      ],
       breadcrumb: [{ label: 'All Products', slug: 'all-products' }],
-      meta: { total: { value: WHOLE_FOODS_CATALOGUE.length, relation: 'eq' }, state: { refinements: [], sort: 'relevance' } },
+      meta: {
+        total: { value: WHOLE_FOODS_CATALOGUE.length, relation: 'eq' },
+        state: { refinements: [], sort: 'relevance' },
+      },
     }),
     ...delay,
   };
@@ -381,8 +588,10 @@ export const wholeFoodsStandIn: RetailerStandIn = {
   store: 'whole-foods',
   handle(request, state) {
     if (request.host && request.host !== HOST) return null;
-    if (request.path === '/stores/search') return request.method === 'POST' ? storeSearch(request, state) : json({ message: 'Method Not Allowed' }, 405);
-    if (request.path === '/api/search') return request.method === 'GET' ? search(request, state) : json({ message: 'Method Not Allowed' }, 405);
+    if (request.path === '/stores/search')
+      return request.method === 'POST' ? storeSearch(request, state) : json({ message: 'Method Not Allowed' }, 405);
+    if (request.path === '/api/search')
+      return request.method === 'GET' ? search(request, state) : json({ message: 'Method Not Allowed' }, 405);
     const summary = /^(?:\/api)?\/stores\/([^/]+)\/summary$/.exec(request.path);
     if (summary && request.method === 'GET') return storeSummary(summary[1]!, state);
     if (request.method !== 'GET') return null;

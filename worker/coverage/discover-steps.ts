@@ -17,7 +17,12 @@ export interface StepsResult {
  * failing call (blocked, structure, HTTP) throws with the sweep's state as it was before that
  * call, so the call is asked again when the sweep resumes.
  */
-export async function sweepSteps(sweep: Sweep, scraper: RetailerScraper, ctx: ScrapeContext, maxCalls: number): Promise<StepsResult> {
+export async function sweepSteps(
+  sweep: Sweep,
+  scraper: RetailerScraper,
+  ctx: ScrapeContext,
+  maxCalls: number,
+): Promise<StepsResult> {
   const discovery = scraper.discovery;
   if (!discovery) throw new Error(`${scraper.storeName} has no discovery locator`);
   const stores: DiscoveredStore[] = [];

@@ -15,7 +15,11 @@ import { MIN_CELL_DEGREES, Sweep, scopeArea, startSweep, sweepDone, sweepProgres
 
 function context(store: StoreId, standIn = inProcessStandIn()): ScrapeContext {
   const scraper = SCRAPERS[store];
-  const http = new RetailerHttp(scraper.storeName, scraper.origins, { delayMs: 0, retries: 0, transport: standIn.transport });
+  const http = new RetailerHttp(scraper.storeName, scraper.origins, {
+    delayMs: 0,
+    retries: 0,
+    transport: standIn.transport,
+  });
   return { http, maxPages: 1, term: 'eggs', credentials: { krogerClientId: 'id', krogerClientSecret: 'secret' } };
 }
 

@@ -90,7 +90,13 @@ class CentreIndex {
     for (let i = Math.floor(south * 10); i <= Math.floor(north * 10); i++) {
       for (let j = Math.floor(west * 10); j <= Math.floor(east * 10); j++) {
         for (const centre of this.buckets.get(CentreIndex.key(i, j)) ?? []) {
-          if (centre.latitude >= south && centre.latitude <= north && centre.longitude >= west && centre.longitude <= east) out.push(centre);
+          if (
+            centre.latitude >= south &&
+            centre.latitude <= north &&
+            centre.longitude >= west &&
+            centre.longitude <= east
+          )
+            out.push(centre);
         }
       }
     }
@@ -126,7 +132,12 @@ const corners = (cell: Cell): Coordinates[] => {
 
 export interface ScopeArea {
   /** Whether a store (its state, coordinates or ZIP code) is in the scope. */
-  holds(store: { state: string | null; latitude: number | null; longitude: number | null; zip: string | null }): boolean;
+  holds(store: {
+    state: string | null;
+    latitude: number | null;
+    longitude: number | null;
+    zip: string | null;
+  }): boolean;
   /** The scope's ZIP code centres. */
   centres: readonly Centre[];
 }
@@ -137,7 +148,10 @@ export function scopeArea(scope: CoverageScope): ScopeArea {
   if (scope.kind === 'nationwide') return { centres: all, holds: () => true };
   if (scope.kind === 'states') {
     const states = new Set<string>(scope.states);
-    return { centres: all.filter((centre) => states.has(centre.state)), holds: (store) => store.state !== null && states.has(store.state) };
+    return {
+      centres: all.filter((centre) => states.has(centre.state)),
+      holds: (store) => store.state !== null && states.has(store.state),
+    };
   }
   const origins = scope.zipCodes.flatMap((zip) => {
     const facts = zipFacts(zip);
@@ -147,7 +161,8 @@ export function scopeArea(scope: CoverageScope): ScopeArea {
   return {
     centres: all.filter(near),
     holds: (store) => {
-      if (store.latitude !== null && store.longitude !== null) return near({ latitude: store.latitude, longitude: store.longitude });
+      if (store.latitude !== null && store.longitude !== null)
+        return near({ latitude: store.latitude, longitude: store.longitude });
       const facts = store.zip ? zipFacts(store.zip) : null;
       return facts !== null && near(facts);
     },
@@ -166,7 +181,8 @@ export function startSweep(scope: CoverageScope, discovery: RetailerDiscovery): 
     // Every initial cell a store near this centre could stand in (the centre's cell and, near an
     // edge, its neighbours).
     const dLat = STORE_ZIP_MARGIN_MILES / MILES_PER_DEGREE;
-    const dLon = STORE_ZIP_MARGIN_MILES / (MILES_PER_DEGREE * Math.max(0.2, Math.cos((centre.latitude * Math.PI) / 180)));
+    const dLon =
+      STORE_ZIP_MARGIN_MILES / (MILES_PER_DEGREE * Math.max(0.2, Math.cos((centre.latitude * Math.PI) / 180)));
     for (const lat of [centre.latitude - dLat, centre.latitude, centre.latitude + dLat]) {
       for (const lon of [centre.longitude - dLon, centre.longitude, centre.longitude + dLon]) {
         const south = Math.floor(lat / INITIAL_CELL_DEGREES) * INITIAL_CELL_DEGREES;
@@ -299,7 +315,8 @@ export class Sweep {
         continue;
       }
       const point = this.pointFor(cell);
-      if (point) return { kind: 'point', point: { zip: point.zip, latitude: point.latitude, longitude: point.longitude } };
+      if (point)
+        return { kind: 'point', point: { zip: point.zip, latitude: point.latitude, longitude: point.longitude } };
       state.pending.shift();
       if (cell[2] > MIN_CELL_DEGREES) {
         // Nothing left to ask inside a cell too big for its proofs: split it.

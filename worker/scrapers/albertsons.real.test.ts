@@ -8,7 +8,8 @@ import { parseAlbertsonsSearch, parseAlbertsonsStores } from './albertsons.ts';
 import { acceptListing } from './pipeline.ts';
 import type { RawListing } from './types.ts';
 
-const body = (name: string) => fs.readFileSync(new URL(`../../test/retailers/real/albertsons/${name}`, import.meta.url), 'utf8');
+const body = (name: string) =>
+  fs.readFileSync(new URL(`../../test/retailers/real/albertsons/${name}`, import.meta.url), 'utf8');
 const byId = (listings: RawListing[], id: string) => listings.find((listing) => listing.retailerProductId === id)!;
 
 /** The catalogue answer a product page carries in its React Server Components chunk (`initialPdpResponse.catalog`). */
@@ -16,7 +17,12 @@ function productPageCatalog(html: string): string {
   const chunk = /self\.__next_f\.push\(\[1,("(?:[^"\\]|\\.)*")\]\)/.exec(html);
   if (!chunk) throw new Error('no flight chunk');
   const row = JSON.parse(chunk[1]!) as string;
-  const element = JSON.parse(row.slice(row.indexOf(':') + 1)) as [string, string, null, { initialPdpResponse: { catalog: unknown } }];
+  const element = JSON.parse(row.slice(row.indexOf(':') + 1)) as [
+    string,
+    string,
+    null,
+    { initialPdpResponse: { catalog: unknown } },
+  ];
   return JSON.stringify(element[3].initialPdpResponse.catalog);
 }
 
@@ -64,14 +70,33 @@ describe('v1/aisles/similar-products, eggs at store 4601 (the pgmsearch doc fiel
       url: 'https://www.albertsons.com/shop/product-details.960273951.html',
       inStock: true,
     });
-    expect(byId(page().listings, '960309878')).toMatchObject({ price: 4.39, regularPrice: 4.39, sizeText: '12 ct', inStock: true });
-    expect(byId(page().listings, '970116262')).toMatchObject({ price: 16.99, regularPrice: 16.99, sizeText: '60 ct', inStock: true });
-    expect(byId(page().listings, '960100459')).toMatchObject({ price: 10.99, regularPrice: 10.99, sizeText: '12 ct', inStock: true });
+    expect(byId(page().listings, '960309878')).toMatchObject({
+      price: 4.39,
+      regularPrice: 4.39,
+      sizeText: '12 ct',
+      inStock: true,
+    });
+    expect(byId(page().listings, '970116262')).toMatchObject({
+      price: 16.99,
+      regularPrice: 16.99,
+      sizeText: '60 ct',
+      inStock: true,
+    });
+    expect(byId(page().listings, '960100459')).toMatchObject({
+      price: 10.99,
+      regularPrice: 10.99,
+      sizeText: '12 ct',
+      inStock: true,
+    });
   });
 
   it('records each as a pack of eggs at its shelf price', () => {
     const accepted = page().listings.map((listing) => acceptListing(listing));
-    expect(accepted.map((result) => (result.kind === 'accepted' ? [result.listing.count, result.listing.eggType, result.listing.price] : result.kind))).toEqual([
+    expect(
+      accepted.map((result) =>
+        result.kind === 'accepted' ? [result.listing.count, result.listing.eggType, result.listing.price] : result.kind,
+      ),
+    ).toEqual([
       [12, 'cage_free', 3.99],
       [12, 'cage_free', 4.39],
       [60, 'cage_free', 16.99],
@@ -116,19 +141,47 @@ describe('wcax/pathway/search, seafood at ACME store 806 (2026-03: the newer sea
 
   it('reads club prices against base prices, and prices written with trailing zeros', () => {
     expect(raw).toContain('"price":5.00');
-    expect(byId(page().listings, '960310330')).toMatchObject({ title: 'waterfront BISTRO Shrimp Cooked Deveined With Cocktail Sauce - 10 Oz', price: 5, regularPrice: 5 });
+    expect(byId(page().listings, '960310330')).toMatchObject({
+      title: 'waterfront BISTRO Shrimp Cooked Deveined With Cocktail Sauce - 10 Oz',
+      price: 5,
+      regularPrice: 5,
+    });
     expect(byId(page().listings, '971310258')).toMatchObject({ price: 10, regularPrice: 10 });
-    expect(byId(page().listings, '970127065')).toMatchObject({ title: 'Red Swimming Jumbo Crab Meat Lump - 16 Oz', price: 12.99, regularPrice: 19.99, inStock: true, category: 'Fish & Shellfish' });
+    expect(byId(page().listings, '970127065')).toMatchObject({
+      title: 'Red Swimming Jumbo Crab Meat Lump - 16 Oz',
+      price: 12.99,
+      regularPrice: 19.99,
+      inStock: true,
+      category: 'Fish & Shellfish',
+    });
   });
 
   it('keeps the price of the one doc out of stock', () => {
-    expect(page().listings.filter((listing) => listing.inStock === false).map((listing) => [listing.retailerProductId, listing.price, listing.regularPrice])).toEqual([['970124177', 12.99, 19.99]]);
+    expect(
+      page()
+        .listings.filter((listing) => listing.inStock === false)
+        .map((listing) => [listing.retailerProductId, listing.price, listing.regularPrice]),
+    ).toEqual([['970124177', 12.99, 19.99]]);
     expect(page().listings.filter((listing) => listing.inStock === true)).toHaveLength(29);
   });
 
   it('marks the 11 docs sold by the pound (sellByWeight "P"): their price is for an average weight', () => {
-    expect(page().listings.filter((listing) => listing.soldByWeight).map((listing) => listing.retailerProductId)).toEqual([
-      '970115396', '186190041', '960322929', '970031179', '960290429', '970031218', '960221441', '186350058', '960026823', '970047745', '970027909',
+    expect(
+      page()
+        .listings.filter((listing) => listing.soldByWeight)
+        .map((listing) => listing.retailerProductId),
+    ).toEqual([
+      '970115396',
+      '186190041',
+      '960322929',
+      '970031179',
+      '960290429',
+      '970031218',
+      '960221441',
+      '186350058',
+      '960026823',
+      '970047745',
+      '970027909',
     ]);
     // 2 lb at the club price $8.99/lb: 17.98, never a pack price.
     expect(byId(page().listings, '970115396')).toMatchObject({ price: 17.98, regularPrice: 23.98, soldByWeight: true });
@@ -136,6 +189,10 @@ describe('wcax/pathway/search, seafood at ACME store 806 (2026-03: the newer sea
   });
 
   it('counts none of it as eggs', () => {
-    expect(page().listings.map((listing) => acceptListing(listing).kind).every((kind) => kind === 'skipped')).toBe(true);
+    expect(
+      page()
+        .listings.map((listing) => acceptListing(listing).kind)
+        .every((kind) => kind === 'skipped'),
+    ).toBe(true);
   });
 });

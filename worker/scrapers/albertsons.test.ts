@@ -23,7 +23,16 @@ import {
 } from './albertsons.ts';
 import { RetailerHttp } from './http.ts';
 import { acceptListing } from './pipeline.ts';
-import { ConfigError, ScrapeError, StructureError, type ListingPage, type RawListing, type RetailerCredentials, type RetailerLocation, type ScrapeContext } from './types.ts';
+import {
+  ConfigError,
+  ScrapeError,
+  StructureError,
+  type ListingPage,
+  type RawListing,
+  type RetailerCredentials,
+  type RetailerLocation,
+  type ScrapeContext,
+} from './types.ts';
 
 /** The StructureError a parse throws (its wording around the detail belongs to http.ts). */
 function structureError(run: () => unknown): StructureError {
@@ -41,7 +50,12 @@ const KEY = ALBERTSONS_STAND_IN_KEY;
 const HEX_A = '0123456789abcdef0123456789abcdef';
 const HEX_B = 'fedcba9876543210fedcba9876543210';
 
-function standInRequest(path: string, query: Record<string, string> = {}, headers: Record<string, string> = { 'ocp-apim-subscription-key': KEY }, host = 'www.albertsons.com'): StandInRequest {
+function standInRequest(
+  path: string,
+  query: Record<string, string> = {},
+  headers: Record<string, string> = { 'ocp-apim-subscription-key': KEY },
+  host = 'www.albertsons.com',
+): StandInRequest {
   return { method: 'GET', path, query: new URLSearchParams(query), headers, body: '', host, cookies: {} };
 }
 
@@ -56,7 +70,8 @@ function searchBody(zip: string, start: number): string {
   return standInBody(url.pathname, Object.fromEntries(url.searchParams));
 }
 
-const doc = (fields: Record<string, unknown>) => JSON.stringify({ primaryProducts: { response: { numFound: 1, docs: [{ pid: '1', name: 'Eggs', ...fields }] } } });
+const doc = (fields: Record<string, unknown>) =>
+  JSON.stringify({ primaryProducts: { response: { numFound: 1, docs: [{ pid: '1', name: 'Eggs', ...fields }] } } });
 
 function itemOf(pid: string) {
   const item = ALBERTSONS_CATALOGUE.find((entry) => entry.pid === pid);
@@ -70,11 +85,27 @@ describe('findAlbertsonsApiKey', () => {
   });
 
   it('accepts every quoting of the inline config', () => {
-    expect(findAlbertsonsApiKey(`<script>SWY.CONFIGSERVICE = { searchConfig: { apimProgramSubscriptionKey: '${HEX_A}' } };</script>`)).toBe(HEX_A);
-    expect(findAlbertsonsApiKey(`<script>SWY.CONFIGSERVICE.searchConfig.apimProgramSubscriptionKey = "${HEX_A}";</script>`)).toBe(HEX_A);
-    expect(findAlbertsonsApiKey(`<script>var c = JSON.parse("{\\"searchConfig\\":{\\"apimProgramSubscriptionKey\\":\\"${HEX_A}\\"}}");</script>`)).toBe(HEX_A);
-    expect(findAlbertsonsApiKey(`<div data-config="{&quot;searchConfig&quot;:{&quot;apimProgramSubscriptionKey&quot;:&quot;${HEX_A}&quot;}}"></div>`)).toBe(HEX_A);
-    expect(findAlbertsonsApiKey(`<script>x = {"apimProgramSubscriptionKey" : "${HEX_A.toUpperCase()}"}</script>`)).toBe(HEX_A.toUpperCase());
+    expect(
+      findAlbertsonsApiKey(
+        `<script>SWY.CONFIGSERVICE = { searchConfig: { apimProgramSubscriptionKey: '${HEX_A}' } };</script>`,
+      ),
+    ).toBe(HEX_A);
+    expect(
+      findAlbertsonsApiKey(`<script>SWY.CONFIGSERVICE.searchConfig.apimProgramSubscriptionKey = "${HEX_A}";</script>`),
+    ).toBe(HEX_A);
+    expect(
+      findAlbertsonsApiKey(
+        `<script>var c = JSON.parse("{\\"searchConfig\\":{\\"apimProgramSubscriptionKey\\":\\"${HEX_A}\\"}}");</script>`,
+      ),
+    ).toBe(HEX_A);
+    expect(
+      findAlbertsonsApiKey(
+        `<div data-config="{&quot;searchConfig&quot;:{&quot;apimProgramSubscriptionKey&quot;:&quot;${HEX_A}&quot;}}"></div>`,
+      ),
+    ).toBe(HEX_A);
+    expect(findAlbertsonsApiKey(`<script>x = {"apimProgramSubscriptionKey" : "${HEX_A.toUpperCase()}"}</script>`)).toBe(
+      HEX_A.toUpperCase(),
+    );
   });
 
   it("prefers searchConfig's key over another config's key of the same name", () => {
@@ -92,7 +123,9 @@ describe('findAlbertsonsApiKey', () => {
 
 describe('parseAlbertsonsStores', () => {
   it('reads the first in-store location of the stand-in resolver', () => {
-    const location = parseAlbertsonsStores(standInBody('/abs/pub/xapi/storeresolver/all', { zipcode: ZIP, radius: '50', size: '10' }));
+    const location = parseAlbertsonsStores(
+      standInBody('/abs/pub/xapi/storeresolver/all', { zipcode: ZIP, radius: '50', size: '10' }),
+    );
     expect(location).toEqual({
       retailerLocationId: albertsonsStoreIdOf(ZIP),
       name: `Albertsons ${location?.city}`,
@@ -110,7 +143,16 @@ describe('parseAlbertsonsStores', () => {
 
   it('reads the documented store fields', () => {
     const body = JSON.stringify({
-      instore: { count: 2, stores: [{ locationId: '923', address: { line1: '1 Market St', city: 'San Francisco', state: 'ca', zipcode: '94105-1420' } }, { locationId: '924' }] },
+      instore: {
+        count: 2,
+        stores: [
+          {
+            locationId: '923',
+            address: { line1: '1 Market St', city: 'San Francisco', state: 'ca', zipcode: '94105-1420' },
+          },
+          { locationId: '924' },
+        ],
+      },
       pickup: { count: 0, stores: [] },
     });
     expect(parseAlbertsonsStores(body)).toEqual({
@@ -128,7 +170,17 @@ describe('parseAlbertsonsStores', () => {
   it('falls back to the first pickup location, numeric ids, a name and other zip spellings', () => {
     const body = JSON.stringify({
       instore: { count: 0, stores: [] },
-      pickup: { stores: [{ locationId: 177, storeName: 'Albertsons Boise Vista', address: { line1: '1653 S Vista Ave', city: 'Boise', zipCode: 83705 }, latitude: 43.59, longitude: -116.22 }] },
+      pickup: {
+        stores: [
+          {
+            locationId: 177,
+            storeName: 'Albertsons Boise Vista',
+            address: { line1: '1653 S Vista Ave', city: 'Boise', zipCode: 83705 },
+            latitude: 43.59,
+            longitude: -116.22,
+          },
+        ],
+      },
     });
     expect(parseAlbertsonsStores(body)).toEqual({
       retailerLocationId: '177',
@@ -156,23 +208,45 @@ describe('parseAlbertsonsStores', () => {
   });
 
   it('answers null when no store is near', () => {
-    expect(parseAlbertsonsStores(standInBody('/abs/pub/xapi/storeresolver/all', { zipcode: SCENARIO_ZIPS.noStore }))).toBeNull();
+    expect(
+      parseAlbertsonsStores(standInBody('/abs/pub/xapi/storeresolver/all', { zipcode: SCENARIO_ZIPS.noStore })),
+    ).toBeNull();
     expect(parseAlbertsonsStores(JSON.stringify({ instore: { count: 0, stores: [] } }))).toBeNull();
   });
 
   it('reads a group without its stores list as no stores, and counts as numbers or numeric strings', () => {
     expect(parseAlbertsonsStores(JSON.stringify({ instore: { count: 0 } }))).toBeNull();
-    expect(parseAlbertsonsStores(JSON.stringify({ instore: { count: '0' }, pickup: { count: 0, stores: null } }))).toBeNull();
-    expect(parseAlbertsonsStores(JSON.stringify({ instore: { count: '0' }, pickup: { count: '1', stores: [{ locationId: '177' }] } }))?.retailerLocationId).toBe('177');
-    expect(parseAlbertsonsStores(JSON.stringify({ instore: { count: '2', stores: [{ locationId: '923' }, { locationId: '924' }] } }))?.retailerLocationId).toBe('923');
-    expect(() => parseAlbertsonsStores(JSON.stringify({ instore: { count: 'two', stores: [] } }))).toThrow(StructureError);
+    expect(
+      parseAlbertsonsStores(JSON.stringify({ instore: { count: '0' }, pickup: { count: 0, stores: null } })),
+    ).toBeNull();
+    expect(
+      parseAlbertsonsStores(
+        JSON.stringify({ instore: { count: '0' }, pickup: { count: '1', stores: [{ locationId: '177' }] } }),
+      )?.retailerLocationId,
+    ).toBe('177');
+    expect(
+      parseAlbertsonsStores(
+        JSON.stringify({ instore: { count: '2', stores: [{ locationId: '923' }, { locationId: '924' }] } }),
+      )?.retailerLocationId,
+    ).toBe('923');
+    expect(() => parseAlbertsonsStores(JSON.stringify({ instore: { count: 'two', stores: [] } }))).toThrow(
+      StructureError,
+    );
   });
 
   it('fails on bodies of another structure', () => {
-    expect(structureError(() => parseAlbertsonsStores('<html><title>Pardon Our Interruption</title></html>')).message).toMatch(/Albertsons store resolver\b.*got an HTML page/);
-    expect(() => parseAlbertsonsStores('{}')).toThrow(new StructureError('Albertsons store resolver: body has no instore, pickup or stores list'));
-    expect(() => parseAlbertsonsStores(JSON.stringify({ instore: { stores: [{ storeId: '923' }] } }))).toThrow(StructureError);
-    expect(structureError(() => parseAlbertsonsStores('{"instore":{"stores":[{"locationId":"9')).message).toMatch(/Albertsons store resolver\b.*got unreadable text/);
+    expect(
+      structureError(() => parseAlbertsonsStores('<html><title>Pardon Our Interruption</title></html>')).message,
+    ).toMatch(/Albertsons store resolver\b.*got an HTML page/);
+    expect(() => parseAlbertsonsStores('{}')).toThrow(
+      new StructureError('Albertsons store resolver: body has no instore, pickup or stores list'),
+    );
+    expect(() => parseAlbertsonsStores(JSON.stringify({ instore: { stores: [{ storeId: '923' }] } }))).toThrow(
+      StructureError,
+    );
+    expect(structureError(() => parseAlbertsonsStores('{"instore":{"stores":[{"locationId":"9')).message).toMatch(
+      /Albertsons store resolver\b.*got unreadable text/,
+    );
   });
 });
 
@@ -182,7 +256,9 @@ describe('parseAlbertsonsSearch', () => {
     expect(page.docCount).toBe(30);
     expect(page.numFound).toBe(36);
     expect(page.nonProductTiles).toBe(0);
-    expect(page.listings.map((listing) => listing.retailerProductId)).toEqual(ALBERTSONS_CATALOGUE.slice(0, 30).map((item) => item.pid));
+    expect(page.listings.map((listing) => listing.retailerProductId)).toEqual(
+      ALBERTSONS_CATALOGUE.slice(0, 30).map((item) => item.pid),
+    );
 
     const regular = albertsonsRegularPrice(itemOf('138350091'), ZIP);
     expect(page.listings[0]).toEqual({
@@ -199,7 +275,11 @@ describe('parseAlbertsonsSearch', () => {
     expect(page.listings[0]!.price).toBeLessThan(regular);
 
     const outOfStock = page.listings.find((listing) => listing.retailerProductId === '960112879');
-    expect(outOfStock).toMatchObject({ title: 'Lucerne Cage Free Large White Eggs - 24 Count', inStock: false, price: albertsonsRegularPrice(itemOf('960112879'), ZIP) });
+    expect(outOfStock).toMatchObject({
+      title: 'Lucerne Cage Free Large White Eggs - 24 Count',
+      inStock: false,
+      price: albertsonsRegularPrice(itemOf('960112879'), ZIP),
+    });
 
     // A doc with only the required keys: no category, no stock flag, the url built from the pid.
     const sparse = page.listings.find((listing) => listing.retailerProductId === '960451239');
@@ -215,7 +295,11 @@ describe('parseAlbertsonsSearch', () => {
       inStock: null,
     });
 
-    expect(page.listings.find((listing) => listing.retailerProductId === '970525514')).toMatchObject({ title: 'JUST Egg Plant-Based Scramble - 16 Fl. Oz.', price: 6.99, category: 'Egg Substitutes' });
+    expect(page.listings.find((listing) => listing.retailerProductId === '970525514')).toMatchObject({
+      title: 'JUST Egg Plant-Based Scramble - 16 Fl. Oz.',
+      price: 6.99,
+      category: 'Egg Substitutes',
+    });
   });
 
   it('reads the stand-in page 2', () => {
@@ -233,45 +317,95 @@ describe('parseAlbertsonsSearch', () => {
 
   it('reads the documented field variants', () => {
     const one = (fields: Record<string, unknown>): RawListing => parseAlbertsonsSearch(doc(fields)).listings[0]!;
-    expect(one({ price: '4.99', basePrice: '$5.49', inventoryAvailable: 1, status: 'active' })).toMatchObject({ price: 4.99, regularPrice: 5.49, inStock: true });
-    expect(one({ price: 3.5, inventoryAvailable: false })).toMatchObject({ price: 3.5, regularPrice: null, inStock: false });
-    expect(one({ basePrice: 5.49, inventoryAvailable: true })).toMatchObject({ price: 5.49, regularPrice: 5.49, inStock: true });
+    expect(one({ price: '4.99', basePrice: '$5.49', inventoryAvailable: 1, status: 'active' })).toMatchObject({
+      price: 4.99,
+      regularPrice: 5.49,
+      inStock: true,
+    });
+    expect(one({ price: 3.5, inventoryAvailable: false })).toMatchObject({
+      price: 3.5,
+      regularPrice: null,
+      inStock: false,
+    });
+    expect(one({ basePrice: 5.49, inventoryAvailable: true })).toMatchObject({
+      price: 5.49,
+      regularPrice: 5.49,
+      inStock: true,
+    });
     expect(one({})).toMatchObject({ price: null, regularPrice: null, inStock: null, category: null });
     expect(one({ price: 4.99, inventoryAvailable: '1', status: 'inactive' })).toMatchObject({ inStock: false });
-    expect(one({ pid: 138350091, name: 'Pete &amp; Gerry&#39;s Organic   Eggs' })).toMatchObject({ retailerProductId: '138350091', title: "Pete & Gerry's Organic Eggs" });
-    expect(one({ pid: undefined, id: '42' })).toMatchObject({ retailerProductId: '42', url: 'https://www.albertsons.com/shop/product-details.42.html' });
+    expect(one({ pid: 138350091, name: 'Pete &amp; Gerry&#39;s Organic   Eggs' })).toMatchObject({
+      retailerProductId: '138350091',
+      title: "Pete & Gerry's Organic Eggs",
+    });
+    expect(one({ pid: undefined, id: '42' })).toMatchObject({
+      retailerProductId: '42',
+      url: 'https://www.albertsons.com/shop/product-details.42.html',
+    });
     expect(one({ departmentName: 'Dairy, Eggs & Cheese' })).toMatchObject({ category: 'Dairy, Eggs & Cheese' });
     expect(one({ departmentName: 'Dairy, Eggs & Cheese', aisleName: 'Eggs' })).toMatchObject({ category: 'Eggs' });
-    expect(one({ departmentName: 'Dairy, Eggs & Cheese', aisleName: 'Eggs|1_11_3' })).toMatchObject({ category: 'Eggs' });
-    expect(one({ url: 'shop/product-details.1.html' })).toMatchObject({ url: 'https://www.albertsons.com/shop/product-details.1.html' });
-    expect(one({ url: 'https://www.albertsons.com/shop/product-details.1.html?storeId=923' })).toMatchObject({ url: 'https://www.albertsons.com/shop/product-details.1.html?storeId=923' });
+    expect(one({ departmentName: 'Dairy, Eggs & Cheese', aisleName: 'Eggs|1_11_3' })).toMatchObject({
+      category: 'Eggs',
+    });
+    expect(one({ url: 'shop/product-details.1.html' })).toMatchObject({
+      url: 'https://www.albertsons.com/shop/product-details.1.html',
+    });
+    expect(one({ url: 'https://www.albertsons.com/shop/product-details.1.html?storeId=923' })).toMatchObject({
+      url: 'https://www.albertsons.com/shop/product-details.1.html?storeId=923',
+    });
   });
 
   it('takes the pack count from the "12 ct" label or dispItemSizeQty, never a price from pricePer', () => {
     const one = (fields: Record<string, unknown>): RawListing => parseAlbertsonsSearch(doc(fields)).listings[0]!;
-    expect(one({ labels: [{ labelName: 'SNAP' }, { labelName: '18 ct' }], dispItemSizeQty: '18', dispUnitOfMeasure: 'CT' })).toMatchObject({ sizeText: '18 ct' });
-    expect(one({ labels: [{ labelName: 'SNAP' }], dispItemSizeQty: '12', dispUnitOfMeasure: 'CT' })).toMatchObject({ sizeText: '12 CT' });
+    expect(
+      one({ labels: [{ labelName: 'SNAP' }, { labelName: '18 ct' }], dispItemSizeQty: '18', dispUnitOfMeasure: 'CT' }),
+    ).toMatchObject({ sizeText: '18 ct' });
+    expect(one({ labels: [{ labelName: 'SNAP' }], dispItemSizeQty: '12', dispUnitOfMeasure: 'CT' })).toMatchObject({
+      sizeText: '12 CT',
+    });
     expect(one({ dispItemSizeQty: 16, dispUnitOfMeasure: 'OZ' })).toMatchObject({ sizeText: null });
     // pricePer is per unitQuantity (per egg or per dozen): not a price.
-    expect(one({ pricePer: 0.33, basePricePer: 0.33, unitQuantity: 'COUNT' })).toMatchObject({ price: null, regularPrice: null });
+    expect(one({ pricePer: 0.33, basePricePer: 0.33, unitQuantity: 'COUNT' })).toMatchObject({
+      price: null,
+      regularPrice: null,
+    });
     expect(one({ price: 4.39, basePrice: 4.39, pricePer: 4.39, unitQuantity: 'DOZEN' })).toMatchObject({ price: 4.39 });
     // Every stand-in egg doc carries its count; a 12 ct pack is read as 12 eggs whatever pricePer says.
     const page = parseAlbertsonsSearch(searchBody(ZIP, 0));
     const eggs = ALBERTSONS_CATALOGUE.slice(0, 30).filter((item) => item.egg && !item.sparse);
-    for (const item of eggs) expect(page.listings.find((listing) => listing.retailerProductId === item.pid)!.sizeText).toBe(`${item.egg!.count} ct`);
+    for (const item of eggs)
+      expect(page.listings.find((listing) => listing.retailerProductId === item.pid)!.sizeText).toBe(
+        `${item.egg!.count} ct`,
+      );
   });
 
   it('flags a doc sold by the pound (sellByWeight "P"); the pipeline rejects it with its reason, never as a pack price', () => {
-    const listing = parseAlbertsonsSearch(doc({ name: 'Farm Fresh Brown Eggs - 12 Count', price: 4.49, basePrice: 4.49, sellByWeight: 'P', unitQuantity: 'LB', averageWeight: ['1.500'] })).listings[0]!;
+    const listing = parseAlbertsonsSearch(
+      doc({
+        name: 'Farm Fresh Brown Eggs - 12 Count',
+        price: 4.49,
+        basePrice: 4.49,
+        sellByWeight: 'P',
+        unitQuantity: 'LB',
+        averageWeight: ['1.500'],
+      }),
+    ).listings[0]!;
     expect(listing).toMatchObject({ price: 4.49, soldByWeight: true });
-    expect(acceptListing(listing)).toEqual({ kind: 'rejected', reason: 'sold-by-weight', detail: 'priced by weight, not by the pack' });
-    const byItem = parseAlbertsonsSearch(doc({ name: 'Farm Fresh Brown Eggs - 12 Count', price: 4.49, sellByWeight: 'I' })).listings[0]!;
+    expect(acceptListing(listing)).toEqual({
+      kind: 'rejected',
+      reason: 'sold-by-weight',
+      detail: 'priced by weight, not by the pack',
+    });
+    const byItem = parseAlbertsonsSearch(
+      doc({ name: 'Farm Fresh Brown Eggs - 12 Count', price: 4.49, sellByWeight: 'I' }),
+    ).listings[0]!;
     expect(byItem.soldByWeight).toBeUndefined();
     expect(acceptListing(byItem)).toMatchObject({ kind: 'accepted', listing: { count: 12, price: 4.49 } });
   });
 
   it('reads numFound as a number or a numeric string, and a null pid next to an id', () => {
-    const page = (numFound: unknown, docs: unknown[] = [{ pid: '1', name: 'Eggs', price: 2 }]) => parseAlbertsonsSearch(JSON.stringify({ primaryProducts: { response: { numFound, docs } } }));
+    const page = (numFound: unknown, docs: unknown[] = [{ pid: '1', name: 'Eggs', price: 2 }]) =>
+      parseAlbertsonsSearch(JSON.stringify({ primaryProducts: { response: { numFound, docs } } }));
     expect(page(57).numFound).toBe(57);
     expect(page('57').numFound).toBe(57);
     expect(page(null).numFound).toBeNull();
@@ -280,12 +414,20 @@ describe('parseAlbertsonsSearch', () => {
       retailerProductId: '970525514',
       url: 'https://www.albertsons.com/shop/product-details.970525514.html',
     });
-    expect(() => page(1, [{ pid: null, id: null, name: 'Eggs' }])).toThrow(new StructureError('Albertsons search: primaryProducts.response.docs.0 has no pid'));
+    expect(() => page(1, [{ pid: null, id: null, name: 'Eggs' }])).toThrow(
+      new StructureError('Albertsons search: primaryProducts.response.docs.0 has no pid'),
+    );
   });
 
   it('reads a page without numFound, and an empty result', () => {
-    expect(parseAlbertsonsSearch(JSON.stringify({ primaryProducts: { response: { docs: [{ pid: '1', name: 'Eggs', price: 2 }] } } })).numFound).toBeNull();
-    expect(parseAlbertsonsSearch(JSON.stringify({ primaryProducts: { response: { numFound: 0, docs: [] } } }))).toEqual({ listings: [], nonProductTiles: 0, docCount: 0, numFound: 0 });
+    expect(
+      parseAlbertsonsSearch(
+        JSON.stringify({ primaryProducts: { response: { docs: [{ pid: '1', name: 'Eggs', price: 2 }] } } }),
+      ).numFound,
+    ).toBeNull();
+    expect(parseAlbertsonsSearch(JSON.stringify({ primaryProducts: { response: { numFound: 0, docs: [] } } }))).toEqual(
+      { listings: [], nonProductTiles: 0, docCount: 0, numFound: 0 },
+    );
   });
 
   it("turns the service's appCode failure into an error, not an empty page", () => {
@@ -300,40 +442,69 @@ describe('parseAlbertsonsSearch', () => {
     expect(error).toBeInstanceOf(ScrapeError);
     expect(error).not.toBeInstanceOf(StructureError);
     expect(error).toMatchObject({ kind: 'http', message: `Albertsons search failed: ${ALBERTSONS_APP_FAILURE}` });
-    expect(() => parseAlbertsonsSearch(JSON.stringify({ primaryProducts: { appCode: 400 } }))).toThrow(new ScrapeError('http', 'Albertsons search failed: appCode 400'));
+    expect(() => parseAlbertsonsSearch(JSON.stringify({ primaryProducts: { appCode: 400 } }))).toThrow(
+      new ScrapeError('http', 'Albertsons search failed: appCode 400'),
+    );
   });
 
   it('fails on changed and malformed bodies', () => {
-    expect(() => parseAlbertsonsSearch(searchBody(SCENARIO_ZIPS.changed, 0))).toThrow(new StructureError('Albertsons search: primaryProducts.response.docs is missing'));
-    expect(structureError(() => parseAlbertsonsSearch('<html><title>Pardon Our Interruption</title></html>')).message).toMatch(/Albertsons search\b.*got an HTML page/);
-    expect(structureError(() => parseAlbertsonsSearch('{"primaryProducts":{"response":{"docs":[{"pid":"1"')).message).toMatch(/Albertsons search\b.*got unreadable text/);
-    expect(() => parseAlbertsonsSearch(JSON.stringify({ products: [] }))).toThrow(new StructureError('Albertsons search: body has neither primaryProducts nor response'));
-    expect(() => parseAlbertsonsSearch(JSON.stringify({ primaryProducts: { response: { docs: [{ pid: '1', title: 'Eggs' }] } } }))).toThrow(StructureError);
-    expect(() => parseAlbertsonsSearch(JSON.stringify({ primaryProducts: { response: { docs: [{ name: 'Eggs' }] } } }))).toThrow(
-      new StructureError('Albertsons search: primaryProducts.response.docs.0 has no pid'),
+    expect(() => parseAlbertsonsSearch(searchBody(SCENARIO_ZIPS.changed, 0))).toThrow(
+      new StructureError('Albertsons search: primaryProducts.response.docs is missing'),
     );
-    expect(() => parseAlbertsonsSearch(JSON.stringify({ primaryProducts: { response: { docs: {} } } }))).toThrow(StructureError);
+    expect(
+      structureError(() => parseAlbertsonsSearch('<html><title>Pardon Our Interruption</title></html>')).message,
+    ).toMatch(/Albertsons search\b.*got an HTML page/);
+    expect(
+      structureError(() => parseAlbertsonsSearch('{"primaryProducts":{"response":{"docs":[{"pid":"1"')).message,
+    ).toMatch(/Albertsons search\b.*got unreadable text/);
+    expect(() => parseAlbertsonsSearch(JSON.stringify({ products: [] }))).toThrow(
+      new StructureError('Albertsons search: body has neither primaryProducts nor response'),
+    );
+    expect(() =>
+      parseAlbertsonsSearch(JSON.stringify({ primaryProducts: { response: { docs: [{ pid: '1', title: 'Eggs' }] } } })),
+    ).toThrow(StructureError);
+    expect(() =>
+      parseAlbertsonsSearch(JSON.stringify({ primaryProducts: { response: { docs: [{ name: 'Eggs' }] } } })),
+    ).toThrow(new StructureError('Albertsons search: primaryProducts.response.docs.0 has no pid'));
+    expect(() => parseAlbertsonsSearch(JSON.stringify({ primaryProducts: { response: { docs: {} } } }))).toThrow(
+      StructureError,
+    );
   });
 });
 
 describe('the Albertsons stand-in', () => {
   it('answers 401 JSON without the key or with another key', () => {
     const state = createState();
-    const missing = albertsonsStandIn.handle(standInRequest('/abs/pub/xapi/storeresolver/all', { zipcode: ZIP }, {}), state);
+    const missing = albertsonsStandIn.handle(
+      standInRequest('/abs/pub/xapi/storeresolver/all', { zipcode: ZIP }, {}),
+      state,
+    );
     expect(missing?.status).toBe(401);
     expect(JSON.parse(missing!.body)).toMatchObject({ statusCode: 401 });
-    expect(albertsonsStandIn.handle(standInRequest('/abs/pub/xapi/pgmsearch/v1/search/products', { q: 'eggs' }, { 'ocp-apim-subscription-key': HEX_A }), state)?.status).toBe(401);
+    expect(
+      albertsonsStandIn.handle(
+        standInRequest(
+          '/abs/pub/xapi/pgmsearch/v1/search/products',
+          { q: 'eggs' },
+          { 'ocp-apim-subscription-key': HEX_A },
+        ),
+        state,
+      )?.status,
+    ).toBe(401);
   });
 
   it('answers 400 without a zipcode, and only its own host and paths', () => {
-    expect(albertsonsStandIn.handle(standInRequest('/abs/pub/xapi/storeresolver/all'), createState())?.status).toBe(400);
+    expect(albertsonsStandIn.handle(standInRequest('/abs/pub/xapi/storeresolver/all'), createState())?.status).toBe(
+      400,
+    );
     expect(albertsonsStandIn.handle(standInRequest('/', {}, {}, 'www.walmart.com'), createState())).toBeNull();
     expect(albertsonsStandIn.handle(standInRequest('/', {}, {}, ''), createState())).toBeNull();
     expect(albertsonsStandIn.handle(standInRequest('/search'), createState())).toBeNull();
   });
 
   it('maps store ids back to their ZIP', () => {
-    for (const zip of [ZIP, '00501', '99950', SCENARIO_ZIPS.blocked]) expect(zipOfAlbertsonsStore(albertsonsStoreIdOf(zip))).toBe(zip);
+    for (const zip of [ZIP, '00501', '99950', SCENARIO_ZIPS.blocked])
+      expect(zipOfAlbertsonsStore(albertsonsStoreIdOf(zip))).toBe(zip);
     expect(albertsonsStoreIdOf(ZIP)).not.toBe(ZIP);
   });
 });
@@ -347,18 +518,28 @@ describe('albertsons against the stand-in', () => {
   beforeEach(() => server.reset());
 
   function context(credentials: RetailerCredentials = {}, url = server.url): ScrapeContext {
-    const http = new RetailerHttp(albertsons.storeName, albertsons.origins, { originOverride: url, delayMs: 0, backoffBaseMs: 1, backoffCapMs: 5, maxRetryAfterMs: 5000 });
+    const http = new RetailerHttp(albertsons.storeName, albertsons.origins, {
+      originOverride: url,
+      delayMs: 0,
+      backoffBaseMs: 1,
+      backoffCapMs: 5,
+      maxRetryAfterMs: 5000,
+    });
     return { http, maxPages: 10, term: 'eggs', credentials };
   }
 
-  async function scrape(zip: string, ctx = context()): Promise<{ location: RetailerLocation | null; pages: ListingPage[] }> {
+  async function scrape(
+    zip: string,
+    ctx = context(),
+  ): Promise<{ location: RetailerLocation | null; pages: ListingPage[] }> {
     const location = await albertsons.locate(zip, ctx);
     const pages: ListingPage[] = [];
     if (location) for await (const page of albertsons.listings(location, zip, ctx)) pages.push(page);
     return { location, pages };
   }
 
-  const searchRequests = () => server.requests.filter((request) => request.path === '/abs/pub/xapi/pgmsearch/v1/search/products');
+  const searchRequests = () =>
+    server.requests.filter((request) => request.path === '/abs/pub/xapi/pgmsearch/v1/search/products');
 
   it('reads the key from the home page, locates the store and reads both pages', async () => {
     const { location, pages } = await scrape(ZIP);
@@ -366,7 +547,9 @@ describe('albertsons against the stand-in', () => {
     expect(pages.map((page) => page.listings.length)).toEqual([30, 6]);
     const listings = pages.flatMap((page) => page.listings);
     expect(listings.map((listing) => listing.retailerProductId)).toEqual(ALBERTSONS_CATALOGUE.map((item) => item.pid));
-    expect(listings.every((listing) => listing.url?.startsWith('https://www.albertsons.com/shop/product-details.'))).toBe(true);
+    expect(
+      listings.every((listing) => listing.url?.startsWith('https://www.albertsons.com/shop/product-details.')),
+    ).toBe(true);
 
     const organic = listings.find((listing) => listing.retailerProductId === '184060061')!;
     const regular = albertsonsRegularPrice(itemOf('184060061'), ZIP);
@@ -381,8 +564,13 @@ describe('albertsons against the stand-in', () => {
       url: 'https://www.albertsons.com/shop/product-details.184060061.html',
       inStock: true,
     });
-    expect(listings.find((listing) => listing.retailerProductId === '960520018')).toMatchObject({ title: "Nellie's Free Range Large Eggs - 18 Count", inStock: true });
-    expect(listings.filter((listing) => listing.inStock === false).map((listing) => listing.retailerProductId)).toEqual(['960112879']);
+    expect(listings.find((listing) => listing.retailerProductId === '960520018')).toMatchObject({
+      title: "Nellie's Free Range Large Eggs - 18 Count",
+      inStock: true,
+    });
+    expect(listings.filter((listing) => listing.inStock === false).map((listing) => listing.retailerProductId)).toEqual(
+      ['960112879'],
+    );
 
     expect(server.requests.map((request) => `${request.host} ${request.path} ${request.status}`)).toEqual([
       'www.albertsons.com / 200',
@@ -432,7 +620,9 @@ describe('albertsons against the stand-in', () => {
   });
 
   it('fails the ZIP when the configured key is refused', async () => {
-    await expect(albertsons.locate(ZIP, context({ albertsonsApiKey: HEX_A }))).rejects.toThrow(new ScrapeError('http', 'Albertsons refused the credentials (HTTP 401)'));
+    await expect(albertsons.locate(ZIP, context({ albertsonsApiKey: HEX_A }))).rejects.toThrow(
+      new ScrapeError('http', 'Albertsons refused the credentials (HTTP 401)'),
+    );
   });
 
   it('stops at maxPages', async () => {
@@ -445,7 +635,14 @@ describe('albertsons against the stand-in', () => {
   it('fails with a ConfigError when the home page has no key', async () => {
     const noKeyHome: RetailerStandIn = {
       store: 'albertsons',
-      handle: (request, state) => (request.path === '/' ? { status: 200, headers: { 'content-type': 'text/html' }, body: '<html><script>SWY.CONFIGSERVICE = {}</script></html>' } : albertsonsStandIn.handle(request, state)),
+      handle: (request, state) =>
+        request.path === '/'
+          ? {
+              status: 200,
+              headers: { 'content-type': 'text/html' },
+              body: '<html><script>SWY.CONFIGSERVICE = {}</script></html>',
+            }
+          : albertsonsStandIn.handle(request, state),
     };
     const other = await serveStandIns([noKeyHome]);
     try {
@@ -461,7 +658,9 @@ describe('albertsons against the stand-in', () => {
     const v2Only: RetailerStandIn = {
       store: 'albertsons',
       handle: (request, state) =>
-        request.path === '/abs/pub/xapi/storeresolver/all' ? { status: 404, body: '{"statusCode":404,"message":"Resource not found"}' } : albertsonsStandIn.handle(request, state),
+        request.path === '/abs/pub/xapi/storeresolver/all'
+          ? { status: 404, body: '{"statusCode":404,"message":"Resource not found"}' }
+          : albertsonsStandIn.handle(request, state),
     };
     const other = await serveStandIns([v2Only]);
     try {
@@ -479,9 +678,20 @@ describe('albertsons against the stand-in', () => {
 
   it("fails the ZIP with the service's message on an appCode failure", async () => {
     const ctx = context();
-    const location: RetailerLocation = { retailerLocationId: 'unknown', name: null, zip: null, city: null, state: null, address: null, latitude: null, longitude: null };
+    const location: RetailerLocation = {
+      retailerLocationId: 'unknown',
+      name: null,
+      zip: null,
+      city: null,
+      state: null,
+      address: null,
+      latitude: null,
+      longitude: null,
+    };
     const pages = albertsons.listings(location, ZIP, ctx)[Symbol.asyncIterator]();
-    await expect(pages.next()).rejects.toThrow(new ScrapeError('http', `Albertsons search failed: ${ALBERTSONS_APP_FAILURE}`));
+    await expect(pages.next()).rejects.toThrow(
+      new ScrapeError('http', `Albertsons search failed: ${ALBERTSONS_APP_FAILURE}`),
+    );
   });
 
   it('blocked: Imperva "Pardon Our Interruption" fails the ZIP as blocked', async () => {
@@ -493,7 +703,9 @@ describe('albertsons against the stand-in', () => {
   it('changed: an undocumented search body is a structure failure', async () => {
     const error = await scrape(SCENARIO_ZIPS.changed).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(StructureError);
-    expect((error as Error).message).toBe('page structure not recognised (Albertsons search: primaryProducts.response.docs is missing)');
+    expect((error as Error).message).toBe(
+      'page structure not recognised (Albertsons search: primaryProducts.response.docs is missing)',
+    );
   });
 
   it('flaky: the 500 is retried', async () => {

@@ -6,21 +6,33 @@ import { decodeHTML } from 'entities';
 import { z } from 'zod';
 import { parseJsonBody, type RetailerHttp } from './http.ts';
 import { cleanText, toNumberOrNull, toPrice, zip5 } from './parse-utils.ts';
-import { ConfigError, ScrapeError, StructureError, type ListingPage, type RawListing, type RetailerLocation, type RetailerScraper, type ScrapeContext, type DiscoveryAnswer, type DiscoveryPoint } from './types.ts';
+import {
+  ConfigError,
+  ScrapeError,
+  StructureError,
+  type ListingPage,
+  type RawListing,
+  type RetailerLocation,
+  type RetailerScraper,
+  type ScrapeContext,
+  type DiscoveryAnswer,
+  type DiscoveryPoint,
+} from './types.ts';
 import { discovered, provenMiles, storeMiles } from './discovery.ts';
-
 
 export const ALBERTSONS_ORIGIN = 'https://www.albertsons.com';
 const BANNER = 'albertsons';
 /** Rows per search page, as the site asks for them. */
 export const ALBERTSONS_ROWS = 30;
 
-export const ALBERTSONS_KEY_MISSING = "Albertsons' search API key was not found on albertsons.com; set ALBERTSONS_API_KEY";
+export const ALBERTSONS_KEY_MISSING =
+  "Albertsons' search API key was not found on albertsons.com; set ALBERTSONS_API_KEY";
 
 // ---------------------------------------------------------------------------------------------
 // The subscription key
 
-const KEY_PATTERN = /apimProgramSubscriptionKey(?:&quot;|&#34;|&#x22;|[^0-9A-Za-z]){1,16}([0-9a-fA-F]{32})(?![0-9A-Za-z])/;
+const KEY_PATTERN =
+  /apimProgramSubscriptionKey(?:&quot;|&#34;|&#x22;|[^0-9A-Za-z]){1,16}([0-9a-fA-F]{32})(?![0-9A-Za-z])/;
 
 /**
  * The search key from the home page's inline config, in whatever quoting the script uses
@@ -45,11 +57,13 @@ function apiKey(ctx: ScrapeContext): Promise<string> {
   if (configured) return Promise.resolve(configured);
   let key = runKeys.get(ctx.http);
   if (!key) {
-    key = ctx.http.request({ url: `${ALBERTSONS_ORIGIN}/`, headers: { accept: 'text/html,application/xhtml+xml' } }).then((response) => {
-      const found = findAlbertsonsApiKey(response.body);
-      if (!found) throw new ConfigError(ALBERTSONS_KEY_MISSING);
-      return found;
-    });
+    key = ctx.http
+      .request({ url: `${ALBERTSONS_ORIGIN}/`, headers: { accept: 'text/html,application/xhtml+xml' } })
+      .then((response) => {
+        const found = findAlbertsonsApiKey(response.body);
+        if (!found) throw new ConfigError(ALBERTSONS_KEY_MISSING);
+        return found;
+      });
     // A failure (a bot wall, a page without the key) is not kept: the next ZIP tries again.
     key.catch(() => runKeys.delete(ctx.http));
     runKeys.set(ctx.http, key);
@@ -88,8 +102,14 @@ const Count = z.union([z.number(), z.string().trim().regex(/^\d+$/)]).nullish();
 const StoreGroupSchema = z.looseObject({ count: Count, stores: z.array(StoreSchema).nullish() });
 
 const ResolverSchema = z
-  .looseObject({ instore: StoreGroupSchema.nullish(), pickup: StoreGroupSchema.nullish(), stores: z.array(StoreSchema).nullish() })
-  .refine((body) => Boolean(body.instore || body.pickup || body.stores), { message: 'has no instore, pickup or stores list' });
+  .looseObject({
+    instore: StoreGroupSchema.nullish(),
+    pickup: StoreGroupSchema.nullish(),
+    stores: z.array(StoreSchema).nullish(),
+  })
+  .refine((body) => Boolean(body.instore || body.pickup || body.stores), {
+    message: 'has no instore, pickup or stores list',
+  });
 
 function text(value: string | null | undefined): string | null {
   if (typeof value !== 'string') return null;
@@ -107,7 +127,8 @@ function toLocation(store: AlbertsonsStore): RetailerLocation {
   const city = text(address.city);
   return {
     retailerLocationId: String(store.locationId),
-    name: text(store.storeName) ?? text(store.name) ?? (city ? `${text(store.domainName) ?? 'Albertsons'} ${city}` : null),
+    name:
+      text(store.storeName) ?? text(store.name) ?? (city ? `${text(store.domainName) ?? 'Albertsons'} ${city}` : null),
     zip: zip5(address.zipcode ?? address.zipCode ?? address.postalCode),
     city,
     state: stateCode(address.state),
@@ -136,7 +157,11 @@ export const ALBERTSONS_RESOLVER_RADIUS = 100;
  * (`domainName`), and what the answer proves around the point: the radius asked when fewer than
  * `size` came back, else the farthest store's `distance`.
  */
-export function parseAlbertsonsDiscovery(body: string, point: DiscoveryPoint, asked: { limit: number; radiusMiles: number }): DiscoveryAnswer {
+export function parseAlbertsonsDiscovery(
+  body: string,
+  point: DiscoveryPoint,
+  asked: { limit: number; radiusMiles: number },
+): DiscoveryAnswer {
   const parsed = parseJsonBody(body, ResolverSchema, 'Albertsons store resolver');
   const records = parsed.instore?.stores ?? parsed.pickup?.stores ?? parsed.stores ?? [];
   const stores = records.flatMap((record) => {
@@ -144,7 +169,10 @@ export function parseAlbertsonsDiscovery(body: string, point: DiscoveryPoint, as
     return store ? [store] : [];
   });
   const miles = records.map((record) => storeMiles(point, toLocation(record), toNumberOrNull(record.distance)));
-  return { stores, provenMiles: provenMiles({ count: records.length, limit: asked.limit, radiusMiles: asked.radiusMiles, miles }) };
+  return {
+    stores,
+    provenMiles: provenMiles({ count: records.length, limit: asked.limit, radiusMiles: asked.radiusMiles, miles }),
+  };
 }
 
 export function albertsonsDiscoveryUrl(zip: string): string {
@@ -159,7 +187,8 @@ export function albertsonsStoreResolverV2Url(zip: string): string {
   return `${ALBERTSONS_ORIGIN}/abs/pub/xapi/storeresolver/v2/all?zipcode=${encodeURIComponent(zip)}&banner=${BANNER}`;
 }
 
-const isNotFound = (error: unknown) => error instanceof ScrapeError && error.kind === 'http' && /\bHTTP 404\b/.test(error.message);
+const isNotFound = (error: unknown) =>
+  error instanceof ScrapeError && error.kind === 'http' && /\bHTTP 404\b/.test(error.message);
 
 // ---------------------------------------------------------------------------------------------
 // Search (pgmsearch)
@@ -209,7 +238,10 @@ const ResultSchema = z.looseObject({
  * aisles' similar products and the product page's catalogue carry the same docs unwrapped.
  */
 const SearchSchema = ResultSchema.extend({ primaryProducts: ResultSchema.optional() }).refine(
-  (body) => body.primaryProducts !== undefined || (body.response !== undefined && body.response !== null) || (body.appCode !== undefined && body.appCode !== null),
+  (body) =>
+    body.primaryProducts !== undefined ||
+    (body.response !== undefined && body.response !== null) ||
+    (body.appCode !== undefined && body.appCode !== null),
   { message: 'has neither primaryProducts nor response' },
 );
 
@@ -239,9 +271,14 @@ function productUrl(doc: AlbertsonsDoc, pid: string): string {
 const COUNT_SIZE = /^\d+\s*(ct|count|dz|dozen|ea|each|pk|pack)\b/i;
 
 function sizeText(doc: AlbertsonsDoc): string | null {
-  const label = doc.labels?.map((entry) => text(entry.labelName)).find((name) => name !== null && COUNT_SIZE.test(name));
+  const label = doc.labels
+    ?.map((entry) => text(entry.labelName))
+    .find((name) => name !== null && COUNT_SIZE.test(name));
   if (label) return label;
-  const size = doc.dispItemSizeQty === undefined || doc.dispItemSizeQty === null ? null : `${String(doc.dispItemSizeQty).trim()} ${text(doc.dispUnitOfMeasure) ?? ''}`.trim();
+  const size =
+    doc.dispItemSizeQty === undefined || doc.dispItemSizeQty === null
+      ? null
+      : `${String(doc.dispItemSizeQty).trim()} ${text(doc.dispUnitOfMeasure) ?? ''}`.trim();
   return size && COUNT_SIZE.test(size) ? size : null;
 }
 
@@ -353,8 +390,14 @@ export const albertsons: RetailerScraper = {
     perCall: ALBERTSONS_RESOLVER_SIZE,
     reachMiles: ALBERTSONS_RESOLVER_RADIUS,
     async discover(point, ctx) {
-      const response = await ctx.http.request({ url: albertsonsDiscoveryUrl(point.zip), headers: apiHeaders(await apiKey(ctx)) });
-      return parseAlbertsonsDiscovery(response.body, point, { limit: ALBERTSONS_RESOLVER_SIZE, radiusMiles: ALBERTSONS_RESOLVER_RADIUS });
+      const response = await ctx.http.request({
+        url: albertsonsDiscoveryUrl(point.zip),
+        headers: apiHeaders(await apiKey(ctx)),
+      });
+      return parseAlbertsonsDiscovery(response.body, point, {
+        limit: ALBERTSONS_RESOLVER_SIZE,
+        radiusMiles: ALBERTSONS_RESOLVER_RADIUS,
+      });
     },
   },
 

@@ -8,7 +8,8 @@ import { parseAldiMerchants, parseAldiSearch } from './aldi.ts';
 import { acceptListing } from './pipeline.ts';
 import type { RawListing } from './types.ts';
 
-const body = (name: string) => fs.readFileSync(new URL(`../../test/retailers/real/aldi/${name}`, import.meta.url), 'utf8');
+const body = (name: string) =>
+  fs.readFileSync(new URL(`../../test/retailers/real/aldi/${name}`, import.meta.url), 'utf8');
 const bySku = (listings: RawListing[], sku: string) => listings.find((listing) => listing.retailerProductId === sku)!;
 
 describe('UK v3/product-search "cheese", walk-in, limit 30 (2026-01)', () => {
@@ -33,11 +34,19 @@ describe('UK v3/product-search "cheese", walk-in, limit 30 (2026-01)', () => {
       inStock: null,
     });
     // comparison 1823 / "£18.23/1 KG" is the price per kilogram, never the item's.
-    expect(bySku(page().listings, '000000000000494377')).toMatchObject({ title: 'Cheese Singles 15 Pack', brand: 'EVERYDAY ESSENTIALS', price: 0.83, regularPrice: 0.83, sizeText: '0.225 KG' });
+    expect(bySku(page().listings, '000000000000494377')).toMatchObject({
+      title: 'Cheese Singles 15 Pack',
+      brand: 'EVERYDAY ESSENTIALS',
+      price: 0.83,
+      regularPrice: 0.83,
+      sizeText: '0.225 KG',
+    });
   });
 
   it('keeps stock unknown on items that are notForSale (every item of a walk-in answer: not sold online, not out of stock)', () => {
-    const items = (JSON.parse(body('uk-product-search-cheese-walkin-limit30.json')) as { data: Array<{ notForSale: boolean }> }).data;
+    const items = (
+      JSON.parse(body('uk-product-search-cheese-walkin-limit30.json')) as { data: Array<{ notForSale: boolean }> }
+    ).data;
     expect(items.every((item) => item.notForSale)).toBe(true);
     expect(page().listings.map((listing) => listing.inStock)).toEqual(Array(30).fill(null));
   });
@@ -53,10 +62,21 @@ describe('UK v3/product-search "cheese", walk-in, limit 60 (2026-01-12 20:42 UTC
   it('reads 60 items of 216, the first 30 those of the limit-30 answer in the same order, none marked out of stock', () => {
     expect(page().itemCount).toBe(60);
     expect(page().totalCount).toBe(216);
-    const first = parseAldiSearch(body('uk-product-search-cheese-walkin-limit30.json')).listings.map((listing) => listing.retailerProductId);
-    expect(page().listings.slice(0, 30).map((listing) => listing.retailerProductId)).toEqual(first);
+    const first = parseAldiSearch(body('uk-product-search-cheese-walkin-limit30.json')).listings.map(
+      (listing) => listing.retailerProductId,
+    );
+    expect(
+      page()
+        .listings.slice(0, 30)
+        .map((listing) => listing.retailerProductId),
+    ).toEqual(first);
     expect(page().listings.filter((listing) => listing.inStock !== null)).toEqual([]);
-    expect(bySku(page().listings, '000000000423865003')).toMatchObject({ title: 'Stratford Blue British Cheese', brand: 'SPECIALLY SELECTED', price: 2.59, sizeText: '0.165 KG' });
+    expect(bySku(page().listings, '000000000423865003')).toMatchObject({
+      title: 'Stratford Blue British Cheese',
+      brand: 'SPECIALLY SELECTED',
+      price: 2.59,
+      sizeText: '0.165 KG',
+    });
   });
 });
 
@@ -66,13 +86,26 @@ describe('AU v3/product-search data, category "lower-prices" (2025-08/09: its da
 
   it('reads the three items: cents, brands, sizes in grams and kilograms; notForSale is not out of stock', () => {
     expect(page().totalCount).toBeNull();
-    expect(page().listings.map((listing) => [listing.retailerProductId, listing.title, listing.brand, listing.price, listing.regularPrice, listing.sizeText, listing.inStock])).toEqual([
+    expect(
+      page().listings.map((listing) => [
+        listing.retailerProductId,
+        listing.title,
+        listing.brand,
+        listing.price,
+        listing.regularPrice,
+        listing.sizeText,
+        listing.inStock,
+      ]),
+    ).toEqual([
       ['000000000000200998', 'Chocolate Chip Brioche Milk Rolls 8 Pack 280g', 'BON APPETIT', 4.69, 4.69, '280 g', null],
       ['000000000000286123', 'Goat Cheese Original 110g', 'EMPORIUM SELECTION', 3.79, 3.79, '0.11 kg', null],
       ['000000000000364955', 'Marinara Mix 800g', 'OCEAN ROYALE', 12.49, 12.49, '0.8 kg', null],
     ]);
     // "$1.68 per 100 g" is the comparison price, not the item's $4.69.
-    expect(bySku(page().listings, '000000000000200998')).toMatchObject({ category: 'Bakery', url: 'https://www.aldi.us/product/bon-appetit-chocolate-chip-brioche-milk-rolls-8-pack-280g-000000000000200998' });
+    expect(bySku(page().listings, '000000000000200998')).toMatchObject({
+      category: 'Bakery',
+      url: 'https://www.aldi.us/product/bon-appetit-chocolate-chip-brioche-milk-rolls-8-pack-280g-000000000000200998',
+    });
   });
 });
 

@@ -4,9 +4,16 @@
 import { z } from 'zod';
 import { parseJsonBody } from './http.ts';
 import { cleanText, toNumberOrNull, toPrice, zip5 } from './parse-utils.ts';
-import { StructureError, type ListingPage, type RawListing, type RetailerLocation, type RetailerScraper, type DiscoveryAnswer, type DiscoveryPoint } from './types.ts';
+import {
+  StructureError,
+  type ListingPage,
+  type RawListing,
+  type RetailerLocation,
+  type RetailerScraper,
+  type DiscoveryAnswer,
+  type DiscoveryPoint,
+} from './types.ts';
 import { discovered, provenMiles, storeMiles } from './discovery.ts';
-
 
 export const ALDI_API_ORIGIN = 'https://api.aldi.us';
 export const ALDI_SITE_ORIGIN = 'https://www.aldi.us';
@@ -33,7 +40,8 @@ const MerchantSchema = z.looseObject({
 const MerchantsSchema = z.looseObject({ data: z.array(MerchantSchema) });
 
 type Fields = Record<string, unknown>;
-const isObject = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Fields =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The first text among these keys of these objects. */
 function pick(sources: Fields[], keys: string[]): string | null {
@@ -72,7 +80,9 @@ export function parseAldiMerchants(body: string): RetailerLocation | null {
   const nested = records.flatMap((source) => [source.address, source.location, source.geoLocation].filter(isObject));
   const all = [...records, ...nested];
   const addressText = pick(records, ['address']);
-  const state = pick(all, ['state', 'stateCode', 'regionCode', 'regionIsoCode', 'region', 'stateProvinceCode'])?.toUpperCase() ?? null;
+  const state =
+    pick(all, ['state', 'stateCode', 'regionCode', 'regionIsoCode', 'region', 'stateProvinceCode'])?.toUpperCase() ??
+    null;
   const city = pick(all, ['city', 'locality', 'town']);
   return {
     retailerLocationId: String(merchant.id),
@@ -104,7 +114,10 @@ export function parseAldiDiscovery(body: string, point: DiscoveryPoint): Discove
   const first: Fields = parsed.data[0]!;
   const store = discovered(location);
   const miles = storeMiles(point, location, toNumberOrNull(first.distance));
-  return { stores: store ? [store] : [], provenMiles: provenMiles({ count: 1, limit: 1, radiusMiles: ALDI_MERCHANT_REACH_MILES, miles: [miles] }) };
+  return {
+    stores: store ? [store] : [],
+    provenMiles: provenMiles({ count: 1, limit: 1, radiusMiles: ALDI_MERCHANT_REACH_MILES, miles: [miles] }),
+  };
 }
 
 export function aldiMerchantSearchUrl(zip: string): string {

@@ -45,7 +45,11 @@ describe('provenMiles', () => {
 
 describe('Target nearby_stores_v1 (real bodies)', () => {
   it('reads all 20 stores of a full answer, which proves the radius up to its farthest store', () => {
-    const answer = parseTargetDiscovery(real('target/nearby-stores-v1-rhode-island-20stores-graqr-2024-01-17.json'), pointOf('02860'), { limit: 20, radiusMiles: 100 });
+    const answer = parseTargetDiscovery(
+      real('target/nearby-stores-v1-rhode-island-20stores-graqr-2024-01-17.json'),
+      pointOf('02860'),
+      { limit: 20, radiusMiles: 100 },
+    );
     expect(answer.stores).toHaveLength(20);
     expect(new Set(answer.stores.map((store) => store.state))).toEqual(new Set(['RI', 'MA', 'CT']));
     expect(answer.stores.every((store) => store.retailerLocationId && store.zip && store.banner === null)).toBe(true);
@@ -53,31 +57,53 @@ describe('Target nearby_stores_v1 (real bodies)', () => {
   });
 
   it('an answer of 15 when 20 were asked proves the whole `within`', () => {
-    const answer = parseTargetDiscovery(real('target/nearby-stores-v1-centerville-UT-15stores-graqr-2024-01-17.json'), pointOf('84014'), { limit: 20, radiusMiles: 100 });
+    const answer = parseTargetDiscovery(
+      real('target/nearby-stores-v1-centerville-UT-15stores-graqr-2024-01-17.json'),
+      pointOf('84014'),
+      { limit: 20, radiusMiles: 100 },
+    );
     expect(answer.stores).toHaveLength(15);
-    expect(answer.stores[0]).toMatchObject({ retailerLocationId: '1750', name: 'Centerville', state: 'UT', zip: '84014' });
+    expect(answer.stores[0]).toMatchObject({
+      retailerLocationId: '1750',
+      name: 'Centerville',
+      state: 'UT',
+      zip: '84014',
+    });
     expect(answer.provenMiles).toBe(100);
   });
 
   it('fails on a body of another structure', () => {
-    expect(() => parseTargetDiscovery('{"data":{"stores":[]}}', pointOf('84014'), { limit: 20, radiusMiles: 100 })).toThrow(StructureError);
+    expect(() =>
+      parseTargetDiscovery('{"data":{"stores":[]}}', pointOf('84014'), { limit: 20, radiusMiles: 100 }),
+    ).toThrow(StructureError);
   });
 });
 
 describe('Albertsons storeresolver (real body)', () => {
   it('reads each store with its banner; 3 stores of 10 asked prove the radius', () => {
-    const answer = parseAlbertsonsDiscovery(real('albertsons/storeresolver-all-zip94105.json'), pointOf('94105'), { limit: 10, radiusMiles: 50 });
+    const answer = parseAlbertsonsDiscovery(real('albertsons/storeresolver-all-zip94105.json'), pointOf('94105'), {
+      limit: 10,
+      radiusMiles: 50,
+    });
     expect(answer.stores.map((store) => [store.retailerLocationId, store.banner])).toEqual([
       ['4601', 'Safeway'],
       ['2606', 'Safeway'],
       ['1490', 'Safeway'],
     ]);
-    expect(answer.stores[0]).toMatchObject({ city: 'San Francisco', state: 'CA', zip: '94111', address: '145 Jackson St' });
+    expect(answer.stores[0]).toMatchObject({
+      city: 'San Francisco',
+      state: 'CA',
+      zip: '94111',
+      address: '145 Jackson St',
+    });
     expect(answer.provenMiles).toBe(50);
   });
 
   it('a full answer proves up to its farthest distance', () => {
-    const answer = parseAlbertsonsDiscovery(real('albertsons/storeresolver-all-zip94105.json'), pointOf('94105'), { limit: 3, radiusMiles: 50 });
+    const answer = parseAlbertsonsDiscovery(real('albertsons/storeresolver-all-zip94105.json'), pointOf('94105'), {
+      limit: 3,
+      radiusMiles: 50,
+    });
     expect(answer.provenMiles).toBeCloseTo(1.82, 2);
   });
 });
@@ -85,8 +111,20 @@ describe('Albertsons storeresolver (real body)', () => {
 describe('Kroger /v1/locations (documented shape: no real body exists)', () => {
   const body = JSON.stringify({
     data: [
-      { locationId: '01400943', chain: 'KROGER', name: 'Kroger - Cincinnati', address: { addressLine1: '1 Vine St', city: 'Cincinnati', state: 'OH', zipCode: '45202' }, geolocation: { latitude: 39.1, longitude: -84.51 } },
-      { locationId: '70100123', chain: 'FRED', name: 'Fred Meyer - Hamilton', address: { addressLine1: '2 Main St', city: 'Hamilton', state: 'OH', zipCode: '45011' }, geolocation: { latitude: 39.4, longitude: -84.56 } },
+      {
+        locationId: '01400943',
+        chain: 'KROGER',
+        name: 'Kroger - Cincinnati',
+        address: { addressLine1: '1 Vine St', city: 'Cincinnati', state: 'OH', zipCode: '45202' },
+        geolocation: { latitude: 39.1, longitude: -84.51 },
+      },
+      {
+        locationId: '70100123',
+        chain: 'FRED',
+        name: 'Fred Meyer - Hamilton',
+        address: { addressLine1: '2 Main St', city: 'Hamilton', state: 'OH', zipCode: '45011' },
+        geolocation: { latitude: 39.4, longitude: -84.56 },
+      },
     ],
     meta: { pagination: { start: 0, limit: 2, total: 2 } },
   });
@@ -104,26 +142,56 @@ describe('Kroger /v1/locations (documented shape: no real body exists)', () => {
   });
 
   it('fails on an undocumented body', () => {
-    expect(() => parseKrogerDiscovery('{"locations":[]}', pointOf('45209'), { limit: 200, radiusMiles: 100 })).toThrow(StructureError);
+    expect(() => parseKrogerDiscovery('{"locations":[]}', pointOf('45209'), { limit: 200, radiusMiles: 100 })).toThrow(
+      StructureError,
+    );
   });
 });
 
 describe('nearest-only locators (documented shapes: no real body exists)', () => {
   it('ALDI merchant search: data[0] and its distance; an empty answer proves the reach', () => {
-    const body = JSON.stringify({ data: [{ id: '423-101', name: 'ALDI Providence', address: { address1: '1 Main St', city: 'Providence', regionCode: 'RI', zipCode: '02903' }, latitude: 41.82, longitude: -71.41, distance: 3.4 }] });
+    const body = JSON.stringify({
+      data: [
+        {
+          id: '423-101',
+          name: 'ALDI Providence',
+          address: { address1: '1 Main St', city: 'Providence', regionCode: 'RI', zipCode: '02903' },
+          latitude: 41.82,
+          longitude: -71.41,
+          distance: 3.4,
+        },
+      ],
+    });
     const answer = parseAldiDiscovery(body, pointOf('02860'));
-    expect(answer.stores).toEqual([expect.objectContaining({ retailerLocationId: '423-101', zip: '02903', state: 'RI' })]);
+    expect(answer.stores).toEqual([
+      expect.objectContaining({ retailerLocationId: '423-101', zip: '02903', state: 'RI' }),
+    ]);
     expect(answer.provenMiles).toBeCloseTo(3.39, 2);
-    expect(parseAldiDiscovery('{"data":[]}', pointOf('02860'))).toEqual({ stores: [], provenMiles: ALDI_MERCHANT_REACH_MILES });
+    expect(parseAldiDiscovery('{"data":[]}', pointOf('02860'))).toEqual({
+      stores: [],
+      provenMiles: ALDI_MERCHANT_REACH_MILES,
+    });
   });
 
   it("Walmart serviceAvailability: the placed store; its distance is a lower bound from its ZIP code's centre", () => {
-    const body = JSON.stringify({ accessPointList: [{ assortmentStoreId: '5936', name: 'Walmart Supercenter #5936', address: { line1: '1 Market St', city: 'Newark', state: 'NJ', postalCode: '07102' } }] });
+    const body = JSON.stringify({
+      accessPointList: [
+        {
+          assortmentStoreId: '5936',
+          name: 'Walmart Supercenter #5936',
+          address: { line1: '1 Market St', city: 'Newark', state: 'NJ', postalCode: '07102' },
+        },
+      ],
+    });
     const answer = parseWalmartDiscovery(body, pointOf('10001'));
-    expect(answer.stores).toEqual([expect.objectContaining({ retailerLocationId: '5936', zip: '07102', latitude: null })]);
+    expect(answer.stores).toEqual([
+      expect.objectContaining({ retailerLocationId: '5936', zip: '07102', latitude: null }),
+    ]);
     expect(answer.provenMiles).toBeGreaterThan(5);
     expect(answer.provenMiles).toBeLessThan(9);
-    expect(parseWalmartDiscovery('{"accessPointList":[]}', pointOf('10001')).provenMiles).toBe(WALMART_PLACEMENT_REACH_MILES);
+    expect(parseWalmartDiscovery('{"accessPointList":[]}', pointOf('10001')).provenMiles).toBe(
+      WALMART_PLACEMENT_REACH_MILES,
+    );
     expect(() => parseWalmartDiscovery('{"stores":[]}', pointOf('10001'))).toThrow(StructureError);
   });
 });
@@ -136,8 +204,22 @@ describe('Whole Foods store summaries', () => {
   });
 
   it('reads a summary (name, address, ZIP, coordinates); null is not a store', () => {
-    const body = JSON.stringify({ storeId: 10160, name: 'Lamar', status: 'OPEN', address: { line1: '525 N Lamar Blvd', city: 'Austin', state: 'TX', zipCode: '78703' }, geometry: { type: 'Point', coordinates: [-97.75, 30.27] } });
-    expect(parseWholeFoodsSummary(body)).toMatchObject({ retailerLocationId: '10160', name: 'Lamar', zip: '78703', state: 'TX', latitude: 30.27, longitude: -97.75, banner: null });
+    const body = JSON.stringify({
+      storeId: 10160,
+      name: 'Lamar',
+      status: 'OPEN',
+      address: { line1: '525 N Lamar Blvd', city: 'Austin', state: 'TX', zipCode: '78703' },
+      geometry: { type: 'Point', coordinates: [-97.75, 30.27] },
+    });
+    expect(parseWholeFoodsSummary(body)).toMatchObject({
+      retailerLocationId: '10160',
+      name: 'Lamar',
+      zip: '78703',
+      state: 'TX',
+      latitude: 30.27,
+      longitude: -97.75,
+      banner: null,
+    });
     expect(parseWholeFoodsSummary('null')).toBeNull();
     expect(parseWholeFoodsSummary(JSON.stringify({ storeId: 10161, name: 'Gone', status: 'CLOSED' }))).toBeNull();
     expect(() => parseWholeFoodsSummary('{"store":{}}')).toThrow(StructureError);

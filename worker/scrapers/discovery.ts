@@ -17,9 +17,14 @@ export const STORE_ZIP_MARGIN_MILES = 3;
  * Miles from the point to a store: the answer's own distance when it gives one, else from the
  * store's coordinates, else a lower bound from its ZIP code's centre; null when none is known.
  */
-export function storeMiles(point: DiscoveryPoint, store: RetailerLocation, answeredMiles: number | null = null): number | null {
+export function storeMiles(
+  point: DiscoveryPoint,
+  store: RetailerLocation,
+  answeredMiles: number | null = null,
+): number | null {
   if (answeredMiles !== null && Number.isFinite(answeredMiles) && answeredMiles >= 0) return answeredMiles;
-  if (store.latitude !== null && store.longitude !== null) return greatCircleMiles(point, { latitude: store.latitude, longitude: store.longitude });
+  if (store.latitude !== null && store.longitude !== null)
+    return greatCircleMiles(point, { latitude: store.latitude, longitude: store.longitude });
   const facts = store.zip ? zipFacts(store.zip) : null;
   return facts ? Math.max(0, greatCircleMiles(point, facts) - STORE_ZIP_MARGIN_MILES) : null;
 }
@@ -29,7 +34,12 @@ export function storeMiles(point: DiscoveryPoint, store: RetailerLocation, answe
  * answer is not full (fewer stores than the limit), else just inside the farthest store answered
  * (stores nearer than it would have come first); 0 when a full answer's distances are unknown.
  */
-export function provenMiles(answer: { count: number; limit: number; radiusMiles: number; miles: ReadonlyArray<number | null> }): number {
+export function provenMiles(answer: {
+  count: number;
+  limit: number;
+  radiusMiles: number;
+  miles: ReadonlyArray<number | null>;
+}): number {
   if (answer.count < answer.limit) return answer.radiusMiles;
   if (answer.miles.length === 0 || answer.miles.some((miles) => miles === null)) return 0;
   const farthest = Math.max(...(answer.miles as number[]));

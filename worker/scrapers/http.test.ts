@@ -4,7 +4,15 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { isBotWall, parseJsonBody, parseRetryAfter, RetailerHttp, routeUrl, type HttpResponse, type Transport } from './http.ts';
+import {
+  isBotWall,
+  parseJsonBody,
+  parseRetryAfter,
+  RetailerHttp,
+  routeUrl,
+  type HttpResponse,
+  type Transport,
+} from './http.ts';
 import { ScrapeError, StructureError } from './types.ts';
 
 const ORIGINS = ['https://www.walmart.com', 'https://api.example-retailer.com'];
@@ -32,12 +40,21 @@ const networkError = (code: string) => Object.assign(new Error(`connect ${code}`
 describe('RetailerHttp spacing', () => {
   it("spaced from its start, the first request waits the delay as well (a job following another of the retailer's queue)", async () => {
     const spaced = scripted([{ status: 200 }]);
-    await new RetailerHttp('Walmart', ORIGINS, { transport: spaced.transport, sleep: spaced.sleep, delayMs: 1000, spacedFromStart: true }).request({ url: 'https://www.walmart.com/x' });
+    await new RetailerHttp('Walmart', ORIGINS, {
+      transport: spaced.transport,
+      sleep: spaced.sleep,
+      delayMs: 1000,
+      spacedFromStart: true,
+    }).request({ url: 'https://www.walmart.com/x' });
     expect(spaced.sleeps).toHaveLength(1);
     expect(spaced.sleeps[0]).toBeGreaterThan(900);
     expect(spaced.sleeps[0]).toBeLessThanOrEqual(1000);
     const plain = scripted([{ status: 200 }]);
-    await new RetailerHttp('Walmart', ORIGINS, { transport: plain.transport, sleep: plain.sleep, delayMs: 1000 }).request({ url: 'https://www.walmart.com/x' });
+    await new RetailerHttp('Walmart', ORIGINS, {
+      transport: plain.transport,
+      sleep: plain.sleep,
+      delayMs: 1000,
+    }).request({ url: 'https://www.walmart.com/x' });
     expect(plain.sleeps).toEqual([]);
   });
 });
@@ -45,25 +62,51 @@ describe('RetailerHttp spacing', () => {
 describe('RetailerHttp retries', () => {
   it('retries 5xx and network errors with doubling, jittered backoff, then succeeds', async () => {
     const s = scripted([{ status: 503 }, networkError('ECONNRESET'), { status: 200, body: '{"ok":true}' }]);
-    const client = new RetailerHttp('Walmart', ORIGINS, { transport: s.transport, sleep: s.sleep, delayMs: 0, backoffBaseMs: 100, random: () => 0.5 });
+    const client = new RetailerHttp('Walmart', ORIGINS, {
+      transport: s.transport,
+      sleep: s.sleep,
+      delayMs: 0,
+      backoffBaseMs: 100,
+      random: () => 0.5,
+    });
     await expect(client.json({ url: 'https://www.walmart.com/x' })).resolves.toEqual({ ok: true });
     expect(s.calls).toHaveLength(3);
     // Equal jitter: half of the step plus a random half (0.5 here): 75 then 150.
     expect(s.sleeps).toEqual([75, 150]);
     expect(client.requests).toBe(3);
     // Counted for the run's details: two retries, no rate-limit wait.
-    expect({ retries: client.retries, waits: client.rateLimitWaits, waitMs: client.rateLimitWaitMs }).toEqual({ retries: 2, waits: 0, waitMs: 0 });
+    expect({ retries: client.retries, waits: client.rateLimitWaits, waitMs: client.rateLimitWaitMs }).toEqual({
+      retries: 2,
+      waits: 0,
+      waitMs: 0,
+    });
   });
 
   it('gives up after the configured retries with a message naming the status', async () => {
     const s = scripted([{ status: 500 }, { status: 502 }, { status: 500 }]);
-    const client = new RetailerHttp('Target', ORIGINS, { transport: s.transport, sleep: s.sleep, delayMs: 0, retries: 2, backoffBaseMs: 1 });
-    await expect(client.request({ url: 'https://www.walmart.com/x' })).rejects.toMatchObject({ kind: 'http', message: 'Target answered HTTP 500 after 3 attempts' });
+    const client = new RetailerHttp('Target', ORIGINS, {
+      transport: s.transport,
+      sleep: s.sleep,
+      delayMs: 0,
+      retries: 2,
+      backoffBaseMs: 1,
+    });
+    await expect(client.request({ url: 'https://www.walmart.com/x' })).rejects.toMatchObject({
+      kind: 'http',
+      message: 'Target answered HTTP 500 after 3 attempts',
+    });
   });
 
   it('caps the backoff', async () => {
     const s = scripted([{ status: 500 }, { status: 500 }, { status: 500 }, { status: 200 }]);
-    const client = new RetailerHttp('Aldi', ORIGINS, { transport: s.transport, sleep: s.sleep, delayMs: 0, backoffBaseMs: 1000, backoffCapMs: 1500, random: () => 1 });
+    const client = new RetailerHttp('Aldi', ORIGINS, {
+      transport: s.transport,
+      sleep: s.sleep,
+      delayMs: 0,
+      backoffBaseMs: 1000,
+      backoffCapMs: 1500,
+      random: () => 1,
+    });
     await client.request({ url: 'https://www.walmart.com/x' });
     expect(s.sleeps).toEqual([1000, 1500, 1500]);
   });
@@ -71,8 +114,17 @@ describe('RetailerHttp retries', () => {
   it('a timeout is retried and reported as such', async () => {
     const timeout = Object.assign(new Error('Timeout awaiting request'), { name: 'TimeoutError', code: 'ETIMEDOUT' });
     const s = scripted([timeout, timeout]);
-    const client = new RetailerHttp('Kroger', ORIGINS, { transport: s.transport, sleep: s.sleep, delayMs: 0, retries: 1, backoffBaseMs: 1 });
-    await expect(client.request({ url: 'https://www.walmart.com/x' })).rejects.toMatchObject({ kind: 'http', message: 'Kroger did not answer (timed out) after 2 attempts' });
+    const client = new RetailerHttp('Kroger', ORIGINS, {
+      transport: s.transport,
+      sleep: s.sleep,
+      delayMs: 0,
+      retries: 1,
+      backoffBaseMs: 1,
+    });
+    await expect(client.request({ url: 'https://www.walmart.com/x' })).rejects.toMatchObject({
+      kind: 'http',
+      message: 'Kroger did not answer (timed out) after 2 attempts',
+    });
   });
 
   it('does not retry a programming error', async () => {
@@ -86,17 +138,34 @@ describe('RetailerHttp retries', () => {
 describe('429 and Retry-After', () => {
   it('waits as long as Retry-After asks, then retries', async () => {
     const s = scripted([{ status: 429, headers: { 'retry-after': '7' } }, { status: 200 }]);
-    const client = new RetailerHttp('Target', ORIGINS, { transport: s.transport, sleep: s.sleep, delayMs: 0, backoffBaseMs: 1 });
+    const client = new RetailerHttp('Target', ORIGINS, {
+      transport: s.transport,
+      sleep: s.sleep,
+      delayMs: 0,
+      backoffBaseMs: 1,
+    });
     await client.request({ url: 'https://www.walmart.com/x' });
     expect(s.sleeps).toEqual([7000]);
     // A wait out of Retry-After is counted as such, not as a retry.
-    expect({ retries: client.retries, waits: client.rateLimitWaits, waitMs: client.rateLimitWaitMs }).toEqual({ retries: 0, waits: 1, waitMs: 7000 });
+    expect({ retries: client.retries, waits: client.rateLimitWaits, waitMs: client.rateLimitWaitMs }).toEqual({
+      retries: 0,
+      waits: 1,
+      waitMs: 7000,
+    });
   });
 
   it('fails the ZIP as rate limited when Retry-After is longer than allowed', async () => {
     const s = scripted([{ status: 429, headers: { 'retry-after': '3600' } }]);
-    const client = new RetailerHttp('Target', ORIGINS, { transport: s.transport, sleep: s.sleep, delayMs: 0, maxRetryAfterMs: 60_000 });
-    await expect(client.request({ url: 'https://www.walmart.com/x' })).rejects.toMatchObject({ kind: 'rate-limited', message: 'rate limited by Target (HTTP 429; retry after 3600 s)' });
+    const client = new RetailerHttp('Target', ORIGINS, {
+      transport: s.transport,
+      sleep: s.sleep,
+      delayMs: 0,
+      maxRetryAfterMs: 60_000,
+    });
+    await expect(client.request({ url: 'https://www.walmart.com/x' })).rejects.toMatchObject({
+      kind: 'rate-limited',
+      message: 'rate limited by Target (HTTP 429; retry after 3600 s)',
+    });
     expect(s.sleeps).toEqual([]);
   });
 
@@ -110,9 +179,17 @@ describe('429 and Retry-After', () => {
 
 describe('bot walls', () => {
   it.each([
-    ['Walmart "Robot or human?" served with 200', 200, '<html><h1>Robot or human?</h1><div id="px-captcha"></div></html>'],
+    [
+      'Walmart "Robot or human?" served with 200',
+      200,
+      '<html><h1>Robot or human?</h1><div id="px-captcha"></div></html>',
+    ],
     ['Akamai Access Denied', 403, '<HTML><HEAD><TITLE>Access Denied</TITLE></HEAD><BODY>Reference #18.1</BODY></HTML>'],
-    ['Cloudflare challenge', 403, '<!DOCTYPE html><html><head><title>Just a moment...</title></head><body><script src="/cdn-cgi/challenge-platform/x"></script></body></html>'],
+    [
+      'Cloudflare challenge',
+      403,
+      '<!DOCTYPE html><html><head><title>Just a moment...</title></head><body><script src="/cdn-cgi/challenge-platform/x"></script></body></html>',
+    ],
     ['Imperva', 200, '<html><head><title>Pardon Our Interruption</title></head></html>'],
     ['412 from the GraphQL endpoints', 412, '{}'],
     ['435, the RedSky block', 435, ''],
@@ -131,30 +208,74 @@ describe('bot walls', () => {
     const scripts =
       '<script src="/_Incapsula_Resource?SWJIYLWA=719d34d31c8e3a6e6fffd425f7e032f3&ns=1&cb=1742981214" async></script>' +
       '<script>(function(){var a=document.createElement("script");a.src="/cdn-cgi/challenge-platform/scripts/jsd/main.js";document.head.appendChild(a);})();</script>';
-    const tiles = Array.from({ length: 400 }, (_, i) => `<li class="tile"><a href="/shop/product-details.${960000000 + i}.html">Lucerne Large Eggs - 18 Count</a><span>$4.99</span></li>`).join('');
+    const tiles = Array.from(
+      { length: 400 },
+      (_, i) =>
+        `<li class="tile"><a href="/shop/product-details.${960000000 + i}.html">Lucerne Large Eggs - 18 Count</a><span>$4.99</span></li>`,
+    ).join('');
     const page = `<!DOCTYPE html><html><head><title>Albertsons | Grocery Delivery, Pickup &amp; Weekly Ad</title>${scripts}</head><body><ul>${tiles}</ul></body></html>`;
     expect(page.length).toBeGreaterThan(40_000);
     expect(isBotWall(200, page)).toBe(false);
 
     const s = scripted([{ status: 200, body: page }]);
     const client = new RetailerHttp('Albertsons', ORIGINS, { transport: s.transport, sleep: s.sleep, delayMs: 0 });
-    await expect(client.request({ url: 'https://www.walmart.com/' })).resolves.toMatchObject({ status: 200, body: page });
+    await expect(client.request({ url: 'https://www.walmart.com/' })).resolves.toMatchObject({
+      status: 200,
+      body: page,
+    });
   });
 
   it('does not take a short page with page data and those scripts for a wall', () => {
-    const scripts = '<script src="/_Incapsula_Resource?SWJIYLWA=7&ns=1"></script><script src="/cdn-cgi/challenge-platform/scripts/jsd/main.js"></script>';
-    expect(isBotWall(200, `<html><head><title>Albertsons</title><script>var SWY = SWY || {}; SWY.CONFIGSERVICE = {"searchConfig":{}};</script>${scripts}</head></html>`)).toBe(false);
-    expect(isBotWall(200, `<html><head><title>Eggs : Target</title>${scripts}</head><body><script id="__NEXT_DATA__">{}</script></body></html>`)).toBe(false);
-    expect(isBotWall(200, `<html><head><title>Eggs</title><script type="application/ld+json">{}</script><script src="https://js.datadome.co/tags.js"></script></head></html>`)).toBe(false);
+    const scripts =
+      '<script src="/_Incapsula_Resource?SWJIYLWA=7&ns=1"></script><script src="/cdn-cgi/challenge-platform/scripts/jsd/main.js"></script>';
+    expect(
+      isBotWall(
+        200,
+        `<html><head><title>Albertsons</title><script>var SWY = SWY || {}; SWY.CONFIGSERVICE = {"searchConfig":{}};</script>${scripts}</head></html>`,
+      ),
+    ).toBe(false);
+    expect(
+      isBotWall(
+        200,
+        `<html><head><title>Eggs : Target</title>${scripts}</head><body><script id="__NEXT_DATA__">{}</script></body></html>`,
+      ),
+    ).toBe(false);
+    expect(
+      isBotWall(
+        200,
+        `<html><head><title>Eggs</title><script type="application/ld+json">{}</script><script src="https://js.datadome.co/tags.js"></script></head></html>`,
+      ),
+    ).toBe(false);
   });
 
   it('takes a wall title for a wall however large the page, and a short page with a marker and no page data', () => {
     const filler = `<script>${'var x = 1;'.repeat(5000)}</script>`;
-    for (const title of ['Robot or human?', 'Access Denied', 'Just a moment...', 'Attention Required! | Cloudflare', 'Pardon Our Interruption']) {
-      expect(isBotWall(200, `<!DOCTYPE html><html><head><title>${title}</title></head><body>${filler}<script id="__NEXT_DATA__">{}</script></body></html>`)).toBe(true);
+    for (const title of [
+      'Robot or human?',
+      'Access Denied',
+      'Just a moment...',
+      'Attention Required! | Cloudflare',
+      'Pardon Our Interruption',
+    ]) {
+      expect(
+        isBotWall(
+          200,
+          `<!DOCTYPE html><html><head><title>${title}</title></head><body>${filler}<script id="__NEXT_DATA__">{}</script></body></html>`,
+        ),
+      ).toBe(true);
     }
-    expect(isBotWall(200, '<html><head><title>eggs</title></head><body><iframe src="https://geo.captcha-delivery.com/captcha/?initialCid=x"></iframe></body></html>')).toBe(true);
-    expect(isBotWall(200, '<html><body><script src="/_Incapsula_Resource?SWJIYLWA=7"></script>Request unsuccessful. Incapsula incident ID: 1-2</body></html>')).toBe(true);
+    expect(
+      isBotWall(
+        200,
+        '<html><head><title>eggs</title></head><body><iframe src="https://geo.captcha-delivery.com/captcha/?initialCid=x"></iframe></body></html>',
+      ),
+    ).toBe(true);
+    expect(
+      isBotWall(
+        200,
+        '<html><body><script src="/_Incapsula_Resource?SWJIYLWA=7"></script>Request unsuccessful. Incapsula incident ID: 1-2</body></html>',
+      ),
+    ).toBe(true);
   });
 
   it('does not mistake a product titled like a wall text in JSON for a wall', () => {
@@ -186,7 +307,12 @@ describe('politeness', () => {
   it('stops waiting when the worker shuts down', async () => {
     const controller = new AbortController();
     const s = scripted([{ status: 503 }]);
-    const client = new RetailerHttp('Aldi', ORIGINS, { transport: s.transport, delayMs: 0, backoffBaseMs: 60_000, signal: controller.signal });
+    const client = new RetailerHttp('Aldi', ORIGINS, {
+      transport: s.transport,
+      delayMs: 0,
+      backoffBaseMs: 60_000,
+      signal: controller.signal,
+    });
     const pending = client.request({ url: 'https://www.walmart.com/x' });
     setTimeout(() => controller.abort(), 10);
     await expect(pending).rejects.toMatchObject({ kind: 'aborted' });
@@ -195,8 +321,14 @@ describe('politeness', () => {
 
 describe('origin override', () => {
   it('sends every host of the retailer to the stand-in with the real path and query', () => {
-    expect(routeUrl('https://api.example-retailer.com/v1/x?a=1&b=2', ORIGINS, 'http://127.0.0.1:4599')).toEqual({ target: 'http://127.0.0.1:4599/v1/x?a=1&b=2', host: 'api.example-retailer.com' });
-    expect(routeUrl('https://www.walmart.com/search?q=eggs', ORIGINS, undefined)).toEqual({ target: 'https://www.walmart.com/search?q=eggs', host: 'www.walmart.com' });
+    expect(routeUrl('https://api.example-retailer.com/v1/x?a=1&b=2', ORIGINS, 'http://127.0.0.1:4599')).toEqual({
+      target: 'http://127.0.0.1:4599/v1/x?a=1&b=2',
+      host: 'api.example-retailer.com',
+    });
+    expect(routeUrl('https://www.walmart.com/search?q=eggs', ORIGINS, undefined)).toEqual({
+      target: 'https://www.walmart.com/search?q=eggs',
+      host: 'www.walmart.com',
+    });
   });
 
   it('refuses a host that is not the retailer’s', () => {
@@ -206,10 +338,16 @@ describe('origin override', () => {
   describe('through got-scraping to a local server', () => {
     let server: http.Server;
     let origin: string;
-    const seen: Array<{ url: string; host: string | undefined; cookie: string | undefined; ua: string | undefined }> = [];
+    const seen: Array<{ url: string; host: string | undefined; cookie: string | undefined; ua: string | undefined }> =
+      [];
     beforeAll(async () => {
       server = http.createServer((req, res) => {
-        seen.push({ url: req.url ?? '', host: req.headers['x-forwarded-host'] as string | undefined, cookie: req.headers.cookie, ua: req.headers['user-agent'] });
+        seen.push({
+          url: req.url ?? '',
+          host: req.headers['x-forwarded-host'] as string | undefined,
+          cookie: req.headers.cookie,
+          ua: req.headers['user-agent'],
+        });
         res.setHeader('content-type', 'application/json');
         res.end(JSON.stringify({ path: req.url }));
       });
@@ -220,9 +358,16 @@ describe('origin override', () => {
 
     it('requests the stand-in with browser headers, cookies and the real host', async () => {
       const client = new RetailerHttp('Walmart', ORIGINS, { originOverride: origin, delayMs: 0 });
-      const body = await client.json({ url: 'https://www.walmart.com/search?q=eggs&page=2', cookies: { assortmentStoreId: '3081', hasLocData: '1' } });
+      const body = await client.json({
+        url: 'https://www.walmart.com/search?q=eggs&page=2',
+        cookies: { assortmentStoreId: '3081', hasLocData: '1' },
+      });
       expect(body).toEqual({ path: '/search?q=eggs&page=2' });
-      expect(seen.at(-1)).toMatchObject({ url: '/search?q=eggs&page=2', host: 'www.walmart.com', cookie: 'assortmentStoreId=3081; hasLocData=1' });
+      expect(seen.at(-1)).toMatchObject({
+        url: '/search?q=eggs&page=2',
+        host: 'www.walmart.com',
+        cookie: 'assortmentStoreId=3081; hasLocData=1',
+      });
       expect(seen.at(-1)!.ua).toMatch(/Mozilla\/5\.0/);
     });
   });
@@ -230,8 +375,12 @@ describe('origin override', () => {
 
 describe('parseJsonBody', () => {
   it('names what was expected when a body is HTML or does not match', () => {
-    expect(() => parseJsonBody('<html></html>', undefined, 'Kroger products')).toThrow(new StructureError('expected JSON (Kroger products), got an HTML page').message);
-    expect(() => parseJsonBody('{"data":1}', z.object({ data: z.array(z.unknown()) }), 'Kroger products')).toThrow(/page structure not recognised \(Kroger products: data /);
+    expect(() => parseJsonBody('<html></html>', undefined, 'Kroger products')).toThrow(
+      new StructureError('expected JSON (Kroger products), got an HTML page').message,
+    );
+    expect(() => parseJsonBody('{"data":1}', z.object({ data: z.array(z.unknown()) }), 'Kroger products')).toThrow(
+      /page structure not recognised \(Kroger products: data /,
+    );
     expect(() => parseJsonBody('{"data":', undefined)).toThrow(/unreadable text/);
   });
 });

@@ -32,7 +32,9 @@ export interface HttpResponse {
 }
 
 /** Sends one request; the default goes through got-scraping. Tests may pass their own. */
-export type Transport = (request: HttpRequest & { timeoutMs: number; signal?: AbortSignal | undefined }) => Promise<HttpResponse>;
+export type Transport = (
+  request: HttpRequest & { timeoutMs: number; signal?: AbortSignal | undefined },
+) => Promise<HttpResponse>;
 
 export interface HttpOptions {
   /** Pause between two requests to this retailer (ms). */
@@ -143,7 +145,11 @@ export function parseRetryAfter(value: string | string[] | undefined, now = Date
 }
 
 /** The URL actually requested: the retailer's own, or the stand-in origin with the same path and query. */
-export function routeUrl(url: string, origins: readonly string[], override: string | undefined): { target: string; host: string } {
+export function routeUrl(
+  url: string,
+  origins: readonly string[],
+  override: string | undefined,
+): { target: string; host: string } {
   const parsed = new URL(url);
   if (!origins.includes(parsed.origin)) throw new Error(`${parsed.origin} is not one of this retailer's origins`);
   if (!override) return { target: parsed.href, host: parsed.host };
@@ -188,12 +194,18 @@ const gotTransport: Transport = async (request) => {
   return { status: response.statusCode, headers: response.headers, body: String(response.body), url: request.url };
 };
 
-const NETWORK_CODES = /^(ETIMEDOUT|ECONNRESET|ECONNREFUSED|EPIPE|ENOTFOUND|EAI_AGAIN|ECONNABORTED|EHOSTUNREACH|ENETUNREACH|ERR_GOT_REQUEST_ERROR|ERR_STREAM_PREMATURE_CLOSE)$/;
+const NETWORK_CODES =
+  /^(ETIMEDOUT|ECONNRESET|ECONNREFUSED|EPIPE|ENOTFOUND|EAI_AGAIN|ECONNABORTED|EHOSTUNREACH|ENETUNREACH|ERR_GOT_REQUEST_ERROR|ERR_STREAM_PREMATURE_CLOSE)$/;
 
 function isNetworkError(error: unknown): error is Error & { code?: string } {
   if (!(error instanceof Error)) return false;
   const code = (error as { code?: string }).code ?? '';
-  return error.name === 'TimeoutError' || error.name === 'RequestError' || error.name === 'ReadError' || NETWORK_CODES.test(code);
+  return (
+    error.name === 'TimeoutError' ||
+    error.name === 'RequestError' ||
+    error.name === 'ReadError' ||
+    NETWORK_CODES.test(code)
+  );
 }
 
 /** One retailer's HTTP: serialised, delayed, retried, and aware of bot walls. */
@@ -254,12 +266,21 @@ export class RetailerHttp {
       this.requests++;
       let response: HttpResponse;
       try {
-        response = await this.transport({ ...request, url: target, headers, timeoutMs: this.options.timeoutMs, signal });
+        response = await this.transport({
+          ...request,
+          url: target,
+          headers,
+          timeoutMs: this.options.timeoutMs,
+          signal,
+        });
       } catch (error) {
         if (signal?.aborted) throw new ScrapeError('aborted', 'stopped: the worker is shutting down');
         if (!isNetworkError(error)) throw error;
         if (attempt >= this.options.retries) {
-          throw new ScrapeError('http', `${this.storeName} did not answer (${describeNetworkError(error)}) after ${attempt + 1} attempts`);
+          throw new ScrapeError(
+            'http',
+            `${this.storeName} did not answer (${describeNetworkError(error)}) after ${attempt + 1} attempts`,
+          );
         }
         const pause = this.backoff(attempt);
         this.options.onEvent?.(`${this.storeName}: ${describeNetworkError(error)}; retrying in ${pause} ms`);
@@ -274,7 +295,10 @@ export class RetailerHttp {
       if (status === 429) {
         const retryAfter = parseRetryAfter(response.headers['retry-after']) ?? this.backoff(attempt);
         if (retryAfter > this.options.maxRetryAfterMs || attempt >= this.options.retries) {
-          throw new ScrapeError('rate-limited', `rate limited by ${this.storeName} (HTTP 429; retry after ${Math.ceil(retryAfter / 1000)} s)`);
+          throw new ScrapeError(
+            'rate-limited',
+            `rate limited by ${this.storeName} (HTTP 429; retry after ${Math.ceil(retryAfter / 1000)} s)`,
+          );
         }
         this.options.onEvent?.(`${this.storeName}: HTTP 429; waiting ${retryAfter} ms as Retry-After asks`);
         await this.sleep(retryAfter, signal);
@@ -282,9 +306,11 @@ export class RetailerHttp {
         this.rateLimitWaitMs += retryAfter;
         continue;
       }
-      if (isBotWall(status, response.body)) throw new ScrapeError('blocked', `blocked by ${possessive(this.storeName)} bot protection`);
+      if (isBotWall(status, response.body))
+        throw new ScrapeError('blocked', `blocked by ${possessive(this.storeName)} bot protection`);
       if (RETRYABLE_STATUS.has(status)) {
-        if (attempt >= this.options.retries) throw new ScrapeError('http', `${this.storeName} answered HTTP ${status} after ${attempt + 1} attempts`);
+        if (attempt >= this.options.retries)
+          throw new ScrapeError('http', `${this.storeName} answered HTTP ${status} after ${attempt + 1} attempts`);
         const pause = this.backoff(attempt);
         this.options.onEvent?.(`${this.storeName}: HTTP ${status}; retrying in ${pause} ms`);
         await this.sleep(pause, signal);
@@ -292,7 +318,8 @@ export class RetailerHttp {
         continue;
       }
       if (status === 401) throw new ScrapeError('http', `${this.storeName} refused the credentials (HTTP 401)`);
-      if (status < 200 || status >= 300) throw new ScrapeError('http', `${this.storeName} answered HTTP ${status} for ${new URL(request.url).pathname}`);
+      if (status < 200 || status >= 300)
+        throw new ScrapeError('http', `${this.storeName} answered HTTP ${status} for ${new URL(request.url).pathname}`);
       return { ...response, url: request.url };
     }
   }
@@ -314,7 +341,9 @@ export function parseJsonBody<T = unknown>(body: string, schema?: z.ZodType<T>, 
   try {
     value = JSON.parse(body);
   } catch {
-    throw new StructureError(`expected ${what === 'JSON' ? 'JSON' : `JSON (${what})`}, got ${body.trimStart().startsWith('<') ? 'an HTML page' : 'unreadable text'}`);
+    throw new StructureError(
+      `expected ${what === 'JSON' ? 'JSON' : `JSON (${what})`}, got ${body.trimStart().startsWith('<') ? 'an HTML page' : 'unreadable text'}`,
+    );
   }
   return schema ? parseValue(value, schema, what) : (value as T);
 }
@@ -324,7 +353,9 @@ export function parseValue<T>(value: unknown, schema: z.ZodType<T>, what: string
   const result = schema.safeParse(value);
   if (!result.success) {
     const issue = result.error.issues[0]!;
-    throw new StructureError(`${what}: ${issue.path.join('.') || 'body'} ${issue.message.charAt(0).toLowerCase()}${issue.message.slice(1)}`);
+    throw new StructureError(
+      `${what}: ${issue.path.join('.') || 'body'} ${issue.message.charAt(0).toLowerCase()}${issue.message.slice(1)}`,
+    );
   }
   return result.data;
 }

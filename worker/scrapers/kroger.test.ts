@@ -14,14 +14,28 @@ import { json, type RetailerStandIn, type StandInRequest } from '../../test/reta
 import { RetailerHttp } from './http.ts';
 import { kroger, krogerPrices, parseKrogerLocations, parseKrogerProducts, parseKrogerToken } from './kroger.ts';
 import { acceptListing } from './pipeline.ts';
-import { ConfigError, ScrapeError, StructureError, type ListingPage, type RetailerCredentials, type RetailerLocation, type ScrapeContext } from './types.ts';
+import {
+  ConfigError,
+  ScrapeError,
+  StructureError,
+  type ListingPage,
+  type RetailerCredentials,
+  type RetailerLocation,
+  type ScrapeContext,
+} from './types.ts';
 
 const ZIP = '10001';
 const LOCATION = krogerLocationIdForZip(ZIP);
 const CREDENTIALS: RetailerCredentials = { krogerClientId: 'eggwatch-test-client', krogerClientSecret: 's3cret' };
 const CONFIG_MESSAGE = 'Kroger needs KROGER_CLIENT_ID and KROGER_CLIENT_SECRET (a client of the Kroger developer API)';
 
-function request(method: string, path: string, query: Record<string, string>, headers: Record<string, string> = {}, body = ''): StandInRequest {
+function request(
+  method: string,
+  path: string,
+  query: Record<string, string>,
+  headers: Record<string, string> = {},
+  body = '',
+): StandInRequest {
   return { method, path, query: new URLSearchParams(query), headers, body, host: 'api.kroger.com', cookies: {} };
 }
 
@@ -32,7 +46,19 @@ function standIn(req: StandInRequest) {
   return response;
 }
 const productsBody = (start: number, locationId: string | null = LOCATION) =>
-  standIn(request('GET', '/v1/products', { 'filter.term': 'eggs', ...(locationId ? { 'filter.locationId': locationId } : {}), 'filter.limit': '50', 'filter.start': String(start) }, bearer())).body;
+  standIn(
+    request(
+      'GET',
+      '/v1/products',
+      {
+        'filter.term': 'eggs',
+        ...(locationId ? { 'filter.locationId': locationId } : {}),
+        'filter.limit': '50',
+        'filter.start': String(start),
+      },
+      bearer(),
+    ),
+  ).body;
 const item = (key: string): KrogerStandInItem => KROGER_CATALOGUE.find((i) => i.key === key)!;
 
 /** detail: the exact text, or a pattern where the wording is http.ts's (parseJsonBody on a non-JSON body). */
@@ -47,11 +73,17 @@ function expectStructureError(fn: () => unknown, detail: string | RegExp) {
   if (typeof detail === 'string') expect((caught as Error).message).toBe(`page structure not recognised (${detail})`);
   else expect((caught as Error).message).toMatch(detail);
 }
-const notJson = (what: string, got: 'an HTML page' | 'unreadable text') => new RegExp(`^page structure not recognised \\(.*${what}.*got ${got}\\)$`);
+const notJson = (what: string, got: 'an HTML page' | 'unreadable text') =>
+  new RegExp(`^page structure not recognised \\(.*${what}.*got ${got}\\)$`);
 
 describe('kroger.checkConfig', () => {
   it('needs both the client id and the secret', () => {
-    for (const credentials of [{}, { krogerClientId: 'id' }, { krogerClientSecret: 'secret' }, { krogerClientId: ' ', krogerClientSecret: 'secret' }]) {
+    for (const credentials of [
+      {},
+      { krogerClientId: 'id' },
+      { krogerClientSecret: 'secret' },
+      { krogerClientId: ' ', krogerClientSecret: 'secret' },
+    ]) {
       expect(() => kroger.checkConfig!(credentials)).toThrowError(new ConfigError(CONFIG_MESSAGE));
     }
     expect(() => kroger.checkConfig!(CREDENTIALS)).not.toThrow();
@@ -60,23 +92,44 @@ describe('kroger.checkConfig', () => {
 
 describe('parseKrogerToken', () => {
   it('reads the token and its lifetime', () => {
-    const body = standIn(request('POST', '/v1/connect/oauth2/token', {}, { authorization: `Basic ${Buffer.from('id:secret').toString('base64')}` }, 'grant_type=client_credentials&scope=product.compact')).body;
+    const body = standIn(
+      request(
+        'POST',
+        '/v1/connect/oauth2/token',
+        {},
+        { authorization: `Basic ${Buffer.from('id:secret').toString('base64')}` },
+        'grant_type=client_credentials&scope=product.compact',
+      ),
+    ).body;
     const token = parseKrogerToken(body);
     expect(token.expiresIn).toBe(1800);
     expect(token.accessToken).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
-    expect(parseKrogerToken('{"access_token":"abc","expires_in":"600","token_type":"bearer"}')).toEqual({ accessToken: 'abc', expiresIn: 600 });
+    expect(parseKrogerToken('{"access_token":"abc","expires_in":"600","token_type":"bearer"}')).toEqual({
+      accessToken: 'abc',
+      expiresIn: 600,
+    });
     expect(parseKrogerToken('{"access_token":"abc"}')).toEqual({ accessToken: 'abc', expiresIn: 1800 });
   });
 
   it('rejects a body without a token', () => {
-    expectStructureError(() => parseKrogerToken('{"error":"invalid_client"}'), 'Kroger token: access_token invalid input: expected string, received undefined');
+    expectStructureError(
+      () => parseKrogerToken('{"error":"invalid_client"}'),
+      'Kroger token: access_token invalid input: expected string, received undefined',
+    );
     expectStructureError(() => parseKrogerToken('<html>Error</html>'), notJson('Kroger token', 'an HTML page'));
   });
 });
 
 describe('parseKrogerLocations', () => {
   it('reads the nearest location of the stand-in body', () => {
-    const body = standIn(request('GET', '/v1/locations', { 'filter.zipCode.near': ZIP, 'filter.radiusInMiles': '50', 'filter.limit': '5' }, bearer())).body;
+    const body = standIn(
+      request(
+        'GET',
+        '/v1/locations',
+        { 'filter.zipCode.near': ZIP, 'filter.radiusInMiles': '50', 'filter.limit': '5' },
+        bearer(),
+      ),
+    ).body;
     expect(parseKrogerLocations(body)).toEqual({
       retailerLocationId: LOCATION,
       name: 'Kroger - New York',
@@ -92,17 +145,44 @@ describe('parseKrogerLocations', () => {
   it('reads the documented fields and tolerates missing ones', () => {
     const body = JSON.stringify({
       data: [
-        { locationId: '01400943', chain: 'KROGER', name: 'Kroger - Hyde Park', address: { addressLine1: '3760 Paxton Ave', city: 'Cincinnati', state: 'OH', zipCode: '45209' }, geolocation: { latitude: 39.1434, longitude: -84.4343 } },
+        {
+          locationId: '01400943',
+          chain: 'KROGER',
+          name: 'Kroger - Hyde Park',
+          address: { addressLine1: '3760 Paxton Ave', city: 'Cincinnati', state: 'OH', zipCode: '45209' },
+          geolocation: { latitude: 39.1434, longitude: -84.4343 },
+        },
         { locationId: '01400376' },
       ],
       meta: { pagination: { start: 0, limit: 5, total: 2 } },
     });
-    expect(parseKrogerLocations(body)).toEqual({ retailerLocationId: '01400943', name: 'Kroger - Hyde Park', zip: '45209', city: 'Cincinnati', state: 'OH', address: '3760 Paxton Ave', latitude: 39.1434, longitude: -84.4343 });
-    expect(parseKrogerLocations('{"data":[{"locationId":"70100123"}]}')).toEqual({ retailerLocationId: '70100123', name: null, zip: null, city: null, state: null, address: null, latitude: null, longitude: null });
+    expect(parseKrogerLocations(body)).toEqual({
+      retailerLocationId: '01400943',
+      name: 'Kroger - Hyde Park',
+      zip: '45209',
+      city: 'Cincinnati',
+      state: 'OH',
+      address: '3760 Paxton Ave',
+      latitude: 39.1434,
+      longitude: -84.4343,
+    });
+    expect(parseKrogerLocations('{"data":[{"locationId":"70100123"}]}')).toEqual({
+      retailerLocationId: '70100123',
+      name: null,
+      zip: null,
+      city: null,
+      state: null,
+      address: null,
+      latitude: null,
+      longitude: null,
+    });
   });
 
   it('prefers the first KROGER-chain location, else the first of the family banners', () => {
-    const body = (...chains: (string | null)[]) => JSON.stringify({ data: chains.map((chain, i) => ({ locationId: `7010012${i}`, ...(chain === null ? {} : { chain }) })) });
+    const body = (...chains: (string | null)[]) =>
+      JSON.stringify({
+        data: chains.map((chain, i) => ({ locationId: `7010012${i}`, ...(chain === null ? {} : { chain }) })),
+      });
     expect(parseKrogerLocations(body('RALPHS', 'FRED', 'KROGER', 'KROGER'))?.retailerLocationId).toBe('70100122');
     expect(parseKrogerLocations(body('KINGSOOPERS', 'Kroger'))?.retailerLocationId).toBe('70100121');
     expect(parseKrogerLocations(body(null, ' kroger '))?.retailerLocationId).toBe('70100121');
@@ -114,9 +194,18 @@ describe('parseKrogerLocations', () => {
   });
 
   it('rejects other structures', () => {
-    expectStructureError(() => parseKrogerLocations('{"locations":[]}'), 'Kroger locations: data invalid input: expected array, received undefined');
-    expectStructureError(() => parseKrogerLocations('{"data":[{"name":"Kroger"}]}'), 'Kroger locations: data.0.locationId invalid input');
-    expectStructureError(() => parseKrogerLocations('<!DOCTYPE html><html></html>'), notJson('Kroger locations', 'an HTML page'));
+    expectStructureError(
+      () => parseKrogerLocations('{"locations":[]}'),
+      'Kroger locations: data invalid input: expected array, received undefined',
+    );
+    expectStructureError(
+      () => parseKrogerLocations('{"data":[{"name":"Kroger"}]}'),
+      'Kroger locations: data.0.locationId invalid input',
+    );
+    expectStructureError(
+      () => parseKrogerLocations('<!DOCTYPE html><html></html>'),
+      notJson('Kroger locations', 'an HTML page'),
+    );
   });
 });
 
@@ -125,7 +214,9 @@ describe('parseKrogerProducts on the stand-in pages', () => {
     const page = parseKrogerProducts(productsBody(0));
     expect(page.total).toBe(54);
     expect(page.nonProductTiles).toBe(0);
-    expect(page.listings.map((l) => l.retailerProductId)).toEqual(KROGER_CATALOGUE.slice(0, 50).map((i) => i.productId));
+    expect(page.listings.map((l) => l.retailerProductId)).toEqual(
+      KROGER_CATALOGUE.slice(0, 50).map((i) => i.productId),
+    );
     const regular = krogerRegularPrice(item('kroger-white-12'), ZIP);
     expect(page.listings[0]).toEqual({
       retailerProductId: '0001111060903',
@@ -141,18 +232,34 @@ describe('parseKrogerProducts on the stand-in pages', () => {
   });
 
   it('reads promotions, an item without a price, stock levels, sizes and both fulfillment casings', () => {
-    const listings = [...parseKrogerProducts(productsBody(0)).listings, ...parseKrogerProducts(productsBody(50)).listings];
+    const listings = [
+      ...parseKrogerProducts(productsBody(0)).listings,
+      ...parseKrogerProducts(productsBody(50)).listings,
+    ];
     const byKey = (key: string) => listings.find((l) => l.retailerProductId === item(key).productId)!;
     for (const key of ['kroger-cf-brown-12', 'vital-farms-12']) {
       const regular = krogerRegularPrice(item(key), ZIP);
       expect(byKey(key)).toMatchObject({ price: krogerPromoPrice(regular), regularPrice: regular });
       expect(byKey(key).price!).toBeLessThan(regular);
     }
-    expect(byKey('vital-farms-organic-xl')).toMatchObject({ title: 'Vital Farms Organic Pasture-Raised Extra Large Eggs', price: null, regularPrice: null, sizeText: '12 ct', inStock: true });
-    expect(byKey('st-organic-12')).toMatchObject({ title: 'Simple Truth Organic® Grade A Large Brown Eggs', brand: 'Simple Truth Organic', inStock: false });
+    expect(byKey('vital-farms-organic-xl')).toMatchObject({
+      title: 'Vital Farms Organic Pasture-Raised Extra Large Eggs',
+      price: null,
+      regularPrice: null,
+      sizeText: '12 ct',
+      inStock: true,
+    });
+    expect(byKey('st-organic-12')).toMatchObject({
+      title: 'Simple Truth Organic® Grade A Large Brown Eggs',
+      brand: 'Simple Truth Organic',
+      inStock: false,
+    });
     expect(byKey('egglands-classic-12')).toMatchObject({ inStock: true, brand: "Eggland's Best" });
     // No inventory.stockLevel: the stock is unknown, though the item is sold in store.
-    expect(byKey('pete-gerrys-organic-12')).toMatchObject({ title: "Pete & Gerry's Organic Free-Range Eggs Large", inStock: null });
+    expect(byKey('pete-gerrys-organic-12')).toMatchObject({
+      title: "Pete & Gerry's Organic Free-Range Eggs Large",
+      inStock: null,
+    });
     expect(byKey('pete-gerrys-organic-12').notOnShelf).toBeUndefined();
     expect(byKey('egglands-free-range-12')).toMatchObject({ sizeText: '12 ct.', inStock: true });
     expect(byKey('happy-egg-18')).toEqual({
@@ -168,7 +275,10 @@ describe('parseKrogerProducts on the stand-in pages', () => {
     });
     const eggplant = listings.find((l) => l.title === 'Eggplant')!;
     expect(eggplant).toMatchObject({ brand: null, category: 'Produce', sizeText: '1 ct', price: 1.49 });
-    expect(listings.find((l) => l.title === 'Dash Rapid Egg Cooker')).toMatchObject({ price: 19.99, notOnShelf: 'online-only' });
+    expect(listings.find((l) => l.title === 'Dash Rapid Egg Cooker')).toMatchObject({
+      price: 19.99,
+      notOnShelf: 'online-only',
+    });
     expect(listings.filter((l) => l.notOnShelf !== undefined)).toHaveLength(1);
   });
 
@@ -185,7 +295,10 @@ describe('parseKrogerProducts on the stand-in pages', () => {
   });
 
   it('rejects the stand-in body of the "changed" scenario', () => {
-    expectStructureError(() => parseKrogerProducts(productsBody(0, krogerLocationIdForZip(SCENARIO_ZIPS.changed))), 'Kroger products: data invalid input: expected array, received undefined');
+    expectStructureError(
+      () => parseKrogerProducts(productsBody(0, krogerLocationIdForZip(SCENARIO_ZIPS.changed))),
+      'Kroger products: data invalid input: expected array, received undefined',
+    );
   });
 });
 
@@ -196,12 +309,28 @@ describe('parseKrogerProducts on documented variants', () => {
     brand: 'Kroger',
     description: 'Kroger® Grade A Large White Eggs',
     categories: ['Dairy'],
-    items: [{ itemId: '0001111086798', favorite: false, fulfillment: { curbside: true, delivery: true, inStore: true, shipToHome: false }, price: { regular: 4.69, promo: 0 }, nationalPrice: { regular: 4.69, promo: 0 }, size: '12 ct', soldBy: 'UNIT', ...itemOverrides }],
+    items: [
+      {
+        itemId: '0001111086798',
+        favorite: false,
+        fulfillment: { curbside: true, delivery: true, inStore: true, shipToHome: false },
+        price: { regular: 4.69, promo: 0 },
+        nationalPrice: { regular: 4.69, promo: 0 },
+        size: '12 ct',
+        soldBy: 'UNIT',
+        ...itemOverrides,
+      },
+    ],
     ...overrides,
   });
   /** The first product read, on a page whose second product is priced (a page without a single price fails). */
   const one = (p: unknown) =>
-    parseKrogerProducts(JSON.stringify({ data: [p, product({ productId: '0001111086799' })], meta: { pagination: { start: 0, limit: 10, total: 469 } } })).listings[0]!;
+    parseKrogerProducts(
+      JSON.stringify({
+        data: [p, product({ productId: '0001111086799' })],
+        meta: { pagination: { start: 0, limit: 10, total: 469 } },
+      }),
+    ).listings[0]!;
 
   it('reads the captured item shape (promo 0 = no promotion, no inventory: stock unknown)', () => {
     expect(one(product())).toEqual({
@@ -238,7 +367,8 @@ describe('parseKrogerProducts on documented variants', () => {
   });
 
   it('marks an item the location does not sell in store (inStore false, either casing) as not on its shelf', () => {
-    const notOnShelf = (fulfillment: unknown, inventory?: unknown) => one(product({}, { fulfillment, ...(inventory ? { inventory } : {}) })).notOnShelf ?? null;
+    const notOnShelf = (fulfillment: unknown, inventory?: unknown) =>
+      one(product({}, { fulfillment, ...(inventory ? { inventory } : {}) })).notOnShelf ?? null;
     expect(notOnShelf({ curbside: false, delivery: false, inStore: false, shipToHome: true })).toBe('online-only');
     expect(notOnShelf({ instore: false, shiptohome: false })).toBe('online-only');
     expect(notOnShelf({ inStore: false }, { stockLevel: 'LOW' })).toBe('online-only');
@@ -269,11 +399,31 @@ describe('parseKrogerProducts on documented variants', () => {
   });
 
   it('fails when no product carries a price field, reads a page where only some do', () => {
-    const unpriced = [product({}, { price: undefined }), product({ productId: '0001111086799', items: undefined }), product({ productId: '0001111086800' }, { price: { regular: null } })];
-    expectStructureError(() => parseKrogerProducts(JSON.stringify({ data: unpriced })), 'Kroger products: no prices: the store was not applied');
-    const page = parseKrogerProducts(JSON.stringify({ data: [...unpriced, product({ productId: '0001111086801' }, { price: { regular: 0, promo: 0 } })] }));
+    const unpriced = [
+      product({}, { price: undefined }),
+      product({ productId: '0001111086799', items: undefined }),
+      product({ productId: '0001111086800' }, { price: { regular: null } }),
+    ];
+    expectStructureError(
+      () => parseKrogerProducts(JSON.stringify({ data: unpriced })),
+      'Kroger products: no prices: the store was not applied',
+    );
+    const page = parseKrogerProducts(
+      JSON.stringify({
+        data: [...unpriced, product({ productId: '0001111086801' }, { price: { regular: 0, promo: 0 } })],
+      }),
+    );
     expect(page.listings.map((l) => l.price)).toEqual([null, null, null, null]);
-    expect(parseKrogerProducts(JSON.stringify({ data: [product({}, { price: { regular: 4.69 } }), product({ productId: '0001111086799' }, { price: undefined })] })).listings.map((l) => l.price)).toEqual([4.69, null]);
+    expect(
+      parseKrogerProducts(
+        JSON.stringify({
+          data: [
+            product({}, { price: { regular: 4.69 } }),
+            product({ productId: '0001111086799' }, { price: undefined }),
+          ],
+        }),
+      ).listings.map((l) => l.price),
+    ).toEqual([4.69, null]);
   });
 
   it('reads the total when present', () => {
@@ -282,11 +432,26 @@ describe('parseKrogerProducts on documented variants', () => {
   });
 
   it('rejects other structures', () => {
-    expectStructureError(() => parseKrogerProducts('{"products":[]}'), 'Kroger products: data invalid input: expected array, received undefined');
-    expectStructureError(() => parseKrogerProducts(JSON.stringify({ data: [product({ description: undefined })] })), 'Kroger products: data.0.description invalid input: expected string, received undefined');
-    expectStructureError(() => parseKrogerProducts(JSON.stringify({ data: [product({ productId: undefined })] })), 'Kroger products: data.0.productId invalid input');
-    expectStructureError(() => parseKrogerProducts('{"data":[{"productId":"1","descr'), notJson('Kroger products', 'unreadable text'));
-    expectStructureError(() => parseKrogerProducts('<html><title>Error</title></html>'), notJson('Kroger products', 'an HTML page'));
+    expectStructureError(
+      () => parseKrogerProducts('{"products":[]}'),
+      'Kroger products: data invalid input: expected array, received undefined',
+    );
+    expectStructureError(
+      () => parseKrogerProducts(JSON.stringify({ data: [product({ description: undefined })] })),
+      'Kroger products: data.0.description invalid input: expected string, received undefined',
+    );
+    expectStructureError(
+      () => parseKrogerProducts(JSON.stringify({ data: [product({ productId: undefined })] })),
+      'Kroger products: data.0.productId invalid input',
+    );
+    expectStructureError(
+      () => parseKrogerProducts('{"data":[{"productId":"1","descr'),
+      notJson('Kroger products', 'unreadable text'),
+    );
+    expectStructureError(
+      () => parseKrogerProducts('<html><title>Error</title></html>'),
+      notJson('Kroger products', 'an HTML page'),
+    );
   });
 });
 
@@ -300,8 +465,18 @@ async function serve(handlers: RetailerStandIn[]): Promise<StandInServer> {
   return server;
 }
 
-function contextFor(server: StandInServer, credentials: RetailerCredentials = CREDENTIALS, maxPages = 10): ScrapeContext {
-  const http = new RetailerHttp(kroger.storeName, kroger.origins, { originOverride: server.url, delayMs: 0, backoffBaseMs: 1, backoffCapMs: 5, maxRetryAfterMs: 5000 });
+function contextFor(
+  server: StandInServer,
+  credentials: RetailerCredentials = CREDENTIALS,
+  maxPages = 10,
+): ScrapeContext {
+  const http = new RetailerHttp(kroger.storeName, kroger.origins, {
+    originOverride: server.url,
+    delayMs: 0,
+    backoffBaseMs: 1,
+    backoffCapMs: 5,
+    maxRetryAfterMs: 5000,
+  });
   return { http, maxPages, term: 'eggs', credentials };
 }
 
@@ -321,7 +496,8 @@ async function failure(promise: Promise<unknown>): Promise<ScrapeError> {
   throw new Error('expected a ScrapeError');
 }
 
-const calls = (server: StandInServer) => server.requests.map((r) => `${r.status} ${r.method} ${r.host} ${r.path}${r.query}`);
+const calls = (server: StandInServer) =>
+  server.requests.map((r) => `${r.status} ${r.method} ${r.host} ${r.path}${r.query}`);
 
 let server: StandInServer;
 beforeAll(async () => {
@@ -336,7 +512,13 @@ describe('kroger against the stand-in', () => {
   it('gets a token, locates the store and reads every page', async () => {
     const ctx = contextFor(server);
     const location = await kroger.locate(ZIP, ctx);
-    expect(location).toMatchObject({ retailerLocationId: LOCATION, name: 'Kroger - New York', zip: ZIP, city: 'New York', state: 'NY' });
+    expect(location).toMatchObject({
+      retailerLocationId: LOCATION,
+      name: 'Kroger - New York',
+      zip: ZIP,
+      city: 'New York',
+      state: 'NY',
+    });
     const pages = await collect(location!, ZIP, ctx);
     expect(pages.map((p) => p.listings.length)).toEqual([50, 4]);
     const listings = pages.flatMap((p) => p.listings);
@@ -376,11 +558,19 @@ describe('kroger against the stand-in', () => {
   });
 
   it('turns refused client credentials into a ConfigError', async () => {
-    const refusing: RetailerStandIn = { store: 'kroger', handle: (req, state) => (req.path === '/v1/connect/oauth2/token' ? json({ error: 'invalid_client' }, 401) : krogerStandIn.handle(req, state)) };
+    const refusing: RetailerStandIn = {
+      store: 'kroger',
+      handle: (req, state) =>
+        req.path === '/v1/connect/oauth2/token'
+          ? json({ error: 'invalid_client' }, 401)
+          : krogerStandIn.handle(req, state),
+    };
     const local = await serve([refusing]);
     const error = await failure(kroger.locate(ZIP, contextFor(local)));
     expect(error).toBeInstanceOf(ConfigError);
-    expect(error.message).toBe('Kroger refused the client credentials; check KROGER_CLIENT_ID and KROGER_CLIENT_SECRET');
+    expect(error.message).toBe(
+      'Kroger refused the client credentials; check KROGER_CLIENT_ID and KROGER_CLIENT_SECRET',
+    );
   });
 
   it('renews a token the API refuses, once', async () => {
@@ -397,7 +587,12 @@ describe('kroger against the stand-in', () => {
     };
     const local = await serve([revoking]);
     expect((await kroger.locate(ZIP, contextFor(local)))?.retailerLocationId).toBe(LOCATION);
-    expect(local.requests.map((r) => `${r.status} ${r.path}`)).toEqual(['200 /v1/connect/oauth2/token', '401 /v1/locations', '200 /v1/connect/oauth2/token', '200 /v1/locations']);
+    expect(local.requests.map((r) => `${r.status} ${r.path}`)).toEqual([
+      '200 /v1/connect/oauth2/token',
+      '401 /v1/locations',
+      '200 /v1/connect/oauth2/token',
+      '200 /v1/locations',
+    ]);
 
     refusals = 2;
     local.reset();
@@ -414,7 +609,9 @@ describe('kroger against the stand-in', () => {
       store: 'kroger',
       handle(req, state) {
         const response = krogerStandIn.handle(req, state);
-        return response && req.path === '/v1/products' ? { ...response, body: response.body.replace(/,"meta":\{.*\}\}$/, '}') } : response;
+        return response && req.path === '/v1/products'
+          ? { ...response, body: response.body.replace(/,"meta":\{.*\}\}$/, '}') }
+          : response;
       },
     };
     const local = await serve([noTotal]);
@@ -430,7 +627,9 @@ describe('kroger against the stand-in', () => {
     for (const retailerLocationId of ['ZZ999999', null]) {
       const error = await failure(collect({ ...location, retailerLocationId }, ZIP, ctx));
       expect(error).toBeInstanceOf(StructureError);
-      expect(error.message).toBe('page structure not recognised (Kroger products: no prices: the store was not applied)');
+      expect(error.message).toBe(
+        'page structure not recognised (Kroger products: no prices: the store was not applied)',
+      );
     }
   });
 
@@ -440,16 +639,22 @@ describe('kroger against the stand-in', () => {
 
   it('fails a blocked ZIP with the bot-protection message', async () => {
     const ctx = contextFor(server);
-    const error = await failure(collect((await kroger.locate(SCENARIO_ZIPS.blocked, ctx))!, SCENARIO_ZIPS.blocked, ctx));
+    const error = await failure(
+      collect((await kroger.locate(SCENARIO_ZIPS.blocked, ctx))!, SCENARIO_ZIPS.blocked, ctx),
+    );
     expect(error.kind).toBe('blocked');
     expect(error.message).toBe("blocked by Kroger's bot protection");
   });
 
   it('fails a changed body with a structure error', async () => {
     const ctx = contextFor(server);
-    const error = await failure(collect((await kroger.locate(SCENARIO_ZIPS.changed, ctx))!, SCENARIO_ZIPS.changed, ctx));
+    const error = await failure(
+      collect((await kroger.locate(SCENARIO_ZIPS.changed, ctx))!, SCENARIO_ZIPS.changed, ctx),
+    );
     expect(error).toBeInstanceOf(StructureError);
-    expect(error.message).toBe('page structure not recognised (Kroger products: data invalid input: expected array, received undefined)');
+    expect(error.message).toBe(
+      'page structure not recognised (Kroger products: data invalid input: expected array, received undefined)',
+    );
   });
 
   it('retries a flaky first page, waits out a 429 and waits for a slow page', async () => {
@@ -459,7 +664,12 @@ describe('kroger against the stand-in', () => {
       const pages = await collect((await kroger.locate(zip, ctx))!, zip, ctx);
       expect(pages.map((p) => p.listings.length)).toEqual([50, 4]);
       expect(pages[0]!.listings[0]!.price).toBe(krogerRegularPrice(item('kroger-white-12'), zip));
-      const expected = zip === SCENARIO_ZIPS.flaky ? [500, 200, 200] : zip === SCENARIO_ZIPS.rateLimited ? [429, 200, 200] : [200, 200];
+      const expected =
+        zip === SCENARIO_ZIPS.flaky
+          ? [500, 200, 200]
+          : zip === SCENARIO_ZIPS.rateLimited
+            ? [429, 200, 200]
+            : [200, 200];
       expect(server.requests.filter((r) => r.path === '/v1/products').map((r) => r.status)).toEqual(expected);
     }
   });
@@ -468,8 +678,21 @@ describe('kroger against the stand-in', () => {
 describe('the Kroger stand-in', () => {
   it('answers 401 without a valid bearer token and 400 without a starting point', () => {
     expect(standIn(request('GET', '/v1/products', { 'filter.term': 'eggs' })).status).toBe(401);
-    expect(standIn(request('GET', '/v1/products', { 'filter.term': 'eggs' }, { authorization: 'Bearer abc.def.ghi' })).status).toBe(401);
+    expect(
+      standIn(request('GET', '/v1/products', { 'filter.term': 'eggs' }, { authorization: 'Bearer abc.def.ghi' }))
+        .status,
+    ).toBe(401);
     expect(standIn(request('GET', '/v1/locations', { 'filter.limit': '5' }, bearer())).status).toBe(400);
-    expect(standIn(request('POST', '/v1/connect/oauth2/token', {}, { authorization: `Basic ${Buffer.from('id:').toString('base64')}` }, 'grant_type=client_credentials')).status).toBe(401);
+    expect(
+      standIn(
+        request(
+          'POST',
+          '/v1/connect/oauth2/token',
+          {},
+          { authorization: `Basic ${Buffer.from('id:').toString('base64')}` },
+          'grant_type=client_credentials',
+        ),
+      ).status,
+    ).toBe(401);
   });
 });

@@ -22,7 +22,6 @@ import {
 } from './types.ts';
 import { discovered, provenMiles, storeMiles } from './discovery.ts';
 
-
 const API = 'https://api.kroger.com';
 export const KROGER_PAGE_SIZE = 50;
 /** A token is renewed this long before its expiry. */
@@ -30,7 +29,9 @@ const TOKEN_MARGIN_MS = 60_000;
 
 function checkConfig(credentials: RetailerCredentials): void {
   if (!credentials.krogerClientId?.trim() || !credentials.krogerClientSecret?.trim()) {
-    throw new ConfigError('Kroger needs KROGER_CLIENT_ID and KROGER_CLIENT_SECRET (a client of the Kroger developer API)');
+    throw new ConfigError(
+      'Kroger needs KROGER_CLIENT_ID and KROGER_CLIENT_SECRET (a client of the Kroger developer API)',
+    );
   }
 }
 
@@ -77,7 +78,10 @@ async function accessToken(ctx: ScrapeContext, renew = false): Promise<string> {
     const response = await ctx.http.request({
       url: `${API}/v1/connect/oauth2/token`,
       method: 'POST',
-      headers: { authorization: `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`, accept: 'application/json' },
+      headers: {
+        authorization: `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`,
+        accept: 'application/json',
+      },
       form: { grant_type: 'client_credentials', scope: 'product.compact' },
     });
     body = response.body;
@@ -114,9 +118,19 @@ const locationsSchema = z.looseObject({
       chain: z.string().nullish(),
       name: z.string().nullish(),
       address: z
-        .looseObject({ addressLine1: z.string().nullish(), city: z.string().nullish(), state: z.string().nullish(), zipCode: z.union([z.string(), z.number()]).nullish() })
+        .looseObject({
+          addressLine1: z.string().nullish(),
+          city: z.string().nullish(),
+          state: z.string().nullish(),
+          zipCode: z.union([z.string(), z.number()]).nullish(),
+        })
         .nullish(),
-      geolocation: z.looseObject({ latitude: z.union([z.number(), z.string()]).nullish(), longitude: z.union([z.number(), z.string()]).nullish() }).nullish(),
+      geolocation: z
+        .looseObject({
+          latitude: z.union([z.number(), z.string()]).nullish(),
+          longitude: z.union([z.number(), z.string()]).nullish(),
+        })
+        .nullish(),
     }),
   ),
 });
@@ -158,19 +172,30 @@ export const KROGER_LOCATIONS_MAX_RADIUS = 100;
  * proves around the point: the radius asked when fewer than the limit came back, else the
  * farthest location's distance (from its coordinates).
  */
-export function parseKrogerDiscovery(body: string, point: DiscoveryPoint, asked: { limit: number; radiusMiles: number }): DiscoveryAnswer {
+export function parseKrogerDiscovery(
+  body: string,
+  point: DiscoveryPoint,
+  asked: { limit: number; radiusMiles: number },
+): DiscoveryAnswer {
   const parsed = parseJsonBody(body, locationsSchema, 'Kroger locations');
   const stores = parsed.data.flatMap((record) => {
     const store = discovered(krogerLocation(record), record.chain ? cleanText(record.chain) || null : null);
     return store ? [store] : [];
   });
   const miles = stores.map((store) => storeMiles(point, store));
-  return { stores, provenMiles: provenMiles({ count: parsed.data.length, limit: asked.limit, radiusMiles: asked.radiusMiles, miles }) };
+  return {
+    stores,
+    provenMiles: provenMiles({ count: parsed.data.length, limit: asked.limit, radiusMiles: asked.radiusMiles, miles }),
+  };
 }
 
 async function discover(point: DiscoveryPoint, ctx: ScrapeContext): Promise<DiscoveryAnswer> {
   const asked = { limit: KROGER_LOCATIONS_MAX_LIMIT, radiusMiles: KROGER_LOCATIONS_MAX_RADIUS };
-  const params = new URLSearchParams({ 'filter.zipCode.near': point.zip, 'filter.radiusInMiles': String(asked.radiusMiles), 'filter.limit': String(asked.limit) });
+  const params = new URLSearchParams({
+    'filter.zipCode.near': point.zip,
+    'filter.radiusInMiles': String(asked.radiusMiles),
+    'filter.limit': String(asked.limit),
+  });
   return parseKrogerDiscovery(await apiGet(ctx, `${API}/v1/locations?${params.toString()}`), point, asked);
 }
 
@@ -180,7 +205,12 @@ async function discover(point: DiscoveryPoint, ctx: ScrapeContext): Promise<Disc
 const flag = z.boolean().nullish();
 const itemSchema = z.looseObject({
   itemId: z.string().nullish(),
-  price: z.looseObject({ regular: z.union([z.number(), z.string()]).nullish(), promo: z.union([z.number(), z.string()]).nullish() }).nullish(),
+  price: z
+    .looseObject({
+      regular: z.union([z.number(), z.string()]).nullish(),
+      promo: z.union([z.number(), z.string()]).nullish(),
+    })
+    .nullish(),
   size: z.string().nullish(),
   inventory: z.looseObject({ stockLevel: z.string().nullish() }).nullish(),
   // Real bodies spell the keys inStore/shipToHome; the documentation instore/shiptohome.
@@ -200,7 +230,13 @@ const productsSchema = z.looseObject({
   data: z.array(productSchema),
   meta: z
     .looseObject({
-      pagination: z.looseObject({ start: z.union([z.number(), z.string()]).nullish(), limit: z.union([z.number(), z.string()]).nullish(), total: z.union([z.number(), z.string()]).nullish() }).nullish(),
+      pagination: z
+        .looseObject({
+          start: z.union([z.number(), z.string()]).nullish(),
+          limit: z.union([z.number(), z.string()]).nullish(),
+          total: z.union([z.number(), z.string()]).nullish(),
+        })
+        .nullish(),
     })
     .nullish(),
 });
@@ -213,7 +249,11 @@ export interface KrogerProductsPage extends ListingPage {
 /** Whether an item carries a price field (prices come only with filter.locationId). */
 function hasPriceField(item: z.infer<typeof itemSchema>): boolean {
   const price = item.price;
-  return price !== undefined && price !== null && [price.regular, price.promo].some((value) => value !== undefined && value !== null);
+  return (
+    price !== undefined &&
+    price !== null &&
+    [price.regular, price.promo].some((value) => value !== undefined && value !== null)
+  );
 }
 
 /**
@@ -234,7 +274,10 @@ export function parseKrogerProducts(body: string): KrogerProductsPage {
 }
 
 /** Shelf and regular price of an item: a promo above 0 and below the regular price is the shelf price. */
-export function krogerPrices(price: { regular?: unknown; promo?: unknown } | null | undefined): { price: number | null; regularPrice: number | null } {
+export function krogerPrices(price: { regular?: unknown; promo?: unknown } | null | undefined): {
+  price: number | null;
+  regularPrice: number | null;
+} {
   if (!price) return { price: null, regularPrice: null };
   const regular = toPrice(price.regular);
   const promo = toPrice(price.promo);

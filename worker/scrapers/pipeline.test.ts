@@ -19,7 +19,9 @@ const located = (over: Partial<RetailerLocation> = {}): RetailerLocation => ({
 
 describe('locationPlace', () => {
   it("keeps the retailer's coordinates, city and state", () => {
-    expect(locationPlace(located({ latitude: 41.6, longitude: -93.7, city: 'Des Moines', state: 'ia' }), '50309')).toEqual({
+    expect(
+      locationPlace(located({ latitude: 41.6, longitude: -93.7, city: 'Des Moines', state: 'ia' }), '50309'),
+    ).toEqual({
       city: 'Des Moines',
       state: 'IA',
       latitude: 41.6,
@@ -41,18 +43,37 @@ describe('locationPlace', () => {
 
   it('takes no half or impossible position from the retailer', () => {
     const facts = zipFacts('50309')!;
-    for (const position of [{ latitude: 41.6, longitude: null }, { latitude: 141.6, longitude: -93.7 }, { latitude: Number.NaN, longitude: -93.7 }]) {
-      expect(locationPlace(located(position), '50309')).toMatchObject({ latitude: facts.latitude, longitude: facts.longitude, coordinatesSource: 'zip' });
+    for (const position of [
+      { latitude: 41.6, longitude: null },
+      { latitude: 141.6, longitude: -93.7 },
+      { latitude: Number.NaN, longitude: -93.7 },
+    ]) {
+      expect(locationPlace(located(position), '50309')).toMatchObject({
+        latitude: facts.latitude,
+        longitude: facts.longitude,
+        coordinatesSource: 'zip',
+      });
     }
   });
 
   it("does not believe a retailer's point far from its ZIP code (0,0, a flipped sign)", () => {
     const facts = zipFacts('50309')!;
-    for (const position of [{ latitude: 0, longitude: 0 }, { latitude: 41.6, longitude: 93.7 }]) {
-      expect(locationPlace(located(position), '50309')).toMatchObject({ latitude: facts.latitude, longitude: facts.longitude, coordinatesSource: 'zip' });
+    for (const position of [
+      { latitude: 0, longitude: 0 },
+      { latitude: 41.6, longitude: 93.7 },
+    ]) {
+      expect(locationPlace(located(position), '50309')).toMatchObject({
+        latitude: facts.latitude,
+        longitude: facts.longitude,
+        coordinatesSource: 'zip',
+      });
     }
     // A store a few miles from its ZIP's centre keeps its own point.
-    expect(locationPlace(located({ latitude: 41.68, longitude: -93.62 }), '50309')).toMatchObject({ latitude: 41.68, longitude: -93.62, coordinatesSource: 'retailer' });
+    expect(locationPlace(located({ latitude: 41.68, longitude: -93.62 }), '50309')).toMatchObject({
+      latitude: 41.68,
+      longitude: -93.62,
+      coordinatesSource: 'retailer',
+    });
   });
 
   it('ignores a state that is not a two-letter code', () => {
@@ -60,7 +81,13 @@ describe('locationPlace', () => {
   });
 
   it('has no position for a ZIP code the geodata does not know', () => {
-    expect(locationPlace(located({ zip: null }), '00000')).toEqual({ city: null, state: null, latitude: null, longitude: null, coordinatesSource: null });
+    expect(locationPlace(located({ zip: null }), '00000')).toEqual({
+      city: null,
+      state: null,
+      latitude: null,
+      longitude: null,
+      coordinatesSource: null,
+    });
   });
 });
 
@@ -90,9 +117,14 @@ describe('scrapeZip: what a ZIP keeps and counts', () => {
     };
   }
 
-  const ctx = { http: { requests: 0 } as unknown as ScrapeContext['http'], maxPages: 5, term: 'eggs', credentials: {} } satisfies ScrapeContext;
+  const ctx = {
+    http: { requests: 0 } as unknown as ScrapeContext['http'],
+    maxPages: 5,
+    term: 'eggs',
+    credentials: {},
+  } satisfies ScrapeContext;
 
-  it("skips marketplace and online-only tiles and repeats with their own reasons, and classifies by the brand", async () => {
+  it('skips marketplace and online-only tiles and repeats with their own reasons, and classifies by the brand', async () => {
     const outcome = await scrapeZip(
       scraper([
         [

@@ -11,7 +11,14 @@ import { writeVisit, writeVisits } from '#server/queries/coverage-visits.ts';
 import type { EggType, Region } from '#shared/vocabulary.ts';
 import { zipToRegion } from '#shared/zip.ts';
 import { greatCircleMiles, zipFacts } from '#server/geo.ts';
-import { ScrapeError, type NotOnShelf, type RawListing, type RetailerLocation, type RetailerScraper, type ScrapeContext } from './types.ts';
+import {
+  ScrapeError,
+  type NotOnShelf,
+  type RawListing,
+  type RetailerLocation,
+  type RetailerScraper,
+  type ScrapeContext,
+} from './types.ts';
 
 /** Per-egg price bounds: outside them a price is a parsing slip or a marketplace oddity, not a shelf price. */
 export const PRICE_PER_EGG_MIN = 0.05;
@@ -101,7 +108,10 @@ function zipRegion(zip: string): Region | null {
 /** Farther than this from its ZIP code's centre, a store's own coordinates are not believed. */
 export const IMPLAUSIBLE_MILES = 150;
 
-export function locationPlace(location: RetailerLocation, locationZip: string): {
+export function locationPlace(
+  location: RetailerLocation,
+  locationZip: string,
+): {
   city: string | null;
   state: string | null;
   latitude: number | null;
@@ -112,7 +122,12 @@ export function locationPlace(location: RetailerLocation, locationZip: string): 
   const { latitude, longitude } = location;
   const state = location.state?.trim().toUpperCase();
   const valid =
-    latitude !== null && longitude !== null && Number.isFinite(latitude) && Number.isFinite(longitude) && Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180;
+    latitude !== null &&
+    longitude !== null &&
+    Number.isFinite(latitude) &&
+    Number.isFinite(longitude) &&
+    Math.abs(latitude) <= 90 &&
+    Math.abs(longitude) <= 180;
   // A retailer's point far from its own ZIP code (0,0, a flipped sign, another store's) is a slip
   // in its data: the ZIP's centre is the better guess then.
   const retailer = valid && (!facts || greatCircleMiles({ latitude, longitude }, facts) <= IMPLAUSIBLE_MILES);
@@ -128,16 +143,33 @@ export function locationPlace(location: RetailerLocation, locationZip: string): 
 /** Classifies one raw listing; the accepted listing, or why it was skipped or rejected. */
 export function acceptListing(
   raw: RawListing,
-): { kind: 'accepted'; listing: AcceptedListing } | { kind: 'skipped'; reason: SkipReason; detail: string } | { kind: 'rejected'; reason: PipelineRejectReason; detail: string } {
-  const classified = classifyListing({ title: raw.title, brand: raw.brand, sizeText: raw.sizeText, category: raw.category });
+):
+  | { kind: 'accepted'; listing: AcceptedListing }
+  | { kind: 'skipped'; reason: SkipReason; detail: string }
+  | { kind: 'rejected'; reason: PipelineRejectReason; detail: string } {
+  const classified = classifyListing({
+    title: raw.title,
+    brand: raw.brand,
+    sizeText: raw.sizeText,
+    category: raw.category,
+  });
   if (classified.kind !== 'eggs') return classified;
-  if (raw.soldByWeight) return { kind: 'rejected', reason: 'sold-by-weight', detail: 'priced by weight, not by the pack' };
-  if (raw.price === null || !Number.isFinite(raw.price) || raw.price <= 0) return { kind: 'rejected', reason: 'no-price', detail: 'no price' };
+  if (raw.soldByWeight)
+    return { kind: 'rejected', reason: 'sold-by-weight', detail: 'priced by weight, not by the pack' };
+  if (raw.price === null || !Number.isFinite(raw.price) || raw.price <= 0)
+    return { kind: 'rejected', reason: 'no-price', detail: 'no price' };
   const perEgg = raw.price / classified.count;
   if (perEgg < PRICE_PER_EGG_MIN || perEgg > PRICE_PER_EGG_MAX || raw.price >= 1000) {
-    return { kind: 'rejected', reason: 'price-out-of-range', detail: `$${raw.price.toFixed(2)} for ${classified.count} eggs` };
+    return {
+      kind: 'rejected',
+      reason: 'price-out-of-range',
+      detail: `$${raw.price.toFixed(2)} for ${classified.count} eggs`,
+    };
   }
-  const regular = raw.regularPrice !== null && raw.regularPrice > 0 && raw.regularPrice < 1000 ? Math.round(raw.regularPrice * 100) / 100 : null;
+  const regular =
+    raw.regularPrice !== null && raw.regularPrice > 0 && raw.regularPrice < 1000
+      ? Math.round(raw.regularPrice * 100) / 100
+      : null;
   return {
     kind: 'accepted',
     listing: {
@@ -210,14 +242,16 @@ async function readListings(
       else if (result.kind === 'skipped') bump(outcome.skipped, result.reason);
       else {
         bump(outcome.rejected, result.reason);
-        if (outcome.rejectedExamples.length < 5) outcome.rejectedExamples.push(`${result.reason}: ${raw.title.slice(0, 120)} (${result.detail})`);
+        if (outcome.rejectedExamples.length < 5)
+          outcome.rejectedExamples.push(`${result.reason}: ${raw.title.slice(0, 120)} (${result.detail})`);
       }
     }
   }
   outcome.status = 'succeeded';
   const kept = outcome.accepted.length;
   outcome.message = kept > 0 ? null : `no egg prices found at ${storeLabel} (${outcome.listingsSeen} listings seen)`;
-  if (kept === 0 && outcome.listingsSeen === 0 && outcome.pages === 0) outcome.message = 'the retailer returned no listing pages';
+  if (kept === 0 && outcome.listingsSeen === 0 && outcome.pages === 0)
+    outcome.message = 'the retailer returned no listing pages';
   if (notes.size > 0) outcome.message = [outcome.message, ...notes].filter(Boolean).join('; ');
 }
 
@@ -266,7 +300,11 @@ export async function scrapeZip(scraper: RetailerScraper, zip: string, ctx: Scra
  * them (the same classification and counts), without asking the locator again. Retailer failures
  * become a failed outcome with their kind; a shutdown and other errors propagate.
  */
-export async function visitStore(scraper: RetailerScraper, store: DirectoryStore, ctx: ScrapeContext): Promise<VisitOutcome> {
+export async function visitStore(
+  scraper: RetailerScraper,
+  store: DirectoryStore,
+  ctx: ScrapeContext,
+): Promise<VisitOutcome> {
   const outcome: VisitOutcome = { ...emptyOutcome(), store };
   const location: RetailerLocation = {
     retailerLocationId: store.retailerLocationId,
@@ -279,7 +317,14 @@ export async function visitStore(scraper: RetailerScraper, store: DirectoryStore
     longitude: store.longitude,
   };
   await withCounts(outcome, ctx, () =>
-    readListings(scraper, location, store.zip, ctx, outcome, store.name ?? `${scraper.storeName} store ${store.retailerLocationId}`),
+    readListings(
+      scraper,
+      location,
+      store.zip,
+      ctx,
+      outcome,
+      store.name ?? `${scraper.storeName} store ${store.retailerLocationId}`,
+    ),
   );
   return outcome;
 }
@@ -301,7 +346,14 @@ export async function commitZipOutcome(
     outcome,
     demo,
     notifier,
-  }: { runId: number; workerId: string; store: string; outcome: ZipOutcome; demo: boolean; notifier?: PriceChangeNotifier },
+  }: {
+    runId: number;
+    workerId: string;
+    store: string;
+    outcome: ZipOutcome;
+    demo: boolean;
+    notifier?: PriceChangeNotifier;
+  },
 ): Promise<void> {
   const result = await writeZipOutcome(sql, {
     runId,
@@ -355,7 +407,15 @@ export async function commitVisit(
     outcome,
     demo,
     notifier,
-  }: { runId: number; workerId: string; store: string; chunk: number; outcome: VisitOutcome; demo: boolean; notifier?: PriceChangeNotifier },
+  }: {
+    runId: number;
+    workerId: string;
+    store: string;
+    chunk: number;
+    outcome: VisitOutcome;
+    demo: boolean;
+    notifier?: PriceChangeNotifier;
+  },
 ): Promise<number> {
   const result = await writeVisit(sql, {
     runId,
@@ -396,7 +456,15 @@ export async function commitVisits(
     outcomes,
     demo,
     notifier,
-  }: { runId: number; workerId: string; store: string; chunk: number; outcomes: VisitOutcome[]; demo: boolean; notifier?: PriceChangeNotifier },
+  }: {
+    runId: number;
+    workerId: string;
+    store: string;
+    chunk: number;
+    outcomes: VisitOutcome[];
+    demo: boolean;
+    notifier?: PriceChangeNotifier;
+  },
 ): Promise<Map<number, number>> {
   if (outcomes.length === 0) return new Map();
   const result = await writeVisits(sql, {

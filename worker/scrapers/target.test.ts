@@ -14,9 +14,24 @@ import {
 } from '../../test/retailers/target.ts';
 import { html, json, type RetailerStandIn, type StandInRequest } from '../../test/retailers/types.ts';
 import { RetailerHttp } from './http.ts';
-import { extractTargetApiKey, parseTargetFulfillment, parseTargetNearbyStores, parseTargetSearch, target, targetPrices } from './target.ts';
+import {
+  extractTargetApiKey,
+  parseTargetFulfillment,
+  parseTargetNearbyStores,
+  parseTargetSearch,
+  target,
+  targetPrices,
+} from './target.ts';
 import { scrapeZip } from './pipeline.ts';
-import { ConfigError, ScrapeError, StructureError, type ListingPage, type RetailerCredentials, type RetailerLocation, type ScrapeContext } from './types.ts';
+import {
+  ConfigError,
+  ScrapeError,
+  StructureError,
+  type ListingPage,
+  type RetailerCredentials,
+  type RetailerLocation,
+  type ScrapeContext,
+} from './types.ts';
 
 const ZIP = '10001';
 const STORE = targetStoreIdForZip(ZIP);
@@ -33,10 +48,22 @@ function standIn(path: string, query: Record<string, string>, host?: string) {
   return response;
 }
 
-const plpQuery = (offset: number, zip = ZIP) => ({ key: KEY, keyword: 'eggs', page: '/s/eggs', channel: 'WEB', platform: 'desktop', count: '24', offset: String(offset), pricing_store_id: targetStoreIdForZip(zip), visitor_id: 'A'.repeat(32), zip });
+const plpQuery = (offset: number, zip = ZIP) => ({
+  key: KEY,
+  keyword: 'eggs',
+  page: '/s/eggs',
+  channel: 'WEB',
+  platform: 'desktop',
+  count: '24',
+  offset: String(offset),
+  pricing_store_id: targetStoreIdForZip(zip),
+  visitor_id: 'A'.repeat(32),
+  zip,
+});
 const plpBody = (offset: number, zip = ZIP) => standIn(`${AGG}plp_search_v2`, plpQuery(offset, zip)).body;
 const item = (key: string): TargetStandInItem => TARGET_CATALOGUE.find((i) => i.key === key)!;
-const tcins = (...keys: string[]) => keys.map((key) => (key === TARGET_SPONSORED_ONLY.key ? TARGET_SPONSORED_ONLY : item(key)).tcin);
+const tcins = (...keys: string[]) =>
+  keys.map((key) => (key === TARGET_SPONSORED_ONLY.key ? TARGET_SPONSORED_ONLY : item(key)).tcin);
 /** The stand-in's sponsored tiles of every page, at positions 0, 1 and 6. */
 const SPONSORED = ['vital-farms-12', TARGET_SPONSORED_ONLY.key, 'egglands-organic-12'];
 /** The tcins of a stand-in page: its results with the sponsored tiles at positions 0, 1 and 6. */
@@ -59,7 +86,8 @@ function expectStructureError(fn: () => unknown, detail: string | RegExp) {
   else expect((caught as Error).message).toMatch(detail);
 }
 
-const notJson = (what: string, got: 'an HTML page' | 'unreadable text') => new RegExp(`^page structure not recognised \\(.*${what.replace(/[.]/g, '\\.')}.*got ${got}\\)$`);
+const notJson = (what: string, got: 'an HTML page' | 'unreadable text') =>
+  new RegExp(`^page structure not recognised \\(.*${what.replace(/[.]/g, '\\.')}.*got ${got}\\)$`);
 
 describe('extractTargetApiKey', () => {
   const hex = '0123456789abcdef0123456789abcdef01234567';
@@ -69,9 +97,17 @@ describe('extractTargetApiKey', () => {
   });
 
   it('reads every documented spelling', () => {
-    expect(extractTargetApiKey(`<script>window.__CONFIG__={"services":{"redsky":{"apiKey":"${hex}"}}}</script>`)).toBe(hex);
-    expect(extractTargetApiKey(`<script>var config = { defaultServicesApiKey: '${hex.toUpperCase()}' };</script>`)).toBe(hex.toUpperCase());
-    expect(extractTargetApiKey(`<link rel="preload" href="https://redsky.target.com/redsky_aggregations/v1/web/store_location_v1?key=${hex}&amp;store_id=3991">`)).toBe(hex);
+    expect(extractTargetApiKey(`<script>window.__CONFIG__={"services":{"redsky":{"apiKey":"${hex}"}}}</script>`)).toBe(
+      hex,
+    );
+    expect(
+      extractTargetApiKey(`<script>var config = { defaultServicesApiKey: '${hex.toUpperCase()}' };</script>`),
+    ).toBe(hex.toUpperCase());
+    expect(
+      extractTargetApiKey(
+        `<link rel="preload" href="https://redsky.target.com/redsky_aggregations/v1/web/store_location_v1?key=${hex}&amp;store_id=3991">`,
+      ),
+    ).toBe(hex);
     expect(extractTargetApiKey(`<script>JSON.parse("{\\"key\\":\\"${hex}\\"}")</script>`)).toBe(hex);
   });
 
@@ -82,8 +118,16 @@ describe('extractTargetApiKey', () => {
 
   it('prefers the key= of a RedSky URL over an api-key field', () => {
     const other = 'e'.repeat(40);
-    expect(extractTargetApiKey(`<script>window.__CONFIG__={"services":{"apiKey":"${other}"}}</script><link href="https://redsky.target.com/redsky_aggregations/v1/web/store_location_v1?store_id=3991&amp;key=${hex}">`)).toBe(hex);
-    expect(extractTargetApiKey(`{"apiKey":"${other}","prefetch":"https:\\/\\/redsky.target.com\\/redsky_aggregations\\/v1\\/web\\/plp_search_v2?channel=WEB\\u0026key=${hex}"}`)).toBe(hex);
+    expect(
+      extractTargetApiKey(
+        `<script>window.__CONFIG__={"services":{"apiKey":"${other}"}}</script><link href="https://redsky.target.com/redsky_aggregations/v1/web/store_location_v1?store_id=3991&amp;key=${hex}">`,
+      ),
+    ).toBe(hex);
+    expect(
+      extractTargetApiKey(
+        `{"apiKey":"${other}","prefetch":"https:\\/\\/redsky.target.com\\/redsky_aggregations\\/v1\\/web\\/plp_search_v2?channel=WEB\\u0026key=${hex}"}`,
+      ),
+    ).toBe(hex);
   });
 
   it('reads api-key fields in any case: API_KEY, apiKey, api_key', () => {
@@ -103,10 +147,20 @@ describe('extractTargetApiKey', () => {
 
 describe('parseTargetNearbyStores', () => {
   const body = (stores: unknown) => JSON.stringify({ data: { nearby_stores: { count: 2, stores } } });
-  const store = (id: string | number, status: string) => ({ store_id: id, location_name: `Store ${id}`, distance: 1, status, mailing_address: { address_line1: '1 Main St', city: 'Austin', state: 'TX', postal_code: '78757-1234' } });
+  const store = (id: string | number, status: string) => ({
+    store_id: id,
+    location_name: `Store ${id}`,
+    distance: 1,
+    status,
+    mailing_address: { address_line1: '1 Main St', city: 'Austin', state: 'TX', postal_code: '78757-1234' },
+  });
 
   it('reads the stand-in body', () => {
-    expect(parseTargetNearbyStores(standIn(`${AGG}nearby_stores_v1`, { key: KEY, channel: 'WEB', place: ZIP, limit: '5', within: '100' }).body)).toEqual({
+    expect(
+      parseTargetNearbyStores(
+        standIn(`${AGG}nearby_stores_v1`, { key: KEY, channel: 'WEB', place: ZIP, limit: '5', within: '100' }).body,
+      ),
+    ).toEqual({
       retailerLocationId: STORE,
       name: 'New York Central',
       zip: ZIP,
@@ -119,35 +173,85 @@ describe('parseTargetNearbyStores', () => {
   });
 
   it('prefers the first open store, in any case, else the first', () => {
-    expect(parseTargetNearbyStores(body([store('1', 'Closed'), store('2', 'OPEN'), store('3', 'Open')]))?.retailerLocationId).toBe('2');
-    expect(parseTargetNearbyStores(body([store('1', 'Temporarily Closed'), store(95, 'open')]))).toEqual({ retailerLocationId: '95', name: 'Store 95', zip: '78757', city: 'Austin', state: 'TX', address: '1 Main St', latitude: null, longitude: null });
+    expect(
+      parseTargetNearbyStores(body([store('1', 'Closed'), store('2', 'OPEN'), store('3', 'Open')]))?.retailerLocationId,
+    ).toBe('2');
+    expect(parseTargetNearbyStores(body([store('1', 'Temporarily Closed'), store(95, 'open')]))).toEqual({
+      retailerLocationId: '95',
+      name: 'Store 95',
+      zip: '78757',
+      city: 'Austin',
+      state: 'TX',
+      address: '1 Main St',
+      latitude: null,
+      longitude: null,
+    });
     expect(parseTargetNearbyStores(body([store('7', 'Closed'), store('8', 'Closed')]))?.retailerLocationId).toBe('7');
   });
 
   it('takes the two-letter region, else maps a full state name to its code', () => {
-    const address = (fields: Record<string, unknown>) => body([{ store_id: '95', status: 'Open', mailing_address: { address_line1: '8601 Research Blvd', city: 'Austin', postal_code: '78758-7121', ...fields } }]);
+    const address = (fields: Record<string, unknown>) =>
+      body([
+        {
+          store_id: '95',
+          status: 'Open',
+          mailing_address: {
+            address_line1: '8601 Research Blvd',
+            city: 'Austin',
+            postal_code: '78758-7121',
+            ...fields,
+          },
+        },
+      ]);
     expect(parseTargetNearbyStores(address({ region: 'TX', state: 'Texas' }))?.state).toBe('TX');
-    expect(parseTargetNearbyStores(address({ state: 'Texas' }))).toMatchObject({ state: 'TX', zip: '78758', city: 'Austin' });
+    expect(parseTargetNearbyStores(address({ state: 'Texas' }))).toMatchObject({
+      state: 'TX',
+      zip: '78758',
+      city: 'Austin',
+    });
     expect(parseTargetNearbyStores(address({ region: null, state: 'rhode island' }))?.state).toBe('RI');
     expect(parseTargetNearbyStores(address({ region: 'ON', state: 'Ontario' }))?.state).toBeNull();
     expect(parseTargetNearbyStores(address({ region: '', state: 'Texass' }))?.state).toBeNull();
   });
 
   it('accepts missing optional fields', () => {
-    expect(parseTargetNearbyStores(body([{ store_id: '3991' }]))).toEqual({ retailerLocationId: '3991', name: null, zip: null, city: null, state: null, address: null, latitude: null, longitude: null });
+    expect(parseTargetNearbyStores(body([{ store_id: '3991' }]))).toEqual({
+      retailerLocationId: '3991',
+      name: null,
+      zip: null,
+      city: null,
+      state: null,
+      address: null,
+      latitude: null,
+      longitude: null,
+    });
   });
 
   it('answers null when no store is near', () => {
     expect(parseTargetNearbyStores(body([]))).toBeNull();
     expect(parseTargetNearbyStores(body(null))).toBeNull();
-    expect(parseTargetNearbyStores(standIn(`${AGG}nearby_stores_v1`, { key: KEY, place: SCENARIO_ZIPS.noStore }).body)).toBeNull();
+    expect(
+      parseTargetNearbyStores(standIn(`${AGG}nearby_stores_v1`, { key: KEY, place: SCENARIO_ZIPS.noStore }).body),
+    ).toBeNull();
   });
 
   it('rejects other structures', () => {
-    expectStructureError(() => parseTargetNearbyStores('<html><body>Not here</body></html>'), notJson('Target nearby_stores_v1', 'an HTML page'));
-    expectStructureError(() => parseTargetNearbyStores('{"data":{"stores":[]}}'), 'Target nearby_stores_v1: data.nearby_stores invalid input: expected object, received undefined');
-    expectStructureError(() => parseTargetNearbyStores(body([{ location_name: 'No id' }])), 'Target nearby_stores_v1: data.nearby_stores.stores.0.store_id invalid input');
-    expectStructureError(() => parseTargetNearbyStores('{"data":{"nearby_stores":{"stores":[{"store_id":"1"'), notJson('Target nearby_stores_v1', 'unreadable text'));
+    expectStructureError(
+      () => parseTargetNearbyStores('<html><body>Not here</body></html>'),
+      notJson('Target nearby_stores_v1', 'an HTML page'),
+    );
+    expectStructureError(
+      () => parseTargetNearbyStores('{"data":{"stores":[]}}'),
+      'Target nearby_stores_v1: data.nearby_stores invalid input: expected object, received undefined',
+    );
+    expectStructureError(
+      () => parseTargetNearbyStores(body([{ location_name: 'No id' }])),
+      'Target nearby_stores_v1: data.nearby_stores.stores.0.store_id invalid input',
+    );
+    expectStructureError(
+      () => parseTargetNearbyStores('{"data":{"nearby_stores":{"stores":[{"store_id":"1"'),
+      notJson('Target nearby_stores_v1', 'unreadable text'),
+    );
   });
 });
 
@@ -173,8 +277,14 @@ describe('parseTargetSearch on the stand-in pages', () => {
       inStock: null,
     });
     const byTcin = new Map(page.listings.map((l) => [l.retailerProductId, l]));
-    expect(byTcin.get('13474130')).toMatchObject({ title: "Pete & Gerry's Organic Free-Range Large Brown Eggs - 12ct", brand: "Pete & Gerry's" });
-    expect(byTcin.get('53397620')).toMatchObject({ title: "Eggland's Best Cage Free Large Brown Eggs - 12ct", brand: "Eggland's Best" });
+    expect(byTcin.get('13474130')).toMatchObject({
+      title: "Pete & Gerry's Organic Free-Range Large Brown Eggs - 12ct",
+      brand: "Pete & Gerry's",
+    });
+    expect(byTcin.get('53397620')).toMatchObject({
+      title: "Eggland's Best Cage Free Large Brown Eggs - 12ct",
+      brand: "Eggland's Best",
+    });
   });
 
   it('reads sale prices, a "was" price, a formatted-only price, a variation parent and an item without optional fields', () => {
@@ -190,7 +300,11 @@ describe('parseTargetSearch on the stand-in pages', () => {
       expect(listing.price!).toBeLessThan(regular);
     }
     const nellies = targetRegularPrice(item('nellies-18'), ZIP);
-    expect(byTcin.get('82150935')).toMatchObject({ title: "Nellie's Free Range Large Brown Eggs - 18ct", price: nellies, regularPrice: nellies });
+    expect(byTcin.get('82150935')).toMatchObject({
+      title: "Nellie's Free Range Large Brown Eggs - 18ct",
+      price: nellies,
+      regularPrice: nellies,
+    });
     const variation = targetRegularPrice(item('vital-farms-organic-12'), ZIP);
     expect(byTcin.get('89011247')).toMatchObject({ price: variation, regularPrice: variation });
     const bare = targetRegularPrice(item('happy-egg-12'), ZIP);
@@ -205,23 +319,48 @@ describe('parseTargetSearch on the stand-in pages', () => {
       url: 'https://www.target.com/p/-/A-52164823',
       inStock: null,
     });
-    expect(byTcin.get('76627411')).toMatchObject({ title: 'JUST Egg Plant-Based Scramble - 12 fl oz', brand: 'JUST', price: 4.99, category: 'Egg Substitutes' });
+    expect(byTcin.get('76627411')).toMatchObject({
+      title: 'JUST Egg Plant-Based Scramble - 12 fl oz',
+      brand: 'JUST',
+      price: 4.99,
+      category: 'Egg Substitutes',
+    });
   });
 
   it('reads the last page', () => {
     const page = parseTargetSearch(plpBody(24));
     // The sponsored repeat of 13474125 right after its own result.
-    expect(page.listings.map((l) => l.retailerProductId)).toEqual(['14925361', '81119052', '53847129', '80954517', '13016325', '13474125', '13474125', '53420219']);
+    expect(page.listings.map((l) => l.retailerProductId)).toEqual([
+      '14925361',
+      '81119052',
+      '53847129',
+      '80954517',
+      '13016325',
+      '13474125',
+      '13474125',
+      '53420219',
+    ]);
     expect(page).toMatchObject({ totalPages: 2, returned: 8, unsponsored: 5 });
   });
 
   it('rejects the stand-in body of the "changed" scenario', () => {
-    expectStructureError(() => parseTargetSearch(plpBody(0, SCENARIO_ZIPS.changed)), 'Target plp_search_v2: data.search invalid input: expected object, received undefined');
+    expectStructureError(
+      () => parseTargetSearch(plpBody(0, SCENARIO_ZIPS.changed)),
+      'Target plp_search_v2: data.search invalid input: expected object, received undefined',
+    );
   });
 });
 
 describe('parseTargetSearch on documented variants', () => {
-  const product = (overrides: Record<string, unknown> = {}, price: Record<string, unknown> | null = { current_retail: 4.19, reg_retail: 4.19, formatted_current_price: '$4.19', formatted_current_price_type: 'reg' }) => ({
+  const product = (
+    overrides: Record<string, unknown> = {},
+    price: Record<string, unknown> | null = {
+      current_retail: 4.19,
+      reg_retail: 4.19,
+      formatted_current_price: '$4.19',
+      formatted_current_price_type: 'reg',
+    },
+  ) => ({
     __typename: 'ProductSummary',
     tcin: '92186007',
     item: {
@@ -234,8 +373,16 @@ describe('parseTargetSearch on documented variants', () => {
     ...(price ? { price } : {}),
     ...overrides,
   });
-  const body = (products: unknown[], metadata: Record<string, unknown> | null = { count: 24, current_page: 1, offset: 0, total_pages: 1, total_results: products.length }) =>
-    JSON.stringify({ data: { search: { search_response: metadata ? { metadata } : {}, products } } });
+  const body = (
+    products: unknown[],
+    metadata: Record<string, unknown> | null = {
+      count: 24,
+      current_page: 1,
+      offset: 0,
+      total_pages: 1,
+      total_results: products.length,
+    },
+  ) => JSON.stringify({ data: { search: { search_response: metadata ? { metadata } : {}, products } } });
   const one = (p: unknown) => parseTargetSearch(body([p])).listings[0]!;
 
   it('decodes entities and builds the URL from buy_url', () => {
@@ -250,49 +397,162 @@ describe('parseTargetSearch on documented variants', () => {
       url: 'https://www.target.com/p/grade-a-large-eggs-12ct-good-38-gather-8482/-/A-92186007',
       inStock: null,
     });
-    expect(one(product({ tcin: 14713534, item: { product_description: { title: 'Eggs' }, enrichment: { buy_url: '/p/eggs/-/A-14713534?preselect=1' } } }))).toMatchObject({ retailerProductId: '14713534', url: 'https://www.target.com/p/eggs/-/A-14713534', brand: null, category: null });
+    expect(
+      one(
+        product({
+          tcin: 14713534,
+          item: { product_description: { title: 'Eggs' }, enrichment: { buy_url: '/p/eggs/-/A-14713534?preselect=1' } },
+        }),
+      ),
+    ).toMatchObject({
+      retailerProductId: '14713534',
+      url: 'https://www.target.com/p/eggs/-/A-14713534',
+      brand: null,
+      category: null,
+    });
   });
 
   it('reads a captured sale item and the variation-parent and formatted forms', () => {
-    expect(one(product({}, { current_retail: 10.29, reg_retail: 10.49, formatted_current_price: '$10.29', formatted_current_price_type: 'sale', formatted_comparison_price: '$10.49', formatted_comparison_price_type: 'reg', save_dollar: 0.2 }))).toMatchObject({ price: 10.29, regularPrice: 10.49 });
-    expect(one(product({}, { formatted_current_price: '$3.29', formatted_current_price_type: 'sale', formatted_comparison_price: '$3.99', formatted_comparison_price_type: 'reg' }))).toMatchObject({ price: 3.29, regularPrice: 3.99 });
-    expect(one(product({}, { formatted_current_price: '$3.29', formatted_current_price_type: 'clearance' }))).toMatchObject({ price: 3.29, regularPrice: null });
+    expect(
+      one(
+        product(
+          {},
+          {
+            current_retail: 10.29,
+            reg_retail: 10.49,
+            formatted_current_price: '$10.29',
+            formatted_current_price_type: 'sale',
+            formatted_comparison_price: '$10.49',
+            formatted_comparison_price_type: 'reg',
+            save_dollar: 0.2,
+          },
+        ),
+      ),
+    ).toMatchObject({ price: 10.29, regularPrice: 10.49 });
+    expect(
+      one(
+        product(
+          {},
+          {
+            formatted_current_price: '$3.29',
+            formatted_current_price_type: 'sale',
+            formatted_comparison_price: '$3.99',
+            formatted_comparison_price_type: 'reg',
+          },
+        ),
+      ),
+    ).toMatchObject({ price: 3.29, regularPrice: 3.99 });
+    expect(
+      one(product({}, { formatted_current_price: '$3.29', formatted_current_price_type: 'clearance' })),
+    ).toMatchObject({ price: 3.29, regularPrice: null });
     expect(one(product({}, { current_retail: 5.49 }))).toMatchObject({ price: 5.49, regularPrice: 5.49 });
-    expect(one(product({}, { current_retail_min: 4.99, current_retail_max: 6.99, reg_retail_max: 6.99, formatted_current_price: '$4.99 - $6.99' }))).toMatchObject({ price: 4.99, regularPrice: 4.99 });
-    expect(one(product({}, { current_retail_min: 4.99, current_retail_max: 6.49, reg_retail_max: 6.99, formatted_current_price_type: 'sale' }))).toMatchObject({ price: 4.99, regularPrice: 6.99 });
-    expect(one(product({}, { current_retail_min: 4.49, reg_retail_min: 4.99, reg_retail_max: 6.99 }))).toMatchObject({ price: 4.49, regularPrice: 4.99 });
+    expect(
+      one(
+        product(
+          {},
+          {
+            current_retail_min: 4.99,
+            current_retail_max: 6.99,
+            reg_retail_max: 6.99,
+            formatted_current_price: '$4.99 - $6.99',
+          },
+        ),
+      ),
+    ).toMatchObject({ price: 4.99, regularPrice: 4.99 });
+    expect(
+      one(
+        product(
+          {},
+          {
+            current_retail_min: 4.99,
+            current_retail_max: 6.49,
+            reg_retail_max: 6.99,
+            formatted_current_price_type: 'sale',
+          },
+        ),
+      ),
+    ).toMatchObject({ price: 4.99, regularPrice: 6.99 });
+    expect(one(product({}, { current_retail_min: 4.49, reg_retail_min: 4.99, reg_retail_max: 6.99 }))).toMatchObject({
+      price: 4.49,
+      regularPrice: 4.99,
+    });
     expect(one(product({}, null))).toMatchObject({ price: null, regularPrice: null });
-    expect(one(product({}, { formatted_current_price: 'See price in cart', formatted_current_price_type: 'reg' }))).toMatchObject({ price: null, regularPrice: null });
+    expect(
+      one(product({}, { formatted_current_price: 'See price in cart', formatted_current_price_type: 'reg' })),
+    ).toMatchObject({ price: null, regularPrice: null });
   });
 
   it('counts the products that are not flagged sponsored (a missing key is false) for the offset', () => {
-    const page = parseTargetSearch(body([product({ is_sponsored_sku: true, tcin: '1' }), product({ is_sponsored_sku: false, tcin: '2' }), product({ tcin: '3' }), { __typename: 'SponsoredTile', is_sponsored_sku: true }]));
+    const page = parseTargetSearch(
+      body([
+        product({ is_sponsored_sku: true, tcin: '1' }),
+        product({ is_sponsored_sku: false, tcin: '2' }),
+        product({ tcin: '3' }),
+        { __typename: 'SponsoredTile', is_sponsored_sku: true },
+      ]),
+    );
     expect(page.listings.map((l) => l.retailerProductId)).toEqual(['1', '2', '3']);
     expect(page).toMatchObject({ returned: 4, unsponsored: 2, nonProductTiles: 1 });
   });
 
   it('takes a displayed "was" price of type reg as the regular price, never an MSRP', () => {
-    const was = { current_retail: 4.69, reg_retail: 4.69, formatted_current_price: '$4.69', formatted_current_price_type: 'reg', formatted_comparison_price: '$5.19', formatted_comparison_price_type: 'reg', display_was_now: true, save_dollar: 0.5 };
+    const was = {
+      current_retail: 4.69,
+      reg_retail: 4.69,
+      formatted_current_price: '$4.69',
+      formatted_current_price_type: 'reg',
+      formatted_comparison_price: '$5.19',
+      formatted_comparison_price_type: 'reg',
+      display_was_now: true,
+      save_dollar: 0.5,
+    };
     expect(one(product({}, was))).toMatchObject({ price: 4.69, regularPrice: 5.19 });
     expect(one(product({}, { ...was, display_was_now: false }))).toMatchObject({ price: 4.69, regularPrice: 4.69 });
-    expect(one(product({}, { ...was, formatted_comparison_price_type: 'MSRP' }))).toMatchObject({ price: 4.69, regularPrice: 4.69 });
-    expect(one(product({}, { ...was, formatted_comparison_price: '$4.19' }))).toMatchObject({ price: 4.69, regularPrice: 4.69 });
+    expect(one(product({}, { ...was, formatted_comparison_price_type: 'MSRP' }))).toMatchObject({
+      price: 4.69,
+      regularPrice: 4.69,
+    });
+    expect(one(product({}, { ...was, formatted_comparison_price: '$4.19' }))).toMatchObject({
+      price: 4.69,
+      regularPrice: 4.69,
+    });
     const { reg_retail: _, ...noReg } = was;
-    expect(one(product({}, { ...noReg, formatted_comparison_price_type: 'MSRP', formatted_current_price_type: 'sale' }))).toMatchObject({ price: 4.69, regularPrice: null });
+    expect(
+      one(product({}, { ...noReg, formatted_comparison_price_type: 'MSRP', formatted_current_price_type: 'sale' })),
+    ).toMatchObject({ price: 4.69, regularPrice: null });
   });
 
   it('marks an item priced at another location than the store as not on its shelf', () => {
-    const at = (location_id: unknown) => ({ current_retail: 4.19, reg_retail: 4.19, formatted_current_price_type: 'reg', location_id });
+    const at = (location_id: unknown) => ({
+      current_retail: 4.19,
+      reg_retail: 4.19,
+      formatted_current_price_type: 'reg',
+      location_id,
+    });
     const read = (storeId: string | null, ...locations: unknown[]) =>
-      parseTargetSearch(body(locations.map((location, i) => product({ tcin: String(i) }, at(location)))), storeId).listings.map((l) => l.notOnShelf ?? null);
-    expect(read('1771', 1771, '1771', 3991, '01771', undefined, null)).toEqual([null, null, 'online-only', null, null, null]);
+      parseTargetSearch(
+        body(locations.map((location, i) => product({ tcin: String(i) }, at(location)))),
+        storeId,
+      ).listings.map((l) => l.notOnShelf ?? null);
+    expect(read('1771', 1771, '1771', 3991, '01771', undefined, null)).toEqual([
+      null,
+      null,
+      'online-only',
+      null,
+      null,
+      null,
+    ]);
     expect(read(null, 1771, 3991)).toEqual([null, null]);
   });
 
   it('reads the pagination fields that are present', () => {
     const page = parseTargetSearch(body([product()], { total_results: '61', count: 24 }));
     expect(page).toMatchObject({ totalPages: null, totalResults: 61, count: 24 });
-    expect(parseTargetSearch(body([product()], null))).toMatchObject({ totalPages: null, totalResults: null, count: null });
+    expect(parseTargetSearch(body([product()], null))).toMatchObject({
+      totalPages: null,
+      totalResults: null,
+      count: null,
+    });
   });
 
   it('accepts a recognised page with an empty products array', () => {
@@ -300,9 +560,21 @@ describe('parseTargetSearch on documented variants', () => {
   });
 
   it('rejects a body without a data.search.products array (not zero listings)', () => {
-    expectStructureError(() => parseTargetSearch(JSON.stringify({ data: { search: { search_response: { metadata: { total_results: 0 } } } } })), 'Target plp_search_v2: data.search.products invalid input: expected array, received undefined');
-    expectStructureError(() => parseTargetSearch(JSON.stringify({ data: { search: { search_response: {}, products: null } } })), 'Target plp_search_v2: data.search.products invalid input: expected array, received null');
-    expectStructureError(() => parseTargetSearch(JSON.stringify({ data: { search: { search_response: {}, products: { items: [] } } } })), 'Target plp_search_v2: data.search.products invalid input: expected array, received object');
+    expectStructureError(
+      () =>
+        parseTargetSearch(
+          JSON.stringify({ data: { search: { search_response: { metadata: { total_results: 0 } } } } }),
+        ),
+      'Target plp_search_v2: data.search.products invalid input: expected array, received undefined',
+    );
+    expectStructureError(
+      () => parseTargetSearch(JSON.stringify({ data: { search: { search_response: {}, products: null } } })),
+      'Target plp_search_v2: data.search.products invalid input: expected array, received null',
+    );
+    expectStructureError(
+      () => parseTargetSearch(JSON.stringify({ data: { search: { search_response: {}, products: { items: [] } } } })),
+      'Target plp_search_v2: data.search.products invalid input: expected array, received object',
+    );
   });
 
   it('counts a product without a readable title as a non-product tile', () => {
@@ -322,12 +594,31 @@ describe('parseTargetSearch on documented variants', () => {
   });
 
   it('rejects other structures', () => {
-    expectStructureError(() => parseTargetSearch('<!DOCTYPE html><html><body>Oops</body></html>'), notJson('Target plp_search_v2', 'an HTML page'));
-    expectStructureError(() => parseTargetSearch('{"data":{"search":{"search_response":'), notJson('Target plp_search_v2', 'unreadable text'));
-    expectStructureError(() => parseTargetSearch(JSON.stringify({ data: { search: { products: [] } } })), 'Target plp_search_v2: data.search.search_response invalid input: expected object, received undefined');
-    expectStructureError(() => parseTargetSearch(body([product({ tcin: undefined })])), 'Target plp_search_v2: data.search.products.0.tcin invalid input');
-    expectStructureError(() => parseTargetSearch(body([product({ item: { product_description: { title: 'Eggs' }, primary_brand: 'Acme' } })])), 'Target plp_search_v2: data.search.products.0.item.primary_brand invalid input: expected object, received string');
-    expectStructureError(() => parseTargetSearch(JSON.stringify({ errors: [{ message: 'No query' }] })), 'Target plp_search_v2: data invalid input: expected object, received undefined');
+    expectStructureError(
+      () => parseTargetSearch('<!DOCTYPE html><html><body>Oops</body></html>'),
+      notJson('Target plp_search_v2', 'an HTML page'),
+    );
+    expectStructureError(
+      () => parseTargetSearch('{"data":{"search":{"search_response":'),
+      notJson('Target plp_search_v2', 'unreadable text'),
+    );
+    expectStructureError(
+      () => parseTargetSearch(JSON.stringify({ data: { search: { products: [] } } })),
+      'Target plp_search_v2: data.search.search_response invalid input: expected object, received undefined',
+    );
+    expectStructureError(
+      () => parseTargetSearch(body([product({ tcin: undefined })])),
+      'Target plp_search_v2: data.search.products.0.tcin invalid input',
+    );
+    expectStructureError(
+      () =>
+        parseTargetSearch(body([product({ item: { product_description: { title: 'Eggs' }, primary_brand: 'Acme' } })])),
+      'Target plp_search_v2: data.search.products.0.item.primary_brand invalid input: expected object, received string',
+    );
+    expectStructureError(
+      () => parseTargetSearch(JSON.stringify({ errors: [{ message: 'No query' }] })),
+      'Target plp_search_v2: data invalid input: expected object, received undefined',
+    );
   });
 
   it('targetPrices answers nulls without a price object', () => {
@@ -338,11 +629,23 @@ describe('parseTargetSearch on documented variants', () => {
 describe('parseTargetFulfillment', () => {
   const summary = (tcin: string, fulfillment: unknown) => ({ tcin, fulfillment });
   const body = (...summaries: unknown[]) => JSON.stringify({ data: { product_summaries: summaries } });
-  const option = (location_id: string, status: string) => ({ location_id, in_store_only: { availability_status: status }, order_pickup: { availability_status: status } });
+  const option = (location_id: string, status: string) => ({
+    location_id,
+    in_store_only: { availability_status: status },
+    order_pickup: { availability_status: status },
+  });
 
   it('reads the stand-in answer', () => {
     const tcins = ['14713534', '14925361', '47087163', '13474130', '50372145'];
-    const stock = parseTargetFulfillment(standIn(`${AGG}product_summary_with_fulfillment_v1`, { key: KEY, tcins: tcins.join(','), store_id: STORE, zip: ZIP }).body, STORE);
+    const stock = parseTargetFulfillment(
+      standIn(`${AGG}product_summary_with_fulfillment_v1`, {
+        key: KEY,
+        tcins: tcins.join(','),
+        store_id: STORE,
+        zip: ZIP,
+      }).body,
+      STORE,
+    );
     expect([...stock.entries()]).toEqual([
       ['14713534', true],
       ['14925361', false],
@@ -356,7 +659,15 @@ describe('parseTargetFulfillment', () => {
       is_out_of_stock_in_all_store_locations: false,
       sold_out: false,
       shipping_options: { availability_status: 'IN_STOCK' },
-      store_options: [{ location_id: '1771', store: { location_name: 'Cedar Rapids South' }, order_pickup: { availability_status: 'IN_STOCK', pickup_date: '2026-07-07' }, in_store_only: { availability_status: 'IN_STOCK' }, location_available_to_promise_quantity: 1.0 }],
+      store_options: [
+        {
+          location_id: '1771',
+          store: { location_name: 'Cedar Rapids South' },
+          order_pickup: { availability_status: 'IN_STOCK', pickup_date: '2026-07-07' },
+          in_store_only: { availability_status: 'IN_STOCK' },
+          location_available_to_promise_quantity: 1.0,
+        },
+      ],
       scheduled_delivery: { availability_status: 'IN_STOCK' },
     };
     const stock = parseTargetFulfillment(
@@ -373,31 +684,90 @@ describe('parseTargetFulfillment', () => {
       ),
       '1771',
     );
-    expect(Object.fromEntries(stock)).toEqual({ '88440369': true, '1': false, '2': false, '3': false, '4': null, '4b': null, '5': null, '6': null, '7': null });
+    expect(Object.fromEntries(stock)).toEqual({
+      '88440369': true,
+      '1': false,
+      '2': false,
+      '3': false,
+      '4': null,
+      '4b': null,
+      '5': null,
+      '6': null,
+      '7': null,
+    });
   });
 
   it('reads our store: in_store_only, then order_pickup, then location_available_to_promise_quantity', () => {
     const store = (fields: Record<string, unknown>) => ({ location_id: 1771, ...fields });
     const stock = parseTargetFulfillment(
       body(
-        summary('a', { store_options: [store({ in_store_only: { availability_status: 'OUT_OF_STOCK' }, order_pickup: { availability_status: 'IN_STOCK' }, location_available_to_promise_quantity: 5 })] }),
-        summary('b', { store_options: [store({ in_store_only: { availability_status: 'SOMETHING_NEW' }, order_pickup: { availability_status: 'IN_STOCK' }, location_available_to_promise_quantity: 0 })] }),
-        summary('c', { store_options: [store({ in_store_only: null, order_pickup: { availability_status: 'UNAVAILABLE' } })] }),
-        summary('d', { store_options: [store({ in_store_only: {}, order_pickup: {}, location_available_to_promise_quantity: 3.0 })] }),
+        summary('a', {
+          store_options: [
+            store({
+              in_store_only: { availability_status: 'OUT_OF_STOCK' },
+              order_pickup: { availability_status: 'IN_STOCK' },
+              location_available_to_promise_quantity: 5,
+            }),
+          ],
+        }),
+        summary('b', {
+          store_options: [
+            store({
+              in_store_only: { availability_status: 'SOMETHING_NEW' },
+              order_pickup: { availability_status: 'IN_STOCK' },
+              location_available_to_promise_quantity: 0,
+            }),
+          ],
+        }),
+        summary('c', {
+          store_options: [store({ in_store_only: null, order_pickup: { availability_status: 'UNAVAILABLE' } })],
+        }),
+        summary('d', {
+          store_options: [store({ in_store_only: {}, order_pickup: {}, location_available_to_promise_quantity: 3.0 })],
+        }),
         summary('e', { store_options: [store({ location_available_to_promise_quantity: 0 })] }),
         summary('f', { store_options: [store({ location_available_to_promise_quantity: '2' })] }),
         summary('g', { store_options: [store({})] }),
-        summary('h', { sold_out: true, store_options: [store({ in_store_only: { availability_status: 'IN_STOCK' } })] }),
-        summary('i', { store_options: [store({ in_store_only: { availability_status: 'UNAVAILABLE' }, order_pickup: { availability_status: 'UNAVAILABLE' }, location_available_to_promise_quantity: 0 })] }),
-        summary('j', { store_options: [store({ in_store_only: { availability_status: 'UNAVAILABLE' }, order_pickup: { availability_status: 'IN_STOCK' } })] }),
+        summary('h', {
+          sold_out: true,
+          store_options: [store({ in_store_only: { availability_status: 'IN_STOCK' } })],
+        }),
+        summary('i', {
+          store_options: [
+            store({
+              in_store_only: { availability_status: 'UNAVAILABLE' },
+              order_pickup: { availability_status: 'UNAVAILABLE' },
+              location_available_to_promise_quantity: 0,
+            }),
+          ],
+        }),
+        summary('j', {
+          store_options: [
+            store({
+              in_store_only: { availability_status: 'UNAVAILABLE' },
+              order_pickup: { availability_status: 'IN_STOCK' },
+            }),
+          ],
+        }),
       ),
       '1771',
     );
     // c: UNAVAILABLE is the pickup service's state, not the stock (see the real-body test).
-    expect(Object.fromEntries(stock)).toEqual({ a: false, b: true, c: null, d: true, e: false, f: true, g: null, h: true, i: false, j: true });
+    expect(Object.fromEntries(stock)).toEqual({
+      a: false,
+      b: true,
+      c: null,
+      d: true,
+      e: false,
+      f: true,
+      g: null,
+      h: true,
+      i: false,
+      j: true,
+    });
   });
 
-  it('never uses another store\'s stock: null unless out everywhere or sold out', () => {
+  it("never uses another store's stock: null unless out everywhere or sold out", () => {
     const elsewhere = [option('999', 'IN_STOCK'), option('888', 'OUT_OF_STOCK')];
     const read = (storeId: string | null) =>
       Object.fromEntries(
@@ -416,8 +786,14 @@ describe('parseTargetFulfillment', () => {
   });
 
   it('rejects other structures', () => {
-    expectStructureError(() => parseTargetFulfillment('{"data":{"product_summary":[]}}', null), 'Target product_summary_with_fulfillment_v1: data.product_summaries invalid input: expected array, received undefined');
-    expectStructureError(() => parseTargetFulfillment('<html></html>', null), notJson('Target product_summary_with_fulfillment_v1', 'an HTML page'));
+    expectStructureError(
+      () => parseTargetFulfillment('{"data":{"product_summary":[]}}', null),
+      'Target product_summary_with_fulfillment_v1: data.product_summaries invalid input: expected array, received undefined',
+    );
+    expectStructureError(
+      () => parseTargetFulfillment('<html></html>', null),
+      notJson('Target product_summary_with_fulfillment_v1', 'an HTML page'),
+    );
   });
 });
 
@@ -432,7 +808,13 @@ async function serve(handlers: RetailerStandIn[]): Promise<StandInServer> {
 }
 
 function contextFor(server: StandInServer, credentials: RetailerCredentials = {}, maxPages = 10): ScrapeContext {
-  const http = new RetailerHttp(target.storeName, target.origins, { originOverride: server.url, delayMs: 0, backoffBaseMs: 1, backoffCapMs: 5, maxRetryAfterMs: 5000 });
+  const http = new RetailerHttp(target.storeName, target.origins, {
+    originOverride: server.url,
+    delayMs: 0,
+    backoffBaseMs: 1,
+    backoffCapMs: 5,
+    maxRetryAfterMs: 5000,
+  });
   return { http, maxPages, term: 'eggs', credentials };
 }
 
@@ -454,7 +836,8 @@ async function failure(promise: Promise<unknown>): Promise<ScrapeError> {
 
 const endpoint = (path: string) => path.replace(/^\/redsky_aggregations\/v1\//, '');
 const calls = (server: StandInServer) => server.requests.map((r) => `${r.status} ${r.host} ${endpoint(r.path)}`);
-const queryOf = (server: StandInServer, name: string, index = 0) => new URLSearchParams(server.requests.filter((r) => r.path.endsWith(name))[index]!.query);
+const queryOf = (server: StandInServer, name: string, index = 0) =>
+  new URLSearchParams(server.requests.filter((r) => r.path.endsWith(name))[index]!.query);
 
 let server: StandInServer;
 beforeAll(async () => {
@@ -470,11 +853,20 @@ describe('target against the stand-in', () => {
   it('reads the web key once, locates the store and reads every page with its stock', async () => {
     const ctx = contextFor(server);
     const location = await target.locate(ZIP, ctx);
-    expect(location).toMatchObject({ retailerLocationId: STORE, name: 'New York Central', zip: ZIP, city: 'New York', state: 'NY' });
+    expect(location).toMatchObject({
+      retailerLocationId: STORE,
+      name: 'New York Central',
+      zip: ZIP,
+      city: 'New York',
+      state: 'NY',
+    });
     const pages = await collect(location!, ZIP, ctx);
     expect(pages.map((p) => p.listings.length)).toEqual([27, 8]);
     const listings = pages.flatMap((p) => p.listings);
-    expect(listings.map((l) => l.retailerProductId)).toEqual([...pageTcins(TARGET_CATALOGUE.slice(0, 24)), ...pageTcins(TARGET_CATALOGUE.slice(24))]);
+    expect(listings.map((l) => l.retailerProductId)).toEqual([
+      ...pageTcins(TARGET_CATALOGUE.slice(0, 24)),
+      ...pageTcins(TARGET_CATALOGUE.slice(24)),
+    ]);
     for (const entry of [...TARGET_CATALOGUE, TARGET_SPONSORED_ONLY]) {
       const listing = listings.find((l) => l.retailerProductId === entry.tcin)!;
       const regular = targetRegularPrice(entry, ZIP);
@@ -493,7 +885,15 @@ describe('target against the stand-in', () => {
       '200 redsky.target.com web/product_summary_with_fulfillment_v1',
     ]);
     const nearby = queryOf(server, 'nearby_stores_v1');
-    expect(Object.fromEntries(nearby)).toEqual({ key: KEY, channel: 'WEB', place: ZIP, limit: '5', within: '100', visitor_id: expect.stringMatching(/^[0-9A-F]{32}$/), page: '/s/eggs' });
+    expect(Object.fromEntries(nearby)).toEqual({
+      key: KEY,
+      channel: 'WEB',
+      place: ZIP,
+      limit: '5',
+      within: '100',
+      visitor_id: expect.stringMatching(/^[0-9A-F]{32}$/),
+      page: '/s/eggs',
+    });
     const plp = Object.fromEntries(queryOf(server, 'plp_search_v2', 1));
     expect(plp).toEqual({
       key: KEY,
@@ -544,7 +944,10 @@ describe('target against the stand-in', () => {
     expect(accepted).toContain(item('vital-farms-12').tcin);
     expect(accepted).toContain(item('egglands-organic-12').tcin);
     const current = targetRegularPrice(item('gg-large-18'), ZIP);
-    expect(outcome.accepted.find((l) => l.retailerProductId === '14713536')).toMatchObject({ price: current, regularPrice: targetWasPrice(current) });
+    expect(outcome.accepted.find((l) => l.retailerProductId === '14713536')).toMatchObject({
+      price: current,
+      regularPrice: targetWasPrice(current),
+    });
     expect(outcome.location).toMatchObject({ state: 'NY', latitude: null, longitude: null });
   });
 
@@ -561,7 +964,11 @@ describe('target against the stand-in', () => {
   });
 
   it('fails with a ConfigError when target.com carries no key', async () => {
-    const noKey: RetailerStandIn = { store: 'target', handle: (req, state) => (req.path === '/' ? html('<html><body>Target</body></html>') : targetStandIn.handle(req, state)) };
+    const noKey: RetailerStandIn = {
+      store: 'target',
+      handle: (req, state) =>
+        req.path === '/' ? html('<html><body>Target</body></html>') : targetStandIn.handle(req, state),
+    };
     const local = await serve([noKey]);
     const error = await failure(target.locate(ZIP, contextFor(local)));
     expect(error).toBeInstanceOf(ConfigError);
@@ -573,7 +980,8 @@ describe('target against the stand-in', () => {
     const rotating: RetailerStandIn = {
       store: 'target',
       handle(req, state) {
-        if (req.path === '/') return html(`<script>window.__CONFIG__={"services":{"redsky":{"apiKey":"${currentKey}"}}}</script>`);
+        if (req.path === '/')
+          return html(`<script>window.__CONFIG__={"services":{"redsky":{"apiKey":"${currentKey}"}}}</script>`);
         if (req.query.get('key') !== currentKey) return json({ errors: [{ message: 'Unauthorized' }] }, 401);
         const query = new URLSearchParams(req.query);
         query.set('key', KEY);
@@ -586,7 +994,13 @@ describe('target against the stand-in', () => {
     currentKey = 'b'.repeat(40);
     const pages = await collect(location!, ZIP, ctx);
     expect(pages.map((p) => p.listings.length)).toEqual([27, 8]);
-    expect(calls(local).slice(0, 5)).toEqual(['200 www.target.com /', '200 redsky.target.com web/nearby_stores_v1', '401 redsky.target.com web/plp_search_v2', '200 www.target.com /', '200 redsky.target.com web/plp_search_v2']);
+    expect(calls(local).slice(0, 5)).toEqual([
+      '200 www.target.com /',
+      '200 redsky.target.com web/nearby_stores_v1',
+      '401 redsky.target.com web/plp_search_v2',
+      '200 www.target.com /',
+      '200 redsky.target.com web/plp_search_v2',
+    ]);
   });
 
   it('retries the older web_platform path after a 404', async () => {
@@ -594,19 +1008,27 @@ describe('target against the stand-in', () => {
       store: 'target',
       handle(req, state) {
         if (req.path.endsWith('/v1/web/nearby_stores_v1')) return json({ message: 'Not Found' }, 404);
-        if (req.path.endsWith('/v1/web_platform/nearby_stores_v1')) return targetStandIn.handle({ ...req, path: `${AGG}nearby_stores_v1` }, state);
+        if (req.path.endsWith('/v1/web_platform/nearby_stores_v1'))
+          return targetStandIn.handle({ ...req, path: `${AGG}nearby_stores_v1` }, state);
         return targetStandIn.handle(req, state);
       },
     };
     const local = await serve([older]);
     expect((await target.locate(ZIP, contextFor(local)))?.retailerLocationId).toBe(STORE);
-    expect(calls(local)).toEqual(['200 www.target.com /', '404 redsky.target.com web/nearby_stores_v1', '200 redsky.target.com web_platform/nearby_stores_v1']);
+    expect(calls(local)).toEqual([
+      '200 www.target.com /',
+      '404 redsky.target.com web/nearby_stores_v1',
+      '200 redsky.target.com web_platform/nearby_stores_v1',
+    ]);
   });
 
   it('keeps the listings with inStock null when the stock call fails, but not when it is blocked', async () => {
     const failing = (status: number, body: string): RetailerStandIn => ({
       store: 'target',
-      handle: (req, state) => (req.path.endsWith('product_summary_with_fulfillment_v1') ? { status, headers: { 'content-type': 'application/json' }, body } : targetStandIn.handle(req, state)),
+      handle: (req, state) =>
+        req.path.endsWith('product_summary_with_fulfillment_v1')
+          ? { status, headers: { 'content-type': 'application/json' }, body }
+          : targetStandIn.handle(req, state),
     });
     const broken = await serve([failing(400, '{"errors":[{"message":"bad tcins"}]}')]);
     let ctx = contextFor(broken);
@@ -619,14 +1041,21 @@ describe('target against the stand-in', () => {
     const garbledPages = await collect((await target.locate(ZIP, ctx))!, ZIP, ctx);
     expect(garbledPages[0]!.listings.every((l) => l.inStock === null)).toBe(true);
 
-    const blocked = await serve([failing(403, '<HTML><HEAD><TITLE>Access Denied</TITLE></HEAD><BODY>Access Denied</BODY></HTML>')]);
+    const blocked = await serve([
+      failing(403, '<HTML><HEAD><TITLE>Access Denied</TITLE></HEAD><BODY>Access Denied</BODY></HTML>'),
+    ]);
     ctx = contextFor(blocked);
     const error = await failure(collect((await target.locate(ZIP, ctx))!, ZIP, ctx));
     expect(error.kind).toBe('blocked');
   });
 
   /** The stand-in answering `size` products a page whatever count asks, its body then edited. */
-  const sized = (size: number, edit: (body: { data: { search: { search_response: { metadata?: Record<string, unknown> }; products: unknown[] } } }) => void = () => {}): RetailerStandIn => ({
+  const sized = (
+    size: number,
+    edit: (body: {
+      data: { search: { search_response: { metadata?: Record<string, unknown> }; products: unknown[] } };
+    }) => void = () => {},
+  ): RetailerStandIn => ({
     store: 'target',
     handle(req, state) {
       if (!req.path.endsWith('plp_search_v2')) return targetStandIn.handle(req, state);
@@ -639,7 +1068,10 @@ describe('target against the stand-in', () => {
       return { ...response, body: JSON.stringify(parsed) };
     },
   });
-  const offsets = (local: StandInServer) => local.requests.filter((r) => r.path.endsWith('plp_search_v2')).map((r) => new URLSearchParams(r.query).get('offset'));
+  const offsets = (local: StandInServer) =>
+    local.requests
+      .filter((r) => r.path.endsWith('plp_search_v2'))
+      .map((r) => new URLSearchParams(r.query).get('offset'));
 
   const everyTcin = new Set([...TARGET_CATALOGUE, TARGET_SPONSORED_ONLY].map((i) => i.tcin));
 
@@ -659,7 +1091,9 @@ describe('target against the stand-in', () => {
 
   it('stops by total_results when present, before total_pages', async () => {
     // total_pages as if pages were 24 long while the server answers 5 a page.
-    const local = await serve([sized(5, (b) => Object.assign(b.data.search.search_response.metadata!, { total_pages: 2 }))]);
+    const local = await serve([
+      sized(5, (b) => Object.assign(b.data.search.search_response.metadata!, { total_pages: 2 })),
+    ]);
     const ctx = contextFor(local);
     const pages = await collect((await target.locate(ZIP, ctx))!, ZIP, ctx);
     expect(pages).toHaveLength(6);
@@ -687,9 +1121,20 @@ describe('target against the stand-in', () => {
             // A stand-in without the count bound nor metadata: `size` products a page.
             if (!req.path.endsWith('plp_search_v2')) return targetStandIn.handle(req, state);
             const offset = Number(req.query.get('offset'));
-            const all = JSON.parse(targetStandIn.handle({ ...req, query: new URLSearchParams({ ...Object.fromEntries(req.query), count: '28', offset: '0' }) }, state)!.body) as { data: { search: { products: unknown[] } } };
-            const rest = JSON.parse(targetStandIn.handle({ ...req, query: new URLSearchParams({ ...Object.fromEntries(req.query), count: '28', offset: '28' }) }, state)!.body) as { data: { search: { products: unknown[] } } };
-            const results = (page: { data: { search: { products: unknown[] } } }) => page.data.search.products.filter((p) => (p as { is_sponsored_sku?: boolean }).is_sponsored_sku !== true);
+            const all = JSON.parse(
+              targetStandIn.handle(
+                { ...req, query: new URLSearchParams({ ...Object.fromEntries(req.query), count: '28', offset: '0' }) },
+                state,
+              )!.body,
+            ) as { data: { search: { products: unknown[] } } };
+            const rest = JSON.parse(
+              targetStandIn.handle(
+                { ...req, query: new URLSearchParams({ ...Object.fromEntries(req.query), count: '28', offset: '28' }) },
+                state,
+              )!.body,
+            ) as { data: { search: { products: unknown[] } } };
+            const results = (page: { data: { search: { products: unknown[] } } }) =>
+              page.data.search.products.filter((p) => (p as { is_sponsored_sku?: boolean }).is_sponsored_sku !== true);
             const products = [...results(all), ...results(rest)].slice(offset, offset + size);
             return json({ data: { search: { search_response: {}, products } } });
           },
@@ -704,13 +1149,16 @@ describe('target against the stand-in', () => {
   it('fails the first page when it has products but not one with a readable title', async () => {
     const local = await serve([
       sized(24, (b) => {
-        for (const product of b.data.search.products as { item: Record<string, unknown> }[]) product.item.product_description = { bullet_descriptions: [] };
+        for (const product of b.data.search.products as { item: Record<string, unknown> }[])
+          product.item.product_description = { bullet_descriptions: [] };
       }),
     ]);
     const ctx = contextFor(local);
     const error = await failure(collect((await target.locate(ZIP, ctx))!, ZIP, ctx));
     expect(error).toBeInstanceOf(StructureError);
-    expect(error.message).toBe('page structure not recognised (Target plp_search_v2: 27 products but not one with a readable title)');
+    expect(error.message).toBe(
+      'page structure not recognised (Target plp_search_v2: 27 products but not one with a readable title)',
+    );
   });
 
   it('stops at ctx.maxPages', async () => {
@@ -726,16 +1174,22 @@ describe('target against the stand-in', () => {
 
   it('fails a blocked ZIP with the bot-protection message', async () => {
     const ctx = contextFor(server);
-    const error = await failure(collect((await target.locate(SCENARIO_ZIPS.blocked, ctx))!, SCENARIO_ZIPS.blocked, ctx));
+    const error = await failure(
+      collect((await target.locate(SCENARIO_ZIPS.blocked, ctx))!, SCENARIO_ZIPS.blocked, ctx),
+    );
     expect(error.kind).toBe('blocked');
     expect(error.message).toBe("blocked by Target's bot protection");
   });
 
   it('fails a changed body with a structure error', async () => {
     const ctx = contextFor(server);
-    const error = await failure(collect((await target.locate(SCENARIO_ZIPS.changed, ctx))!, SCENARIO_ZIPS.changed, ctx));
+    const error = await failure(
+      collect((await target.locate(SCENARIO_ZIPS.changed, ctx))!, SCENARIO_ZIPS.changed, ctx),
+    );
     expect(error).toBeInstanceOf(StructureError);
-    expect(error.message).toBe('page structure not recognised (Target plp_search_v2: data.search invalid input: expected object, received undefined)');
+    expect(error.message).toBe(
+      'page structure not recognised (Target plp_search_v2: data.search invalid input: expected object, received undefined)',
+    );
   });
 
   it('retries a flaky first page, waits out a 429 and waits for a slow page', async () => {
@@ -745,7 +1199,12 @@ describe('target against the stand-in', () => {
       const pages = await collect((await target.locate(zip, ctx))!, zip, ctx);
       expect(pages.map((p) => p.listings.length)).toEqual([27, 8]);
       expect(pages[0]!.listings[2]!.price).toBe(targetRegularPrice(item('gg-large-12'), zip));
-      const expected = zip === SCENARIO_ZIPS.flaky ? [500, 200, 200] : zip === SCENARIO_ZIPS.rateLimited ? [429, 200, 200] : [200, 200];
+      const expected =
+        zip === SCENARIO_ZIPS.flaky
+          ? [500, 200, 200]
+          : zip === SCENARIO_ZIPS.rateLimited
+            ? [429, 200, 200]
+            : [200, 200];
       expect(server.requests.filter((r) => r.path.endsWith('plp_search_v2')).map((r) => r.status)).toEqual(expected);
     }
   });

@@ -9,9 +9,19 @@ import { z } from 'zod';
 import { parseJsonBody, type HttpResponse, type RetailerHttp } from './http.ts';
 import { cleanText, toNumberOrNull, toPrice, zip5 } from './parse-utils.ts';
 import { usStateCode } from '#server/geo.ts';
-import { ConfigError, ScrapeError, StructureError, type ListingPage, type RawListing, type RetailerLocation, type RetailerScraper, type ScrapeContext, type DiscoveryAnswer, type DiscoveryPoint } from './types.ts';
+import {
+  ConfigError,
+  ScrapeError,
+  StructureError,
+  type ListingPage,
+  type RawListing,
+  type RetailerLocation,
+  type RetailerScraper,
+  type ScrapeContext,
+  type DiscoveryAnswer,
+  type DiscoveryPoint,
+} from './types.ts';
 import { discovered, provenMiles, storeMiles } from './discovery.ts';
-
 
 const WWW = 'https://www.target.com';
 const REDSKY = 'https://redsky.target.com';
@@ -71,7 +81,9 @@ async function apiKey(ctx: ScrapeContext): Promise<string> {
 }
 
 function isHttpStatus(error: unknown, status: number): boolean {
-  return error instanceof ScrapeError && error.kind === 'http' && new RegExp(`\\bHTTP ${status}\\b`).test(error.message);
+  return (
+    error instanceof ScrapeError && error.kind === 'http' && new RegExp(`\\bHTTP ${status}\\b`).test(error.message)
+  );
 }
 
 /** A RedSky GET; a key read earlier in the run that RedSky now refuses (401) is read again once. */
@@ -92,7 +104,8 @@ async function redsky(ctx: ScrapeContext, url: (key: string, visitorId: string) 
 
 function query(params: Record<string, string | null | undefined>): string {
   const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(params)) if (value !== null && value !== undefined) search.set(name, value);
+  for (const [name, value] of Object.entries(params))
+    if (value !== null && value !== undefined) search.set(name, value);
   return search.toString();
 }
 
@@ -160,7 +173,11 @@ export const TARGET_NEARBY_WITHIN = 100;
  * fewer than `limit` came back, else the farthest store's `distance` (miles). Stores whose status
  * is not "Open" are left out (they are not shopped), but still count toward the limit.
  */
-export function parseTargetDiscovery(body: string, point: DiscoveryPoint, asked: { limit: number; radiusMiles: number }): DiscoveryAnswer {
+export function parseTargetDiscovery(
+  body: string,
+  point: DiscoveryPoint,
+  asked: { limit: number; radiusMiles: number },
+): DiscoveryAnswer {
   const parsed = parseJsonBody(body, nearbyStoresSchema, 'Target nearby_stores_v1');
   const records = parsed.data.nearby_stores.stores ?? [];
   const miles = records.map((record) => storeMiles(point, targetLocation(record), toNumberOrNull(record.distance)));
@@ -169,7 +186,10 @@ export function parseTargetDiscovery(body: string, point: DiscoveryPoint, asked:
     const store = open ? discovered(targetLocation(record)) : null;
     return store ? [store] : [];
   });
-  return { stores, provenMiles: provenMiles({ count: records.length, limit: asked.limit, radiusMiles: asked.radiusMiles, miles }) };
+  return {
+    stores,
+    provenMiles: provenMiles({ count: records.length, limit: asked.limit, radiusMiles: asked.radiusMiles, miles }),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -198,7 +218,9 @@ const productSchema = z.looseObject({
     product_description: z.looseObject({ title: z.string() }),
     primary_brand: z.looseObject({ name: z.string().nullish() }).nullish(),
     enrichment: z.looseObject({ buy_url: z.string().nullish() }).nullish(),
-    product_classification: z.looseObject({ item_type: z.looseObject({ name: z.string().nullish() }).nullish() }).nullish(),
+    product_classification: z
+      .looseObject({ item_type: z.looseObject({ name: z.string().nullish() }).nullish() })
+      .nullish(),
   }),
   price: priceSchema.nullish(),
   is_sponsored_sku: z.boolean().nullish(),
@@ -210,7 +232,9 @@ const searchSchema = z.looseObject({
   data: z.looseObject({
     search: z.looseObject({
       search_response: z.looseObject({
-        metadata: z.looseObject({ count, current_page: count, offset: count, total_pages: count, total_results: count }).nullish(),
+        metadata: z
+          .looseObject({ count, current_page: count, offset: count, total_pages: count, total_results: count })
+          .nullish(),
       }),
       // Required: a body without it is not a page of no results. An entry without a readable
       // title is a non-product tile; one with a title must be a product (tcin, item...).
@@ -234,13 +258,18 @@ export interface TargetSearchPage extends ListingPage {
   unsponsored: number;
 }
 
-const isSponsored = (entry: unknown): boolean => entry !== null && typeof entry === 'object' && (entry as { is_sponsored_sku?: unknown }).is_sponsored_sku === true;
+const isSponsored = (entry: unknown): boolean =>
+  entry !== null && typeof entry === 'object' && (entry as { is_sponsored_sku?: unknown }).is_sponsored_sku === true;
 
 /** The product's title when it is a non-empty string once decoded, else null (not a product). */
 function readableTitle(product: unknown): string | null {
   const item = product !== null && typeof product === 'object' ? (product as { item?: unknown }).item : undefined;
-  const description = item !== null && typeof item === 'object' ? (item as { product_description?: unknown }).product_description : undefined;
-  const title = description !== null && typeof description === 'object' ? (description as { title?: unknown }).title : undefined;
+  const description =
+    item !== null && typeof item === 'object'
+      ? (item as { product_description?: unknown }).product_description
+      : undefined;
+  const title =
+    description !== null && typeof description === 'object' ? (description as { title?: unknown }).title : undefined;
   return typeof title === 'string' && cleanText(title) !== '' ? title : null;
 }
 
@@ -263,7 +292,9 @@ export function parseTargetSearch(body: string, storeId: string | null = null): 
     const product = productSchema.safeParse(entry);
     if (!product.success) {
       const issue = product.error.issues[0]!;
-      throw new StructureError(`Target plp_search_v2: ${['data', 'search', 'products', index, ...issue.path].map(String).join('.')} ${issue.message.charAt(0).toLowerCase()}${issue.message.slice(1)}`);
+      throw new StructureError(
+        `Target plp_search_v2: ${['data', 'search', 'products', index, ...issue.path].map(String).join('.')} ${issue.message.charAt(0).toLowerCase()}${issue.message.slice(1)}`,
+      );
     }
     listings.push(targetListing(product.data, storeId));
   });
@@ -289,9 +320,14 @@ export function parseTargetSearch(body: string, storeId: string | null = null): 
 export function targetPrices(price: TargetProduct['price']): { price: number | null; regularPrice: number | null } {
   if (!price) return { price: null, regularPrice: null };
   const variationParent = price.current_retail === undefined || price.current_retail === null;
-  const current = toPrice(price.current_retail) ?? toPrice(price.current_retail_min) ?? toPrice(price.formatted_current_price);
-  const comparison = price.formatted_comparison_price_type?.trim().toLowerCase() === 'reg' ? toPrice(price.formatted_comparison_price) : null;
-  if (price.display_was_now === true && current !== null && comparison !== null && comparison > current) return { price: current, regularPrice: comparison };
+  const current =
+    toPrice(price.current_retail) ?? toPrice(price.current_retail_min) ?? toPrice(price.formatted_current_price);
+  const comparison =
+    price.formatted_comparison_price_type?.trim().toLowerCase() === 'reg'
+      ? toPrice(price.formatted_comparison_price)
+      : null;
+  if (price.display_was_now === true && current !== null && comparison !== null && comparison > current)
+    return { price: current, regularPrice: comparison };
   let regular = toPrice(price.reg_retail);
   if (regular === null && variationParent) {
     const regMin = toPrice(price.reg_retail_min);
@@ -323,9 +359,15 @@ function targetListing(product: TargetProduct, storeId: string | null): RawListi
   const { item } = product;
   // RedSky prices an item the store does not carry at another location (3991, target.com's online
   // one, in real bodies asked for store 1771): a price, but not this store's shelf price.
-  const pricedElsewhere = storeId !== null && product.price?.location_id !== undefined && product.price.location_id !== null && !sameStore(product.price.location_id, storeId);
+  const pricedElsewhere =
+    storeId !== null &&
+    product.price?.location_id !== undefined &&
+    product.price.location_id !== null &&
+    !sameStore(product.price.location_id, storeId);
   const brand = item.primary_brand?.name ? cleanText(item.primary_brand.name) : '';
-  const category = item.product_classification?.item_type?.name ? cleanText(item.product_classification.item_type.name) : '';
+  const category = item.product_classification?.item_type?.name
+    ? cleanText(item.product_classification.item_type.name)
+    : '';
   return {
     retailerProductId: tcin,
     title: cleanText(item.product_description.title),
@@ -409,9 +451,14 @@ export function parseTargetFulfillment(body: string, storeId: string | null): Ma
     const fulfillment = summary.fulfillment;
     let inStock: boolean | null = null;
     if (fulfillment) {
-      const option = storeId === null ? undefined : (fulfillment.store_options ?? []).find((o) => sameStore(o.location_id, storeId));
+      const option =
+        storeId === null ? undefined : (fulfillment.store_options ?? []).find((o) => sameStore(o.location_id, storeId));
       if (fulfillment.is_out_of_stock_in_all_store_locations === true) inStock = false;
-      else if (option) inStock = statusStock(option.in_store_only?.availability_status) ?? statusStock(option.order_pickup?.availability_status) ?? quantityStock(option.location_available_to_promise_quantity);
+      else if (option)
+        inStock =
+          statusStock(option.in_store_only?.availability_status) ??
+          statusStock(option.order_pickup?.availability_status) ??
+          quantityStock(option.location_available_to_promise_quantity);
       if (inStock === null && fulfillment.sold_out === true) inStock = false;
     }
     stock.set(String(summary.tcin), inStock);
@@ -438,13 +485,20 @@ async function locate(zip: string, ctx: ScrapeContext): Promise<RetailerLocation
 
 async function discover(point: DiscoveryPoint, ctx: ScrapeContext): Promise<DiscoveryAnswer> {
   const asked = { limit: TARGET_NEARBY_LIMIT, radiusMiles: TARGET_NEARBY_WITHIN };
-  const response = await redsky(ctx, (key, visitorId) =>
-    `${REDSKY}/redsky_aggregations/v1/web/nearby_stores_v1?${query({ key, channel: 'WEB', place: point.zip, limit: String(asked.limit), within: String(asked.radiusMiles), visitor_id: visitorId, page: `/s/${ctx.term}` })}`,
+  const response = await redsky(
+    ctx,
+    (key, visitorId) =>
+      `${REDSKY}/redsky_aggregations/v1/web/nearby_stores_v1?${query({ key, channel: 'WEB', place: point.zip, limit: String(asked.limit), within: String(asked.radiusMiles), visitor_id: visitorId, page: `/s/${ctx.term}` })}`,
   );
   return parseTargetDiscovery(response.body, point, asked);
 }
 
-async function stockOf(ctx: ScrapeContext, tcins: string[], storeId: string | null, zip: string): Promise<Map<string, boolean | null>> {
+async function stockOf(
+  ctx: ScrapeContext,
+  tcins: string[],
+  storeId: string | null,
+  zip: string,
+): Promise<Map<string, boolean | null>> {
   if (tcins.length === 0) return new Map();
   try {
     const response = await redsky(
@@ -466,7 +520,8 @@ async function stockOf(ctx: ScrapeContext, tcins: string[], storeId: string | nu
     return parseTargetFulfillment(response.body, storeId);
   } catch (error) {
     // Stock is a bonus: without it the listings keep inStock null. A block still fails the ZIP.
-    if (error instanceof ScrapeError && error.kind !== 'blocked' && error.kind !== 'aborted' && error.kind !== 'config') return new Map();
+    if (error instanceof ScrapeError && error.kind !== 'blocked' && error.kind !== 'aborted' && error.kind !== 'config')
+      return new Map();
     throw error;
   }
 }
@@ -507,7 +562,10 @@ async function* listings(location: RetailerLocation, zip: string, ctx: ScrapeCon
     // Stock of the store's own shelf, each tcin once (a sponsored tile may repeat a product).
     const shelf = new Set(parsed.listings.filter((l) => !l.notOnShelf).map((l) => l.retailerProductId));
     const stock = await stockOf(ctx, [...shelf], storeId, zip);
-    const pageListings = parsed.listings.map((listing) => ({ ...listing, inStock: stock.get(listing.retailerProductId) ?? null }));
+    const pageListings = parsed.listings.map((listing) => ({
+      ...listing,
+      inStock: stock.get(listing.retailerProductId) ?? null,
+    }));
     yield { listings: pageListings, nonProductTiles: parsed.nonProductTiles };
     // Sponsored tiles do not move the offset: counting them would skip as many results.
     const returned = parsed.unsponsored;
@@ -515,9 +573,15 @@ async function* listings(location: RetailerLocation, zip: string, ctx: ScrapeCon
     offset += returned;
     // Without metadata the page size is the one reported, else the largest page seen so far (the
     // server may answer 5 or 28 whatever count asked): a page shorter than that is the last.
-    const pageSize = parsed.count !== null && parsed.count > 0 ? parsed.count : Math.max(largestPage, SMALLEST_PAGE_SIZE);
+    const pageSize =
+      parsed.count !== null && parsed.count > 0 ? parsed.count : Math.max(largestPage, SMALLEST_PAGE_SIZE);
     largestPage = Math.max(largestPage, returned);
-    const more = parsed.totalResults !== null ? offset < parsed.totalResults : parsed.totalPages !== null ? page + 1 < parsed.totalPages : returned >= pageSize;
+    const more =
+      parsed.totalResults !== null
+        ? offset < parsed.totalResults
+        : parsed.totalPages !== null
+          ? page + 1 < parsed.totalPages
+          : returned >= pageSize;
     if (!more) return;
   }
 }

@@ -15,14 +15,35 @@ import {
   type WalmartStandInItem,
 } from '../../test/retailers/walmart.ts';
 import { RetailerHttp } from './http.ts';
-import { ScrapeError, StructureError, type ListingPage, type RawListing, type RetailerLocation, type ScrapeContext } from './types.ts';
-import { parseWalmartPageLocation, parseWalmartSearchPage, parseWalmartServiceAvailability, walmart, walmartBrand } from './walmart.ts';
+import {
+  ScrapeError,
+  StructureError,
+  type ListingPage,
+  type RawListing,
+  type RetailerLocation,
+  type ScrapeContext,
+} from './types.ts';
+import {
+  parseWalmartPageLocation,
+  parseWalmartSearchPage,
+  parseWalmartServiceAvailability,
+  walmart,
+  walmartBrand,
+} from './walmart.ts';
 
 const ZIP = '10001';
 const STORE = walmartStoreIdForZip(ZIP);
 
 function request(path: string, query: Record<string, string>, cookies: Record<string, string> = {}): StandInRequest {
-  return { method: 'GET', path, query: new URLSearchParams(query), headers: {}, body: '', host: 'www.walmart.com', cookies };
+  return {
+    method: 'GET',
+    path,
+    query: new URLSearchParams(query),
+    headers: {},
+    body: '',
+    host: 'www.walmart.com',
+    cookies,
+  };
 }
 
 function standInBody(path: string, query: Record<string, string>, cookies: Record<string, string> = {}): string {
@@ -31,10 +52,18 @@ function standInBody(path: string, query: Record<string, string>, cookies: Recor
   return response.body;
 }
 
-const searchBody = (page: number, zip = ZIP) => standInBody('/search', { q: 'eggs', page: String(page), affinityOverride: 'default', stores: walmartStoreIdForZip(zip) });
+const searchBody = (page: number, zip = ZIP) =>
+  standInBody('/search', {
+    q: 'eggs',
+    page: String(page),
+    affinityOverride: 'default',
+    stores: walmartStoreIdForZip(zip),
+  });
 const item = (key: string): WalmartStandInItem => WALMART_CATALOGUE.find((i) => i.key === key)!;
 /** The store's own listings of pages, each once, in the order first seen. */
-const shelf = (listings: RawListing[]) => [...new Set(listings.filter((l) => l.notOnShelf === undefined).map((l) => l.retailerProductId))];
+const shelf = (listings: RawListing[]) => [
+  ...new Set(listings.filter((l) => l.notOnShelf === undefined).map((l) => l.retailerProductId)),
+];
 const byId = (listings: RawListing[], id: string) => listings.find((l) => l.retailerProductId === id)!;
 const catalogueIds = (items: WalmartStandInItem[]) => items.map((i) => i.usItemId).sort();
 /** Page 1's tiles: the sponsored repeat, 8 products, 3 off-shelf offers and the carousel's 2 repeats. */
@@ -53,7 +82,15 @@ function productTile(overrides: Record<string, unknown> = {}): Record<string, un
     brand: null,
     canonicalUrl: '/ip/Great-Value-Large-White-Eggs-12-Count/111?classType=REGULAR&athbdg=L1600',
     price: 3.12,
-    priceInfo: { itemPrice: '', linePrice: '$3.12', linePriceDisplay: '$3.12', wasPrice: '', savings: '', unitPrice: '26.0 ¢/ea', priceDisplayType: 'UNKNOWN' },
+    priceInfo: {
+      itemPrice: '',
+      linePrice: '$3.12',
+      linePriceDisplay: '$3.12',
+      wasPrice: '',
+      savings: '',
+      unitPrice: '26.0 ¢/ea',
+      priceDisplayType: 'UNKNOWN',
+    },
     availabilityStatusV2: { display: 'In stock', value: 'IN_STOCK' },
     isOutOfStock: false,
     catalogProductType: 'Eggs',
@@ -62,7 +99,13 @@ function productTile(overrides: Record<string, unknown> = {}): Record<string, un
 }
 
 const pageOf = (items: unknown[], extra: Record<string, unknown> = {}) => ({
-  props: { pageProps: { initialData: { searchResult: { itemStacks: [{ count: items.length, items }], paginationV2: { maxPage: 2 }, ...extra } } } },
+  props: {
+    pageProps: {
+      initialData: {
+        searchResult: { itemStacks: [{ count: items.length, items }], paginationV2: { maxPage: 2 }, ...extra },
+      },
+    },
+  },
 });
 
 const one = (tile: Record<string, unknown>): RawListing => {
@@ -90,7 +133,16 @@ describe('parseWalmartSearchPage on the stand-in pages', () => {
     expect(page.totalResults).toBe(WALMART_CATALOGUE.length + WALMART_OFF_SHELF.length);
     expect(page.listings).toHaveLength(PAGE_1_LISTINGS);
     expect(shelf(page.listings).sort()).toEqual(catalogueIds(WALMART_CATALOGUE.slice(0, 8)));
-    expect(page.location).toEqual({ retailerLocationId: STORE, name: null, zip: ZIP, city: null, state: 'NY', address: null, latitude: null, longitude: null });
+    expect(page.location).toEqual({
+      retailerLocationId: STORE,
+      name: null,
+      zip: ZIP,
+      city: null,
+      state: 'NY',
+      address: null,
+      latitude: null,
+      longitude: null,
+    });
     expect(byId(page.listings, '145051970')).toEqual({
       retailerProductId: '145051970',
       title: 'Great Value Large White Eggs, 12 Count',
@@ -108,16 +160,27 @@ describe('parseWalmartSearchPage on the stand-in pages', () => {
   it("tells marketplace sellers' offers and a ship-only item from the store's shelf, and repeats the sponsored and carousel tiles", () => {
     const page = parseWalmartSearchPage(searchBody(1));
     const [marketplace, priceless, shipOnly] = WALMART_OFF_SHELF;
-    expect(byId(page.listings, marketplace!.usItemId)).toMatchObject({ notOnShelf: 'marketplace', price: marketplace!.price, regularPrice: marketplace!.wasPrice });
+    expect(byId(page.listings, marketplace!.usItemId)).toMatchObject({
+      notOnShelf: 'marketplace',
+      price: marketplace!.price,
+      regularPrice: marketplace!.wasPrice,
+    });
     expect(byId(page.listings, priceless!.usItemId)).toMatchObject({ notOnShelf: 'marketplace', price: null });
-    expect(byId(page.listings, shipOnly!.usItemId)).toMatchObject({ notOnShelf: 'online-only', price: shipOnly!.price });
+    expect(byId(page.listings, shipOnly!.usItemId)).toMatchObject({
+      notOnShelf: 'online-only',
+      price: shipOnly!.price,
+    });
     const ids = page.listings.map((l) => l.retailerProductId);
     expect(ids.filter((id) => id === item(WALMART_SPONSORED_REPEAT).usItemId)).toHaveLength(2);
     for (const key of WALMART_CAROUSEL_REPEATS) expect(ids.filter((id) => id === item(key).usItemId)).toHaveLength(2);
   });
 
   it('reads a rollback, a price only in `price`, a price only in linePrice and an out-of-stock item', () => {
-    const byId = new Map(parseWalmartSearchPage(searchBody(1)).listings.filter((l) => l.notOnShelf === undefined).map((l) => [l.retailerProductId, l]));
+    const byId = new Map(
+      parseWalmartSearchPage(searchBody(1))
+        .listings.filter((l) => l.notOnShelf === undefined)
+        .map((l) => [l.retailerProductId, l]),
+    );
     const rollbackRegular = walmartRegularPrice(item('gv-cage-free-12'), ZIP);
     const rollback = byId.get('172844767')!;
     expect(rollback.price).toBe(walmartRollbackPrice(rollbackRegular));
@@ -138,13 +201,21 @@ describe('parseWalmartSearchPage on the stand-in pages', () => {
     expect(outOfStock.brand).toBe('Vital Farms');
 
     const justEgg = byId.get('363872991')!;
-    expect(justEgg).toMatchObject({ title: 'JUST Egg Plant-Based Scramble, 12 fl oz', brand: 'JUST Egg', price: 4.98, category: 'Egg Substitutes', inStock: true });
+    expect(justEgg).toMatchObject({
+      title: 'JUST Egg Plant-Based Scramble, 12 fl oz',
+      brand: 'JUST Egg',
+      price: 4.98,
+      category: 'Egg Substitutes',
+      inStock: true,
+    });
   });
 
   it('reads pages 2 and 3, including an item with no optional field', () => {
     const page2 = parseWalmartSearchPage(searchBody(2));
     const page3 = parseWalmartSearchPage(searchBody(3));
-    expect(page2.listings.map((l) => l.retailerProductId)).toEqual(WALMART_CATALOGUE.slice(8, 16).map((i) => i.usItemId));
+    expect(page2.listings.map((l) => l.retailerProductId)).toEqual(
+      WALMART_CATALOGUE.slice(8, 16).map((i) => i.usItemId),
+    );
     expect(page2.nonProductTiles).toBe(1);
     expect(page3.listings.map((l) => l.retailerProductId)).toEqual(WALMART_CATALOGUE.slice(16).map((i) => i.usItemId));
     const bare = page2.listings.find((l) => l.retailerProductId === '10450884')!;
@@ -184,7 +255,15 @@ describe('parseWalmartSearchPage on documented variants', () => {
 
   it('keeps only Product tiles with a usItemId', () => {
     const page = parseWalmartSearchPage(
-      nextDataPage(pageOf([{ __typename: 'AdPlaceholder', id: 'ad' }, productTile(), { __typename: 'TileTakeOverProductPlaceholder' }, productTile({ usItemId: null }), { __typename: 'Product', usItemId: '' }])),
+      nextDataPage(
+        pageOf([
+          { __typename: 'AdPlaceholder', id: 'ad' },
+          productTile(),
+          { __typename: 'TileTakeOverProductPlaceholder' },
+          productTile({ usItemId: null }),
+          { __typename: 'Product', usItemId: '' },
+        ]),
+      ),
     );
     expect(page.listings.map((l) => l.retailerProductId)).toEqual(['111']);
     expect(page.nonProductTiles).toBe(4);
@@ -194,15 +273,28 @@ describe('parseWalmartSearchPage on documented variants', () => {
     const untyped = productTile({ usItemId: '333' });
     delete untyped.__typename;
     const page = parseWalmartSearchPage(
-      nextDataPage(pageOf([untyped, productTile({ __typename: null, usItemId: '444' }), { usItemId: '555' }, { __typename: 'AdPlaceholder', usItemId: '666', name: 'Ad' }, { __typename: 'SponsoredBrandTile', usItemId: '777', name: 'Eggs' }])),
+      nextDataPage(
+        pageOf([
+          untyped,
+          productTile({ __typename: null, usItemId: '444' }),
+          { usItemId: '555' },
+          { __typename: 'AdPlaceholder', usItemId: '666', name: 'Ad' },
+          { __typename: 'SponsoredBrandTile', usItemId: '777', name: 'Eggs' },
+        ]),
+      ),
     );
     expect(page.listings.map((l) => l.retailerProductId)).toEqual(['333', '444']);
-    expect(page.listings[0]).toMatchObject({ title: 'Great Value Large White Eggs, 12 Count', price: 3.12, inStock: true });
+    expect(page.listings[0]).toMatchObject({
+      title: 'Great Value Large White Eggs, 12 Count',
+      price: 3.12,
+      inStock: true,
+    });
     expect(page.nonProductTiles).toBe(3);
   });
 
   it('reads maxPage as a number or a numeric string, and an unreadable paginationV2 as none', () => {
-    const withPagination = (paginationV2: unknown) => parseWalmartSearchPage(nextDataPage(pageOf([productTile()], { paginationV2 })));
+    const withPagination = (paginationV2: unknown) =>
+      parseWalmartSearchPage(nextDataPage(pageOf([productTile()], { paginationV2 })));
     expect(withPagination({ maxPage: 3 }).maxPage).toBe(3);
     expect(withPagination({ maxPage: '3' }).maxPage).toBe(3);
     expect(withPagination({ maxPage: 'many' }).maxPage).toBeNull();
@@ -214,7 +306,15 @@ describe('parseWalmartSearchPage on documented variants', () => {
 
   it('reads the largest stack count (total results), as a number or a numeric string', () => {
     const withCounts = (...counts: unknown[]) =>
-      parseWalmartSearchPage(nextDataPage({ props: { pageProps: { initialData: { searchResult: { itemStacks: counts.map((count) => ({ count, items: [productTile()] })) } } } } })).totalResults;
+      parseWalmartSearchPage(
+        nextDataPage({
+          props: {
+            pageProps: {
+              initialData: { searchResult: { itemStacks: counts.map((count) => ({ count, items: [productTile()] })) } },
+            },
+          },
+        }),
+      ).totalResults;
     expect(withCounts(66, 121)).toBe(121);
     expect(withCounts('40')).toBe(40);
     expect(withCounts(undefined, 0)).toBeNull();
@@ -223,7 +323,15 @@ describe('parseWalmartSearchPage on documented variants', () => {
 
   it('iterates every stack', () => {
     const data = {
-      props: { pageProps: { initialData: { searchResult: { itemStacks: [{ items: [productTile()] }, { items: [productTile({ usItemId: 222 })] }, { items: [] }] } } } },
+      props: {
+        pageProps: {
+          initialData: {
+            searchResult: {
+              itemStacks: [{ items: [productTile()] }, { items: [productTile({ usItemId: 222 })] }, { items: [] }],
+            },
+          },
+        },
+      },
     };
     const page = parseWalmartSearchPage(nextDataPage(data));
     expect(page.listings.map((l) => l.retailerProductId)).toEqual(['111', '222']);
@@ -232,7 +340,16 @@ describe('parseWalmartSearchPage on documented variants', () => {
   });
 
   it('reads the listings of a page whose location is not the documented object', () => {
-    const data = { props: { pageProps: { initialData: { pageMetadata: { location: 'Sacramento' }, searchResult: { itemStacks: [{ items: [productTile()] }] } } } } };
+    const data = {
+      props: {
+        pageProps: {
+          initialData: {
+            pageMetadata: { location: 'Sacramento' },
+            searchResult: { itemStacks: [{ items: [productTile()] }] },
+          },
+        },
+      },
+    };
     const page = parseWalmartSearchPage(nextDataPage(data));
     expect(page.listings).toHaveLength(1);
     expect(page.location).toBeNull();
@@ -240,16 +357,34 @@ describe('parseWalmartSearchPage on documented variants', () => {
 
   it('reads the price from `price` first, then linePrice, and a wasPrice as the regular price', () => {
     expect(one(productTile({ price: 2.5, priceInfo: { linePrice: '$9.99' } })).price).toBe(2.5);
-    expect(one(productTile({ price: undefined, priceInfo: { linePrice: '$4.12', wasPrice: '' } }))).toMatchObject({ price: 4.12, regularPrice: 4.12 });
-    expect(one(productTile({ price: null, priceInfo: { linePrice: 'Now $3.50', wasPrice: '$4.27' } }))).toMatchObject({ price: 3.5, regularPrice: 4.27 });
-    expect(one(productTile({ price: 159, priceInfo: { itemPrice: '$219.99', linePrice: '$159.00', wasPrice: '$219.99' } }))).toMatchObject({ price: 159, regularPrice: 219.99 });
-    expect(one(productTile({ price: undefined, priceInfo: { linePrice: '', wasPrice: '', unitPrice: '' } }))).toMatchObject({ price: null, regularPrice: null });
-    expect(one(productTile({ price: undefined, priceInfo: undefined }))).toMatchObject({ price: null, regularPrice: null });
+    expect(one(productTile({ price: undefined, priceInfo: { linePrice: '$4.12', wasPrice: '' } }))).toMatchObject({
+      price: 4.12,
+      regularPrice: 4.12,
+    });
+    expect(one(productTile({ price: null, priceInfo: { linePrice: 'Now $3.50', wasPrice: '$4.27' } }))).toMatchObject({
+      price: 3.5,
+      regularPrice: 4.27,
+    });
+    expect(
+      one(productTile({ price: 159, priceInfo: { itemPrice: '$219.99', linePrice: '$159.00', wasPrice: '$219.99' } })),
+    ).toMatchObject({ price: 159, regularPrice: 219.99 });
+    expect(
+      one(productTile({ price: undefined, priceInfo: { linePrice: '', wasPrice: '', unitPrice: '' } })),
+    ).toMatchObject({ price: null, regularPrice: null });
+    expect(one(productTile({ price: undefined, priceInfo: undefined }))).toMatchObject({
+      price: null,
+      regularPrice: null,
+    });
   });
 
   it('takes a non-null brand as is, else a known brand the title starts with', () => {
-    expect(one(productTile({ brand: 'Marketside', name: 'Cage Free Large Brown Eggs, 18 ct' })).brand).toBe('Marketside');
-    expect(one(productTile({ name: 'Sauder&#39;s Eggs Grade A Large Brown, 12 Count' }))).toMatchObject({ brand: "Sauder's", title: "Sauder's Eggs Grade A Large Brown, 12 Count" });
+    expect(one(productTile({ brand: 'Marketside', name: 'Cage Free Large Brown Eggs, 18 ct' })).brand).toBe(
+      'Marketside',
+    );
+    expect(one(productTile({ name: 'Sauder&#39;s Eggs Grade A Large Brown, 12 Count' }))).toMatchObject({
+      brand: "Sauder's",
+      title: "Sauder's Eggs Grade A Large Brown, 12 Count",
+    });
     expect(one(productTile({ name: 'Farm Fresh Large Eggs, 12 Count' })).brand).toBeNull();
     expect(walmartBrand(null, 'Pete and Gerry’s Organic Eggs, 12 Count')).toBe('Pete and Gerry’s');
     expect(walmartBrand(null, 'Great Valuex Eggs')).toBeNull();
@@ -258,20 +393,28 @@ describe('parseWalmartSearchPage on documented variants', () => {
   });
 
   it('reads stock from availabilityStatusV2, else isOutOfStock', () => {
-    expect(one(productTile({ availabilityStatusV2: { value: 'OUT_OF_STOCK' }, isOutOfStock: false })).inStock).toBe(false);
+    expect(one(productTile({ availabilityStatusV2: { value: 'OUT_OF_STOCK' }, isOutOfStock: false })).inStock).toBe(
+      false,
+    );
     expect(one(productTile({ availabilityStatusV2: undefined, isOutOfStock: true })).inStock).toBe(false);
-    expect(one(productTile({ availabilityStatusV2: { value: 'LIMITED_STOCK' }, isOutOfStock: false })).inStock).toBe(true);
+    expect(one(productTile({ availabilityStatusV2: { value: 'LIMITED_STOCK' }, isOutOfStock: false })).inStock).toBe(
+      true,
+    );
     expect(one(productTile({ availabilityStatusV2: null, isOutOfStock: undefined })).inStock).toBeNull();
   });
 
   it('builds the product URL on www.walmart.com without the query string', () => {
     expect(one(productTile()).url).toBe('https://www.walmart.com/ip/Great-Value-Large-White-Eggs-12-Count/111');
-    expect(one(productTile({ canonicalUrl: 'https://www.walmart.com/ip/Eggs/111?x=1' })).url).toBe('https://www.walmart.com/ip/Eggs/111');
+    expect(one(productTile({ canonicalUrl: 'https://www.walmart.com/ip/Eggs/111?x=1' })).url).toBe(
+      'https://www.walmart.com/ip/Eggs/111',
+    );
     expect(one(productTile({ canonicalUrl: '' })).url).toBe('https://www.walmart.com/ip/111');
   });
 
   it('decodes entities in titles and reads catalogProductType as the category', () => {
-    expect(one(productTile({ name: 'Marketside Free Range Eggs &amp; More,  12 ct', catalogProductType: 'Eggs' }))).toMatchObject({ title: 'Marketside Free Range Eggs & More, 12 ct', category: 'Eggs' });
+    expect(
+      one(productTile({ name: 'Marketside Free Range Eggs &amp; More,  12 ct', catalogProductType: 'Eggs' })),
+    ).toMatchObject({ title: 'Marketside Free Range Eggs & More, 12 ct', category: 'Eggs' });
     expect(one(productTile({ catalogProductType: undefined })).category).toBeNull();
   });
 
@@ -283,56 +426,147 @@ describe('parseWalmartSearchPage on documented variants', () => {
             itemStacks: [
               {
                 itemsV2: [
-                  { __typename: 'Product', usItemId: '55', name: 'Marketside Cage Free Large Brown Eggs, 18 ct', priceInfo: { currentPrice: { price: 5.48, priceString: '$5.48' }, unitPrice: { price: 0.304, priceString: '30.4 ¢/ea' }, wasPrice: { price: 5.98, priceString: '$5.98' } }, canonicalUrl: '/ip/x/55?classType=VARIANT' },
-                  { __typename: 'Product', usItemId: '56', name: 'Goya Red Kidney Beans, 15.5 oz', priceInfo: { currentPrice: { price: 1.58, priceString: '$1.58' }, wasPrice: null }, catalogProductType: 'Canned & Jarred Beans & Legumes' },
+                  {
+                    __typename: 'Product',
+                    usItemId: '55',
+                    name: 'Marketside Cage Free Large Brown Eggs, 18 ct',
+                    priceInfo: {
+                      currentPrice: { price: 5.48, priceString: '$5.48' },
+                      unitPrice: { price: 0.304, priceString: '30.4 ¢/ea' },
+                      wasPrice: { price: 5.98, priceString: '$5.98' },
+                    },
+                    canonicalUrl: '/ip/x/55?classType=VARIANT',
+                  },
+                  {
+                    __typename: 'Product',
+                    usItemId: '56',
+                    name: 'Goya Red Kidney Beans, 15.5 oz',
+                    priceInfo: { currentPrice: { price: 1.58, priceString: '$1.58' }, wasPrice: null },
+                    catalogProductType: 'Canned & Jarred Beans & Legumes',
+                  },
                   { __typename: 'AdPlaceholder' },
                 ],
               },
             ],
           },
         },
-        contentLayout: { pageMetadata: { location: { pickupStore: '4554', deliveryStore: '4554', intent: 'PICKUP', postalCode: '78757', stateOrProvinceCode: 'TX', city: 'Austin', storeId: '4554' } } },
+        contentLayout: {
+          pageMetadata: {
+            location: {
+              pickupStore: '4554',
+              deliveryStore: '4554',
+              intent: 'PICKUP',
+              postalCode: '78757',
+              stateOrProvinceCode: 'TX',
+              city: 'Austin',
+              storeId: '4554',
+            },
+          },
+        },
       },
     });
     const page = parseWalmartSearchPage(body);
     expect(page.listings).toEqual([
-      { retailerProductId: '55', title: 'Marketside Cage Free Large Brown Eggs, 18 ct', brand: 'Marketside', price: 5.48, regularPrice: 5.98, sizeText: null, category: null, url: 'https://www.walmart.com/ip/x/55', inStock: null },
-      { retailerProductId: '56', title: 'Goya Red Kidney Beans, 15.5 oz', brand: null, price: 1.58, regularPrice: 1.58, sizeText: null, category: 'Canned & Jarred Beans & Legumes', url: 'https://www.walmart.com/ip/56', inStock: null },
+      {
+        retailerProductId: '55',
+        title: 'Marketside Cage Free Large Brown Eggs, 18 ct',
+        brand: 'Marketside',
+        price: 5.48,
+        regularPrice: 5.98,
+        sizeText: null,
+        category: null,
+        url: 'https://www.walmart.com/ip/x/55',
+        inStock: null,
+      },
+      {
+        retailerProductId: '56',
+        title: 'Goya Red Kidney Beans, 15.5 oz',
+        brand: null,
+        price: 1.58,
+        regularPrice: 1.58,
+        sizeText: null,
+        category: 'Canned & Jarred Beans & Legumes',
+        url: 'https://www.walmart.com/ip/56',
+        inStock: null,
+      },
     ]);
     expect(page.nonProductTiles).toBe(1);
     expect(page.maxPage).toBeNull();
-    expect(page.location).toEqual({ retailerLocationId: '4554', name: null, zip: '78757', city: 'Austin', state: 'TX', address: null, latitude: null, longitude: null });
+    expect(page.location).toEqual({
+      retailerLocationId: '4554',
+      name: null,
+      zip: '78757',
+      city: 'Austin',
+      state: 'TX',
+      address: null,
+      latitude: null,
+      longitude: null,
+    });
   });
 
   it('reads items[] of the page data too when a stack carries itemsV2 instead', () => {
-    const data = { props: { pageProps: { initialData: { searchResult: { itemStacks: [{ itemsV2: [productTile()] }] } } } } };
+    const data = {
+      props: { pageProps: { initialData: { searchResult: { itemStacks: [{ itemsV2: [productTile()] }] } } } },
+    };
     expect(parseWalmartSearchPage(nextDataPage(data)).listings.map((l) => l.retailerProductId)).toEqual(['111']);
   });
 });
 
 describe('parseWalmartSearchPage on bodies that are not the documented structure', () => {
   it('rejects a page without __NEXT_DATA__', () => {
-    expectStructureError(() => parseWalmartSearchPage('<html><body><div class="search-results"></div></body></html>'), 'Walmart search page has no __NEXT_DATA__ script');
-    expectStructureError(() => parseWalmartSearchPage('<script id="__NEXT_DATA_V2__">{}</script>'), 'Walmart search page has no __NEXT_DATA__ script');
+    expectStructureError(
+      () => parseWalmartSearchPage('<html><body><div class="search-results"></div></body></html>'),
+      'Walmart search page has no __NEXT_DATA__ script',
+    );
+    expectStructureError(
+      () => parseWalmartSearchPage('<script id="__NEXT_DATA_V2__">{}</script>'),
+      'Walmart search page has no __NEXT_DATA__ script',
+    );
   });
 
   it('rejects truncated JSON', () => {
-    expectStructureError(() => parseWalmartSearchPage('<script id="__NEXT_DATA__">{"props":{"pageProps":</script>'), 'Walmart search page: __NEXT_DATA__ is not valid JSON');
+    expectStructureError(
+      () => parseWalmartSearchPage('<script id="__NEXT_DATA__">{"props":{"pageProps":</script>'),
+      'Walmart search page: __NEXT_DATA__ is not valid JSON',
+    );
     expectStructureError(() => parseWalmartSearchPage('{"data":{"search":'), 'Walmart search JSON is unreadable');
   });
 
   it('rejects missing or renamed keys', () => {
-    expectStructureError(() => parseWalmartSearchPage(nextDataPage({ props: { pageProps: {} } })), 'Walmart search data has no searchResult');
-    expectStructureError(() => parseWalmartSearchPage(nextDataPage({ props: { pageProps: { initialData: { searchResult: { stacks: [] } } } } })), 'Walmart searchResult: itemStacks invalid input: expected array, received undefined');
-    expectStructureError(() => parseWalmartSearchPage(nextDataPage({ props: { pageProps: { initialData: { searchResult: { itemStacks: [{ tiles: [] }] } } } } })), 'Walmart searchResult: itemStacks.0 has neither items nor itemsV2');
-    expectStructureError(() => parseWalmartSearchPage(nextDataPage(pageOf([productTile({ name: undefined, title: 'Eggs' })]))), 'Walmart item 0.0: name invalid input: expected string, received undefined');
-    expectStructureError(() => parseWalmartSearchPage(nextDataPage(pageOf([productTile({ price: { amount: 3 } })]))), 'Walmart item 0.0: price invalid input');
+    expectStructureError(
+      () => parseWalmartSearchPage(nextDataPage({ props: { pageProps: {} } })),
+      'Walmart search data has no searchResult',
+    );
+    expectStructureError(
+      () =>
+        parseWalmartSearchPage(
+          nextDataPage({ props: { pageProps: { initialData: { searchResult: { stacks: [] } } } } }),
+        ),
+      'Walmart searchResult: itemStacks invalid input: expected array, received undefined',
+    );
+    expectStructureError(
+      () =>
+        parseWalmartSearchPage(
+          nextDataPage({ props: { pageProps: { initialData: { searchResult: { itemStacks: [{ tiles: [] }] } } } } }),
+        ),
+      'Walmart searchResult: itemStacks.0 has neither items nor itemsV2',
+    );
+    expectStructureError(
+      () => parseWalmartSearchPage(nextDataPage(pageOf([productTile({ name: undefined, title: 'Eggs' })]))),
+      'Walmart item 0.0: name invalid input: expected string, received undefined',
+    );
+    expectStructureError(
+      () => parseWalmartSearchPage(nextDataPage(pageOf([productTile({ price: { amount: 3 } })]))),
+      'Walmart item 0.0: price invalid input',
+    );
   });
 });
 
 describe('parseWalmartServiceAvailability and parseWalmartPageLocation', () => {
   it('reads the first access point of the stand-in body', () => {
-    expect(parseWalmartServiceAvailability(standInBody('/grocery/v4/api/serviceAvailability', { postalCode: ZIP }))).toEqual({
+    expect(
+      parseWalmartServiceAvailability(standInBody('/grocery/v4/api/serviceAvailability', { postalCode: ZIP })),
+    ).toEqual({
       retailerLocationId: STORE,
       name: `Walmart Supercenter #${STORE}`,
       zip: ZIP,
@@ -350,15 +584,28 @@ describe('parseWalmartServiceAvailability and parseWalmartPageLocation', () => {
       accessPointList: [
         { accessPointType: 'DELIVERY_ADDRESS', name: 'Delivery' },
         { accessPointType: 'PICKUP_CURBSIDE', assortmentStoreId: '', name: 'Empty' },
-        { accessPointType: 'PICKUP_INSTORE', assortmentStoreId: '5293', name: 'Walmart Supercenter #5293', address: { postalCode: '60611' } },
+        {
+          accessPointType: 'PICKUP_INSTORE',
+          assortmentStoreId: '5293',
+          name: 'Walmart Supercenter #5293',
+          address: { postalCode: '60611' },
+        },
         { accessPointType: 'PICKUP_INSTORE', assortmentStoreId: '1111', name: 'Later' },
       ],
     });
-    expect(parseWalmartServiceAvailability(body)).toMatchObject({ retailerLocationId: '5293', name: 'Walmart Supercenter #5293', zip: '60611' });
+    expect(parseWalmartServiceAvailability(body)).toMatchObject({
+      retailerLocationId: '5293',
+      name: 'Walmart Supercenter #5293',
+      zip: '60611',
+    });
   });
 
   it('answers null for an empty list and undefined for an unrecognised body', () => {
-    expect(parseWalmartServiceAvailability(standInBody('/grocery/v4/api/serviceAvailability', { postalCode: SCENARIO_ZIPS.noStore }))).toBeNull();
+    expect(
+      parseWalmartServiceAvailability(
+        standInBody('/grocery/v4/api/serviceAvailability', { postalCode: SCENARIO_ZIPS.noStore }),
+      ),
+    ).toBeNull();
     expect(parseWalmartServiceAvailability('{"accessPointList":[]}')).toBeNull();
     expect(parseWalmartServiceAvailability('<html>Not found</html>')).toBeUndefined();
     expect(parseWalmartServiceAvailability('{"status":"MOVED"}')).toBeUndefined();
@@ -366,7 +613,19 @@ describe('parseWalmartServiceAvailability and parseWalmartPageLocation', () => {
   });
 
   it('accepts a numeric store id and other address spellings', () => {
-    expect(parseWalmartServiceAvailability(JSON.stringify({ accessPointList: [{ assortmentStoreId: 3081, accessPointName: 'Sacramento Supercenter', address: { addressLineOne: '8915 Gerber Road', city: 'Sacramento', state: 'ca', zipCode: '95829-0000' } }] }))).toEqual({
+    expect(
+      parseWalmartServiceAvailability(
+        JSON.stringify({
+          accessPointList: [
+            {
+              assortmentStoreId: 3081,
+              accessPointName: 'Sacramento Supercenter',
+              address: { addressLineOne: '8915 Gerber Road', city: 'Sacramento', state: 'ca', zipCode: '95829-0000' },
+            },
+          ],
+        }),
+      ),
+    ).toEqual({
       retailerLocationId: '3081',
       name: 'Sacramento Supercenter',
       zip: '95829',
@@ -379,12 +638,22 @@ describe('parseWalmartServiceAvailability and parseWalmartPageLocation', () => {
   });
 
   it('reads a page location from storeId, pickupStore or deliveryStore', () => {
-    expect(parseWalmartPageLocation({ pickupStore: '4554', postalCode: '78757' })).toMatchObject({ retailerLocationId: '4554', zip: '78757' });
-    expect(parseWalmartPageLocation({ deliveryStore: 12, stateOrProvinceCode: 'TX' })).toMatchObject({ retailerLocationId: '12', zip: null, state: 'TX' });
+    expect(parseWalmartPageLocation({ pickupStore: '4554', postalCode: '78757' })).toMatchObject({
+      retailerLocationId: '4554',
+      zip: '78757',
+    });
+    expect(parseWalmartPageLocation({ deliveryStore: 12, stateOrProvinceCode: 'TX' })).toMatchObject({
+      retailerLocationId: '12',
+      zip: null,
+      state: 'TX',
+    });
     expect(parseWalmartPageLocation({ postalCode: '95829' })).toMatchObject({ retailerLocationId: null, zip: '95829' });
     expect(parseWalmartPageLocation({ intent: 'SHIPPING' })).toBeNull();
     expect(parseWalmartPageLocation(undefined)).toBeNull();
-    expectStructureError(() => parseWalmartPageLocation('95829'), 'Walmart pageMetadata.location is not an object of the documented fields');
+    expectStructureError(
+      () => parseWalmartPageLocation('95829'),
+      'Walmart pageMetadata.location is not an object of the documented fields',
+    );
   });
 });
 
@@ -399,7 +668,13 @@ async function serve(handlers: RetailerStandIn[]): Promise<StandInServer> {
 }
 
 function contextFor(server: StandInServer, maxPages = 10): ScrapeContext {
-  const http = new RetailerHttp(walmart.storeName, walmart.origins, { originOverride: server.url, delayMs: 0, backoffBaseMs: 1, backoffCapMs: 5, maxRetryAfterMs: 5000 });
+  const http = new RetailerHttp(walmart.storeName, walmart.origins, {
+    originOverride: server.url,
+    delayMs: 0,
+    backoffBaseMs: 1,
+    backoffCapMs: 5,
+    maxRetryAfterMs: 5000,
+  });
   return { http, maxPages, term: 'eggs', credentials: {} };
 }
 
@@ -434,7 +709,12 @@ describe('walmart against the stand-in', () => {
   it('locates the store of an ordinary ZIP and reads every page of its listings', async () => {
     const ctx = contextFor(server);
     const location = await walmart.locate(ZIP, ctx);
-    expect(location).toMatchObject({ retailerLocationId: STORE, name: `Walmart Supercenter #${STORE}`, zip: ZIP, state: 'NY' });
+    expect(location).toMatchObject({
+      retailerLocationId: STORE,
+      name: `Walmart Supercenter #${STORE}`,
+      zip: ZIP,
+      state: 'NY',
+    });
     const pages = await collect(location!, ZIP, ctx);
     expect(pages.map((p) => p.listings.length)).toEqual([PAGE_1_LISTINGS, 8, 3]);
     expect(pages.map((p) => p.nonProductTiles)).toEqual([3, 1, 1]);
@@ -458,7 +738,11 @@ describe('walmart against the stand-in', () => {
   });
 
   it('pins the store with the assortmentStoreId cookie alone', async () => {
-    const body = standInBody('/search', { q: 'eggs', page: '1' }, { assortmentStoreId: walmartStoreIdForZip('60611'), hasLocData: '1' });
+    const body = standInBody(
+      '/search',
+      { q: 'eggs', page: '1' },
+      { assortmentStoreId: walmartStoreIdForZip('60611'), hasLocData: '1' },
+    );
     const page = parseWalmartSearchPage(body);
     expect(page.location?.zip).toBe('60611');
     expect(byId(page.listings, '145051970').price).toBe(walmartRegularPrice(item('gv-white-12'), '60611'));
@@ -479,9 +763,12 @@ describe('walmart against the stand-in', () => {
       return { ...response, body: rewrite(response.body, req) };
     },
   });
-  const withoutPagination = (body: string) => body.replace(/"paginationV2":\{"maxPage":\d+,"pageProperties":\{[^}]*\}\},/, '');
-  const withoutCounts = (body: string) => body.replace(/"(?:count|aggregatedCount)":\d+,/g, '').replace(/,"(?:count|aggregatedCount)":\d+/g, '');
-  const searchPages = (local: StandInServer) => local.requests.filter((r) => r.path === '/search').map((r) => new URLSearchParams(r.query).get('page'));
+  const withoutPagination = (body: string) =>
+    body.replace(/"paginationV2":\{"maxPage":\d+,"pageProperties":\{[^}]*\}\},/, '');
+  const withoutCounts = (body: string) =>
+    body.replace(/"(?:count|aggregatedCount)":\d+,/g, '').replace(/,"(?:count|aggregatedCount)":\d+/g, '');
+  const searchPages = (local: StandInServer) =>
+    local.requests.filter((r) => r.path === '/search').map((r) => new URLSearchParams(r.query).get('page'));
 
   it('stops when the results read, each once, reach the total when the page has no paginationV2', async () => {
     const local = await serve([rewriting(withoutPagination)]);
@@ -518,7 +805,13 @@ describe('walmart against the stand-in', () => {
   it('takes a 4xx past page 1 as the end of the results and keeps the pages read', async () => {
     for (const status of [404, 400, 410]) {
       const local = await serve([
-        { store: 'walmart', handle: (req, state) => (req.path === '/search' && req.query.get('page') === '3' ? html('<html><body>Not here</body></html>', status) : walmartStandIn.handle(req, state)) },
+        {
+          store: 'walmart',
+          handle: (req, state) =>
+            req.path === '/search' && req.query.get('page') === '3'
+              ? html('<html><body>Not here</body></html>', status)
+              : walmartStandIn.handle(req, state),
+        },
       ]);
       const ctx = contextFor(local);
       const pages = await collect((await walmart.locate(ZIP, ctx))!, ZIP, ctx);
@@ -528,14 +821,26 @@ describe('walmart against the stand-in', () => {
   });
 
   it('still fails on a 4xx of page 1 and on a 5xx past page 1', async () => {
-    const firstMissing = await serve([{ store: 'walmart', handle: (req, state) => (req.path === '/search' ? html('<html><body>Not here</body></html>', 404) : walmartStandIn.handle(req, state)) }]);
+    const firstMissing = await serve([
+      {
+        store: 'walmart',
+        handle: (req, state) =>
+          req.path === '/search' ? html('<html><body>Not here</body></html>', 404) : walmartStandIn.handle(req, state),
+      },
+    ]);
     let ctx = contextFor(firstMissing);
     let error = await failure(collect((await walmart.locate(ZIP, ctx))!, ZIP, ctx));
     expect(error.kind).toBe('http');
     expect(error.message).toBe('Walmart answered HTTP 404 for /search');
 
     const broken = await serve([
-      { store: 'walmart', handle: (req, state) => (req.path === '/search' && req.query.get('page') === '2' ? html('<html><body>Internal Server Error</body></html>', 500) : walmartStandIn.handle(req, state)) },
+      {
+        store: 'walmart',
+        handle: (req, state) =>
+          req.path === '/search' && req.query.get('page') === '2'
+            ? html('<html><body>Internal Server Error</body></html>', 500)
+            : walmartStandIn.handle(req, state),
+      },
     ]);
     ctx = contextFor(broken);
     error = await failure(collect((await walmart.locate(ZIP, ctx))!, ZIP, ctx));
@@ -548,7 +853,9 @@ describe('walmart against the stand-in', () => {
     const ctx = contextFor(local);
     const error = await failure(collect((await walmart.locate(ZIP, ctx))!, ZIP, ctx));
     expect(error).toBeInstanceOf(StructureError);
-    expect(error.message).toBe(`page structure not recognised (Walmart search page 1 has ${PAGE_1_LISTINGS + 3} tiles but not one product could be read)`);
+    expect(error.message).toBe(
+      `page structure not recognised (Walmart search page 1 has ${PAGE_1_LISTINGS + 3} tiles but not one product could be read)`,
+    );
   });
 
   it('sends the ZIP cookie along with assortmentStoreId and hasLocData', async () => {
@@ -567,7 +874,9 @@ describe('walmart against the stand-in', () => {
     expect(seen).toHaveLength(3);
     for (const cookies of seen) {
       expect(cookies).toMatchObject({ assortmentStoreId: STORE, hasLocData: '1', locGuestData: expect.any(String) });
-      const guest = JSON.parse(Buffer.from(decodeURIComponent(cookies.locGuestData!), 'base64').toString('utf8')) as { postalCode: { base: string } };
+      const guest = JSON.parse(Buffer.from(decodeURIComponent(cookies.locGuestData!), 'base64').toString('utf8')) as {
+        postalCode: { base: string };
+      };
       expect(guest.postalCode.base).toBe(ZIP);
     }
   });
@@ -596,7 +905,9 @@ describe('walmart against the stand-in', () => {
     expect(pages.map((p) => p.listings.length)).toEqual([PAGE_1_LISTINGS]);
     expect(caught).toBeInstanceOf(ScrapeError);
     expect((caught as ScrapeError).kind).toBe('http');
-    expect((caught as ScrapeError).message).toBe(`Walmart served store ${walmartStoreIdForZip(WALMART_DEFAULT_ZIP)}, not the located store ${STORE}`);
+    expect((caught as ScrapeError).message).toBe(
+      `Walmart served store ${walmartStoreIdForZip(WALMART_DEFAULT_ZIP)}, not the located store ${STORE}`,
+    );
   });
 
   it('answers null when no store serves the ZIP', async () => {
@@ -626,7 +937,12 @@ describe('walmart against the stand-in', () => {
       const pages = await collect((await walmart.locate(zip, ctx))!, zip, ctx);
       expect(pages.map((p) => p.listings.length)).toEqual([PAGE_1_LISTINGS, 8, 3]);
       expect(byId(pages[0]!.listings, '145051970').price).toBe(walmartRegularPrice(item('gv-white-12'), zip));
-      expect(server.requests.filter((r) => r.path === '/search').map((r) => r.status)).toEqual([zip === SCENARIO_ZIPS.flaky ? 500 : 429, 200, 200, 200]);
+      expect(server.requests.filter((r) => r.path === '/search').map((r) => r.status)).toEqual([
+        zip === SCENARIO_ZIPS.flaky ? 500 : 429,
+        200,
+        200,
+        200,
+      ]);
     }
   });
 
@@ -640,17 +956,32 @@ describe('walmart against the stand-in', () => {
 });
 
 describe('walmart locate fallback (serviceAvailability gone)', () => {
-  const withServiceAvailability = (answer: (req: StandInRequest) => ReturnType<RetailerStandIn['handle']>): RetailerStandIn => ({
+  const withServiceAvailability = (
+    answer: (req: StandInRequest) => ReturnType<RetailerStandIn['handle']>,
+  ): RetailerStandIn => ({
     store: 'walmart',
-    handle: (req, state) => (req.path === '/grocery/v4/api/serviceAvailability' ? answer(req) : walmartStandIn.handle(req, state)),
+    handle: (req, state) =>
+      req.path === '/grocery/v4/api/serviceAvailability' ? answer(req) : walmartStandIn.handle(req, state),
   });
 
   it('reads the location the search page names for the ZIP in the cookies after a 404', async () => {
     const local = await serve([withServiceAvailability(() => json({ message: 'Not Found' }, 404))]);
     const ctx = contextFor(local);
     const location = await walmart.locate('60611', ctx);
-    expect(location).toEqual({ retailerLocationId: walmartStoreIdForZip('60611'), name: null, zip: '60611', city: null, state: 'IL', address: null, latitude: null, longitude: null });
-    expect(paths(local)).toEqual(['404 www.walmart.com /grocery/v4/api/serviceAvailability?postalCode=60611', '200 www.walmart.com /search?q=eggs&page=1&sort=best_match&affinityOverride=default']);
+    expect(location).toEqual({
+      retailerLocationId: walmartStoreIdForZip('60611'),
+      name: null,
+      zip: '60611',
+      city: null,
+      state: 'IL',
+      address: null,
+      latitude: null,
+      longitude: null,
+    });
+    expect(paths(local)).toEqual([
+      '404 www.walmart.com /grocery/v4/api/serviceAvailability?postalCode=60611',
+      '200 www.walmart.com /search?q=eggs&page=1&sort=best_match&affinityOverride=default',
+    ]);
     const pages = await collect(location!, '60611', ctx);
     expect(byId(pages[0]!.listings, '145051970').price).toBe(walmartRegularPrice(item('gv-white-12'), '60611'));
   });
@@ -672,12 +1003,23 @@ describe('walmart locate fallback (serviceAvailability gone)', () => {
     const local = await serve([noLocation]);
     const ctx = contextFor(local);
     const location = await walmart.locate('77001', ctx);
-    expect(location).toEqual({ retailerLocationId: null, name: null, zip: null, city: null, state: null, address: null, latitude: null, longitude: null });
+    expect(location).toEqual({
+      retailerLocationId: null,
+      name: null,
+      zip: null,
+      city: null,
+      state: null,
+      address: null,
+      latitude: null,
+      longitude: null,
+    });
     const pages = await collect(location!, '77001', ctx);
     expect(pages.map((p) => p.listings.length)).toEqual([PAGE_1_LISTINGS, 8, 3]);
     // Priced for the ZIP in locGuestData, not the default placement.
     expect(byId(pages[0]!.listings, '145051970').price).toBe(walmartRegularPrice(item('gv-white-12'), '77001'));
-    expect(walmartRegularPrice(item('gv-white-12'), '77001')).not.toBe(walmartRegularPrice(item('gv-white-12'), WALMART_DEFAULT_ZIP));
+    expect(walmartRegularPrice(item('gv-white-12'), '77001')).not.toBe(
+      walmartRegularPrice(item('gv-white-12'), WALMART_DEFAULT_ZIP),
+    );
     expect(local.requests.filter((r) => r.path === '/search').every((r) => !r.query.includes('stores='))).toBe(true);
   });
 
@@ -691,7 +1033,9 @@ describe('walmart locate fallback (serviceAvailability gone)', () => {
   });
 
   it('does not fall back past a rate limit', async () => {
-    const local = await serve([withServiceAvailability(() => json({ message: 'slow down' }, 429, { 'retry-after': '600' }))]);
+    const local = await serve([
+      withServiceAvailability(() => json({ message: 'slow down' }, 429, { 'retry-after': '600' })),
+    ]);
     const error = await failure(walmart.locate('60611', contextFor(local)));
     expect(error.kind).toBe('rate-limited');
     expect(local.requests).toHaveLength(1);
@@ -703,14 +1047,27 @@ describe('walmart locate fallback (serviceAvailability gone)', () => {
     handle(req, state) {
       if (req.path === '/grocery/v4/api/serviceAvailability') return json({ message: 'Not Found' }, 404);
       const response = walmartStandIn.handle(req, state);
-      return response && { ...response, body: response.body.replace(/"location":\{[^}]*\}/, `"location":${JSON.stringify(location)}`) };
+      return (
+        response && {
+          ...response,
+          body: response.body.replace(/"location":\{[^}]*\}/, `"location":${JSON.stringify(location)}`),
+        }
+      );
     },
   });
 
   it("fails the ZIP when the page answers with Walmart's default store far from the ZIP", async () => {
     const message = 'Walmart did not place the visit near 60611 (it answered with its default store 3081, Sacramento)';
     for (const location of [
-      { pickupStore: '3081', deliveryStore: '3081', intent: 'PICKUP', postalCode: '95829', stateOrProvinceCode: 'CA', city: 'Sacramento', storeId: '3081' },
+      {
+        pickupStore: '3081',
+        deliveryStore: '3081',
+        intent: 'PICKUP',
+        postalCode: '95829',
+        stateOrProvinceCode: 'CA',
+        city: 'Sacramento',
+        storeId: '3081',
+      },
       { postalCode: '95829', stateOrProvinceCode: 'CA' },
       { storeId: 3081 },
     ]) {
@@ -721,15 +1078,25 @@ describe('walmart locate fallback (serviceAvailability gone)', () => {
     }
   });
 
-  it('keeps the default store for a ZIP of its own area, and store 3081 placed in the ZIP\'s area', async () => {
+  it("keeps the default store for a ZIP of its own area, and store 3081 placed in the ZIP's area", async () => {
     const sacramento = await serve([placing({ postalCode: '95829', storeId: '3081', stateOrProvinceCode: 'CA' })]);
-    expect(await walmart.locate('95814', contextFor(sacramento))).toMatchObject({ retailerLocationId: '3081', zip: '95829' });
+    expect(await walmart.locate('95814', contextFor(sacramento))).toMatchObject({
+      retailerLocationId: '3081',
+      zip: '95829',
+    });
     const elsewhere = await serve([placing({ postalCode: '60611', storeId: '3081' })]);
-    expect(await walmart.locate('60614', contextFor(elsewhere))).toMatchObject({ retailerLocationId: '3081', zip: '60611' });
+    expect(await walmart.locate('60614', contextFor(elsewhere))).toMatchObject({
+      retailerLocationId: '3081',
+      zip: '60611',
+    });
   });
 
   it('does not fall back past a bot wall', async () => {
-    const local = await serve([withServiceAvailability(() => html('<html><head><title>Robot or human?</title></head><body>Robot or human?</body></html>'))]);
+    const local = await serve([
+      withServiceAvailability(() =>
+        html('<html><head><title>Robot or human?</title></head><body>Robot or human?</body></html>'),
+      ),
+    ]);
     const error = await failure(walmart.locate('60611', contextFor(local)));
     expect(error.kind).toBe('blocked');
     expect(local.requests).toHaveLength(1);

@@ -7,9 +7,19 @@
 // "Robot or human?" with HTTP 200, detected by RetailerHttp from the body text.
 import { z } from 'zod';
 import { cleanText, nextData, toPrice, zip5 } from './parse-utils.ts';
-import { ScrapeError, StructureError, type ListingPage, type NotOnShelf, type RawListing, type RetailerLocation, type RetailerScraper, type ScrapeContext, type DiscoveryAnswer, type DiscoveryPoint } from './types.ts';
+import {
+  ScrapeError,
+  StructureError,
+  type ListingPage,
+  type NotOnShelf,
+  type RawListing,
+  type RetailerLocation,
+  type RetailerScraper,
+  type ScrapeContext,
+  type DiscoveryAnswer,
+  type DiscoveryPoint,
+} from './types.ts';
 import { discovered, provenMiles, storeMiles } from './discovery.ts';
-
 
 const ORIGIN = 'https://www.walmart.com';
 /** Walmart serves at most 25 search pages. */
@@ -53,11 +63,17 @@ const productSchema = z.looseObject({
 });
 type WalmartProduct = z.infer<typeof productSchema>;
 
-const tileSchema = z.looseObject({ __typename: z.unknown().optional(), usItemId: z.unknown().optional(), name: z.unknown().optional() });
+const tileSchema = z.looseObject({
+  __typename: z.unknown().optional(),
+  usItemId: z.unknown().optional(),
+  name: z.unknown().optional(),
+});
 
 const stackSchema = z
   .looseObject({ items: z.array(tileSchema).nullish(), itemsV2: z.array(tileSchema).nullish() })
-  .refine((stack) => Array.isArray(stack.items) || Array.isArray(stack.itemsV2), { message: 'has neither items nor itemsV2' });
+  .refine((stack) => Array.isArray(stack.items) || Array.isArray(stack.itemsV2), {
+    message: 'has neither items nor itemsV2',
+  });
 
 // paginationV2 is read leniently (walmartMaxPage), never required.
 const searchResultSchema = z.looseObject({ itemStacks: z.array(stackSchema) });
@@ -120,14 +136,17 @@ export function parseWalmartSearchPage(body: string, storeId: string | null = nu
 }
 
 export function parseWalmartSearchData(data: unknown, storeId: string | null = null): WalmartSearchPage {
-  const rawResult = path(data, ['props', 'pageProps', 'initialData', 'searchResult']) ?? path(data, ['data', 'search', 'searchResult']);
-  if (rawResult === undefined || rawResult === null) throw new StructureError('Walmart search data has no searchResult');
+  const rawResult =
+    path(data, ['props', 'pageProps', 'initialData', 'searchResult']) ?? path(data, ['data', 'search', 'searchResult']);
+  if (rawResult === undefined || rawResult === null)
+    throw new StructureError('Walmart search data has no searchResult');
   const parsed = searchResultSchema.safeParse(rawResult);
   if (!parsed.success) {
     throw new StructureError(`Walmart searchResult: ${describeIssue(parsed.error.issues[0]!)}`);
   }
   const location = pageLocationOrNull(
-    path(data, ['props', 'pageProps', 'initialData', 'pageMetadata', 'location']) ?? path(data, ['data', 'contentLayout', 'pageMetadata', 'location']),
+    path(data, ['props', 'pageProps', 'initialData', 'pageMetadata', 'location']) ??
+      path(data, ['data', 'contentLayout', 'pageMetadata', 'location']),
   );
   // Whose shelf the page shows: the store the page itself says it serves, else the pinned one.
   const shelfStore = location?.retailerLocationId ?? storeId;
@@ -167,7 +186,8 @@ function isProductTile(tile: { __typename?: unknown; usItemId?: unknown; name?: 
   const id = tile.usItemId;
   if (id === undefined || id === null || id === '') return false;
   const typename = tile.__typename;
-  if (typename === undefined || typename === null || typename === '') return typeof tile.name === 'string' && tile.name.trim() !== '';
+  if (typename === undefined || typename === null || typename === '')
+    return typeof tile.name === 'string' && tile.name.trim() !== '';
   return typename === 'Product';
 }
 
@@ -191,9 +211,11 @@ function pageLocationOrNull(value: unknown): RetailerLocation | null {
 export function parseWalmartPageLocation(value: unknown): RetailerLocation | null {
   if (value === undefined || value === null) return null;
   const parsed = locationSchema.safeParse(value);
-  if (!parsed.success) throw new StructureError('Walmart pageMetadata.location is not an object of the documented fields');
+  if (!parsed.success)
+    throw new StructureError('Walmart pageMetadata.location is not an object of the documented fields');
   const location = parsed.data;
-  const id = [location.storeId, location.pickupStore, location.deliveryStore].map(nonEmpty).find((v) => v !== null) ?? null;
+  const id =
+    [location.storeId, location.pickupStore, location.deliveryStore].map(nonEmpty).find((v) => v !== null) ?? null;
   const zip = zip5(location.postalCode);
   if (id === null && zip === null) return null;
   return {
@@ -239,7 +261,9 @@ function isWalmartSeller(item: WalmartProduct): boolean | null {
  */
 export function walmartNotOnShelf(item: WalmartProduct, shelfStore: string | null): NotOnShelf | undefined {
   if (isWalmartSeller(item) === false || item.fulfillmentType?.toUpperCase() === 'MARKETPLACE') return 'marketplace';
-  const entries = (item.fulfillmentSummary ?? []).map((entry) => (entry.storeId === null || entry.storeId === undefined ? '' : String(entry.storeId).trim()));
+  const entries = (item.fulfillmentSummary ?? []).map((entry) =>
+    entry.storeId === null || entry.storeId === undefined ? '' : String(entry.storeId).trim(),
+  );
   if (entries.length > 0) {
     const atStore = entries.some((id) => id !== '' && id !== '0' && (shelfStore === null || sameStore(id, shelfStore)));
     return atStore ? undefined : 'online-only';
@@ -257,7 +281,10 @@ function walmartListing(item: WalmartProduct, shelfStore: string | null): RawLis
     toPrice(info?.currentPrice?.price) ??
     toPrice(info?.currentPrice?.priceString);
   const wasRaw = info?.wasPrice;
-  const was = wasRaw !== null && typeof wasRaw === 'object' ? (toPrice(wasRaw.price) ?? toPrice(wasRaw.priceString)) : toPrice(wasRaw);
+  const was =
+    wasRaw !== null && typeof wasRaw === 'object'
+      ? (toPrice(wasRaw.price) ?? toPrice(wasRaw.priceString))
+      : toPrice(wasRaw);
   // A non-empty wasPrice is a rollback: the regular price is the one it names.
   const regularPrice = was !== null && price !== null && was > price ? was : price;
   return {
@@ -372,7 +399,8 @@ const accessPointSchema = z.looseObject({
 const serviceAvailabilitySchema = z.looseObject({ accessPointList: z.array(z.unknown()) });
 
 const hasAssortmentStoreId = (entry: unknown): boolean => {
-  const id = entry !== null && typeof entry === 'object' ? (entry as Record<string, unknown>).assortmentStoreId : undefined;
+  const id =
+    entry !== null && typeof entry === 'object' ? (entry as Record<string, unknown>).assortmentStoreId : undefined;
   return (typeof id === 'string' && id.trim() !== '') || (typeof id === 'number' && Number.isFinite(id));
 };
 
@@ -427,10 +455,19 @@ export const WALMART_PLACEMENT_REACH_MILES = 100;
  */
 export function parseWalmartDiscovery(body: string, point: DiscoveryPoint): DiscoveryAnswer {
   const location = parseWalmartServiceAvailability(body);
-  if (location === undefined) throw new StructureError('Walmart serviceAvailability without accessPointList[].assortmentStoreId');
+  if (location === undefined)
+    throw new StructureError('Walmart serviceAvailability without accessPointList[].assortmentStoreId');
   if (location === null) return { stores: [], provenMiles: WALMART_PLACEMENT_REACH_MILES };
   const store = discovered(location);
-  return { stores: store ? [store] : [], provenMiles: provenMiles({ count: 1, limit: 1, radiusMiles: WALMART_PLACEMENT_REACH_MILES, miles: [storeMiles(point, location)] }) };
+  return {
+    stores: store ? [store] : [],
+    provenMiles: provenMiles({
+      count: 1,
+      limit: 1,
+      radiusMiles: WALMART_PLACEMENT_REACH_MILES,
+      miles: [storeMiles(point, location)],
+    }),
+  };
 }
 
 async function discover(point: DiscoveryPoint, ctx: ScrapeContext): Promise<DiscoveryAnswer> {
@@ -462,7 +499,9 @@ function sameStore(a: string, b: string): boolean {
 
 /** The page placed the visit at Walmart's default store, not near the ZIP asked for. */
 function isDefaultPlacement(location: RetailerLocation, zip: string): boolean {
-  const isDefault = location.zip === DEFAULT_ZIP || (location.retailerLocationId !== null && sameStore(location.retailerLocationId, DEFAULT_STORE));
+  const isDefault =
+    location.zip === DEFAULT_ZIP ||
+    (location.retailerLocationId !== null && sameStore(location.retailerLocationId, DEFAULT_STORE));
   if (!isDefault) return false;
   const area = zip.slice(0, 3);
   if (DEFAULT_ZIP.startsWith(area)) return false;
@@ -493,7 +532,10 @@ async function locate(zip: string, ctx: ScrapeContext): Promise<RetailerLocation
   const response = await ctx.http.request({ url: searchUrl(ctx.term, 1, null), cookies: walmartZipCookies(zip) });
   const page = parseWalmartSearchPage(response.body);
   if (page.location && isDefaultPlacement(page.location, zip)) {
-    throw new ScrapeError('no-store', `Walmart did not place the visit near ${zip} (it answered with its default store ${DEFAULT_STORE}, Sacramento)`);
+    throw new ScrapeError(
+      'no-store',
+      `Walmart did not place the visit near ${zip} (it answered with its default store ${DEFAULT_STORE}, Sacramento)`,
+    );
   }
   return (
     page.location ?? {
@@ -529,9 +571,12 @@ async function* listings(location: RetailerLocation, zip: string, ctx: ScrapeCon
     }
     const parsed = parseWalmartSearchPage(response.body, storeId);
     const served = parsed.location?.retailerLocationId ?? null;
-    if (storeId && served && !sameStore(served, storeId)) throw new ScrapeError('http', `Walmart served store ${served}, not the located store ${storeId}`);
+    if (storeId && served && !sameStore(served, storeId))
+      throw new ScrapeError('http', `Walmart served store ${served}, not the located store ${storeId}`);
     if (page === 1 && parsed.listings.length === 0 && parsed.nonProductTiles > 0) {
-      throw new StructureError(`Walmart search page 1 has ${parsed.nonProductTiles} tiles but not one product could be read`);
+      throw new StructureError(
+        `Walmart search page 1 has ${parsed.nonProductTiles} tiles but not one product could be read`,
+      );
     }
     yield { listings: parsed.listings, nonProductTiles: parsed.nonProductTiles };
     if (parsed.listings.length === 0) return;

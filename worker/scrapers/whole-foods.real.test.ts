@@ -6,9 +6,17 @@ import { describe, expect, it } from 'vitest';
 import { RetailerHttp, type Transport } from './http.ts';
 import { acceptListing } from './pipeline.ts';
 import type { ListingPage, RawListing, RetailerLocation, ScrapeContext } from './types.ts';
-import { parseWholeFoodsProducts, parseWholeFoodsRsiSearch, parseWholeFoodsSearch, parseWholeFoodsSearchPageHtml, parseWholeFoodsStoreCode, wholeFoods } from './whole-foods.ts';
+import {
+  parseWholeFoodsProducts,
+  parseWholeFoodsRsiSearch,
+  parseWholeFoodsSearch,
+  parseWholeFoodsSearchPageHtml,
+  parseWholeFoodsStoreCode,
+  wholeFoods,
+} from './whole-foods.ts';
 
-const body = (name: string) => fs.readFileSync(new URL(`../../test/retailers/real/whole-foods/${name}`, import.meta.url), 'utf8');
+const body = (name: string) =>
+  fs.readFileSync(new URL(`../../test/retailers/real/whole-foods/${name}`, import.meta.url), 'utf8');
 const byId = (listings: RawListing[], id: string) => listings.find((listing) => listing.retailerProductId === id)!;
 
 /** The `__NEXT_DATA__` page props of a saved page, for the parts that are bodies of their own. */
@@ -20,7 +28,9 @@ function pageProps(name: string): Record<string, unknown> {
 /** What the pipeline makes of a listing: [count, egg type, price, stock], or the reason it is not recorded. */
 function verdict(listing: RawListing): unknown {
   const result = acceptListing(listing);
-  return result.kind === 'accepted' ? [result.listing.count, result.listing.eggType, result.listing.price, result.listing.inStock] : result.reason;
+  return result.kind === 'accepted'
+    ? [result.listing.count, result.listing.eggType, result.listing.price, result.listing.inStock]
+    : result.reason;
 }
 
 describe('/api/search "eggs" at store 10145 Lamar, Austin (2026)', () => {
@@ -29,7 +39,11 @@ describe('/api/search "eggs" at store 10145 Lamar, Austin (2026)', () => {
   it('reads the 20 results kept of 1230, "EQUAL_TO" total', () => {
     expect(page().resultCount).toBe(20);
     expect(page().total).toBe(1230);
-    expect(page().listings.slice(0, 3).map((listing) => listing.retailerProductId)).toEqual(['B078158XZ4', 'B07813J5WT', 'B07YT7438G']);
+    expect(
+      page()
+        .listings.slice(0, 3)
+        .map((listing) => listing.retailerProductId),
+    ).toEqual(['B078158XZ4', 'B07813J5WT', 'B07YT7438G']);
   });
 
   it('reads regular prices, brands apart from titles, stock unknown (the search carries none)', () => {
@@ -44,7 +58,12 @@ describe('/api/search "eggs" at store 10145 Lamar, Austin (2026)', () => {
       url: 'https://www.wholefoodsmarket.com/product/vital-farms-large-grade-a-eggs-18-ct-b01mzhdhvm',
       inStock: null,
     });
-    expect(byId(page().listings, 'B0BT377KP2')).toMatchObject({ title: 'Large Grade A Eggs, 12 CT', brand: 'PETE & GERRYS', price: 6.79, regularPrice: 6.79 });
+    expect(byId(page().listings, 'B0BT377KP2')).toMatchObject({
+      title: 'Large Grade A Eggs, 12 CT',
+      brand: 'PETE & GERRYS',
+      price: 6.79,
+      regularPrice: 6.79,
+    });
     expect(page().listings.every((listing) => listing.inStock === null && listing.price !== null)).toBe(true);
   });
 
@@ -75,7 +94,11 @@ describe('/api/search "eggs" with store 10225 on every result and no price (2026
     expect(page.resultCount).toBe(20);
     expect(page.total).toBe(1243);
     expect(page.listings.every((listing) => listing.price === null && listing.regularPrice === null)).toBe(true);
-    expect(byId(page.listings, 'B00TFXF3G4')).toMatchObject({ title: 'Organic Large Grade A Eggs, 12 CT', brand: 'Chino Valley Ranchers', price: null });
+    expect(byId(page.listings, 'B00TFXF3G4')).toMatchObject({
+      title: 'Organic Large Grade A Eggs, 12 CT',
+      brand: 'Chino Valley Ranchers',
+      price: null,
+    });
     expect(verdict(byId(page.listings, 'B00TFXF3G4'))).toBe('no-price');
     expect(verdict(byId(page.listings, 'B079VRLC5G'))).toBe('no-price'); // ALEXANDRE FAMILY FARMS Organic Jumbo, 6 CT
   });
@@ -86,15 +109,37 @@ describe('/api/products/category/beef at store 10216 Westlake (2026-03: the sear
 
   it('takes salePrice as the shelf price, regularPrice beside it, never the Prime-only incrementalSalePrice', () => {
     expect(page().total).toBe(18);
-    expect(byId(page().listings, 'B0943BDRKZ')).toMatchObject({ title: 'Organic Beef New York Strip Steak, 8 OZ', brand: 'Organic Rancher', price: 12.44, regularPrice: 13.99 });
-    expect(byId(page().listings, 'B09431KDP8')).toMatchObject({ title: 'Organic Ground Beef 85% Lean/15% Fat, 16 OZ', price: 7.59, regularPrice: 9.49 });
+    expect(byId(page().listings, 'B0943BDRKZ')).toMatchObject({
+      title: 'Organic Beef New York Strip Steak, 8 OZ',
+      brand: 'Organic Rancher',
+      price: 12.44,
+      regularPrice: 13.99,
+    });
+    expect(byId(page().listings, 'B09431KDP8')).toMatchObject({
+      title: 'Organic Ground Beef 85% Lean/15% Fat, 16 OZ',
+      price: 7.59,
+      regularPrice: 9.49,
+    });
     expect(byId(page().listings, 'B09439SKW3')).toMatchObject({ price: 10.49, regularPrice: 10.49 });
   });
 
   it('marks the counter items priced by the pound (uom "lb")', () => {
-    expect(page().listings.filter((listing) => listing.soldByWeight).map((listing) => listing.title)).toEqual([
-      'Beef Loin Flank Steak', 'Steakhouse Beef Burger', '80/20 Ground Beef', 'Carne Asada Beef Fajitas', 'Bone-In Beef Chuck Short Rib', 'Superior Beef Burger',
-      'Beef Chuck Flat Cut Brisket', 'Bone-In Beef Loin Ny Strip Steak', 'Boneless Beef Chuck Roast', 'Boneless Beef Ribeye Steak', 'Beef Chuck Stew',
+    expect(
+      page()
+        .listings.filter((listing) => listing.soldByWeight)
+        .map((listing) => listing.title),
+    ).toEqual([
+      'Beef Loin Flank Steak',
+      'Steakhouse Beef Burger',
+      '80/20 Ground Beef',
+      'Carne Asada Beef Fajitas',
+      'Bone-In Beef Chuck Short Rib',
+      'Superior Beef Burger',
+      'Beef Chuck Flat Cut Brisket',
+      'Bone-In Beef Loin Ny Strip Steak',
+      'Boneless Beef Chuck Roast',
+      'Boneless Beef Ribeye Steak',
+      'Beef Chuck Stew',
     ]);
   });
 });
@@ -123,7 +168,8 @@ describe('/api/wwos/products, bananas and eggs (2026)', () => {
 });
 
 describe('/api/wwos/products reads with discriminator A0SL at store 10717 Stonestown (re-wrapped by their author)', () => {
-  const reads = () => JSON.parse(body('wwos-products-reads-A0SL-store10717.json')) as Record<string, Record<string, unknown>>;
+  const reads = () =>
+    JSON.parse(body('wwos-products-reads-A0SL-store10717.json')) as Record<string, Record<string, unknown>>;
 
   it('reads the same ASIN unknown in one read and in stock in another', () => {
     const bare = parseWholeFoodsProducts(JSON.stringify(Object.values(reads().bare_negative_reads!)));
@@ -157,12 +203,24 @@ describe('product page of B0787Y4V6T rendered for store 10151 SoMa (2026, trimme
 
   it('proves nothing for another store, whatever its locationCookie says (Lamar, the default store)', () => {
     expect(pageProps('product-page-store10151-A0D4.html').locationCookie).toMatchObject({ id: '10151', name: 'Lamar' });
-    expect(parseWholeFoodsStoreCode(body('product-page-store10151-A0D4.html'), '10145')).toEqual({ code: null, reason: 'the product page was rendered for store 10151, not 10145' });
+    expect(parseWholeFoodsStoreCode(body('product-page-store10151-A0D4.html'), '10145')).toEqual({
+      code: null,
+      reason: 'the product page was rendered for store 10151, not 10145',
+    });
   });
 
   it('carries the product in the /api/wwos/products shape', () => {
-    expect(parseWholeFoodsProducts(JSON.stringify([pageProps('product-page-store10151-A0D4.html').aapiData]))).toMatchObject([
-      { retailerProductId: 'B0787Y4V6T', title: 'Organic Banana, 1 Each', brand: 'Fresh Produce (Brands May Vary)', price: 0.99, regularPrice: 0.99, inStock: true },
+    expect(
+      parseWholeFoodsProducts(JSON.stringify([pageProps('product-page-store10151-A0D4.html').aapiData])),
+    ).toMatchObject([
+      {
+        retailerProductId: 'B0787Y4V6T',
+        title: 'Organic Banana, 1 Each',
+        brand: 'Fresh Produce (Brands May Vary)',
+        price: 0.99,
+        regularPrice: 0.99,
+        inStock: true,
+      },
     ]);
   });
 });
@@ -172,7 +230,9 @@ describe('product page of B07FW2S6J1 with almAttributes of store 10036 Gateway (
     const props = pageProps('product-page-B07FW2S6J1-store10036-2025.html');
     expect(props).not.toHaveProperty('isDefaultLocation');
     expect(props).not.toHaveProperty('overrideStoreId');
-    expect(props.wfmccLocationData).toMatchObject({ cateringStoreContext: { almAttributes: { storeId: '10036', offerListingDiscriminator: 'A0EZ' } } });
+    expect(props.wfmccLocationData).toMatchObject({
+      cateringStoreContext: { almAttributes: { storeId: '10036', offerListingDiscriminator: 'A0EZ' } },
+    });
     expect(parseWholeFoodsStoreCode(body('product-page-B07FW2S6J1-store10036-2025.html'), '10036')).toEqual({
       code: null,
       reason: 'the product page does not prove it was rendered for store 10036',
@@ -180,20 +240,40 @@ describe('product page of B07FW2S6J1 with almAttributes of store 10036 Gateway (
   });
 
   it('carries the product in the /api/wwos/products shape', () => {
-    expect(parseWholeFoodsProducts(JSON.stringify([pageProps('product-page-B07FW2S6J1-store10036-2025.html').aapiData]))).toMatchObject([
-      { retailerProductId: 'B07FW2S6J1', title: '365 by Whole Foods Market Flour Tortillas, 10.7 OZ', brand: '365 by Whole Foods Market', price: 2.29, inStock: true },
+    expect(
+      parseWholeFoodsProducts(JSON.stringify([pageProps('product-page-B07FW2S6J1-store10036-2025.html').aapiData])),
+    ).toMatchObject([
+      {
+        retailerProductId: 'B07FW2S6J1',
+        title: '365 by Whole Foods Market Flour Tortillas, 10.7 OZ',
+        brand: '365 by Whole Foods Market',
+        price: 2.29,
+        inStock: true,
+      },
     ]);
   });
 });
 
 describe('product page of B0BT377KP2 (2026, trimmed to its aapiData by its author)', () => {
   it('names no store code', () => {
-    expect(parseWholeFoodsStoreCode(body('product-page-aapidata-B0BT377KP2.html'), '10145')).toEqual({ code: null, reason: 'the product page names no store code' });
+    expect(parseWholeFoodsStoreCode(body('product-page-aapidata-B0BT377KP2.html'), '10145')).toEqual({
+      code: null,
+      reason: 'the product page names no store code',
+    });
   });
 
   it("reads the brand apart from the title: Pete & Gerry's, in stock at 6.99", () => {
-    expect(parseWholeFoodsProducts(JSON.stringify([pageProps('product-page-aapidata-B0BT377KP2.html').aapiData]))).toMatchObject([
-      { retailerProductId: 'B0BT377KP2', title: 'Pete & Gerrys Pasture-Raised Large 12 CT', brand: "Pete & Gerry's", price: 6.99, regularPrice: 6.99, inStock: true },
+    expect(
+      parseWholeFoodsProducts(JSON.stringify([pageProps('product-page-aapidata-B0BT377KP2.html').aapiData])),
+    ).toMatchObject([
+      {
+        retailerProductId: 'B0BT377KP2',
+        title: 'Pete & Gerrys Pasture-Raised Large 12 CT',
+        brand: "Pete & Gerry's",
+        price: 6.99,
+        regularPrice: 6.99,
+        inStock: true,
+      },
     ]);
   });
 });
@@ -213,16 +293,39 @@ describe('grocery search page (deals) with almAttributes of store 10160 Columbus
     expect(page.listings).toHaveLength(30);
     expect(page.nonProductTiles).toBe(0);
     expect(page.listings.every((listing) => listing.inStock === true)).toBe(true);
-    expect(page.listings.filter((listing) => listing.regularPrice !== null && listing.price !== null && listing.regularPrice > listing.price)).toHaveLength(26);
-    expect(byId(page.listings, 'B002B8Z98W')).toMatchObject({ title: 'Organic Strawberries, 1 Lb', brand: 'Fresh Produce', price: 5.32, regularPrice: 6.99, inStock: true });
+    expect(
+      page.listings.filter(
+        (listing) => listing.regularPrice !== null && listing.price !== null && listing.regularPrice > listing.price,
+      ),
+    ).toHaveLength(26);
+    expect(byId(page.listings, 'B002B8Z98W')).toMatchObject({
+      title: 'Organic Strawberries, 1 Lb',
+      brand: 'Fresh Produce',
+      price: 5.32,
+      regularPrice: 6.99,
+      inStock: true,
+    });
     // A Prime-only deal: 4.43 for everyone (Prime 3.99), no basis price.
-    expect(byId(page.listings, 'B07FTYWCCD')).toMatchObject({ title: 'Organic Mini Cucumbers, 1 lb', brand: 'Wholesum', price: 4.43, regularPrice: 4.43 });
+    expect(byId(page.listings, 'B07FTYWCCD')).toMatchObject({
+      title: 'Organic Mini Cucumbers, 1 lb',
+      brand: 'Wholesum',
+      price: 4.43,
+      regularPrice: 4.43,
+    });
     // pricingUom WEIGHT: priced by the pound.
-    expect(byId(page.listings, 'B07FZKXQT2')).toMatchObject({ title: 'Potato Sweet Orange Organic', price: 2.54, regularPrice: 2.99, soldByWeight: true });
+    expect(byId(page.listings, 'B07FZKXQT2')).toMatchObject({
+      title: 'Potato Sweet Orange Organic',
+      price: 2.54,
+      regularPrice: 2.99,
+      soldByWeight: true,
+    });
   });
 
   it('proves no store: the page has neither isDefaultLocation nor overrideStoreId', () => {
-    expect(parseWholeFoodsSearchPageHtml(body(name), '10160').storeCode).toEqual({ code: null, reason: 'the search page does not prove it was rendered for store 10160' });
+    expect(parseWholeFoodsSearchPageHtml(body(name), '10160').storeCode).toEqual({
+      code: null,
+      reason: 'the search page does not prove it was rendered for store 10160',
+    });
   });
 });
 
@@ -235,7 +338,12 @@ describe('grocery search page (deals) with almAttributes of store 10713 Manhatta
     expect(page.total).toBe(1000);
     expect(page.listings).toHaveLength(30);
     expect(page.listings.filter((listing) => listing.inStock === true)).toHaveLength(29);
-    expect(byId(page.listings, 'B086G5HQVL')).toMatchObject({ title: "Annie's Organic Bunny Grahams Snacks, Neapolitan, 7.5 oz", price: null, regularPrice: null, inStock: null });
+    expect(byId(page.listings, 'B086G5HQVL')).toMatchObject({
+      title: "Annie's Organic Bunny Grahams Snacks, Neapolitan, 7.5 oz",
+      price: null,
+      regularPrice: null,
+      inStock: null,
+    });
     expect(page.storeCode.code).toBeNull();
   });
 });
@@ -248,13 +356,32 @@ describe('the scraper on real pages', () => {
       const url = new URL(request.url);
       paths.push(url.pathname);
       const answer = answers[url.pathname];
-      return answer === undefined ? { status: 404, headers: {}, body: 'Not Found', url: request.url } : { status: 200, headers: {}, body: answer, url: request.url };
+      return answer === undefined
+        ? { status: 404, headers: {}, body: 'Not Found', url: request.url }
+        : { status: 200, headers: {}, body: answer, url: request.url };
     };
-    const http = new RetailerHttp(wholeFoods.storeName, wholeFoods.origins, { delayMs: 0, retries: 0, timeoutMs: 1000, backoffBaseMs: 1, backoffCapMs: 1, maxRetryAfterMs: 1, transport });
+    const http = new RetailerHttp(wholeFoods.storeName, wholeFoods.origins, {
+      delayMs: 0,
+      retries: 0,
+      timeoutMs: 1000,
+      backoffBaseMs: 1,
+      backoffCapMs: 1,
+      maxRetryAfterMs: 1,
+      transport,
+    });
     return { ctx: { http, maxPages: 3, term: 'eggs', credentials: {} }, paths };
   }
 
-  const store = (id: string): RetailerLocation => ({ retailerLocationId: id, name: null, zip: null, city: null, state: null, address: null, latitude: null, longitude: null });
+  const store = (id: string): RetailerLocation => ({
+    retailerLocationId: id,
+    name: null,
+    zip: null,
+    city: null,
+    state: null,
+    address: null,
+    latitude: null,
+    longitude: null,
+  });
 
   async function pages(ctx: ScrapeContext, id: string): Promise<ListingPage[]> {
     const read: ListingPage[] = [];
@@ -265,20 +392,25 @@ describe('the scraper on real pages', () => {
   it('keeps the prices with stock unknown, and says why, when the product page does not prove the store (the 2025 page)', async () => {
     const { ctx, paths } = context({
       '/api/search': body('api-search-eggs-store10145.json'),
-      '/grocery/product/worlds-best-eggs-organic-large-grade-a-eggs-12-ct-b078158xz4': body('product-page-B07FW2S6J1-store10036-2025.html'),
+      '/grocery/product/worlds-best-eggs-organic-large-grade-a-eggs-12-ct-b078158xz4': body(
+        'product-page-B07FW2S6J1-store10036-2025.html',
+      ),
     });
     const [page] = await pages(ctx, '10145');
     expect(page!.listings).toHaveLength(20);
     expect(page!.listings.every((listing) => listing.inStock === null && listing.price !== null)).toBe(true);
     expect(page!.notes).toEqual(['stock unknown: the product page does not prove it was rendered for store 10145']);
     // The product page once, no stock call.
-    expect(paths).toEqual(['/api/search', '/grocery/product/worlds-best-eggs-organic-large-grade-a-eggs-12-ct-b078158xz4']);
+    expect(paths).toEqual([
+      '/api/search',
+      '/grocery/product/worlds-best-eggs-organic-large-grade-a-eggs-12-ct-b078158xz4',
+    ]);
   });
 
-  it('fails the ZIP when /api/search is gone and the search page does not prove the store: its prices are not the store\'s', async () => {
+  it("fails the ZIP when /api/search is gone and the search page does not prove the store: its prices are not the store's", async () => {
     const { ctx } = context({ '/grocery/search': body('grocery-search-deals-store10160-A08F.html') });
     await expect(pages(ctx, '10160')).rejects.toThrow(
-      'page structure not recognised (Whole Foods search page: the search page does not prove it was rendered for store 10160: its prices are not the store\'s)',
+      "page structure not recognised (Whole Foods search page: the search page does not prove it was rendered for store 10160: its prices are not the store's)",
     );
   });
 });

@@ -17,7 +17,14 @@ import {
 import { json, type RetailerStandIn, type StandInResponse } from '../../test/retailers/types.ts';
 import { RetailerHttp } from './http.ts';
 import { scrapeZip } from './pipeline.ts';
-import { ScrapeError, StructureError, type ListingPage, type RawListing, type RetailerLocation, type ScrapeContext } from './types.ts';
+import {
+  ScrapeError,
+  StructureError,
+  type ListingPage,
+  type RawListing,
+  type RetailerLocation,
+  type ScrapeContext,
+} from './types.ts';
 import {
   parseWholeFoodsProducts,
   parseWholeFoodsRsiSearch,
@@ -48,7 +55,15 @@ function structureError(run: () => unknown): StructureError {
 const ZIP = '78701';
 
 function standInRequest(method: string, path: string, query: Record<string, string> = {}, body = ''): StandInRequest {
-  return { method, path, query: new URLSearchParams(query), headers: { 'content-type': 'application/json' }, body, host: 'www.wholefoodsmarket.com', cookies: {} };
+  return {
+    method,
+    path,
+    query: new URLSearchParams(query),
+    headers: { 'content-type': 'application/json' },
+    body,
+    host: 'www.wholefoodsmarket.com',
+    cookies: {},
+  };
 }
 
 function standInBody(method: string, path: string, query: Record<string, string> = {}, body = ''): string {
@@ -97,7 +112,10 @@ describe('parseWholeFoodsStores', () => {
         name: 'Tallahassee',
         tlc: 'TLH',
         path: 'tallahassee',
-        location: { address: { line1: '1817 Thomasville Rd', city: 'Tallahassee', state: 'FL', zipCode: '32303' }, geometry: { coordinates: [-84.27, 30.46] } },
+        location: {
+          address: { line1: '1817 Thomasville Rd', city: 'Tallahassee', state: 'FL', zipCode: '32303' },
+          geometry: { coordinates: [-84.27, 30.46] },
+        },
       },
       { storeId: 10160 },
     ]);
@@ -114,7 +132,13 @@ describe('parseWholeFoodsStores', () => {
   });
 
   it('accepts { stores: [...] }, postalCode and a store with only its id', () => {
-    expect(parseWholeFoodsStores(JSON.stringify({ stores: [{ storeId: '10457', location: { address: { city: 'Austin', postalCode: '78703-4530' } } }] }))).toEqual({
+    expect(
+      parseWholeFoodsStores(
+        JSON.stringify({
+          stores: [{ storeId: '10457', location: { address: { city: 'Austin', postalCode: '78703-4530' } } }],
+        }),
+      ),
+    ).toEqual({
       retailerLocationId: '10457',
       name: null,
       zip: '78703',
@@ -128,13 +152,21 @@ describe('parseWholeFoodsStores', () => {
   });
 
   it('answers null when no store is near', () => {
-    expect(parseWholeFoodsStores(standInBody('POST', '/stores/search', {}, JSON.stringify({ query: SCENARIO_ZIPS.noStore })))).toBeNull();
+    expect(
+      parseWholeFoodsStores(
+        standInBody('POST', '/stores/search', {}, JSON.stringify({ query: SCENARIO_ZIPS.noStore })),
+      ),
+    ).toBeNull();
     expect(parseWholeFoodsStores(JSON.stringify({ stores: [] }))).toBeNull();
   });
 
   it('fails on bodies of another structure', () => {
-    expect(structureError(() => parseWholeFoodsStores('<!DOCTYPE html><title>Whole Foods Market</title>')).message).toMatch(/Whole Foods store search\b.*got an HTML page/);
-    expect(structureError(() => parseWholeFoodsStores('[{"storeId":10478,')).message).toMatch(/Whole Foods store search\b.*got unreadable text/);
+    expect(
+      structureError(() => parseWholeFoodsStores('<!DOCTYPE html><title>Whole Foods Market</title>')).message,
+    ).toMatch(/Whole Foods store search\b.*got an HTML page/);
+    expect(structureError(() => parseWholeFoodsStores('[{"storeId":10478,')).message).toMatch(
+      /Whole Foods store search\b.*got unreadable text/,
+    );
     expect(() => parseWholeFoodsStores(JSON.stringify([{ id: '10478' }]))).toThrow(StructureError);
     expect(() => parseWholeFoodsStores(JSON.stringify({ results: [] }))).toThrow(StructureError);
     expect(() => parseWholeFoodsStores('null')).toThrow(StructureError);
@@ -147,7 +179,9 @@ describe('parseWholeFoodsSearch', () => {
     expect(page.resultCount).toBe(60);
     expect(page.total).toBe(75);
     expect(page.nonProductTiles).toBe(0);
-    expect(page.listings.map((listing) => listing.title)).toEqual(WHOLE_FOODS_CATALOGUE.slice(0, 60).map((item) => item.name));
+    expect(page.listings.map((listing) => listing.title)).toEqual(
+      WHOLE_FOODS_CATALOGUE.slice(0, 60).map((item) => item.name),
+    );
 
     const regular = wholeFoodsRegularPrice(itemOf('wfm-organic-brown-12'), ZIP);
     expect(page.listings[0]).toEqual({
@@ -167,11 +201,26 @@ describe('parseWholeFoodsSearch', () => {
     // A sale without dates applies; uom "18 ct" is a count, "ea" is not.
     const undated = page.listings.find((listing) => listing.title === 'Cage Free Large White Grade A Eggs, 18 ct')!;
     const undatedRegular = wholeFoodsRegularPrice(itemOf('wfm-cage-free-white-18'), ZIP);
-    expect(undated).toMatchObject({ price: wholeFoodsSalePrice(undatedRegular), regularPrice: undatedRegular, sizeText: null });
-    expect(page.listings[1]).toMatchObject({ title: 'Organic Large Brown Grade A Eggs, 18 ct', sizeText: '18 ct', price: wholeFoodsRegularPrice(itemOf('wfm-organic-brown-18'), ZIP) });
+    expect(undated).toMatchObject({
+      price: wholeFoodsSalePrice(undatedRegular),
+      regularPrice: undatedRegular,
+      sizeText: null,
+    });
+    expect(page.listings[1]).toMatchObject({
+      title: 'Organic Large Brown Grade A Eggs, 18 ct',
+      sizeText: '18 ct',
+      price: wholeFoodsRegularPrice(itemOf('wfm-organic-brown-18'), ZIP),
+    });
 
-    const sparse = page.listings.find((listing) => listing.retailerProductId === idOf('vital-farms-organic-pasture-18'))!;
-    expect(sparse).toMatchObject({ title: 'Vital Farms Organic Pasture-Raised Extra Large Eggs, 18 ct', brand: null, sizeText: null, price: wholeFoodsRegularPrice(itemOf('vital-farms-organic-pasture-18'), ZIP) });
+    const sparse = page.listings.find(
+      (listing) => listing.retailerProductId === idOf('vital-farms-organic-pasture-18'),
+    )!;
+    expect(sparse).toMatchObject({
+      title: 'Vital Farms Organic Pasture-Raised Extra Large Eggs, 18 ct',
+      brand: null,
+      sizeText: null,
+      price: wholeFoodsRegularPrice(itemOf('vital-farms-organic-pasture-18'), ZIP),
+    });
   });
 
   it('reads the stand-in page 2', () => {
@@ -187,15 +236,36 @@ describe('parseWholeFoodsSearch', () => {
 
   it('fails on results without a single price field (no store=): the store was not applied', () => {
     const body = standInBody('GET', '/api/search', { text: 'eggs', limit: '60', offset: '0' });
-    expect(Object.keys(JSON.parse(body).results[0]).sort()).toEqual(['brand', 'imageThumbnail', 'isLocal', 'name', 'slug', 'store']);
-    expect(() => parseWholeFoodsSearch(body)).toThrow(new StructureError('Whole Foods search: no prices: the store was not applied'));
-    const unpriced = { name: 'Large Brown Eggs, 12 ct', slug: 'large-brown-eggs-b07dlgkrtd', brand: '365 by Whole Foods Market', store: null };
-    expect(() => parseWholeFoodsSearch(JSON.stringify({ results: [unpriced, { ...unpriced, regularPrice: null }] }))).toThrow(/no prices: the store was not applied/);
+    expect(Object.keys(JSON.parse(body).results[0]).sort()).toEqual([
+      'brand',
+      'imageThumbnail',
+      'isLocal',
+      'name',
+      'slug',
+      'store',
+    ]);
+    expect(() => parseWholeFoodsSearch(body)).toThrow(
+      new StructureError('Whole Foods search: no prices: the store was not applied'),
+    );
+    const unpriced = {
+      name: 'Large Brown Eggs, 12 ct',
+      slug: 'large-brown-eggs-b07dlgkrtd',
+      brand: '365 by Whole Foods Market',
+      store: null,
+    };
+    expect(() =>
+      parseWholeFoodsSearch(JSON.stringify({ results: [unpriced, { ...unpriced, regularPrice: null }] })),
+    ).toThrow(/no prices: the store was not applied/);
   });
 
   it('reads a page where only some results lack a price (those are rejected later as unpriced)', () => {
     const page = parseWholeFoodsSearch(
-      JSON.stringify({ results: [{ name: 'Large Brown Eggs, 12 ct', slug: 'large-brown-eggs-b07dlgkrtd' }, { name: 'Large White Eggs, 12 ct', slug: 'large-white-eggs-b07aaaaaaa', regularPrice: 3.99 }] }),
+      JSON.stringify({
+        results: [
+          { name: 'Large Brown Eggs, 12 ct', slug: 'large-brown-eggs-b07dlgkrtd' },
+          { name: 'Large White Eggs, 12 ct', slug: 'large-white-eggs-b07aaaaaaa', regularPrice: 3.99 },
+        ],
+      }),
     );
     expect(page.listings.map((listing) => listing.price)).toEqual([null, 3.99]);
   });
@@ -219,25 +289,46 @@ describe('parseWholeFoodsSearch', () => {
           uom: '...',
         },
       ],
-      facets: [{ label: '...', slug: '...', refinements: [{ label: '...', slug: '...', count: 123, isSelected: false }] }],
+      facets: [
+        { label: '...', slug: '...', refinements: [{ label: '...', slug: '...', count: 123, isSelected: false }] },
+      ],
       breadcrumb: [{ label: '...', slug: '...' }],
       meta: { total: { value: 123, relation: 'eq' }, state: { refinements: [], sort: '...' } },
     });
-    expect(parseWholeFoodsSearch(documented).listings[0]).toMatchObject({ price: 4.99, regularPrice: 5.99, sizeText: null });
+    expect(parseWholeFoodsSearch(documented).listings[0]).toMatchObject({
+      price: 4.99,
+      regularPrice: 5.99,
+      sizeText: null,
+    });
 
     const sale = { regularPrice: 5.99, salePrice: 4.99, incrementalSalePrice: 4.49 };
-    expect(one({ ...sale, saleStartDate: '2025-01-04T00:00:00Z', saleEndDate: '2025-01-04T00:00:00Z' })).toMatchObject({ price: 4.99 });
-    expect(one({ ...sale, saleStartDate: '2024-12-20T00:00:00Z', saleEndDate: '2025-01-03T00:00:00Z' })).toMatchObject({ price: 4.99, regularPrice: 5.99 });
-    expect(one({ ...sale, saleStartDate: '2099-01-05T00:00:00Z', saleEndDate: '2099-01-11T00:00:00Z' })).toMatchObject({ price: 4.99 });
+    expect(one({ ...sale, saleStartDate: '2025-01-04T00:00:00Z', saleEndDate: '2025-01-04T00:00:00Z' })).toMatchObject({
+      price: 4.99,
+    });
+    expect(one({ ...sale, saleStartDate: '2024-12-20T00:00:00Z', saleEndDate: '2025-01-03T00:00:00Z' })).toMatchObject({
+      price: 4.99,
+      regularPrice: 5.99,
+    });
+    expect(one({ ...sale, saleStartDate: '2099-01-05T00:00:00Z', saleEndDate: '2099-01-11T00:00:00Z' })).toMatchObject({
+      price: 4.99,
+    });
     expect(one({ ...sale, saleEndDate: '2025-01-10' })).toMatchObject({ price: 4.99 });
     expect(one({ ...sale, saleStartDate: 'soon', saleEndDate: null })).toMatchObject({ price: 4.99 });
   });
 
   it('ignores a salePrice only when its dates contradict each other (the end before the start)', () => {
     const sale = { regularPrice: 5.99, salePrice: 4.99 };
-    expect(one({ ...sale, saleStartDate: '2025-01-07T00:00:00Z', saleEndDate: '2025-01-01T00:00:00Z' })).toMatchObject({ price: 5.99, regularPrice: 5.99 });
-    expect(one({ salePrice: 4.99, saleStartDate: '2025-01-07', saleEndDate: '2025-01-01' })).toMatchObject({ price: 4.99, regularPrice: null });
-    expect(one({ ...sale, saleStartDate: '2025-01-07T00:00:00Z', saleEndDate: '2025-01-07T00:00:00Z' })).toMatchObject({ price: 4.99 });
+    expect(one({ ...sale, saleStartDate: '2025-01-07T00:00:00Z', saleEndDate: '2025-01-01T00:00:00Z' })).toMatchObject({
+      price: 5.99,
+      regularPrice: 5.99,
+    });
+    expect(one({ salePrice: 4.99, saleStartDate: '2025-01-07', saleEndDate: '2025-01-01' })).toMatchObject({
+      price: 4.99,
+      regularPrice: null,
+    });
+    expect(one({ ...sale, saleStartDate: '2025-01-07T00:00:00Z', saleEndDate: '2025-01-07T00:00:00Z' })).toMatchObject({
+      price: 4.99,
+    });
   });
 
   it('reads the other price variants', () => {
@@ -249,11 +340,19 @@ describe('parseWholeFoodsSearch', () => {
   });
 
   it('reads ids, urls, titles and count-like uom', () => {
-    expect(one({})).toMatchObject({ retailerProductId: 'B07DLGKRTD', url: 'https://www.wholefoodsmarket.com/product/organic-large-brown-eggs-b07dlgkrtd' });
+    expect(one({})).toMatchObject({
+      retailerProductId: 'B07DLGKRTD',
+      url: 'https://www.wholefoodsmarket.com/product/organic-large-brown-eggs-b07dlgkrtd',
+    });
     expect(wholeFoodsProductId('vital-farms-pasture-raised-large-eggs-B01ABCDE9Z')).toBe('B01ABCDE9Z');
     expect(wholeFoodsProductId('bakery-sourdough-boule')).toBe('bakery-sourdough-boule');
-    expect(one({ slug: 'whole-foods-market-eggs-12' })).toMatchObject({ retailerProductId: 'whole-foods-market-eggs-12' });
-    expect(one({ name: 'Pete &amp; Gerry&#39;s Organic  Eggs', brand: 'Pete &amp; Gerry&#39;s' })).toMatchObject({ title: "Pete & Gerry's Organic Eggs", brand: "Pete & Gerry's" });
+    expect(one({ slug: 'whole-foods-market-eggs-12' })).toMatchObject({
+      retailerProductId: 'whole-foods-market-eggs-12',
+    });
+    expect(one({ name: 'Pete &amp; Gerry&#39;s Organic  Eggs', brand: 'Pete &amp; Gerry&#39;s' })).toMatchObject({
+      title: "Pete & Gerry's Organic Eggs",
+      brand: "Pete & Gerry's",
+    });
     expect(one({ uom: '12 ct' }).sizeText).toBe('12 ct');
     expect(one({ uom: '18 Count' }).sizeText).toBe('18 Count');
     expect(one({ uom: '1 dozen' }).sizeText).toBe('1 dozen');
@@ -266,18 +365,41 @@ describe('parseWholeFoodsSearch', () => {
   });
 
   it('reads a page without meta, and an empty result', () => {
-    expect(parseWholeFoodsSearch(JSON.stringify({ results: [] }))).toEqual({ listings: [], nonProductTiles: 0, resultCount: 0, total: null, slugs: [] });
-    expect(parseWholeFoodsSearch(JSON.stringify({ results: [], meta: { total: { value: 0, relation: 'eq' } } })).total).toBe(0);
+    expect(parseWholeFoodsSearch(JSON.stringify({ results: [] }))).toEqual({
+      listings: [],
+      nonProductTiles: 0,
+      resultCount: 0,
+      total: null,
+      slugs: [],
+    });
+    expect(
+      parseWholeFoodsSearch(JSON.stringify({ results: [], meta: { total: { value: 0, relation: 'eq' } } })).total,
+    ).toBe(0);
   });
 
-  it("reads results with their store but no price as unpriced; fails on results of another store than the one asked for", () => {
-    const result = (fields: Record<string, unknown>) => ({ name: 'Large Brown Eggs, 12 ct', slug: 'large-brown-eggs-b07dlgkrtd', brand: '365 by Whole Foods Market', ...fields });
-    expect(parseWholeFoodsSearch(JSON.stringify({ results: [result({ store: 10225 }), result({ store: 10225, slug: 'x-b07aaaaaaa' })] }), '10225').listings.map((listing) => listing.price)).toEqual([null, null]);
-    expect(() => parseWholeFoodsSearch(JSON.stringify({ results: [result({ store: 10145, regularPrice: 5.99 })] }), '10160')).toThrow(
-      new StructureError('Whole Foods search: results of store 10145, not 10160: the store was not applied'),
+  it('reads results with their store but no price as unpriced; fails on results of another store than the one asked for', () => {
+    const result = (fields: Record<string, unknown>) => ({
+      name: 'Large Brown Eggs, 12 ct',
+      slug: 'large-brown-eggs-b07dlgkrtd',
+      brand: '365 by Whole Foods Market',
+      ...fields,
+    });
+    expect(
+      parseWholeFoodsSearch(
+        JSON.stringify({ results: [result({ store: 10225 }), result({ store: 10225, slug: 'x-b07aaaaaaa' })] }),
+        '10225',
+      ).listings.map((listing) => listing.price),
+    ).toEqual([null, null]);
+    expect(() =>
+      parseWholeFoodsSearch(JSON.stringify({ results: [result({ store: 10145, regularPrice: 5.99 })] }), '10160'),
+    ).toThrow(new StructureError('Whole Foods search: results of store 10145, not 10160: the store was not applied'));
+    expect(
+      parseWholeFoodsSearch(JSON.stringify({ results: [result({ store: '10160', regularPrice: 5.99 })] }), '10160')
+        .listings[0]!.price,
+    ).toBe(5.99);
+    expect(parseWholeFoodsSearch(searchBody(ZIP, 0), wholeFoodsStoreIdOf(ZIP)).slugs.slice(0, 2)).toEqual(
+      WHOLE_FOODS_CATALOGUE.slice(0, 2).map(wholeFoodsSlugOf),
     );
-    expect(parseWholeFoodsSearch(JSON.stringify({ results: [result({ store: '10160', regularPrice: 5.99 })] }), '10160').listings[0]!.price).toBe(5.99);
-    expect(parseWholeFoodsSearch(searchBody(ZIP, 0), wholeFoodsStoreIdOf(ZIP)).slugs.slice(0, 2)).toEqual(WHOLE_FOODS_CATALOGUE.slice(0, 2).map(wholeFoodsSlugOf));
   });
 
   it('flags a result priced by the pound (uom "lb")', () => {
@@ -286,10 +408,20 @@ describe('parseWholeFoodsSearch', () => {
   });
 
   it('fails on changed and malformed bodies', () => {
-    expect(() => parseWholeFoodsSearch(searchBody(SCENARIO_ZIPS.changed, 0))).toThrow(new StructureError('Whole Foods search: results invalid input: expected array, received undefined'));
-    expect(structureError(() => parseWholeFoodsSearch('<!DOCTYPE html><html><head><title>Just a moment...</title></head></html>')).message).toMatch(/Whole Foods search\b.*got an HTML page/);
-    expect(structureError(() => parseWholeFoodsSearch('{"results":[{"name":"Eggs"')).message).toMatch(/Whole Foods search\b.*got unreadable text/);
-    expect(() => parseWholeFoodsSearch(JSON.stringify({ results: [{ title: 'Eggs', slug: 'eggs-b07dlgkrtd' }] }))).toThrow(StructureError);
+    expect(() => parseWholeFoodsSearch(searchBody(SCENARIO_ZIPS.changed, 0))).toThrow(
+      new StructureError('Whole Foods search: results invalid input: expected array, received undefined'),
+    );
+    expect(
+      structureError(() =>
+        parseWholeFoodsSearch('<!DOCTYPE html><html><head><title>Just a moment...</title></head></html>'),
+      ).message,
+    ).toMatch(/Whole Foods search\b.*got an HTML page/);
+    expect(structureError(() => parseWholeFoodsSearch('{"results":[{"name":"Eggs"')).message).toMatch(
+      /Whole Foods search\b.*got unreadable text/,
+    );
+    expect(() =>
+      parseWholeFoodsSearch(JSON.stringify({ results: [{ title: 'Eggs', slug: 'eggs-b07dlgkrtd' }] })),
+    ).toThrow(StructureError);
     expect(() => parseWholeFoodsSearch(JSON.stringify({ results: [{ name: 'Eggs' }] }))).toThrow(StructureError);
     expect(() => parseWholeFoodsSearch(JSON.stringify({ results: {} }))).toThrow(StructureError);
   });
@@ -299,13 +431,24 @@ describe('the Whole Foods stand-in', () => {
   it('answers the documented errors and its own paths only', () => {
     const state = createState();
     expect(wholeFoodsStandIn.handle(standInRequest('POST', '/stores/search', {}, '{}'), state)?.status).toBe(400);
-    expect(wholeFoodsStandIn.handle(standInRequest('GET', '/api/search', { store: wholeFoodsStoreIdOf(ZIP) }), state)?.status).toBe(400);
+    expect(
+      wholeFoodsStandIn.handle(standInRequest('GET', '/api/search', { store: wholeFoodsStoreIdOf(ZIP) }), state)
+        ?.status,
+    ).toBe(400);
     expect(wholeFoodsStandIn.handle(standInRequest('GET', '/search'), state)).toBeNull();
-    expect(wholeFoodsStandIn.handle({ ...standInRequest('GET', '/api/search', { text: 'eggs' }), host: 'www.walmart.com' }, state)).toBeNull();
+    expect(
+      wholeFoodsStandIn.handle(
+        { ...standInRequest('GET', '/api/search', { text: 'eggs' }), host: 'www.walmart.com' },
+        state,
+      ),
+    ).toBeNull();
   });
 
   it('validates store ids with /stores/<id>/summary', () => {
-    expect(JSON.parse(standInBody('GET', `/stores/${wholeFoodsStoreIdOf(ZIP)}/summary`))).toMatchObject({ storeId: Number(wholeFoodsStoreIdOf(ZIP)), status: 'OPEN' });
+    expect(JSON.parse(standInBody('GET', `/stores/${wholeFoodsStoreIdOf(ZIP)}/summary`))).toMatchObject({
+      storeId: Number(wholeFoodsStoreIdOf(ZIP)),
+      status: 'OPEN',
+    });
     expect(JSON.parse(standInBody('GET', '/stores/99/summary'))).toBeNull();
   });
 
@@ -318,16 +461,27 @@ describe('the Whole Foods stand-in', () => {
       return standInBody('GET', url.pathname, Object.fromEntries(url.searchParams));
     };
     expect(parseWholeFoodsStoreCode(page(storeId), storeId)).toEqual({ code: wholeFoodsStoreCodeOf(storeId) });
-    expect(parseWholeFoodsStoreCode(page(null), storeId)).toEqual({ code: null, reason: `the product page was rendered for the default store, not store ${storeId}` });
+    expect(parseWholeFoodsStoreCode(page(null), storeId)).toEqual({
+      code: null,
+      reason: `the product page was rendered for the default store, not store ${storeId}`,
+    });
     expect(parseWholeFoodsStoreCode(page('99'), '99')).toMatchObject({ code: null });
-    expect(wholeFoodsStandIn.handle(standInRequest('GET', '/grocery/product/no-such-product-b000000000', { store: storeId }), createState())?.status).toBe(404);
+    expect(
+      wholeFoodsStandIn.handle(
+        standInRequest('GET', '/grocery/product/no-such-product-b000000000', { store: storeId }),
+        createState(),
+      )?.status,
+    ).toBe(404);
   });
 
   it('answers /api/wwos/products for up to 50 ASINs: IN_STOCK, or null availability for the items the service does not say', () => {
     const code = wholeFoodsStoreCodeOf(wholeFoodsStoreIdOf(ZIP));
     const products = (asins: string[], discriminator = code) => {
       const url = new URL(wholeFoodsProductsUrl(discriminator, asins));
-      return wholeFoodsStandIn.handle(standInRequest('GET', url.pathname, Object.fromEntries(url.searchParams)), createState())!;
+      return wholeFoodsStandIn.handle(
+        standInRequest('GET', url.pathname, Object.fromEntries(url.searchParams)),
+        createState(),
+      )!;
     };
     const keys = ['wfm-organic-brown-12', 'wfm-cage-free-white-18', 'alexandre-pasture-6'];
     const listings = parseWholeFoodsProducts(products(keys.map((key) => wholeFoodsAsinOf(itemOf(key)))).body);
@@ -337,8 +491,15 @@ describe('the Whole Foods stand-in', () => {
       [wholeFoodsAsinOf(itemOf('wfm-cage-free-white-18')), null],
       [wholeFoodsAsinOf(itemOf('alexandre-pasture-6')), null],
     ]);
-    expect(listings[0]).toMatchObject({ title: 'Organic Large Brown Grade A Eggs, 12 ct', brand: '365 by Whole Foods Market', price: wholeFoodsSalePrice(regular), regularPrice: regular });
-    expect(products(Array.from({ length: 51 }, () => wholeFoodsAsinOf(itemOf('wfm-organic-brown-12')))).status).toBe(400);
+    expect(listings[0]).toMatchObject({
+      title: 'Organic Large Brown Grade A Eggs, 12 ct',
+      brand: '365 by Whole Foods Market',
+      price: wholeFoodsSalePrice(regular),
+      regularPrice: regular,
+    });
+    expect(products(Array.from({ length: 51 }, () => wholeFoodsAsinOf(itemOf('wfm-organic-brown-12')))).status).toBe(
+      400,
+    );
     expect(products([wholeFoodsAsinOf(itemOf('wfm-organic-brown-12'))], 'nope').status).toBe(400);
   });
 
@@ -348,13 +509,19 @@ describe('the Whole Foods stand-in', () => {
     const rsi = parseWholeFoodsRsiSearch(standInBody('GET', rsiUrl.pathname, Object.fromEntries(rsiUrl.searchParams)));
     expect(rsi).toEqual({ asins: WHOLE_FOODS_CATALOGUE.slice(30, 60).map(wholeFoodsAsinOf), total: 75 });
     const pageUrl = new URL(wholeFoodsSearchPageUrl(storeId, 'eggs'));
-    const page = parseWholeFoodsSearchPageHtml(standInBody('GET', pageUrl.pathname, Object.fromEntries(pageUrl.searchParams)), storeId);
+    const page = parseWholeFoodsSearchPageHtml(
+      standInBody('GET', pageUrl.pathname, Object.fromEntries(pageUrl.searchParams)),
+      storeId,
+    );
     expect(page.storeCode).toEqual({ code: wholeFoodsStoreCodeOf(storeId) });
-    expect(page.listings.map((listing) => listing.retailerProductId)).toEqual(WHOLE_FOODS_CATALOGUE.slice(0, 30).map(wholeFoodsAsinOf));
+    expect(page.listings.map((listing) => listing.retailerProductId)).toEqual(
+      WHOLE_FOODS_CATALOGUE.slice(0, 30).map(wholeFoodsAsinOf),
+    );
   });
 
   it('maps store ids back to their ZIP', () => {
-    for (const zip of [ZIP, '00501', '99950', SCENARIO_ZIPS.blocked]) expect(zipOfWholeFoodsStore(wholeFoodsStoreIdOf(zip))).toBe(zip);
+    for (const zip of [ZIP, '00501', '99950', SCENARIO_ZIPS.blocked])
+      expect(zipOfWholeFoodsStore(wholeFoodsStoreIdOf(zip))).toBe(zip);
     expect(wholeFoodsStoreIdOf(ZIP)).toMatch(/^1\d{5}$/);
   });
 });
@@ -377,11 +544,20 @@ describe('wholeFoods against the stand-in', () => {
   });
 
   function context(maxPages = 10): ScrapeContext {
-    const http = new RetailerHttp(wholeFoods.storeName, wholeFoods.origins, { originOverride: server.url, delayMs: 0, backoffBaseMs: 1, backoffCapMs: 5, maxRetryAfterMs: 5000 });
+    const http = new RetailerHttp(wholeFoods.storeName, wholeFoods.origins, {
+      originOverride: server.url,
+      delayMs: 0,
+      backoffBaseMs: 1,
+      backoffCapMs: 5,
+      maxRetryAfterMs: 5000,
+    });
     return { http, maxPages, term: 'eggs', credentials: {} };
   }
 
-  async function scrape(zip: string, ctx = context()): Promise<{ location: RetailerLocation | null; pages: ListingPage[] }> {
+  async function scrape(
+    zip: string,
+    ctx = context(),
+  ): Promise<{ location: RetailerLocation | null; pages: ListingPage[] }> {
     const location = await wholeFoods.locate(zip, ctx);
     const pages: ListingPage[] = [];
     if (location) for await (const page of wholeFoods.listings(location, zip, ctx)) pages.push(page);
@@ -395,7 +571,9 @@ describe('wholeFoods against the stand-in', () => {
     expect(location).toMatchObject({ retailerLocationId: wholeFoodsStoreIdOf(ZIP), zip: ZIP, state: 'TX' });
     expect(pages.map((page) => page.listings.length)).toEqual([60, 15]);
     const listings = pages.flatMap((page) => page.listings);
-    expect(listings.map((listing) => listing.url)).toEqual(WHOLE_FOODS_CATALOGUE.map((item) => `https://www.wholefoodsmarket.com/product/${wholeFoodsSlugOf(item)}`));
+    expect(listings.map((listing) => listing.url)).toEqual(
+      WHOLE_FOODS_CATALOGUE.map((item) => `https://www.wholefoodsmarket.com/product/${wholeFoodsSlugOf(item)}`),
+    );
 
     const happy = listings.find((listing) => listing.retailerProductId === idOf('happy-egg-free-range-12'))!;
     const regular = wholeFoodsRegularPrice(itemOf('happy-egg-free-range-12'), ZIP);
@@ -427,7 +605,12 @@ describe('wholeFoods against the stand-in', () => {
     const storeId = wholeFoodsStoreIdOf(ZIP);
     const code = wholeFoodsStoreCodeOf(storeId);
     const asins = WHOLE_FOODS_CATALOGUE.map(wholeFoodsAsinOf);
-    expect(server.requests.map((request) => `${request.method} ${request.host} ${decodeURIComponent(request.path + request.query)} ${request.status}`)).toEqual([
+    expect(
+      server.requests.map(
+        (request) =>
+          `${request.method} ${request.host} ${decodeURIComponent(request.path + request.query)} ${request.status}`,
+      ),
+    ).toEqual([
       'POST www.wholefoodsmarket.com /stores/search 200',
       `GET www.wholefoodsmarket.com /api/search?text=eggs&store=${storeId}&limit=60&offset=0 200`,
       `GET www.wholefoodsmarket.com /grocery/product/${wholeFoodsSlugOf(WHOLE_FOODS_CATALOGUE[0]!)}?store=${storeId} 200`,
@@ -466,13 +649,26 @@ describe('wholeFoods against the stand-in', () => {
       headers: { 'content-type': 'text/html' },
       body: `<html><body><script id="__NEXT_DATA__" type="application/json">${JSON.stringify({ props: { pageProps } })}</script></body></html>`,
     });
-    const alm = (id: string) => ({ wfmccLocationData: { cateringStoreContext: { almAttributes: { storeId: id, offerListingDiscriminator: wholeFoodsStoreCodeOf(id) } } } });
+    const alm = (id: string) => ({
+      wfmccLocationData: {
+        cateringStoreContext: { almAttributes: { storeId: id, offerListingDiscriminator: wholeFoodsStoreCodeOf(id) } },
+      },
+    });
     const slug = wholeFoodsSlugOf(WHOLE_FOODS_CATALOGUE[0]!);
     for (const [pageProps, reason] of [
       [{ ...alm(storeId) }, `the product page does not prove it was rendered for store ${storeId}`],
-      [{ isDefaultLocation: false, overrideStoreId: '10145', ...alm('10145') }, `the product page was rendered for store 10145, not ${storeId}`],
-      [{ isDefaultLocation: false, overrideStoreId: storeId, ...alm('10145') }, `the product page was rendered for store 10145, not ${storeId}`],
-      [{ isDefaultLocation: true, overrideStoreId: null, ...alm('10145') }, `the product page was rendered for the default store, not store ${storeId}`],
+      [
+        { isDefaultLocation: false, overrideStoreId: '10145', ...alm('10145') },
+        `the product page was rendered for store 10145, not ${storeId}`,
+      ],
+      [
+        { isDefaultLocation: false, overrideStoreId: storeId, ...alm('10145') },
+        `the product page was rendered for store 10145, not ${storeId}`,
+      ],
+      [
+        { isDefaultLocation: true, overrideStoreId: null, ...alm('10145') },
+        `the product page was rendered for the default store, not store ${storeId}`,
+      ],
     ] as const) {
       server.reset();
       overrides.set(`/grocery/product/${slug}`, () => page(pageProps));
@@ -487,17 +683,26 @@ describe('wholeFoods against the stand-in', () => {
   });
 
   it('a failing stock call does not fail the ZIP: prices stand, stock unknown, the outcome says so', async () => {
-    overrides.set('/api/wwos/products', () => ({ status: 500, body: '<html><body><h1>500 Internal Server Error</h1></body></html>' }));
+    overrides.set('/api/wwos/products', () => ({
+      status: 500,
+      body: '<html><body><h1>500 Internal Server Error</h1></body></html>',
+    }));
     const outcome = await scrapeZip(wholeFoods, ZIP, context());
     expect(outcome.status).toBe('succeeded');
     expect(outcome.accepted).toHaveLength(14);
     expect(outcome.accepted.every((listing) => listing.inStock === null)).toBe(true);
-    expect(outcome.message).toBe('stock unknown: the stock service failed (Whole Foods answered HTTP 500 after 4 attempts)');
+    expect(outcome.message).toBe(
+      'stock unknown: the stock service failed (Whole Foods answered HTTP 500 after 4 attempts)',
+    );
 
     server.reset();
     overrides.set('/api/wwos/products', () => json({ error: 'unexpected' }));
     const changed = await scrapeZip(wholeFoods, ZIP, context());
-    expect(changed).toMatchObject({ status: 'succeeded', message: 'stock unknown: the stock service failed (page structure not recognised (Whole Foods products: body invalid input: expected array, received object))' });
+    expect(changed).toMatchObject({
+      status: 'succeeded',
+      message:
+        'stock unknown: the stock service failed (page structure not recognised (Whole Foods products: body invalid input: expected array, received object))',
+    });
     expect(changed.accepted).toHaveLength(14);
   });
 
@@ -515,10 +720,14 @@ describe('wholeFoods against the stand-in', () => {
       regularPrice: regular,
       inStock: true,
     });
-    expect(listings.find((listing) => listing.retailerProductId === idOf('wfm-cage-free-white-18'))).toMatchObject({ inStock: null });
+    expect(listings.find((listing) => listing.retailerProductId === idOf('wfm-cage-free-white-18'))).toMatchObject({
+      inStock: null,
+    });
     const storeId = wholeFoodsStoreIdOf(ZIP);
     const code = wholeFoodsStoreCodeOf(storeId);
-    expect(server.requests.map((request) => `${decodeURIComponent(request.path + request.query)} ${request.status}`)).toEqual([
+    expect(
+      server.requests.map((request) => `${decodeURIComponent(request.path + request.query)} ${request.status}`),
+    ).toEqual([
       '/stores/search 200',
       `/api/search?text=eggs&store=${storeId}&limit=60&offset=0 404`,
       `/grocery/search?k=eggs&store=${storeId} 200`,
@@ -548,7 +757,9 @@ describe('wholeFoods against the stand-in', () => {
   it('changed: an undocumented search body is a structure failure', async () => {
     const error = await scrape(SCENARIO_ZIPS.changed).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(StructureError);
-    expect((error as Error).message).toBe('page structure not recognised (Whole Foods search: results invalid input: expected array, received undefined)');
+    expect((error as Error).message).toBe(
+      'page structure not recognised (Whole Foods search: results invalid input: expected array, received undefined)',
+    );
   });
 
   it('a store the search does not apply (results without prices) fails the ZIP, never zero prices', async () => {
@@ -559,7 +770,9 @@ describe('wholeFoods against the stand-in', () => {
       for await (const page of wholeFoods.listings(unknown, ZIP, ctx)) void page;
     })().catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(StructureError);
-    expect((error as Error).message).toBe('page structure not recognised (Whole Foods search: no prices: the store was not applied)');
+    expect((error as Error).message).toBe(
+      'page structure not recognised (Whole Foods search: no prices: the store was not applied)',
+    );
   });
 
   it('flaky: the 500 is retried', async () => {

@@ -7,9 +7,17 @@
 import { z } from 'zod';
 import { parseJsonBody, parseValue, type RetailerHttp } from './http.ts';
 import { cleanText, nextData, toNumberOrNull, toPrice, zip5 } from './parse-utils.ts';
-import { ScrapeError, StructureError, type ListingPage, type RawListing, type RetailerLocation, type RetailerScraper, type ScrapeContext, type DiscoveredStore } from './types.ts';
+import {
+  ScrapeError,
+  StructureError,
+  type ListingPage,
+  type RawListing,
+  type RetailerLocation,
+  type RetailerScraper,
+  type ScrapeContext,
+  type DiscoveredStore,
+} from './types.ts';
 import { discovered } from './discovery.ts';
-
 
 export const WHOLE_FOODS_ORIGIN = 'https://www.wholefoodsmarket.com';
 /** Results per search page (the site's own page size). */
@@ -75,7 +83,9 @@ export function parseWholeFoodsStores(body: string): RetailerLocation | null {
 // Store summaries (/api/stores/<id>/summary): the directory of the chain, id by id
 
 /** Store ids are 5-digit 10xxx numbers (retailers.md §9): discovery asks each one's summary. */
-export const WHOLE_FOODS_STORE_IDS: readonly string[] = Array.from({ length: 1000 }, (_, index) => String(10000 + index));
+export const WHOLE_FOODS_STORE_IDS: readonly string[] = Array.from({ length: 1000 }, (_, index) =>
+  String(10000 + index),
+);
 
 const SummarySchema = z.looseObject({
   storeId: z.union([z.string().min(1), z.number()]),
@@ -94,7 +104,13 @@ export function parseWholeFoodsSummary(body: string): DiscoveredStore | null {
   const summary = parseJsonBody(body, SummaryBodySchema, 'Whole Foods store summary');
   if (summary === null) return null;
   if (summary.status && /closed|inactive/i.test(summary.status)) return null;
-  return discovered(toLocation({ storeId: summary.storeId, name: summary.name, location: { address: summary.address ?? null, geometry: summary.geometry ?? null } }));
+  return discovered(
+    toLocation({
+      storeId: summary.storeId,
+      name: summary.name,
+      location: { address: summary.address ?? null, geometry: summary.geometry ?? null },
+    }),
+  );
 }
 
 export function wholeFoodsSummaryUrl(id: string): string {
@@ -150,7 +166,9 @@ const isAsin = (id: string) => /^B0[0-9A-Z]{8}$/.test(id);
 function countText(uom: string | null | undefined): string | null {
   const value = text(uom);
   if (!value) return null;
-  return /^\d+(\.\d+)?\s*-?\s*(ct|count|pk|pack|eggs?)\b|\b(dozen|doz|dz)\b|^\d+\s*(ea|each)\.?$/i.test(value) ? value : null;
+  return /^\d+(\.\d+)?\s*-?\s*(ct|count|pk|pack|eggs?)\b|\b(dozen|doz|dz)\b|^\d+\s*(ea|each)\.?$/i.test(value)
+    ? value
+    : null;
 }
 
 const DAY = 86_400_000;
@@ -174,7 +192,9 @@ function saleApplies(item: WholeFoodsItem): boolean {
 
 /** Whether the item carries any price field at all (none do without store=). */
 function hasPriceField(item: WholeFoodsItem): boolean {
-  return [item.regularPrice, item.salePrice, item.incrementalSalePrice].some((value) => value !== undefined && value !== null);
+  return [item.regularPrice, item.salePrice, item.incrementalSalePrice].some(
+    (value) => value !== undefined && value !== null,
+  );
 }
 
 const present = (value: unknown) => value !== undefined && value !== null && value !== '';
@@ -214,8 +234,14 @@ export function parseWholeFoodsSearch(body: string, storeId?: string): WholeFood
   if (results.length > 0 && !results.some(hasPriceField) && !results.some((item) => present(item.store))) {
     throw new StructureError('Whole Foods search: no prices: the store was not applied');
   }
-  const other = storeId === undefined ? undefined : results.find((item) => present(item.store) && String(item.store).trim() !== storeId);
-  if (other) throw new StructureError(`Whole Foods search: results of store ${String(other.store)}, not ${storeId}: the store was not applied`);
+  const other =
+    storeId === undefined
+      ? undefined
+      : results.find((item) => present(item.store) && String(item.store).trim() !== storeId);
+  if (other)
+    throw new StructureError(
+      `Whole Foods search: results of store ${String(other.store)}, not ${storeId}: the store was not applied`,
+    );
   const total = parsed.meta?.total?.value;
   return {
     listings: results.map(toListing),
@@ -227,7 +253,12 @@ export function parseWholeFoodsSearch(body: string, storeId?: string): WholeFood
 }
 
 export function wholeFoodsSearchUrl(storeId: string, term: string, offset: number): string {
-  const params = new URLSearchParams({ text: term, store: storeId, limit: String(WHOLE_FOODS_LIMIT), offset: String(offset) });
+  const params = new URLSearchParams({
+    text: term,
+    store: storeId,
+    limit: String(WHOLE_FOODS_LIMIT),
+    offset: String(offset),
+  });
   return `${WHOLE_FOODS_ORIGIN}/api/search?${params.toString()}`;
 }
 
@@ -254,7 +285,8 @@ type StorePageProps = z.infer<typeof StorePageSchema>['props']['pageProps'];
 /** A store's code, or why a page does not prove one. */
 export type WholeFoodsStoreCode = { code: string } | { code: null; reason: string };
 
-const idText = (value: string | number | null | undefined) => (value === undefined || value === null ? null : String(value).trim() || null);
+const idText = (value: string | number | null | undefined) =>
+  value === undefined || value === null ? null : String(value).trim() || null;
 
 /**
  * The store code a page's `__NEXT_DATA__` names, valid only when the page proves it was rendered
@@ -268,12 +300,16 @@ function storeCodeOf(pageProps: StorePageProps, storeId: string, what: string): 
   const code = text(alm?.offerListingDiscriminator);
   const rendered = idText(alm?.storeId);
   if (!code) return { code: null, reason: `the ${what} names no store code` };
-  if (pageProps.isDefaultLocation === true) return { code: null, reason: `the ${what} was rendered for the default store, not store ${storeId}` };
+  if (pageProps.isDefaultLocation === true)
+    return { code: null, reason: `the ${what} was rendered for the default store, not store ${storeId}` };
   if (pageProps.isDefaultLocation !== false || idText(pageProps.overrideStoreId) === null) {
     return { code: null, reason: `the ${what} does not prove it was rendered for store ${storeId}` };
   }
   if (idText(pageProps.overrideStoreId) !== rendered || rendered !== storeId) {
-    return { code: null, reason: `the ${what} was rendered for store ${rendered ?? idText(pageProps.overrideStoreId)}, not ${storeId}` };
+    return {
+      code: null,
+      reason: `the ${what} was rendered for store ${rendered ?? idText(pageProps.overrideStoreId)}, not ${storeId}`,
+    };
   }
   return { code };
 }
@@ -368,7 +404,10 @@ export interface WholeFoodsRsiPage {
 
 function rsiPage(parsed: z.infer<typeof RsiSchema>): WholeFoodsRsiPage {
   const set = parsed.mainResultSet;
-  return { asins: set.searchResults.map((result) => result.asin.trim().toUpperCase()), total: set.availableTotalResultCount ?? set.approximateTotalResultCount ?? null };
+  return {
+    asins: set.searchResults.map((result) => result.asin.trim().toUpperCase()),
+    total: set.availableTotalResultCount ?? set.approximateTotalResultCount ?? null,
+  };
 }
 
 /** One /api/wwos/rsi/search answer: ASINs only (names, prices and stock come from /api/wwos/products). */
@@ -377,7 +416,14 @@ export function parseWholeFoodsRsiSearch(body: string): WholeFoodsRsiPage {
 }
 
 export function wholeFoodsRsiSearchUrl(code: string, term: string, offset: number): string {
-  const params = new URLSearchParams({ text: term, old: code, offset: String(offset), size: String(WHOLE_FOODS_RSI_SIZE), sort: 'relevanceblender', programType: 'GROCERY' });
+  const params = new URLSearchParams({
+    text: term,
+    old: code,
+    offset: String(offset),
+    size: String(WHOLE_FOODS_RSI_SIZE),
+    sort: 'relevanceblender',
+    programType: 'GROCERY',
+  });
   return `${WHOLE_FOODS_ORIGIN}/api/wwos/rsi/search?${params.toString()}`;
 }
 
@@ -411,7 +457,11 @@ export function parseWholeFoodsSearchPageHtml(html: string, storeId: string): Wh
   const what = 'Whole Foods search page';
   const props = parseValue(nextData(html, what), SearchPageSchema, what).props.pageProps;
   const page = rsiPage(props.searchResults);
-  return { ...page, ...listingsOf(page.asins, props.productsInfo.map(wwosListing)), storeCode: storeCodeOf(props, storeId, 'search page') };
+  return {
+    ...page,
+    ...listingsOf(page.asins, props.productsInfo.map(wwosListing)),
+    storeCode: storeCodeOf(props, storeId, 'search page'),
+  };
 }
 
 export function wholeFoodsSearchPageUrl(storeId: string, term: string): string {
@@ -424,9 +474,11 @@ export function wholeFoodsSearchPageUrl(storeId: string, term: string): string {
 const JSON_HEADERS = { accept: 'application/json' };
 const HTML_HEADERS = { accept: 'text/html,application/xhtml+xml' };
 
-const isNotFound = (error: unknown) => error instanceof ScrapeError && error.kind === 'http' && /\bHTTP 404\b/.test(error.message);
+const isNotFound = (error: unknown) =>
+  error instanceof ScrapeError && error.kind === 'http' && /\bHTTP 404\b/.test(error.message);
 /** A failure of a call that only adds stock: anything the retailer answered, not a shutdown. */
-const isRetailerFailure = (error: unknown): error is ScrapeError => error instanceof ScrapeError && error.kind !== 'aborted';
+const isRetailerFailure = (error: unknown): error is ScrapeError =>
+  error instanceof ScrapeError && error.kind !== 'aborted';
 
 /** Per run (RetailerHttp is built once per run): each store's code, read once. */
 const runCodes = new WeakMap<RetailerHttp, Map<string, Promise<WholeFoodsStoreCode>>>();
@@ -463,7 +515,10 @@ function storeCode(ctx: ScrapeContext, storeId: string, slug: string): Promise<W
 async function products(ctx: ScrapeContext, code: string, asins: string[]): Promise<RawListing[]> {
   const found: RawListing[] = [];
   for (let at = 0; at < asins.length; at += WHOLE_FOODS_STOCK_BATCH) {
-    const response = await ctx.http.request({ url: wholeFoodsProductsUrl(code, asins.slice(at, at + WHOLE_FOODS_STOCK_BATCH)), headers: JSON_HEADERS });
+    const response = await ctx.http.request({
+      url: wholeFoodsProductsUrl(code, asins.slice(at, at + WHOLE_FOODS_STOCK_BATCH)),
+      headers: JSON_HEADERS,
+    });
     found.push(...parseWholeFoodsProducts(response.body));
   }
   return found;
@@ -475,7 +530,9 @@ async function products(ctx: ScrapeContext, code: string, asins: string[]): Prom
  * the page notes why. Only priced listings are asked for.
  */
 async function withStock(ctx: ScrapeContext, storeId: string, page: WholeFoodsSearchPage): Promise<ListingPage> {
-  const priced = page.listings.flatMap((listing, index) => (listing.price !== null && isAsin(listing.retailerProductId) ? [{ listing, slug: page.slugs[index]! }] : []));
+  const priced = page.listings.flatMap((listing, index) =>
+    listing.price !== null && isAsin(listing.retailerProductId) ? [{ listing, slug: page.slugs[index]! }] : [],
+  );
   const base = { listings: page.listings, nonProductTiles: page.nonProductTiles };
   if (priced.length === 0) return base;
   const code = await storeCode(ctx, storeId, priced[0]!.slug);
@@ -483,12 +540,17 @@ async function withStock(ctx: ScrapeContext, storeId: string, page: WholeFoodsSe
   let stock: Map<string, boolean | null>;
   try {
     const asins = [...new Set(priced.map((entry) => entry.listing.retailerProductId))];
-    stock = new Map((await products(ctx, code.code, asins)).map((product) => [product.retailerProductId, product.inStock]));
+    stock = new Map(
+      (await products(ctx, code.code, asins)).map((product) => [product.retailerProductId, product.inStock]),
+    );
   } catch (error) {
     if (!isRetailerFailure(error)) throw error;
     return { ...base, notes: [`stock unknown: the stock service failed (${error.message})`] };
   }
-  return { ...base, listings: page.listings.map((listing) => ({ ...listing, inStock: stock.get(listing.retailerProductId) ?? null })) };
+  return {
+    ...base,
+    listings: page.listings.map((listing) => ({ ...listing, inStock: stock.get(listing.retailerProductId) ?? null })),
+  };
 }
 
 /**
@@ -497,15 +559,21 @@ async function withStock(ctx: ScrapeContext, storeId: string, page: WholeFoodsSe
  * the ZIP fails), then /api/wwos/rsi/search pages of ASINs, detailed by /api/wwos/products.
  */
 async function* newerSearch(storeId: string, ctx: ScrapeContext): AsyncGenerator<ListingPage> {
-  const first = parseWholeFoodsSearchPageHtml((await ctx.http.request({ url: wholeFoodsSearchPageUrl(storeId, ctx.term), headers: HTML_HEADERS })).body, storeId);
-  if (first.storeCode.code === null) throw new StructureError(`Whole Foods search page: ${first.storeCode.reason}: its prices are not the store's`);
+  const first = parseWholeFoodsSearchPageHtml(
+    (await ctx.http.request({ url: wholeFoodsSearchPageUrl(storeId, ctx.term), headers: HTML_HEADERS })).body,
+    storeId,
+  );
+  if (first.storeCode.code === null)
+    throw new StructureError(`Whole Foods search page: ${first.storeCode.reason}: its prices are not the store's`);
   const code = first.storeCode.code;
   cachedCodes(ctx).set(storeId, Promise.resolve(first.storeCode));
   yield { listings: first.listings, nonProductTiles: first.nonProductTiles };
   let offset = first.asins.length;
   for (let page = 1; page < ctx.maxPages; page++) {
     if (offset === 0 || (first.total !== null && offset >= first.total)) return;
-    const next = parseWholeFoodsRsiSearch((await ctx.http.request({ url: wholeFoodsRsiSearchUrl(code, ctx.term, offset), headers: JSON_HEADERS })).body);
+    const next = parseWholeFoodsRsiSearch(
+      (await ctx.http.request({ url: wholeFoodsRsiSearchUrl(code, ctx.term, offset), headers: JSON_HEADERS })).body,
+    );
     if (next.asins.length === 0) return;
     yield listingsOf(next.asins, await products(ctx, code, [...new Set(next.asins)]));
     offset += next.asins.length;
@@ -532,7 +600,10 @@ export const wholeFoods: RetailerScraper = {
     kind: 'ids',
     ids: WHOLE_FOODS_STORE_IDS,
     async discover(id, ctx) {
-      const response = await ctx.http.request({ url: wholeFoodsSummaryUrl(id), headers: { accept: 'application/json' } });
+      const response = await ctx.http.request({
+        url: wholeFoodsSummaryUrl(id),
+        headers: { accept: 'application/json' },
+      });
       return parseWholeFoodsSummary(response.body);
     },
   },
@@ -544,7 +615,8 @@ export const wholeFoods: RetailerScraper = {
     for (let page = 0; page < ctx.maxPages; page++) {
       let body: string;
       try {
-        body = (await ctx.http.request({ url: wholeFoodsSearchUrl(storeId, ctx.term, offset), headers: JSON_HEADERS })).body;
+        body = (await ctx.http.request({ url: wholeFoodsSearchUrl(storeId, ctx.term, offset), headers: JSON_HEADERS }))
+          .body;
       } catch (error) {
         if (page === 0 && isNotFound(error)) {
           yield* newerSearch(storeId, ctx);

@@ -12,7 +12,12 @@ export function alertsDigest(deps: WorkerDeps): Task {
   const { publicUrl } = deps.alerts ?? DEFAULT_ALERTS;
   return async (payload, helpers) => {
     const { kind, period } = payloadSchema.parse(payload);
-    const report = kind === 'daily' ? await deliverDaily(deps.sql, publicUrl, period) : await deliverWeekly(deps.sql, publicUrl, period);
-    helpers.logger.info(`${kind} ${kind === 'daily' ? 'digest' : 'summary'} ${period}: ${report.emails} email(s) written${report.claimedBefore ? `; ${report.claimedBefore} already sent earlier` : ''}`);
+    const report =
+      kind === 'daily'
+        ? await deliverDaily(deps.sql, publicUrl, period)
+        : await deliverWeekly(deps.sql, publicUrl, period);
+    helpers.logger.info(
+      `${kind} ${kind === 'daily' ? 'digest' : 'summary'} ${period}: ${report.emails} email(s) written${report.claimedBefore ? `; ${report.claimedBefore} already sent earlier` : ''}`,
+    );
   };
 }

@@ -36,11 +36,18 @@ export function alertsImmediate(deps: WorkerDeps): Task {
     // The batch is named by its visits: a retry of the same batch has the same emails' keys, and a
     // retry that finds more visits is another batch.
     const batch = createHash('sha256').update(locationIds.join(',')).digest('hex').slice(0, 16);
-    const report = await deliverImmediate(sql, publicUrl, { coverageRunId: runId, locationIds }, `coverage:${runId}:${batch}`);
+    const report = await deliverImmediate(
+      sql,
+      publicUrl,
+      { coverageRunId: runId, locationIds },
+      `coverage:${runId}:${batch}`,
+    );
     await sql`
       update coverage_visits set alerts_matched_at = now()
       where run_id = ${runId} and location_id = any(${sql.array(locationIds)}::int[]) and alerts_matched_at is null`;
-    helpers.logger.info(`immediate alerts for visit day ${runId} (${locationIds.length} store(s)): ${describe(report)}`);
+    helpers.logger.info(
+      `immediate alerts for visit day ${runId} (${locationIds.length} store(s)): ${describe(report)}`,
+    );
   };
 }
 

@@ -11,9 +11,17 @@ export function alertsSchedule(deps: WorkerDeps): Task {
     const now = typeof given === 'string' ? new Date(given) : new Date();
     if (now.getUTCHours() !== digestHourUtc) return;
     const day = now.toISOString().slice(0, 10);
-    await helpers.addJob('alerts__digest', { kind: 'daily', period: day }, { jobKey: `alerts:daily:${day}`, jobKeyMode: 'preserve_run_at', maxAttempts: 10 });
+    await helpers.addJob(
+      'alerts__digest',
+      { kind: 'daily', period: day },
+      { jobKey: `alerts:daily:${day}`, jobKeyMode: 'preserve_run_at', maxAttempts: 10 },
+    );
     if (now.getUTCDay() === 1) {
-      await helpers.addJob('alerts__digest', { kind: 'weekly', period: day }, { jobKey: `alerts:weekly:${day}`, jobKeyMode: 'preserve_run_at', maxAttempts: 10 });
+      await helpers.addJob(
+        'alerts__digest',
+        { kind: 'weekly', period: day },
+        { jobKey: `alerts:weekly:${day}`, jobKeyMode: 'preserve_run_at', maxAttempts: 10 },
+      );
     }
     helpers.logger.info(`alert digests queued for ${day}${now.getUTCDay() === 1 ? ' (daily and weekly)' : ''}`);
   };

@@ -36,7 +36,11 @@ interface RunState {
   reopened: number;
 }
 
-const runStateSchema = z.object({ sweep: z.looseObject({ kind: z.enum(['area', 'ids']) }), found: z.array(z.string()), reopened: z.number().int().min(0) });
+const runStateSchema = z.object({
+  sweep: z.looseObject({ kind: z.enum(['area', 'ids']) }),
+  found: z.array(z.string()),
+  reopened: z.number().int().min(0),
+});
 
 class RunLostError extends Error {}
 
@@ -70,7 +74,13 @@ export function coverageDiscover(deps: WorkerDeps, options: DiscoverOptions = {}
 
     const parsedScope = coverageScopeSchema.safeParse(run.scope);
     if (!parsedScope.success || !scraper.discovery) {
-      await fail(runId, workerId, parsedScope.success ? `${name} has no store locator to discover with` : `The run's scope is not valid: ${parsedScope.error.issues[0]?.message ?? 'unknown'}`);
+      await fail(
+        runId,
+        workerId,
+        parsedScope.success
+          ? `${name} has no store locator to discover with`
+          : `The run's scope is not valid: ${parsedScope.error.issues[0]?.message ?? 'unknown'}`,
+      );
       return;
     }
     const scope: CoverageScope = parsedScope.data;
@@ -84,15 +94,22 @@ export function coverageDiscover(deps: WorkerDeps, options: DiscoverOptions = {}
     }
 
     const stored = runStateSchema.safeParse(run.state);
-    const state: RunState = stored.success ? (stored.data as unknown as RunState) : { sweep: undefined as unknown as SweepState, found: [], reopened: 0 };
+    const state: RunState = stored.success
+      ? (stored.data as unknown as RunState)
+      : { sweep: undefined as unknown as SweepState, found: [], reopened: 0 };
     const sweep = new Sweep(scope, scraper.discovery, stored.success ? state.sweep : undefined);
     state.sweep = sweep.state;
     const found = new Set(state.found);
     if (!stored.success) await save(runId, workerId, state, found, [], 0);
-    else helpers.logger.info(`discovery run ${runId} (${name}): resuming after ${plural(sweepProgress(sweep.state).done, 'point')}`);
+    else
+      helpers.logger.info(
+        `discovery run ${runId} (${name}): resuming after ${plural(sweepProgress(sweep.state).done, 'point')}`,
+      );
 
     const heartbeat = setInterval(() => {
-      sql`update coverage_runs set heartbeat_at = now() where id = ${runId} and worker_id = ${workerId}`.catch(() => {});
+      sql`update coverage_runs set heartbeat_at = now() where id = ${runId} and worker_id = ${workerId}`.catch(
+        () => {},
+      );
     }, config.heartbeatMs);
     heartbeat.unref();
 
@@ -104,7 +121,13 @@ export function coverageDiscover(deps: WorkerDeps, options: DiscoverOptions = {}
       signal: helpers.abortSignal,
       onEvent: (event) => helpers.logger.info(`discovery run ${runId}: ${event}`),
     });
-    const ctx = { http, maxPages: config.maxPages, term: 'eggs', credentials: config.credentials, signal: helpers.abortSignal };
+    const ctx = {
+      http,
+      maxPages: config.maxPages,
+      term: 'eggs',
+      credentials: config.credentials,
+      signal: helpers.abortSignal,
+    };
 
     let pending: DiscoveredStore[] = [];
     let pendingCalls = 0;
@@ -112,7 +135,8 @@ export function coverageDiscover(deps: WorkerDeps, options: DiscoverOptions = {}
     try {
       let done = false;
       while (calls < callsPerJob) {
-        if (helpers.abortSignal.aborted || deps.shutdown?.aborted) throw new ScrapeError('aborted', 'stopped: the worker is shutting down');
+        if (helpers.abortSignal.aborted || deps.shutdown?.aborted)
+          throw new ScrapeError('aborted', 'stopped: the worker is shutting down');
         let step: Awaited<ReturnType<typeof sweepSteps>>;
         try {
           step = await sweepSteps(sweep, scraper, ctx, 1);
@@ -121,7 +145,12 @@ export function coverageDiscover(deps: WorkerDeps, options: DiscoverOptions = {}
           // What was found before the failure stays; the sweep is not complete, so nothing closes.
           await save(runId, workerId, state, found, pending, pendingCalls);
           const progress = sweepProgress(sweep.state);
-          await finish(runId, workerId, found.size > 0 ? 'partial' : 'failed', `${failureText(error)} after ${plural(progress.done, 'point')}; ${plural(found.size, 'store')} found so far`);
+          await finish(
+            runId,
+            workerId,
+            found.size > 0 ? 'partial' : 'failed',
+            `${failureText(error)} after ${plural(progress.done, 'point')}; ${plural(found.size, 'store')} found so far`,
+          );
           helpers.logger.warn(`discovery run ${runId} (${name}) stopped: ${error.message}`);
           return;
         }
@@ -139,7 +168,18 @@ export function coverageDiscover(deps: WorkerDeps, options: DiscoverOptions = {}
         }
       }
       if (done) {
-        await complete(runId, workerId, store, scope, sweep.area.holds, run.started_at, state, found, pending, pendingCalls);
+        await complete(
+          runId,
+          workerId,
+          store,
+          scope,
+          sweep.area.holds,
+          run.started_at,
+          state,
+          found,
+          pending,
+          pendingCalls,
+        );
         helpers.logger.info(`discovery run ${runId} (${name}) succeeded: ${plural(found.size, 'store')}`);
         return;
       }
@@ -152,7 +192,9 @@ export function coverageDiscover(deps: WorkerDeps, options: DiscoverOptions = {}
       }
       if (error instanceof ScrapeError && error.kind === 'aborted') {
         // Released cleanly: what was asked since the last write is asked again by the job's retry.
-        await sql`update coverage_runs set worker_id = null where id = ${runId} and worker_id = ${workerId}`.catch(() => {});
+        await sql`update coverage_runs set worker_id = null where id = ${runId} and worker_id = ${workerId}`.catch(
+          () => {},
+        );
         helpers.logger.info(`discovery run ${runId} (${name}): released at shutdown; it resumes when a worker starts`);
       }
       throw error;
@@ -171,7 +213,15 @@ export function coverageDiscover(deps: WorkerDeps, options: DiscoverOptions = {}
    * Writes found stores and the sweep's progress in one transaction, with the live counters; with
    * `next`, also adds the run's next job to the retailer's queue.
    */
-  async function save(runId: number, workerId: string, state: RunState, found: Set<string>, stores: DiscoveredStore[], calls: number, next?: StoreId): Promise<void> {
+  async function save(
+    runId: number,
+    workerId: string,
+    state: RunState,
+    found: Set<string>,
+    stores: DiscoveredStore[],
+    calls: number,
+    next?: StoreId,
+  ): Promise<void> {
     await deps.sql.begin(async (tx) => {
       await write(tx, runId, workerId, state, found, stores, calls);
       if (next) {
@@ -180,7 +230,15 @@ export function coverageDiscover(deps: WorkerDeps, options: DiscoverOptions = {}
     });
   }
 
-  async function write(tx: TxSql, runId: number, workerId: string, state: RunState, found: Set<string>, stores: DiscoveredStore[], calls: number): Promise<number> {
+  async function write(
+    tx: TxSql,
+    runId: number,
+    workerId: string,
+    state: RunState,
+    found: Set<string>,
+    stores: DiscoveredStore[],
+    calls: number,
+  ): Promise<number> {
     const [owned] = await tx<Array<{ store_id: StoreId }>>`
       select store_id from coverage_runs where id = ${runId} and worker_id = ${workerId} and status = 'running' for update`;
     if (!owned) throw new RunLostError();
@@ -197,16 +255,31 @@ export function coverageDiscover(deps: WorkerDeps, options: DiscoverOptions = {}
     return result.created;
   }
 
-  async function complete(runId: number, workerId: string, store: StoreId, scope: CoverageScope, inScope: ScopeArea['holds'], startedAt: Date, state: RunState, found: Set<string>, stores: DiscoveredStore[], calls: number): Promise<void> {
+  async function complete(
+    runId: number,
+    workerId: string,
+    store: StoreId,
+    scope: CoverageScope,
+    inScope: ScopeArea['holds'],
+    startedAt: Date,
+    state: RunState,
+    found: Set<string>,
+    stores: DiscoveredStore[],
+    calls: number,
+  ): Promise<void> {
     await deps.sql.begin(async (tx) => {
       await write(tx, runId, workerId, state, found, stores, calls);
       const closure = await recordMissedStores(tx, store, startedAt, inScope);
-      const [run] = await tx<Array<{ stores_new: number; locator_calls: number }>>`select stores_new, locator_calls from coverage_runs where id = ${runId}`;
+      const [run] = await tx<
+        Array<{ stores_new: number; locator_calls: number }>
+      >`select stores_new, locator_calls from coverage_runs where id = ${runId}`;
       const message =
         `Swept ${scopeText(scope)}: ${plural(found.size, 'store')} found (${run!.stores_new.toLocaleString('en-US')} new` +
         (state.reopened > 0 ? `, ${state.reopened.toLocaleString('en-US')} reopened` : '') +
         `) with ${plural(run!.locator_calls, 'locator call')}; ${closure.missed.toLocaleString('en-US')} not found` +
-        (closure.closed > 0 ? `, ${closure.closed.toLocaleString('en-US')} closed after ${closure.closed === 1 ? 'its' : 'their'} second missed sweep` : '');
+        (closure.closed > 0
+          ? `, ${closure.closed.toLocaleString('en-US')} closed after ${closure.closed === 1 ? 'its' : 'their'} second missed sweep`
+          : '');
       await tx`
         update coverage_runs set status = 'succeeded', stores_closed = ${closure.closed}, message = ${message.slice(0, 2000)},
           finished_at = now(), heartbeat_at = now()
@@ -224,4 +297,3 @@ export function coverageDiscover(deps: WorkerDeps, options: DiscoverOptions = {}
     await finish(runId, workerId, 'failed', message);
   }
 }
-

@@ -18,7 +18,13 @@ import { PriceChangeNotifier } from '#server/queries/scrape-writes.ts';
 import { DEFAULT_ALERTS, scrapeConfig, type WorkerDeps } from '../deps.ts';
 import { RetailerHttp } from '../scrapers/http.ts';
 import { SCRAPERS } from '../scrapers/index.ts';
-import { commitVisits, RunLostError, visitStore, type DirectoryStore, type VisitOutcome } from '../scrapers/pipeline.ts';
+import {
+  commitVisits,
+  RunLostError,
+  visitStore,
+  type DirectoryStore,
+  type VisitOutcome,
+} from '../scrapers/pipeline.ts';
 import { ScrapeError } from '../scrapers/types.ts';
 
 const payloadSchema = z.object({ runId: z.number().int().positive(), chunk: z.number().int().min(0) });
@@ -79,10 +85,15 @@ export function coverageVisit(deps: WorkerDeps): Task {
         and not exists (select 1 from coverage_visits v where v.run_id = ${runId} and v.location_id = l.id)
       order by array_position(${sql.array(planned.location_ids)}::int[], l.id)`;
     const left = planned.location_ids.length - stores.length;
-    if (left > 0) helpers.logger.info(`${label}: resuming after ${left} of ${planned.location_ids.length} stores written or closed`);
+    if (left > 0)
+      helpers.logger.info(
+        `${label}: resuming after ${left} of ${planned.location_ids.length} stores written or closed`,
+      );
 
     const heartbeat = setInterval(() => {
-      sql`update coverage_runs set heartbeat_at = now() where id = ${runId} and worker_id = ${workerId}`.catch(() => {});
+      sql`update coverage_runs set heartbeat_at = now() where id = ${runId} and worker_id = ${workerId}`.catch(
+        () => {},
+      );
     }, config.heartbeatMs);
     heartbeat.unref();
     const notifier = new PriceChangeNotifier(sql);
@@ -111,14 +122,28 @@ export function coverageVisit(deps: WorkerDeps): Task {
         signal: helpers.abortSignal,
         onEvent: (event) => helpers.logger.info(`${label}: ${event}`),
       });
-      const ctx = { http, maxPages: config.maxPages, term: 'eggs', credentials: config.credentials, signal: helpers.abortSignal };
+      const ctx = {
+        http,
+        maxPages: config.maxPages,
+        term: 'eggs',
+        credentials: config.credentials,
+        signal: helpers.abortSignal,
+      };
       // Visits waiting to be written together (config.visitBatch), with when the first was done.
       const pending: VisitOutcome[] = [];
       let pendingSince = 0;
       const flush = async () => {
         if (pending.length === 0) return;
         const batch = pending.splice(0);
-        const written = await commitVisits(sql, { runId, workerId, store, chunk, outcomes: batch, demo: run.demo, notifier });
+        const written = await commitVisits(sql, {
+          runId,
+          workerId,
+          store,
+          chunk,
+          outcomes: batch,
+          demo: run.demo,
+          notifier,
+        });
         for (const outcome of batch) {
           const id = outcome.store.retailerLocationId;
           helpers.logger.info(
@@ -151,11 +176,17 @@ export function coverageVisit(deps: WorkerDeps): Task {
         const now = Date.now();
         if (pending.length === 0) pendingSince = visitStarted;
         pending.push(outcome);
-        if (pending.length >= config.visitBatch.stores || now - pendingSince >= config.visitBatch.ms || now - visitStarted >= config.visitBatch.ms) await flush();
+        if (
+          pending.length >= config.visitBatch.stores ||
+          now - pendingSince >= config.visitBatch.ms ||
+          now - visitStarted >= config.visitBatch.ms
+        )
+          await flush();
       }
       await flush();
       const ended = await endChunk(runId, chunk, store, workerId);
-      if (ended) helpers.logger[ended.startsWith('paused') ? 'warn' : 'info'](`coverage run ${runId} (${name}) ${ended}`);
+      if (ended)
+        helpers.logger[ended.startsWith('paused') ? 'warn' : 'info'](`coverage run ${runId} (${name}) ${ended}`);
     } catch (error) {
       if (error instanceof RunLostError) {
         helpers.logger.warn(`${label}: the run was taken over by another worker or is over; stopping here`);
@@ -163,13 +194,17 @@ export function coverageVisit(deps: WorkerDeps): Task {
       }
       if (error instanceof ScrapeError && error.kind === 'aborted') {
         // Released cleanly: the current store was not written; the job's retry resumes the chunk.
-        await sql`update coverage_runs set worker_id = null where id = ${runId} and worker_id = ${workerId}`.catch(() => {});
+        await sql`update coverage_runs set worker_id = null where id = ${runId} and worker_id = ${workerId}`.catch(
+          () => {},
+        );
         helpers.logger.info(`${label}: released at shutdown; it resumes when a worker starts`);
       }
       throw error;
     } finally {
       clearInterval(heartbeat);
-      await notifier.flush().catch((error: unknown) => helpers.logger.warn(`${label}: could not announce new prices: ${String(error)}`));
+      await notifier
+        .flush()
+        .catch((error: unknown) => helpers.logger.warn(`${label}: could not announce new prices: ${String(error)}`));
     }
   };
 
@@ -180,11 +215,13 @@ export function coverageVisit(deps: WorkerDeps): Task {
    */
   async function endChunk(runId: number, chunk: number, store: StoreId, workerId: string): Promise<string | null> {
     return deps.sql.begin(async (tx) => {
-      const [owned] = await tx`select 1 from coverage_runs where id = ${runId} and status = 'running' and worker_id = ${workerId} for update`;
+      const [owned] =
+        await tx`select 1 from coverage_runs where id = ${runId} and status = 'running' and worker_id = ${workerId} for update`;
       if (!owned) throw new RunLostError();
       const [marked] = await tx`
         update coverage_chunks set status = 'done', finished_at = now() where run_id = ${runId} and chunk = ${chunk} and status = 'running' returning 1`;
-      if (marked) await tx`update coverage_runs set chunks_done = chunks_done + 1, heartbeat_at = now() where id = ${runId}`;
+      if (marked)
+        await tx`update coverage_runs set chunks_done = chunks_done + 1, heartbeat_at = now() where id = ${runId}`;
       // Immediate price alerts read what the chunk wrote, so they are queued as it commits (never
       // for demo prices, which are not a retailer's). One job per run gathers the chunks that
       // commit within the window: it keeps the run_at of the chunk that queued it, and matches every

@@ -10,7 +10,12 @@ import { coverageScopeSchema, retailerQueue } from '#shared/coverage.ts';
 import { SCRAPER_NAMES } from '#shared/scrape.ts';
 import type { StoreId } from '#shared/vocabulary.ts';
 import { requestsPerVisit } from '#server/queries/coverage-figures.ts';
-import { planDueStores, VISIT_JOB_MAX_ATTEMPTS, VISIT_TASK, visitJobKeyPrefix } from '#server/queries/coverage-visits.ts';
+import {
+  planDueStores,
+  VISIT_JOB_MAX_ATTEMPTS,
+  VISIT_TASK,
+  visitJobKeyPrefix,
+} from '#server/queries/coverage-visits.ts';
 import { scrapeConfig, type WorkerDeps } from '../deps.ts';
 
 const payloadSchema = z.object({ runId: z.number().int().positive() });
@@ -23,7 +28,15 @@ export function coverageVisitDay(deps: WorkerDeps): Task {
     const { runId } = payloadSchema.parse(payload);
     const logs: string[] = [];
     await deps.sql.begin(async (tx) => {
-      const [run] = await tx<Array<{ store_id: StoreId; scope: unknown; day: string; revisit_days: number | null; daily_request_budget: number | null }>>`
+      const [run] = await tx<
+        Array<{
+          store_id: StoreId;
+          scope: unknown;
+          day: string;
+          revisit_days: number | null;
+          daily_request_budget: number | null;
+        }>
+      >`
         select r.store_id, r.scope, coalesce(r.day, (now() at time zone 'UTC')::date)::text as day, p.revisit_days, p.daily_request_budget
         from coverage_runs r left join coverage_plans p on p.store_id = r.store_id
         where r.id = ${runId} and r.kind = 'visit' and r.status = 'queued'
@@ -39,8 +52,10 @@ export function coverageVisitDay(deps: WorkerDeps): Task {
         logs.push(`coverage visit day ${runId} (${name}) failed: ${message}`);
       };
       const scope = coverageScopeSchema.safeParse(run.scope);
-      if (run.revisit_days === null || run.daily_request_budget === null) return fail(`${name} has no coverage plan any more.`);
-      if (!scope.success) return fail(`The run's scope is not a coverage scope (${scope.error.issues[0]?.message ?? 'invalid'}).`);
+      if (run.revisit_days === null || run.daily_request_budget === null)
+        return fail(`${name} has no coverage plan any more.`);
+      if (!scope.success)
+        return fail(`The run's scope is not a coverage scope (${scope.error.issues[0]?.message ?? 'invalid'}).`);
 
       // Measured on recent visits, else ZIP runs, else the estimate (as the admin figures show it).
       const measure = (await requestsPerVisit(tx))[store];
@@ -51,7 +66,13 @@ export function coverageVisitDay(deps: WorkerDeps): Task {
         where store_id = ${store} and kind = 'visit' and day = ${run.day}::date and id <> ${runId}`;
       const remaining = Math.max(0, run.daily_request_budget - spent!.requests);
       const limit = Math.floor(remaining / Math.max(perVisit, 0.01));
-      const ids = await planDueStores(tx, { storeId: store, scope: scope.data, revisitDays: run.revisit_days, day: run.day, limit: limit + 1 });
+      const ids = await planDueStores(tx, {
+        storeId: store,
+        scope: scope.data,
+        revisitDays: run.revisit_days,
+        day: run.day,
+        limit: limit + 1,
+      });
       const overBudget = ids.length > limit;
       const planned = ids.slice(0, limit);
       const size = config.visitChunkSize;

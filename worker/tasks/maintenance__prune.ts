@@ -8,8 +8,11 @@ export function maintenancePrune(deps: WorkerDeps): Task {
   return async (_payload, helpers) => {
     const sessions = await deps.sql`delete from user_sessions where expires_at < now()`;
     const resets = await deps.sql`delete from password_reset_tokens where expires_at < now() - interval '1 day'`;
-    const verifications = await deps.sql`delete from email_verification_tokens where expires_at < now() - interval '1 day'`;
+    const verifications =
+      await deps.sql`delete from email_verification_tokens where expires_at < now() - interval '1 day'`;
     const limits = await pruneRateLimits(deps.sql);
-    helpers.logger.info(`pruned ${sessions.count} sessions, ${resets.count + verifications.count} tokens, ${limits} rate-limit windows`);
+    helpers.logger.info(
+      `pruned ${sessions.count} sessions, ${resets.count + verifications.count} tokens, ${limits} rate-limit windows`,
+    );
   };
 }

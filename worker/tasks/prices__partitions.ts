@@ -11,7 +11,10 @@ export function pricesPartitions(deps: WorkerDeps): Task {
     const created = await addPricePartitions(deps.sql);
     const keep = deps.history?.retentionMonths;
     const dropped = keep === undefined ? [] : await dropOldPricePartitions(deps.sql, keep);
-    const kept = keep === undefined ? 'every month kept' : `${dropped.length} older than ${keep} months dropped${dropped.length ? ` (${dropped.join(', ')})` : ''}`;
+    const kept =
+      keep === undefined
+        ? 'every month kept'
+        : `${dropped.length} older than ${keep} months dropped${dropped.length ? ` (${dropped.join(', ')})` : ''}`;
     helpers.logger.info(`price history: ${created} partition(s) created, ${kept}`);
   };
 }

@@ -9,13 +9,22 @@ import type { WorkerDeps } from '../deps.ts';
 
 export function scrapeSchedule(deps: WorkerDeps): Task {
   return async (payload, helpers) => {
-    const now = typeof (payload as { now?: unknown })?.now === 'string' ? new Date((payload as { now: string }).now) : new Date();
+    const now =
+      typeof (payload as { now?: unknown })?.now === 'string' ? new Date((payload as { now: string }).now) : new Date();
     const settings = await getScrapeSettings(deps.sql);
     if (!settings.dailyEnabled || now.getUTCHours() !== settings.hourUtc) return;
     const slot = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), settings.hourUtc));
     const stores = await deps.sql<Array<{ id: StoreId }>>`select id from stores where active order by id`;
     for (const { id } of stores) {
-      const runId = await deps.sql.begin((tx) => queueRun(tx, { store: id, zipCodes: settings.zipCodes, requestedBy: null, trigger: 'schedule', scheduledFor: slot }));
+      const runId = await deps.sql.begin((tx) =>
+        queueRun(tx, {
+          store: id,
+          zipCodes: settings.zipCodes,
+          requestedBy: null,
+          trigger: 'schedule',
+          scheduledFor: slot,
+        }),
+      );
       helpers.logger.info(
         runId === null
           ? `daily scrape: ${SCRAPER_NAMES[id]} skipped (already queued for ${slot.toISOString()} or still running)`

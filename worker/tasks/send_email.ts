@@ -9,10 +9,23 @@ import type { WorkerDeps } from '../deps.ts';
 const payloadSchema = z.object({ id: z.number().int().positive() });
 
 export function sendEmail(deps: WorkerDeps): Task {
-  const resend = deps.email.resendApiKey ? new Resend(deps.email.resendApiKey, deps.email.resendBaseUrl ? { baseUrl: deps.email.resendBaseUrl } : undefined) : null;
+  const resend = deps.email.resendApiKey
+    ? new Resend(deps.email.resendApiKey, deps.email.resendBaseUrl ? { baseUrl: deps.email.resendBaseUrl } : undefined)
+    : null;
   return async (payload, helpers) => {
     const { id } = payloadSchema.parse(payload);
-    const [email] = await deps.sql<Array<{ to_address: string; subject: string; html: string; text: string; headers: Record<string, string>; status: string; idempotency_key: string | null; stopped: boolean }>>`
+    const [email] = await deps.sql<
+      Array<{
+        to_address: string;
+        subject: string;
+        html: string;
+        text: string;
+        headers: Record<string, string>;
+        status: string;
+        idempotency_key: string | null;
+        stopped: boolean;
+      }>
+    >`
       select o.to_address, o.subject, o.html, o.text, o.headers, o.status, o.idempotency_key,
              (o.subscription_id is not null and not exists (select 1 from subscriptions s where s.id = o.subscription_id and s.active)) as stopped
       from email_outbox o where o.id = ${id}`;
@@ -25,7 +38,9 @@ export function sendEmail(deps: WorkerDeps): Task {
 
     if (!resend) {
       await deps.sql`update email_outbox set status = 'logged', sent_at = now() where id = ${id} and status = 'pending'`;
-      helpers.logger.info(`email ${id} to ${email.to_address}: "${email.subject}" (no RESEND_API_KEY: kept in email_outbox; read it in the admin dashboard's Outbox tab)`);
+      helpers.logger.info(
+        `email ${id} to ${email.to_address}: "${email.subject}" (no RESEND_API_KEY: kept in email_outbox; read it in the admin dashboard's Outbox tab)`,
+      );
       return;
     }
     // The idempotency key makes Resend deliver a retried send (after a crash between its answer and

@@ -40,8 +40,13 @@ export function storesScrape(deps: WorkerDeps): Task {
     const scraper = SCRAPERS[store];
     const demo = config.origins[store] !== undefined && !config.originsAreRetailers;
     await sql`update scrape_runs set demo = ${demo} where id = ${runId}`;
-    const done = new Set((await sql<Array<{ zip: string }>>`select zip from scrape_run_zips where run_id = ${runId}`).map((r) => r.zip));
-    if (done.size > 0) helpers.logger.info(`scrape run ${runId} (${name}): resuming after ${done.size} of ${run.zip_codes.length} ZIP codes`);
+    const done = new Set(
+      (await sql<Array<{ zip: string }>>`select zip from scrape_run_zips where run_id = ${runId}`).map((r) => r.zip),
+    );
+    if (done.size > 0)
+      helpers.logger.info(
+        `scrape run ${runId} (${name}): resuming after ${done.size} of ${run.zip_codes.length} ZIP codes`,
+      );
 
     const heartbeat = setInterval(() => {
       sql`update scrape_runs set heartbeat_at = now() where id = ${runId} and worker_id = ${workerId}`.catch(() => {});
@@ -66,11 +71,18 @@ export function storesScrape(deps: WorkerDeps): Task {
         signal: helpers.abortSignal,
         onEvent: (event) => helpers.logger.info(`scrape run ${runId}: ${event}`),
       });
-      const ctx = { http, maxPages: config.maxPages, term: 'eggs', credentials: config.credentials, signal: helpers.abortSignal };
+      const ctx = {
+        http,
+        maxPages: config.maxPages,
+        term: 'eggs',
+        credentials: config.credentials,
+        signal: helpers.abortSignal,
+      };
 
       for (const zip of run.zip_codes) {
         if (done.has(zip)) continue;
-        if (helpers.abortSignal.aborted || deps.shutdown?.aborted) throw new ScrapeError('aborted', 'stopped: the worker is shutting down');
+        if (helpers.abortSignal.aborted || deps.shutdown?.aborted)
+          throw new ScrapeError('aborted', 'stopped: the worker is shutting down');
         const outcome = await scrapeZip(scraper, zip, ctx);
         await commitZipOutcome(deps.sql, { runId, workerId, store, outcome, demo, notifier });
         helpers.logger.info(
@@ -88,7 +100,8 @@ export function storesScrape(deps: WorkerDeps): Task {
         from scrape_run_zips where run_id = ${runId}`;
       const { failed, total, failures } = totals!;
       const status = failed === 0 ? 'succeeded' : failed === total ? 'failed' : 'partial';
-      const message = status === 'failed' ? `${failed === 1 ? 'The ZIP code' : `All ${failed} ZIP codes`} failed: ${failures}` : null;
+      const message =
+        status === 'failed' ? `${failed === 1 ? 'The ZIP code' : `All ${failed} ZIP codes`} failed: ${failures}` : null;
       await finish(runId, workerId, status, message);
       helpers.logger.info(`scrape run ${runId} (${name}) ${status}${failures ? `; failed: ${failures}` : ''}`);
     } catch (error) {
@@ -98,17 +111,28 @@ export function storesScrape(deps: WorkerDeps): Task {
       }
       if (error instanceof ScrapeError && error.kind === 'aborted') {
         // Released cleanly: nothing of the current ZIP was written; the job's retry resumes the run.
-        await sql`update scrape_runs set worker_id = null where id = ${runId} and worker_id = ${workerId}`.catch(() => {});
+        await sql`update scrape_runs set worker_id = null where id = ${runId} and worker_id = ${workerId}`.catch(
+          () => {},
+        );
         helpers.logger.info(`scrape run ${runId} (${name}): released at shutdown; it resumes when a worker starts`);
       }
       throw error;
     } finally {
       clearInterval(heartbeat);
-      await notifier.flush().catch((error: unknown) => helpers.logger.warn(`scrape run ${runId}: could not announce new prices: ${String(error)}`));
+      await notifier
+        .flush()
+        .catch((error: unknown) =>
+          helpers.logger.warn(`scrape run ${runId}: could not announce new prices: ${String(error)}`),
+        );
     }
   };
 
-  async function finish(runId: number, workerId: string, status: 'succeeded' | 'partial' | 'failed', message: string | null): Promise<void> {
+  async function finish(
+    runId: number,
+    workerId: string,
+    status: 'succeeded' | 'partial' | 'failed',
+    message: string | null,
+  ): Promise<void> {
     await deps.sql.begin(async (tx) => {
       await tx`
       update scrape_runs r set status = ${status}, message = ${message?.slice(0, 2000) ?? null}, finished_at = now(), heartbeat_at = now(),

@@ -73,7 +73,9 @@ export function workerRecover(deps: WorkerDeps): Task {
   const config = scrapeConfig(deps);
   return async (_payload, helpers) => {
     const logResumed = (run: ReleasedRun) =>
-      helpers.logger.warn(`recovered scrape run ${run.id} (${SCRAPER_NAMES[run.store_id]}): worker ${run.worker_id ?? 'unknown'} stopped responding; the run resumes after ${run.done} of ${run.total} ZIP codes written`);
+      helpers.logger.warn(
+        `recovered scrape run ${run.id} (${SCRAPER_NAMES[run.store_id]}): worker ${run.worker_id ?? 'unknown'} stopped responding; the run resumes after ${run.done} of ${run.total} ZIP codes written`,
+      );
     const stale = await deps.sql<StaleWorker[]>`
       select j.locked_by as worker_id, count(*)::int as jobs, string_agg(distinct t.identifier, ', ') as tasks
       from graphile_worker._private_jobs j
@@ -103,7 +105,10 @@ export function workerRecover(deps: WorkerDeps): Task {
           returning r.id, r.store_id, r.kind, lost.worker_id, r.stores_visited, r.stores_planned`;
         return { runs, coverage };
       });
-      for (const w of stale) helpers.logger.warn(`recovered ${w.jobs} job(s) (${w.tasks}) locked by worker ${w.worker_id}, which stopped responding; they run again`);
+      for (const w of stale)
+        helpers.logger.warn(
+          `recovered ${w.jobs} job(s) (${w.tasks}) locked by worker ${w.worker_id}, which stopped responding; they run again`,
+        );
       for (const run of runs) logResumed(run);
       for (const run of coverage) {
         helpers.logger.warn(
@@ -126,11 +131,15 @@ export function workerRecover(deps: WorkerDeps): Task {
       const name = SCRAPER_NAMES[run.store_id];
       const progress = `${run.done} of ${run.total} ZIP codes written`;
       if (run.job_id === null || (run.locked_by === null && (run.attempts ?? 0) >= (run.max_attempts ?? 1))) {
-        const why = run.job_id === null ? 'its job no longer exists' : `it failed ${run.attempts} times (${run.last_error?.split('\n')[0] ?? 'no error recorded'})`;
+        const why =
+          run.job_id === null
+            ? 'its job no longer exists'
+            : `it failed ${run.attempts} times (${run.last_error?.split('\n')[0] ?? 'no error recorded'})`;
         const [failed] = await deps.sql`
           update scrape_runs set status = 'failed', finished_at = now(), message = ${`Stopped: ${why}; ${progress}.`}
           where id = ${run.id} and status in ('queued', 'running') returning id`;
-        if (failed) helpers.logger.warn(`recovered scrape run ${run.id} (${name}): marked failed because ${why}; ${progress}`);
+        if (failed)
+          helpers.logger.warn(`recovered scrape run ${run.id} (${name}): marked failed because ${why}; ${progress}`);
         continue;
       }
       // The run's own heartbeat stopped while its worker's did not (or its worker is unknown):
@@ -177,20 +186,30 @@ export function workerRecover(deps: WorkerDeps): Task {
     const stopped = new Map<number, { store: StoreId; why: string[] }>();
     for (const c of chunks) {
       if (c.job_id !== null && (c.locked_by !== null || (c.attempts ?? 0) < (c.max_attempts ?? 1))) continue;
-      const why = c.job_id === null ? `chunk ${c.chunk}'s job no longer exists` : `chunk ${c.chunk} failed ${c.attempts} times (${c.last_error?.split('\n')[0] ?? 'no error recorded'})`;
+      const why =
+        c.job_id === null
+          ? `chunk ${c.chunk}'s job no longer exists`
+          : `chunk ${c.chunk} failed ${c.attempts} times (${c.last_error?.split('\n')[0] ?? 'no error recorded'})`;
       const [skipped] = await deps.sql`
         update coverage_chunks set status = 'skipped', finished_at = now() where run_id = ${c.id} and chunk = ${c.chunk} and status in ('queued', 'running') returning 1`;
       if (!skipped) continue;
       const entry = stopped.get(c.id) ?? { store: c.store_id, why: [] };
       entry.why.push(why);
       stopped.set(c.id, entry);
-      helpers.logger.warn(`recovered coverage run ${c.id} (${SCRAPER_NAMES[c.store_id]}): skipped chunk ${c.chunk} because its job ${c.job_id === null ? 'no longer exists' : 'used up its attempts'}`);
+      helpers.logger.warn(
+        `recovered coverage run ${c.id} (${SCRAPER_NAMES[c.store_id]}): skipped chunk ${c.chunk} because its job ${c.job_id === null ? 'no longer exists' : 'used up its attempts'}`,
+      );
     }
     for (const [id, { store, why }] of stopped) {
-      const [open] = await deps.sql<Array<{ n: number }>>`select count(*)::int as n from coverage_chunks where run_id = ${id} and status in ('queued', 'running')`;
+      const [open] = await deps.sql<
+        Array<{ n: number }>
+      >`select count(*)::int as n from coverage_chunks where run_id = ${id} and status in ('queued', 'running')`;
       if (open!.n > 0) continue;
       const status = await finishVisitRun(deps.sql, id, { stopped: `Stopped: ${why.join('; ')}` });
-      if (status) helpers.logger.warn(`recovered coverage run ${id} (${SCRAPER_NAMES[store]}): finished ${status}, no chunk left to run`);
+      if (status)
+        helpers.logger.warn(
+          `recovered coverage run ${id} (${SCRAPER_NAMES[store]}): finished ${status}, no chunk left to run`,
+        );
     }
     // A visit day queued a minute ago whose planning job is gone never starts: it is failed.
     const unplanned = await deps.sql<Array<{ id: number; store_id: StoreId }>>`
@@ -200,6 +219,9 @@ export function workerRecover(deps: WorkerDeps): Task {
           select 1 from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
           where t.identifier = ${VISIT_DAY_TASK} and j.payload->>'runId' = r.id::text)
       returning r.id, r.store_id`;
-    for (const run of unplanned) helpers.logger.warn(`recovered coverage run ${run.id} (${SCRAPER_NAMES[run.store_id]}): marked failed because its planning job no longer exists`);
+    for (const run of unplanned)
+      helpers.logger.warn(
+        `recovered coverage run ${run.id} (${SCRAPER_NAMES[run.store_id]}): marked failed because its planning job no longer exists`,
+      );
   };
 }

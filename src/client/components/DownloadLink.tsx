@@ -12,7 +12,15 @@ export interface DownloadLinkProps {
 
 export function DownloadLink({ href, context, label = 'Download CSV' }: DownloadLinkProps) {
   return (
-    <Link href={href} download fontSize="sm" fontWeight="medium" color="brand.fg" whiteSpace="nowrap" _hover={{ textDecoration: 'underline' }}>
+    <Link
+      href={href}
+      download
+      fontSize="sm"
+      fontWeight="medium"
+      color="brand.fg"
+      whiteSpace="nowrap"
+      _hover={{ textDecoration: 'underline' }}
+    >
       <LuDownload aria-hidden />
       {label}
       {context && <VisuallyHidden> {context}</VisuallyHidden>}

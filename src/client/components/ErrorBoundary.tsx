@@ -41,7 +41,8 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, State> {
   }
 
   override componentDidUpdate(previous: ErrorBoundaryProps): void {
-    if (this.state.failed && changed(previous.resetKeys, this.props.resetKeys)) this.setState({ error: null, failed: false });
+    if (this.state.failed && changed(previous.resetKeys, this.props.resetKeys))
+      this.setState({ error: null, failed: false });
   }
 
   private readonly retry = (): void => {
@@ -51,6 +52,12 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, State> {
 
   override render(): ReactNode {
     if (!this.state.failed) return this.props.children;
-    return <ErrorCard title={this.props.title ?? DEFAULT_ERROR_TITLE} message={messageOf(this.state.error)} onRetry={this.retry} />;
+    return (
+      <ErrorCard
+        title={this.props.title ?? DEFAULT_ERROR_TITLE}
+        message={messageOf(this.state.error)}
+        onRetry={this.retry}
+      />
+    );
   }
 }

@@ -16,7 +16,15 @@ export interface PaginationProps {
   label?: string;
 }
 
-export function Pagination({ page, pageCount, pageSize, total, onPageChange, mobile = false, label = 'Pagination' }: PaginationProps) {
+export function Pagination({
+  page,
+  pageCount,
+  pageSize,
+  total,
+  onPageChange,
+  mobile = false,
+  label = 'Pagination',
+}: PaginationProps) {
   if (total <= 0 || pageCount <= 0) return null;
   const current = clampPage(page, pageCount);
   const go = (target: number) => {
@@ -44,7 +52,16 @@ export function Pagination({ page, pageCount, pageSize, total, onPageChange, mob
         ) : (
           pageButtons(current, pageCount).map((button, index) =>
             button === 'ellipsis' ? (
-              <IconButton key={`ellipsis-${index}`} as="span" size="sm" variant="plain" colorPalette="gray" aria-hidden tabIndex={-1} pointerEvents="none">
+              <IconButton
+                key={`ellipsis-${index}`}
+                as="span"
+                size="sm"
+                variant="plain"
+                colorPalette="gray"
+                aria-hidden
+                tabIndex={-1}
+                pointerEvents="none"
+              >
                 <LuEllipsis />
               </IconButton>
             ) : (
@@ -63,7 +80,13 @@ export function Pagination({ page, pageCount, pageSize, total, onPageChange, mob
             ),
           )
         )}
-        <Button size="sm" variant="outline" colorPalette="gray" onClick={() => go(current + 1)} disabled={current >= pageCount}>
+        <Button
+          size="sm"
+          variant="outline"
+          colorPalette="gray"
+          onClick={() => go(current + 1)}
+          disabled={current >= pageCount}
+        >
           Next
           <LuChevronRight aria-hidden />
         </Button>

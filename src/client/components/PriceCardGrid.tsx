@@ -39,7 +39,13 @@ export function PriceCardGrid({ entries, loading, placeholders = 6, label }: Pri
     );
   }
   return (
-    <SimpleGrid as="ul" aria-label={label} columns={{ base: 1, md: 2, lg: 3 }} gap={{ base: '4', lg: '5' }} listStyleType="none">
+    <SimpleGrid
+      as="ul"
+      aria-label={label}
+      columns={{ base: 1, md: 2, lg: 3 }}
+      gap={{ base: '4', lg: '5' }}
+      listStyleType="none"
+    >
       {entries.map((entry) => (
         <li key={entry.id}>
           <PriceCard entry={entry} />

@@ -10,7 +10,11 @@ export function SampleBadge({ figure = false, size }: { figure?: boolean; size?:
       variant="subtle"
       flexShrink={0}
       size={size}
-      title={figure ? 'Includes sample prices, not yet collected from the stores' : 'A seeded sample price, not yet collected from the store'}
+      title={
+        figure
+          ? 'Includes sample prices, not yet collected from the stores'
+          : 'A seeded sample price, not yet collected from the store'
+      }
     >
       Sample data
     </Badge>

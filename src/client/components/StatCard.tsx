@@ -72,7 +72,14 @@ export function StatCard({ title, value, subtext, trend, badge, extra, loading =
   return (
     <Card.Root variant="outline" height="full" aria-busy={loading || undefined}>
       <Card.Body gap="2">
-        <Text as="h3" fontSize="sm" fontWeight="semibold" color="fg.muted" textTransform="uppercase" letterSpacing="wide">
+        <Text
+          as="h3"
+          fontSize="sm"
+          fontWeight="semibold"
+          color="fg.muted"
+          textTransform="uppercase"
+          letterSpacing="wide"
+        >
           {title}
         </Text>
         {generic ? (

@@ -14,7 +14,14 @@ export interface StoreLogoProps {
 export function StoreLogo({ name, url, size = 'md', decorative = false }: StoreLogoProps) {
   const initial = name.trim().charAt(0).toUpperCase() || '?';
   return (
-    <Avatar.Root size={size} shape="rounded" colorPalette="brand" variant="subtle" flexShrink={0} {...(decorative ? { 'aria-hidden': true } : { role: 'img', 'aria-label': `${name} logo` })}>
+    <Avatar.Root
+      size={size}
+      shape="rounded"
+      colorPalette="brand"
+      variant="subtle"
+      flexShrink={0}
+      {...(decorative ? { 'aria-hidden': true } : { role: 'img', 'aria-label': `${name} logo` })}
+    >
       <Avatar.Fallback aria-hidden fontWeight="bold">
         {initial}
       </Avatar.Fallback>

@@ -41,14 +41,24 @@ describe('a toast does not repeat its title as its text', () => {
   });
 
   it('keeps what follows the title when the text starts with it as a sentence of its own', () => {
-    expect(textBesideTitle('Subscription created!', 'Subscription created! Alerts go to your verified email address.')).toBe('Alerts go to your verified email address.');
-    expect(textBesideTitle('Subscription updated', 'Subscription updated. Alerts go to a@example.com.')).toBe('Alerts go to a@example.com.');
+    expect(
+      textBesideTitle('Subscription created!', 'Subscription created! Alerts go to your verified email address.'),
+    ).toBe('Alerts go to your verified email address.');
+    expect(textBesideTitle('Subscription updated', 'Subscription updated. Alerts go to a@example.com.')).toBe(
+      'Alerts go to a@example.com.',
+    );
   });
 
   it('keeps every other text whole, SPEC §8 texts included', () => {
-    expect(textBesideTitle('Login failed', 'Login failed because the server is away')).toBe('Login failed because the server is away');
-    expect(textBesideTitle('Authentication required', 'Please log in to access your profile.')).toBe('Please log in to access your profile.');
-    expect(textBesideTitle('Scraper Error', 'Failed to start the Walmart scraper. Please try again later.')).toBe('Failed to start the Walmart scraper. Please try again later.');
+    expect(textBesideTitle('Login failed', 'Login failed because the server is away')).toBe(
+      'Login failed because the server is away',
+    );
+    expect(textBesideTitle('Authentication required', 'Please log in to access your profile.')).toBe(
+      'Please log in to access your profile.',
+    );
+    expect(textBesideTitle('Scraper Error', 'Failed to start the Walmart scraper. Please try again later.')).toBe(
+      'Failed to start the Walmart scraper. Please try again later.',
+    );
     expect(textBesideTitle('Preferences saved', undefined)).toBeUndefined();
     expect(textBesideTitle('Preferences saved', '  ')).toBeUndefined();
   });
@@ -58,7 +68,11 @@ describe('a toast does not repeat its title as its text', () => {
     const disconnect = connectToastSink({ create: (options) => (shown.push(options), options.id!) });
     shown.length = 0; // any toast the test above left queued
     toaster.create({ type: 'success', title: 'Subscription updated', description: 'Subscription updated' });
-    toaster.create({ type: 'success', title: 'Subscription created!', description: 'Subscription created! Alerts go to your verified email address.' });
+    toaster.create({
+      type: 'success',
+      title: 'Subscription created!',
+      description: 'Subscription created! Alerts go to your verified email address.',
+    });
     toaster.create({ type: 'error', title: 'Update failed', description: 'Please try again later.' });
     disconnect();
     expect(shown.map((t) => [t.title, t.description])).toEqual([

@@ -37,7 +37,11 @@ function want(): void {
 }
 
 /** Text compared without case, outer spaces or closing punctuation: 'Saved!' repeats 'saved'. */
-const bare = (text: string) => text.trim().replace(/[\s.!?:;,]+$/, '').toLowerCase();
+const bare = (text: string) =>
+  text
+    .trim()
+    .replace(/[\s.!?:;,]+$/, '')
+    .toLowerCase();
 
 /**
  * A toast's (or notice's) text without its title repeated: none when it only says the title
@@ -63,7 +67,8 @@ export function textBesideTitle(title: unknown, description: unknown): string | 
 export const toaster = {
   /** Shows a toast (now, or once the toast machinery has loaded) and returns its id. */
   create(raw: ToastOptions): string {
-    const description = typeof raw.description === 'string' ? textBesideTitle(raw.title, raw.description) : raw.description;
+    const description =
+      typeof raw.description === 'string' ? textBesideTitle(raw.title, raw.description) : raw.description;
     const options: ToastOptions = { ...raw, description };
     const id = options.id ?? `toast-${++nextId}`;
     if (sink) return sink.create({ ...options, id });

@@ -30,7 +30,10 @@ export function seedInitialData(queryClient: QueryClient, doc: Pick<Document, 'g
   for (const entry of entries) {
     if (!isEntry(entry)) continue;
     try {
-      queryClient.setQueryData(trpcQueryKey(entry.path, entry.input), transformer.deserialize(entry.data as Serialized));
+      queryClient.setQueryData(
+        trpcQueryKey(entry.path, entry.input),
+        transformer.deserialize(entry.data as Serialized),
+      );
       seeded++;
     } catch {
       // A malformed entry is skipped: its component fetches the data itself.

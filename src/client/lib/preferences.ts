@@ -1,6 +1,12 @@
 // Reading and writing the shopper's saved preferences in browser storage (SPEC §3, §4). The
 // schema and the key live in src/shared/preferences.ts.
-import { PREFERENCE_ALERTS, PREFERENCES_KEY, parseStoredPreferences, type PreferenceAlert, type Preferences } from '#shared/preferences.ts';
+import {
+  PREFERENCE_ALERTS,
+  PREFERENCES_KEY,
+  parseStoredPreferences,
+  type PreferenceAlert,
+  type Preferences,
+} from '#shared/preferences.ts';
 
 /** The saved preferences, or the defaults when none are saved or storage cannot be read. */
 export function loadPreferences(): Preferences {

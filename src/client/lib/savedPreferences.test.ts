@@ -8,12 +8,19 @@ describe('parsePreferenceFilters', () => {
   });
 
   it('reads region, egg type in either spelling and a pack size of the Filters panel', () => {
-    const raw = JSON.stringify({ zipCode: '30301', region: 'South', preferredEggType: 'cage-free', preferredCount: 18 });
+    const raw = JSON.stringify({
+      zipCode: '30301',
+      region: 'South',
+      preferredEggType: 'cage-free',
+      preferredCount: 18,
+    });
     expect(parsePreferenceFilters(raw)).toEqual({ region: 'south', eggType: 'cage_free', countRange: 18 });
   });
 
   it('leaves out what is not chosen or not a filter: no region, an unknown type, a 36-pack', () => {
-    expect(parsePreferenceFilters(JSON.stringify({ region: '', preferredEggType: 'brown', preferredCount: 36 }))).toEqual({});
+    expect(
+      parsePreferenceFilters(JSON.stringify({ region: '', preferredEggType: 'brown', preferredCount: 36 })),
+    ).toEqual({});
     // A saved form always holds a pack size: 12 unless chosen (SPEC §5).
     expect(parsePreferenceFilters(JSON.stringify({ zipCode: '10001' }))).toEqual({ countRange: 12 });
     expect(parsePreferenceFilters('not json')).toEqual({ countRange: 12 });

@@ -135,7 +135,8 @@ export function useSessionWatch(): boolean {
       if (event.type === 'updated' && event.action.type === 'error') expire(event.action.error, event.query.queryKey);
     });
     const stopMutations = queryClient.getMutationCache().subscribe((event) => {
-      if (event.type === 'updated' && event.action.type === 'error') expire(event.action.error, event.mutation.options.mutationKey);
+      if (event.type === 'updated' && event.action.type === 'error')
+        expire(event.action.error, event.mutation.options.mutationKey);
     });
     return () => {
       stopQueries();

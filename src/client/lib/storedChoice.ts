@@ -12,7 +12,11 @@ export function readChoice<T extends string>(key: string, choices: readonly T[],
   }
 }
 
-export function useStoredChoice<T extends string>(key: string, choices: readonly T[], fallback: T): readonly [T, (value: T) => void] {
+export function useStoredChoice<T extends string>(
+  key: string,
+  choices: readonly T[],
+  fallback: T,
+): readonly [T, (value: T) => void] {
   const [value, setValue] = useState<T>(() => readChoice(key, choices, fallback));
   const choose = useCallback(
     (next: T) => {

@@ -63,7 +63,11 @@ describe('useSearchParam', () => {
       setParam('type', 'organic');
       setParam('count', '18');
     });
-    expect(Object.fromEntries(new URLSearchParams(window.location.search))).toEqual({ region: 'west', type: 'organic', count: '18' });
+    expect(Object.fromEntries(new URLSearchParams(window.location.search))).toEqual({
+      region: 'west',
+      type: 'organic',
+      count: '18',
+    });
   });
 
   it('replaces the history entry, so Back still leaves the page', async () => {
@@ -109,11 +113,19 @@ describe('useDashboardState', () => {
       dashboard!.setPage(2);
       dashboard!.apply({ ...DEFAULT_FILTERS, store: 'aldi' });
     });
-    expect(Object.fromEntries(new URLSearchParams(window.location.search))).toEqual({ utm_source: 'mail', store: 'aldi' });
+    expect(Object.fromEntries(new URLSearchParams(window.location.search))).toEqual({
+      utm_source: 'mail',
+      store: 'aldi',
+    });
   });
 
   describe('with saved preferences', () => {
-    beforeEach(() => window.localStorage.setItem('eggwatch.preferences', JSON.stringify({ zipCode: '60611', region: 'midwest', preferredEggType: 'organic', preferredCount: 36 })));
+    beforeEach(() =>
+      window.localStorage.setItem(
+        'eggwatch.preferences',
+        JSON.stringify({ zipCode: '60611', region: 'midwest', preferredEggType: 'organic', preferredCount: 36 }),
+      ),
+    );
     afterEach(() => window.localStorage.clear());
 
     it('applies their region and egg type as filters the URL does not name, and says so', () => {

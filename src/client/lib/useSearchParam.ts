@@ -12,7 +12,10 @@ export interface UrlWriteOptions {
   preventScrollReset?: boolean;
 }
 
-export type UrlSearchUpdate = (change: (current: URLSearchParams) => URLSearchParams, options?: UrlWriteOptions) => void;
+export type UrlSearchUpdate = (
+  change: (current: URLSearchParams) => URLSearchParams,
+  options?: UrlWriteOptions,
+) => void;
 
 /** The query string of the latest navigation, which may be ahead of what React rendered. */
 function latestSearch(fallback: string): string {

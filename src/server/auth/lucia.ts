@@ -30,7 +30,9 @@ const BROWSER_PREFIX = 'b';
 export interface Sessions {
   /** Creates a session; `remember` makes it last 30 days instead of 12 hours. */
   create(userId: string, remember: boolean): Promise<{ id: string; expiresAt: Date; cookie: string }>;
-  validate(token: string): Promise<{ user: SessionUser; session: { id: string; expiresAt: Date; cookie: string | null } } | null>;
+  validate(
+    token: string,
+  ): Promise<{ user: SessionUser; session: { id: string; expiresAt: Date; cookie: string | null } } | null>;
   invalidate(sessionId: string): Promise<void>;
   blankCookie(): string;
 }
@@ -42,7 +44,7 @@ export function createSessions(sql: Sql, options: { secure: boolean }): Sessions
       sessionExpiresIn: expiresIn,
       sessionCookie: {
         name: SESSION_COOKIE,
-          attributes: { secure: options.secure, sameSite: 'lax', path: '/' },
+        attributes: { secure: options.secure, sameSite: 'lax', path: '/' },
       },
       // Only these columns leave the database row; the password hash never does.
       getUserAttributes: (a) => ({
@@ -78,7 +80,15 @@ export function createSessions(sql: Sql, options: { secure: boolean }): Sessions
       const { session, user } = await lucia.validateSession(token);
       if (!session) return null;
       return {
-        user: { id: user.id, username: user.username, email: user.email, role: user.role, email_verified: user.email_verified, first_name: user.first_name, last_name: user.last_name },
+        user: {
+          id: user.id,
+          username: user.username,
+          email: user.email,
+          role: user.role,
+          email_verified: user.email_verified,
+          first_name: user.first_name,
+          last_name: user.last_name,
+        },
         // A refreshed expiry is sent back to browsers in a new cookie.
         session: { id: session.id, expiresAt: session.expiresAt, cookie: session.fresh ? cookieFor(session.id) : null },
       };

@@ -34,11 +34,19 @@ export async function hit(sql: Db, key: string, limit: Limit): Promise<boolean> 
  * deployment's scale multiplies every limit (1 in production; the browser tests, whose three
  * screen sizes share one IP, run with more room).
  */
-export async function enforce(ctx: { sql: Db; config: { rateLimitScale?: number } }, checks: Array<[key: string, limit: Limit]>): Promise<void> {
+export async function enforce(
+  ctx: { sql: Db; config: { rateLimitScale?: number } },
+  checks: Array<[key: string, limit: Limit]>,
+): Promise<void> {
   const scale = ctx.config.rateLimitScale ?? 1;
-  const results = await Promise.all(checks.map(([key, limit]) => hit(ctx.sql, key, { ...limit, max: limit.max * scale })));
+  const results = await Promise.all(
+    checks.map(([key, limit]) => hit(ctx.sql, key, { ...limit, max: limit.max * scale })),
+  );
   if (results.includes(false)) {
-    throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: 'Too many attempts. Please wait a few minutes and try again.' });
+    throw new TRPCError({
+      code: 'TOO_MANY_REQUESTS',
+      message: 'Too many attempts. Please wait a few minutes and try again.',
+    });
   }
 }
 

@@ -20,7 +20,10 @@ export interface AlertListing {
   reference_price: number | null;
 }
 
-type SubscriptionScope = Pick<Subscription, 'region' | 'egg_type' | 'preferred_stores' | 'price_threshold' | 'notification_frequency'>;
+type SubscriptionScope = Pick<
+  Subscription,
+  'region' | 'egg_type' | 'preferred_stores' | 'price_threshold' | 'notification_frequency'
+>;
 
 /** "Midwest · Cage-Free eggs · at or under $3.00 a dozen · Daily Digest". */
 export function describeSubscription(s: SubscriptionScope, storeNames: Record<string, string> = {}): string {
@@ -38,8 +41,15 @@ const regionPhrase = (region: Region | null) => (region ? ` in the ${REGION_LABE
 const typeWord = (type: EggType | null) => (type ? `${EGG_TYPE_LABELS[type].toLowerCase()} egg` : 'egg');
 
 /** The dashboard filtered to the listing's store, region and egg type. */
-export function dashboardLink(publicUrl: string, listing: Pick<AlertListing, 'store_id' | 'region' | 'egg_type'>): string {
-  const params = new URLSearchParams({ store: listing.store_id, region: listing.region, type: EGG_TYPE_SLUGS[listing.egg_type] });
+export function dashboardLink(
+  publicUrl: string,
+  listing: Pick<AlertListing, 'store_id' | 'region' | 'egg_type'>,
+): string {
+  const params = new URLSearchParams({
+    store: listing.store_id,
+    region: listing.region,
+    type: EGG_TYPE_SLUGS[listing.egg_type],
+  });
   return `${publicUrl}/?${params.toString()}`;
 }
 
@@ -75,18 +85,23 @@ function listingRows(listings: AlertListing[], publicUrl: string): { html: strin
     )
     .join('')}</tbody></table>`;
   const text = listings
-    .map((l) => `- ${l.store_name}, ${REGION_LABELS[l.region]}: ${formatPrice(l.price)} / ${l.count} ct (${formatPrice(pricePerDozen(l.price, l.count))} a dozen) ${l.title}\n  ${dashboardLink(publicUrl, l)}`)
+    .map(
+      (l) =>
+        `- ${l.store_name}, ${REGION_LABELS[l.region]}: ${formatPrice(l.price)} / ${l.count} ct (${formatPrice(pricePerDozen(l.price, l.count))} a dozen) ${l.title}\n  ${dashboardLink(publicUrl, l)}`,
+    )
     .join('\n');
   return { html, text };
 }
 
 function frame(title: string, body: string, links: Links, scope: string): string {
-  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111;max-width:640px">` +
+  return (
+    `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111;max-width:640px">` +
     `<h2>${escapeHtml(title)}</h2>${body}` +
     `<p style="color:#555;font-size:13px">Your alert: ${escapeHtml(scope)}.<br>` +
     `<a href="${escapeHtml(manageUrl(links))}">Manage this alert</a> · ` +
     `<a href="${escapeHtml(unsubscribeUrl(links))}">Unsubscribe</a></p>` +
-    `<p style="color:#777;font-size:12px">EggWatch: egg prices compared.</p></body></html>`;
+    `<p style="color:#777;font-size:12px">EggWatch: egg prices compared.</p></body></html>`
+  );
 }
 
 function footerText(links: Links, scope: string): string {
@@ -108,13 +123,22 @@ export function confirmSubscriptionEmail(to: string, scope: string, confirmUrl: 
 }
 
 /** An immediate alert: the best ten new matches of one scrape. */
-export function immediateAlertEmail(to: string, s: SubscriptionScope, listings: AlertListing[], links: Links, scope: string): EmailMessage {
+export function immediateAlertEmail(
+  to: string,
+  s: SubscriptionScope,
+  listings: AlertListing[],
+  links: Links,
+  scope: string,
+): EmailMessage {
   const n = listings.length;
   const subject =
     s.price_threshold !== null
       ? `${n} ${typeWord(s.egg_type)} price${n === 1 ? '' : 's'} under ${formatPrice(s.price_threshold)}${regionPhrase(s.region)}`
       : `${n} ${typeWord(s.egg_type)} price drop${n === 1 ? '' : 's'}${regionPhrase(s.region)}`;
-  const intro = s.price_threshold !== null ? `New prices at or under ${formatPrice(s.price_threshold)} a dozen:` : 'New prices at least 5% below a week ago:';
+  const intro =
+    s.price_threshold !== null
+      ? `New prices at or under ${formatPrice(s.price_threshold)} a dozen:`
+      : 'New prices at least 5% below a week ago:';
   const rows = listingRows(listings, links.publicUrl);
   return {
     to,
@@ -162,7 +186,12 @@ export function dailyDigestEmail(
   return {
     to,
     subject,
-    html: frame(subject, `<p>Today's matches (${escapeHtml(day)}):</p>${matches.html}<p>The cheapest current listings for your alert:</p>${cheapest.html}`, links, scope),
+    html: frame(
+      subject,
+      `<p>Today's matches (${escapeHtml(day)}):</p>${matches.html}<p>The cheapest current listings for your alert:</p>${cheapest.html}`,
+      links,
+      scope,
+    ),
     text: `${subject}\n\nToday's matches (${day}):\n${matches.text}\n\nThe cheapest current listings for your alert:\n${cheapest.text}${footerText(links, scope)}`,
     headers: unsubscribeHeaders(links),
   };
@@ -178,9 +207,21 @@ export interface WeeklySummary {
   underThreshold: AlertListing[];
 }
 
-export function weeklySummaryEmail(to: string, s: SubscriptionScope, summary: WeeklySummary, links: Links, scope: string, weekOf: string): EmailMessage {
-  const change = summary.previousAverage ? ((summary.average - summary.previousAverage) / summary.previousAverage) * 100 : null;
-  const changeText = change === null ? 'no data for the week before' : `${change <= 0 ? 'down' : 'up'} ${Math.abs(change).toFixed(1)}% against the week before`;
+export function weeklySummaryEmail(
+  to: string,
+  s: SubscriptionScope,
+  summary: WeeklySummary,
+  links: Links,
+  scope: string,
+  weekOf: string,
+): EmailMessage {
+  const change = summary.previousAverage
+    ? ((summary.average - summary.previousAverage) / summary.previousAverage) * 100
+    : null;
+  const changeText =
+    change === null
+      ? 'no data for the week before'
+      : `${change <= 0 ? 'down' : 'up'} ${Math.abs(change).toFixed(1)}% against the week before`;
   const subject = `Weekly summary: ${typeWord(s.egg_type)}s from ${formatPrice(summary.lowest.per_dozen)} a dozen${regionPhrase(s.region)}`;
   const lines = [
     `Lowest price this week: ${formatPrice(summary.lowest.per_dozen)} a dozen at ${summary.lowest.store_name} (${REGION_LABELS[summary.lowest.region]}).`,
@@ -188,14 +229,17 @@ export function weeklySummaryEmail(to: string, s: SubscriptionScope, summary: We
     `Cheapest store on average: ${summary.cheapestStore.store_name} at ${formatPrice(summary.cheapestStore.per_dozen)} a dozen.`,
   ];
   const under = listingRows(summary.underThreshold, links.publicUrl);
-  const underIntro = s.price_threshold !== null ? `Listings at or under ${formatPrice(s.price_threshold)} a dozen now:` : null;
+  const underIntro =
+    s.price_threshold !== null ? `Listings at or under ${formatPrice(s.price_threshold)} a dozen now:` : null;
   return {
     to,
     subject,
     html: frame(
       subject,
       `<p>Week of ${escapeHtml(weekOf)}</p><ul>${lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>` +
-        (underIntro ? `<p>${escapeHtml(underIntro)}</p>${summary.underThreshold.length ? under.html : '<p>None this week.</p>'}` : ''),
+        (underIntro
+          ? `<p>${escapeHtml(underIntro)}</p>${summary.underThreshold.length ? under.html : '<p>None this week.</p>'}`
+          : ''),
       links,
       scope,
     ),

@@ -2,7 +2,10 @@
 import type { EmailMessage } from './outbox.ts';
 
 export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 }
 
 function layout(title: string, paragraphs: string[], action?: { label: string; url: string }): string {
@@ -16,7 +19,11 @@ export function verificationEmail(to: string, username: string, url: string): Em
   return {
     to,
     subject: 'Confirm your EggWatch email address',
-    html: layout('Confirm your email', [`Hi ${escapeHtml(username)}, please confirm that this is your email address. The link works for 24 hours.`], { label: 'Confirm email', url }),
+    html: layout(
+      'Confirm your email',
+      [`Hi ${escapeHtml(username)}, please confirm that this is your email address. The link works for 24 hours.`],
+      { label: 'Confirm email', url },
+    ),
     text: `Hi ${username},\n\nPlease confirm your EggWatch email address (the link works for 24 hours):\n${url}\n`,
   };
 }
@@ -25,10 +32,14 @@ export function passwordResetEmail(to: string, url: string, token: string): Emai
   return {
     to,
     subject: 'Reset your EggWatch password',
-    html: layout('Reset your password', [
-      'Someone asked to reset the password of your EggWatch account. If it was you, use the link below within 30 minutes. If not, ignore this email; your password stays as it is.',
-      `Reset token: <code>${escapeHtml(token)}</code>`,
-    ], { label: 'Choose a new password', url }),
+    html: layout(
+      'Reset your password',
+      [
+        'Someone asked to reset the password of your EggWatch account. If it was you, use the link below within 30 minutes. If not, ignore this email; your password stays as it is.',
+        `Reset token: <code>${escapeHtml(token)}</code>`,
+      ],
+      { label: 'Choose a new password', url },
+    ),
     text: `Someone asked to reset the password of your EggWatch account. If it was you, open this link within 30 minutes:\n${url}\n\nReset token: ${token}\n\nIf not, ignore this email.`,
   };
 }
@@ -37,9 +48,14 @@ export function accountExistsEmail(to: string, loginUrl: string, resetUrl: strin
   return {
     to,
     subject: 'You already have an EggWatch account',
-    html: layout('You already have an account', [
-      'Someone tried to register a new EggWatch account with this email address, which already has one. If it was you, log in or reset your password. If not, you can ignore this email.',
-    ], { label: 'Log in', url: loginUrl }) + `<p>Forgot your password? <a href="${escapeHtml(resetUrl)}">Reset it</a>.</p>`,
+    html:
+      layout(
+        'You already have an account',
+        [
+          'Someone tried to register a new EggWatch account with this email address, which already has one. If it was you, log in or reset your password. If not, you can ignore this email.',
+        ],
+        { label: 'Log in', url: loginUrl },
+      ) + `<p>Forgot your password? <a href="${escapeHtml(resetUrl)}">Reset it</a>.</p>`,
     text: `Someone tried to register a new EggWatch account with this email address, which already has one.\nLog in: ${loginUrl}\nReset your password: ${resetUrl}\nIf it was not you, ignore this email.`,
   };
 }

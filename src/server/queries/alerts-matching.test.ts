@@ -35,7 +35,8 @@ function random(seed: number) {
   };
 }
 
-const scrape = (store: string, zip: string, region: Region, listings: RunListing[]) => scrapeRun(db.sql, store, zip, region, listings);
+const scrape = (store: string, zip: string, region: Region, listings: RunListing[]) =>
+  scrapeRun(db.sql, store, zip, region, listings);
 
 /** Moves a run's observations `days` back (their entries keep pointing at them). */
 async function backdate(runId: number, days: number) {
@@ -82,11 +83,26 @@ async function referenceEvents(source: ImmediateSource): Promise<EventRow[]> {
 /** Each subscription's matches by the rule, as event keys, best first. */
 async function reference(source: ImmediateSource): Promise<Map<number, string[]>> {
   const events = await referenceEvents(source);
-  const subscriptions = await db.sql<Array<{ id: number; region: Region | null; egg_type: EggType | null; preferred_stores: string[]; price_threshold: number | null }>>`
+  const subscriptions = await db.sql<
+    Array<{
+      id: number;
+      region: Region | null;
+      egg_type: EggType | null;
+      preferred_stores: string[];
+      price_threshold: number | null;
+    }>
+  >`
     select id, region, egg_type, preferred_stores, price_threshold::float8 as price_threshold
     from subscriptions where active and confirmed_at is not null and notification_frequency = 'immediately'`;
-  const sent = new Set((await db.sql<{ subscription_id: number; period_key: string }[]>`select subscription_id, period_key from alert_deliveries`).map((d) => `${d.subscription_id}|${d.period_key}`));
-  const order = (a: EventRow, b: EventRow) => a.per_dozen - b.per_dozen || a.price - b.price || a.product_id - b.product_id || a.location_id - b.location_id;
+  const sent = new Set(
+    (
+      await db.sql<
+        { subscription_id: number; period_key: string }[]
+      >`select subscription_id, period_key from alert_deliveries`
+    ).map((d) => `${d.subscription_id}|${d.period_key}`),
+  );
+  const order = (a: EventRow, b: EventRow) =>
+    a.per_dozen - b.per_dozen || a.price - b.price || a.product_id - b.product_id || a.location_id - b.location_id;
   const result = new Map<number, string[]>();
   for (const s of subscriptions) {
     const keys = events
@@ -111,14 +127,24 @@ beforeAll(async () => {
   db = await createTestDatabase();
   const next = random(20261128);
   const catalogue = (i: number): RunListing[] =>
-    EGG_TYPES.flatMap((eggType, t) => COUNTS.map((count, c) => ({ id: `l${i}-${t}-${c}`, eggType, count, price: Math.round((1.5 + next() * 5) * (count / 12) * 100) / 100 })));
+    EGG_TYPES.flatMap((eggType, t) =>
+      COUNTS.map((count, c) => ({
+        id: `l${i}-${t}-${c}`,
+        eggType,
+        count,
+        price: Math.round((1.5 + next() * 5) * (count / 12) * 100) / 100,
+      })),
+    );
   const catalogues = LOCATIONS.map((_, i) => catalogue(i));
   // Eight days back: the week before holds nothing, so the whole history's look-up finds these.
-  for (const [i, loc] of LOCATIONS.entries()) await backdate(await scrape(loc.store, loc.zip, loc.region, catalogues[i]!), 8);
+  for (const [i, loc] of LOCATIONS.entries())
+    await backdate(await scrape(loc.store, loc.zip, loc.region, catalogues[i]!), 8);
   // A day back, at half the locations, some prices moved: the week's look-up finds these.
   for (const [i, loc] of LOCATIONS.entries()) {
     if (i % 2) continue;
-    catalogues[i] = catalogues[i]!.map((l) => (next() < 0.4 ? { ...l, price: Math.round(l.price * (0.85 + next() * 0.3) * 100) / 100 } : l));
+    catalogues[i] = catalogues[i]!.map((l) =>
+      next() < 0.4 ? { ...l, price: Math.round(l.price * (0.85 + next() * 0.3) * 100) / 100 } : l,
+    );
     await backdate(await scrape(loc.store, loc.zip, loc.region, catalogues[i]!), 1);
   }
   // Many subscriptions over scopes, thresholds and the drop rule.
@@ -127,12 +153,21 @@ beforeAll(async () => {
     const region = next() < 0.3 ? null : REGIONS[Math.floor(next() * REGIONS.length)]!;
     const eggType = next() < 0.3 ? null : EGG_TYPES[Math.floor(next() * EGG_TYPES.length)]!;
     const roll = next();
-    const stores = roll < 0.5 ? [] : roll < 0.8 ? [STORES[Math.floor(next() * STORES.length)]!] : [STORES[0], STORES[1 + Math.floor(next() * 3)]!];
+    const stores =
+      roll < 0.5
+        ? []
+        : roll < 0.8
+          ? [STORES[Math.floor(next() * STORES.length)]!]
+          : [STORES[0], STORES[1 + Math.floor(next() * 3)]!];
     const threshold = next() < 0.35 ? null : Math.round((1.5 + next() * 5) * 100) / 100;
     const frequency = n % 10 === 9 ? 'daily' : 'immediately';
-    values.push(`('m${n}@example.test', ${region ? `'${region}'` : 'null'}, ${eggType ? `'${eggType}'` : 'null'}, array[${stores.map((s) => `'${s}'`).join(',')}]::text[], ${threshold ?? 'null'}, '${frequency}', now())`);
+    values.push(
+      `('m${n}@example.test', ${region ? `'${region}'` : 'null'}, ${eggType ? `'${eggType}'` : 'null'}, array[${stores.map((s) => `'${s}'`).join(',')}]::text[], ${threshold ?? 'null'}, '${frequency}', now())`,
+    );
   }
-  await db.sql.unsafe(`insert into subscriptions (email, region, egg_type, preferred_stores, price_threshold, notification_frequency, confirmed_at) values ${values.join(',')}`);
+  await db.sql.unsafe(
+    `insert into subscriptions (email, region, egg_type, preferred_stores, price_threshold, notification_frequency, confirmed_at) values ${values.join(',')}`,
+  );
 });
 afterAll(() => db.drop());
 
@@ -152,10 +187,22 @@ describe('immediateMatches', () => {
         select p.retailer_product_id as id, p.egg_type, p.count, e.price::float8 as price
         from price_entries e join products p on p.id = e.product_id join store_locations l on l.id = e.location_id
         where l.store_id = ${loc.store} and l.zip = ${loc.zip} order by p.id`;
-      const today = current.map((l) => ({ id: l.id, eggType: l.egg_type, count: l.count, price: next() < 0.5 ? Math.round(l.price * (0.8 + next() * 0.35) * 100) / 100 : l.price }));
-      today.push({ id: `new-${i}`, eggType: EGG_TYPES[i % 4]!, count: 12, price: Math.round((2 + next() * 3) * 100) / 100 });
+      const today = current.map((l) => ({
+        id: l.id,
+        eggType: l.egg_type,
+        count: l.count,
+        price: next() < 0.5 ? Math.round(l.price * (0.8 + next() * 0.35) * 100) / 100 : l.price,
+      }));
+      today.push({
+        id: `new-${i}`,
+        eggType: EGG_TYPES[i % 4]!,
+        count: 12,
+        price: Math.round((2 + next() * 3) * 100) / 100,
+      });
       runs.push(await scrape(loc.store, loc.zip, loc.region, today));
-      const [location] = await db.sql<{ id: number }[]>`select id from store_locations where store_id = ${loc.store} and zip = ${loc.zip}`;
+      const [location] = await db.sql<
+        { id: number }[]
+      >`select id from store_locations where store_id = ${loc.store} and zip = ${loc.zip}`;
       locationIds.push(location!.id);
     }
     await db.sql`
@@ -165,7 +212,9 @@ describe('immediateMatches', () => {
     // Some subscriptions were already alerted some of these prices.
     const events = await referenceEvents({ runId: runs[0]! });
     expect(events.length).toBeGreaterThan(5);
-    const subscriptions = await db.sql<{ id: number }[]>`select id from subscriptions where notification_frequency = 'immediately' order by id`;
+    const subscriptions = await db.sql<
+      { id: number }[]
+    >`select id from subscriptions where notification_frequency = 'immediately' order by id`;
     for (const [n, s] of subscriptions.entries()) {
       if (n % 3) continue;
       const event = events[n % events.length]!;
@@ -173,7 +222,11 @@ describe('immediateMatches', () => {
     }
 
     let compared = 0;
-    for (const source of [...runs.map((runId) => ({ runId })), { coverageRunId: visitRun!.id, locationIds }, { coverageRunId: visitRun!.id, locationIds: locationIds.slice(0, 3) }]) {
+    for (const source of [
+      ...runs.map((runId) => ({ runId })),
+      { coverageRunId: visitRun!.id, locationIds },
+      { coverageRunId: visitRun!.id, locationIds: locationIds.slice(0, 3) },
+    ]) {
       const expected = await reference(source);
       expect(await actual(source)).toEqual(expected);
       compared += expected.size;
@@ -189,7 +242,9 @@ describe('immediateMatches', () => {
     const [run] = await db.sql<{ id: number }[]>`
       insert into coverage_runs (store_id, kind, scope, status, day, started_at, heartbeat_at, stores_planned)
       values ('kroger', 'visit', '{"kind":"nationwide"}', 'running', current_date, now(), now(), 1) returning id`;
-    const [location] = await db.sql<{ id: number }[]>`select id from store_locations where store_id = 'kroger' and zip = '60612'`;
+    const [location] = await db.sql<
+      { id: number }[]
+    >`select id from store_locations where store_id = 'kroger' and zip = '60612'`;
     await db.sql`
       insert into coverage_visits (run_id, location_id, chunk, status, started_at, observations_written)
       values (${run!.id}, ${location!.id}, 0, 'succeeded', now() + interval '1 minute', 1)`;

@@ -44,7 +44,18 @@ const LISTING = `e.product_id, e.location_id, l.store_id, s.store_name, l.region
   e.reference_price::float8 as reference_price, p.title, e.price / p.count * 12 as per_dozen,
   (e.reference_price is not null and e.price <= e.reference_price * ${DROP}) as dropped`;
 
-type ListingTuple = [product_id: number, location_id: number, store_id: string, store_name: string, region: Region, egg_type: EggType, count: number, price: number, reference_price: number | null, title: string];
+type ListingTuple = [
+  product_id: number,
+  location_id: number,
+  store_id: string,
+  store_name: string,
+  region: Region,
+  egg_type: EggType,
+  count: number,
+  price: number,
+  reference_price: number | null,
+  title: string,
+];
 
 const listingOf = (t: ListingTuple): MatchListing => ({
   product_id: t[0],
@@ -83,7 +94,8 @@ interface ScopeListings {
   byDrop: MatchListing[];
 }
 
-const scopeKey = (s: { region: string | null; egg_type: string | null; preferred_stores: string[] }) => `${s.region}|${s.egg_type}|${s.preferred_stores.join(',')}`;
+const scopeKey = (s: { region: string | null; egg_type: string | null; preferred_stores: string[] }) =>
+  `${s.region}|${s.egg_type}|${s.preferred_stores.join(',')}`;
 
 /**
  * Ranks a set of listings once per scope (region, egg type, preferred stores) of the due
@@ -91,7 +103,8 @@ const scopeKey = (s: { region: string | null; egg_type: string | null; preferred
  * 5% in 7 days. `due` and `listings` are SQL that select the subscriptions and the listings.
  */
 async function rankByScope(sql: Db, due: Fragment, listings: Fragment): Promise<Map<string, ScopeListings>> {
-  const tuple = 'json_build_array(product_id, location_id, store_id, store_name, region, egg_type, count, price, reference_price, title)';
+  const tuple =
+    'json_build_array(product_id, location_id, store_id, store_name, region, egg_type, count, price, reference_price, title)';
   const rows = await sql<ScopeRankingRow[]>`
     with due as (${due}),
     scopes as (select distinct region, egg_type, preferred_stores from due),
@@ -129,12 +142,20 @@ async function rankByScope(sql: Db, due: Fragment, listings: Fragment): Promise<
   return new Map(
     rows.map((r) => {
       const byPrice = (r.by_price ?? []).map(listingOf);
-      return [scopeKey(r), { byPrice, perDozen: byPrice.map((l) => (l.price / l.count) * 12), byDrop: (r.by_drop ?? []).map(listingOf) }];
+      return [
+        scopeKey(r),
+        { byPrice, perDozen: byPrice.map((l) => (l.price / l.count) * 12), byDrop: (r.by_drop ?? []).map(listingOf) },
+      ];
     }),
   );
 }
 
-function dueSubscriptions(sql: Db, frequency: 'immediately' | 'daily' | 'weekly', periodKey: string | null, thresholdOnly = false): Fragment {
+function dueSubscriptions(
+  sql: Db,
+  frequency: 'immediately' | 'daily' | 'weekly',
+  periodKey: string | null,
+  thresholdOnly = false,
+): Fragment {
   return sql`
     select id, email, region, egg_type, preferred_stores, price_threshold::float8 as price_threshold
     from subscriptions sub
@@ -176,7 +197,8 @@ function matchesOf(sub: DueSubscription, scope: ScopeListings | undefined, exclu
   }
   if (!excluded) return ranked.slice(0, Math.min(end, MATCH_LIMIT));
   const kept: MatchListing[] = [];
-  for (let i = 0; i < end && kept.length < MATCH_LIMIT; i++) if (!excluded.has(eventKey(ranked[i]!))) kept.push(ranked[i]!);
+  for (let i = 0; i < end && kept.length < MATCH_LIMIT; i++)
+    if (!excluded.has(eventKey(ranked[i]!))) kept.push(ranked[i]!);
   return kept;
 }
 
@@ -193,7 +215,6 @@ export interface SubscriptionMatches {
   subscription: DueSubscription;
   listings: MatchListing[];
 }
-
 
 /**
  * The price events a source wrote: the observations that are still their listing's current entry
@@ -242,7 +263,8 @@ export async function immediateMatches(sql: Db, source: number | ImmediateSource
   ]);
   if (rankings.size === 0) return [];
   const keys = new Set<string>();
-  for (const scope of rankings.values()) for (const listing of [...scope.byPrice, ...scope.byDrop]) keys.add(eventKey(listing));
+  for (const scope of rankings.values())
+    for (const listing of [...scope.byPrice, ...scope.byDrop]) keys.add(eventKey(listing));
   // Price events already alerted, for the candidate events only: few (a listing back at a price it
   // had before), so only their subscriptions are matched with exclusions.
   const sent = new Map<number, Set<string>>();
@@ -286,7 +308,8 @@ export async function dailyDigestMatches(sql: Db, day: string): Promise<MatchRow
     const matches = matchesOf(sub, todays.get(scopeKey(sub)));
     if (matches.length === 0) continue;
     for (const t of matches) rows.push(toRow(sub, t, 'match'));
-    for (const t of (current.get(scopeKey(sub))?.byPrice ?? []).slice(0, CHEAPEST)) rows.push(toRow(sub, t, 'cheapest'));
+    for (const t of (current.get(scopeKey(sub))?.byPrice ?? []).slice(0, CHEAPEST))
+      rows.push(toRow(sub, t, 'cheapest'));
   }
   return rows;
 }
@@ -377,6 +400,7 @@ export async function weeklyUnderThreshold(sql: Db, monday: string): Promise<Mat
     sql<DueSubscription[]>`${dueSubscriptions(sql, 'weekly', `weekly:${monday}`, true)}`,
   ]);
   const rows: MatchRow[] = [];
-  for (const sub of subscriptions) for (const t of matchesOf(sub, rankings.get(scopeKey(sub)))) rows.push(toRow(sub, t, 'match'));
+  for (const sub of subscriptions)
+    for (const t of matchesOf(sub, rankings.get(scopeKey(sub)))) rows.push(toRow(sub, t, 'match'));
   return rows;
 }

@@ -40,14 +40,21 @@ const round2 = (value: number) => Math.round(value * 100) / 100;
 
 describe('pricesByState', () => {
   it("gives each state's median per dozen as percentile_cont does over its entries, with the range and counts", async () => {
-    for (const [eggType, count] of [['standard', undefined], ['organic', undefined], ['cage_free', 12]] as const) {
+    for (const [eggType, count] of [
+      ['standard', undefined],
+      ['organic', undefined],
+      ['cage_free', 12],
+    ] as const) {
       const rows = await expected(eggType, count);
       expect(rows.length).toBeGreaterThan(3);
       // Both odd and even numbers of entries in a state, so both ways of taking the median are checked.
       expect(new Set(rows.map((r) => r.entries % 2)).size).toBe(2);
       const result = await pricesByState(db.sql, { eggType, count });
       for (const row of rows) {
-        expect(result.states.find((s) => s.state === row.state), row.state).toMatchObject({
+        expect(
+          result.states.find((s) => s.state === row.state),
+          row.state,
+        ).toMatchObject({
           median_per_dozen: round2(row.median),
           lowest_per_dozen: round2(row.lowest),
           highest_per_dozen: round2(row.highest),

@@ -76,7 +76,11 @@ function nowFigures(sql: Db) {
  * today_values and today_stores computed from the visible entries of the given states read within
  * TODAY_HOURS, by price per dozen and by location in one pass.
  */
-function liveToday(sql: Db, { eggType, count }: { eggType: EggType; count?: number | undefined }, states: readonly string[]) {
+function liveToday(
+  sql: Db,
+  { eggType, count }: { eggType: EggType; count?: number | undefined },
+  states: readonly string[],
+) {
   return sql`
     today_groups as (
       select l.state, (e.price / p.count * 12)::float8 as per_dozen, count(*)::int as n,
@@ -102,7 +106,10 @@ function liveToday(sql: Db, { eggType, count }: { eggType: EggType; count?: numb
  * pairs' current visibility). Either way a state whose figures hold a price that has left the
  * 48-hour window since is computed from its entries here, as before the figures.
  */
-export async function pricesByState(sql: Db, { eggType, count }: { eggType: EggType; count?: number | undefined }): Promise<ByStateResult> {
+export async function pricesByState(
+  sql: Db,
+  { eggType, count }: { eggType: EggType; count?: number | undefined },
+): Promise<ByStateResult> {
   const rows = (await summaryRows(sql, { eggType, count })) ?? (await storeRows(sql, { eggType, count }));
   const expired = rows.filter((row) => row.expired).map((row) => row.state);
   const live =
@@ -186,7 +193,10 @@ async function storeRows(sql: Db, { eggType, count }: { eggType: EggType; count?
 }
 
 /** The answer from each state's row (a state without one has no prices today nor last week). */
-export function byStateResult(rows: readonly StateRow[], { eggType, count }: { eggType: EggType; count?: number | undefined }): ByStateResult {
+export function byStateResult(
+  rows: readonly StateRow[],
+  { eggType, count }: { eggType: EggType; count?: number | undefined },
+): ByStateResult {
   const byState = new Map(rows.map((row) => [row.state, row]));
   const day = rows[0]?.day ?? new Date().toISOString().slice(0, 10);
   const states: StateFigures[] = (Object.keys(STATE_REGIONS) as UsState[]).sort().map((state) => {
@@ -230,7 +240,9 @@ export async function cheapestInState(
     count: count ?? null,
     entries: picked.flatMap((row) => {
       const entry = byId.get(row.id);
-      return entry ? [{ ...entry, price_per_dozen: round(row.per_dozen, 2), city: row.city, location_name: row.name }] : [];
+      return entry
+        ? [{ ...entry, price_per_dozen: round(row.per_dozen, 2), city: row.city, location_name: row.name }]
+        : [];
     }),
   };
 }

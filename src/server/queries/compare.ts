@@ -184,9 +184,11 @@ async function summaryRows(sql: Db, filters: CompareFilters): Promise<FigureRow[
                               'store_name', s.store_name, 'unit_price', round(e.price / p.count, 4))
      from (select ${order === 'asc' ? sql`lowest_entry_id` : sql`highest_entry_id`} as id from shown
            where f.region is null or region = f.region
-           ${order === 'asc'
-             ? sql`order by lowest_price::float8 / count * 12, lowest_price, lowest_entry_id`
-             : sql`order by highest_price::float8 / count * 12 desc, highest_price desc, highest_entry_id desc`}
+           ${
+             order === 'asc'
+               ? sql`order by lowest_price::float8 / count * 12, lowest_price, lowest_entry_id`
+               : sql`order by highest_price::float8 / count * 12 desc, highest_price desc, highest_entry_id desc`
+           }
            limit 1) picked
      join price_entries e on e.id = picked.id
      join products p on p.id = e.product_id
@@ -267,7 +269,11 @@ function toLines(rows: DayValue[], days: string[]): RegionSeries['lines'] {
  * price per dozen, from the daily rollup. With one: the average shelf price of that pack size,
  * from the observation history under visibleEntries' rule (the rollup does not keep pack sizes).
  */
-export async function regionSeries(sql: Db, filters: CompareFilters, days = COMPARE_SERIES_DAYS): Promise<RegionSeries> {
+export async function regionSeries(
+  sql: Db,
+  filters: CompareFilters,
+  days = COMPARE_SERIES_DAYS,
+): Promise<RegionSeries> {
   const { eggType, region, count } = filters;
   if (!count) {
     const [latest] = await sql<{ day: string | null }[]>`
@@ -323,7 +329,11 @@ async function availableCounts(sql: Db, eggType: EggType): Promise<number[]> {
  * pack sizes and the chart. The page's entries are read beside the figures; a page past the end
  * (the entries changed, or a hand-made URL) is read again as the last page.
  */
-export async function compareByType(sql: Db, filters: CompareFilters, paging: ComparePaging = { page: 1, pageSize: DEFAULT_COMPARE_PAGE_SIZE }): Promise<CompareByType> {
+export async function compareByType(
+  sql: Db,
+  filters: CompareFilters,
+  paging: ComparePaging = { page: 1, pageSize: DEFAULT_COMPARE_PAGE_SIZE },
+): Promise<CompareByType> {
   const { pageSize } = paging;
   const asked = Math.max(1, Math.floor(paging.page));
   const [rows, askedIds, counts, chart] = await Promise.all([

@@ -45,7 +45,11 @@ const clip = (value: string | null, max: number) => (value === null ? null : val
  * claimed first, as a scrape does (scrape-writes.ts claimZipRow). Call inside a transaction when
  * it goes with other writes.
  */
-export async function upsertFoundStores(sql: Db, storeId: StoreId, stores: readonly FoundStore[]): Promise<UpsertResult> {
+export async function upsertFoundStores(
+  sql: Db,
+  storeId: StoreId,
+  stores: readonly FoundStore[],
+): Promise<UpsertResult> {
   const byId = new Map<string, FoundStore & { zip: string; region: string }>();
   let skipped = 0;
   for (const store of stores) {
@@ -64,11 +68,18 @@ export async function upsertFoundStores(sql: Db, storeId: StoreId, stores: reado
   const zips = rows.map((row) => row.zip);
   // A position is a whole, valid pair from the locator, else the ZIP code's centre.
   const positions = rows.map((row) => {
-    if (row.latitude !== null && row.longitude !== null && Math.abs(row.latitude) <= 90 && Math.abs(row.longitude) <= 180) {
+    if (
+      row.latitude !== null &&
+      row.longitude !== null &&
+      Math.abs(row.latitude) <= 90 &&
+      Math.abs(row.longitude) <= 180
+    ) {
       return { latitude: row.latitude, longitude: row.longitude, source: 'retailer' as const };
     }
     const facts = zipFacts(row.zip);
-    return facts ? { latitude: facts.latitude, longitude: facts.longitude, source: 'zip' as const } : { latitude: null, longitude: null, source: null };
+    return facts
+      ? { latitude: facts.latitude, longitude: facts.longitude, source: 'zip' as const }
+      : { latitude: null, longitude: null, source: null };
   });
   const state = (value: string | null) => {
     const code = value?.trim().toUpperCase() ?? '';
@@ -81,7 +92,9 @@ export async function upsertFoundStores(sql: Db, storeId: StoreId, stores: reado
     where l.store_id = ${storeId} and l.zip = d.zip and l.retailer_location_id is null
       and not exists (select 1 from store_locations o where o.store_id = ${storeId} and o.retailer_location_id = d.id)`;
 
-  const [result] = await sql<Array<{ created: number; reopened: number; regions: string[]; moved: string[]; states: string[] }>>`
+  const [result] = await sql<
+    Array<{ created: number; reopened: number; regions: string[]; moved: string[]; states: string[] }>
+  >`
     with prior as (
       select retailer_location_id, status, region, state from store_locations
       where store_id = ${storeId} and retailer_location_id = any(${sql.array(ids)}::text[])
@@ -126,8 +139,14 @@ export async function upsertFoundStores(sql: Db, storeId: StoreId, stores: reado
                  where s is not null and (p2.state is distinct from w2.state or p2.region <> w2.region)) as states
     from written w left join prior p using (retailer_location_id)`;
   // What the store's locations charge (migration 017) counts open locations only: recomputed now.
-  await refreshStoreFigures(sql, result!.regions.map((region) => ({ store_id: storeId, region })));
-  await refreshStateFigures(sql, { pairs: result!.moved.map((region) => ({ store_id: storeId, region })), states: result!.states });
+  await refreshStoreFigures(
+    sql,
+    result!.regions.map((region) => ({ store_id: storeId, region })),
+  );
+  await refreshStateFigures(sql, {
+    pairs: result!.moved.map((region) => ({ store_id: storeId, region })),
+    states: result!.states,
+  });
   return { found: rows.length, created: result!.created, reopened: result!.reopened, skipped };
 }
 
@@ -153,7 +172,12 @@ export interface ScopedRow {
  * during the sweep (found by it, or visited) are not touched. Run it in the transaction that
  * finishes the sweep.
  */
-export async function recordMissedStores(sql: Db, storeId: StoreId, sweepStartedAt: Date, inScope: (row: ScopedRow) => boolean): Promise<ClosureResult> {
+export async function recordMissedStores(
+  sql: Db,
+  storeId: StoreId,
+  sweepStartedAt: Date,
+  inScope: (row: ScopedRow) => boolean,
+): Promise<ClosureResult> {
   const candidates = await sql<Array<ScopedRow & { id: number }>>`
     select id, state, zip, latitude, longitude from store_locations
     where store_id = ${storeId} and status = 'open' and retailer_location_id is not null
@@ -175,6 +199,9 @@ export async function recordMissedStores(sql: Db, storeId: StoreId, sweepStarted
            array(select distinct region from updated where status = 'closed') as regions
     from updated`;
   // What the store's locations charge (migration 017) counts open locations only: recomputed now.
-  await refreshStoreFigures(sql, result!.regions.map((region) => ({ store_id: storeId, region })));
+  await refreshStoreFigures(
+    sql,
+    result!.regions.map((region) => ({ store_id: storeId, region })),
+  );
   return { missed: result!.missed, closed: result!.closed };
 }

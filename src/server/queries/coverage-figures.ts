@@ -16,7 +16,15 @@ import {
 import { SCRAPER_NAMES } from '#shared/scrape.ts';
 import { STORE_IDS, type StoreId } from '#shared/vocabulary.ts';
 import type { Db } from '../db.ts';
-import { scopeSize, toPlan, utcDay, type CoverageKind, type CoverageTrigger, type PlanRow, type SavedPlan } from './coverage.ts';
+import {
+  scopeSize,
+  toPlan,
+  utcDay,
+  type CoverageKind,
+  type CoverageTrigger,
+  type PlanRow,
+  type SavedPlan,
+} from './coverage.ts';
 
 /** Failing stores listed per retailer (the count says how many there are in all). */
 export const FAILING_STORES_LISTED = 20;
@@ -126,7 +134,8 @@ interface RunRow {
   heartbeat_at: Date | null;
 }
 
-const dayText = (day: Date | string | null) => (day === null ? null : typeof day === 'string' ? day.slice(0, 10) : utcDay(day));
+const dayText = (day: Date | string | null) =>
+  day === null ? null : typeof day === 'string' ? day.slice(0, 10) : utcDay(day);
 
 const toRun = (r: RunRow): CoverageRunSummary => ({
   id: r.id,
@@ -241,7 +250,17 @@ export async function coverageFigures(sql: Db, options: { delayMs: number; now?:
   const failingKind = sql`l.last_visit_status = 'failed' and l.last_visit_kind is distinct from 'blocked'`;
   const [stores, counts, states, reasons, failing, runs, plans, chunks, measured, startedToday] = await Promise.all([
     sql<Array<{ id: StoreId; active: boolean }>>`select id, active from stores`,
-    sql<Array<{ store_id: StoreId; known: number; visited_day: number; visited_week: number; never: number; failing: number; blocked: number }>>`
+    sql<
+      Array<{
+        store_id: StoreId;
+        known: number;
+        visited_day: number;
+        visited_week: number;
+        never: number;
+        failing: number;
+        blocked: number;
+      }>
+    >`
       select l.store_id, count(*)::int as known,
              count(*) filter (where l.last_visit_at > ${day})::int as visited_day,
              count(*) filter (where l.last_visit_at > ${week})::int as visited_week,
@@ -259,7 +278,22 @@ export async function coverageFigures(sql: Db, options: { delayMs: number; now?:
         from store_locations l where ${known} and l.last_visit_status = 'failed'
         group by l.store_id, l.last_visit_kind, l.last_visit_message) r
       where rank <= ${REASONS_LISTED} order by store_id, rank`,
-    sql<Array<{ store_id: StoreId; id: number; retailer_location_id: string; name: string | null; address: string | null; city: string | null; state: string | null; zip: string; last_visit_kind: string | null; last_visit_message: string | null; last_visit_at: Date; last_priced_at: Date | null }>>`
+    sql<
+      Array<{
+        store_id: StoreId;
+        id: number;
+        retailer_location_id: string;
+        name: string | null;
+        address: string | null;
+        city: string | null;
+        state: string | null;
+        zip: string;
+        last_visit_kind: string | null;
+        last_visit_message: string | null;
+        last_visit_at: Date;
+        last_priced_at: Date | null;
+      }>
+    >`
       select store_id, id, retailer_location_id, name, address, city, state, zip, last_visit_kind, last_visit_message, last_visit_at, last_priced_at from (
         select l.store_id, l.id, l.retailer_location_id, l.name, l.address, l.city, l.state, l.zip,
                l.last_visit_kind, l.last_visit_message, l.last_visit_at, l.last_priced_at,
@@ -271,8 +305,19 @@ export async function coverageFigures(sql: Db, options: { delayMs: number; now?:
              stores_found, stores_new, stores_closed, stores_planned, stores_visited, stores_failed, stores_blocked, chunks_planned, chunks_done,
              requests, message, created_at, started_at, finished_at, heartbeat_at
       from coverage_runs order by store_id, kind, created_at desc, id desc`,
-    sql<PlanRow[]>`select store_id, scope, revisit_days, daily_request_budget, enabled, paused_at, paused_reason, updated_at from coverage_plans`,
-    sql<Array<{ store_id: StoreId; run_id: number; chunk: number; chunks: number; stores: number; first_stores: string[] }>>`
+    sql<
+      PlanRow[]
+    >`select store_id, scope, revisit_days, daily_request_budget, enabled, paused_at, paused_reason, updated_at from coverage_plans`,
+    sql<
+      Array<{
+        store_id: StoreId;
+        run_id: number;
+        chunk: number;
+        chunks: number;
+        stores: number;
+        first_stores: string[];
+      }>
+    >`
       select distinct on (r.store_id) r.store_id, c.run_id, c.chunk, greatest(r.chunks_planned, (select count(*)::int from coverage_chunks a where a.run_id = r.id)) as chunks,
              coalesce(array_length(c.location_ids, 1), 0) as stores,
              array(select coalesce(l.name, l.city, l.zip) || coalesce(', ' || l.state, '')
@@ -290,7 +335,9 @@ export async function coverageFigures(sql: Db, options: { delayMs: number; now?:
   const planBy = new Map(plans.map((p) => [p.store_id, toPlan(p)]));
   const chunkBy = new Map(chunks.map((c) => [c.store_id, c]));
   const inScope = new Map<StoreId, number>();
-  await Promise.all([...planBy.values()].map(async (plan) => inScope.set(plan.store, await scopeSize(sql, plan.store, plan.scope))));
+  await Promise.all(
+    [...planBy.values()].map(async (plan) => inScope.set(plan.store, await scopeSize(sql, plan.store, plan.scope))),
+  );
 
   return STORE_IDS.map((store): RetailerCoverage => {
     const c = countsBy.get(store);
@@ -312,10 +359,17 @@ export async function coverageFigures(sql: Db, options: { delayMs: number; now?:
       neverVisited: c?.never ?? 0,
       failing: c?.failing ?? 0,
       blocked: c?.blocked ?? 0,
-      reasons: reasons.filter((r) => r.store_id === store).map((r) => ({ kind: r.kind, message: r.message, stores: r.stores })),
+      reasons: reasons
+        .filter((r) => r.store_id === store)
+        .map((r) => ({ kind: r.kind, message: r.message, stores: r.stores })),
       states: states
         .filter((s) => s.store_id === store)
-        .map((s) => ({ state: s.state, known: s.known, visitedDay: s.visited_day, share: s.known === 0 ? 0 : s.visited_day / s.known })),
+        .map((s) => ({
+          state: s.state,
+          known: s.known,
+          visitedDay: s.visited_day,
+          share: s.known === 0 ? 0 : s.visited_day / s.known,
+        })),
       failingStores: failing
         .filter((f) => f.store_id === store)
         .map((f) => ({
@@ -331,10 +385,21 @@ export async function coverageFigures(sql: Db, options: { delayMs: number; now?:
           lastVisitAt: f.last_visit_at.toISOString(),
           lastPricedAt: f.last_priced_at?.toISOString() ?? null,
         })),
-      nextChunk: chunk ? { runId: chunk.run_id, chunk: chunk.chunk, chunks: chunk.chunks, stores: chunk.stores, firstStores: chunk.first_stores } : null,
+      nextChunk: chunk
+        ? {
+            runId: chunk.run_id,
+            chunk: chunk.chunk,
+            chunks: chunk.chunks,
+            stores: chunk.stores,
+            firstStores: chunk.first_stores,
+          }
+        : null,
       nextDayAt:
         plan && plan.enabled && !plan.pausedAt && !visitActive
-          ? nextVisitDayAt(now, startedToday.some((r) => r.store_id === store)).toISOString()
+          ? nextVisitDayAt(
+              now,
+              startedToday.some((r) => r.store_id === store),
+            ).toISOString()
           : null,
       discovery: discovery ? toRun(discovery) : null,
       visit: visit ? toRun(visit) : null,
@@ -342,7 +407,13 @@ export async function coverageFigures(sql: Db, options: { delayMs: number; now?:
         ? {
             ...plan,
             storesInScope,
-            cost: planCost({ storesInScope, requestsPerVisit: perVisit.value, revisitDays: plan.revisitDays, dailyRequestBudget: plan.dailyRequestBudget, delayMs: options.delayMs }),
+            cost: planCost({
+              storesInScope,
+              requestsPerVisit: perVisit.value,
+              revisitDays: plan.revisitDays,
+              dailyRequestBudget: plan.dailyRequestBudget,
+              delayMs: options.delayMs,
+            }),
           }
         : null,
       requestsPerVisit: perVisit,

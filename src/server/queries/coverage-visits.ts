@@ -67,7 +67,12 @@ export interface VisitBatchWrite {
   /** The caller tells web processes of the new prices itself (PriceChangeNotifier). */
   deferNotify?: boolean;
   /** One per store, each store at most once. */
-  visits: Array<Pick<VisitWrite, 'locationId' | 'status' | 'kind' | 'message' | 'startedAt' | 'requests' | 'listingsSeen' | 'listings'>>;
+  visits: Array<
+    Pick<
+      VisitWrite,
+      'locationId' | 'status' | 'kind' | 'message' | 'startedAt' | 'requests' | 'listingsSeen' | 'listings'
+    >
+  >;
 }
 
 /** The stores written (location id to its observations written); a store left out was written already. */
@@ -194,7 +199,13 @@ export async function writeVisits(sql: Db, batch: VisitBatchWrite): Promise<Visi
  */
 export async function planDueStores(
   sql: Db,
-  { storeId, scope, revisitDays, day, limit }: { storeId: string; scope: CoverageScope; revisitDays: number; day: string; limit: number },
+  {
+    storeId,
+    scope,
+    revisitDays,
+    day,
+    limit,
+  }: { storeId: string; scope: CoverageScope; revisitDays: number; day: string; limit: number },
 ): Promise<number[]> {
   if (limit <= 0) return [];
   const rows = await sql<Array<{ id: number }>>`
@@ -224,7 +235,11 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
  * `stopped` (a recovery's reason) makes a run that visited every planned store partial at best.
  * Only a running run is finished; answers the status set, or null when nothing was changed.
  */
-export async function finishVisitRun(sql: Db, runId: number, options: { workerId?: string; stopped?: string } = {}): Promise<string | null> {
+export async function finishVisitRun(
+  sql: Db,
+  runId: number,
+  options: { workerId?: string; stopped?: string } = {},
+): Promise<string | null> {
   const [totals] = await sql<Array<{ visits: number; failed: number; planned: number; reasons: string | null }>>`
     select (select count(*)::int from coverage_visits where run_id = ${runId}) as visits,
            (select count(*)::int from coverage_visits where run_id = ${runId} and status = 'failed') as failed,
@@ -233,7 +248,8 @@ export async function finishVisitRun(sql: Db, runId: number, options: { workerId
               select coalesce(kind, 'failed') as kind, count(*) as n from coverage_visits where run_id = ${runId} and status = 'failed' group by 1) k) as reasons`;
   const { visits, failed, planned, reasons } = totals!;
   const missed = Math.max(0, (planned ?? 0) - visits);
-  let status: 'succeeded' | 'partial' | 'failed' = failed === 0 ? 'succeeded' : failed === visits ? 'failed' : 'partial';
+  let status: 'succeeded' | 'partial' | 'failed' =
+    failed === 0 ? 'succeeded' : failed === visits ? 'failed' : 'partial';
   if (options.stopped && status === 'succeeded' && missed > 0) status = visits === 0 ? 'failed' : 'partial';
   const parts = [
     `${plural(visits - failed, 'store')} priced of ${planned ?? visits} planned`,

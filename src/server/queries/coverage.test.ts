@@ -4,7 +4,12 @@
 // (known, in scope, visited, never visited, failing and blocked with reasons, per state), measure
 // requests per visit, name the next chunk and show a running run's counters; the public list pages.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { coverageScopeSchema, ESTIMATED_REQUESTS_PER_VISIT, planCost, type CoverageScopeInput } from '#shared/coverage.ts';
+import {
+  coverageScopeSchema,
+  ESTIMATED_REQUESTS_PER_VISIT,
+  planCost,
+  type CoverageScopeInput,
+} from '#shared/coverage.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/db.ts';
 import { createAccount, type TestAccount } from '../../../test/users.ts';
 import { AppError } from './errors.ts';
@@ -64,28 +69,76 @@ async function addStore(row: StoreRow): Promise<number> {
 
 describe('startDiscovery', () => {
   it('writes a queued run and its coverage__discover job in the retailer queue', async () => {
-    const { runId } = await startDiscovery(db.sql, { store: 'kroger', scope: scope({ kind: 'states', states: ['ut', 'RI'] }), userId: admin.user.id, trigger: 'manual' });
-    const [run] = await db.sql`select store_id, kind, status, scope, trigger, created_by, day from coverage_runs where id = ${runId}`;
-    expect(run).toEqual({ store_id: 'kroger', kind: 'discover', status: 'queued', scope: { kind: 'states', states: ['RI', 'UT'] }, trigger: 'manual', created_by: admin.user.id, day: null });
-    expect(await jobs()).toEqual([{ task: 'coverage__discover', queue: 'retailer:kroger', key: `coverage-discover:${runId}`, payload: { runId } }]);
+    const { runId } = await startDiscovery(db.sql, {
+      store: 'kroger',
+      scope: scope({ kind: 'states', states: ['ut', 'RI'] }),
+      userId: admin.user.id,
+      trigger: 'manual',
+    });
+    const [run] =
+      await db.sql`select store_id, kind, status, scope, trigger, created_by, day from coverage_runs where id = ${runId}`;
+    expect(run).toEqual({
+      store_id: 'kroger',
+      kind: 'discover',
+      status: 'queued',
+      scope: { kind: 'states', states: ['RI', 'UT'] },
+      trigger: 'manual',
+      created_by: admin.user.id,
+      day: null,
+    });
+    expect(await jobs()).toEqual([
+      { task: 'coverage__discover', queue: 'retailer:kroger', key: `coverage-discover:${runId}`, payload: { runId } },
+    ]);
   });
 
   it('refuses a second discovery of the same retailer while one is queued or running (409), not another kind or retailer', async () => {
-    await startDiscovery(db.sql, { store: 'target', scope: scope({ kind: 'nationwide' }), userId: null, trigger: 'manual' });
-    const again = startDiscovery(db.sql, { store: 'target', scope: scope({ kind: 'nationwide' }), userId: null, trigger: 'manual' });
+    await startDiscovery(db.sql, {
+      store: 'target',
+      scope: scope({ kind: 'nationwide' }),
+      userId: null,
+      trigger: 'manual',
+    });
+    const again = startDiscovery(db.sql, {
+      store: 'target',
+      scope: scope({ kind: 'nationwide' }),
+      userId: null,
+      trigger: 'manual',
+    });
     await expect(again).rejects.toThrow(AppError);
-    await expect(again).rejects.toMatchObject({ status: 409, message: 'A Target discovery is already queued or running; wait for it to finish.' });
+    await expect(again).rejects.toMatchObject({
+      status: 409,
+      message: 'A Target discovery is already queued or running; wait for it to finish.',
+    });
     await db.sql`update coverage_runs set status = 'running'`;
-    await expect(startDiscovery(db.sql, { store: 'target', scope: scope({ kind: 'nationwide' }), userId: null, trigger: 'manual' })).rejects.toMatchObject({ status: 409 });
-    await startDiscovery(db.sql, { store: 'aldi', scope: scope({ kind: 'nationwide' }), userId: null, trigger: 'manual' });
+    await expect(
+      startDiscovery(db.sql, {
+        store: 'target',
+        scope: scope({ kind: 'nationwide' }),
+        userId: null,
+        trigger: 'manual',
+      }),
+    ).rejects.toMatchObject({ status: 409 });
+    await startDiscovery(db.sql, {
+      store: 'aldi',
+      scope: scope({ kind: 'nationwide' }),
+      userId: null,
+      trigger: 'manual',
+    });
     await db.sql`update coverage_runs set status = 'succeeded' where store_id = 'target'`;
-    await startDiscovery(db.sql, { store: 'target', scope: scope({ kind: 'nationwide' }), userId: null, trigger: 'manual' });
+    await startDiscovery(db.sql, {
+      store: 'target',
+      scope: scope({ kind: 'nationwide' }),
+      userId: null,
+      trigger: 'manual',
+    });
     expect((await jobs()).map((j) => j.queue)).toEqual(['retailer:target', 'retailer:aldi', 'retailer:target']);
   });
 
   it('refuses an inactive store (409) and writes nothing', async () => {
     await db.sql`update stores set active = false where id = 'aldi'`;
-    await expect(startDiscovery(db.sql, { store: 'aldi', scope: scope({ kind: 'nationwide' }), userId: null, trigger: 'manual' })).rejects.toMatchObject({
+    await expect(
+      startDiscovery(db.sql, { store: 'aldi', scope: scope({ kind: 'nationwide' }), userId: null, trigger: 'manual' }),
+    ).rejects.toMatchObject({
       status: 409,
       message: 'Aldi is inactive; activate the store first.',
     });
@@ -103,7 +156,13 @@ describe('startVisitDay and savePlan', () => {
   });
 
   it("needs a known store in the plan's scope when started by hand", async () => {
-    await savePlan(db.sql, { store: 'walmart', scope: scope({ kind: 'states', states: ['RI'] }), revisitDays: 1, userId: admin.user.id, delayMs: 1500 });
+    await savePlan(db.sql, {
+      store: 'walmart',
+      scope: scope({ kind: 'states', states: ['RI'] }),
+      revisitDays: 1,
+      userId: admin.user.id,
+      delayMs: 1500,
+    });
     await expect(startVisitDay(db.sql, { store: 'walmart', userId: null, trigger: 'manual' })).rejects.toMatchObject({
       status: 409,
       message: "No known Walmart store is in the plan's scope (1 state: RI); run a discovery first.",
@@ -112,51 +171,124 @@ describe('startVisitDay and savePlan', () => {
 
   it("queues the plan's visit day with its scope and day, in the retailer queue; 409 while one runs", async () => {
     await addStore({ id: 'ri1', zip: '02903', state: 'RI' });
-    await savePlan(db.sql, { store: 'walmart', scope: scope({ kind: 'states', states: ['RI'] }), revisitDays: 2, dailyRequestBudget: 500, userId: admin.user.id, delayMs: 1500 });
+    await savePlan(db.sql, {
+      store: 'walmart',
+      scope: scope({ kind: 'states', states: ['RI'] }),
+      revisitDays: 2,
+      dailyRequestBudget: 500,
+      userId: admin.user.id,
+      delayMs: 1500,
+    });
     const { runId } = await startVisitDay(db.sql, { store: 'walmart', userId: admin.user.id, trigger: 'manual' });
-    const [run] = await db.sql`select kind, status, scope, trigger, day::text as day, created_by from coverage_runs where id = ${runId}`;
-    expect(run).toEqual({ kind: 'visit', status: 'queued', scope: { kind: 'states', states: ['RI'] }, trigger: 'manual', day: new Date().toISOString().slice(0, 10), created_by: admin.user.id });
-    expect(await jobs()).toEqual([{ task: 'coverage__visit_day', queue: 'retailer:walmart', key: `coverage-visit-day:${runId}`, payload: { runId } }]);
+    const [run] =
+      await db.sql`select kind, status, scope, trigger, day::text as day, created_by from coverage_runs where id = ${runId}`;
+    expect(run).toEqual({
+      kind: 'visit',
+      status: 'queued',
+      scope: { kind: 'states', states: ['RI'] },
+      trigger: 'manual',
+      day: new Date().toISOString().slice(0, 10),
+      created_by: admin.user.id,
+    });
+    expect(await jobs()).toEqual([
+      {
+        task: 'coverage__visit_day',
+        queue: 'retailer:walmart',
+        key: `coverage-visit-day:${runId}`,
+        payload: { runId },
+      },
+    ]);
     await expect(startVisitDay(db.sql, { store: 'walmart', userId: null, trigger: 'manual' })).rejects.toMatchObject({
       status: 409,
       message: 'A Walmart visit day is already queued or running; wait for it to finish.',
     });
     // A discovery may run beside it (the queue keeps them one at a time).
-    await startDiscovery(db.sql, { store: 'walmart', scope: scope({ kind: 'nationwide' }), userId: null, trigger: 'manual' });
+    await startDiscovery(db.sql, {
+      store: 'walmart',
+      scope: scope({ kind: 'nationwide' }),
+      userId: null,
+      trigger: 'manual',
+    });
   });
 
   it('one scheduled visit day per day: a second is a 409 that leaves the caller transaction usable', async () => {
-    await savePlan(db.sql, { store: 'target', scope: scope({ kind: 'nationwide' }), revisitDays: 1, userId: null, delayMs: 1500 });
+    await savePlan(db.sql, {
+      store: 'target',
+      scope: scope({ kind: 'nationwide' }),
+      revisitDays: 1,
+      userId: null,
+      delayMs: 1500,
+    });
     await startVisitDay(db.sql, { store: 'target', userId: null, trigger: 'schedule', day: '2026-11-20' });
     await db.sql`update coverage_runs set status = 'succeeded'`;
     const result = await db.sql.begin(async (tx) => {
-      await expect(startVisitDay(tx, { store: 'target', userId: null, trigger: 'schedule', day: '2026-11-20' })).rejects.toMatchObject({
+      await expect(
+        startVisitDay(tx, { store: 'target', userId: null, trigger: 'schedule', day: '2026-11-20' }),
+      ).rejects.toMatchObject({
         status: 409,
         message: 'Target already has the scheduled visit day of 2026-11-20.',
       });
       return startVisitDay(tx, { store: 'target', userId: null, trigger: 'schedule', day: '2026-11-21' });
     });
     expect(result.runId).toBeGreaterThan(0);
-    expect(await db.sql`select day::text from coverage_runs order by id`).toEqual([{ day: '2026-11-20' }, { day: '2026-11-21' }]);
+    expect(await db.sql`select day::text from coverage_runs order by id`).toEqual([
+      { day: '2026-11-20' },
+      { day: '2026-11-21' },
+    ]);
   });
 
-  it("a paused plan starts no visit until it is saved again; saving clears the pause and keeps one plan", async () => {
+  it('a paused plan starts no visit until it is saved again; saving clears the pause and keeps one plan', async () => {
     await addStore({ id: 'p1', zip: '84101', state: 'UT' });
-    const first = await savePlan(db.sql, { store: 'walmart', scope: scope({ kind: 'nationwide' }), revisitDays: 1, userId: admin.user.id, delayMs: 1500 });
-    expect(first).toMatchObject({ revisitDays: 1, dailyRequestBudget: 57_600, enabled: true, pausedAt: null, scopeText: 'Nationwide' });
+    const first = await savePlan(db.sql, {
+      store: 'walmart',
+      scope: scope({ kind: 'nationwide' }),
+      revisitDays: 1,
+      userId: admin.user.id,
+      delayMs: 1500,
+    });
+    expect(first).toMatchObject({
+      revisitDays: 1,
+      dailyRequestBudget: 57_600,
+      enabled: true,
+      pausedAt: null,
+      scopeText: 'Nationwide',
+    });
     await db.sql`update coverage_plans set paused_at = now(), paused_reason = '12 of 20 visits were blocked today'`;
     await expect(startVisitDay(db.sql, { store: 'walmart', userId: null, trigger: 'manual' })).rejects.toMatchObject({
       status: 409,
       message: "Walmart's plan is paused (12 of 20 visits were blocked today); save the plan to resume it.",
     });
-    const saved = await savePlan(db.sql, { store: 'walmart', scope: scope({ kind: 'states', states: ['UT'] }), revisitDays: 3, dailyRequestBudget: 900, userId: admin.user.id, delayMs: 1500 });
-    expect(saved).toMatchObject({ scope: { kind: 'states', states: ['UT'] }, revisitDays: 3, dailyRequestBudget: 900, pausedAt: null, pausedReason: null });
+    const saved = await savePlan(db.sql, {
+      store: 'walmart',
+      scope: scope({ kind: 'states', states: ['UT'] }),
+      revisitDays: 3,
+      dailyRequestBudget: 900,
+      userId: admin.user.id,
+      delayMs: 1500,
+    });
+    expect(saved).toMatchObject({
+      scope: { kind: 'states', states: ['UT'] },
+      revisitDays: 3,
+      dailyRequestBudget: 900,
+      pausedAt: null,
+      pausedReason: null,
+    });
     expect(await db.sql`select store_id from coverage_plans`).toEqual([{ store_id: 'walmart' }]);
     await startVisitDay(db.sql, { store: 'walmart', userId: null, trigger: 'manual' });
   });
 
   it("Kroger's default budget stays under its API's daily limit", async () => {
-    expect((await savePlan(db.sql, { store: 'kroger', scope: scope({ kind: 'nationwide' }), revisitDays: 1, userId: null, delayMs: 1500 })).dailyRequestBudget).toBe(9000);
+    expect(
+      (
+        await savePlan(db.sql, {
+          store: 'kroger',
+          scope: scope({ kind: 'nationwide' }),
+          revisitDays: 1,
+          userId: null,
+          delayMs: 1500,
+        })
+      ).dailyRequestBudget,
+    ).toBe(9000);
   });
 });
 
@@ -167,14 +299,20 @@ describe('scopeSize', () => {
     await addStore({ id: 'prov', zip: '02903', state: 'RI', lat: 41.82, lon: -71.41 });
     await addStore({ id: 'gone', zip: '02904', state: 'RI', lat: 41.85, lon: -71.43, status: 'closed' });
     await addStore({ store: 'target', id: 't1', zip: '84101', state: 'UT', lat: 40.756, lon: -111.9 });
-    const base = Number((await db.sql`select count(*)::int as n from store_locations where store_id = 'walmart' and status = 'open' and retailer_location_id is not null`)[0]!.n);
+    const base = Number(
+      (
+        await db.sql`select count(*)::int as n from store_locations where store_id = 'walmart' and status = 'open' and retailer_location_id is not null`
+      )[0]!.n,
+    );
     expect(await scopeSize(db.sql, 'walmart', scope({ kind: 'nationwide' }))).toBe(base);
     expect(await scopeSize(db.sql, 'walmart', scope({ kind: 'states', states: ['UT', 'RI'] }))).toBe(3);
     expect(await scopeSize(db.sql, 'walmart', scope({ kind: 'states', states: ['RI'] }))).toBe(1);
     // Salt Lake City to Provo is about 40 miles.
     expect(await scopeSize(db.sql, 'walmart', scope({ kind: 'zips', zipCodes: ['84101'], radiusMiles: 10 }))).toBe(1);
     expect(await scopeSize(db.sql, 'walmart', scope({ kind: 'zips', zipCodes: ['84101'], radiusMiles: 50 }))).toBe(2);
-    expect(await scopeSize(db.sql, 'walmart', scope({ kind: 'zips', zipCodes: ['84101', '02903'], radiusMiles: 10 }))).toBe(2);
+    expect(
+      await scopeSize(db.sql, 'walmart', scope({ kind: 'zips', zipCodes: ['84101', '02903'], radiusMiles: 10 })),
+    ).toBe(2);
   });
 });
 
@@ -185,16 +323,56 @@ describe('coverageFigures', () => {
     await addStore({ ...base, id: 'a1', visitHoursAgo: 2 });
     await addStore({ ...base, id: 'a2', visitHoursAgo: 30 });
     await addStore({ ...base, id: 'a3', visitHoursAgo: null });
-    await addStore({ ...base, id: 'a4', visitHoursAgo: 1, visitStatus: 'failed', kind: 'blocked', message: 'The retailer answered its block page' });
-    await addStore({ ...base, id: 'a5', visitHoursAgo: 3, visitStatus: 'failed', kind: 'blocked', message: 'The retailer answered its block page' });
-    await addStore({ ...base, id: 'a6', state: 'RI', zip: '02903', visitHoursAgo: 200, visitStatus: 'failed', kind: 'structure', message: 'No product grid' });
+    await addStore({
+      ...base,
+      id: 'a4',
+      visitHoursAgo: 1,
+      visitStatus: 'failed',
+      kind: 'blocked',
+      message: 'The retailer answered its block page',
+    });
+    await addStore({
+      ...base,
+      id: 'a5',
+      visitHoursAgo: 3,
+      visitStatus: 'failed',
+      kind: 'blocked',
+      message: 'The retailer answered its block page',
+    });
+    await addStore({
+      ...base,
+      id: 'a6',
+      state: 'RI',
+      zip: '02903',
+      visitHoursAgo: 200,
+      visitStatus: 'failed',
+      kind: 'structure',
+      message: 'No product grid',
+    });
     await addStore({ ...base, id: 'a7', state: 'RI', zip: '02903', status: 'closed', visitHoursAgo: 1 });
-    await savePlan(db.sql, { store: 'aldi', scope: scope({ kind: 'states', states: ['UT'] }), revisitDays: 1, dailyRequestBudget: 3, userId: null, delayMs: 1500 });
+    await savePlan(db.sql, {
+      store: 'aldi',
+      scope: scope({ kind: 'states', states: ['UT'] }),
+      revisitDays: 1,
+      dailyRequestBudget: 3,
+      userId: null,
+      delayMs: 1500,
+    });
 
     const all = await coverageFigures(db.sql, { delayMs: 1500 });
     expect(all.map((r) => r.store)).toEqual(['walmart', 'target', 'kroger', 'albertsons', 'whole-foods', 'aldi']);
     const aldi = all.find((r) => r.store === 'aldi')!;
-    expect(aldi).toMatchObject({ name: 'Aldi', known: 6, inScope: 5, visitedDay: 3, visitedWeek: 4, neverVisited: 1, failing: 1, blocked: 2, delayMs: 1500 });
+    expect(aldi).toMatchObject({
+      name: 'Aldi',
+      known: 6,
+      inScope: 5,
+      visitedDay: 3,
+      visitedWeek: 4,
+      neverVisited: 1,
+      failing: 1,
+      blocked: 2,
+      delayMs: 1500,
+    });
     expect(aldi.reasons).toEqual([
       { kind: 'blocked', message: 'The retailer answered its block page', stores: 2 },
       { kind: 'structure', message: 'No product grid', stores: 1 },
@@ -210,7 +388,15 @@ describe('coverageFigures', () => {
     ]);
     expect(aldi.requestsPerVisit).toEqual({ value: ESTIMATED_REQUESTS_PER_VISIT.aldi, source: 'estimate', samples: 0 });
     expect(aldi.plan).toMatchObject({ storesInScope: 5, revisitDays: 1, dailyRequestBudget: 3 });
-    expect(aldi.plan!.cost).toEqual(planCost({ storesInScope: 5, requestsPerVisit: ESTIMATED_REQUESTS_PER_VISIT.aldi, revisitDays: 1, dailyRequestBudget: 3, delayMs: 1500 }));
+    expect(aldi.plan!.cost).toEqual(
+      planCost({
+        storesInScope: 5,
+        requestsPerVisit: ESTIMATED_REQUESTS_PER_VISIT.aldi,
+        revisitDays: 1,
+        dailyRequestBudget: 3,
+        delayMs: 1500,
+      }),
+    );
     expect(aldi.plan!.cost.fits).toBe(false);
     // No visit day today yet: the scheduler's next tick (minute 5 of an hour) starts it.
     const now = Date.now();
@@ -219,7 +405,14 @@ describe('coverageFigures', () => {
     expect(next).toBeGreaterThan(now - 60_000);
     expect(next).toBeLessThanOrEqual(now + 3_600_000);
     const target = all.find((r) => r.store === 'target')!;
-    expect(target).toMatchObject({ plan: null, inScope: null, nextDayAt: null, nextChunk: null, discovery: null, visit: null });
+    expect(target).toMatchObject({
+      plan: null,
+      inScope: null,
+      nextDayAt: null,
+      nextChunk: null,
+      discovery: null,
+      visit: null,
+    });
     // Once today's scheduled day has run, the next one begins at tomorrow's first tick.
     await db.sql`insert into coverage_runs (store_id, kind, scope, status, trigger, day) values ('aldi', 'visit', '{"kind":"nationwide"}', 'succeeded', 'schedule', (now() at time zone 'UTC')::date)`;
     const after = (await coverageFigures(db.sql, { delayMs: 1500 })).find((r) => r.store === 'aldi')!;
@@ -229,26 +422,59 @@ describe('coverageFigures', () => {
 
   it('measures requests per visit from the last 7 days of visits, else from ZIP runs', async () => {
     const location = await addStore({ store: 'target', id: 'm1', zip: '84101', state: 'UT' });
-    const [zipRun] = await db.sql<{ id: number }[]>`insert into scrape_runs (store_id, zip_codes, total, status) values ('target', '{84101,84102}', 2, 'succeeded') returning id`;
+    const [zipRun] = await db.sql<
+      { id: number }[]
+    >`insert into scrape_runs (store_id, zip_codes, total, status) values ('target', '{84101,84102}', 2, 'succeeded') returning id`;
     await db.sql`insert into scrape_run_zips (run_id, zip, status, requests, started_at) values (${zipRun!.id}, '84101', 'succeeded', 4, now()), (${zipRun!.id}, '84102', 'succeeded', 5, now())`;
-    expect((await coverageFigures(db.sql, { delayMs: 1500 })).find((r) => r.store === 'target')!.requestsPerVisit).toEqual({ value: 4.5, source: 'zip-runs', samples: 2 });
-    const [run] = await db.sql<{ id: number }[]>`insert into coverage_runs (store_id, kind, scope, status) values ('target', 'visit', '{"kind":"nationwide"}', 'succeeded') returning id`;
+    expect(
+      (await coverageFigures(db.sql, { delayMs: 1500 })).find((r) => r.store === 'target')!.requestsPerVisit,
+    ).toEqual({ value: 4.5, source: 'zip-runs', samples: 2 });
+    const [run] = await db.sql<
+      { id: number }[]
+    >`insert into coverage_runs (store_id, kind, scope, status) values ('target', 'visit', '{"kind":"nationwide"}', 'succeeded') returning id`;
     await db.sql`insert into coverage_visits (run_id, location_id, chunk, status, requests, started_at) values (${run!.id}, ${location}, 0, 'succeeded', 3, now())`;
     const old = await addStore({ store: 'target', id: 'm2', zip: '84101', state: 'UT' });
     await db.sql`insert into coverage_visits (run_id, location_id, chunk, status, requests, started_at, finished_at) values (${run!.id}, ${old}, 0, 'succeeded', 40, now() - interval '9 days', now() - interval '9 days')`;
-    expect((await coverageFigures(db.sql, { delayMs: 1500 })).find((r) => r.store === 'target')!.requestsPerVisit).toEqual({ value: 3, source: 'visits', samples: 1 });
+    expect(
+      (await coverageFigures(db.sql, { delayMs: 1500 })).find((r) => r.store === 'target')!.requestsPerVisit,
+    ).toEqual({ value: 3, source: 'visits', samples: 1 });
   });
 
   it("shows the running visit day's counters and its next queued chunk", async () => {
-    const ids = [await addStore({ store: 'kroger', id: 'k1', zip: '84101', state: 'UT', city: 'Salt Lake City' }), await addStore({ store: 'kroger', id: 'k2', zip: '84601', state: 'UT' })];
-    await savePlan(db.sql, { store: 'kroger', scope: scope({ kind: 'states', states: ['UT'] }), revisitDays: 1, userId: null, delayMs: 1500 });
+    const ids = [
+      await addStore({ store: 'kroger', id: 'k1', zip: '84101', state: 'UT', city: 'Salt Lake City' }),
+      await addStore({ store: 'kroger', id: 'k2', zip: '84601', state: 'UT' }),
+    ];
+    await savePlan(db.sql, {
+      store: 'kroger',
+      scope: scope({ kind: 'states', states: ['UT'] }),
+      revisitDays: 1,
+      userId: null,
+      delayMs: 1500,
+    });
     const { runId } = await startVisitDay(db.sql, { store: 'kroger', userId: null, trigger: 'manual' });
     await db.sql`update coverage_runs set status = 'running', started_at = now(), stores_planned = 52, stores_visited = 27, stores_blocked = 1, chunks_planned = 3, chunks_done = 1 where id = ${runId}`;
     await db.sql`insert into coverage_chunks (run_id, chunk, location_ids, status) values
       (${runId}, 0, ${db.sql.array([ids[0]!])}::int[], 'done'), (${runId}, 1, ${db.sql.array(ids)}::int[], 'queued'), (${runId}, 2, ${db.sql.array([ids[1]!])}::int[], 'queued')`;
     const kroger = (await coverageFigures(db.sql, { delayMs: 1500 })).find((r) => r.store === 'kroger')!;
-    expect(kroger.visit).toMatchObject({ id: runId, status: 'running', active: true, storesPlanned: 52, storesVisited: 27, storesBlocked: 1, chunksPlanned: 3, chunksDone: 1, scopeText: '1 state: UT' });
-    expect(kroger.nextChunk).toEqual({ runId, chunk: 1, chunks: 3, stores: 2, firstStores: ['Store k1, UT', 'Store k2, UT'] });
+    expect(kroger.visit).toMatchObject({
+      id: runId,
+      status: 'running',
+      active: true,
+      storesPlanned: 52,
+      storesVisited: 27,
+      storesBlocked: 1,
+      chunksPlanned: 3,
+      chunksDone: 1,
+      scopeText: '1 state: UT',
+    });
+    expect(kroger.nextChunk).toEqual({
+      runId,
+      chunk: 1,
+      chunks: 3,
+      stores: 2,
+      firstStores: ['Store k1, UT', 'Store k2, UT'],
+    });
     expect(kroger.nextDayAt).toBeNull();
   });
 });
@@ -256,13 +482,22 @@ describe('coverageFigures', () => {
 describe('listLocations', () => {
   it("pages a chain's known open stores by state, with a total", async () => {
     await db.sql`delete from store_locations where store_id = 'whole-foods'`;
-    for (const [id, state] of [['w1', 'UT'], ['w2', 'UT'], ['w3', 'RI']] as const) await addStore({ store: 'whole-foods', id, zip: state === 'UT' ? '84101' : '02903', state, lat: 40, lon: -111 });
+    for (const [id, state] of [
+      ['w1', 'UT'],
+      ['w2', 'UT'],
+      ['w3', 'RI'],
+    ] as const)
+      await addStore({ store: 'whole-foods', id, zip: state === 'UT' ? '84101' : '02903', state, lat: 40, lon: -111 });
     await addStore({ store: 'whole-foods', id: 'w4', zip: '84101', state: 'UT', status: 'closed' });
     expect(await countLocations(db.sql, { store: 'whole-foods' })).toBe(3);
     expect(await countLocations(db.sql, { store: 'whole-foods', state: 'UT' })).toBe(2);
     const page = await listLocations(db.sql, { store: 'whole-foods', limit: 2, offset: 0 });
     expect(page.map((l) => l.retailer_location_id)).toEqual(['cov-w3', 'cov-w1']);
     expect(page[0]).toMatchObject({ state: 'RI', zip: '02903', latitude: 40, longitude: -111, last_priced_at: null });
-    expect((await listLocations(db.sql, { store: 'whole-foods', state: 'UT', limit: 10, offset: 1 })).map((l) => l.retailer_location_id)).toEqual(['cov-w2']);
+    expect(
+      (await listLocations(db.sql, { store: 'whole-foods', state: 'UT', limit: 10, offset: 1 })).map(
+        (l) => l.retailer_location_id,
+      ),
+    ).toEqual(['cov-w2']);
   });
 });

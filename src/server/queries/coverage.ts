@@ -14,8 +14,8 @@ export const DISCOVER_TASK = 'coverage__discover';
 export const VISIT_DAY_TASK = 'coverage__visit_day';
 export const COVERAGE_JOB_MAX_ATTEMPTS = 5;
 /** The first job of a run: `coverage-discover:<runId>` or `coverage-visit-day:<runId>` (a sweep re-adds itself without a key). */
-export const coverageJobKey = (kind: CoverageKind, runId: number) => `${kind === 'discover' ? 'coverage-discover' : 'coverage-visit-day'}:${runId}`;
-
+export const coverageJobKey = (kind: CoverageKind, runId: number) =>
+  `${kind === 'discover' ? 'coverage-discover' : 'coverage-visit-day'}:${runId}`;
 
 export type CoverageKind = 'discover' | 'visit';
 export type CoverageTrigger = 'manual' | 'schedule';
@@ -40,7 +40,15 @@ async function requireActiveStore(tx: Db, store: StoreId): Promise<void> {
  */
 async function queueCoverageRun(
   tx: Db,
-  run: { store: StoreId; kind: CoverageKind; scope: CoverageScope; userId: string | null; trigger: CoverageTrigger; day: string | null; task: string },
+  run: {
+    store: StoreId;
+    kind: CoverageKind;
+    scope: CoverageScope;
+    userId: string | null;
+    trigger: CoverageTrigger;
+    day: string | null;
+    task: string;
+  },
 ): Promise<{ runId: number }> {
   const [row] = await tx<Array<{ id: number }>>`
     insert into coverage_runs (store_id, kind, scope, trigger, day, created_by)
@@ -49,8 +57,10 @@ async function queueCoverageRun(
     returning id`;
   if (!row) {
     const name = SCRAPER_NAMES[run.store];
-    const [active] = await tx`select 1 from coverage_runs where store_id = ${run.store} and kind = ${run.kind} and status in ('queued', 'running')`;
-    if (active) throw new AppError(409, `A ${name} ${kindWords[run.kind]} is already queued or running; wait for it to finish.`);
+    const [active] =
+      await tx`select 1 from coverage_runs where store_id = ${run.store} and kind = ${run.kind} and status in ('queued', 'running')`;
+    if (active)
+      throw new AppError(409, `A ${name} ${kindWords[run.kind]} is already queued or running; wait for it to finish.`);
     throw new AppError(409, `${name} already has the scheduled visit day of ${run.day}.`);
   }
   await tx`
@@ -84,16 +94,33 @@ export function startVisitDay(
   return inTransaction(sql, async (tx) => {
     await requireActiveStore(tx, input.store);
     const name = SCRAPER_NAMES[input.store];
-    const [plan] = await tx<Array<{ scope: CoverageScope; enabled: boolean; paused_reason: string | null; paused_at: Date | null }>>`
+    const [plan] = await tx<
+      Array<{ scope: CoverageScope; enabled: boolean; paused_reason: string | null; paused_at: Date | null }>
+    >`
       select scope, enabled, paused_at, paused_reason from coverage_plans where store_id = ${input.store}`;
     if (!plan) throw new AppError(409, `${name} has no coverage plan yet; save a plan before starting its visits.`);
-    if (plan.paused_at) throw new AppError(409, `${name}'s plan is paused (${plan.paused_reason ?? 'no reason given'}); save the plan to resume it.`);
+    if (plan.paused_at)
+      throw new AppError(
+        409,
+        `${name}'s plan is paused (${plan.paused_reason ?? 'no reason given'}); save the plan to resume it.`,
+      );
     if (!plan.enabled) throw new AppError(409, `${name}'s plan is turned off; save the plan to turn it on.`);
     if (input.trigger === 'manual' && (await scopeSize(tx, input.store, plan.scope)) === 0) {
-      throw new AppError(409, `No known ${name} store is in the plan's scope (${scopeText(plan.scope)}); run a discovery first.`);
+      throw new AppError(
+        409,
+        `No known ${name} store is in the plan's scope (${scopeText(plan.scope)}); run a discovery first.`,
+      );
     }
     const day = input.day ?? utcDay(new Date());
-    return queueCoverageRun(tx, { store: input.store, kind: 'visit', scope: plan.scope, userId: input.userId, trigger: input.trigger, day, task: VISIT_DAY_TASK });
+    return queueCoverageRun(tx, {
+      store: input.store,
+      kind: 'visit',
+      scope: plan.scope,
+      userId: input.userId,
+      trigger: input.trigger,
+      day,
+      task: VISIT_DAY_TASK,
+    });
   });
 }
 
@@ -163,7 +190,14 @@ export const toPlan = (row: PlanRow): SavedPlan => ({
  */
 export async function savePlan(
   sql: Db,
-  input: { store: StoreId; scope: CoverageScope; revisitDays: number; dailyRequestBudget?: number | undefined; userId: string | null; delayMs: number },
+  input: {
+    store: StoreId;
+    scope: CoverageScope;
+    revisitDays: number;
+    dailyRequestBudget?: number | undefined;
+    userId: string | null;
+    delayMs: number;
+  },
 ): Promise<SavedPlan> {
   const budget = input.dailyRequestBudget ?? defaultDailyBudget(input.store, input.delayMs);
   const [row] = await sql<PlanRow[]>`
@@ -196,8 +230,19 @@ const locationFilter = (sql: Db, store: string, state: string | undefined) =>
   sql`l.store_id = ${store} and l.status = 'open' and l.retailer_location_id is not null ${state ? sql`and l.state = ${state}` : sql``}`;
 
 /** A chain's known open stores (the public directory), by state, city and name. */
-export async function listLocations(sql: Db, input: { store: string; state?: string | undefined; limit: number; offset: number }): Promise<PublicLocation[]> {
-  const rows = await sql<Array<Omit<PublicLocation, 'first_seen_at' | 'last_seen_at' | 'last_priced_at'> & { first_seen_at: Date; last_seen_at: Date | null; last_priced_at: Date | null }>>`
+export async function listLocations(
+  sql: Db,
+  input: { store: string; state?: string | undefined; limit: number; offset: number },
+): Promise<PublicLocation[]> {
+  const rows = await sql<
+    Array<
+      Omit<PublicLocation, 'first_seen_at' | 'last_seen_at' | 'last_priced_at'> & {
+        first_seen_at: Date;
+        last_seen_at: Date | null;
+        last_priced_at: Date | null;
+      }
+    >
+  >`
     select l.id, l.retailer_location_id, l.name, l.banner, l.address, l.city, l.state, l.zip, l.latitude, l.longitude,
            l.first_seen_at, l.last_seen_at, l.last_priced_at
     from store_locations l
@@ -213,6 +258,8 @@ export async function listLocations(sql: Db, input: { store: string; state?: str
 }
 
 export async function countLocations(sql: Db, input: { store: string; state?: string | undefined }): Promise<number> {
-  const [row] = await sql<Array<{ n: number }>>`select count(*)::int as n from store_locations l where ${locationFilter(sql, input.store, input.state)}`;
+  const [row] = await sql<
+    Array<{ n: number }>
+  >`select count(*)::int as n from store_locations l where ${locationFilter(sql, input.store, input.state)}`;
   return row!.n;
 }

@@ -90,8 +90,13 @@ describe('the dashboard listing from the store figures', () => {
     // Not vacuous: every store, and the scraped prices where their pairs switched.
     const all = await liveListingEntries(db.sql, {});
     expect(all.map((e) => e.store_id).sort()).toEqual([...STORE_IDS].sort());
-    expect((await liveListingEntries(db.sql, { store: 'aldi', region: 'west' }))[0]).toMatchObject({ source: 'demo', price: 2.49 });
-    expect((await liveListingEntries(db.sql, { store: 'walmart', region: 'northeast' }))[0]).toMatchObject({ source: 'scrape' });
+    expect((await liveListingEntries(db.sql, { store: 'aldi', region: 'west' }))[0]).toMatchObject({
+      source: 'demo',
+      price: 2.49,
+    });
+    expect((await liveListingEntries(db.sql, { store: 'walmart', region: 'northeast' }))[0]).toMatchObject({
+      source: 'scrape',
+    });
   });
 
   it('equals it after a full refresh, with ties on the second and an inactive store', async () => {
@@ -119,7 +124,8 @@ describe('the dashboard listing from the store figures', () => {
       expect(page.items.length).toBeGreaterThan(0);
       const fresh = await locationFigures(db.sql, page.items);
       expect(await locationFigures(db.sql, page.items, { precomputed: true })).toEqual(fresh);
-      for (const item of page.items) expect(item.locations, item.store_id).toEqual(fresh.get(combinationKey(item)) ?? null);
+      for (const item of page.items)
+        expect(item.locations, item.store_id).toEqual(fresh.get(combinationKey(item)) ?? null);
     }
   });
 
@@ -131,11 +137,17 @@ describe('the dashboard listing from the store figures', () => {
     expect((await figuresListing(sql, west))?.[0]).toMatchObject({ source: 'sample' });
     await addListing(sql, { store: 'kroger', zip: '84101', price: 2.5, count: 18 });
     expect(await figuresListing(sql, west)).toBeNull();
-    expect(await listingEntries(sql, west)).toEqual({ entries: await liveListingEntries(sql, west), fromFigures: false });
+    expect(await listingEntries(sql, west)).toEqual({
+      entries: await liveListingEntries(sql, west),
+      fromFigures: false,
+    });
     const page = await caller.prices.dashboard({ filters: west, page: 1, pageSize: 9 });
     expect(page.items.map((e) => [e.source, e.price, e.count])).toEqual([['scrape', 2.5, 18]]);
     await refreshRollups(sql);
-    expect(await listingEntries(sql, west)).toEqual({ entries: await liveListingEntries(sql, west), fromFigures: true });
+    expect(await listingEntries(sql, west)).toEqual({
+      entries: await liveListingEntries(sql, west),
+      fromFigures: true,
+    });
     const { fromFigures, live } = await bothWays();
     expect(fromFigures).toEqual(live);
   });
@@ -150,7 +162,7 @@ describe('the dashboard listing from the store figures', () => {
     expect(listed.entries).toEqual(await liveListingEntries(sql, {}));
   });
 
-  it("are filled by migration 021 from the existing entries as the refresh computes them", async () => {
+  it('are filled by migration 021 from the existing entries as the refresh computes them', async () => {
     const old = await createTestDatabase({ migratedTo: 16 });
     try {
       const sql = old.sql;

@@ -89,11 +89,18 @@ export async function productHistory(sql: Db, query: HistoryQuery): Promise<Hist
     from entry`;
   if (!row) return null;
 
-  const points = (row.points ?? []).map(([day, price]) => ({ day, price, price_per_dozen: cents((price / row.count) * 12) }));
+  const points = (row.points ?? []).map(([day, price]) => ({
+    day,
+    price,
+    price_per_dozen: cents((price / row.count) * 12),
+  }));
   const latestPoint = points.at(-1) ?? null;
   // Ties go to the most recent day: "lowest since" reads best with the latest occurrence.
   const pick = (better: (a: number, b: number) => boolean) =>
-    points.reduce<(typeof points)[number] | null>((best, point) => (best === null || !better(best.price, point.price) ? point : best), null);
+    points.reduce<(typeof points)[number] | null>(
+      (best, point) => (best === null || !better(best.price, point.price) ? point : best),
+      null,
+    );
   const lowest = pick((a, b) => a < b);
   const highest = pick((a, b) => a > b);
   const before = row.before;
@@ -110,7 +117,14 @@ export async function productHistory(sql: Db, query: HistoryQuery): Promise<Hist
       size_grade: row.size_grade,
       url: row.url,
     },
-    location: { id: row.location_id, name: row.location_name, zip: row.zip, city: row.city, state: row.state, region: row.region },
+    location: {
+      id: row.location_id,
+      name: row.location_name,
+      zip: row.zip,
+      city: row.city,
+      state: row.state,
+      region: row.region,
+    },
     days: query.days,
     history_days: row.history_days,
     source: row.points?.at(-1)?.[2] ?? null,

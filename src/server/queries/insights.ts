@@ -199,15 +199,24 @@ function storeFigureRows(sql: Db, storeId: string, filters: StoreFilters) {
  * The insights' lowest or highest entry: the first or last in the 'price' order, among each
  * combination's cheapest or dearest (within a pack size the price per dozen follows the price).
  */
-async function extremePoint(sql: Db, storeId: string, filters: StoreFilters, direction: 'asc' | 'desc'): Promise<PricePoint | null> {
+async function extremePoint(
+  sql: Db,
+  storeId: string,
+  filters: StoreFilters,
+  direction: 'asc' | 'desc',
+): Promise<PricePoint | null> {
   const [row] = await sql<Array<{ price: number; count: number; egg_type: EggType; region: Region }>>`
-    ${direction === 'asc'
-      ? sql`select f.lowest_price as price, f.count, f.egg_type, f.region`
-      : sql`select f.highest_price as price, f.count, f.egg_type, f.region`}
+    ${
+      direction === 'asc'
+        ? sql`select f.lowest_price as price, f.count, f.egg_type, f.region`
+        : sql`select f.highest_price as price, f.count, f.egg_type, f.region`
+    }
     ${storeFigureRows(sql, storeId, filters)}
-    ${direction === 'asc'
-      ? sql`order by f.lowest_price::float8 / f.count * 12, f.lowest_price, f.lowest_entry_id`
-      : sql`order by f.highest_price::float8 / f.count * 12 desc, f.highest_price desc, f.highest_entry_id desc`}
+    ${
+      direction === 'asc'
+        ? sql`order by f.lowest_price::float8 / f.count * 12, f.lowest_price, f.lowest_entry_id`
+        : sql`order by f.highest_price::float8 / f.count * 12 desc, f.highest_price desc, f.highest_entry_id desc`
+    }
     limit 1`;
   return row ? pointOf(row) : null;
 }
@@ -218,12 +227,26 @@ async function extremePoint(sql: Db, storeId: string, filters: StoreFilters, dir
  * entries gives). They follow the entries as of the latest rollup refresh, a second or so after a
  * price change, as the series does.
  */
-export async function priceInsights(sql: Db, storeId: string, filters: StoreFilters): Promise<PriceInsights & { down: number; up: number }> {
+export async function priceInsights(
+  sql: Db,
+  storeId: string,
+  filters: StoreFilters,
+): Promise<PriceInsights & { down: number; up: number }> {
   const [[row], lowest, highest] = await Promise.all([
-    sql<Array<{
-      entries: number; regions: Region[] | null; sample: boolean | null; average_price: number | null; average_per_dozen: number | null;
-      weekly_change: number | null; weekly_change_per_dozen: number | null; weekly_compared: number; down: number; up: number;
-    }>>`
+    sql<
+      Array<{
+        entries: number;
+        regions: Region[] | null;
+        sample: boolean | null;
+        average_price: number | null;
+        average_per_dozen: number | null;
+        weekly_change: number | null;
+        weekly_change_per_dozen: number | null;
+        weekly_compared: number;
+        down: number;
+        up: number;
+      }>
+    >`
       select coalesce(sum(f.entries), 0)::int as entries,
              array_agg(distinct f.region) as regions,
              bool_or(f.sample) as sample,
@@ -265,7 +288,12 @@ export async function priceInsights(sql: Db, storeId: string, filters: StoreFilt
  * scraped prices contributes only those, on every day, and each line starts on the latest switch
  * behind it: before that day the line was made of other prices.
  */
-export async function storeDailySeries(sql: Db, storeId: string, filters: StoreFilters, days = STORE_SERIES_DAYS): Promise<DailySeries> {
+export async function storeDailySeries(
+  sql: Db,
+  storeId: string,
+  filters: StoreFilters,
+  days = STORE_SERIES_DAYS,
+): Promise<DailySeries> {
   const filtered = sql`
     r.store_id = ${storeId}
     ${filters.region ? sql`and r.region = ${filters.region}` : sql``}
@@ -275,7 +303,9 @@ export async function storeDailySeries(sql: Db, storeId: string, filters: StoreF
     select max(r.day)::text as day from price_store_daily_rollups r
     where ${filtered} and exists (select 1 from stores s where s.id = r.store_id and s.active)`;
   if (!latest?.day) return { days: [], lines: [] };
-  const rows = await sql<Array<{ day: string; egg_type: EggType; per_dozen: number; since: string | null; sample: boolean }>>`
+  const rows = await sql<
+    Array<{ day: string; egg_type: EggType; per_dozen: number; since: string | null; sample: boolean }>
+  >`
     select r.day::text as day, r.egg_type, round(sum(r.sum_per_dozen) / sum(r.observations), 2) as per_dozen,
            max(r.series_since)::text as since, bool_or(r.sample) as sample
     from price_store_daily_rollups r
@@ -311,10 +341,19 @@ export async function storeDailySeries(sql: Db, storeId: string, filters: StoreF
  * never compared with another region's.
  */
 export async function marketPositions(sql: Db, storeId: string, filters: StoreFilters): Promise<MarketPosition[]> {
-  const rows = await sql<Array<{
-    egg_type: EggType; region: Region; store_id: string; store_name: string; count: number; price: number;
-    per_dozen: number; rank: number; offered_by: number;
-  }>>`
+  const rows = await sql<
+    Array<{
+      egg_type: EggType;
+      region: Region;
+      store_id: string;
+      store_name: string;
+      count: number;
+      price: number;
+      per_dozen: number;
+      rank: number;
+      offered_by: number;
+    }>
+  >`
     with candidates as (
       -- Each store's cheapest entry per egg type, region and pack size (precomputed:
       -- price_store_entry_figures): the representative is chosen among these as among the entries
@@ -382,7 +421,15 @@ export async function marketPositions(sql: Db, storeId: string, filters: StoreFi
  * dozen (and shelf price), product count and egg types.
  */
 export async function regionalAnalysis(sql: Db, storeId: string, filters: StoreFilters): Promise<RegionalAnalysis[]> {
-  const rows = await sql<Array<{ region: Region; average_price: number; average_per_dozen: number; product_count: number; egg_types: EggType[] }>>`
+  const rows = await sql<
+    Array<{
+      region: Region;
+      average_price: number;
+      average_per_dozen: number;
+      product_count: number;
+      egg_types: EggType[];
+    }>
+  >`
     select f.region,
            round(sum(f.sum_price) / sum(f.entries), 2) as average_price,
            round(sum(f.sum_per_dozen) / sum(f.entries), 2) as average_per_dozen,
@@ -412,7 +459,13 @@ export const DEFAULT_STORE_PAGE: StorePage = { page: 1, pageSize: PAGE_SIZES.des
  * there, then put in the 'price' order across products. (Sorting every entry of the store, 92,000
  * of Walmart's nationwide, was most of the store page's time.)
  */
-export async function storeEntriesPage(sql: Db, storeId: string, filters: StoreFilters, page: number, pageSize: number): Promise<PriceEntry[]> {
+export async function storeEntriesPage(
+  sql: Db,
+  storeId: string,
+  filters: StoreFilters,
+  page: number,
+  pageSize: number,
+): Promise<PriceEntry[]> {
   const wanted = page * pageSize;
   const ids = await sql<{ id: number }[]>`
     select e.id
@@ -465,11 +518,22 @@ export async function storeFilterOptions(sql: Db, storeId: string): Promise<Stor
   };
 }
 
-export async function storeInsights(sql: Db, storeId: string, filters: StoreFilters, paging: StorePage = DEFAULT_STORE_PAGE): Promise<StoreInsights> {
+export async function storeInsights(
+  sql: Db,
+  storeId: string,
+  filters: StoreFilters,
+  paging: StorePage = DEFAULT_STORE_PAGE,
+): Promise<StoreInsights> {
   // The asked page is read beside the figures; only a page past the end is read again, as the last.
   const pageOf = async (page: number) => {
     const entries = await storeEntriesPage(sql, storeId, filters, page, paging.pageSize);
-    return { entries, history: await recentHistory(sql, entries.map((e) => e.id)) };
+    return {
+      entries,
+      history: await recentHistory(
+        sql,
+        entries.map((e) => e.id),
+      ),
+    };
   };
   const [{ down, up, ...insights }, asked, series, marketPosition, regional, figures] = await Promise.all([
     priceInsights(sql, storeId, filters),

@@ -31,7 +31,11 @@ beforeAll(async () => {
   await sql`update store_locations set status = 'closed', closed_at = now() where id = ${closed.locationId}`;
   // Stock the retailer does not say (null) counts: an 18-pack at three locations, $5.40, $4.50
   // and $6.30 (per dozen $3.60, $3.00 and $4.20).
-  for (const [zip, price] of [['02108', 5.4], ['10001', 4.5], ['19103', 6.3]] as const) {
+  for (const [zip, price] of [
+    ['02108', 5.4],
+    ['10001', 4.5],
+    ['19103', 6.3],
+  ] as const) {
     const listing = await addListing(sql, { store: 'walmart', zip, price, count: 18 });
     await sql`update price_observations set in_stock = null where product_id = ${listing.productId}`;
   }
@@ -83,12 +87,28 @@ describe('locationFigures', () => {
     const target = { store_id: 'target', region: 'northeast', egg_type: 'organic', count: 12 } as const;
     const nothing = { store_id: 'aldi', region: 'northeast', egg_type: 'pasture_raised', count: 30 } as const;
     const figures = await locationFigures(db.sql, [eighteen, target, nothing, walmartDozen]);
-    expect([...figures.keys()].sort()).toEqual([combinationKey(target), combinationKey(walmartDozen), combinationKey(eighteen)].sort());
-    expect(figures.get(combinationKey(eighteen))).toMatchObject({ locations: 3, median_per_dozen: 3.6, lowest_per_dozen: 3, highest_per_dozen: 4.2 });
-    expect(figures.get(combinationKey(eighteen))!.cheapest).toMatchObject({ zip: '10001', price: 4.5, price_per_dozen: 3 });
+    expect([...figures.keys()].sort()).toEqual(
+      [combinationKey(target), combinationKey(walmartDozen), combinationKey(eighteen)].sort(),
+    );
+    expect(figures.get(combinationKey(eighteen))).toMatchObject({
+      locations: 3,
+      median_per_dozen: 3.6,
+      lowest_per_dozen: 3,
+      highest_per_dozen: 4.2,
+    });
+    expect(figures.get(combinationKey(eighteen))!.cheapest).toMatchObject({
+      zip: '10001',
+      price: 4.5,
+      price_per_dozen: 3,
+    });
     // One location: no median, no range.
     const single = figures.get(combinationKey(target))!;
-    expect(single).toMatchObject({ locations: 1, median_per_dozen: 7.49, lowest_per_dozen: 7.49, highest_per_dozen: 7.49 });
+    expect(single).toMatchObject({
+      locations: 1,
+      median_per_dozen: 7.49,
+      lowest_per_dozen: 7.49,
+      highest_per_dozen: 7.49,
+    });
     expect(locationFiguresText(single)).toBe('$7.49 a dozen at 1 store');
     expect(await locationFigures(db.sql, [])).toEqual(new Map());
   });
@@ -106,7 +126,7 @@ describe('locationFigures', () => {
 });
 
 describe('storeLocationFigures', () => {
-  it("lists every combination of the store under the filters, by region, egg type and pack size", async () => {
+  it('lists every combination of the store under the filters, by region, egg type and pack size', async () => {
     const walmart = await storeLocationFigures(db.sql, 'walmart', { region: 'northeast', eggType: 'standard' });
     expect(walmart.map((f) => [f.count, f.locations, f.median_per_dozen])).toEqual([
       [12, 4, 3.3],
@@ -114,7 +134,12 @@ describe('storeLocationFigures', () => {
     ]);
     const dozens = await storeLocationFigures(db.sql, 'walmart', { count: 12 });
     const regions = dozens.map((f) => f.region);
-    expect(regions).toEqual([...regions].sort((a, b) => ['northeast', 'midwest', 'south', 'west'].indexOf(a) - ['northeast', 'midwest', 'south', 'west'].indexOf(b)));
+    expect(regions).toEqual(
+      [...regions].sort(
+        (a, b) =>
+          ['northeast', 'midwest', 'south', 'west'].indexOf(a) - ['northeast', 'midwest', 'south', 'west'].indexOf(b),
+      ),
+    );
     expect(dozens.every((f) => f.count === 12 && f.store_id === 'walmart')).toBe(true);
     // The sample catalogue's other regions count one location each, marked as sample.
     expect(dozens.filter((f) => f.region !== 'northeast').every((f) => f.sample && f.locations === 1)).toBe(true);

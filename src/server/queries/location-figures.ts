@@ -181,26 +181,30 @@ async function currentRows(sql: Db, scope: Scope): Promise<FiguresRow[]> {
  * Every combination of one store with prices today under the filters, by region, egg type and
  * pack size, from the figures precomputed at the latest rollup refresh (currentRows).
  */
-export async function storeLocationFigures(sql: Db, store: string, filters: Omit<EntryFilters, 'store'> = {}): Promise<LocationFigures[]> {
+export async function storeLocationFigures(
+  sql: Db,
+  store: string,
+  filters: Omit<EntryFilters, 'store'> = {},
+): Promise<LocationFigures[]> {
   const order = (f: LocationFigures) => [REGIONS.indexOf(f.region), EGG_TYPES.indexOf(f.egg_type), f.count];
-  return (await currentRows(sql, { store, filters }))
-    .map(toFigures)
-    .sort((a, b) => {
-      const [x, y] = [order(a), order(b)];
-      return x[0]! - y[0]! || x[1]! - y[1]! || x[2]! - y[2]!;
-    });
+  return (await currentRows(sql, { store, filters })).map(toFigures).sort((a, b) => {
+    const [x, y] = [order(a), order(b)];
+    return x[0]! - y[0]! || x[1]! - y[1]! || x[2]! - y[2]!;
+  });
 }
 
 /**
  * storeLocationFigures computed from the entries, every combination at once, whatever the
  * precomputed rows say: what those rows are checked against.
  */
-export async function freshStoreLocationFigures(sql: Db, store: string, filters: Omit<EntryFilters, 'store'> = {}): Promise<LocationFigures[]> {
+export async function freshStoreLocationFigures(
+  sql: Db,
+  store: string,
+  filters: Omit<EntryFilters, 'store'> = {},
+): Promise<LocationFigures[]> {
   const order = (f: LocationFigures) => [REGIONS.indexOf(f.region), EGG_TYPES.indexOf(f.egg_type), f.count];
-  return (await figuresRows(sql, { store, filters }))
-    .map(toFigures)
-    .sort((a, b) => {
-      const [x, y] = [order(a), order(b)];
-      return x[0]! - y[0]! || x[1]! - y[1]! || x[2]! - y[2]!;
-    });
+  return (await figuresRows(sql, { store, filters })).map(toFigures).sort((a, b) => {
+    const [x, y] = [order(a), order(b)];
+    return x[0]! - y[0]! || x[1]! - y[1]! || x[2]! - y[2]!;
+  });
 }

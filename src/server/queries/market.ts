@@ -9,8 +9,13 @@ export interface MarketSeries {
 }
 
 /** The BLS series, oldest month first, from `from` (YYYY-MM-01) on. Months BLS did not publish have no point. */
-export async function marketSeries(sql: Db, options: { from?: string | undefined; regions?: string[] | undefined } = {}): Promise<MarketSeries[]> {
-  const rows = await sql<Array<{ series_id: string; region: string; item: string; grade: 'A' | 'AA'; periods: string[]; prices: number[] }>>`
+export async function marketSeries(
+  sql: Db,
+  options: { from?: string | undefined; regions?: string[] | undefined } = {},
+): Promise<MarketSeries[]> {
+  const rows = await sql<
+    Array<{ series_id: string; region: string; item: string; grade: 'A' | 'AA'; periods: string[]; prices: number[] }>
+  >`
     select series_id, region, item, grade,
            array_agg(to_char(period, 'YYYY-MM') order by period) as periods,
            array_agg(price order by period) as prices

@@ -24,7 +24,10 @@ function toSummary(row: Row): OutboxEmailSummary {
   };
 }
 
-export async function listOutbox(sql: Db, page: { limit: number; offset: number }): Promise<{ emails: OutboxEmailSummary[]; total: number }> {
+export async function listOutbox(
+  sql: Db,
+  page: { limit: number; offset: number },
+): Promise<{ emails: OutboxEmailSummary[]; total: number }> {
   const [rows, [count]] = await Promise.all([
     sql<Row[]>`
       select id, to_address, subject, status, error, created_at, sent_at from email_outbox

@@ -26,7 +26,15 @@ beforeEach(async () => {
 });
 
 /** Daily prices of one product at one location, the last one `endDaysAgo` days ago (today by default), then the rollup refreshed. */
-async function history(store: string, region: Region, zip: string, eggType: EggType, prices: number[], source: 'scrape' | 'sample' = 'scrape', endDaysAgo = 0) {
+async function history(
+  store: string,
+  region: Region,
+  zip: string,
+  eggType: EggType,
+  prices: number[],
+  source: 'scrape' | 'sample' = 'scrape',
+  endDaysAgo = 0,
+) {
   const [location] = await db.sql<{ id: number }[]>`
     insert into store_locations (store_id, zip, region) values (${store}, ${zip}, ${region})
     on conflict (store_id, zip) where retailer_location_id is null do update set region = excluded.region returning id`;
@@ -48,7 +56,12 @@ describe('a region’s egg type this week', () => {
   it('names the largest weekly change, rounded to a whole percent', async () => {
     await history('walmart', 'midwest', '60611', 'cage_free', [...flat(4, 7), ...flat(3.52, 7)]);
     await history('walmart', 'south', '30301', 'standard', [...flat(3, 7), ...flat(3.06, 7)]);
-    expect(await regionWeeklyChange(db.sql)).toEqual({ kind: 'region-week', text: 'Midwest cage-free prices down 12% this week', trend: 'down', sample: false });
+    expect(await regionWeeklyChange(db.sql)).toEqual({
+      kind: 'region-week',
+      text: 'Midwest cage-free prices down 12% this week',
+      trend: 'down',
+      sample: false,
+    });
   });
 
   it('says nothing when no change reaches 1%', async () => {
@@ -61,7 +74,12 @@ describe('a store’s streak', () => {
   it('counts consecutive daily rises ending today', async () => {
     await history('walmart', 'west', '94110', 'standard', [3, 3, 2.9, 3.0, 3.1, 3.2]);
     await history('target', 'west', '94110', 'standard', [3, 3.1, 3.2, 3.1, 3.0]);
-    expect(await storeStreak(db.sql)).toEqual({ kind: 'store-streak', text: 'Walmart egg prices up 3 days in a row', trend: 'up', sample: false });
+    expect(await storeStreak(db.sql)).toEqual({
+      kind: 'store-streak',
+      text: 'Walmart egg prices up 3 days in a row',
+      trend: 'up',
+      sample: false,
+    });
   });
 
   it('needs three days', async () => {
@@ -74,7 +92,12 @@ describe('a sale', () => {
   it('is a price at least 10% under its 30-day average', async () => {
     await history('whole-foods', 'northeast', '10001', 'organic', [...flat(6, 20), 5]);
     await history('kroger', 'midwest', '60611', 'organic', [...flat(6, 20), 5.7]);
-    expect(await storeSale(db.sql)).toEqual({ kind: 'sale', text: 'Organic eggs on sale at Whole Foods in the Northeast', trend: 'none', sample: false });
+    expect(await storeSale(db.sql)).toEqual({
+      kind: 'sale',
+      text: 'Organic eggs on sale at Whole Foods in the Northeast',
+      trend: 'none',
+      sample: false,
+    });
   });
 
   it('compares the current prices, also those of a location not visited on the latest day', async () => {
@@ -88,7 +111,12 @@ describe('a sale', () => {
       update price_observations o set price = 4.5 from store_locations l
       where l.id = o.location_id and l.zip = '10001' and o.observed_on = utc_day(now())`;
     await refreshRollups(db.sql);
-    expect(await storeSale(db.sql)).toEqual({ kind: 'sale', text: 'Organic eggs on sale at Whole Foods in the Northeast', trend: 'none', sample: false });
+    expect(await storeSale(db.sql)).toEqual({
+      kind: 'sale',
+      text: 'Organic eggs on sale at Whole Foods in the Northeast',
+      trend: 'none',
+      sample: false,
+    });
   });
 
   it('is none when every price is within 10% of its average', async () => {
@@ -102,7 +130,12 @@ describe('an egg type nationwide', () => {
     await history('aldi', 'west', '94110', 'pasture_raised', [...flat(7, 7), ...flat(6.5, 7)]);
     await history('aldi', 'south', '30301', 'pasture_raised', [...flat(7, 7), ...flat(6.6, 7)]);
     await history('aldi', 'south', '30301', 'standard', [...flat(3, 7), ...flat(3.05, 7)]);
-    expect(await nationalWeeklyChange(db.sql)).toEqual({ kind: 'national-week', text: 'Pasture-raised eggs seeing a nationwide price drop', trend: 'down', sample: false });
+    expect(await nationalWeeklyChange(db.sql)).toEqual({
+      kind: 'national-week',
+      text: 'Pasture-raised eggs seeing a nationwide price drop',
+      trend: 'down',
+      sample: false,
+    });
   });
 });
 

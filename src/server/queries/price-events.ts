@@ -7,7 +7,14 @@
 // needs that history to span what it compares. A shape with no true instance today yields null.
 // All four read the daily rollups (rollups.ts), never weeks of observations: they answer as of the
 // last refresh, which follows every price change by a second or so.
-import { EGG_TYPE_LABELS, REGION_LABELS, STORE_NAMES, type EggType, type Region, type StoreId } from '#shared/vocabulary.ts';
+import {
+  EGG_TYPE_LABELS,
+  REGION_LABELS,
+  STORE_NAMES,
+  type EggType,
+  type Region,
+  type StoreId,
+} from '#shared/vocabulary.ts';
 import type { Db } from '../db.ts';
 
 export interface TickerEvent {
@@ -72,7 +79,8 @@ export async function regionWeeklyChange(sql: Db, rows?: WeekRow[]): Promise<Tic
   for (const row of weeks) {
     if (!row.full) continue;
     const change = ((row.this_week - row.last_week) / row.last_week) * 100;
-    if (Math.round(Math.abs(change)) >= MIN_WEEKLY_CHANGE && (!best || Math.abs(change) > Math.abs(best.change))) best = { row, change };
+    if (Math.round(Math.abs(change)) >= MIN_WEEKLY_CHANGE && (!best || Math.abs(change) > Math.abs(best.change)))
+      best = { row, change };
   }
   if (!best) return null;
   const direction = best.change < 0 ? 'down' : 'up';
@@ -90,13 +98,20 @@ export async function nationalWeeklyChange(sql: Db, rows?: WeekRow[]): Promise<T
   const byType = new Map<EggType, { now: number; before: number; n: number; sample: boolean; full: boolean }>();
   for (const row of weeks) {
     const t = byType.get(row.egg_type) ?? { now: 0, before: 0, n: 0, sample: false, full: true };
-    byType.set(row.egg_type, { now: t.now + row.this_week, before: t.before + row.last_week, n: t.n + 1, sample: t.sample || row.sample, full: t.full && row.full });
+    byType.set(row.egg_type, {
+      now: t.now + row.this_week,
+      before: t.before + row.last_week,
+      n: t.n + 1,
+      sample: t.sample || row.sample,
+      full: t.full && row.full,
+    });
   }
   let best: { type: EggType; change: number; sample: boolean } | null = null;
   for (const [type, t] of byType) {
     if (!t.full) continue;
     const change = ((t.now - t.before) / t.before) * 100;
-    if (Math.round(Math.abs(change)) >= MIN_WEEKLY_CHANGE && (!best || Math.abs(change) > Math.abs(best.change))) best = { type, change, sample: t.sample };
+    if (Math.round(Math.abs(change)) >= MIN_WEEKLY_CHANGE && (!best || Math.abs(change) > Math.abs(best.change)))
+      best = { type, change, sample: t.sample };
   }
   if (!best) return null;
   return {
@@ -150,7 +165,12 @@ export async function storeStreak(sql: Db): Promise<TickerEvent | null> {
     if (direction && run >= MIN_STREAK && (!best || run > best.days)) best = { store, days: run, direction, sample };
   }
   if (!best) return null;
-  return { kind: 'store-streak', text: `${STORE_NAMES[best.store]} egg prices ${best.direction} ${best.days} days in a row`, trend: best.direction, sample: best.sample };
+  return {
+    kind: 'store-streak',
+    text: `${STORE_NAMES[best.store]} egg prices ${best.direction} ${best.days} days in a row`,
+    trend: best.direction,
+    sample: best.sample,
+  };
 }
 
 /**
@@ -162,7 +182,9 @@ export async function storeStreak(sql: Db): Promise<TickerEvent | null> {
  * 30-day average its visible observations' (the per-store rollup's sums over their number).
  */
 export async function storeSale(sql: Db): Promise<TickerEvent | null> {
-  const [row] = await sql<Array<{ store_id: StoreId; region: Region; egg_type: EggType; discount: number; sample: boolean }>>`
+  const [row] = await sql<
+    Array<{ store_id: StoreId; region: Region; egg_type: EggType; discount: number; sample: boolean }>
+  >`
     with current_prices as (
       select c.store_id, c.region, c.egg_type, sum(c.sum_per_dozen) / sum(c.entries) as now, bool_or(c.source <> 'scrape') as sample
       from price_store_current_rollups c
@@ -198,6 +220,11 @@ export async function storeSale(sql: Db): Promise<TickerEvent | null> {
 /** The ticker: the four shapes in SPEC's order, each present only when true of today's prices. */
 export async function tickerEvents(sql: Db): Promise<TickerEvent[]> {
   const weeks = await weeklyByRegion(sql);
-  const [region, streak, sale, national] = await Promise.all([regionWeeklyChange(sql, weeks), storeStreak(sql), storeSale(sql), nationalWeeklyChange(sql, weeks)]);
+  const [region, streak, sale, national] = await Promise.all([
+    regionWeeklyChange(sql, weeks),
+    storeStreak(sql),
+    storeSale(sql),
+    nationalWeeklyChange(sql, weeks),
+  ]);
   return [region, streak, sale, national].filter((event): event is TickerEvent => event !== null);
 }

@@ -59,7 +59,13 @@ beforeAll(async () => {
     values ('walmart', 'w-12', 'Large Eggs, 12 ct', 'standard', 12), ('walmart', 'w-18', 'Organic Eggs, 18 ct', 'organic', 18),
            ('target', 't-12', 'Cage Free Eggs, 12 ct', 'cage_free', 12)
     returning id`;
-  Object.assign(ids, { walmart: walmart!.id, target: target!.id, dozen: dozen!.id, organic: organic!.id, cageFree: cageFree!.id });
+  Object.assign(ids, {
+    walmart: walmart!.id,
+    target: target!.id,
+    dozen: dozen!.id,
+    organic: organic!.id,
+    cageFree: cageFree!.id,
+  });
   const [run] = await sql<{ id: number }[]>`
     insert into scrape_runs (store_id, zip_codes, total, status) values ('walmart', '{10001}', 1, 'succeeded') returning id`;
   // The 014 schema: observed_on is generated. Times on both sides of UTC midnight put a row on
@@ -79,7 +85,8 @@ beforeAll(async () => {
   await sql`select nextval(pg_get_serial_sequence('price_observations', 'id')) from generate_series(1, 5)`;
   before = await observations();
   entriesBefore = await entries();
-  lastIdBefore = (await sql<{ last: number }[]>`select last_value::int as last from price_observations_id_seq`)[0]!.last;
+  lastIdBefore = (await sql<{ last: number }[]>`select last_value::int as last from price_observations_id_seq`)[0]!
+    .last;
 
   await migrate(sql, db.url);
 });
@@ -88,7 +95,9 @@ afterAll(() => db.drop());
 describe('migration 015 on a populated history', () => {
   it('moves every row once, ids and values unchanged, into the partition of its month', async () => {
     expect(before).toHaveLength(114 + 12 + 114);
-    expect(before.some((o) => o.observed_on === '2025-12-31') && before.some((o) => o.observed_on === '2026-01-01')).toBe(true);
+    expect(
+      before.some((o) => o.observed_on === '2025-12-31') && before.some((o) => o.observed_on === '2026-01-01'),
+    ).toBe(true);
     expect(await observations()).toEqual(before);
 
     const placed = await db.sql<{ partition: string; day: string }[]>`
@@ -122,7 +131,9 @@ describe('migration 015 on a populated history', () => {
   it('refuses an observed_on that is not the UTC day of observed_at, or none', async () => {
     await expect(db.sql`
       insert into price_observations (product_id, location_id, price, observed_at, observed_on, source)
-      values (${ids.dozen}, ${ids.walmart}, 2.5, '2026-02-01 23:30:00-05', '2026-02-01', 'scrape')`).rejects.toMatchObject({ code: '23514' });
+      values (${ids.dozen}, ${ids.walmart}, 2.5, '2026-02-01 23:30:00-05', '2026-02-01', 'scrape')`).rejects.toMatchObject(
+      { code: '23514' },
+    );
     await expect(db.sql`
       insert into price_observations (product_id, location_id, price, observed_at, source)
       values (${ids.dozen}, ${ids.walmart}, 2.5, now(), 'scrape')`).rejects.toMatchObject({ code: '23502' });
@@ -157,7 +168,8 @@ describe('migration 015 on a populated history', () => {
     await db.sql`
       insert into price_observations (product_id, location_id, price, observed_at, observed_on, source)
       values (${ids.cageFree}, ${west!.id}, 4.99, now(), utc_day(now()), 'scrape')`;
-    const switches = await db.sql`select switched_on::text from store_region_switches where store_id = 'target' and region = 'west'`;
+    const switches =
+      await db.sql`select switched_on::text from store_region_switches where store_id = 'target' and region = 'west'`;
     expect(switches).toEqual([{ switched_on: today }]);
   });
 
@@ -174,7 +186,9 @@ describe('migration 015 on a populated history', () => {
     };
     const entry = async () =>
       (
-        await db.sql<{ observation_id: number; price: number; reference_price: number | null; trend_direction: string }[]>`
+        await db.sql<
+          { observation_id: number; price: number; reference_price: number | null; trend_direction: string }[]
+        >`
           select observation_id::int, price, reference_price, trend_direction from price_entries
           where product_id = ${product!.id} and location_id = ${ids.walmart}`
       )[0];
@@ -204,7 +218,10 @@ describe('migration 015 on a populated history', () => {
     expect(await addPricePartitions(db.sql)).toBe(0);
     const names = await partitions();
     expect(await addPricePartitions(db.sql, PARTITION_MONTHS_AHEAD + 2)).toBe(2);
-    expect((await partitions()).filter((p) => !names.includes(p))).toEqual([partitionOf(monthStart(PARTITION_MONTHS_AHEAD + 1)), partitionOf(monthStart(PARTITION_MONTHS_AHEAD + 2))]);
+    expect((await partitions()).filter((p) => !names.includes(p))).toEqual([
+      partitionOf(monthStart(PARTITION_MONTHS_AHEAD + 1)),
+      partitionOf(monthStart(PARTITION_MONTHS_AHEAD + 2)),
+    ]);
   });
 
   it('retention drops whole months older than the setting, keeps the newer rows, the rollups and the price entries', async () => {
@@ -219,7 +236,11 @@ describe('migration 015 on a populated history', () => {
     // Keeping the months since January 2026 (whatever the current month is).
     const now = new Date();
     const keep = now.getUTCFullYear() * 12 + now.getUTCMonth() - (2026 * 12 + 0);
-    expect(await dropOldPricePartitions(db.sql, keep)).toEqual(['price_observations_y2025m10', 'price_observations_y2025m11', 'price_observations_y2025m12']);
+    expect(await dropOldPricePartitions(db.sql, keep)).toEqual([
+      'price_observations_y2025m10',
+      'price_observations_y2025m11',
+      'price_observations_y2025m12',
+    ]);
 
     expect(await observations()).toEqual(all.filter((o) => o.observed_on >= '2026-01-01'));
     expect(await db.sql`select to_regclass('price_observations_y2025m12') as gone`).toEqual([{ gone: null }]);

@@ -73,12 +73,14 @@ export function visibleEntries(sql: Db, filters: EntryFilters = {}, { locationSe
       ${filters.region ? sql`and l.region = ${filters.region}` : sql``}
       ${filters.eggType ? sql`and p.egg_type = ${filters.eggType}` : sql``}
       ${filters.count ? sql`and p.count = ${filters.count}` : sql``}
-      ${locations
-        ? sql`and e.location_id in (
+      ${
+        locations
+          ? sql`and e.location_id in (
                 select sl.id from store_locations sl
                 where ${filters.store ? sql`sl.store_id = ${filters.store}` : sql`true`}
                   and ${filters.region ? sql`sl.region = ${filters.region}` : sql`true`})`
-        : sql``}
+          : sql``
+      }
       ${filters.afterId !== undefined ? sql`and e.id > ${filters.afterId}` : sql``}
       ${filters.ids !== undefined ? entriesOf(sql, filters.ids) : sql``}`;
 }
@@ -111,7 +113,17 @@ interface EntryColumns {
   observed_at: number[];
   source: PriceEntry['source'][];
   locations: Array<[id: number, store_id: string, store_name: string, region: Region, zip: string]>;
-  products: Array<[id: number, egg_type: EggType, count: number, size_grade: string | null, url: string | null, title: string, brand: string | null]>;
+  products: Array<
+    [
+      id: number,
+      egg_type: EggType,
+      count: number,
+      size_grade: string | null,
+      url: string | null,
+      title: string,
+      brand: string | null,
+    ]
+  >;
 }
 
 /**
@@ -218,7 +230,12 @@ export const ENTRY_BATCH_SIZE = 2000;
  * so no connection or snapshot is held while a slow client reads: an entry written during a long
  * download appears in it when its id comes after the batches already sent.
  */
-export async function* priceEntryBatches(sql: Db, filters: EntryFilters = {}, page: Page = {}, batchSize = ENTRY_BATCH_SIZE): AsyncGenerator<PriceEntry[]> {
+export async function* priceEntryBatches(
+  sql: Db,
+  filters: EntryFilters = {},
+  page: Page = {},
+  batchSize = ENTRY_BATCH_SIZE,
+): AsyncGenerator<PriceEntry[]> {
   let remaining = page.limit ?? Number.POSITIVE_INFINITY;
   let afterId: number | undefined;
   let offset = page.offset;
@@ -330,7 +347,10 @@ export async function recentHistory(sql: Db, entryIds: number[], days = 7): Prom
  * computed: seeded, not yet refreshed), the choice is made from the entries (liveListingEntries).
  * fromFigures says which: the caller reads the cards' location figures from the same source.
  */
-export async function listingEntries(sql: Db, filters: EntryFilters): Promise<{ entries: PriceEntry[]; fromFigures: boolean }> {
+export async function listingEntries(
+  sql: Db,
+  filters: EntryFilters,
+): Promise<{ entries: PriceEntry[]; fromFigures: boolean }> {
   const chosen = await figuresListing(sql, filters);
   if (chosen && chosen.length > 0) return { entries: chosen, fromFigures: true };
   return { entries: await liveListingEntries(sql, filters), fromFigures: false };
@@ -383,6 +403,8 @@ export async function liveListingEntries(sql: Db, filters: EntryFilters): Promis
 /** The chosen entries still visible, read in full, in the given order. */
 async function chosenEntries(sql: Db, rows: readonly { id: number }[]): Promise<PriceEntry[]> {
   if (rows.length === 0) return [];
-  const entries = new Map((await listPriceEntries(sql, { ids: rows.map((row) => row.id) })).map((entry) => [entry.id, entry]));
+  const entries = new Map(
+    (await listPriceEntries(sql, { ids: rows.map((row) => row.id) })).map((entry) => [entry.id, entry]),
+  );
   return rows.flatMap((row) => entries.get(row.id) ?? []);
 }

@@ -44,8 +44,10 @@ async function write(rows: Array<[number, number, string, string]>) {
 }
 
 const switches = async () =>
-  (await db.sql<{ pair: string; on: string }[]>`
-    select store_id || '/' || region as pair, switched_on::text as on from store_region_switches order by 1`).map((r) => `${r.pair} ${r.on}`);
+  (
+    await db.sql<{ pair: string; on: string }[]>`
+    select store_id || '/' || region as pair, switched_on::text as on from store_region_switches order by 1`
+  ).map((r) => `${r.pair} ${r.on}`);
 
 describe('store and region switches', () => {
   it('switches every unswitched pair of a statement on its earliest day, and leaves sample prices out', async () => {
@@ -90,7 +92,8 @@ describe('store and region switches', () => {
     ]);
     await db.sql`delete from rollup_dirty_days`;
     await write([[product, loc.north1, '2026-03-01', 'scrape']]);
-    const dirty = async () => (await db.sql<{ day: string }[]>`select day::text from rollup_dirty_days order by 1`).map((r) => r.day);
+    const dirty = async () =>
+      (await db.sql<{ day: string }[]>`select day::text from rollup_dirty_days order by 1`).map((r) => r.day);
     // The northeast pair's sample days (not the west's), and the written day.
     expect(await dirty()).toEqual(['2026-02-20', '2026-02-21', '2026-03-01']);
     await db.sql`delete from rollup_dirty_days`;

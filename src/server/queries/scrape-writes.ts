@@ -81,16 +81,24 @@ export async function writeZipOutcome(sql: Db, write: ZipWrite): Promise<ZipWrit
   const state = l?.state && STATE.test(l.state.toUpperCase()) ? l.state.toUpperCase() : null;
   // A position is a whole, valid pair or nothing.
   const positioned =
-    l !== null && l.latitude !== null && l.longitude !== null && Math.abs(l.latitude) <= 90 && Math.abs(l.longitude) <= 180;
+    l !== null &&
+    l.latitude !== null &&
+    l.longitude !== null &&
+    Math.abs(l.latitude) <= 90 &&
+    Math.abs(l.longitude) <= 180;
   const lat = positioned ? l.latitude : null;
   const lon = positioned ? l.longitude : null;
   const coordinatesSource = positioned ? (l.coordinatesSource ?? 'retailer') : null;
 
   const retailerId = l?.retailerLocationId?.slice(0, 200) ?? null;
-  if (l && retailerId !== null && write.status === 'succeeded') await claimZipRow(sql, write.storeId, l.zip, retailerId);
+  if (l && retailerId !== null && write.status === 'succeeded')
+    await claimZipRow(sql, write.storeId, l.zip, retailerId);
   // A store is one row per retailer id (migration 014); a location whose locator named no id is
   // one row per ZIP code.
-  const target = retailerId !== null ? sql`(store_id, retailer_location_id) where retailer_location_id is not null` : sql`(store_id, zip) where retailer_location_id is null`;
+  const target =
+    retailerId !== null
+      ? sql`(store_id, retailer_location_id) where retailer_location_id is not null`
+      : sql`(store_id, zip) where retailer_location_id is null`;
   const priced = listings.length > 0;
 
   const [row] = await sql<Array<{ written: number | null; owned: boolean; commit_mode: string }>>`
@@ -159,7 +167,15 @@ export async function writeZipOutcome(sql: Db, write: ZipWrite): Promise<ZipWrit
  * (one per product, location and UTC day: a second write the same day updates it). The caller's
  * statement defines `loc` before them and may read `observation`.
  */
-export function pricesCtes(sql: Db, { storeId, listings, scrapeRunId, source }: { storeId: string; listings: ListingWrite[]; scrapeRunId: number | null; source: ObservationSource }) {
+export function pricesCtes(
+  sql: Db,
+  {
+    storeId,
+    listings,
+    scrapeRunId,
+    source,
+  }: { storeId: string; listings: ListingWrite[]; scrapeRunId: number | null; source: ObservationSource },
+) {
   const col = <T>(pick: (x: ListingWrite) => T) => listings.map(pick);
   return sql`listing as (
       select * from unnest(

@@ -1,7 +1,15 @@
 // Scrape runs, their per-ZIP outcomes, the status the admin screens poll, and the schedule
 // settings. A run and its graphile-worker job are created in one transaction; at most one run per
 // store is queued or running (a unique index), so a second start is a conflict, not a second run.
-import { nextDailyRun, runProgressText, STALE_AFTER_HOURS, SCRAPER_NAMES, type RunStatus, type ScrapeRun, type ScraperStatus } from '#shared/scrape.ts';
+import {
+  nextDailyRun,
+  runProgressText,
+  STALE_AFTER_HOURS,
+  SCRAPER_NAMES,
+  type RunStatus,
+  type ScrapeRun,
+  type ScraperStatus,
+} from '#shared/scrape.ts';
 import { STORE_IDS, type StoreId } from '#shared/vocabulary.ts';
 import type { Db } from '../db.ts';
 import { isUniqueViolation } from './errors.ts';
@@ -23,10 +31,19 @@ export interface ScrapeSettings {
 export async function getScrapeSettings(sql: Db): Promise<ScrapeSettings> {
   const [row] = await sql<Array<{ daily_enabled: boolean; hour_utc: number; zip_codes: string[]; updated_at: Date }>>`
     select daily_enabled, hour_utc, zip_codes, updated_at from scrape_settings where id`;
-  return { dailyEnabled: row!.daily_enabled, hourUtc: row!.hour_utc, zipCodes: row!.zip_codes, updatedAt: row!.updated_at.toISOString() };
+  return {
+    dailyEnabled: row!.daily_enabled,
+    hourUtc: row!.hour_utc,
+    zipCodes: row!.zip_codes,
+    updatedAt: row!.updated_at.toISOString(),
+  };
 }
 
-export async function updateScrapeSettings(sql: Db, settings: { dailyEnabled: boolean; hourUtc: number; zipCodes: string[] }, userId: string | null): Promise<ScrapeSettings> {
+export async function updateScrapeSettings(
+  sql: Db,
+  settings: { dailyEnabled: boolean; hourUtc: number; zipCodes: string[] },
+  userId: string | null,
+): Promise<ScrapeSettings> {
   await sql`
     update scrape_settings set daily_enabled = ${settings.dailyEnabled}, hour_utc = ${settings.hourUtc},
       zip_codes = ${sql.array(settings.zipCodes)}::text[], updated_at = now(), updated_by = ${userId}
@@ -41,7 +58,13 @@ export async function updateScrapeSettings(sql: Db, settings: { dailyEnabled: bo
  */
 export async function queueRun(
   tx: Db,
-  run: { store: StoreId; zipCodes: string[]; requestedBy: string | null; trigger: 'manual' | 'schedule'; scheduledFor?: Date },
+  run: {
+    store: StoreId;
+    zipCodes: string[];
+    requestedBy: string | null;
+    trigger: 'manual' | 'schedule';
+    scheduledFor?: Date;
+  },
 ): Promise<number | null> {
   try {
     const [row] = await tx<Array<{ id: number }>>`
@@ -163,7 +186,10 @@ function runsQuery(sql: Db, where: ReturnType<Db>, limit: number) {
     limit ${limit}`;
 }
 
-export async function listRuns(sql: Db, filter: { store?: StoreId | undefined; limit?: number | undefined } = {}): Promise<ScrapeRun[]> {
+export async function listRuns(
+  sql: Db,
+  filter: { store?: StoreId | undefined; limit?: number | undefined } = {},
+): Promise<ScrapeRun[]> {
   const rows = await runsQuery(sql, filter.store ? sql`where r.store_id = ${filter.store}` : sql``, filter.limit ?? 10);
   return rows.map(toRun);
 }
@@ -182,7 +208,9 @@ function describe(run: ScrapeRun): string {
     case 'running':
       return runProgressText(run);
     case 'succeeded':
-      return run.message ?? `Last run succeeded: ${run.total} ZIP code${run.total === 1 ? '' : 's'}, ${prices} recorded.`;
+      return (
+        run.message ?? `Last run succeeded: ${run.total} ZIP code${run.total === 1 ? '' : 's'}, ${prices} recorded.`
+      );
     case 'partial':
       return `Last run finished with failures: ${prices} from ${run.total - failed.length} of ${run.total} ZIP codes; ${failures}`;
     case 'failed':

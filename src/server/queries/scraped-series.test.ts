@@ -105,7 +105,12 @@ describe('a store and region switching from sample to scraped prices', () => {
     const { sql } = await switchedDatabase(1);
     const { stats, ticker, walmart, compare } = await readAll(sql);
     const today = await nationalOn(sql, 0);
-    expect(stats.national_average).toEqual({ price_per_dozen: cents(today), trend: null, history_days: 1, sample: true });
+    expect(stats.national_average).toEqual({
+      price_per_dozen: cents(today),
+      trend: null,
+      history_days: 1,
+      sample: true,
+    });
     expect(stats.weekly_volatility).toEqual({ value: null, trend: null, history_days: 1, sample: true });
     const week = stats.trends['7d'];
     expect(week.series.national).toEqual([...nulls(6), cents(today)]);
@@ -139,7 +144,11 @@ describe('a store and region switching from sample to scraped prices', () => {
     const { stats, ticker } = await readAll(sql);
     expect(stats.national_average).toMatchObject({ trend: null, history_days: 2 });
     expect(stats.weekly_volatility).toMatchObject({ value: null, trend: null, history_days: 2 });
-    expect(stats.trends['7d'].series.national).toEqual([...nulls(5), cents(await nationalOn(sql, 1)), cents(await nationalOn(sql, 0))]);
+    expect(stats.trends['7d'].series.national).toEqual([
+      ...nulls(5),
+      cents(await nationalOn(sql, 1)),
+      cents(await nationalOn(sql, 0)),
+    ]);
     expect(stats.trends['7d'].summary.trend).toBeNull();
     expectNoTickerItemAcrossTheSwitch(ticker);
   });
@@ -151,7 +160,10 @@ describe('a store and region switching from sample to scraped prices', () => {
     const weekAgo = await nationalOn(sql, 7);
     const change = ((today - weekAgo) / weekAgo) * 100;
     expect(stats.national_average.history_days).toBe(8);
-    expect(stats.national_average.trend).toEqual({ value: cents(Math.abs(change)), direction: change > 0 ? 'up' : 'down' });
+    expect(stats.national_average.trend).toEqual({
+      value: cents(Math.abs(change)),
+      direction: change > 0 ? 'up' : 'down',
+    });
     const week = await Promise.all([6, 5, 4, 3, 2, 1, 0].map((d) => nationalOn(sql, d)));
     const mean = week.reduce((a, b) => a + b, 0) / 7;
     const cv = (Math.sqrt(week.reduce((a, v) => a + (v - mean) ** 2, 0) / 7) / mean) * 100;

@@ -91,9 +91,17 @@ describe("the prices by state's precomputed figures", () => {
     expect(await db.sql`select count(*)::int as n from price_state_summary_basis`).toEqual([{ n: 1 }]);
     const states = stored[0]!.states.filter((s) => s.entries > 0).map((s) => s.state);
     expect(states).toEqual(['CA', 'IL', 'MA', 'NY', 'UT']);
-    expect(stored[0]!.states.find((s) => s.state === 'MA')).toMatchObject({ entries: 2, stores: 2, median_per_dozen: 3.9, week_ago_median_per_dozen: 4.5 });
+    expect(stored[0]!.states.find((s) => s.state === 'MA')).toMatchObject({
+      entries: 2,
+      stores: 2,
+      median_per_dozen: 3.9,
+      week_ago_median_per_dozen: 4.5,
+    });
     expect(stored[0]!.states.find((s) => s.state === 'UT')).toMatchObject({ entries: 1, lowest_per_dozen: 3.3 });
-    expect(stored[0]!.states.find((s) => s.state === 'CA')).toMatchObject({ sample: true, week_ago_median_per_dozen: 2.4 });
+    expect(stored[0]!.states.find((s) => s.state === 'CA')).toMatchObject({
+      sample: true,
+      week_ago_median_per_dozen: 2.4,
+    });
   });
 
   it("equal the query after a dirty day's refresh of a price change, and not before it", async () => {
@@ -117,7 +125,12 @@ describe("the prices by state's precomputed figures", () => {
     await refreshRollups(sql);
     const { stored, fresh } = await bothWays(sql);
     expect(stored).toEqual(fresh);
-    expect(stored[0]!.states.find((s) => s.state === 'CA')).toMatchObject({ entries: 1, sample: false, median_per_dozen: 2.49, week_ago_median_per_dozen: 2.6 });
+    expect(stored[0]!.states.find((s) => s.state === 'CA')).toMatchObject({
+      entries: 1,
+      sample: false,
+      median_per_dozen: 2.49,
+      week_ago_median_per_dozen: 2.6,
+    });
   });
 
   it('equal the query with a store inactive (summed from the per-store rows), and again once it is back', async () => {
@@ -158,7 +171,17 @@ describe("the prices by state's precomputed figures", () => {
     await sql`update store_locations set retailer_location_id = 'kroger-slc' where store_id = 'kroger' and zip = '84101'`;
     await sql.begin((tx) =>
       upsertFoundStores(tx, 'kroger', [
-        { retailerLocationId: 'kroger-slc', zip: '84101', banner: null, name: 'Kroger', address: null, city: 'Boise', state: 'ID', latitude: null, longitude: null },
+        {
+          retailerLocationId: 'kroger-slc',
+          zip: '84101',
+          banner: null,
+          name: 'Kroger',
+          address: null,
+          city: 'Boise',
+          state: 'ID',
+          latitude: null,
+          longitude: null,
+        },
       ]),
     );
     const { stored, fresh } = await bothWays(sql);
@@ -176,11 +199,12 @@ describe("the prices by state's precomputed figures", () => {
       // Until the first refresh the map sums the per-store rows.
       const migrated = await bothWays(sql);
       expect(migrated.stored).toEqual(migrated.fresh);
-      const read = () => Promise.all([
-        sql`select * from price_state_figures order by egg_type, count, state, store_id, price`,
-        sql`select * from price_state_location_figures order by egg_type, count, state, store_id`,
-        sql`select * from price_state_daily_values order by day, egg_type, count, state, store_id, region, price, source`,
-      ]);
+      const read = () =>
+        Promise.all([
+          sql`select * from price_state_figures order by egg_type, count, state, store_id, price`,
+          sql`select * from price_state_location_figures order by egg_type, count, state, store_id`,
+          sql`select * from price_state_daily_values order by day, egg_type, count, state, store_id, region, price, source`,
+        ]);
       const rows = await read();
       expect(rows.map((r) => r.length > 0)).toEqual([true, true, true]);
       await sql.begin((tx) => refreshStateFigures(tx, 'all'));

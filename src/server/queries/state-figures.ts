@@ -31,7 +31,14 @@ export type StateFiguresScope =
  * scope's rows that it lacks (the upserted ones are not among those). A row that has not changed
  * is left as it is (most of them, refresh after refresh): not rewritten with its indexes.
  */
-function replaceRows(tx: Db, table: string, fresh: string, keys: readonly string[], values: readonly string[], scope: ReturnType<Db['unsafe']>) {
+function replaceRows(
+  tx: Db,
+  table: string,
+  fresh: string,
+  keys: readonly string[],
+  values: readonly string[],
+  scope: ReturnType<Db['unsafe']>,
+) {
   const columns = tx.unsafe([...keys, ...values].join(', '));
   const key = tx.unsafe(keys.join(', '));
   return tx`
@@ -64,7 +71,8 @@ export async function refreshStateFigures(tx: Db, scope: StateFiguresScope): Pro
     states.push(...located.map((row) => row.state));
   }
   if (all || states.length > 0) {
-    const inStates = (alias: string) => (all ? tx`true` : tx`${tx.unsafe(alias)}.state = any(${tx.array(states)}::text[])`);
+    const inStates = (alias: string) =>
+      all ? tx`true` : tx`${tx.unsafe(alias)}.state = any(${tx.array(states)}::text[])`;
     // Today's visible entries of the states, whichever stores are active (applied when read). The
     // keys in the tables' collation ("C"), so that what is sorted against them compares bytes.
     const today = tx`
@@ -134,7 +142,10 @@ export async function refreshStateFigures(tx: Db, scope: StateFiguresScope): Pro
  * rows were recomputed, from those rows; all of them when the stores' active flags or the hidden
  * pairs have changed since they were computed (or the states moved: every day's).
  */
-async function refreshSummaries(tx: Db, scope: 'all' | { states: readonly string[]; days: readonly string[]; moved: boolean }) {
+async function refreshSummaries(
+  tx: Db,
+  scope: 'all' | { states: readonly string[]; days: readonly string[]; moved: boolean },
+) {
   const [basis] = await tx<{ changed: boolean }[]>`
     with now_basis as (${summaryBasis(tx)})
     select not exists (select 1 from price_state_summary_basis b, now_basis n where b.stores = n.stores and b.hidden = n.hidden) as changed`;
@@ -146,7 +157,8 @@ async function refreshSummaries(tx: Db, scope: 'all' | { states: readonly string
   if (!all && states.length === 0 && !allDays && days.length === 0) return;
   const keys = ['egg_type', 'count', 'state'];
   if (all || states.length > 0) {
-    const inStates = (alias: string) => (all ? tx`true` : tx`${tx.unsafe(alias)}.state = any(${tx.array([...states])}::text[])`);
+    const inStates = (alias: string) =>
+      all ? tx`true` : tx`${tx.unsafe(alias)}.state = any(${tx.array([...states])}::text[])`;
     // Each row counts for its pack size and for every pack size (count 0).
     await tx`
       with today_values as (
@@ -173,7 +185,8 @@ async function refreshSummaries(tx: Db, scope: 'all' | { states: readonly string
       select`;
   }
   if (allDays || days.length > 0) {
-    const onDays = (alias: string) => (allDays ? tx`true` : tx`${tx.unsafe(alias)}.day = any(${tx.array([...days])}::date[])`);
+    const onDays = (alias: string) =>
+      allDays ? tx`true` : tx`${tx.unsafe(alias)}.day = any(${tx.array([...days])}::date[])`;
     await tx`
       with week_values as (
         select v.day, v.egg_type, c.count, v.state, v.per_dozen, v.observations as n, false as sample

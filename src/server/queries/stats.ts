@@ -41,18 +41,20 @@ function lowestAmong(sql: Db, visible: boolean) {
   const where = visible ? sql`where s.active and ${shownSource(sql)}` : sql``;
   return sql<Array<Lowest & { shown: boolean }>>`
     with per_product as (
-      ${visible
-        ? sql`select e.product_id, min(e.price) as price
+      ${
+        visible
+          ? sql`select e.product_id, min(e.price) as price
               from price_entries e
               join store_locations l on l.id = e.location_id join stores s on s.id = l.store_id
               ${where}
               group by e.product_id`
-        : sql`select * from (
+          : sql`select * from (
                 select p.id as product_id,
                        (select min(e.price) from price_entries e where e.product_id = p.id) as price
                 from products p
               ) m
-              where m.price is not null`}
+              where m.price is not null`
+      }
     ), ratios as (
       select pp.product_id, pp.price, pp.price / p.count as ratio
       from per_product pp join products p on p.id = pp.product_id

@@ -6,9 +6,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/db.ts';
 import { addListing } from '../../../test/listings.ts';
-import { referenceEntriesPage, referenceFilterOptions, referenceMarketPositions, referencePriceInsights, referenceRegionalAnalysis } from '../../../test/store-figures-reference.ts';
+import {
+  referenceEntriesPage,
+  referenceFilterOptions,
+  referenceMarketPositions,
+  referencePriceInsights,
+  referenceRegionalAnalysis,
+} from '../../../test/store-figures-reference.ts';
 import { STORE_IDS } from '../../shared/vocabulary.ts';
-import { marketPositions, priceInsights, regionalAnalysis, storeEntriesPage, storeFilterOptions, type StoreFilters } from './insights.ts';
+import {
+  marketPositions,
+  priceInsights,
+  regionalAnalysis,
+  storeEntriesPage,
+  storeFilterOptions,
+  type StoreFilters,
+} from './insights.ts';
 import { freshStoreLocationFigures, storeLocationFigures } from './location-figures.ts';
 import { migrate } from '../migrate.ts';
 import { seedStores } from '../seed.ts';
@@ -36,12 +49,37 @@ async function bothWays() {
     stored.push({ store, options: await storeFilterOptions(sql, store) });
     fresh.push({ store, options: await referenceFilterOptions(sql, store) });
     for (const filters of FILTERS) {
-      for (const [page, size] of [[1, 9], [2, 3], [4, 2], [40, 9]] as const) {
+      for (const [page, size] of [
+        [1, 9],
+        [2, 3],
+        [4, 2],
+        [40, 9],
+      ] as const) {
         stored.push({ store, filters, page, size, entries: await storeEntriesPage(sql, store, filters, page, size) });
-        fresh.push({ store, filters, page, size, entries: await referenceEntriesPage(sql, store, filters, page, size) });
+        fresh.push({
+          store,
+          filters,
+          page,
+          size,
+          entries: await referenceEntriesPage(sql, store, filters, page, size),
+        });
       }
-      stored.push({ store, filters, insights: await priceInsights(sql, store, filters), market: await marketPositions(sql, store, filters), regional: await regionalAnalysis(sql, store, filters), locations: await storeLocationFigures(sql, store, filters) });
-      fresh.push({ store, filters, insights: await referencePriceInsights(sql, store, filters), market: await referenceMarketPositions(sql, store, filters), regional: await referenceRegionalAnalysis(sql, store, filters), locations: await freshStoreLocationFigures(sql, store, filters) });
+      stored.push({
+        store,
+        filters,
+        insights: await priceInsights(sql, store, filters),
+        market: await marketPositions(sql, store, filters),
+        regional: await regionalAnalysis(sql, store, filters),
+        locations: await storeLocationFigures(sql, store, filters),
+      });
+      fresh.push({
+        store,
+        filters,
+        insights: await referencePriceInsights(sql, store, filters),
+        market: await referenceMarketPositions(sql, store, filters),
+        regional: await referenceRegionalAnalysis(sql, store, filters),
+        locations: await freshStoreLocationFigures(sql, store, filters),
+      });
     }
   }
   return { stored, fresh };
@@ -78,7 +116,9 @@ describe("the store page's precomputed figures", () => {
     // Not vacuous: the figures are there.
     const walmart = await priceInsights(db.sql, 'walmart', { region: 'northeast' });
     expect(walmart.entries).toBeGreaterThan(4);
-    expect((await storeLocationFigures(db.sql, 'walmart', { region: 'northeast', count: 12 }))[0]).toMatchObject({ locations: 4 });
+    expect((await storeLocationFigures(db.sql, 'walmart', { region: 'northeast', count: 12 }))[0]).toMatchObject({
+      locations: 4,
+    });
   });
 
   it("equal a fresh computation after a dirty day's refresh of a price change, and not before it", async () => {
@@ -95,7 +135,10 @@ describe("the store page's precomputed figures", () => {
     expect(await refreshRollups(sql)).toEqual({ days: 1 });
     const after = await bothWays();
     expect(after.stored).toEqual(after.fresh);
-    expect((await priceInsights(sql, 'walmart', { region: 'northeast' })).lowest).toMatchObject({ price: 1.8, price_per_dozen: 1.8 });
+    expect((await priceInsights(sql, 'walmart', { region: 'northeast' })).lowest).toMatchObject({
+      price: 1.8,
+      price_per_dozen: 1.8,
+    });
   });
 
   it('equal a fresh computation after a store and region switches from sample to scraped prices', async () => {
@@ -108,7 +151,9 @@ describe("the store page's precomputed figures", () => {
     expect(stored).toEqual(fresh);
     // Aldi's West sample prices are hidden now: one entry, a retailer's.
     expect(await priceInsights(sql, 'aldi', west)).toMatchObject({ entries: 1, sample: false, average_price: 2.49 });
-    expect(await storeLocationFigures(sql, 'aldi', west)).toEqual([expect.objectContaining({ locations: 1, sample: false, median_per_dozen: 2.49 })]);
+    expect(await storeLocationFigures(sql, 'aldi', west)).toEqual([
+      expect.objectContaining({ locations: 1, sample: false, median_per_dozen: 2.49 }),
+    ]);
   });
 
   it('leave out a location that closes, in the transaction that closes it', async () => {
@@ -166,11 +211,12 @@ describe("the store page's precomputed figures", () => {
         from products p join store_locations l on l.store_id = p.store_id
         cross join generate_series(0, 2) d`;
       await migrate(sql, old.url);
-      const read = () => Promise.all([
-        sql`select * from price_store_entry_figures order by store_id, region, egg_type, count`,
-        sql`select store_id, region, egg_type, count, locations, median, lowest, highest, sample, entry_id, product_id, location_id, price, valid_until
+      const read = () =>
+        Promise.all([
+          sql`select * from price_store_entry_figures order by store_id, region, egg_type, count`,
+          sql`select store_id, region, egg_type, count, locations, median, lowest, highest, sample, entry_id, product_id, location_id, price, valid_until
             from price_location_figures order by store_id, region, egg_type, count`,
-      ]);
+        ]);
       const migrated = await read();
       expect(migrated[0].length).toBe(5);
       expect(migrated[1].length).toBe(5);

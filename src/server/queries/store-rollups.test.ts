@@ -87,7 +87,9 @@ describe('the per-store daily rollup', () => {
     await expectRollupsMatchTheHistory();
     // Several pack counts per store and day: the store page filters on them.
     const [{ counts }] = (await db.sql<{ counts: number }[]>`
-      select count(distinct count)::int as counts from price_store_daily_rollups where store_id = 'walmart'`) as unknown as [{ counts: number }];
+      select count(distinct count)::int as counts from price_store_daily_rollups where store_id = 'walmart'`) as unknown as [
+      { counts: number },
+    ];
     expect(counts).toBeGreaterThan(1);
   });
 
@@ -100,7 +102,8 @@ describe('the per-store daily rollup', () => {
       select sum_per_dozen::text, observations from price_store_daily_rollups r
       where r.day = ${day!.day} and r.store_id = 'walmart' and r.region = 'south' and r.egg_type = 'cage_free' and r.count = 18`;
     const before = await rowOf();
-    const otherDays = await db.sql`select * from price_store_daily_rollups where day <> ${day!.day} order by 1, 2, 3, 4, 5`;
+    const otherDays =
+      await db.sql`select * from price_store_daily_rollups where day <> ${day!.day} order by 1, 2, 3, 4, 5`;
 
     // Walmart South's organic price entries gone (as a deleted product's): its current sums go
     // with the next refresh of a day the pair was observed on.
@@ -120,7 +123,9 @@ describe('the per-store daily rollup', () => {
     expect(after[0]!.observations).toBe(before[0]!.observations);
     // 1.80 more for an 18-pack is 1.20 more per dozen in the sum.
     expect(Number(after[0]!.sum_per_dozen) - Number(before[0]!.sum_per_dozen)).toBeCloseTo(1.2, 10);
-    expect(await db.sql`select * from price_store_daily_rollups where day <> ${day!.day} order by 1, 2, 3, 4, 5`).toEqual(otherDays);
+    expect(
+      await db.sql`select * from price_store_daily_rollups where day <> ${day!.day} order by 1, 2, 3, 4, 5`,
+    ).toEqual(otherDays);
     await expectRollupsMatchTheHistory();
   });
 
@@ -141,21 +146,27 @@ describe('the per-store daily rollup', () => {
     await refreshRollups(db.sql);
 
     expect(await sampleDays()).toBe(0);
-    expect(await db.sql`
+    expect(
+      await db.sql`
       select day::text, egg_type, count, observations, series_since::text, sample from price_store_daily_rollups
-      where store_id = 'walmart' and region = 'west'`).toEqual([
+      where store_id = 'walmart' and region = 'west'`,
+    ).toEqual([
       { day: today!.day, egg_type: 'cage_free', count: 18, observations: 1, series_since: today!.day, sample: false },
     ]);
     // Walmart's other regions keep their sample days.
     const [{ others }] = (await db.sql<{ others: number }[]>`
-      select count(*)::int as others from price_store_daily_rollups where store_id = 'walmart' and region <> 'west' and sample`) as unknown as [{ others: number }];
+      select count(*)::int as others from price_store_daily_rollups where store_id = 'walmart' and region <> 'west' and sample`) as unknown as [
+      { others: number },
+    ];
     expect(others).toBeGreaterThan(10);
     await expectRollupsMatchTheHistory();
   });
 
   it('keeps the rows of the days before retention’s kept_from, through a dirty day among them and a full refresh', async () => {
     const [{ first, kept }] = (await db.sql<{ first: string; kept: string }[]>`
-      select min(observed_on)::text as first, (min(observed_on) + 3)::text as kept from price_observations`) as unknown as [{ first: string; kept: string }];
+      select min(observed_on)::text as first, (min(observed_on) + 3)::text as kept from price_observations`) as unknown as [
+      { first: string; kept: string },
+    ];
     const old = () => db.sql`select * from price_store_daily_rollups where day < ${kept} order by 1, 2, 3, 4, 5`;
     const oldRegion = () => db.sql`select * from price_daily_rollups where day < ${kept} order by 1, 2, 3`;
     const keptStore = await old();
@@ -216,9 +227,13 @@ describe('migration 016 on a populated history', () => {
       expect(rows).toEqual(expected);
       // 16 days of Walmart Midwest's and Target's two and one products, 5 of Walmart Northeast's two.
       expect(rows).toHaveLength(16 * 3 + 5 * 2);
-      expect(rows.filter((r) => r.region === 'northeast').every((r) => !r.sample && r.series_since !== null)).toBe(true);
-      expect(await sql`
-        select store_id, region, egg_type, source, sum_per_dozen::text, entries from price_store_current_rollups order by 1, 2, 3, 4`).toEqual(
+      expect(rows.filter((r) => r.region === 'northeast').every((r) => !r.sample && r.series_since !== null)).toBe(
+        true,
+      );
+      expect(
+        await sql`
+        select store_id, region, egg_type, source, sum_per_dozen::text, entries from price_store_current_rollups order by 1, 2, 3, 4`,
+      ).toEqual(
         await sql`
           select l.store_id, l.region, p.egg_type, e.source, sum(e.price / p.count * 12)::text as sum_per_dozen, count(*)::int as entries
           from price_entries e join store_locations l on l.id = e.location_id join products p on p.id = e.product_id

@@ -70,12 +70,22 @@ export async function insertSubscription(
   return toSubscription(row!);
 }
 
-export async function subscriptionById(sql: Db, id: number): Promise<(Subscription & { user_id: string | null }) | null> {
-  const [row] = await sql<Row[]>`select ${sql.unsafe(SUBSCRIPTION_COLUMNS)}, user_id from subscriptions where id = ${id}`;
+export async function subscriptionById(
+  sql: Db,
+  id: number,
+): Promise<(Subscription & { user_id: string | null }) | null> {
+  const [row] = await sql<
+    Row[]
+  >`select ${sql.unsafe(SUBSCRIPTION_COLUMNS)}, user_id from subscriptions where id = ${id}`;
   return row ? { ...toSubscription(row), user_id: row.user_id ?? null } : null;
 }
 
-export async function updateSubscription(sql: Db, id: number, values: SubscriptionValues, confirmed: boolean | 'keep'): Promise<Subscription> {
+export async function updateSubscription(
+  sql: Db,
+  id: number,
+  values: SubscriptionValues,
+  confirmed: boolean | 'keep',
+): Promise<Subscription> {
   const [row] = await sql<Row[]>`
     update subscriptions set
       email = ${values.email}, region = ${values.region}, egg_type = ${values.egg_type},

@@ -25,7 +25,8 @@ export const adminRouter = router({
       return await ctx.sql.begin(async (tx) => {
         // Serialises concurrent setups: exactly one can create the first admin.
         await tx`select pg_advisory_xact_lock(${SETUP_LOCK})`;
-        if (await adminExists(tx)) throw new TRPCError({ code: 'CONFLICT', message: 'Admin setup is closed: an administrator already exists.' });
+        if (await adminExists(tx))
+          throw new TRPCError({ code: 'CONFLICT', message: 'Admin setup is closed: an administrator already exists.' });
         const id = generateIdFromEntropySize(10);
         await tx`
           insert into users (id, username, email, password_hash, role, email_verified)

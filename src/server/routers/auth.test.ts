@@ -15,12 +15,19 @@ afterAll(() => db.drop());
 
 const anonymous = (ip = `10.0.0.${Math.floor(Math.random() * 250)}`, cookies: string[] = [], config = {}) =>
   callerFor({ sql: db.sql, http: { ip, setCookie: (c) => cookies.push(c) }, config });
-const as = (user: SessionUser, sessionId: string) => callerFor({ sql: db.sql, user, session: { id: sessionId, expiresAt: new Date(Date.now() + 3_600_000) } });
-const sessionsOf = async (userId: string) => (await db.sql<{ id: string }[]>`select id from user_sessions where user_id = ${userId}`).map((s) => s.id);
+const as = (user: SessionUser, sessionId: string) =>
+  callerFor({ sql: db.sql, user, session: { id: sessionId, expiresAt: new Date(Date.now() + 3_600_000) } });
+const sessionsOf = async (userId: string) =>
+  (await db.sql<{ id: string }[]>`select id from user_sessions where user_id = ${userId}`).map((s) => s.id);
 
 describe('register and verify', () => {
   it('creates an account with an argon2id hash and emails a verification link that works once', async () => {
-    const result = await anonymous().auth.register({ username: 'eggfan', email: 'EggFan@Example.test', password: 'secret1', first_name: 'Ada' });
+    const result = await anonymous().auth.register({
+      username: 'eggfan',
+      email: 'EggFan@Example.test',
+      password: 'secret1',
+      first_name: 'Ada',
+    });
     expect(result).toEqual({ message: REGISTERED_MESSAGE });
     const [user] = await db.sql<{ email: string; password_hash: string; email_verified: boolean; role: string }[]>`
       select email, password_hash, email_verified, role from users where username = 'eggfan'`;
@@ -41,18 +48,35 @@ describe('register and verify', () => {
 
   it('answers a known email exactly like a new one and tells the owner by email instead', async () => {
     const before = await db.sql`select count(*)::int as n from users`;
-    const result = await anonymous().auth.register({ username: 'someoneelse', email: 'eggfan@example.test', password: 'secret1' });
+    const result = await anonymous().auth.register({
+      username: 'someoneelse',
+      email: 'eggfan@example.test',
+      password: 'secret1',
+    });
     expect(result).toEqual({ message: REGISTERED_MESSAGE });
     expect(await db.sql`select count(*)::int as n from users`).toEqual(before);
     expect((await newestEmail(db.sql, 'eggfan@example.test'))!.subject).toMatch(/already have/);
   });
 
   it('refuses a taken username with CONFLICT and bad input with BAD_REQUEST messages', async () => {
-    await expect(anonymous().auth.register({ username: 'EGGFAN', email: 'new@example.test', password: 'secret1' })).rejects.toMatchObject({ code: 'CONFLICT' });
-    await expect(anonymous().auth.register({ username: 'ab', email: 'x@example.test', password: 'secret1' })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('Username must be at least 3 characters') });
-    await expect(anonymous().auth.register({ username: 'abcd', email: 'not-an-email', password: 'secret1' })).rejects.toMatchObject({ message: expect.stringContaining('Please enter a valid email address') });
-    await expect(anonymous().auth.register({ username: 'abcd', email: 'y@example.test', password: '123' })).rejects.toMatchObject({ message: expect.stringContaining('Password must be at least 6 characters') });
-    await expect(anonymous().auth.register({ username: 'a'.repeat(500), email: 'z@example.test', password: 'secret1' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(
+      anonymous().auth.register({ username: 'EGGFAN', email: 'new@example.test', password: 'secret1' }),
+    ).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(
+      anonymous().auth.register({ username: 'ab', email: 'x@example.test', password: 'secret1' }),
+    ).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringContaining('Username must be at least 3 characters'),
+    });
+    await expect(
+      anonymous().auth.register({ username: 'abcd', email: 'not-an-email', password: 'secret1' }),
+    ).rejects.toMatchObject({ message: expect.stringContaining('Please enter a valid email address') });
+    await expect(
+      anonymous().auth.register({ username: 'abcd', email: 'y@example.test', password: '123' }),
+    ).rejects.toMatchObject({ message: expect.stringContaining('Password must be at least 6 characters') });
+    await expect(
+      anonymous().auth.register({ username: 'a'.repeat(500), email: 'z@example.test', password: 'secret1' }),
+    ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
   });
 });
 
@@ -60,7 +84,10 @@ describe('login and sessions', () => {
   it('returns a token and the user and sets an httpOnly SameSite=Lax cookie; remember me lasts 30 days', async () => {
     const account = await createAccount(db.sql, { password: 'right-pass' });
     const cookies: string[] = [];
-    const result = await anonymous(undefined, cookies).auth.login({ email: account.user.email.toUpperCase(), password: 'right-pass' });
+    const result = await anonymous(undefined, cookies).auth.login({
+      email: account.user.email.toUpperCase(),
+      password: 'right-pass',
+    });
     expect(result.user).toMatchObject({ id: account.user.id, role: 'user', email: account.user.email });
     expect(result.user).not.toHaveProperty('password_hash');
     expect(cookies[0]).toMatch(/^eggwatch_session=/);
@@ -69,25 +96,43 @@ describe('login and sessions', () => {
     expect(cookies[0]).not.toMatch(/Max-Age|Expires/i);
 
     const remembered: string[] = [];
-    const long = await anonymous(undefined, remembered).auth.login({ email: account.user.email, password: 'right-pass', remember: true });
+    const long = await anonymous(undefined, remembered).auth.login({
+      email: account.user.email,
+      password: 'right-pass',
+      remember: true,
+    });
     expect(remembered[0]).toMatch(/Max-Age=2592000/);
     expect(new Date(long.expiresAt).getTime() - Date.now()).toBeGreaterThan(29 * 86_400_000);
   });
 
   it('gives one answer for a wrong password and for an unknown email', async () => {
     const account = await createAccount(db.sql);
-    const wrong = await anonymous().auth.login({ email: account.user.email, password: 'wrong-password' }).catch((e: unknown) => e);
-    const unknown = await anonymous().auth.login({ email: 'nobody@example.test', password: 'wrong-password' }).catch((e: unknown) => e);
+    const wrong = await anonymous()
+      .auth.login({ email: account.user.email, password: 'wrong-password' })
+      .catch((e: unknown) => e);
+    const unknown = await anonymous()
+      .auth.login({ email: 'nobody@example.test', password: 'wrong-password' })
+      .catch((e: unknown) => e);
     expect(wrong).toMatchObject({ code: 'UNAUTHORIZED', message: 'Invalid email or password.' });
     expect(unknown).toMatchObject({ code: 'UNAUTHORIZED', message: 'Invalid email or password.' });
   });
 
   it('rate limits logins per account and per IP with TOO_MANY_REQUESTS', async () => {
     const account = await createAccount(db.sql);
-    for (let i = 0; i < 8; i++) await anonymous().auth.login({ email: account.user.email, password: 'wrong-password' }).catch(() => {});
-    await expect(anonymous().auth.login({ email: account.user.email, password: account.password })).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS' });
-    for (let i = 0; i < 20; i++) await anonymous('10.9.9.9').auth.login({ email: `n${i}@example.test`, password: 'whatever' }).catch(() => {});
-    await expect(anonymous('10.9.9.9').auth.login({ email: 'fresh@example.test', password: 'whatever' })).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+    for (let i = 0; i < 8; i++)
+      await anonymous()
+        .auth.login({ email: account.user.email, password: 'wrong-password' })
+        .catch(() => {});
+    await expect(
+      anonymous().auth.login({ email: account.user.email, password: account.password }),
+    ).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+    for (let i = 0; i < 20; i++)
+      await anonymous('10.9.9.9')
+        .auth.login({ email: `n${i}@example.test`, password: 'whatever' })
+        .catch(() => {});
+    await expect(
+      anonymous('10.9.9.9').auth.login({ email: 'fresh@example.test', password: 'whatever' }),
+    ).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS' });
   });
 
   it('verify returns the session user; logout ends the session', async () => {
@@ -104,13 +149,19 @@ describe('passwords', () => {
     const account = await createAccount(db.sql, { password: 'old-pass' });
     const other = await anonymous().auth.login({ email: account.user.email, password: 'old-pass' });
     const me = as(account.user, account.session.id);
-    await expect(me.auth.changePassword({ current_password: 'nope-nope', new_password: 'new-pass' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
-    await expect(me.auth.changePassword({ user_id: 'someone-else', current_password: 'old-pass', new_password: 'new-pass' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(
+      me.auth.changePassword({ current_password: 'nope-nope', new_password: 'new-pass' }),
+    ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(
+      me.auth.changePassword({ user_id: 'someone-else', current_password: 'old-pass', new_password: 'new-pass' }),
+    ).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await me.auth.changePassword({ user_id: account.user.id, current_password: 'old-pass', new_password: 'new-pass' });
     const remaining = await sessionsOf(account.user.id);
     expect(remaining).toEqual([account.session.id]);
     expect(remaining).not.toContain(other.token);
-    await expect(anonymous().auth.login({ email: account.user.email, password: 'new-pass' })).resolves.toHaveProperty('token');
+    await expect(anonymous().auth.login({ email: account.user.email, password: 'new-pass' })).resolves.toHaveProperty(
+      'token',
+    );
   });
 
   it('reset tokens are random, stored hashed, single use, expire in 30 minutes, and end every session', async () => {
@@ -129,24 +180,35 @@ describe('passwords', () => {
 
     await anonymous().auth.resetPassword({ token, newPassword: 'brand-new' });
     expect(await sessionsOf(account.user.id)).toEqual([]);
-    await expect(anonymous().auth.resetPassword({ token, newPassword: 'again-new' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(anonymous().auth.resetPassword({ token, newPassword: 'again-new' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
 
     await anonymous().auth.requestReset({ email: account.user.email });
     const expired = linkToken((await newestEmail(db.sql, account.user.email))!.text);
     await db.sql`update password_reset_tokens set expires_at = now() - interval '1 second' where user_id = ${account.user.id} and used_at is null`;
-    await expect(anonymous().auth.resetPassword({ token: expired, newPassword: 'brand-new2' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(anonymous().auth.resetPassword({ token: expired, newPassword: 'brand-new2' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
   });
 
   it('returns the reset token only in demonstration mode, and only for a registered email', async () => {
     const account = await createAccount(db.sql);
-    const demo = (await anonymous(undefined, [], { exposeResetToken: true }).auth.requestReset({ email: account.user.email })) as { resetToken?: string };
+    const demo = (await anonymous(undefined, [], { exposeResetToken: true }).auth.requestReset({
+      email: account.user.email,
+    })) as { resetToken?: string };
     expect(demo.resetToken).toMatch(/^[A-Za-z0-9_-]{40,}$/);
     expect(linkToken((await newestEmail(db.sql, account.user.email))!.text)).toBe(demo.resetToken);
   });
 
   it('keeps the admin password rule when an admin resets or changes a password', async () => {
     const admin = await createAccount(db.sql, { role: 'admin', password: 'Adm1n!pass' });
-    await expect(as(admin.user, admin.session.id).auth.changePassword({ current_password: 'Adm1n!pass', new_password: 'weakpass' })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('uppercase') });
+    await expect(
+      as(admin.user, admin.session.id).auth.changePassword({
+        current_password: 'Adm1n!pass',
+        new_password: 'weakpass',
+      }),
+    ).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('uppercase') });
   });
 });
 
@@ -156,18 +218,28 @@ describe('admin setup', () => {
     await db.sql`delete from users where role = 'admin'`;
     expect(await anonymous().admin.setupStatus()).toEqual({ open: true });
     await expect(anonymous().admin.setup(input)).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    await expect(anonymous().admin.setup({ ...input, setupKey: TEST_SETUP_KEY, password: 'weak' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(
+      anonymous().admin.setup({ ...input, setupKey: TEST_SETUP_KEY, password: 'weak' }),
+    ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
     const created = await anonymous().admin.setup({ ...input, setupKey: TEST_SETUP_KEY });
     expect(created.user).toMatchObject({ username: 'chief', role: 'admin' });
     expect(await anonymous().admin.setupStatus()).toEqual({ open: false });
-    await expect(anonymous().admin.setup({ ...input, username: 'chief2', email: 'c2@example.test', setupKey: TEST_SETUP_KEY })).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(
+      anonymous().admin.setup({ ...input, username: 'chief2', email: 'c2@example.test', setupKey: TEST_SETUP_KEY }),
+    ).rejects.toMatchObject({ code: 'CONFLICT' });
   });
 });
 
 describe('profiles and account deletion', () => {
   it('an email change needs verifying again', async () => {
     const account = await createAccount(db.sql);
-    const updated = await as(account.user, account.session.id).users.update({ id: account.user.id, username: account.user.username, email: 'changed@example.test', first_name: 'Grace', last_name: null });
+    const updated = await as(account.user, account.session.id).users.update({
+      id: account.user.id,
+      username: account.user.username,
+      email: 'changed@example.test',
+      first_name: 'Grace',
+      last_name: null,
+    });
     expect(updated).toMatchObject({ email: 'changed@example.test', email_verified: false, first_name: 'Grace' });
     expect((await newestEmail(db.sql, 'changed@example.test'))!.subject).toMatch(/Confirm/);
   });

@@ -25,7 +25,8 @@ import { accountExistsEmail } from '../email/templates.ts';
 import { passwordHashOf, userByEmail, userById } from '../queries/users.ts';
 import { isUniqueViolation } from '../queries/errors.ts';
 
-export const REGISTERED_MESSAGE = 'Registration successful! Please check your email to verify your address, then log in.';
+export const REGISTERED_MESSAGE =
+  'Registration successful! Please check your email to verify your address, then log in.';
 export const RESET_REQUESTED_MESSAGE = 'If your email is registered, you will receive a password reset link shortly.';
 const INVALID_LOGIN = 'Invalid email or password.';
 
@@ -59,7 +60,8 @@ export const authRouter = router({
           return;
         }
         const [taken] = await tx`select 1 from users where lower(username) = lower(${input.username})`;
-        if (taken) throw new TRPCError({ code: 'CONFLICT', message: 'That username is already taken. Please choose another.' });
+        if (taken)
+          throw new TRPCError({ code: 'CONFLICT', message: 'That username is already taken. Please choose another.' });
         const id = generateIdFromEntropySize(10);
         await tx`
           insert into users (id, username, email, password_hash, first_name, last_name)
@@ -68,7 +70,8 @@ export const authRouter = router({
       });
     } catch (error) {
       // Two registrations racing for one username or email: the loser gets the same answers.
-      if (isUniqueViolation(error, 'users_username_key')) throw new TRPCError({ code: 'CONFLICT', message: 'That username is already taken. Please choose another.' });
+      if (isUniqueViolation(error, 'users_username_key'))
+        throw new TRPCError({ code: 'CONFLICT', message: 'That username is already taken. Please choose another.' });
       if (!isUniqueViolation(error, 'users_email_key')) throw error;
     }
     return { message: REGISTERED_MESSAGE };
@@ -175,7 +178,8 @@ export const authRouter = router({
         where id = ${token.user_id} and lower(email) = lower(${token.email})`;
       return updated.count === 1;
     });
-    if (!verified) throw new TRPCError({ code: 'BAD_REQUEST', message: 'This verification link is invalid or has expired.' });
+    if (!verified)
+      throw new TRPCError({ code: 'BAD_REQUEST', message: 'This verification link is invalid or has expired.' });
     return { success: true };
   }),
 

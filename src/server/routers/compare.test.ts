@@ -51,7 +51,14 @@ async function rawEntries(eggType: string, filters: { region?: string; count?: n
 
 describe('compare.byType', () => {
   it('rejects an invalid egg type with BAD_REQUEST and a message, and other bad filters', async () => {
-    for (const input of [{ eggType: 'brown' }, { eggType: 'all' }, { eggType: '' }, { eggType: 'organic', region: 'mars' }, { eggType: 'organic', count: -1 }, { eggType: 'organic', store: 'aldi' }]) {
+    for (const input of [
+      { eggType: 'brown' },
+      { eggType: 'all' },
+      { eggType: '' },
+      { eggType: 'organic', region: 'mars' },
+      { eggType: 'organic', count: -1 },
+      { eggType: 'organic', store: 'aldi' },
+    ]) {
       const error = await caller.compare.byType(input as never).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(TRPCError);
       expect((error as TRPCError).code).toBe('BAD_REQUEST');
@@ -74,7 +81,9 @@ describe('compare.byType', () => {
     }
     expect(listed.map((e) => e.id).sort()).toEqual(raw.map((e) => e.id).sort());
     // Per dozen, then the cheaper pack, then the lower id: the shared sort's order.
-    const order = [...listed].sort((a, b) => (a.price / a.count) * 12 - (b.price / b.count) * 12 || a.price - b.price || a.id - b.id);
+    const order = [...listed].sort(
+      (a, b) => (a.price / a.count) * 12 - (b.price / b.count) * 12 || a.price - b.price || a.id - b.id,
+    );
     expect(listed.map((e) => e.id)).toEqual(order.map((e) => e.id));
     for (const entry of listed) {
       expect(entry.egg_type).toBe('cage_free');
@@ -82,8 +91,16 @@ describe('compare.byType', () => {
       expect(entry.history.at(-1)).toBe(entry.price);
     }
     // The summary's lowest and highest are the listing's first and last.
-    expect(first.summary.lowest).toMatchObject({ store_id: listed[0]!.store_id, price: listed[0]!.price, count: listed[0]!.count });
-    expect(first.summary.highest).toMatchObject({ store_id: listed.at(-1)!.store_id, price: listed.at(-1)!.price, count: listed.at(-1)!.count });
+    expect(first.summary.lowest).toMatchObject({
+      store_id: listed[0]!.store_id,
+      price: listed[0]!.price,
+      count: listed[0]!.count,
+    });
+    expect(first.summary.highest).toMatchObject({
+      store_id: listed.at(-1)!.store_id,
+      price: listed.at(-1)!.price,
+      count: listed.at(-1)!.count,
+    });
     // A page past the end is the last page; the default page is the first 9.
     const past = await caller.compare.byType({ eggType: 'cage_free', page: 1000, pageSize: 7 });
     expect(past.page).toBe(first.pageCount);
@@ -92,7 +109,9 @@ describe('compare.byType', () => {
     expect(byDefault).toMatchObject({ page: 1, pageSize: 9 });
     expect(byDefault.entries.map((e) => e.id)).toEqual(listed.slice(0, 9).map((e) => e.id));
     for (const bad of [{ page: 0 }, { pageSize: 0 }, { pageSize: 61 }, { page: 1.5 }]) {
-      await expect(caller.compare.byType({ eggType: 'cage_free', ...bad })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+      await expect(caller.compare.byType({ eggType: 'cage_free', ...bad })).rejects.toMatchObject({
+        code: 'BAD_REQUEST',
+      });
     }
   });
 
@@ -107,7 +126,10 @@ describe('compare.byType', () => {
     expect(summary.regions).toEqual(['northeast', 'midwest', 'south', 'west']);
     expect(summary.lowest!.price_per_dozen).toBeCloseTo(perDozen(cheapest), 2);
     expect(summary.highest!.price_per_dozen).toBeCloseTo(perDozen(dearest), 2);
-    expect(summary.difference_per_dozen).toBeCloseTo(summary.highest!.price_per_dozen - summary.lowest!.price_per_dozen, 2);
+    expect(summary.difference_per_dozen).toBeCloseTo(
+      summary.highest!.price_per_dozen - summary.lowest!.price_per_dozen,
+      2,
+    );
     expect(summary.average_per_dozen).toBeCloseTo(mean(raw.map(perDozen)), 2);
     expect(summary.average_price).toBeCloseTo(mean(raw.map((e) => e.price)), 2);
     expect(summary.by_region.map((r) => r.region)).toEqual(summary.regions);
@@ -126,7 +148,9 @@ describe('compare.byType', () => {
 
     const [{ counts: present }] = (await db.sql<{ counts: number[] }[]>`
       select array_agg(distinct p.count order by p.count) as counts
-      from price_entries e join products p on p.id = e.product_id where p.egg_type = 'standard'`) as unknown as [{ counts: number[] }];
+      from price_entries e join products p on p.id = e.product_id where p.egg_type = 'standard'`) as unknown as [
+      { counts: number[] },
+    ];
     expect(counts).toEqual(present);
   });
 
@@ -143,12 +167,29 @@ describe('compare.byType', () => {
 
     const none = await caller.compare.byType({ eggType: 'standard', count: 60 });
     expect(none).toMatchObject({ entries: [], total: 0, page: 1, pageCount: 0 });
-    expect(none.summary).toMatchObject({ products: 0, stores: 0, regions: [], by_region: [], lowest: null, highest: null, difference_per_dozen: null, average_per_dozen: null, average_price: null, unit_price: null, some_decreasing: false });
+    expect(none.summary).toMatchObject({
+      products: 0,
+      stores: 0,
+      regions: [],
+      by_region: [],
+      lowest: null,
+      highest: null,
+      difference_per_dozen: null,
+      average_per_dozen: null,
+      average_price: null,
+      unit_price: null,
+      some_decreasing: false,
+    });
     expect(none.chart).toEqual({ unit: 'pack', count: 60, days: [], lines: [] });
   });
 
   it('charts the daily average per dozen per region from the rollup once it has run', async () => {
-    expect((await caller.compare.byType({ eggType: 'organic' })).chart).toEqual({ unit: 'dozen', count: null, days: [], lines: [] });
+    expect((await caller.compare.byType({ eggType: 'organic' })).chart).toEqual({
+      unit: 'dozen',
+      count: null,
+      days: [],
+      lines: [],
+    });
     await refreshRollups(db.sql);
     const { chart } = await caller.compare.byType({ eggType: 'organic' });
     const [latest] = await db.sql<{ day: string }[]>`select max(observed_on)::text as day from price_observations`;
@@ -182,12 +223,20 @@ describe('compare.byType', () => {
   it('gives what reading every entry gives, for every egg type, region, pack size and page, after a write is refreshed', async () => {
     const check = async () => {
       for (const eggType of EGG_TYPES) {
-        const counts = (await db.sql<{ count: number }[]>`select distinct count from products where egg_type = ${eggType}`).map((r) => r.count);
+        const counts = (
+          await db.sql<{ count: number }[]>`select distinct count from products where egg_type = ${eggType}`
+        ).map((r) => r.count);
         for (const region of [undefined, ...REGIONS]) {
           for (const count of [undefined, ...counts]) {
-            for (const paging of [{ page: 1, pageSize: 9 }, { page: 2, pageSize: 4 }, { page: 1000, pageSize: 9 }]) {
+            for (const paging of [
+              { page: 1, pageSize: 9 },
+              { page: 2, pageSize: 4 },
+              { page: 1000, pageSize: 9 },
+            ]) {
               const filters = { eggType, region, count };
-              expect(await compareByType(db.sql, filters, paging), JSON.stringify({ filters, paging })).toEqual(await compareFromEntries(db.sql, filters, paging));
+              expect(await compareByType(db.sql, filters, paging), JSON.stringify({ filters, paging })).toEqual(
+                await compareFromEntries(db.sql, filters, paging),
+              );
             }
           }
         }

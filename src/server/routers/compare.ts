@@ -9,9 +9,15 @@ export const compareRouter = router({
    * 30-day per-region series. An unknown egg type is a BAD_REQUEST with the egg-type schema's
    * message.
    */
-  byType: publicProcedure.input(compareByTypeInput).query(({ ctx, input }) =>
-    ctx.cache.get(`compare.byType:${JSON.stringify(input)}`, () =>
-      compareByType(ctx.sql, { eggType: input.eggType, region: input.region, count: input.count }, { page: input.page, pageSize: input.pageSize }),
+  byType: publicProcedure
+    .input(compareByTypeInput)
+    .query(({ ctx, input }) =>
+      ctx.cache.get(`compare.byType:${JSON.stringify(input)}`, () =>
+        compareByType(
+          ctx.sql,
+          { eggType: input.eggType, region: input.region, count: input.count },
+          { page: input.page, pageSize: input.pageSize },
+        ),
+      ),
     ),
-  ),
 });

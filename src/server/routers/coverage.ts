@@ -2,7 +2,14 @@
 // writes its coverage run and its job in one transaction and answers at once; the worker sweeps
 // and visits in the retailer's queue (never inside a request).
 import { z } from 'zod';
-import { coverageDiscoverInput, coveragePlanInput, coverageScopeSchema, coverageStoreSchema, planCost, scopeText } from '#shared/coverage.ts';
+import {
+  coverageDiscoverInput,
+  coveragePlanInput,
+  coverageScopeSchema,
+  coverageStoreSchema,
+  planCost,
+  scopeText,
+} from '#shared/coverage.ts';
 import { SCRAPER_NAMES } from '#shared/scrape.ts';
 import { DEFAULT_SCRAPE_CONFIG } from '#worker/deps.ts';
 import { adminProcedure, router } from '../trpc.ts';
@@ -19,7 +26,12 @@ export const coverageRouter = router({
   overview: adminProcedure.query(({ ctx }) => coverageFigures(ctx.sql, { delayMs: delayOf(ctx) })),
 
   discover: adminProcedure.input(coverageDiscoverInput).mutation(async ({ ctx, input }) => {
-    const { runId } = await startDiscovery(ctx.sql, { store: input.store, scope: input.scope, userId: ctx.user.id, trigger: 'manual' });
+    const { runId } = await startDiscovery(ctx.sql, {
+      store: input.store,
+      scope: input.scope,
+      userId: ctx.user.id,
+      trigger: 'manual',
+    });
     return {
       runId,
       store: input.store,
@@ -32,14 +44,28 @@ export const coverageRouter = router({
   savePlan: adminProcedure.input(coveragePlanInput).mutation(async ({ ctx, input }) => {
     const delayMs = delayOf(ctx);
     const plan = await savePlan(ctx.sql, { ...input, userId: ctx.user.id, delayMs });
-    const [storesInScope, perVisit] = await Promise.all([scopeSize(ctx.sql, input.store, plan.scope), requestsPerVisit(ctx.sql)]);
-    const cost = planCost({ storesInScope, requestsPerVisit: perVisit[input.store].value, revisitDays: plan.revisitDays, dailyRequestBudget: plan.dailyRequestBudget, delayMs });
+    const [storesInScope, perVisit] = await Promise.all([
+      scopeSize(ctx.sql, input.store, plan.scope),
+      requestsPerVisit(ctx.sql),
+    ]);
+    const cost = planCost({
+      storesInScope,
+      requestsPerVisit: perVisit[input.store].value,
+      revisitDays: plan.revisitDays,
+      dailyRequestBudget: plan.dailyRequestBudget,
+      delayMs,
+    });
     return { ...plan, storesInScope, requestsPerVisit: perVisit[input.store], cost };
   }),
 
   visit: adminProcedure.input(z.object({ store: coverageStoreSchema }).strict()).mutation(async ({ ctx, input }) => {
     const { runId } = await startVisitDay(ctx.sql, { store: input.store, userId: ctx.user.id, trigger: 'manual' });
-    return { runId, store: input.store, status: 'queued' as const, message: `${SCRAPER_NAMES[input.store]} visit day is queued.` };
+    return {
+      runId,
+      store: input.store,
+      status: 'queued' as const,
+      message: `${SCRAPER_NAMES[input.store]} visit day is queued.`,
+    };
   }),
 
   /** Known stores of a retailer inside a draft scope: the plan form's cost before saving. */

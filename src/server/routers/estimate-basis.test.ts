@@ -40,7 +40,12 @@ describe('prices.lookup and the basis of an estimate', () => {
 
   it('starts from the same region and egg type, at the nearest pack size', async () => {
     // A 36-pack in the Midwest: the 18-pack there, not the South's 36-pack nor the dozens.
-    expect(await lookup('midwest', 'standard', 36, near)).toMatchObject({ region: 'midwest', egg_type: 'standard', count: 18, price: 5.4 });
+    expect(await lookup('midwest', 'standard', 36, near)).toMatchObject({
+      region: 'midwest',
+      egg_type: 'standard',
+      count: 18,
+      price: 5.4,
+    });
     expect(await lookup('midwest', 'standard', 24, far)).toMatchObject({ count: 18 });
     // 15 is as near 12 as 18: the smaller pack, at the card's own store.
     expect(await lookup('midwest', 'standard', 15, far)).toMatchObject({ count: 12, location_id: far, price: 7.44 });
@@ -51,14 +56,30 @@ describe('prices.lookup and the basis of an estimate', () => {
     // No organic in the West: the West's cage-free dozen, not the Midwest's organic dozen.
     expect(await lookup('west', 'organic', 12)).toMatchObject({ region: 'west', egg_type: 'cage_free', price: 4.8 });
     // No Northeast store: the organic dozen of another region.
-    expect(await lookup('northeast', 'organic', 12)).toMatchObject({ region: 'midwest', egg_type: 'organic', price: 5.49 });
+    expect(await lookup('northeast', 'organic', 12)).toMatchObject({
+      region: 'midwest',
+      egg_type: 'organic',
+      price: 5.49,
+    });
     // Neither: the nearest pack size anywhere (the South's 36-pack for a 30-pack).
     expect(await lookup('northeast', 'pasture_raised', 30)).toMatchObject({ region: 'south', count: 36, price: 9 });
   });
 
   it('is null only for a store without any price', async () => {
-    expect(await caller.prices.lookup({ store: 'kroger', region: 'midwest', egg_type: 'standard', count: 12 })).toBeNull();
-    await expect(caller.prices.lookup({ store: 'aldi', region: 'midwest', egg_type: 'standard', count: 12, location: 0 })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
-    await expect(caller.prices.lookup({ store: 'aldi', region: 'midwest', egg_type: 'standard', count: 12, location: 'x' } as never)).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    expect(
+      await caller.prices.lookup({ store: 'kroger', region: 'midwest', egg_type: 'standard', count: 12 }),
+    ).toBeNull();
+    await expect(
+      caller.prices.lookup({ store: 'aldi', region: 'midwest', egg_type: 'standard', count: 12, location: 0 }),
+    ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(
+      caller.prices.lookup({
+        store: 'aldi',
+        region: 'midwest',
+        egg_type: 'standard',
+        count: 12,
+        location: 'x',
+      } as never),
+    ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
   });
 });

@@ -38,7 +38,14 @@ beforeAll(async () => {
   db = await createTestDatabase();
   caller = callerFor({ sql: db.sql });
   // Today $3.29 (addListing), yesterday $3.49; then older days, one outside every span.
-  listing = await addListing(db.sql, { store: 'target', zip: '55401', count: 18, price: 3.29, previous: 3.49, title: 'Good & Gather Grade A Large Eggs, 18 ct' });
+  listing = await addListing(db.sql, {
+    store: 'target',
+    zip: '55401',
+    count: 18,
+    price: 3.29,
+    previous: 3.49,
+    title: 'Good & Gather Grade A Large Eggs, 18 ct',
+  });
   await observe(listing, { 5: 2.99, 29: 3.99, 30: 4.49, 40: 1.99, 100: 5.49, 400: 0.99 });
   // Today $3.00 and 40 days ago $2.00: nothing else.
   single = await addListing(db.sql, { store: 'aldi', zip: '55401', price: 3.0 });
@@ -63,13 +70,28 @@ async function failure(input: unknown): Promise<TRPCError> {
   expect(error).toBeInstanceOf(TRPCError);
   return error as TRPCError;
 }
-const messageOf = (error: TRPCError) => (error.cause instanceof ZodError ? describeZodError(error.cause) : error.message);
+const messageOf = (error: TRPCError) =>
+  error.cause instanceof ZodError ? describeZodError(error.cause) : error.message;
 
 describe('prices.history', () => {
   it('answers the product, its location and the daily prices of the last 30 UTC days', async () => {
     const result = await history({ id: listing.productId, location: listing.locationId, days: 30 });
-    expect(result.product).toMatchObject({ id: listing.productId, store_id: 'target', store_name: 'Target', title: 'Good & Gather Grade A Large Eggs, 18 ct', egg_type: 'standard', count: 18 });
-    expect(result.location).toEqual({ id: listing.locationId, name: expect.any(String), zip: '55401', city: zipFacts('55401')!.city, state: 'MN', region: 'midwest' });
+    expect(result.product).toMatchObject({
+      id: listing.productId,
+      store_id: 'target',
+      store_name: 'Target',
+      title: 'Good & Gather Grade A Large Eggs, 18 ct',
+      egg_type: 'standard',
+      count: 18,
+    });
+    expect(result.location).toEqual({
+      id: listing.locationId,
+      name: expect.any(String),
+      zip: '55401',
+      city: zipFacts('55401')!.city,
+      state: 'MN',
+      region: 'midwest',
+    });
     expect(result.days).toBe(30);
     expect(result.source).toBe('scrape');
     expect(result.points).toEqual([
@@ -86,7 +108,14 @@ describe('prices.history', () => {
 
   it('widens with the span: 90 and 365 days', async () => {
     const ninety = await history({ id: listing.productId, location: listing.locationId, days: 90 });
-    expect(ninety.points.map((p) => p.day)).toEqual([daysAgo(40), daysAgo(30), daysAgo(29), daysAgo(5), daysAgo(1), daysAgo(0)]);
+    expect(ninety.points.map((p) => p.day)).toEqual([
+      daysAgo(40),
+      daysAgo(30),
+      daysAgo(29),
+      daysAgo(5),
+      daysAgo(1),
+      daysAgo(0),
+    ]);
     expect(ninety.lowest).toEqual({ day: daysAgo(40), price: 1.99 });
     expect(ninety.highest).toEqual({ day: daysAgo(30), price: 4.49 });
     const year = await history({ id: listing.productId, location: listing.locationId, days: 365 });
@@ -152,8 +181,14 @@ describe('prices.history', () => {
   });
 
   it('is NOT_FOUND for an unknown product or location, or one without a price there', async () => {
-    const [elsewhere] = await db.sql<{ id: number }[]>`select id from store_locations where store_id = 'walmart' limit 1`;
-    for (const [id, location] of [[999_999, listing.locationId], [listing.productId, 999_999], [listing.productId, elsewhere!.id]] as const) {
+    const [elsewhere] = await db.sql<
+      { id: number }[]
+    >`select id from store_locations where store_id = 'walmart' limit 1`;
+    for (const [id, location] of [
+      [999_999, listing.locationId],
+      [listing.productId, 999_999],
+      [listing.productId, elsewhere!.id],
+    ] as const) {
       const error = await failure({ id, location });
       expect(error.code).toBe('NOT_FOUND');
       expect(error.message).toBe(`No price history for product ${id} at location ${location}`);

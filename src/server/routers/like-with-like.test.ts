@@ -54,8 +54,22 @@ describe('compare.byType, like with like', () => {
     const { entries, summary } = await caller.compare.byType({ eggType: 'cage-free' });
     expect(entries.map((e) => e.store_id)).toEqual(['walmart', 'kroger', 'target', 'whole-foods', 'aldi']);
     expect(summary.regions).toEqual(['midwest', 'south', 'west']);
-    expect(summary.lowest).toEqual({ store_id: 'walmart', store_name: 'Walmart', region: 'south', price: 5.24, count: 18, price_per_dozen: 3.49 });
-    expect(summary.highest).toEqual({ store_id: 'aldi', store_name: 'Aldi', region: 'south', price: 2.79, count: 6, price_per_dozen: 5.58 });
+    expect(summary.lowest).toEqual({
+      store_id: 'walmart',
+      store_name: 'Walmart',
+      region: 'south',
+      price: 5.24,
+      count: 18,
+      price_per_dozen: 3.49,
+    });
+    expect(summary.highest).toEqual({
+      store_id: 'aldi',
+      store_name: 'Aldi',
+      region: 'south',
+      price: 2.79,
+      count: 6,
+      price_per_dozen: 5.58,
+    });
     expect(summary.difference_per_dozen).toBe(2.09);
     // (5.58 + 3.4933 + 5.258 + 3.99 + 4.49) / 5
     expect(summary.average_per_dozen).toBe(4.56);
@@ -64,14 +78,33 @@ describe('compare.byType, like with like', () => {
 
   it('gives the same figures within each region', async () => {
     const { summary } = await caller.compare.byType({ eggType: 'cage_free' });
-    expect(summary.by_region.map((r) => [r.region, r.products, r.lowest?.store_id, r.highest?.store_id, r.difference_per_dozen, r.average_per_dozen])).toEqual([
+    expect(
+      summary.by_region.map((r) => [
+        r.region,
+        r.products,
+        r.lowest?.store_id,
+        r.highest?.store_id,
+        r.difference_per_dozen,
+        r.average_per_dozen,
+      ]),
+    ).toEqual([
       ['midwest', 1, 'kroger', 'kroger', 0, 3.99],
       ['south', 2, 'walmart', 'aldi', 2.09, 4.54],
       ['west', 2, 'target', 'whole-foods', 0.77, 4.87],
     ]);
     const west = await caller.compare.byType({ eggType: 'cage_free', region: 'west' });
-    expect(west.summary).toMatchObject({ regions: ['west'], products: 2, difference_per_dozen: 0.77, average_per_dozen: 4.87 });
-    expect(west.summary.highest).toMatchObject({ store_id: 'whole-foods', price: 26.29, count: 60, price_per_dozen: 5.26 });
+    expect(west.summary).toMatchObject({
+      regions: ['west'],
+      products: 2,
+      difference_per_dozen: 0.77,
+      average_per_dozen: 4.87,
+    });
+    expect(west.summary.highest).toMatchObject({
+      store_id: 'whole-foods',
+      price: 26.29,
+      count: 60,
+      price_per_dozen: 5.26,
+    });
   });
 });
 
@@ -82,8 +115,20 @@ describe('stores.insights, like with like', () => {
     expect(insights.regions).toEqual(['midwest', 'south']);
     // (2.50 + 3.00 + 3.98) / 3
     expect(insights.average_per_dozen).toBe(3.16);
-    expect(insights.lowest).toEqual({ price: 2.5, count: 12, price_per_dozen: 2.5, egg_type: 'standard', region: 'midwest' });
-    expect(insights.highest).toEqual({ price: 1.99, count: 6, price_per_dozen: 3.98, egg_type: 'standard', region: 'south' });
+    expect(insights.lowest).toEqual({
+      price: 2.5,
+      count: 12,
+      price_per_dozen: 2.5,
+      egg_type: 'standard',
+      region: 'midwest',
+    });
+    expect(insights.highest).toEqual({
+      price: 1.99,
+      count: 6,
+      price_per_dozen: 3.98,
+      egg_type: 'standard',
+      region: 'south',
+    });
     // The 60-pack fell $3.00 ($0.60 a dozen), the 6-pack rose $0.10 ($0.20 a dozen).
     expect(insights.weekly_compared).toBe(2);
     expect(insights.weekly_change_per_dozen).toBe(-0.2);
@@ -91,7 +136,19 @@ describe('stores.insights, like with like', () => {
 
   it('ranks and compares the store with competitors of the same region only', async () => {
     const { competitive } = await caller.stores.insights({ storeId: 'walmart' });
-    expect(competitive.market_position.map((p) => [p.egg_type, p.region, p.count, p.price_per_dozen, p.rank, p.of, p.cheapest_competitor?.store_id, p.cheapest_competitor?.region, p.cheapest_competitor?.difference_pct])).toEqual([
+    expect(
+      competitive.market_position.map((p) => [
+        p.egg_type,
+        p.region,
+        p.count,
+        p.price_per_dozen,
+        p.rank,
+        p.of,
+        p.cheapest_competitor?.store_id,
+        p.cheapest_competitor?.region,
+        p.cheapest_competitor?.difference_pct,
+      ]),
+    ).toEqual([
       // Midwest: Walmart's dozen at $2.50 against Kroger's $2.20, never Target's $1.99 in the West.
       ['standard', 'midwest', 12, 2.5, 2, 2, 'kroger', 'midwest', 13.6],
       // South: no dozen, so its cheapest pack per dozen (the 60-pack, $3.00) against Aldi's $2.40.

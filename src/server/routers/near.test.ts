@@ -55,12 +55,22 @@ async function failure(input: unknown): Promise<TRPCError> {
   expect(error).toBeInstanceOf(TRPCError);
   return error as TRPCError;
 }
-const messageOf = (error: TRPCError) => (error.cause instanceof ZodError ? describeZodError(error.cause) : error.message);
+const messageOf = (error: TRPCError) =>
+  error.cause instanceof ZodError ? describeZodError(error.cause) : error.message;
 
 describe('prices.near', () => {
   it('ranks by price per dozen, then distance, and measures great-circle miles from the ZIP code', async () => {
     const result = await near({ zip: CENTRE, radius: 25 });
-    expect(result).toMatchObject({ zip: CENTRE, city: zipFacts(CENTRE)!.city, state: 'IA', region: 'midwest', radius: 25, scope: 'radius', radius_used: 25, total: 3 });
+    expect(result).toMatchObject({
+      zip: CENTRE,
+      city: zipFacts(CENTRE)!.city,
+      state: 'IA',
+      region: 'midwest',
+      radius: 25,
+      scope: 'radius',
+      radius_used: 25,
+      total: 3,
+    });
     // $4.99 for 18 is $3.33 a dozen, under $3.49 for 12; the two 18-packs tie, so the nearer comes first.
     expect(pairs(result)).toEqual([pair(aldi), pair(kroger), pair(walmart)]);
     expect(result.entries.map((e) => e.price_per_dozen)).toEqual([3.33, 3.33, 3.49]);
@@ -68,7 +78,16 @@ describe('prices.near', () => {
       expect(Math.abs(entry.distance_miles - milesFrom(CENTRE, entry.zip)), entry.zip).toBeLessThanOrEqual(0.05 + 1e-9);
       expect(entry.distance_miles).toBe(Math.round(entry.distance_miles * 10) / 10);
     }
-    expect(result.entries[0]).toMatchObject({ store_id: 'aldi', zip: '50316', state: 'IA', city: zipFacts('50316')!.city, count: 18, price: 4.99, unit_price: 0.2772, source: 'scrape' });
+    expect(result.entries[0]).toMatchObject({
+      store_id: 'aldi',
+      zip: '50316',
+      state: 'IA',
+      city: zipFacts('50316')!.city,
+      count: 18,
+      price: 4.99,
+      unit_price: 0.2772,
+      source: 'scrape',
+    });
   });
 
   it('keeps to the radius asked for when it has entries', async () => {
@@ -96,7 +115,9 @@ describe('prices.near', () => {
     expect(result).toMatchObject({ zip: '57701', state: 'SD', region: 'midwest', scope: 'region', radius_used: null });
     expect(result.total).toBe(result.entries.length);
     expect(result.entries.every((e) => e.region === 'midwest')).toBe(true);
-    expect(pairs(result)).toEqual(expect.arrayContaining([pair(farKroger), pair(walmart), pair(aldi), pair(kroger), pair(organic)]));
+    expect(pairs(result)).toEqual(
+      expect.arrayContaining([pair(farKroger), pair(walmart), pair(aldi), pair(kroger), pair(organic)]),
+    );
     for (const entry of result.entries) {
       expect(entry.distance_miles).toBeGreaterThan(50);
       expect(Math.abs(entry.distance_miles - milesFrom('57701', entry.zip))).toBeLessThanOrEqual(0.05 + 1e-9);
@@ -106,13 +127,27 @@ describe('prices.near', () => {
     const order = pairs(result).map((p) => JSON.stringify(p));
     expect(order.indexOf(JSON.stringify(pair(farKroger)))).toBeLessThan(order.indexOf(JSON.stringify(pair(walmart))));
     // Sample prices of the stores without scraped midwest prices are part of it, marked as such.
-    expect(result.entries.filter((e) => e.source === 'sample').map((e) => e.store_id)).toEqual(expect.arrayContaining(['target', 'albertsons', 'whole-foods']));
-    expect(result.entries.some((e) => e.source === 'sample' && ['walmart', 'aldi', 'kroger'].includes(e.store_id))).toBe(false);
+    expect(result.entries.filter((e) => e.source === 'sample').map((e) => e.store_id)).toEqual(
+      expect.arrayContaining(['target', 'albertsons', 'whole-foods']),
+    );
+    expect(
+      result.entries.some((e) => e.source === 'sample' && ['walmart', 'aldi', 'kroger'].includes(e.store_id)),
+    ).toBe(false);
   });
 
   it("answers 'none' when the region has no such entry either", async () => {
     const result = await near({ zip: '98101', radius: 50, count: 30 });
-    expect(result).toEqual({ zip: '98101', city: zipFacts('98101')!.city, state: 'WA', region: 'west', radius: 50, scope: 'none', radius_used: null, total: 0, entries: [] });
+    expect(result).toEqual({
+      zip: '98101',
+      city: zipFacts('98101')!.city,
+      state: 'WA',
+      region: 'west',
+      radius: 50,
+      scope: 'none',
+      radius_used: null,
+      total: 0,
+      entries: [],
+    });
   });
 
   it('filters by egg type in either spelling and by pack size', async () => {
@@ -139,10 +174,18 @@ describe('prices.near', () => {
     const result = await near({ zip: '60611', radius: 5 });
     expect(result.scope).toBe('radius');
     expect(new Set(result.entries.map((e) => e.store_id))).toEqual(new Set(['target', 'albertsons', 'whole-foods']));
-    expect(result.entries.every((e) => e.source === 'sample' && e.zip === '60611' && e.distance_miles === 0)).toBe(true);
+    expect(result.entries.every((e) => e.source === 'sample' && e.zip === '60611' && e.distance_miles === 0)).toBe(
+      true,
+    );
     // In the northeast nobody has scraped prices: every store's sample location is there.
     const newYork = await near({ zip: '10001', radius: 5, count: 12, egg_type: 'standard' });
-    expect(newYork.entries.map((e) => e.store_id).sort()).toEqual(['albertsons', 'aldi', 'target', 'walmart', 'whole-foods']);
+    expect(newYork.entries.map((e) => e.store_id).sort()).toEqual([
+      'albertsons',
+      'aldi',
+      'target',
+      'walmart',
+      'whole-foods',
+    ]);
   });
 
   it('leaves out inactive stores', async () => {
@@ -160,7 +203,7 @@ describe('prices.near', () => {
     expect(pairs(result)).toEqual([pair(aldi)]);
   });
 
-  it("chooses the radius by the nearest location with a shown entry, across a state and a region line", async () => {
+  it('chooses the radius by the nearest location with a shown entry, across a state and a region line', async () => {
     // Cincinnati, OH (midwest) and Covington, KY (south) across the river. Kroger has scraped
     // prices in the midwest (Polk City) and none in the south: its sample price in Cincinnati is
     // hidden, the one in Covington is shown.
@@ -175,8 +218,21 @@ describe('prices.near', () => {
 
     // A hidden price at the ZIP code itself does not keep the radius: the nearest shown one is
     // Walmart's scraped price in Hamilton, OH, about 20 miles away.
-    await addListing(db.sql, { store: 'walmart', zip: '45202', eggType: 'organic', count: 15, price: 5.99, source: 'sample' });
-    const hamilton = await addListing(db.sql, { store: 'walmart', zip: '45011', eggType: 'organic', count: 15, price: 6.99 });
+    await addListing(db.sql, {
+      store: 'walmart',
+      zip: '45202',
+      eggType: 'organic',
+      count: 15,
+      price: 5.99,
+      source: 'sample',
+    });
+    const hamilton = await addListing(db.sql, {
+      store: 'walmart',
+      zip: '45011',
+      eggType: 'organic',
+      count: 15,
+      price: 6.99,
+    });
     expect(milesFrom('45202', '45011')).toBeGreaterThan(10);
     expect(milesFrom('45202', '45011')).toBeLessThan(25);
     const widened = await near({ zip: '45202', radius: 5, egg_type: 'organic', count: 15 });
@@ -188,9 +244,13 @@ describe('prices.near', () => {
     // Locations placed by their own coordinates: due north of Cincinnati at 9.9 and 10.1 miles,
     // due east at 49.9 and 50.1 (inside the bounding box of 50 miles, which is wider than the circle).
     const centre = zipFacts('45202')!;
-    const north = (miles: number) => ({ latitude: centre.latitude + (miles / EARTH_RADIUS_MILES) * (180 / Math.PI), longitude: centre.longitude });
+    const north = (miles: number) => ({
+      latitude: centre.latitude + (miles / EARTH_RADIUS_MILES) * (180 / Math.PI),
+      longitude: centre.longitude,
+    });
     const east = (miles: number) => {
-      const span = 2 * Math.asin(Math.sin(miles / EARTH_RADIUS_MILES / 2) / Math.cos((centre.latitude * Math.PI) / 180));
+      const span =
+        2 * Math.asin(Math.sin(miles / EARTH_RADIUS_MILES / 2) / Math.cos((centre.latitude * Math.PI) / 180));
       return { latitude: centre.latitude, longitude: centre.longitude + span * (180 / Math.PI) };
     };
     const placed = async (zip: string, at: { latitude: number; longitude: number }, count: number) => {
@@ -209,7 +269,11 @@ describe('prices.near', () => {
     expect(ten).toMatchObject({ scope: 'radius', radius_used: 10, total: 1 });
     expect(pairs(ten)).toEqual([pair(inside10)]);
     expect(ten.entries[0]!.distance_miles).toBe(9.9);
-    expect(await near({ zip: '45202', radius: 5, count: 20 })).toMatchObject({ scope: 'widened', radius_used: 10, total: 1 });
+    expect(await near({ zip: '45202', radius: 5, count: 20 })).toMatchObject({
+      scope: 'widened',
+      radius_used: 10,
+      total: 1,
+    });
     const fifty = await near({ zip: '45202', radius: 50, count: 20 });
     expect(pairs(fifty)).toEqual([pair(inside10), pair(beyond10), pair(inside50)]);
     expect(fifty.entries.map((e) => e.distance_miles)).toEqual([9.9, 10.1, 49.9]);

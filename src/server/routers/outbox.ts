@@ -10,8 +10,17 @@ import { listOutbox, outboxEmailById } from '../queries/outbox.ts';
 
 export const outboxRouter = router({
   list: adminProcedure.input(outboxListInput).query(async ({ ctx, input }) => {
-    const { emails, total } = await listOutbox(ctx.sql, { limit: OUTBOX_PAGE_SIZE, offset: (input.page - 1) * OUTBOX_PAGE_SIZE });
-    return { emails, total, page: input.page, pageSize: OUTBOX_PAGE_SIZE, transport: ctx.config.emailTransport ?? 'outbox' };
+    const { emails, total } = await listOutbox(ctx.sql, {
+      limit: OUTBOX_PAGE_SIZE,
+      offset: (input.page - 1) * OUTBOX_PAGE_SIZE,
+    });
+    return {
+      emails,
+      total,
+      page: input.page,
+      pageSize: OUTBOX_PAGE_SIZE,
+      transport: ctx.config.emailTransport ?? 'outbox',
+    };
   }),
 
   byId: adminProcedure.input(outboxEmailInput).query(async ({ ctx, input }) => {

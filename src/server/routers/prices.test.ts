@@ -20,13 +20,27 @@ describe('prices.list', () => {
   it('returns every current entry with SPEC field names, one per product and location', async () => {
     const entries = await caller.prices.list();
     const [{ pairs }] = (await db.sql<{ pairs: number }[]>`
-      select count(distinct (product_id, location_id))::int as pairs from price_observations`) as unknown as [{ pairs: number }];
+      select count(distinct (product_id, location_id))::int as pairs from price_observations`) as unknown as [
+      { pairs: number },
+    ];
     expect(entries).toHaveLength(pairs);
     const entry = entries[0]!;
-    expect(Object.keys(entry)).toEqual(expect.arrayContaining([
-      'id', 'store_id', 'region', 'egg_type', 'count', 'price', 'unit_price', 'size_grade',
-      'trend_value', 'trend_direction', 'last_updated', 'source_url',
-    ]));
+    expect(Object.keys(entry)).toEqual(
+      expect.arrayContaining([
+        'id',
+        'store_id',
+        'region',
+        'egg_type',
+        'count',
+        'price',
+        'unit_price',
+        'size_grade',
+        'trend_value',
+        'trend_direction',
+        'last_updated',
+        'source_url',
+      ]),
+    );
     expect(typeof entry.price).toBe('number');
     expect(entry.unit_price).toBeCloseTo(entry.price / entry.count, 4);
     expect(entry.source).toBe('sample');
@@ -40,7 +54,9 @@ describe('prices.list', () => {
     const underscored = await caller.prices.list({ egg_type: 'cage_free' });
     const dashed = await caller.prices.list({ egg_type: 'cage-free' });
     expect(underscored.map((e) => e.id)).toEqual(dashed.map((e) => e.id));
-    expect(await caller.prices.list({ store: 'all', region: 'all', egg_type: 'all' })).toHaveLength((await caller.prices.list()).length);
+    expect(await caller.prices.list({ store: 'all', region: 'all', egg_type: 'all' })).toHaveLength(
+      (await caller.prices.list()).length,
+    );
   });
 
   it('pages with limit and offset in a stable order', async () => {
@@ -54,13 +70,26 @@ describe('prices.list', () => {
     for (const filter of [{ store: 'walmart' }, { region: 'west' }, { store: 'walmart', region: 'west' }] as const) {
       const all = await caller.prices.list(filter);
       expect(all.length).toBeGreaterThanOrEqual(4);
-      expect(all.every((e) => (!('store' in filter) || e.store_id === filter.store) && (!('region' in filter) || e.region === filter.region))).toBe(true);
+      expect(
+        all.every(
+          (e) =>
+            (!('store' in filter) || e.store_id === filter.store) &&
+            (!('region' in filter) || e.region === filter.region),
+        ),
+      ).toBe(true);
       expect(await caller.prices.list({ ...filter, limit: 3, offset: 1 })).toEqual(all.slice(1, 4));
     }
   });
 
   it('rejects bad input with BAD_REQUEST and a message', async () => {
-    for (const input of [{ egg_type: 'brown' }, { region: 'mars' }, { limit: 0 }, { count: 'abc' }, { store: 'x y' }, { extra: 1 }]) {
+    for (const input of [
+      { egg_type: 'brown' },
+      { region: 'mars' },
+      { limit: 0 },
+      { count: 'abc' },
+      { store: 'x y' },
+      { extra: 1 },
+    ]) {
       const error = await caller.prices.list(input as never).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(TRPCError);
       expect((error as TRPCError).code).toBe('BAD_REQUEST');
@@ -80,8 +109,12 @@ describe('prices.list', () => {
   });
 
   it('hides sample prices for a store and region once scraped prices arrive there, and keeps the history idempotent', async () => {
-    const [location] = await db.sql<{ id: number }[]>`select id from store_locations where store_id = 'target' and region = 'south'`;
-    const [product] = await db.sql<{ id: number }[]>`select id from products where store_id = 'target' and retailer_product_id = 'sample-standard-12'`;
+    const [location] = await db.sql<
+      { id: number }[]
+    >`select id from store_locations where store_id = 'target' and region = 'south'`;
+    const [product] = await db.sql<
+      { id: number }[]
+    >`select id from products where store_id = 'target' and retailer_product_id = 'sample-standard-12'`;
     const before = await caller.prices.list({ store: 'target', region: 'south' });
     expect(before.every((e) => e.source === 'sample')).toBe(true);
 
@@ -108,7 +141,14 @@ describe('prices.dashboard', () => {
   it('keeps one entry per store, preferring standard 12-count, sorted by price', async () => {
     const result = await caller.prices.dashboard({ pageSize: 9 });
     expect(result.total).toBe(6);
-    expect(result.items.map((e) => e.store_id).sort()).toEqual(['albertsons', 'aldi', 'kroger', 'target', 'walmart', 'whole-foods']);
+    expect(result.items.map((e) => e.store_id).sort()).toEqual([
+      'albertsons',
+      'aldi',
+      'kroger',
+      'target',
+      'walmart',
+      'whole-foods',
+    ]);
     expect(result.items.every((e) => e.egg_type === 'standard' && e.count === 12)).toBe(true);
     const prices = result.items.map((e) => e.price);
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
@@ -120,19 +160,28 @@ describe('prices.dashboard', () => {
   });
 
   it('applies filters (both spellings, any case) and pages with a clamped page number', async () => {
-    const organic = await caller.prices.dashboard({ filters: { eggType: 'ORGANIC', region: 'West', sortBy: 'unit-price' }, pageSize: 4 });
+    const organic = await caller.prices.dashboard({
+      filters: { eggType: 'ORGANIC', region: 'West', sortBy: 'unit-price' },
+      pageSize: 4,
+    });
     expect(organic.items.every((e) => e.egg_type === 'organic' && e.region === 'west')).toBe(true);
     expect(organic.pageCount).toBe(Math.ceil(organic.total / 4));
-    const cageFree = await caller.prices.dashboard({ filters: { eggType: 'cage_free', countRange: 18 }, pageSize: 4, page: 2 });
+    const cageFree = await caller.prices.dashboard({
+      filters: { eggType: 'cage_free', countRange: 18 },
+      pageSize: 4,
+      page: 2,
+    });
     expect(cageFree.page).toBe(2);
     expect(cageFree.items.every((e) => e.egg_type === 'cage_free' && e.count === 18)).toBe(true);
     const beyond = await caller.prices.dashboard({ pageSize: 4, page: 99 });
     expect(beyond.page).toBe(beyond.pageCount);
     await expect(caller.prices.dashboard({ pageSize: 0 })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
-    await expect(caller.prices.dashboard({ filters: { countRange: 7 } } as never)).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(caller.prices.dashboard({ filters: { countRange: 7 } } as never)).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
   });
 
-  it("lists what the shared listing rule picks from every current entry, in its order, for every sort", async () => {
+  it('lists what the shared listing rule picks from every current entry, in its order, for every sort', async () => {
     // Walmart's standard dozens all observed in the same second (the lowest id is kept), and one
     // of Target's a second newer than the rest of its class (it is kept).
     await db.sql`
@@ -148,10 +197,18 @@ describe('prices.dashboard', () => {
     expect((await listingEntries(db.sql, {})).fromFigures).toBe(true);
     const all = await listPriceEntries(db.sql);
     for (const sortBy of ['price', 'unit-price', 'freshness', 'trend'] as const) {
-      for (const filters of [{}, { eggType: 'organic' as const }, { region: 'west' as const, countRange: 18 as const }, { store: 'walmart' }]) {
+      for (const filters of [
+        {},
+        { eggType: 'organic' as const },
+        { region: 'west' as const, countRange: 18 as const },
+        { store: 'walmart' },
+      ]) {
         const selection = { ...DEFAULT_FILTERS, ...filters, sortBy };
         const result = await caller.prices.dashboard({ filters: selection, pageSize: 60 });
-        expect(result.items.map((e) => e.id), JSON.stringify(selection)).toEqual(selectListing(all, selection).map((e) => e.id));
+        expect(
+          result.items.map((e) => e.id),
+          JSON.stringify(selection),
+        ).toEqual(selectListing(all, selection).map((e) => e.id));
       }
     }
   });
@@ -171,14 +228,25 @@ describe('prices.lookup', () => {
 
   it("returns the store's nearest price, the basis of an estimate, when it sells no such pack there", async () => {
     // The sample catalogue has no 36-count packs: the South's standard 18-pack is the nearest.
-    expect(await caller.prices.lookup({ store: 'walmart', region: 'south', egg_type: 'standard', count: 36 })).toMatchObject({ region: 'south', egg_type: 'standard', count: 18 });
+    expect(
+      await caller.prices.lookup({ store: 'walmart', region: 'south', egg_type: 'standard', count: 36 }),
+    ).toMatchObject({ region: 'south', egg_type: 'standard', count: 18 });
     // Kroger serves no Northeast location: its standard dozen of another region.
-    expect(await caller.prices.lookup({ store: 'kroger', region: 'northeast', egg_type: 'standard', count: 12 })).toMatchObject({ egg_type: 'standard', count: 12 });
-    expect(await caller.prices.lookup({ store: 'no-such-store', region: 'west', egg_type: 'organic', count: 12 })).toBeNull();
+    expect(
+      await caller.prices.lookup({ store: 'kroger', region: 'northeast', egg_type: 'standard', count: 12 }),
+    ).toMatchObject({ egg_type: 'standard', count: 12 });
+    expect(
+      await caller.prices.lookup({ store: 'no-such-store', region: 'west', egg_type: 'organic', count: 12 }),
+    ).toBeNull();
   });
 
   it('accepts a count given as a numeric string', async () => {
-    const entry = await caller.prices.lookup({ store: 'aldi', region: 'west', egg_type: 'organic', count: '12' } as never);
+    const entry = await caller.prices.lookup({
+      store: 'aldi',
+      region: 'west',
+      egg_type: 'organic',
+      count: '12',
+    } as never);
     expect(entry).toMatchObject({ store_id: 'aldi', region: 'west', egg_type: 'organic', count: 12 });
   });
 

@@ -26,7 +26,12 @@ export const priceLookupInput = z
     region: regionSchema,
     egg_type: eggTypeSchema,
     count: z.coerce.number({ message: 'count must be a number' }).int('count must be a whole number').min(1).max(360),
-    location: z.coerce.number({ message: 'location must be a number' }).int('location must be a whole number').positive().max(2_147_483_647).optional(),
+    location: z.coerce
+      .number({ message: 'location must be a number' })
+      .int('location must be a whole number')
+      .positive()
+      .max(2_147_483_647)
+      .optional(),
   })
   .strict();
 
@@ -34,31 +39,45 @@ export const pricesRouter = router({
   /** Today's median price of a dozen per state, with its change since last week (GET /api/egg-prices/by-state). */
   byState: publicProcedure.input(byStateInput.optional()).query(({ ctx, input }): Promise<ByStateResult> => {
     const { egg_type, count } = byStateInput.parse(input ?? {});
-    return ctx.cache.get(`prices.byState:${JSON.stringify({ egg_type, count })}`, () => pricesByState(ctx.sql, { eggType: egg_type, count }));
+    return ctx.cache.get(`prices.byState:${JSON.stringify({ egg_type, count })}`, () =>
+      pricesByState(ctx.sql, { eggType: egg_type, count }),
+    );
   }),
 
   /** A state's cheapest entries today (GET /api/egg-prices/by-state/{state}). */
   stateCheapest: publicProcedure.input(stateCheapestInput).query(({ ctx, input }): Promise<StateCheapestResult> =>
     ctx.cache.get(`prices.stateCheapest:${JSON.stringify(input)}`, () =>
-      cheapestInState(ctx.sql, { state: input.state, eggType: input.egg_type, count: input.count, limit: input.limit }),
+      cheapestInState(ctx.sql, {
+        state: input.state,
+        eggType: input.egg_type,
+        count: input.count,
+        limit: input.limit,
+      }),
     ),
   ),
 
   /** Current price entries, optionally filtered and paged (GET /api/egg-prices). */
-  list: publicProcedure.input(priceListInput.optional()).query(({ ctx, input = {} }) =>
-    ctx.cache.get(`prices.list:${JSON.stringify(input)}`, () =>
-      listPriceEntries(
-        ctx.sql,
-        { store: input.store, region: input.region, eggType: input.egg_type, count: input.count },
-        { limit: input.limit, offset: input.offset },
+  list: publicProcedure
+    .input(priceListInput.optional())
+    .query(({ ctx, input = {} }) =>
+      ctx.cache.get(`prices.list:${JSON.stringify(input)}`, () =>
+        listPriceEntries(
+          ctx.sql,
+          { store: input.store, region: input.region, eggType: input.egg_type, count: input.count },
+          { limit: input.limit, offset: input.offset },
+        ),
       ),
     ),
-  ),
 
   /** How many current entries the filters match (X-Total-Count of a paged GET /api/egg-prices). */
   count: publicProcedure.input(entryFiltersInput.optional()).query(({ ctx, input = {} }) =>
     ctx.cache.get(`prices.count:${JSON.stringify(input)}`, () =>
-      countPriceEntries(ctx.sql, { store: input.store, region: input.region, eggType: input.egg_type, count: input.count }),
+      countPriceEntries(ctx.sql, {
+        store: input.store,
+        region: input.region,
+        eggType: input.egg_type,
+        count: input.count,
+      }),
     ),
   ),
 
@@ -97,8 +116,16 @@ export const pricesRouter = router({
     // The span ends today (UTC): a cached answer belongs to its day.
     const today = new Date().toISOString().slice(0, 10);
     return ctx.cache.get(`prices.history:${today}:${JSON.stringify(input)}`, async () => {
-      const history = await productHistory(ctx.sql, { productId: input.id, locationId: input.location, days: input.days });
-      if (!history) throw new TRPCError({ code: 'NOT_FOUND', message: `No price history for product ${input.id} at location ${input.location}` });
+      const history = await productHistory(ctx.sql, {
+        productId: input.id,
+        locationId: input.location,
+        days: input.days,
+      });
+      if (!history)
+        throw new TRPCError({
+          code: 'NOT_FOUND',
+          message: `No price history for product ${input.id} at location ${input.location}`,
+        });
       return history;
     });
   }),
@@ -126,7 +153,10 @@ export const pricesRouter = router({
       // What each card's store charges across its locations: one query for this page's cards only,
       // as of the same rollup refresh as the listing when it was chosen from the store figures.
       const [history, figures] = await Promise.all([
-        recentHistory(ctx.sql, items.map((e) => e.id)),
+        recentHistory(
+          ctx.sql,
+          items.map((e) => e.id),
+        ),
         locationFigures(ctx.sql, items, { precomputed: fromFigures }),
       ]);
       return {
@@ -161,8 +191,15 @@ export const pricesRouter = router({
       });
       if (!entry) return null;
       const wanted = { store_id: input.store, region: input.region, egg_type: input.egg_type, count: input.count };
-      const [history, figures] = await Promise.all([recentHistory(ctx.sql, [entry.id]), locationFigures(ctx.sql, [wanted])]);
-      return { ...entry, history: history.get(entry.id) ?? [entry.price], locations: figures.get(combinationKey(wanted)) ?? null };
+      const [history, figures] = await Promise.all([
+        recentHistory(ctx.sql, [entry.id]),
+        locationFigures(ctx.sql, [wanted]),
+      ]);
+      return {
+        ...entry,
+        history: history.get(entry.id) ?? [entry.price],
+        locations: figures.get(combinationKey(wanted)) ?? null,
+      };
     }),
   ),
 });

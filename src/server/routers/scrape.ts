@@ -3,10 +3,24 @@
 // worker does the scraping (never inside a request).
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
-import { nextDailyRun, SCRAPER_NAMES, scrapeAllInput, scrapeRunsInput, scrapeSettingsInput, scrapeStartInput } from '#shared/scrape.ts';
+import {
+  nextDailyRun,
+  SCRAPER_NAMES,
+  scrapeAllInput,
+  scrapeRunsInput,
+  scrapeSettingsInput,
+  scrapeStartInput,
+} from '#shared/scrape.ts';
 import { STORE_IDS, type StoreId } from '#shared/vocabulary.ts';
 import { adminProcedure, router } from '../trpc.ts';
-import { getRun, getScrapeSettings, listRuns, queueRun, scraperStatuses, updateScrapeSettings } from '../queries/scrape.ts';
+import {
+  getRun,
+  getScrapeSettings,
+  listRuns,
+  queueRun,
+  scraperStatuses,
+  updateScrapeSettings,
+} from '../queries/scrape.ts';
 
 export const scrapeRouter = router({
   start: adminProcedure.input(scrapeStartInput).mutation(async ({ ctx, input }) => {
@@ -14,10 +28,23 @@ export const scrapeRouter = router({
     const runId = await ctx.sql.begin(async (tx) => {
       const [store] = await tx<Array<{ active: boolean }>>`select active from stores where id = ${input.store}`;
       if (!store) throw new TRPCError({ code: 'NOT_FOUND', message: `No store ${input.store}` });
-      if (!store.active) throw new TRPCError({ code: 'CONFLICT', message: `${name} is inactive; activate the store before scraping it.` });
-      return queueRun(tx, { store: input.store, zipCodes: input.zipCodes, requestedBy: ctx.user.id, trigger: 'manual' });
+      if (!store.active)
+        throw new TRPCError({
+          code: 'CONFLICT',
+          message: `${name} is inactive; activate the store before scraping it.`,
+        });
+      return queueRun(tx, {
+        store: input.store,
+        zipCodes: input.zipCodes,
+        requestedBy: ctx.user.id,
+        trigger: 'manual',
+      });
     });
-    if (runId === null) throw new TRPCError({ code: 'CONFLICT', message: `A ${name} scrape is already queued or running; wait for it to finish.` });
+    if (runId === null)
+      throw new TRPCError({
+        code: 'CONFLICT',
+        message: `A ${name} scrape is already queued or running; wait for it to finish.`,
+      });
     return {
       runId,
       store: input.store,
@@ -33,18 +60,28 @@ export const scrapeRouter = router({
    * in the answer, not failed silently; with nothing queued at all the answer is a conflict.
    */
   startAll: adminProcedure.input(scrapeAllInput).mutation(async ({ ctx, input }) => {
-    const active = new Set((await ctx.sql<Array<{ id: StoreId }>>`select id from stores where active`).map((s) => s.id));
+    const active = new Set(
+      (await ctx.sql<Array<{ id: StoreId }>>`select id from stores where active`).map((s) => s.id),
+    );
     const queued: Array<{ store: StoreId; runId: number }> = [];
     const busy: StoreId[] = [];
     for (const store of STORE_IDS.filter((id) => active.has(id))) {
-      const runId = await ctx.sql.begin((tx) => queueRun(tx, { store, zipCodes: input.zipCodes, requestedBy: ctx.user.id, trigger: 'manual' }));
+      const runId = await ctx.sql.begin((tx) =>
+        queueRun(tx, { store, zipCodes: input.zipCodes, requestedBy: ctx.user.id, trigger: 'manual' }),
+      );
       if (runId === null) busy.push(store);
       else queued.push({ store, runId });
     }
     const names = (stores: StoreId[]) => stores.map((s) => SCRAPER_NAMES[s]).join(', ');
     const busyText = busy.length ? ` Already queued or running: ${names(busy)}.` : '';
     if (queued.length === 0) {
-      throw new TRPCError({ code: 'CONFLICT', message: active.size === 0 ? 'No store is active; activate a store before scraping.' : `No scraper started: every active store already has a run queued or running (${names(busy)}).` });
+      throw new TRPCError({
+        code: 'CONFLICT',
+        message:
+          active.size === 0
+            ? 'No store is active; activate a store before scraping.'
+            : `No scraper started: every active store already has a run queued or running (${names(busy)}).`,
+      });
     }
     const zips = `${input.zipCodes.length} ZIP code${input.zipCodes.length === 1 ? '' : 's'}`;
     return {
@@ -64,11 +101,13 @@ export const scrapeRouter = router({
 
   runs: adminProcedure.input(scrapeRunsInput).query(({ ctx, input }) => listRuns(ctx.sql, input)),
 
-  run: adminProcedure.input(z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }).strict()).query(async ({ ctx, input }) => {
-    const run = await getRun(ctx.sql, input.id);
-    if (!run) throw new TRPCError({ code: 'NOT_FOUND', message: `No scrape run ${input.id}` });
-    return run;
-  }),
+  run: adminProcedure
+    .input(z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }).strict())
+    .query(async ({ ctx, input }) => {
+      const run = await getRun(ctx.sql, input.id);
+      if (!run) throw new TRPCError({ code: 'NOT_FOUND', message: `No scrape run ${input.id}` });
+      return run;
+    }),
 
   settings: adminProcedure.query(async ({ ctx }) => {
     const settings = await getScrapeSettings(ctx.sql);

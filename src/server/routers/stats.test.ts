@@ -67,7 +67,11 @@ describe('stats.get', () => {
       select e.price, p.count, l.store_id from price_entries e
       join products p on p.id = e.product_id join store_locations l on l.id = e.location_id
       order by e.price / p.count limit 1`;
-    expect(stats.lowest_price).toMatchObject({ price: cheapest!.price, count: cheapest!.count, store_id: cheapest!.store_id });
+    expect(stats.lowest_price).toMatchObject({
+      price: cheapest!.price,
+      count: cheapest!.count,
+      store_id: cheapest!.store_id,
+    });
     expect(stats.lowest_price!.price_per_dozen).toBeCloseTo((cheapest!.price / cheapest!.count) * 12, 2);
   });
 
@@ -92,7 +96,12 @@ describe('stats.get', () => {
       const [third] = await lowestShown();
       expect(third!.id).not.toBe(second!.id);
       const stats = await caller.stats.get();
-      expect(stats.lowest_price).toMatchObject({ price: third!.price, count: third!.count, store_id: third!.store_id, region: third!.region });
+      expect(stats.lowest_price).toMatchObject({
+        price: third!.price,
+        count: third!.count,
+        store_id: third!.store_id,
+        region: third!.region,
+      });
     } finally {
       await db.sql`update stores set active = true`;
     }

@@ -48,7 +48,8 @@ async function rawEntries(storeId?: string): Promise<RawEntry[]> {
 async function allEntries(storeId: string, pageSize = 5) {
   const first = await caller.stores.insights({ storeId, pageSize });
   const entries = [...first.entries];
-  for (let page = 2; page <= first.pageCount; page++) entries.push(...(await caller.stores.insights({ storeId, page, pageSize })).entries);
+  for (let page = 2; page <= first.pageCount; page++)
+    entries.push(...(await caller.stores.insights({ storeId, page, pageSize })).entries);
   return entries;
 }
 
@@ -56,8 +57,15 @@ describe('stores.insights', () => {
   it('answers NOT_FOUND for an unknown store and BAD_REQUEST for bad filters', async () => {
     await expect(caller.stores.insights({ storeId: 'costco' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     for (const input of [
-      { storeId: '' }, { storeId: 'kroger', egg_type: 'brown' }, { storeId: 'kroger', region: 'mars' }, { storeId: 'kroger', count: 0 }, { storeId: 'kroger', extra: 1 },
-      { storeId: 'kroger', page: 0 }, { storeId: 'kroger', pageSize: 0 }, { storeId: 'kroger', pageSize: 61 }, { storeId: 'kroger', page: 'two' },
+      { storeId: '' },
+      { storeId: 'kroger', egg_type: 'brown' },
+      { storeId: 'kroger', region: 'mars' },
+      { storeId: 'kroger', count: 0 },
+      { storeId: 'kroger', extra: 1 },
+      { storeId: 'kroger', page: 0 },
+      { storeId: 'kroger', pageSize: 0 },
+      { storeId: 'kroger', pageSize: 61 },
+      { storeId: 'kroger', page: 'two' },
     ]) {
       const error = await caller.stores.insights(input as never).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(TRPCError);
@@ -91,7 +99,10 @@ describe('stores.insights', () => {
     expect(compared.length).toBeGreaterThan(0);
     expect(insights.weekly_compared).toBe(compared.length);
     expect(insights.weekly_change).toBeCloseTo(mean(compared.map((e) => e.price - e.week_ago!)), 2);
-    expect(insights.weekly_change_per_dozen).toBeCloseTo(mean(compared.map((e) => ((e.price - e.week_ago!) / e.count) * 12)), 2);
+    expect(insights.weekly_change_per_dozen).toBeCloseTo(
+      mean(compared.map((e) => ((e.price - e.week_ago!) / e.count) * 12)),
+      2,
+    );
 
     const down = raw.filter((e) => e.week_ago !== null && e.price < e.week_ago).length;
     expect(result.competitive.down).toBe(down);
@@ -134,15 +145,28 @@ describe('stores.insights', () => {
     expect(organic.price).toBe(own.per_dozen);
     expect(organic.of).toBe(dozens.length);
     expect(organic.rank).toBe(1 + dozens.filter((d) => d.per_dozen < own.per_dozen).length);
-    expect(organic.cheapest_competitor).toMatchObject({ store_id: competitor.store_id, store_name: competitor.store_name, price: competitor.per_dozen, region: 'south' });
-    expect(organic.cheapest_competitor!.difference_pct).toBeCloseTo(((own.per_dozen - competitor.per_dozen) / competitor.per_dozen) * 100, 1);
+    expect(organic.cheapest_competitor).toMatchObject({
+      store_id: competitor.store_id,
+      store_name: competitor.store_name,
+      price: competitor.per_dozen,
+      region: 'south',
+    });
+    expect(organic.cheapest_competitor!.difference_pct).toBeCloseTo(
+      ((own.per_dozen - competitor.per_dozen) / competitor.per_dozen) * 100,
+      1,
+    );
     // One comparison per egg type and region the store sells it in, each within its region.
     const [{ pairs }] = (await db.sql<{ pairs: number }[]>`
       select count(distinct (p.egg_type, l.region))::int as pairs
       from price_entries e join products p on p.id = e.product_id join store_locations l on l.id = e.location_id
       where l.store_id = 'target'`) as unknown as [{ pairs: number }];
     expect(competitive.market_position).toHaveLength(pairs);
-    expect([...new Set(competitive.market_position.map((p) => p.egg_type))]).toEqual(['standard', 'cage_free', 'organic', 'pasture_raised']);
+    expect([...new Set(competitive.market_position.map((p) => p.egg_type))]).toEqual([
+      'standard',
+      'cage_free',
+      'organic',
+      'pasture_raised',
+    ]);
     for (const position of competitive.market_position) {
       if (position.cheapest_competitor) expect(position.cheapest_competitor.region).toBe(position.region);
     }
@@ -152,7 +176,12 @@ describe('stores.insights', () => {
     const listed = sortEntries(await listPriceEntries(db.sql, { store: 'walmart' }), 'price');
     expect(listed.length).toBeGreaterThan(20);
     const first = await caller.stores.insights({ storeId: 'walmart' });
-    expect(first).toMatchObject({ total: listed.length, page: 1, pageSize: 9, pageCount: Math.ceil(listed.length / 9) });
+    expect(first).toMatchObject({
+      total: listed.length,
+      page: 1,
+      pageSize: 9,
+      pageCount: Math.ceil(listed.length / 9),
+    });
     expect(first.entries.map((e) => e.id)).toEqual(listed.slice(0, 9).map((e) => e.id));
 
     const pages = await allEntries('walmart', 7);
@@ -168,8 +197,18 @@ describe('stores.insights', () => {
     expect(beyond.entries.map((e) => e.id)).toEqual(listed.slice((last - 1) * 7).map((e) => e.id));
 
     // Lowest and highest are the first and last of that order; the regions those of the entries.
-    expect(first.insights.lowest).toMatchObject({ price: listed[0]!.price, count: listed[0]!.count, region: listed[0]!.region, egg_type: listed[0]!.egg_type });
-    expect(first.insights.highest).toMatchObject({ price: listed.at(-1)!.price, count: listed.at(-1)!.count, region: listed.at(-1)!.region, egg_type: listed.at(-1)!.egg_type });
+    expect(first.insights.lowest).toMatchObject({
+      price: listed[0]!.price,
+      count: listed[0]!.count,
+      region: listed[0]!.region,
+      egg_type: listed[0]!.egg_type,
+    });
+    expect(first.insights.highest).toMatchObject({
+      price: listed.at(-1)!.price,
+      count: listed.at(-1)!.count,
+      region: listed.at(-1)!.region,
+      egg_type: listed.at(-1)!.egg_type,
+    });
     expect(first.insights.sample).toBe(listed.some((e) => e.source !== 'scrape'));
 
     const none = await caller.stores.insights({ storeId: 'walmart', count: 360, page: 3 });
@@ -191,7 +230,12 @@ describe('stores.insights', () => {
   });
 
   it('applies the region, egg type (either spelling) and count filters to every part', async () => {
-    const result = await caller.stores.insights({ storeId: 'kroger', region: 'South', egg_type: 'Cage-Free', count: 18 });
+    const result = await caller.stores.insights({
+      storeId: 'kroger',
+      region: 'South',
+      egg_type: 'Cage-Free',
+      count: 18,
+    });
     expect(result.entries.length).toBe(1);
     expect(result.entries[0]).toMatchObject({ region: 'south', egg_type: 'cage_free', count: 18 });
     expect(result.insights.entries).toBe(1);
@@ -209,14 +253,24 @@ describe('stores.insights', () => {
     const empty = await caller.stores.insights({ storeId: 'kroger', count: 60 });
     expect(empty.entries).toEqual([]);
     expect(empty.total).toBe(0);
-    expect(empty.insights).toMatchObject({ entries: 0, average_price: null, lowest: null, highest: null, weekly_change: null });
+    expect(empty.insights).toMatchObject({
+      entries: 0,
+      average_price: null,
+      lowest: null,
+      highest: null,
+      weekly_change: null,
+    });
     expect(empty.series).toEqual({ days: [], lines: [] });
     expect(empty.competitive).toMatchObject({ downwardTrend: false, market_position: [], regional: [] });
   });
 
   it('hides sample history for a store and region once scraped prices arrive there', async () => {
-    const [location] = await db.sql<{ id: number }[]>`select id from store_locations where store_id = 'aldi' and region = 'west'`;
-    const [product] = await db.sql<{ id: number }[]>`select id from products where store_id = 'aldi' and retailer_product_id = 'sample-standard-12'`;
+    const [location] = await db.sql<
+      { id: number }[]
+    >`select id from store_locations where store_id = 'aldi' and region = 'west'`;
+    const [product] = await db.sql<
+      { id: number }[]
+    >`select id from products where store_id = 'aldi' and retailer_product_id = 'sample-standard-12'`;
     await db.sql`
       insert into price_observations (product_id, location_id, price, observed_at, observed_on, source)
       values (${product!.id}, ${location!.id}, 2.99, now(), utc_day(now()), 'scrape')
@@ -241,7 +295,9 @@ describe('stores.insights', () => {
     const entries = await listPriceEntries(db.sql, { store: 'kroger' });
     const options = await caller.stores.filterOptions({ storeId: 'Kroger' });
     expect(options.regions).toEqual(['midwest', 'south', 'west'].filter((r) => entries.some((e) => e.region === r)));
-    expect(options.egg_types).toEqual(['standard', 'cage_free', 'organic', 'pasture_raised'].filter((t) => entries.some((e) => e.egg_type === t)));
+    expect(options.egg_types).toEqual(
+      ['standard', 'cage_free', 'organic', 'pasture_raised'].filter((t) => entries.some((e) => e.egg_type === t)),
+    );
     expect(options.counts).toEqual([...new Set(entries.map((e) => e.count))].sort((a, b) => a - b));
     await expect(caller.stores.filterOptions({ storeId: 'costco' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
 
@@ -250,7 +306,9 @@ describe('stores.insights', () => {
       const [product] = await tx<{ id: number }[]>`
         insert into products (store_id, retailer_product_id, title, egg_type, count)
         values ('kroger', 'sample-standard-30-only', 'Thirty eggs', 'standard', 30) returning id`;
-      const [location] = await tx<{ id: number }[]>`select id from store_locations where store_id = 'kroger' and region = 'south' limit 1`;
+      const [location] = await tx<
+        { id: number }[]
+      >`select id from store_locations where store_id = 'kroger' and region = 'south' limit 1`;
       await tx`
         insert into price_observations (product_id, location_id, price, observed_at, observed_on, source)
         values (${product!.id}, ${location!.id}, 7.49, now(), utc_day(now()), 'sample')`;
@@ -262,6 +320,8 @@ describe('stores.insights', () => {
     });
     const visible = await listPriceEntries(db.sql, { store: 'kroger' });
     expect(visible.some((e) => e.count === 30)).toBe(false);
-    expect((await caller.stores.filterOptions({ storeId: 'kroger' })).counts).toEqual([...new Set(visible.map((e) => e.count))].sort((a, b) => a - b));
+    expect((await caller.stores.filterOptions({ storeId: 'kroger' })).counts).toEqual(
+      [...new Set(visible.map((e) => e.count))].sort((a, b) => a - b),
+    );
   });
 });

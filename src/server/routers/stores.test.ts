@@ -19,7 +19,14 @@ describe('stores', () => {
     const stores = await caller.stores.list();
     expect(stores.map((s) => s.id).sort()).toEqual([...STORE_IDS].sort());
     for (const store of stores) {
-      expect(Object.keys(store).sort()).toEqual(['active', 'id', 'regions_served', 'store_logo_url', 'store_name', 'store_type']);
+      expect(Object.keys(store).sort()).toEqual([
+        'active',
+        'id',
+        'regions_served',
+        'store_logo_url',
+        'store_name',
+        'store_type',
+      ]);
       expect(store.regions_served.length).toBeGreaterThan(0);
     }
   });
@@ -45,7 +52,10 @@ describe('stores', () => {
   });
 
   it('reads one store case-insensitively and answers NOT_FOUND for an unknown id', async () => {
-    expect(await caller.stores.byId({ storeId: 'Whole-Foods' })).toMatchObject({ id: 'whole-foods', store_name: 'Whole Foods' });
+    expect(await caller.stores.byId({ storeId: 'Whole-Foods' })).toMatchObject({
+      id: 'whole-foods',
+      store_name: 'Whole Foods',
+    });
     await expect(caller.stores.byId({ storeId: 'costco' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(caller.stores.byId({ storeId: '' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
   });

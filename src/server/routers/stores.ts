@@ -1,5 +1,12 @@
 import { TRPCError } from '@trpc/server';
-import { storeIdInput, storeInsightsInput, storeInsightsPageInput, storeLocationsCountInput, storeLocationsInput, storePricesInput } from '#shared/inputs.ts';
+import {
+  storeIdInput,
+  storeInsightsInput,
+  storeInsightsPageInput,
+  storeLocationsCountInput,
+  storeLocationsInput,
+  storePricesInput,
+} from '#shared/inputs.ts';
 import { publicProcedure, router } from '../trpc.ts';
 import { listStores, storeById } from '../queries/stores.ts';
 import { listPriceEntries } from '../queries/prices.ts';
@@ -19,7 +26,9 @@ export const storesRouter = router({
 
   byId: publicProcedure
     .input(storeIdInput)
-    .query(({ ctx, input }) => ctx.cache.get(`stores.byId:${input.storeId}`, () => requireStore(ctx.sql, input.storeId))),
+    .query(({ ctx, input }) =>
+      ctx.cache.get(`stores.byId:${input.storeId}`, () => requireStore(ctx.sql, input.storeId)),
+    ),
 
   prices: publicProcedure.input(storePricesInput).query(({ ctx, input }) =>
     ctx.cache.get(`stores.prices:${JSON.stringify(input)}`, async () => {
@@ -39,7 +48,12 @@ export const storesRouter = router({
   insights: publicProcedure.input(storeInsightsPageInput).query(({ ctx, input }) =>
     ctx.cache.get(`stores.insights:${JSON.stringify(input)}`, async () => {
       await requireStore(ctx.sql, input.storeId);
-      return storeInsights(ctx.sql, input.storeId, { region: input.region, eggType: input.egg_type, count: input.count }, { page: input.page, pageSize: input.pageSize });
+      return storeInsights(
+        ctx.sql,
+        input.storeId,
+        { region: input.region, eggType: input.egg_type, count: input.count },
+        { page: input.page, pageSize: input.pageSize },
+      );
     }),
   ),
 
@@ -58,7 +72,11 @@ export const storesRouter = router({
   locationFigures: publicProcedure.input(storeInsightsInput).query(({ ctx, input }) =>
     ctx.cache.get(`stores.locationFigures:${JSON.stringify(input)}`, async () => {
       await requireStore(ctx.sql, input.storeId);
-      return storeLocationFigures(ctx.sql, input.storeId, { region: input.region, eggType: input.egg_type, count: input.count });
+      return storeLocationFigures(ctx.sql, input.storeId, {
+        region: input.region,
+        eggType: input.egg_type,
+        count: input.count,
+      });
     }),
   ),
 
@@ -68,7 +86,12 @@ export const storesRouter = router({
    */
   locations: publicProcedure.input(storeLocationsInput).query(async ({ ctx, input }) => {
     await requireStore(ctx.sql, input.storeId);
-    return listLocations(ctx.sql, { store: input.storeId, state: input.state, limit: input.limit, offset: input.offset });
+    return listLocations(ctx.sql, {
+      store: input.storeId,
+      state: input.state,
+      limit: input.limit,
+      offset: input.offset,
+    });
   }),
 
   /** How many stores stores.locations matches before limit and offset (X-Total-Count). */

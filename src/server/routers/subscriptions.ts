@@ -33,7 +33,8 @@ import {
 } from '../queries/subscriptions.ts';
 import type { Context } from '../context.ts';
 
-const PENDING_MESSAGE = 'Check your inbox: we sent a link to confirm this alert. Nothing is sent until it is confirmed.';
+const PENDING_MESSAGE =
+  'Check your inbox: we sent a link to confirm this alert. Nothing is sent until it is confirmed.';
 const CONFIRMED_MESSAGE = 'Subscription created! Alerts go to your verified email address.';
 const INVALID_CONFIRMATION = 'This confirmation link is invalid or has expired.';
 const INVALID_LINK = 'This link is invalid: open the link of a recent EggWatch email again.';
@@ -53,7 +54,10 @@ async function sendConfirmation(tx: Db, ctx: Context, subscription: Subscription
   const url = `${ctx.config.publicUrl}/notifications/confirm?token=${encodeURIComponent(token)}`;
   // Like every email of a subscription, the confirmation can manage or stop it.
   const links = { publicUrl: ctx.config.publicUrl, token: await issueLinkToken(tx, subscription.id) };
-  await queueEmail(tx, confirmSubscriptionEmail(subscription.email, describeSubscription(subscription, await storeNames(tx)), url, links));
+  await queueEmail(
+    tx,
+    confirmSubscriptionEmail(subscription.email, describeSubscription(subscription, await storeNames(tx)), url, links),
+  );
 }
 
 /**
@@ -66,8 +70,15 @@ async function save(ctx: Context, current: Subscription, values: SubscriptionVal
   const confirmed = emailChanged ? provenBy(ctx, values.email) : ('keep' as const);
   return ctx.sql.begin(async (tx) => {
     await tx`select pg_advisory_xact_lock(hashtext(${`subscriptions:${values.email}`}))`;
-    if (values.active && (!current.active || emailChanged) && (await activeCountFor(tx, values.email, current.id)) >= MAX_ACTIVE_SUBSCRIPTIONS) {
-      throw new TRPCError({ code: 'CONFLICT', message: `An address can have at most ${MAX_ACTIVE_SUBSCRIPTIONS} active price alerts.` });
+    if (
+      values.active &&
+      (!current.active || emailChanged) &&
+      (await activeCountFor(tx, values.email, current.id)) >= MAX_ACTIVE_SUBSCRIPTIONS
+    ) {
+      throw new TRPCError({
+        code: 'CONFLICT',
+        message: `An address can have at most ${MAX_ACTIVE_SUBSCRIPTIONS} active price alerts.`,
+      });
     }
     const updated = await updateSubscription(tx, current.id, values, confirmed);
     if (confirmed === false) await sendConfirmation(tx, ctx, updated);
@@ -101,13 +112,20 @@ export const subscriptionsRouter = router({
       // Serialises subscriptions of one address so the limit holds under concurrent requests.
       await tx`select pg_advisory_xact_lock(hashtext(${`subscriptions:${input.email}`}))`;
       if (input.active && (await activeCountFor(tx, input.email)) >= MAX_ACTIVE_SUBSCRIPTIONS) {
-        throw new TRPCError({ code: 'CONFLICT', message: `An address can have at most ${MAX_ACTIVE_SUBSCRIPTIONS} active price alerts. Delete one to add another.` });
+        throw new TRPCError({
+          code: 'CONFLICT',
+          message: `An address can have at most ${MAX_ACTIVE_SUBSCRIPTIONS} active price alerts. Delete one to add another.`,
+        });
       }
       const created = await insertSubscription(tx, input, { userId: ctx.user?.id ?? null, confirmed });
       if (!confirmed) await sendConfirmation(tx, ctx, created);
       return created;
     });
-    return { subscription, status: confirmed ? ('confirmed' as const) : ('pending' as const), message: confirmed ? CONFIRMED_MESSAGE : PENDING_MESSAGE };
+    return {
+      subscription,
+      status: confirmed ? ('confirmed' as const) : ('pending' as const),
+      message: confirmed ? CONFIRMED_MESSAGE : PENDING_MESSAGE,
+    };
   }),
 
   byId: userProcedure.input(subscriptionIdInput).query(async ({ ctx, input }) => {
@@ -118,7 +136,11 @@ export const subscriptionsRouter = router({
   update: userProcedure.input(subscriptionUpdateInput).mutation(async ({ ctx, input }) => {
     const { id, ...values } = input;
     const subscription = await save(ctx, await owned(ctx, id), values);
-    return { subscription, status: subscription.confirmed_at ? ('confirmed' as const) : ('pending' as const), message: subscription.confirmed_at ? 'Subscription updated' : PENDING_MESSAGE };
+    return {
+      subscription,
+      status: subscription.confirmed_at ? ('confirmed' as const) : ('pending' as const),
+      message: subscription.confirmed_at ? 'Subscription updated' : PENDING_MESSAGE,
+    };
   }),
 
   /** Deletes one subscription (its owner or an admin). */
@@ -135,14 +157,22 @@ export const subscriptionsRouter = router({
   confirm: publicProcedure.input(subscriptionTokenInput).mutation(async ({ ctx, input }) => {
     const result = await confirmByToken(ctx.sql, input.token);
     if (!result) throw new TRPCError({ code: 'NOT_FOUND', message: INVALID_CONFIRMATION });
-    return { status: result.outcome, subscription: result.subscription, summary: describeSubscription(result.subscription, await storeNames(ctx.sql)) };
+    return {
+      status: result.outcome,
+      subscription: result.subscription,
+      summary: describeSubscription(result.subscription, await storeNames(ctx.sql)),
+    };
   }),
 
   /** What an unsubscribe link points at (the page asks before unsubscribing; link scanners only GET). */
   unsubscribeInfo: publicProcedure.input(subscriptionTokenInput).query(async ({ ctx, input }) => {
     const subscription = await subscriptionByLinkToken(ctx.sql, input.token);
     if (!subscription) throw new TRPCError({ code: 'NOT_FOUND', message: 'This unsubscribe link is invalid.' });
-    return { email: subscription.email, active: subscription.active, summary: describeSubscription(subscription, await storeNames(ctx.sql)) };
+    return {
+      email: subscription.email,
+      active: subscription.active,
+      summary: describeSubscription(subscription, await storeNames(ctx.sql)),
+    };
   }),
 
   /** The manage link of an email: the subscription it belongs to (no account needed). */
@@ -156,13 +186,21 @@ export const subscriptionsRouter = router({
     const { token, ...values } = input;
     const current = await byLinkToken(ctx, token);
     const subscription = await save(ctx, current, { ...values, email: current.email });
-    return { subscription, summary: describeSubscription(subscription, await storeNames(ctx.sql)), message: 'Your price alert is saved.' };
+    return {
+      subscription,
+      summary: describeSubscription(subscription, await storeNames(ctx.sql)),
+      message: 'Your price alert is saved.',
+    };
   }),
 
   /** Unsubscribes without a login: the link's token is the proof. */
   unsubscribe: publicProcedure.input(subscriptionTokenInput).mutation(async ({ ctx, input }) => {
     const subscription = await unsubscribeByToken(ctx.sql, input.token);
     if (!subscription) throw new TRPCError({ code: 'NOT_FOUND', message: 'This unsubscribe link is invalid.' });
-    return { success: true, email: subscription.email, summary: describeSubscription(subscription, await storeNames(ctx.sql)) };
+    return {
+      success: true,
+      email: subscription.email,
+      summary: describeSubscription(subscription, await storeNames(ctx.sql)),
+    };
   }),
 });

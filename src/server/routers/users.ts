@@ -25,12 +25,19 @@ export const usersRouter = router({
                  email_verified = ${emailChanged ? false : current.email_verified}, updated_at = now()
           where id = ${input.id}`;
         // A new address must be confirmed again.
-        if (emailChanged) await sendVerification(tx, ctx.config.publicUrl, { id: input.id, email: input.email, username: input.username });
+        if (emailChanged)
+          await sendVerification(tx, ctx.config.publicUrl, {
+            id: input.id,
+            email: input.email,
+            username: input.username,
+          });
         return (await userById(tx, input.id))!;
       });
     } catch (error) {
-      if (isUniqueViolation(error, 'users_username_key')) throw new TRPCError({ code: 'CONFLICT', message: 'That username is already taken.' });
-      if (isUniqueViolation(error, 'users_email_key')) throw new TRPCError({ code: 'CONFLICT', message: 'That email address is already in use.' });
+      if (isUniqueViolation(error, 'users_username_key'))
+        throw new TRPCError({ code: 'CONFLICT', message: 'That username is already taken.' });
+      if (isUniqueViolation(error, 'users_email_key'))
+        throw new TRPCError({ code: 'CONFLICT', message: 'That email address is already in use.' });
       throw error;
     }
   }),

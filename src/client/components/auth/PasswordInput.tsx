@@ -10,7 +10,10 @@ export interface PasswordInputProps extends Omit<InputProps, 'type'> {
   secretName?: string;
 }
 
-export const PasswordInput = forwardRef<HTMLInputElement, PasswordInputProps>(function PasswordInput({ secretName = 'password', ...props }, ref) {
+export const PasswordInput = forwardRef<HTMLInputElement, PasswordInputProps>(function PasswordInput(
+  { secretName = 'password', ...props },
+  ref,
+) {
   const [visible, setVisible] = useState(false);
   const label = `${visible ? 'Hide' : 'Show'} ${secretName}`;
   return (

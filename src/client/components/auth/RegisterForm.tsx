@@ -61,7 +61,12 @@ export function RegisterForm({ onRegistered }: RegisterFormProps) {
           <Input autoComplete="family-name" {...form.bind('last_name')} />
         </FormField>
       </SimpleGrid>
-      <FormField label="Username" required errors={form.errors.username} helper="At least 3 characters: letters, digits, dots, dashes or underscores.">
+      <FormField
+        label="Username"
+        required
+        errors={form.errors.username}
+        helper="At least 3 characters: letters, digits, dots, dashes or underscores."
+      >
         <Input autoComplete="username" {...form.bind('username')} />
       </FormField>
       <FormField label="Email" required errors={form.errors.email}>

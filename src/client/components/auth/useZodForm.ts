@@ -21,7 +21,11 @@ export interface ZodForm<V extends Record<string, string>, Out> {
   values: V;
   errors: FieldErrors<V>;
   /** Props for a text input bound to one field. */
-  bind: (name: keyof V & string) => { name: string; value: string; onChange: (event: ChangeEvent<HTMLInputElement>) => void };
+  bind: (name: keyof V & string) => {
+    name: string;
+    value: string;
+    onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+  };
   setValue: (name: keyof V & string, value: string) => void;
   /** The parsed values, or null after showing the field errors. */
   validate: () => Out | null;
@@ -30,7 +34,10 @@ export interface ZodForm<V extends Record<string, string>, Out> {
   reset: (values?: Partial<V>) => void;
 }
 
-export function useZodForm<S extends z.ZodType, V extends Record<string, string>>(schema: S, initial: V): ZodForm<V, z.output<S>> {
+export function useZodForm<S extends z.ZodType, V extends Record<string, string>>(
+  schema: S,
+  initial: V,
+): ZodForm<V, z.output<S>> {
   type Out = z.output<S>;
   const [blank] = useState(initial);
   const [values, setValues] = useState<V>(initial);

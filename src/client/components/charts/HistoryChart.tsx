@@ -1,6 +1,14 @@
 // A product's price history at one location: its price per dozen day by day, with the BLS national
 // average price of a dozen grade A large eggs beside it for scale (one level per month).
-import { HISTORY_BLS_COLOR, HISTORY_BLS_LABEL, HISTORY_PRICE_COLOR, HISTORY_PRICE_LABEL, monthYear, shortDay, utcDay } from './chartTheme.ts';
+import {
+  HISTORY_BLS_COLOR,
+  HISTORY_BLS_LABEL,
+  HISTORY_PRICE_COLOR,
+  HISTORY_PRICE_LABEL,
+  monthYear,
+  shortDay,
+  utcDay,
+} from './chartTheme.ts';
 import { TimeLineChart } from './TimeLineChart.tsx';
 
 export interface HistoryChartProps {
@@ -20,10 +28,24 @@ export interface HistoryChartProps {
 const TICKS: Record<number, string> = { 30: 'every 7 days', 90: 'every month', 365: 'every 2 months' };
 const NARROW_TICKS: Record<number, string> = { 30: 'every 7 days', 90: 'every month', 365: 'every 4 months' };
 
-export default function HistoryChart({ points, bls, days, window, reference, summary, narrow = false }: HistoryChartProps) {
+export default function HistoryChart({
+  points,
+  bls,
+  days,
+  window,
+  reference,
+  summary,
+  narrow = false,
+}: HistoryChartProps) {
   const series = [
-    { id: HISTORY_PRICE_LABEL, color: HISTORY_PRICE_COLOR, data: points.map((p) => ({ x: utcDay(p.day), y: p.value })) },
-    ...(bls.length > 0 ? [{ id: HISTORY_BLS_LABEL, color: HISTORY_BLS_COLOR, data: bls.map((p) => ({ x: utcDay(p.day), y: p.value })) }] : []),
+    {
+      id: HISTORY_PRICE_LABEL,
+      color: HISTORY_PRICE_COLOR,
+      data: points.map((p) => ({ x: utcDay(p.day), y: p.value })),
+    },
+    ...(bls.length > 0
+      ? [{ id: HISTORY_BLS_LABEL, color: HISTORY_BLS_COLOR, data: bls.map((p) => ({ x: utcDay(p.day), y: p.value })) }]
+      : []),
   ];
   return (
     <TimeLineChart
@@ -35,7 +57,17 @@ export default function HistoryChart({ points, bls, days, window, reference, sum
       precision="day"
       include={reference !== null ? [reference] : []}
       xDomain={[utcDay(window.from), utcDay(window.to)]}
-      markers={reference !== null ? [{ axis: 'y', value: reference, lineStyle: { stroke: HISTORY_BLS_COLOR, strokeWidth: 2, strokeDasharray: '6 4' } }] : []}
+      markers={
+        reference !== null
+          ? [
+              {
+                axis: 'y',
+                value: reference,
+                lineStyle: { stroke: HISTORY_BLS_COLOR, strokeWidth: 2, strokeDasharray: '6 4' },
+              },
+            ]
+          : []
+      }
       height={{ base: '64', md: '80' }}
     />
   );

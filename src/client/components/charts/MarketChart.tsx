@@ -37,7 +37,13 @@ export default function MarketChart({ benchmark, years, reference }: MarketChart
       include={reference !== null ? [reference] : []}
       markers={
         reference !== null
-          ? [{ axis: 'y', value: reference, lineStyle: { stroke: BENCHMARK_REFERENCE_COLOR, strokeWidth: 2, strokeDasharray: '6 4' } }]
+          ? [
+              {
+                axis: 'y',
+                value: reference,
+                lineStyle: { stroke: BENCHMARK_REFERENCE_COLOR, strokeWidth: 2, strokeDasharray: '6 4' },
+              },
+            ]
           : []
       }
       height={{ base: '72', md: '80' }}

@@ -12,7 +12,10 @@ function computed(id: string, color: string, values: Array<number | null>): Prop
   return {
     id,
     color,
-    data: values.map((y, i) => ({ data: { x: new Date(Date.UTC(2026, 10, 19 + i)), y }, position: { x: 10 * i, y: y === null ? (null as unknown as number) : 100 - y } })),
+    data: values.map((y, i) => ({
+      data: { x: new Date(Date.UTC(2026, 10, 19 + i)), y },
+      position: { x: 10 * i, y: y === null ? (null as unknown as number) : 100 - y },
+    })),
   };
 }
 
@@ -31,7 +34,10 @@ describe('LonePoints', () => {
   });
 
   it('draws a day between gaps, and nothing where a line already runs', () => {
-    const drawn = circles([computed('Organic', '#FFB300', [3, 3.1, null, 3.2, null, 3.3, 3.4]), computed('Standard', '#94A3B8', [2, 2.1, 2.2])]);
+    const drawn = circles([
+      computed('Organic', '#FFB300', [3, 3.1, null, 3.2, null, 3.3, 3.4]),
+      computed('Standard', '#94A3B8', [2, 2.1, 2.2]),
+    ]);
     expect(drawn).toHaveLength(1);
     expect(drawn[0]).toContain('cx="30"');
   });

@@ -37,11 +37,32 @@ export interface TimeLineChartProps {
 function SliceTooltip({ slice, formatDate }: SliceTooltipProps<TimeSeries> & { formatDate: (date: Date) => string }) {
   const first = slice.points[0];
   return (
-    <Box bg="bg.panel" color="fg" borderWidth="1px" borderColor="border" borderRadius="md" boxShadow="md" px="3" py="2" fontSize="xs">
-      {first && <Box fontWeight="semibold" mb="1">{formatDate(first.data.x)}</Box>}
+    <Box
+      bg="bg.panel"
+      color="fg"
+      borderWidth="1px"
+      borderColor="border"
+      borderRadius="md"
+      boxShadow="md"
+      px="3"
+      py="2"
+      fontSize="xs"
+    >
+      {first && (
+        <Box fontWeight="semibold" mb="1">
+          {formatDate(first.data.x)}
+        </Box>
+      )}
       {slice.points.map((point) => (
         <Box key={point.id} display="flex" alignItems="center" gap="2" whiteSpace="nowrap">
-          <Box as="span" aria-hidden width="2.5" height="2.5" borderRadius="full" style={{ background: point.seriesColor }} />
+          <Box
+            as="span"
+            aria-hidden
+            width="2.5"
+            height="2.5"
+            borderRadius="full"
+            style={{ background: point.seriesColor }}
+          />
           <span>
             {point.seriesId} {money(Number(point.data.y))}
           </span>
@@ -64,7 +85,15 @@ export function LonePoints({ series }: LineCustomSvgLayerProps<TimeSeries>) {
       {series.flatMap((s) =>
         s.data.map((point, i) =>
           hasValue(s.data, i) && !hasValue(s.data, i - 1) && !hasValue(s.data, i + 1) ? (
-            <circle key={`${s.id}:${i}`} cx={point.position.x} cy={point.position.y} r={5} fill={s.color} stroke="white" strokeWidth={1.5} />
+            <circle
+              key={`${s.id}:${i}`}
+              cx={point.position.x}
+              cy={point.position.y}
+              r={5}
+              fill={s.color}
+              stroke="white"
+              strokeWidth={1.5}
+            />
           ) : null,
         ),
       )}
@@ -72,7 +101,19 @@ export function LonePoints({ series }: LineCustomSvgLayerProps<TimeSeries>) {
   );
 }
 
-const LAYERS: readonly LineSvgLayer<TimeSeries>[] = ['grid', 'markers', 'axes', 'areas', 'crosshair', 'lines', LonePoints, 'slices', 'points', 'mesh', 'legends'];
+const LAYERS: readonly LineSvgLayer<TimeSeries>[] = [
+  'grid',
+  'markers',
+  'axes',
+  'areas',
+  'crosshair',
+  'lines',
+  LonePoints,
+  'slices',
+  'points',
+  'mesh',
+  'legends',
+];
 
 export function TimeLineChart({
   series,

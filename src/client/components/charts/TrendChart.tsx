@@ -22,7 +22,11 @@ function describe(range: TrendRange): string {
   const last = range.days.at(-1);
   const { average, high, low } = range.summary;
   const span = first && last ? `${shortDay(first)} to ${shortDay(last)}` : 'no days';
-  const figures = [average !== null && `average ${money(average)}`, high !== null && `high ${money(high)}`, low !== null && `low ${money(low)}`]
+  const figures = [
+    average !== null && `average ${money(average)}`,
+    high !== null && `high ${money(high)}`,
+    low !== null && `low ${money(low)}`,
+  ]
     .filter(Boolean)
     .join(', ');
   const note = rangeHistoryNote(range);

@@ -28,7 +28,11 @@ describe('TrendChartBoundary', () => {
   });
 
   it('renders its children while nothing has failed', () => {
-    const html = renderToStaticMarkup(<TrendChartBoundary><p>chart</p></TrendChartBoundary>);
+    const html = renderToStaticMarkup(
+      <TrendChartBoundary>
+        <p>chart</p>
+      </TrendChartBoundary>,
+    );
     expect(html).toBe('<p>chart</p>');
   });
 });

@@ -24,7 +24,8 @@ export class TrendChartBoundary extends Component<{ children: ReactNode; resetKe
 
   override render(): ReactNode {
     if (this.state.error === null) return this.props.children;
-    const detail = this.state.error instanceof Error && this.state.error.message ? this.state.error.message : CHART_ERROR_DEFAULT;
+    const detail =
+      this.state.error instanceof Error && this.state.error.message ? this.state.error.message : CHART_ERROR_DEFAULT;
     return (
       <ErrorCard
         title={CHART_ERROR_TITLE}

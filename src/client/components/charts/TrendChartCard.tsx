@@ -3,7 +3,22 @@
 // Trend summary from stats.trends. 'Loading chart' while the data or the chart code loads,
 // 'Unable to load chart data' when the stats call fails or has nothing, and a 'Chart Error'
 // boundary when drawing fails.
-import { Box, ButtonGroup, Button, Card, Center, HStack, Heading, Icon, SimpleGrid, Skeleton, Spinner, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import {
+  Box,
+  ButtonGroup,
+  Button,
+  Card,
+  Center,
+  HStack,
+  Heading,
+  Icon,
+  SimpleGrid,
+  Skeleton,
+  Spinner,
+  Stack,
+  Text,
+  VisuallyHidden,
+} from '@chakra-ui/react';
 import { Suspense, lazy, useId, useRef, useState, type ReactNode } from 'react';
 import { LuArrowDown, LuArrowUp, LuChartLine } from 'react-icons/lu';
 import { trpc } from '#client/lib/trpc.ts';
@@ -34,7 +49,13 @@ export const NO_CHART_DATA = 'Unable to load chart data';
 
 function ChartPlaceholder({ children, busy = false }: { children: ReactNode; busy?: boolean }) {
   return (
-    <Center height={CHART_HEIGHT} borderRadius="md" style={{ background: CHART_BG }} role="status" aria-busy={busy || undefined}>
+    <Center
+      height={CHART_HEIGHT}
+      borderRadius="md"
+      style={{ background: CHART_BG }}
+      role="status"
+      aria-busy={busy || undefined}
+    >
       {children}
     </Center>
   );
@@ -91,7 +112,14 @@ function LoadingBody() {
         <LoadingChart />
       </Box>
       <Skeleton loading aria-hidden width="fit-content" maxW="full">
-        <ChartLegend label="Chart lines" items={[{ label: 'National Average', color: 'transparent' }, { label: 'Organic', color: 'transparent' }, { label: 'Standard', color: 'transparent' }]} />
+        <ChartLegend
+          label="Chart lines"
+          items={[
+            { label: 'National Average', color: 'transparent' },
+            { label: 'Organic', color: 'transparent' },
+            { label: 'Standard', color: 'transparent' },
+          ]}
+        />
       </Skeleton>
       <SimpleGrid columns={{ base: 2, md: 4 }} gap="3" aria-hidden>
         {['Average', 'High', 'Low', 'Trend'].map((label) => (
@@ -151,7 +179,10 @@ export function TrendChartCard() {
           </TrendChartBoundary>
         </Box>
         <HStack justify="space-between" align="center" gap="2" wrap="wrap">
-          <ChartLegend label="Chart lines" items={trendSeries(range).map((series) => ({ label: series.id, color: series.color }))} />
+          <ChartLegend
+            label="Chart lines"
+            items={trendSeries(range).map((series) => ({ label: series.id, color: series.color }))}
+          />
           {range.sample && <SampleBadge figure />}
         </HStack>
         <SimpleGrid as="dl" columns={{ base: 2, md: 4 }} gap="3">

@@ -36,16 +36,25 @@ describe('Price Trends data', () => {
       { label: 'Low', value: '$2.88' },
       { label: 'Trend', value: '$0.09', direction: 'down' },
     ]);
-    const rising = trendSummary({ ...range, summary: { average: null, high: null, low: null, trend: { value: 0.12, isDown: false } } });
+    const rising = trendSummary({
+      ...range,
+      summary: { average: null, high: null, low: null, trend: { value: 0.12, isDown: false } },
+    });
     expect(rising.at(-1)).toEqual({ label: 'Trend', value: '$0.12', direction: 'up' });
     expect(rising[0]!.value).toBe('–');
   });
 
   it('says how many days of prices the national line has, instead of a trend it cannot know yet', () => {
-    const oneDay = { ...range, summary: { ...range.summary, trend: null }, history_days: { ...range.history_days, national: 1 } };
+    const oneDay = {
+      ...range,
+      summary: { ...range.summary, trend: null },
+      history_days: { ...range.history_days, national: 1 },
+    };
     expect(trendSummary(oneDay).at(-1)).toEqual({ label: 'Trend', value: '1 day of prices so far', note: true });
     expect(rangeHistoryNote(oneDay)).toBe('1 day of prices so far');
-    expect(rangeHistoryNote({ ...oneDay, history_days: { ...range.history_days, national: 2 } })).toBe('2 days of prices so far');
+    expect(rangeHistoryNote({ ...oneDay, history_days: { ...range.history_days, national: 2 } })).toBe(
+      '2 days of prices so far',
+    );
     expect(rangeHistoryNote(range)).toBeNull();
     // No prices at all: a dash, not a count of nothing.
     const none = { ...oneDay, history_days: { ...range.history_days, national: 0 } };

@@ -37,7 +37,9 @@ export function trendSeries(range: TrendRange): TrendSeries[] {
 
 /** True when there is at least one price to draw. */
 export function hasTrendData(range: TrendRange | null | undefined): range is TrendRange {
-  return !!range && range.days.length > 0 && LINES.some((line) => range.series[line.key].some((value) => value !== null));
+  return (
+    !!range && range.days.length > 0 && LINES.some((line) => range.series[line.key].some((value) => value !== null))
+  );
 }
 
 export interface SummaryItem {
@@ -59,7 +61,11 @@ export function trendSummary(range: Pick<TrendRange, 'summary' | 'history_days'>
   const { summary } = range;
   const money = (value: number | null) => (value === null ? NO_VALUE : formatPrice(value));
   const trend: SummaryItem = summary.trend
-    ? { label: 'Trend', value: formatPrice(Math.abs(summary.trend.value)), direction: summary.trend.isDown ? 'down' : 'up' }
+    ? {
+        label: 'Trend',
+        value: formatPrice(Math.abs(summary.trend.value)),
+        direction: summary.trend.isDown ? 'down' : 'up',
+      }
     : range.history_days.national > 0
       ? { label: 'Trend', value: formatHistoryDays(range.history_days.national), note: true }
       : { label: 'Trend', value: NO_VALUE };

@@ -13,7 +13,12 @@ import { chartTheme } from './chartTheme.ts';
 import { statesForMap, STATE_NAMES, US_MAP_ASPECT, US_MAP_MAX_W } from './usStates.ts';
 
 const topology = statesTopology as unknown as Topology<{ states: GeometryCollection<{ name: string }> }>;
-const STATES = statesForMap(feature(topology, topology.objects.states).features as Array<{ id?: string | number; geometry: { type: string; coordinates: unknown } | null }>);
+const STATES = statesForMap(
+  feature(topology, topology.objects.states).features as Array<{
+    id?: string | number;
+    geometry: { type: string; coordinates: unknown } | null;
+  }>,
+);
 
 /** The state code of a drawn feature (its GeoJSON id, which nivo's types leave out). */
 const featureState = (f: ChoroplethBoundFeature): string => String((f as unknown as { id: string | number }).id);
@@ -33,10 +38,27 @@ export interface UsStatesMapProps {
   maxW?: string;
 }
 
-export default function UsStatesMap({ values, label, domain, colors, unknownColor, valueFormat, tooltip, onStateClick, maxW = US_MAP_MAX_W }: UsStatesMapProps) {
+export default function UsStatesMap({
+  values,
+  label,
+  domain,
+  colors,
+  unknownColor,
+  valueFormat,
+  tooltip,
+  onStateClick,
+  maxW = US_MAP_MAX_W,
+}: UsStatesMapProps) {
   const data = values.flatMap((row) => (row.value === null ? [] : [{ id: row.state, value: row.value }]));
   return (
-    <Box role="img" aria-label={label} width="full" style={{ aspectRatio: String(US_MAP_ASPECT) }} maxW={maxW} mx="auto">
+    <Box
+      role="img"
+      aria-label={label}
+      width="full"
+      style={{ aspectRatio: String(US_MAP_ASPECT) }}
+      maxW={maxW}
+      mx="auto"
+    >
       <ResponsiveWrapper>
         {({ width, height }) => (
           <Choropleth
@@ -61,7 +83,17 @@ export default function UsStatesMap({ values, label, domain, colors, unknownColo
             {...(tooltip
               ? {
                   tooltip: ({ feature: f }: { feature: ChoroplethBoundFeature }) => (
-                    <Box bg="bg" color="fg" borderWidth="1px" borderRadius="md" px="2" py="1" fontSize="sm" boxShadow="md" maxW="64">
+                    <Box
+                      bg="bg"
+                      color="fg"
+                      borderWidth="1px"
+                      borderRadius="md"
+                      px="2"
+                      py="1"
+                      fontSize="sm"
+                      boxShadow="md"
+                      maxW="64"
+                    >
                       {tooltip(featureState(f))}
                     </Box>
                   ),

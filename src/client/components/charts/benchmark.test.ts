@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { benchmarkLines, formatPeriod, type MarketSeriesData } from './benchmark.ts';
 
 const series: MarketSeriesData[] = [
-  { series_id: 'APU0000708111', region: 'national', grade: 'A', points: [{ period: '2024-11', price: 3.65 }, { period: '2025-01', price: 4.95 }, { period: '2025-02', price: 5.9 }] },
+  {
+    series_id: 'APU0000708111',
+    region: 'national',
+    grade: 'A',
+    points: [
+      { period: '2024-11', price: 3.65 },
+      { period: '2025-01', price: 4.95 },
+      { period: '2025-02', price: 5.9 },
+    ],
+  },
   // The old national grade AA series must not replace the grade A one.
   { series_id: 'APU0000708112', region: 'national', grade: 'AA', points: [{ period: '1997-12', price: 1.2 }] },
   { series_id: 'APU0100708111', region: 'northeast', grade: 'A', points: [{ period: '2023-05', price: 2.4 }] },
@@ -29,7 +38,11 @@ describe('benchmarkLines', () => {
     const northeast = lines.find((l) => l.area === 'northeast')!;
     expect(northeast.values.every((v) => v === null)).toBe(true);
     expect(northeast.lastPeriod).toBe('2023-05');
-    expect(benchmarkLines(series, 5).lines.find((l) => l.area === 'northeast')!.values.some((v) => v === 2.4)).toBe(true);
+    expect(
+      benchmarkLines(series, 5)
+        .lines.find((l) => l.area === 'northeast')!
+        .values.some((v) => v === 2.4),
+    ).toBe(true);
   });
 
   it('is empty without data', () => {

@@ -75,23 +75,26 @@ export function benchmarkLines(series: readonly MarketSeriesData[], years: Bench
   const months = monthsBack(last, years * 12);
   return {
     months,
-    lines: chosen
-      .map(({ area, data }) => {
-        const prices = new Map(data.points.map((p) => [p.period, p.price]));
-        return {
-          area,
-          series_id: data.series_id,
-          grade: data.grade,
-          label: labelOf(area, data.grade),
-          color: area === 'national' ? BENCHMARK_NATIONAL_COLOR : REGION_COLORS[area],
-          values: months.map((m) => prices.get(m) ?? null),
-          lastPeriod: data.points.at(-1)?.period ?? null,
-        };
-      }),
+    lines: chosen.map(({ area, data }) => {
+      const prices = new Map(data.points.map((p) => [p.period, p.price]));
+      return {
+        area,
+        series_id: data.series_id,
+        grade: data.grade,
+        label: labelOf(area, data.grade),
+        color: area === 'national' ? BENCHMARK_NATIONAL_COLOR : REGION_COLORS[area],
+        values: months.map((m) => prices.get(m) ?? null),
+        lastPeriod: data.points.at(-1)?.period ?? null,
+      };
+    }),
   };
 }
 
 /** 'May 2026' from 'YYYY-MM'. */
 export function formatPeriod(period: string): string {
-  return new Date(`${period}-01T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+  return new Date(`${period}-01T00:00:00Z`).toLocaleDateString('en-US', {
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 }

@@ -44,7 +44,13 @@ export function ChartPlaceholder(size: ChartSize) {
 /** A placeholder of a chart's size. */
 export function ChartSkeleton({ height = { base: '64', md: '72' }, aspect }: ChartSize) {
   return aspect ? (
-    <Skeleton width="full" maxW={aspect.maxW} mx="auto" style={{ aspectRatio: String(aspect.ratio) }} borderRadius="md" />
+    <Skeleton
+      width="full"
+      maxW={aspect.maxW}
+      mx="auto"
+      style={{ aspectRatio: String(aspect.ratio) }}
+      borderRadius="md"
+    />
   ) : (
     <Skeleton height={height} width="full" borderRadius="md" />
   );
@@ -55,13 +61,21 @@ export function ChartSkeleton({ height = { base: '64', md: '72' }, aspect }: Cha
  * the slot comes within 200 px of the screen; until then, and while its code loads, the
  * 'Loading chart' placeholder of the same size holds its place.
  */
-export function ChartSlot({ children, resetKeys, ...size }: ChartSize & { children: ReactNode; resetKeys?: readonly unknown[] }) {
+export function ChartSlot({
+  children,
+  resetKeys,
+  ...size
+}: ChartSize & { children: ReactNode; resetKeys?: readonly unknown[] }) {
   const slotRef = useRef<HTMLDivElement>(null);
   const near = useNearViewport(slotRef, '200px');
   return (
     <Box ref={slotRef}>
       <ErrorBoundary title="Chart Error" resetKeys={resetKeys}>
-        {near ? <Suspense fallback={<ChartPlaceholder {...size} />}>{children}</Suspense> : <ChartPlaceholder {...size} />}
+        {near ? (
+          <Suspense fallback={<ChartPlaceholder {...size} />}>{children}</Suspense>
+        ) : (
+          <ChartPlaceholder {...size} />
+        )}
       </ErrorBoundary>
     </Box>
   );

@@ -9,22 +9,111 @@ export const US_MAP_MAX_W = '3xl';
 
 /** Census FIPS codes of the 50 states and DC (the map's shapes are keyed by them). */
 export const FIPS_STATES: Readonly<Record<string, string>> = {
-  '01': 'AL', '02': 'AK', '04': 'AZ', '05': 'AR', '06': 'CA', '08': 'CO', '09': 'CT', '10': 'DE', '11': 'DC', '12': 'FL',
-  '13': 'GA', '15': 'HI', '16': 'ID', '17': 'IL', '18': 'IN', '19': 'IA', '20': 'KS', '21': 'KY', '22': 'LA', '23': 'ME',
-  '24': 'MD', '25': 'MA', '26': 'MI', '27': 'MN', '28': 'MS', '29': 'MO', '30': 'MT', '31': 'NE', '32': 'NV', '33': 'NH',
-  '34': 'NJ', '35': 'NM', '36': 'NY', '37': 'NC', '38': 'ND', '39': 'OH', '40': 'OK', '41': 'OR', '42': 'PA', '44': 'RI',
-  '45': 'SC', '46': 'SD', '47': 'TN', '48': 'TX', '49': 'UT', '50': 'VT', '51': 'VA', '53': 'WA', '54': 'WV', '55': 'WI',
+  '01': 'AL',
+  '02': 'AK',
+  '04': 'AZ',
+  '05': 'AR',
+  '06': 'CA',
+  '08': 'CO',
+  '09': 'CT',
+  '10': 'DE',
+  '11': 'DC',
+  '12': 'FL',
+  '13': 'GA',
+  '15': 'HI',
+  '16': 'ID',
+  '17': 'IL',
+  '18': 'IN',
+  '19': 'IA',
+  '20': 'KS',
+  '21': 'KY',
+  '22': 'LA',
+  '23': 'ME',
+  '24': 'MD',
+  '25': 'MA',
+  '26': 'MI',
+  '27': 'MN',
+  '28': 'MS',
+  '29': 'MO',
+  '30': 'MT',
+  '31': 'NE',
+  '32': 'NV',
+  '33': 'NH',
+  '34': 'NJ',
+  '35': 'NM',
+  '36': 'NY',
+  '37': 'NC',
+  '38': 'ND',
+  '39': 'OH',
+  '40': 'OK',
+  '41': 'OR',
+  '42': 'PA',
+  '44': 'RI',
+  '45': 'SC',
+  '46': 'SD',
+  '47': 'TN',
+  '48': 'TX',
+  '49': 'UT',
+  '50': 'VT',
+  '51': 'VA',
+  '53': 'WA',
+  '54': 'WV',
+  '55': 'WI',
   '56': 'WY',
 };
 
 export const STATE_NAMES: Readonly<Record<string, string>> = {
-  AL: 'Alabama', AK: 'Alaska', AZ: 'Arizona', AR: 'Arkansas', CA: 'California', CO: 'Colorado', CT: 'Connecticut', DE: 'Delaware',
-  DC: 'District of Columbia', FL: 'Florida', GA: 'Georgia', HI: 'Hawaii', ID: 'Idaho', IL: 'Illinois', IN: 'Indiana', IA: 'Iowa',
-  KS: 'Kansas', KY: 'Kentucky', LA: 'Louisiana', ME: 'Maine', MD: 'Maryland', MA: 'Massachusetts', MI: 'Michigan', MN: 'Minnesota',
-  MS: 'Mississippi', MO: 'Missouri', MT: 'Montana', NE: 'Nebraska', NV: 'Nevada', NH: 'New Hampshire', NJ: 'New Jersey',
-  NM: 'New Mexico', NY: 'New York', NC: 'North Carolina', ND: 'North Dakota', OH: 'Ohio', OK: 'Oklahoma', OR: 'Oregon',
-  PA: 'Pennsylvania', RI: 'Rhode Island', SC: 'South Carolina', SD: 'South Dakota', TN: 'Tennessee', TX: 'Texas', UT: 'Utah',
-  VT: 'Vermont', VA: 'Virginia', WA: 'Washington', WV: 'West Virginia', WI: 'Wisconsin', WY: 'Wyoming',
+  AL: 'Alabama',
+  AK: 'Alaska',
+  AZ: 'Arizona',
+  AR: 'Arkansas',
+  CA: 'California',
+  CO: 'Colorado',
+  CT: 'Connecticut',
+  DE: 'Delaware',
+  DC: 'District of Columbia',
+  FL: 'Florida',
+  GA: 'Georgia',
+  HI: 'Hawaii',
+  ID: 'Idaho',
+  IL: 'Illinois',
+  IN: 'Indiana',
+  IA: 'Iowa',
+  KS: 'Kansas',
+  KY: 'Kentucky',
+  LA: 'Louisiana',
+  ME: 'Maine',
+  MD: 'Maryland',
+  MA: 'Massachusetts',
+  MI: 'Michigan',
+  MN: 'Minnesota',
+  MS: 'Mississippi',
+  MO: 'Missouri',
+  MT: 'Montana',
+  NE: 'Nebraska',
+  NV: 'Nevada',
+  NH: 'New Hampshire',
+  NJ: 'New Jersey',
+  NM: 'New Mexico',
+  NY: 'New York',
+  NC: 'North Carolina',
+  ND: 'North Dakota',
+  OH: 'Ohio',
+  OK: 'Oklahoma',
+  OR: 'Oregon',
+  PA: 'Pennsylvania',
+  RI: 'Rhode Island',
+  SC: 'South Carolina',
+  SD: 'South Dakota',
+  TN: 'Tennessee',
+  TX: 'Texas',
+  UT: 'Utah',
+  VT: 'Vermont',
+  VA: 'Virginia',
+  WA: 'Washington',
+  WV: 'West Virginia',
+  WI: 'Wisconsin',
+  WY: 'Wyoming',
 };
 
 type Position = number[];
@@ -35,7 +124,8 @@ interface Geometry {
 }
 
 function mapPositions(geometry: Geometry, move: (p: Position) => Position): Geometry {
-  const walk = (value: unknown): unknown => (typeof (value as unknown[])[0] === 'number' ? move(value as Position) : (value as unknown[]).map(walk));
+  const walk = (value: unknown): unknown =>
+    typeof (value as unknown[])[0] === 'number' ? move(value as Position) : (value as unknown[]).map(walk);
   return { ...geometry, coordinates: walk(geometry.coordinates) as Ring[] };
 }
 
@@ -47,19 +137,25 @@ function mapPositions(geometry: Geometry, move: (p: Position) => Position): Geom
 export function insetPosition(fips: string, [lon, lat]: Position): Position {
   if (fips === '02') {
     const east = lon! > 0 ? lon! - 360 : lon!;
-    return [-117 + (east + 152) * 0.35 * (Math.cos((63 * Math.PI) / 180) / Math.cos((26 * Math.PI) / 180)), 26 + (lat! - 63) * 0.35];
+    return [
+      -117 + (east + 152) * 0.35 * (Math.cos((63 * Math.PI) / 180) / Math.cos((26 * Math.PI) / 180)),
+      26 + (lat! - 63) * 0.35,
+    ];
   }
   if (fips === '15') return [-104 + (lon! + 157.5), 24.5 + (lat! - 20.5)];
   return [lon!, lat!];
 }
 
 /** The 50 states and DC of a GeoJSON feature list (territories dropped), Alaska and Hawaii inset, each id its postal code. */
-export function statesForMap<F extends { id?: string | number; geometry: Geometry | null }>(features: readonly F[]): Array<F & { id: string }> {
+export function statesForMap<F extends { id?: string | number; geometry: Geometry | null }>(
+  features: readonly F[],
+): Array<F & { id: string }> {
   return features.flatMap((feature) => {
     const fips = String(feature.id ?? '').padStart(2, '0');
     const state = FIPS_STATES[fips];
     if (!state || !feature.geometry) return [];
-    const geometry = fips === '02' || fips === '15' ? mapPositions(feature.geometry, (p) => insetPosition(fips, p)) : feature.geometry;
+    const geometry =
+      fips === '02' || fips === '15' ? mapPositions(feature.geometry, (p) => insetPosition(fips, p)) : feature.geometry;
     return [{ ...feature, id: state, geometry }];
   });
 }

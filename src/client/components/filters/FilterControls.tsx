@@ -66,7 +66,19 @@ function SelectControl<V extends string>({
   );
 }
 
-function CountControl({ id, label, hideLabel, draft, onChange }: { id: string; label: string; hideLabel: boolean; draft: FilterSelection; onChange: FilterControlProps['onChange'] }) {
+function CountControl({
+  id,
+  label,
+  hideLabel,
+  draft,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  hideLabel: boolean;
+  draft: FilterSelection;
+  onChange: FilterControlProps['onChange'];
+}) {
   const labelId = `${id}-label`;
   const hintId = `${id}-hint`;
   return (
@@ -94,13 +106,25 @@ function CountControl({ id, label, hideLabel, draft, onChange }: { id: string; l
         })}
       </HStack>
       <Text id={hintId} textStyle="xs" color="fg.muted" mt="1.5">
-        {draft.countRange === null ? 'Any pack size. Pick one to narrow the list.' : `${draft.countRange}-egg packs only. Pick it again for any size.`}
+        {draft.countRange === null
+          ? 'Any pack size. Pick one to narrow the list.'
+          : `${draft.countRange}-egg packs only. Pick it again for any size.`}
       </Text>
     </div>
   );
 }
 
-function DisplayControl({ label, hideLabel, draft, onChange }: { label: string; hideLabel: boolean; draft: FilterSelection; onChange: FilterControlProps['onChange'] }) {
+function DisplayControl({
+  label,
+  hideLabel,
+  draft,
+  onChange,
+}: {
+  label: string;
+  hideLabel: boolean;
+  draft: FilterSelection;
+  onChange: FilterControlProps['onChange'];
+}) {
   return (
     <div>
       {!hideLabel && (
@@ -124,22 +148,63 @@ function DisplayControl({ label, hideLabel, draft, onChange }: { label: string; 
   );
 }
 
-export function FilterControl({ section, draft, onChange, storeOptions, idPrefix, hideLabel = false }: FilterControlProps) {
+export function FilterControl({
+  section,
+  draft,
+  onChange,
+  storeOptions,
+  idPrefix,
+  hideLabel = false,
+}: FilterControlProps) {
   const id = `${idPrefix}-${section.id}`;
   switch (section.id) {
     case 'eggType':
       return (
-        <SelectControl id={id} label={section.title} hideLabel={hideLabel} value={draft.eggType} options={EGG_TYPE_OPTIONS} onChange={(eggType) => onChange({ eggType })} />
+        <SelectControl
+          id={id}
+          label={section.title}
+          hideLabel={hideLabel}
+          value={draft.eggType}
+          options={EGG_TYPE_OPTIONS}
+          onChange={(eggType) => onChange({ eggType })}
+        />
       );
     case 'store':
-      return <SelectControl id={id} label={section.title} hideLabel={hideLabel} value={draft.store} options={storeOptions} onChange={(store) => onChange({ store })} />;
+      return (
+        <SelectControl
+          id={id}
+          label={section.title}
+          hideLabel={hideLabel}
+          value={draft.store}
+          options={storeOptions}
+          onChange={(store) => onChange({ store })}
+        />
+      );
     case 'region':
-      return <SelectControl id={id} label={section.title} hideLabel={hideLabel} value={draft.region} options={REGION_OPTIONS} onChange={(region) => onChange({ region })} />;
+      return (
+        <SelectControl
+          id={id}
+          label={section.title}
+          hideLabel={hideLabel}
+          value={draft.region}
+          options={REGION_OPTIONS}
+          onChange={(region) => onChange({ region })}
+        />
+      );
     case 'count':
       return <CountControl id={id} label={section.title} hideLabel={hideLabel} draft={draft} onChange={onChange} />;
     case 'display':
       return <DisplayControl label={section.title} hideLabel={hideLabel} draft={draft} onChange={onChange} />;
     case 'sort':
-      return <SelectControl id={id} label={section.title} hideLabel={hideLabel} value={draft.sortBy} options={SORT_FILTER_OPTIONS} onChange={(sortBy) => onChange({ sortBy })} />;
+      return (
+        <SelectControl
+          id={id}
+          label={section.title}
+          hideLabel={hideLabel}
+          value={draft.sortBy}
+          options={SORT_FILTER_OPTIONS}
+          onChange={(sortBy) => onChange({ sortBy })}
+        />
+      );
   }
 }

@@ -85,15 +85,36 @@ function InlineFilters({ applied, onApply, storeOptions, applying = false }: Omi
         >
           <SimpleGrid columns={{ base: 1, sm: 2 }} gapX="6" gapY="5">
             {FILTER_SECTIONS.map((section) => (
-              <FilterControl key={section.id} section={section} draft={draft} onChange={update} storeOptions={storeOptions} idPrefix={idPrefix} />
+              <FilterControl
+                key={section.id}
+                section={section}
+                draft={draft}
+                onChange={update}
+                storeOptions={storeOptions}
+                idPrefix={idPrefix}
+              />
             ))}
           </SimpleGrid>
           <HStack mt="6" gap="3" justify="flex-end" wrap="wrap">
-            <Button type="button" variant="ghost" colorPalette="gray" size="sm" onClick={clear} disabled={isSameSelection(draft, DEFAULT_FILTERS)}>
+            <Button
+              type="button"
+              variant="ghost"
+              colorPalette="gray"
+              size="sm"
+              onClick={clear}
+              disabled={isSameSelection(draft, DEFAULT_FILTERS)}
+            >
               <LuRotateCcw aria-hidden />
               Reset
             </Button>
-            <Button type="submit" colorPalette="amber" variant="solid" size="sm" loading={applying} loadingText="Applying...">
+            <Button
+              type="submit"
+              colorPalette="amber"
+              variant="solid"
+              size="sm"
+              loading={applying}
+              loadingText="Applying..."
+            >
               {APPLY_LABEL}
             </Button>
           </HStack>
@@ -151,9 +172,15 @@ function MobileFilters({ applied, onApply, storeOptions, applying = false }: Omi
         finalFocusEl={() => toggleRef.current}
       >
         <Portal>
-          <Drawer.Backdrop _open={{ animationDuration: PANEL_ANIMATION }} _closed={{ animationDuration: PANEL_ANIMATION }} />
+          <Drawer.Backdrop
+            _open={{ animationDuration: PANEL_ANIMATION }}
+            _closed={{ animationDuration: PANEL_ANIMATION }}
+          />
           <Drawer.Positioner>
-            <Drawer.Content _open={{ animationDuration: PANEL_ANIMATION }} _closed={{ animationDuration: PANEL_ANIMATION }}>
+            <Drawer.Content
+              _open={{ animationDuration: PANEL_ANIMATION }}
+              _closed={{ animationDuration: PANEL_ANIMATION }}
+            >
               <Drawer.Header borderBottomWidth="1px" borderColor="border" py="4">
                 <Drawer.Title flex="1">Filters</Drawer.Title>
                 <Drawer.CloseTrigger asChild position="static">
@@ -180,7 +207,14 @@ function MobileFilters({ applied, onApply, storeOptions, applying = false }: Omi
                         </Accordion.ItemTrigger>
                         <Accordion.ItemContent>
                           <Accordion.ItemBody pt="1" pb="4">
-                            <FilterControl section={section} draft={draft} onChange={update} storeOptions={storeOptions} idPrefix={idPrefix} hideLabel />
+                            <FilterControl
+                              section={section}
+                              draft={draft}
+                              onChange={update}
+                              storeOptions={storeOptions}
+                              idPrefix={idPrefix}
+                              hideLabel
+                            />
                           </Accordion.ItemBody>
                         </Accordion.ItemContent>
                       </Accordion.Item>
@@ -189,7 +223,13 @@ function MobileFilters({ applied, onApply, storeOptions, applying = false }: Omi
                 </form>
               </Drawer.Body>
               <Drawer.Footer borderTopWidth="1px" borderColor="border" py="4" px="4" gap="3">
-                <Button type="button" variant="outline" colorPalette="gray" onClick={clear} disabled={isSameSelection(draft, DEFAULT_FILTERS)}>
+                <Button
+                  type="button"
+                  variant="outline"
+                  colorPalette="gray"
+                  onClick={clear}
+                  disabled={isSameSelection(draft, DEFAULT_FILTERS)}
+                >
                   <LuRotateCcw aria-hidden />
                   Reset
                 </Button>

@@ -11,6 +11,8 @@ describe('filter draft helpers', () => {
 
   it('counts only the filters that narrow the list', () => {
     expect(activeFilterCount({ ...DEFAULT_FILTERS, sortBy: 'trend', showRegion: false })).toBe(0);
-    expect(activeFilterCount({ ...DEFAULT_FILTERS, eggType: 'organic', store: 'aldi', region: 'west', countRange: 6 })).toBe(4);
+    expect(
+      activeFilterCount({ ...DEFAULT_FILTERS, eggType: 'organic', store: 'aldi', region: 'west', countRange: 6 }),
+    ).toBe(4);
   });
 });

@@ -9,5 +9,10 @@ export function isSameSelection(a: FilterSelection, b: Readonly<FilterSelection>
 
 /** How many applied filters narrow the list (egg type, store, region, count); sort and display do not. */
 export function activeFilterCount(filters: FilterSelection): number {
-  return [filters.eggType !== 'all', filters.store !== 'all', filters.region !== 'all', filters.countRange !== null].filter(Boolean).length;
+  return [
+    filters.eggType !== 'all',
+    filters.store !== 'all',
+    filters.region !== 'all',
+    filters.countRange !== null,
+  ].filter(Boolean).length;
 }

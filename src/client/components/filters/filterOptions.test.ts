@@ -1,11 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { EGG_TYPE_OPTIONS, REGION_OPTIONS, SORT_FILTER_OPTIONS, storeLabelFromId, storeOptions } from './filterOptions.ts';
+import {
+  EGG_TYPE_OPTIONS,
+  REGION_OPTIONS,
+  SORT_FILTER_OPTIONS,
+  storeLabelFromId,
+  storeOptions,
+} from './filterOptions.ts';
 
 describe('filter options', () => {
   it('lists every store value of SPEC §3 in order, labelled from the stores list when loaded', () => {
-    expect(storeOptions(undefined).map((o) => o.value)).toEqual(['all', 'walmart', 'target', 'whole-foods', 'kroger', 'albertsons', 'aldi']);
+    expect(storeOptions(undefined).map((o) => o.value)).toEqual([
+      'all',
+      'walmart',
+      'target',
+      'whole-foods',
+      'kroger',
+      'albertsons',
+      'aldi',
+    ]);
     expect(storeOptions(undefined).find((o) => o.value === 'whole-foods')?.label).toBe('Whole Foods');
-    const loaded = storeOptions([{ id: 'whole-foods', store_name: 'Whole Foods Market' }, { id: 'publix', store_name: 'Publix' }]);
+    const loaded = storeOptions([
+      { id: 'whole-foods', store_name: 'Whole Foods Market' },
+      { id: 'publix', store_name: 'Publix' },
+    ]);
     expect(loaded.find((o) => o.value === 'whole-foods')?.label).toBe('Whole Foods Market');
     expect(loaded.at(-1)).toEqual({ value: 'publix', label: 'Publix' });
   });

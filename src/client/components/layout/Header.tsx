@@ -26,7 +26,14 @@ const MobileNavMenu = lazy(() => loadMenus().then((menus) => ({ default: menus.M
 
 function Logo() {
   return (
-    <Link asChild fontWeight="bold" fontSize="xl" color="fg" _hover={{ textDecoration: 'none', color: 'brand.fg' }} borderRadius="md">
+    <Link
+      asChild
+      fontWeight="bold"
+      fontSize="xl"
+      color="fg"
+      _hover={{ textDecoration: 'none', color: 'brand.fg' }}
+      borderRadius="md"
+    >
       <RouterLink to="/" aria-label="EggWatch home">
         <Icon size="lg" color="brand.500" aria-hidden>
           <LuEgg />
@@ -138,7 +145,9 @@ function DesktopNav({ signedIn }: { signedIn: boolean }) {
 function MobileNav({ signedIn }: { signedIn: boolean }) {
   return (
     <Box as="nav" aria-label="Main" hideFrom="md">
-      <DeferredMenu placeholder={NavMenuButton}>{(intent) => <MobileNavMenu signedIn={signedIn} {...intent} />}</DeferredMenu>
+      <DeferredMenu placeholder={NavMenuButton}>
+        {(intent) => <MobileNavMenu signedIn={signedIn} {...intent} />}
+      </DeferredMenu>
     </Box>
   );
 }

@@ -85,7 +85,13 @@ export function MobileNavMenu({ signedIn, ...intent }: DeferredMenuProps & { sig
               <LinkItems links={COMPARE_LINKS} />
             </Menu.ItemGroup>
             <Menu.Separator />
-            <LinkItems links={[{ href: '/map', label: 'Prices by State' }, { href: '/admin/login', label: 'Admin' }, ...accountLinks]} />
+            <LinkItems
+              links={[
+                { href: '/map', label: 'Prices by State' },
+                { href: '/admin/login', label: 'Admin' },
+                ...accountLinks,
+              ]}
+            />
           </Menu.Content>
         </Menu.Positioner>
       </Portal>

@@ -12,8 +12,18 @@ const TREND_COLOR: Record<TickerTrend, string> = { up: 'trend.up', down: 'trend.
 const TREND_ICON = { up: LuArrowUp, down: LuArrowDown, none: LuTag } as const;
 
 /** What the strip says when no price moved enough to be news. */
-export const QUIET_ITEM: TickerEvent = { kind: 'national-week', text: 'Egg prices steady: no notable moves today', trend: 'none', sample: false };
-const UNAVAILABLE_ITEM: TickerEvent = { kind: 'national-week', text: 'Egg price news is unavailable right now', trend: 'none', sample: false };
+export const QUIET_ITEM: TickerEvent = {
+  kind: 'national-week',
+  text: 'Egg prices steady: no notable moves today',
+  trend: 'none',
+  sample: false,
+};
+const UNAVAILABLE_ITEM: TickerEvent = {
+  kind: 'national-week',
+  text: 'Egg price news is unavailable right now',
+  trend: 'none',
+  sample: false,
+};
 
 function TickerItems({ items, hidden = false }: { items: readonly TickerEvent[]; hidden?: boolean }) {
   return (
@@ -46,10 +56,25 @@ function TickerItems({ items, hidden = false }: { items: readonly TickerEvent[];
  * hand) for people who ask for reduced motion.
  */
 export function NewsTicker() {
-  const ticker = trpc.news.ticker.useQuery(undefined, { staleTime: 5 * 60_000, trpc: { context: { unbatched: true } } });
-  const items = ticker.isError ? [UNAVAILABLE_ITEM] : ticker.data && ticker.data.length > 0 ? ticker.data : [QUIET_ITEM];
+  const ticker = trpc.news.ticker.useQuery(undefined, {
+    staleTime: 5 * 60_000,
+    trpc: { context: { unbatched: true } },
+  });
+  const items = ticker.isError
+    ? [UNAVAILABLE_ITEM]
+    : ticker.data && ticker.data.length > 0
+      ? ticker.data
+      : [QUIET_ITEM];
   return (
-    <Box as="section" aria-label="Egg price news" bg="brand.subtle" borderBottomWidth="1px" borderColor="border" overflow="hidden" _motionReduce={{ overflowX: 'auto' }}>
+    <Box
+      as="section"
+      aria-label="Egg price news"
+      bg="brand.subtle"
+      borderBottomWidth="1px"
+      borderColor="border"
+      overflow="hidden"
+      _motionReduce={{ overflowX: 'auto' }}
+    >
       <VisuallyHidden as="h2">Egg price news</VisuallyHidden>
       <Box
         display="flex"

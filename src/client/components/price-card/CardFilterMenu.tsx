@@ -118,7 +118,13 @@ function PopoverMenu<V extends string | number>({
       <Stack gap="1" minW="0" flex="1">
         {!compact && <Caption icon={Icon} caption={caption} />}
         <Popover.Trigger asChild>
-          <TriggerButton ref={triggerRef} icon={Icon} label={`${name}: ${current}`} text={triggerText ? triggerText(value) : current} compact={compact} />
+          <TriggerButton
+            ref={triggerRef}
+            icon={Icon}
+            label={`${name}: ${current}`}
+            text={triggerText ? triggerText(value) : current}
+            compact={compact}
+          />
         </Popover.Trigger>
       </Stack>
       <Portal>

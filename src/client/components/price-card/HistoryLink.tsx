@@ -15,7 +15,14 @@ export interface HistoryLinkProps {
 
 export function HistoryLink({ productId, locationId, context, label = 'Price history' }: HistoryLinkProps) {
   return (
-    <Link asChild fontSize="sm" fontWeight="medium" color="brand.fg" whiteSpace="nowrap" _hover={{ textDecoration: 'underline' }}>
+    <Link
+      asChild
+      fontSize="sm"
+      fontWeight="medium"
+      color="brand.fg"
+      whiteSpace="nowrap"
+      _hover={{ textDecoration: 'underline' }}
+    >
       <RouterLink to={historyHref(productId, locationId)}>
         <LuChartLine aria-hidden />
         {label}

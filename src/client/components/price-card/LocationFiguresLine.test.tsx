@@ -19,19 +19,42 @@ const render = (figures: LocationFigures | null) =>
   );
 
 const three: LocationFigures = {
-  store_id: 'target', region: 'midwest', egg_type: 'standard', count: 12, locations: 3,
-  median_per_dozen: 3.5, lowest_per_dozen: 3.1, highest_per_dozen: 4.9, sample: false,
-  cheapest: { entry_id: 1, product_id: 4, location_id: 5, price: 3.1, price_per_dozen: 3.1, name: 'Target 1', city: 'Chicago', state: 'IL', zip: '60601' },
+  store_id: 'target',
+  region: 'midwest',
+  egg_type: 'standard',
+  count: 12,
+  locations: 3,
+  median_per_dozen: 3.5,
+  lowest_per_dozen: 3.1,
+  highest_per_dozen: 4.9,
+  sample: false,
+  cheapest: {
+    entry_id: 1,
+    product_id: 4,
+    location_id: 5,
+    price: 3.1,
+    price_per_dozen: 3.1,
+    name: 'Target 1',
+    city: 'Chicago',
+    state: 'IL',
+    zip: '60601',
+  },
 };
 /** The text of the markup, without the theme's style elements; inline elements' text runs on. */
 const text = (html: string) =>
-  html.replace(/<style[^>]*>.*?<\/style>/gs, '').replace(/<!-- -->/g, '').replace(/<[^>]+>/g, '').replace(/\s+/g, ' ');
+  html
+    .replace(/<style[^>]*>.*?<\/style>/gs, '')
+    .replace(/<!-- -->/g, '')
+    .replace(/<[^>]+>/g, '')
+    .replace(/\s+/g, ' ');
 
 describe('LocationFiguresLine', () => {
   it('shows nothing without figures or for a single store', () => {
     expect(render(three)).toContain('data-testid="location-figures"');
     expect(render(null)).not.toContain('data-testid="location-figures"');
-    expect(render({ ...three, locations: 1, lowest_per_dozen: 3.5, highest_per_dozen: 3.5 })).not.toContain('data-testid="location-figures"');
+    expect(render({ ...three, locations: 1, lowest_per_dozen: 3.5, highest_per_dozen: 3.5 })).not.toContain(
+      'data-testid="location-figures"',
+    );
   });
 
   it("words the figures as the issue does and links the cheapest store's price history", () => {

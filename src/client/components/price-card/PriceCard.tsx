@@ -1,12 +1,38 @@
 // The reusable price card (SPEC §2 Price card): store, price, per-egg price, sparkline of the
 // real recent prices, relative update time, trend, a Sample data badge for seeded prices, and
 // the region / egg type / count dropdowns that re-price the card (observed price or Estimate).
-import { Badge, Box, Card, Grid, HStack, Heading, Icon, Link, Separator, Skeleton, Stack, Switch, Text, Tooltip, VisuallyHidden } from '@chakra-ui/react';
+import {
+  Badge,
+  Box,
+  Card,
+  Grid,
+  HStack,
+  Heading,
+  Icon,
+  Link,
+  Separator,
+  Skeleton,
+  Stack,
+  Switch,
+  Text,
+  Tooltip,
+  VisuallyHidden,
+} from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuArrowDown, LuArrowUp, LuClock, LuEgg, LuHash, LuInfo, LuMapPin, LuMinus } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatHistoryDays, formatPrice, formatTrend, trendColor } from '#shared/format.ts';
-import { CARD_COUNTS, EGG_TYPE_LABELS, EGG_TYPES, type EggType, isSampleSource, type Region, REGION_LABELS, REGIONS, type TrendDirection } from '#shared/vocabulary.ts';
+import {
+  CARD_COUNTS,
+  EGG_TYPE_LABELS,
+  EGG_TYPES,
+  type EggType,
+  isSampleSource,
+  type Region,
+  REGION_LABELS,
+  REGIONS,
+  type TrendDirection,
+} from '#shared/vocabulary.ts';
 import { RelativeTime } from '#client/components/RelativeTime.tsx';
 import { useIsMobile } from '#client/lib/useViewportWidth.ts';
 import { CardFilterMenu, type MenuOption } from './CardFilterMenu.tsx';
@@ -27,12 +53,20 @@ export interface PriceCardProps {
   showRegion?: boolean;
 }
 
-export const REGION_MENU_OPTIONS: ReadonlyArray<MenuOption<Region>> = REGIONS.map((value) => ({ value, label: REGION_LABELS[value] }));
-export const EGG_TYPE_MENU_OPTIONS: ReadonlyArray<MenuOption<EggType>> = EGG_TYPES.map((value) => ({ value, label: EGG_TYPE_LABELS[value] }));
+export const REGION_MENU_OPTIONS: ReadonlyArray<MenuOption<Region>> = REGIONS.map((value) => ({
+  value,
+  label: REGION_LABELS[value],
+}));
+export const EGG_TYPE_MENU_OPTIONS: ReadonlyArray<MenuOption<EggType>> = EGG_TYPES.map((value) => ({
+  value,
+  label: EGG_TYPE_LABELS[value],
+}));
 
 /** SPEC §3 card counts, plus the entry's own count when it is another size. */
 export function countMenuOptions(current: number): Array<MenuOption<number>> {
-  const counts = (CARD_COUNTS as readonly number[]).includes(current) ? [...CARD_COUNTS] : [...CARD_COUNTS, current].sort((a, b) => a - b);
+  const counts = (CARD_COUNTS as readonly number[]).includes(current)
+    ? [...CARD_COUNTS]
+    : [...CARD_COUNTS, current].sort((a, b) => a - b);
   return counts.map((value) => ({ value, label: `${value} eggs` }));
 }
 
@@ -63,7 +97,6 @@ export function TrendValue({ value, direction }: { value: number; direction: Tre
   );
 }
 
-
 /**
  * The 'Estimate' label: its explanation shows as a tooltip on hover or keyboard focus, and is
  * read by screen readers from the text beside it.
@@ -73,7 +106,15 @@ export function EstimateBadge({ explanation }: { explanation: string }) {
     <>
       <Tooltip.Root openDelay={150} positioning={{ placement: 'top' }}>
         <Tooltip.Trigger asChild>
-          <Badge as="span" tabIndex={0} colorPalette="blue" variant="subtle" cursor="help" flexShrink={0} _focusVisible={{ outline: '2px solid', outlineColor: 'colorPalette.focusRing' }}>
+          <Badge
+            as="span"
+            tabIndex={0}
+            colorPalette="blue"
+            variant="subtle"
+            cursor="help"
+            flexShrink={0}
+            _focusVisible={{ outline: '2px solid', outlineColor: 'colorPalette.focusRing' }}
+          >
             <LuInfo aria-hidden />
             Estimate
           </Badge>
@@ -90,7 +131,10 @@ export function EstimateBadge({ explanation }: { explanation: string }) {
 }
 
 /** The product and location of an observed price, for its 'Price history' link; estimates have none. */
-export function historyTarget(view: PriceView, storeName: string): { productId: number; locationId: number; context: string } | null {
+export function historyTarget(
+  view: PriceView,
+  storeName: string,
+): { productId: number; locationId: number; context: string } | null {
   if (view.kind !== 'observed') return null;
   const { product_id: productId, location_id: locationId } = view.entry;
   if (!Number.isInteger(productId) || !Number.isInteger(locationId)) return null;
@@ -103,7 +147,10 @@ export function sparklineLabel(view: Exclude<PriceView, { kind: 'loading' }>): s
   // One day draws no line (Sparkline shows a dash): the label says why.
   if (days === 0) return 'No recent prices';
   if (days === 1) return `${formatHistoryDays(1)}: ${prices}`;
-  const subject = view.kind === 'estimate' ? 'Recent prices of the pack this estimate is based on' : `Price over the last ${days} days`;
+  const subject =
+    view.kind === 'estimate'
+      ? 'Recent prices of the pack this estimate is based on'
+      : `Price over the last ${days} days`;
   return `${subject}: ${prices}`;
 }
 
@@ -136,7 +183,12 @@ export function RegionMenu({
       compact={compact}
       extra={
         showRegion && (
-          <Switch.Root size="sm" colorPalette="brand" checked={showRegion.shown} onCheckedChange={(details) => showRegion.onChange(details.checked)}>
+          <Switch.Root
+            size="sm"
+            colorPalette="brand"
+            checked={showRegion.shown}
+            onCheckedChange={(details) => showRegion.onChange(details.checked)}
+          >
             <Switch.HiddenInput />
             <Switch.Control>
               <Switch.Thumb />
@@ -254,7 +306,12 @@ export function PriceCard({ entry, showRegion: showRegionOption = true }: PriceC
         {view.kind === 'loading' ? (
           <Skeleton height="10" />
         ) : (
-          <Sparkline values={view.history} color={trendToken(view.trendDirection)} dashed={view.kind === 'estimate'} label={sparklineLabel(view)} />
+          <Sparkline
+            values={view.history}
+            color={trendToken(view.trendDirection)}
+            dashed={view.kind === 'estimate'}
+            label={sparklineLabel(view)}
+          />
         )}
 
         <HStack justify="space-between" gap="2" wrap="wrap" minH="5">
@@ -283,7 +340,12 @@ export function PriceCard({ entry, showRegion: showRegionOption = true }: PriceC
 
         <Separator />
         <Grid templateColumns="minmax(0, 1.1fr) minmax(0, 1.2fr) minmax(0, 0.9fr)" gap="2" alignItems="end">
-          <RegionMenu selection={selection} select={select} storeName={storeName} showRegion={{ shown: showRegion, onChange: setShowRegion }} />
+          <RegionMenu
+            selection={selection}
+            select={select}
+            storeName={storeName}
+            showRegion={{ shown: showRegion, onChange: setShowRegion }}
+          />
           <EggTypeMenu selection={selection} select={select} storeName={storeName} />
           <CountMenu selection={selection} select={select} storeName={storeName} />
         </Grid>

@@ -3,7 +3,18 @@
 import { Box, HStack, Link, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { RelativeTime } from '#client/components/RelativeTime.tsx';
-import { CountMenu, EggTypeMenu, EstimateBadge, RegionMenu, SampleBadge, TrendValue, historyTarget, sparklineLabel, storeHref, trendToken } from './PriceCard.tsx';
+import {
+  CountMenu,
+  EggTypeMenu,
+  EstimateBadge,
+  RegionMenu,
+  SampleBadge,
+  TrendValue,
+  historyTarget,
+  sparklineLabel,
+  storeHref,
+  trendToken,
+} from './PriceCard.tsx';
 import { HistoryLink } from './HistoryLink.tsx';
 import { Sparkline } from './Sparkline.tsx';
 import { StockBadge, WasPrice } from './StockAndPromotion.tsx';
@@ -79,7 +90,13 @@ export function PriceRow({ entry, showRegion, wide }: PriceRowProps) {
           </Stack>
         )}
       </Table.Cell>
-      <Table.Cell>{loading ? <Skeleton height="5" width="14" /> : <TrendValue value={view.trendValue} direction={view.trendDirection} />}</Table.Cell>
+      <Table.Cell>
+        {loading ? (
+          <Skeleton height="5" width="14" />
+        ) : (
+          <TrendValue value={view.trendValue} direction={view.trendDirection} />
+        )}
+      </Table.Cell>
       {wide && (
         <>
           <Table.Cell minW="28">

@@ -26,7 +26,16 @@ export function hasSparkline(values: readonly number[]): boolean {
 export function Sparkline({ values, color, label, dashed = false, ...rest }: SparklineProps) {
   if (!hasSparkline(values)) {
     return (
-      <Box role="img" aria-label={label} height="10" width="full" display="flex" alignItems="center" color="fg.muted" {...rest}>
+      <Box
+        role="img"
+        aria-label={label}
+        height="10"
+        width="full"
+        display="flex"
+        alignItems="center"
+        color="fg.muted"
+        {...rest}
+      >
         <Text as="span" aria-hidden fontSize="lg" lineHeight="1">
           —
         </Text>
@@ -37,7 +46,15 @@ export function Sparkline({ values, color, label, dashed = false, ...rest }: Spa
   const area = sparklineAreaPath(values, WIDTH, HEIGHT);
   return (
     <Box role="img" aria-label={label} height="10" width="full" color={color} {...rest}>
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} width="100%" height="100%" preserveAspectRatio="none" aria-hidden focusable="false" style={{ overflow: 'visible' }}>
+      <svg
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        width="100%"
+        height="100%"
+        preserveAspectRatio="none"
+        aria-hidden
+        focusable="false"
+        style={{ overflow: 'visible' }}
+      >
         {area && <path d={area} fill="currentColor" fillOpacity={0.12} stroke="none" />}
         {path && (
           <path

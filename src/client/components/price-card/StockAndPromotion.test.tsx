@@ -13,10 +13,18 @@ const text = (markup: string) => markup.replace(/<style[^>]*>[\s\S]*?<\/style>/g
 describe('StockBadge', () => {
   it('says in stock, out of stock or stock unknown, as badge or compact text', () => {
     for (const compact of [false, true]) {
-      expect(text(html(<StockBadge entry={{ in_stock: true, source: 'scrape' }} compact={compact} />))).toBe('In stock');
-      expect(text(html(<StockBadge entry={{ in_stock: false, source: 'scrape' }} compact={compact} />))).toBe('Out of stock');
-      expect(text(html(<StockBadge entry={{ in_stock: null, source: 'scrape' }} compact={compact} />))).toBe('Stock unknown');
-      expect(html(<StockBadge entry={{ in_stock: null, source: 'demo' }} compact={compact} />)).toContain('data-stock="unknown"');
+      expect(text(html(<StockBadge entry={{ in_stock: true, source: 'scrape' }} compact={compact} />))).toBe(
+        'In stock',
+      );
+      expect(text(html(<StockBadge entry={{ in_stock: false, source: 'scrape' }} compact={compact} />))).toBe(
+        'Out of stock',
+      );
+      expect(text(html(<StockBadge entry={{ in_stock: null, source: 'scrape' }} compact={compact} />))).toBe(
+        'Stock unknown',
+      );
+      expect(html(<StockBadge entry={{ in_stock: null, source: 'demo' }} compact={compact} />)).toContain(
+        'data-stock="unknown"',
+      );
     }
   });
 

@@ -26,24 +26,48 @@ export function WasPrice({ entry }: { entry: Pick<PriceEntry, 'regular_price' | 
   );
 }
 
-const STOCK_TEXT_COLORS: Record<StockState, string> = { 'in-stock': 'green.fg', 'out-of-stock': 'red.fg', unknown: 'fg.muted' };
+const STOCK_TEXT_COLORS: Record<StockState, string> = {
+  'in-stock': 'green.fg',
+  'out-of-stock': 'red.fg',
+  unknown: 'fg.muted',
+};
 
 /**
  * The stock at the store when the price was read; nothing for sample prices. `compact`: a line of
  * small text instead of a badge, for narrow table cells.
  */
-export function StockBadge({ entry, compact = false }: { entry: Pick<PriceEntry, 'in_stock' | 'source'>; compact?: boolean }) {
+export function StockBadge({
+  entry,
+  compact = false,
+}: {
+  entry: Pick<PriceEntry, 'in_stock' | 'source'>;
+  compact?: boolean;
+}) {
   if (entry.source === 'sample') return null;
   const state = stockState(entry.in_stock);
   if (compact) {
     return (
-      <Text as="span" display="block" textStyle="xs" color={STOCK_TEXT_COLORS[state]} title={STOCK_TITLES[state]} data-stock={state}>
+      <Text
+        as="span"
+        display="block"
+        textStyle="xs"
+        color={STOCK_TEXT_COLORS[state]}
+        title={STOCK_TITLES[state]}
+        data-stock={state}
+      >
         {STOCK_LABELS[state]}
       </Text>
     );
   }
   return (
-    <Badge colorPalette={STOCK_PALETTES[state]} variant="outline" size="sm" flexShrink={0} title={STOCK_TITLES[state]} data-stock={state}>
+    <Badge
+      colorPalette={STOCK_PALETTES[state]}
+      variant="outline"
+      size="sm"
+      flexShrink={0}
+      title={STOCK_TITLES[state]}
+      data-stock={state}
+    >
       {STOCK_LABELS[state]}
     </Badge>
   );

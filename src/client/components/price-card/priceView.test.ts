@@ -37,28 +37,82 @@ describe('price card selection', () => {
 describe('resolvePriceView', () => {
   it("shows the entry itself when the selection is the entry's own, without a lookup", () => {
     const view = resolvePriceView(entry, { region: 'south', eggType: 'standard', count: 12 }, { status: 'idle' });
-    expect(view).toMatchObject({ kind: 'observed', priceText: '$3.00 / 12 ct', dozenText: '$3.00 per dozen', unitText: '$0.25 per egg', trendDirection: 'down', source: 'sample' });
+    expect(view).toMatchObject({
+      kind: 'observed',
+      priceText: '$3.00 / 12 ct',
+      dozenText: '$3.00 per dozen',
+      unitText: '$0.25 per egg',
+      trendDirection: 'down',
+      source: 'sample',
+    });
     if (view.kind === 'observed') expect(view.history).toEqual(entry.history);
   });
 
   it('waits for the lookup of another combination', () => {
-    expect(resolvePriceView(entry, { region: 'south', eggType: 'organic', count: 12 }, { status: 'pending' }).kind).toBe('loading');
+    expect(
+      resolvePriceView(entry, { region: 'south', eggType: 'organic', count: 12 }, { status: 'pending' }).kind,
+    ).toBe('loading');
   });
 
   it('shows the observed price of the combination when the store has one', () => {
-    const organic: CardEntry = { ...entry, id: 2, egg_type: 'organic', price: 4.49, trend_value: 1.2, trend_direction: 'up', source: 'scrape', history: [4.4, 4.49] };
-    const view = resolvePriceView(entry, { region: 'south', eggType: 'organic', count: 12 }, { status: 'success', entry: organic });
-    expect(view).toMatchObject({ kind: 'observed', priceText: '$4.49 / 12 ct', trendDirection: 'up', source: 'scrape', history: [4.4, 4.49] });
+    const organic: CardEntry = {
+      ...entry,
+      id: 2,
+      egg_type: 'organic',
+      price: 4.49,
+      trend_value: 1.2,
+      trend_direction: 'up',
+      source: 'scrape',
+      history: [4.4, 4.49],
+    };
+    const view = resolvePriceView(
+      entry,
+      { region: 'south', eggType: 'organic', count: 12 },
+      { status: 'success', entry: organic },
+    );
+    expect(view).toMatchObject({
+      kind: 'observed',
+      priceText: '$4.49 / 12 ct',
+      trendDirection: 'up',
+      source: 'scrape',
+      history: [4.4, 4.49],
+    });
   });
 
   it("estimates from the store's nearest observed price, which it names with the sum, when there is none", () => {
     // The Aldi card: a 36-pack asked for, the store's observed Midwest dozen as the basis.
-    const aldi: CardEntry = { ...entry, store_id: 'aldi', store_name: 'Aldi', region: 'midwest', price: 7.44, history: [7.44] };
-    const basis: CardEntry = { ...aldi, id: 3, price: 3.96, trend_value: 0, trend_direction: 'stable', history: [3.9, 3.96], location_id: 21 };
-    const view = resolvePriceView(aldi, { region: 'midwest', eggType: 'standard', count: 36 }, { status: 'success', entry: basis });
+    const aldi: CardEntry = {
+      ...entry,
+      store_id: 'aldi',
+      store_name: 'Aldi',
+      region: 'midwest',
+      price: 7.44,
+      history: [7.44],
+    };
+    const basis: CardEntry = {
+      ...aldi,
+      id: 3,
+      price: 3.96,
+      trend_value: 0,
+      trend_direction: 'stable',
+      history: [3.9, 3.96],
+      location_id: 21,
+    };
+    const view = resolvePriceView(
+      aldi,
+      { region: 'midwest', eggType: 'standard', count: 36 },
+      { status: 'success', entry: basis },
+    );
     expect(view.kind).toBe('estimate');
     if (view.kind !== 'estimate') return;
-    expect(view).toMatchObject({ price: 11.52, priceText: '$11.52 / 36 ct', dozenText: '$3.84 per dozen', unitText: '$0.32 per egg', trendDirection: 'stable', history: [3.9, 3.96] });
+    expect(view).toMatchObject({
+      price: 11.52,
+      priceText: '$11.52 / 36 ct',
+      dozenText: '$3.84 per dozen',
+      unitText: '$0.32 per egg',
+      trendDirection: 'stable',
+      history: [3.9, 3.96],
+    });
     expect(view.base).toBe(basis);
     expect(view.explanation).toBe(
       'Estimate: Aldi has no observed price for Standard, 36 eggs, Midwest. ' +
@@ -68,7 +122,11 @@ describe('resolvePriceView', () => {
   });
 
   it('re-prices across type and region with every factor named', () => {
-    const view = resolvePriceView(entry, { region: 'west', eggType: 'organic', count: 36 }, { status: 'success', entry });
+    const view = resolvePriceView(
+      entry,
+      { region: 'west', eggType: 'organic', count: 36 },
+      { status: 'success', entry },
+    );
     expect(view.kind).toBe('estimate');
     if (view.kind !== 'estimate') return;
     // 3.00 / 12 * 36 * 0.97 (bigger pack) * 1.5 (organic) * 1.25 (South to West) = 16.36875
@@ -87,7 +145,11 @@ describe('resolvePriceView', () => {
   });
 
   it("estimates from the card's own entry when the lookup failed or found no price at all", () => {
-    expect(resolvePriceView(entry, { region: 'south', eggType: 'standard', count: 6 }, { status: 'error' })).toMatchObject({ kind: 'estimate', base: entry });
-    expect(resolvePriceView(entry, { region: 'south', eggType: 'standard', count: 6 }, { status: 'success', entry: null })).toMatchObject({ kind: 'estimate', base: entry });
+    expect(
+      resolvePriceView(entry, { region: 'south', eggType: 'standard', count: 6 }, { status: 'error' }),
+    ).toMatchObject({ kind: 'estimate', base: entry });
+    expect(
+      resolvePriceView(entry, { region: 'south', eggType: 'standard', count: 6 }, { status: 'success', entry: null }),
+    ).toMatchObject({ kind: 'estimate', base: entry });
   });
 });

@@ -3,7 +3,15 @@
 // combination at the same store, or a labelled estimate when the store has none, worked out from
 // the store's nearest observed price, which it names with the sum that gives it.
 import { estimatePrice, estimateWorking } from '#shared/estimate.ts';
-import { formatDozenPrice, formatPackPrice, formatPrice, formatUnitPrice, packCount, toNumber, trendDirection } from '#shared/format.ts';
+import {
+  formatDozenPrice,
+  formatPackPrice,
+  formatPrice,
+  formatUnitPrice,
+  packCount,
+  toNumber,
+  trendDirection,
+} from '#shared/format.ts';
 import type { PriceEntry, PriceSource } from '#shared/types.ts';
 import type { LocationFigures } from '#shared/location-figures.ts';
 import {
@@ -56,10 +64,7 @@ export function selectionKey(selection: CardSelection): string {
 
 /** The lookup of the selected combination, as the card's query reports it. */
 export type LookupState =
-  | { status: 'idle' }
-  | { status: 'pending' }
-  | { status: 'error' }
-  | { status: 'success'; entry: CardEntry | null };
+  { status: 'idle' } | { status: 'pending' } | { status: 'error' } | { status: 'success'; entry: CardEntry | null };
 
 interface ShownBase {
   selection: CardSelection;
@@ -111,7 +116,9 @@ function observed(entry: CardEntry, selection: CardSelection): PriceView {
 
 /** 'Organic, 36 eggs, West' */
 function combination(eggType: EggType | null, count: number, region: Region | null): string {
-  return [eggType ? EGG_TYPE_LABELS[eggType] : null, `${count} eggs`, region ? REGION_LABELS[region] : null].filter(Boolean).join(', ');
+  return [eggType ? EGG_TYPE_LABELS[eggType] : null, `${count} eggs`, region ? REGION_LABELS[region] : null]
+    .filter(Boolean)
+    .join(', ');
 }
 
 /**
@@ -128,7 +135,10 @@ export function estimateView(basis: CardEntry, selection: CardSelection): PriceV
   const basisType = parseEggType(basis.egg_type);
   const basisRegion = parseRegion(basis.region);
   // The basis, pack first as the sum starts from it: '12 eggs, Standard, Midwest'.
-  const named = (pack: string) => [pack, basisType ? EGG_TYPE_LABELS[basisType] : null, basisRegion ? REGION_LABELS[basisRegion] : null].filter(Boolean).join(', ');
+  const named = (pack: string) =>
+    [pack, basisType ? EGG_TYPE_LABELS[basisType] : null, basisRegion ? REGION_LABELS[basisRegion] : null]
+      .filter(Boolean)
+      .join(', ');
   return {
     kind: 'estimate',
     base: basis,

@@ -64,7 +64,12 @@ function segmentsOf(values: readonly number[], width: number, height: number): X
  * The path for `values` in a width x height box (y grows downwards). One value draws a flat
  * line across the box; no finite values give ''.
  */
-export function sparklinePath(values: readonly number[], width: number, height: number, tension = SPARKLINE_TENSION): string {
+export function sparklinePath(
+  values: readonly number[],
+  width: number,
+  height: number,
+  tension = SPARKLINE_TENSION,
+): string {
   if (!values.some(Number.isFinite)) return '';
   const segments = segmentsOf(values, width, height);
   if (values.length === 1) return `M0 ${round(segments[0]![0]!.y)}H${width}`;
@@ -75,10 +80,18 @@ export function sparklinePath(values: readonly number[], width: number, height: 
  * The area under the line, down to the bottom of the box, one closed shape per run of values: a
  * light fill that makes even a level line read as a chart, not as a rule across the card.
  */
-export function sparklineAreaPath(values: readonly number[], width: number, height: number, tension = SPARKLINE_TENSION): string {
+export function sparklineAreaPath(
+  values: readonly number[],
+  width: number,
+  height: number,
+  tension = SPARKLINE_TENSION,
+): string {
   if (values.length < 2) return '';
   return segmentsOf(values, width, height)
     .filter((segment) => segment.length > 1)
-    .map((segment) => `${segmentPath(segment, tension, height)}L${round(segment.at(-1)!.x)} ${height}L${round(segment[0]!.x)} ${height}Z`)
+    .map(
+      (segment) =>
+        `${segmentPath(segment, tension, height)}L${round(segment.at(-1)!.x)} ${height}L${round(segment[0]!.x)} ${height}Z`,
+    )
     .join('');
 }

@@ -47,7 +47,11 @@ function wrapper({ children }: { children: ReactNode }) {
           observable((observer) => {
             lookups.push(op.input);
             // The store's nearest observed price for anything asked: its Midwest 18-pack.
-            observer.next({ result: { data: { ...aldi, id: 2, count: 18, price: 5.4, unit_price: 0.3, location_id: 20, history: [5.4] } } });
+            observer.next({
+              result: {
+                data: { ...aldi, id: 2, count: 18, price: 5.4, unit_price: 0.3, location_id: 20, history: [5.4] },
+              },
+            });
             observer.complete();
           }),
     ],
@@ -61,7 +65,10 @@ function wrapper({ children }: { children: ReactNode }) {
 
 beforeEach(() => {
   lookups = [];
-  window.localStorage.setItem('eggwatch.preferences', JSON.stringify({ zipCode: '60611', region: 'west', preferredEggType: 'organic', preferredCount: 36 }));
+  window.localStorage.setItem(
+    'eggwatch.preferences',
+    JSON.stringify({ zipCode: '60611', region: 'west', preferredEggType: 'organic', preferredCount: 36 }),
+  );
 });
 afterEach(() => {
   cleanup();
@@ -85,6 +92,8 @@ describe('usePriceCard', () => {
     if (view.kind !== 'estimate') return;
     // $5.40 / 18 * 36 * 0.97 = $10.48: from the 18-pack, not from the card's dozen.
     expect(view.priceText).toBe('$10.48 / 36 ct');
-    expect(view.explanation).toContain('Estimated from its observed $5.40 for 18 eggs, Standard, Midwest: $5.40 ÷ 18 × 36 × 0.97 (larger pack) = $10.48');
+    expect(view.explanation).toContain(
+      'Estimated from its observed $5.40 for 18 eggs, Standard, Midwest: $5.40 ÷ 18 × 36 × 0.97 (larger pack) = $10.48',
+    );
   });
 });

@@ -44,7 +44,19 @@ export function StatusUnavailable({ onRetry }: { onRetry: () => void }) {
   );
 }
 
-export function ScraperCard({ store, zipCodes, status, statusFailed, onRetryStatus, activeStyle, dashboard, title, children, footer, onRun }: ScraperCardProps) {
+export function ScraperCard({
+  store,
+  zipCodes,
+  status,
+  statusFailed,
+  onRetryStatus,
+  activeStyle,
+  dashboard,
+  title,
+  children,
+  footer,
+  onRun,
+}: ScraperCardProps) {
   const start = useStartScraper({ dashboard: dashboard ?? false });
   const name = SCRAPER_NAMES[store];
   const busy = start.isPending;

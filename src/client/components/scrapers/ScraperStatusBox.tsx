@@ -22,7 +22,10 @@ export function RunProgress({ status, label }: { status: ScraperStatus; label: s
   const queued = run.status === 'queued';
   return (
     <Progress.Root value={queued ? null : run.progress} max={Math.max(run.total, 1)} size="sm" colorPalette="brand">
-      <Progress.Track aria-label={label} aria-valuetext={queued ? 'Queued' : `${run.progress} of ${run.total} ZIP codes`}>
+      <Progress.Track
+        aria-label={label}
+        aria-valuetext={queued ? 'Queued' : `${run.progress} of ${run.total} ZIP codes`}
+      >
         <Progress.Range />
       </Progress.Track>
     </Progress.Root>

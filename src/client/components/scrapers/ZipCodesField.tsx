@@ -37,7 +37,13 @@ export interface ZipCodesFieldProps {
 
 export function ZipCodesField({ list, label, helper, placeholder, serverError, multiline, maxW }: ZipCodesFieldProps) {
   const error = list.problem ?? serverError ?? null;
-  const common = { value: list.text, onChange: (event: { target: { value: string } }) => list.setText(event.target.value), onBlur: list.check, placeholder, autoComplete: 'off' };
+  const common = {
+    value: list.text,
+    onChange: (event: { target: { value: string } }) => list.setText(event.target.value),
+    onBlur: list.check,
+    placeholder,
+    autoComplete: 'off',
+  };
   return (
     <Field.Root invalid={error !== null} maxW={maxW}>
       <Field.Label>{label}</Field.Label>

@@ -48,7 +48,13 @@ function useRefreshAfterStart(): () => void {
     void utils.scrape.invalidate();
     const timer = setTimeout(() => {
       timers.current.delete(timer);
-      void Promise.all([utils.prices.invalidate(), utils.stats.invalidate(), utils.stores.invalidate(), utils.compare.invalidate(), utils.scrape.invalidate()]);
+      void Promise.all([
+        utils.prices.invalidate(),
+        utils.stats.invalidate(),
+        utils.stores.invalidate(),
+        utils.compare.invalidate(),
+        utils.scrape.invalidate(),
+      ]);
     }, REFRESH_AFTER_START_MS);
     timers.current.add(timer);
   };
@@ -63,13 +69,25 @@ export function useStartScraper(options: { dashboard?: boolean } = {}) {
   return trpc.scrape.start.useMutation({
     onSuccess: (_data, input) => {
       const name = SCRAPER_NAMES[input.store as StoreId];
-      toaster.create({ type: 'success', title: 'Scraper Started', description: `The ${name} scraper is now collecting egg prices. This may take a few minutes.`, duration: 5000 });
+      toaster.create({
+        type: 'success',
+        title: 'Scraper Started',
+        description: `The ${name} scraper is now collecting egg prices. This may take a few minutes.`,
+        duration: 5000,
+      });
       refresh();
     },
     onError: (error, input) => {
       const name = SCRAPER_NAMES[input.store as StoreId] ?? 'store';
-      const fallback = options.dashboard ? `Failed to start the ${name} scraper. Please try again later.` : `Failed to start the ${name} scraper.`;
-      toaster.create({ type: 'error', title: 'Scraper Error', description: failureMessage(error, fallback), duration: 5000 });
+      const fallback = options.dashboard
+        ? `Failed to start the ${name} scraper. Please try again later.`
+        : `Failed to start the ${name} scraper.`;
+      toaster.create({
+        type: 'error',
+        title: 'Scraper Error',
+        description: failureMessage(error, fallback),
+        duration: 5000,
+      });
     },
   });
 }
@@ -79,10 +97,21 @@ export function useStartAllScrapers() {
   const refresh = useRefreshAfterStart();
   return trpc.scrape.startAll.useMutation({
     onSuccess: (data) => {
-      toaster.create({ type: data.busy.length ? 'warning' : 'success', title: 'Scrapers Started', description: data.message, duration: 5000 });
+      toaster.create({
+        type: data.busy.length ? 'warning' : 'success',
+        title: 'Scrapers Started',
+        description: data.message,
+        duration: 5000,
+      });
       refresh();
     },
-    onError: (error) => toaster.create({ type: 'error', title: 'Scraper Error', description: failureMessage(error, 'Failed to start the scrapers.'), duration: 5000 }),
+    onError: (error) =>
+      toaster.create({
+        type: 'error',
+        title: 'Scraper Error',
+        description: failureMessage(error, 'Failed to start the scrapers.'),
+        duration: 5000,
+      }),
   });
 }
 

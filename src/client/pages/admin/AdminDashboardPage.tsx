@@ -2,7 +2,20 @@
 // to /admin/login, a signed-in non-admin goes to / with 'Access Denied'. The server checks the
 // role again on every admin call. The open tab lives in the URL (?tab=outbox), so a reload or a
 // link (the demo's log names the Outbox) opens it.
-import { Box, Button, Center, Flex, Heading, HStack, SimpleGrid, Skeleton, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
+import {
+  Box,
+  Button,
+  Center,
+  Flex,
+  Heading,
+  HStack,
+  SimpleGrid,
+  Skeleton,
+  Spinner,
+  Stack,
+  Tabs,
+  Text,
+} from '@chakra-ui/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { LuDatabase, LuInbox, LuLogOut, LuMapPinned, LuSettings, LuStore } from 'react-icons/lu';
 import { Navigate, useNavigate } from 'react-router-dom';
@@ -47,7 +60,13 @@ function Overview() {
     );
   }
   return (
-    <SimpleGrid as="dl" columns={3} gap={{ base: '2', md: '4' }} aria-label="Accounts overview" aria-busy={overview.isPending}>
+    <SimpleGrid
+      as="dl"
+      columns={3}
+      gap={{ base: '2', md: '4' }}
+      aria-label="Accounts overview"
+      aria-busy={overview.isPending}
+    >
       {items.map((item) => (
         <Box key={item.label} borderWidth="1px" borderRadius="md" px={{ base: '3', md: '4' }} py="3" bg="bg.panel">
           <Text as="dt" textStyle="xs" color="fg.muted" truncate>
@@ -90,7 +109,12 @@ function SignOutButton() {
             toaster.create({ type: 'success', title: 'Logged out', description: 'You have been signed out.' });
             navigate('/admin/login');
           },
-          onError: (error) => toaster.create({ type: 'error', title: 'Logout failed', description: failureMessage(error, 'Please try again.') }),
+          onError: (error) =>
+            toaster.create({
+              type: 'error',
+              title: 'Logout failed',
+              description: failureMessage(error, 'Please try again.'),
+            }),
         })
       }
     >
@@ -109,7 +133,12 @@ function Dashboard({ user }: { user: PublicUser }) {
   const tab: Tab = TABS.includes(asked as Tab) ? (asked as Tab) : 'scrapers';
   return (
     <Stack gap={{ base: '5', md: '6' }}>
-      <Flex gap="4" justify="space-between" align={{ base: 'flex-start', sm: 'center' }} direction={{ base: 'column', sm: 'row' }}>
+      <Flex
+        gap="4"
+        justify="space-between"
+        align={{ base: 'flex-start', sm: 'center' }}
+        direction={{ base: 'column', sm: 'row' }}
+      >
         <Box minW="0" maxW="full">
           <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
             Admin Dashboard
@@ -121,7 +150,12 @@ function Dashboard({ user }: { user: PublicUser }) {
         <SignOutButton />
       </Flex>
       <Overview />
-      <Tabs.Root value={tab} onValueChange={(details) => setParam('tab', details.value === 'scrapers' ? '' : details.value)} variant="line" lazyMount>
+      <Tabs.Root
+        value={tab}
+        onValueChange={(details) => setParam('tab', details.value === 'scrapers' ? '' : details.value)}
+        variant="line"
+        lazyMount
+      >
         <Tabs.List>
           <Tabs.Trigger value="scrapers">
             <TabLabel icon={<LuDatabase />}>Data Scrapers</TabLabel>
@@ -170,7 +204,12 @@ function VerifiedDashboard() {
 
   if (verify.isError) {
     if (isUnauthorized(verify.error)) return <Navigate to="/admin/login" replace />;
-    return <ErrorCard message={failureMessage(verify.error, 'Unable to check your session. Please try again.')} onRetry={() => void verify.refetch()} />;
+    return (
+      <ErrorCard
+        message={failureMessage(verify.error, 'Unable to check your session. Please try again.')}
+        onRetry={() => void verify.refetch()}
+      />
+    );
   }
   if (!verify.isFetchedAfterMount || !user) {
     return (

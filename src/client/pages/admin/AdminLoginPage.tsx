@@ -49,7 +49,11 @@ export default function AdminLoginPage() {
         },
         onError: (error) => {
           form.showServerErrors(error);
-          toaster.create({ type: 'error', title: 'Login Failed', description: failureMessage(error, 'Invalid email or password.') });
+          toaster.create({
+            type: 'error',
+            title: 'Login Failed',
+            description: failureMessage(error, 'Invalid email or password.'),
+          });
         },
       },
     );
@@ -110,7 +114,13 @@ export default function AdminLoginPage() {
           <Checkbox.Control />
           <Checkbox.Label>Remember me for 30 days</Checkbox.Label>
         </Checkbox.Root>
-        <Button type="submit" width="full" loading={login.isPending} loadingText="Signing in..." disabled={login.isPending || logout.isPending}>
+        <Button
+          type="submit"
+          width="full"
+          loading={login.isPending}
+          loadingText="Signing in..."
+          disabled={login.isPending || logout.isPending}
+        >
           Sign In
         </Button>
       </Form>

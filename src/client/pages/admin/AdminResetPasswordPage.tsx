@@ -18,7 +18,8 @@ import { trpc } from '#client/lib/trpc.ts';
 
 const REQUEST_FAILED = 'Failed to request password reset. Please try again.';
 const RESET_FAILED = 'Failed to reset password. The token may be invalid or expired.';
-const PASSWORD_RULES = 'At least 8 characters, with an uppercase letter, a lowercase letter, a number and a special character.';
+const PASSWORD_RULES =
+  'At least 8 characters, with an uppercase letter, a lowercase letter, a number and a special character.';
 
 type Tab = 'request' | 'reset';
 
@@ -68,7 +69,8 @@ function RequestReset({ onUseToken }: { onUseToken: (token: string) => void }) {
           </Box>
         ) : (
           <Text textStyle="sm" color="fg.muted">
-            Check your email for the reset link or token, then open the Reset Password tab. The token is valid for 30 minutes.
+            Check your email for the reset link or token, then open the Reset Password tab. The token is valid for 30
+            minutes.
           </Text>
         )}
         <Link asChild textStyle="sm" color="brand.fg" alignSelf="flex-start">
@@ -109,7 +111,11 @@ function ResetPassword({ token }: { token: string }) {
       { token: input.token, newPassword: input.newPassword },
       {
         onSuccess: () => {
-          toaster.create({ type: 'success', title: 'Password Reset Successful', description: 'You can now log in with your new password.' });
+          toaster.create({
+            type: 'success',
+            title: 'Password Reset Successful',
+            description: 'You can now log in with your new password.',
+          });
           later(() => navigate('/admin/login'), SETUP_RESET_REDIRECT_DELAY_MS);
         },
         onError: (error) => {

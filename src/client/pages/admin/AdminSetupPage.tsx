@@ -17,7 +17,8 @@ import { toaster } from '#client/components/Toaster.tsx';
 import { trpc } from '#client/lib/trpc.ts';
 
 const SETUP_FAILED = 'Failed to complete admin setup. Please check your setup key and try again.';
-const PASSWORD_RULES = 'At least 8 characters, with an uppercase letter, a lowercase letter, a number and a special character.';
+const PASSWORD_RULES =
+  'At least 8 characters, with an uppercase letter, a lowercase letter, a number and a special character.';
 
 function LoginButton() {
   return (
@@ -32,9 +33,14 @@ function LoginButton() {
 
 function SetupClosed() {
   return (
-    <AuthCard icon={<LuLock aria-hidden size="28" />} title="Admin setup is closed" description="An administrator account already exists, so first-time setup is no longer available.">
+    <AuthCard
+      icon={<LuLock aria-hidden size="28" />}
+      title="Admin setup is closed"
+      description="An administrator account already exists, so first-time setup is no longer available."
+    >
       <Text textStyle="sm" color="fg.muted">
-        Sign in with an administrator account. If you have lost its password, use "Forgot password?" on the admin login page.
+        Sign in with an administrator account. If you have lost its password, use "Forgot password?" on the admin login
+        page.
       </Text>
       <LoginButton />
     </AuthCard>
@@ -68,7 +74,11 @@ function SetupForm({ onDone }: { onDone: () => void }) {
     const { confirmPassword: _confirm, ...payload } = input;
     setup.mutate(payload, {
       onSuccess: () => {
-        toaster.create({ type: 'success', title: 'Admin Setup Successful', description: 'Your administrator account has been created. You can now log in.' });
+        toaster.create({
+          type: 'success',
+          title: 'Admin Setup Successful',
+          description: 'Your administrator account has been created. You can now log in.',
+        });
         void utils.admin.setupStatus.invalidate();
         onDone();
       },
@@ -135,7 +145,10 @@ export default function AdminSetupPage() {
   if (status.isError) {
     return (
       <Stack maxW="md" mx="auto">
-        <ErrorCard message={failureMessage(status.error, 'Unable to check whether admin setup is open. Please try again.')} onRetry={() => void status.refetch()} />
+        <ErrorCard
+          message={failureMessage(status.error, 'Unable to check whether admin setup is open. Please try again.')}
+          onRetry={() => void status.refetch()}
+        />
       </Stack>
     );
   }

@@ -2,7 +2,24 @@
 // often each store is visited and the daily request budget, with what the plan costs shown before
 // saving (the scope's known stores counted by the server, the arithmetic of coverageView.ts), the
 // discovery of the scope, and a paused plan's reason with its way to resume (saving).
-import { Alert, Box, Button, Card, Checkbox, Field, Fieldset, Flex, Heading, Input, SegmentGroup, SimpleGrid, Skeleton, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  Checkbox,
+  Field,
+  Fieldset,
+  Flex,
+  Heading,
+  Input,
+  SegmentGroup,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  VisuallyHidden,
+} from '@chakra-ui/react';
 import { useEffect, useMemo, useState } from 'react';
 import { LuSave, LuSearch } from 'react-icons/lu';
 import { MAX_REVISIT_DAYS, type CoverageScope } from '#shared/coverage.ts';
@@ -10,7 +27,18 @@ import { failureMessage } from '#client/components/auth/errors.ts';
 import { toaster } from '#client/components/Toaster.tsx';
 import { formatWhen } from '#client/lib/dateTime.ts';
 import { trpc } from '#client/lib/trpc.ts';
-import { checkBudget, checkRevisitDays, costLines, draftScope, pausedText, planForm, STATE_CHOICES, STATE_NAMES, type PlanForm, type RetailerCoverage } from './coverageView.ts';
+import {
+  checkBudget,
+  checkRevisitDays,
+  costLines,
+  draftScope,
+  pausedText,
+  planForm,
+  STATE_CHOICES,
+  STATE_NAMES,
+  type PlanForm,
+  type RetailerCoverage,
+} from './coverageView.ts';
 
 const n = (value: number) => value.toLocaleString('en-US');
 
@@ -41,7 +69,10 @@ export function PlanCard({ retailer }: { retailer: RetailerCoverage }) {
     const timer = setTimeout(() => setDebouncedScope(scopeKey ? (JSON.parse(scopeKey) as CoverageScope) : null), 300);
     return () => clearTimeout(timer);
   }, [scopeKey]);
-  const size = trpc.coverage.scopeSize.useQuery({ store: retailer.store, scope: debouncedScope ?? { kind: 'nationwide' } }, { enabled: debouncedScope !== null });
+  const size = trpc.coverage.scopeSize.useQuery(
+    { store: retailer.store, scope: debouncedScope ?? { kind: 'nationwide' } },
+    { enabled: debouncedScope !== null },
+  );
   // A discovery that finds or closes stores changes every scope's count.
   const utils = trpc.useUtils();
   useEffect(() => {
@@ -50,24 +81,47 @@ export function PlanCard({ retailer }: { retailer: RetailerCoverage }) {
   const done = useCoverageMutationDone();
   const savePlan = trpc.coverage.savePlan.useMutation({
     onSuccess: (plan) => {
-      toaster.create({ type: 'success', title: 'Plan saved', description: `${retailer.name}: ${plan.scopeText}, every ${plan.revisitDays === 1 ? 'day' : `${plan.revisitDays} days`}, ${n(plan.dailyRequestBudget)} requests a day.`, duration: 5000 });
+      toaster.create({
+        type: 'success',
+        title: 'Plan saved',
+        description: `${retailer.name}: ${plan.scopeText}, every ${plan.revisitDays === 1 ? 'day' : `${plan.revisitDays} days`}, ${n(plan.dailyRequestBudget)} requests a day.`,
+        duration: 5000,
+      });
       setTouched(false);
       done();
     },
-    onError: (error) => toaster.create({ type: 'error', title: 'Plan not saved', description: failureMessage(error, 'Failed to save the plan.'), duration: 6000 }),
+    onError: (error) =>
+      toaster.create({
+        type: 'error',
+        title: 'Plan not saved',
+        description: failureMessage(error, 'Failed to save the plan.'),
+        duration: 6000,
+      }),
   });
   const discover = trpc.coverage.discover.useMutation({
     onSuccess: (data) => {
       toaster.create({ type: 'success', title: 'Discovery started', description: data.message, duration: 5000 });
       done();
     },
-    onError: (error) => toaster.create({ type: 'error', title: 'Discovery not started', description: failureMessage(error, `Failed to start the ${retailer.name} discovery.`), duration: 6000 }),
+    onError: (error) =>
+      toaster.create({
+        type: 'error',
+        title: 'Discovery not started',
+        description: failureMessage(error, `Failed to start the ${retailer.name} discovery.`),
+        duration: 6000,
+      }),
   });
   const [showErrors, setShowErrors] = useState(false);
   const sizeReady = scope.ok && size.data !== undefined && JSON.stringify(debouncedScope) === scopeKey;
   const cost =
     sizeReady && revisit.ok && budget.ok
-      ? costLines({ storesInScope: size.data.storesInScope, perVisit: retailer.requestsPerVisit, revisitDays: revisit.value, dailyRequestBudget: budget.value, delayMs: retailer.delayMs })
+      ? costLines({
+          storesInScope: size.data.storesInScope,
+          perVisit: retailer.requestsPerVisit,
+          revisitDays: revisit.value,
+          dailyRequestBudget: budget.value,
+          delayMs: retailer.delayMs,
+        })
       : null;
   const plan = retailer.plan;
   const fieldId = (name: string) => `coverage-${retailer.store}-${name}`;
@@ -79,7 +133,9 @@ export function PlanCard({ retailer }: { retailer: RetailerCoverage }) {
           Coverage plan
         </Heading>
         <Text textStyle="sm" color="fg.muted">
-          {plan ? `Saved ${formatWhen(plan.updatedAt, '—')}: ${plan.scopeText}, every ${plan.revisitDays === 1 ? 'day' : `${plan.revisitDays} days`}.` : 'No plan saved yet.'}
+          {plan
+            ? `Saved ${formatWhen(plan.updatedAt, '—')}: ${plan.scopeText}, every ${plan.revisitDays === 1 ? 'day' : `${plan.revisitDays} days`}.`
+            : 'No plan saved yet.'}
         </Text>
       </Card.Header>
       <Card.Body gap="4">
@@ -94,7 +150,13 @@ export function PlanCard({ retailer }: { retailer: RetailerCoverage }) {
         )}
         <Fieldset.Root invalid={showErrors && !scope.ok}>
           <Fieldset.Legend>Scope</Fieldset.Legend>
-          <SegmentGroup.Root size="sm" value={form.kind} onValueChange={(details) => details.value && edit({ kind: details.value as PlanForm['kind'] })} aria-label="Scope" alignSelf="flex-start">
+          <SegmentGroup.Root
+            size="sm"
+            value={form.kind}
+            onValueChange={(details) => details.value && edit({ kind: details.value as PlanForm['kind'] })}
+            aria-label="Scope"
+            alignSelf="flex-start"
+          >
             <SegmentGroup.Indicator />
             <SegmentGroup.Items
               items={[
@@ -107,7 +169,9 @@ export function PlanCard({ retailer }: { retailer: RetailerCoverage }) {
           {form.kind === 'states' && (
             <Box>
               <Text textStyle="sm" color="fg.muted" mb="1.5" id={fieldId('states-help')}>
-                {form.states.length === 0 ? 'Choose the states to cover.' : `${form.states.length} chosen: ${[...form.states].sort().join(', ')}`}
+                {form.states.length === 0
+                  ? 'Choose the states to cover.'
+                  : `${form.states.length} chosen: ${[...form.states].sort().join(', ')}`}
               </Text>
               <SimpleGrid
                 columns={{ base: 3, sm: 5, md: 6 }}
@@ -126,7 +190,11 @@ export function PlanCard({ retailer }: { retailer: RetailerCoverage }) {
                     key={state}
                     size="sm"
                     checked={form.states.includes(state)}
-                    onCheckedChange={(details) => edit({ states: details.checked ? [...form.states, state] : form.states.filter((s) => s !== state) })}
+                    onCheckedChange={(details) =>
+                      edit({
+                        states: details.checked ? [...form.states, state] : form.states.filter((s) => s !== state),
+                      })
+                    }
                   >
                     <Checkbox.HiddenInput />
                     <Checkbox.Control />
@@ -144,16 +212,27 @@ export function PlanCard({ retailer }: { retailer: RetailerCoverage }) {
             <Flex gap="3" direction={{ base: 'column', sm: 'row' }}>
               <Field.Root flex="1">
                 <Field.Label>ZIP codes</Field.Label>
-                <Input value={form.zipCodes} onChange={(event) => edit({ zipCodes: event.target.value })} placeholder="84101, 02903" inputMode="numeric" />
+                <Input
+                  value={form.zipCodes}
+                  onChange={(event) => edit({ zipCodes: event.target.value })}
+                  placeholder="84101, 02903"
+                  inputMode="numeric"
+                />
                 <Field.HelperText>Comma-separated, up to 100.</Field.HelperText>
               </Field.Root>
               <Field.Root width={{ base: 'full', sm: '32' }}>
                 <Field.Label>Radius (miles)</Field.Label>
-                <Input value={form.radiusMiles} onChange={(event) => edit({ radiusMiles: event.target.value })} inputMode="numeric" />
+                <Input
+                  value={form.radiusMiles}
+                  onChange={(event) => edit({ radiusMiles: event.target.value })}
+                  inputMode="numeric"
+                />
               </Field.Root>
             </Flex>
           )}
-          {!scope.ok && (showErrors || form.kind !== 'nationwide') && <Fieldset.ErrorText>{scope.error}</Fieldset.ErrorText>}
+          {!scope.ok && (showErrors || form.kind !== 'nationwide') && (
+            <Fieldset.ErrorText>{scope.error}</Fieldset.ErrorText>
+          )}
         </Fieldset.Root>
         <Button
           alignSelf="flex-start"
@@ -174,12 +253,24 @@ export function PlanCard({ retailer }: { retailer: RetailerCoverage }) {
         <Flex gap="3" direction={{ base: 'column', sm: 'row' }}>
           <Field.Root invalid={!revisit.ok}>
             <Field.Label>Visit each store every (days)</Field.Label>
-            <Input value={form.revisitDays} onChange={(event) => edit({ revisitDays: event.target.value })} inputMode="numeric" />
-            {revisit.ok ? <Field.HelperText>1 to {MAX_REVISIT_DAYS}; 1 is every day.</Field.HelperText> : <Field.ErrorText>{revisit.error}</Field.ErrorText>}
+            <Input
+              value={form.revisitDays}
+              onChange={(event) => edit({ revisitDays: event.target.value })}
+              inputMode="numeric"
+            />
+            {revisit.ok ? (
+              <Field.HelperText>1 to {MAX_REVISIT_DAYS}; 1 is every day.</Field.HelperText>
+            ) : (
+              <Field.ErrorText>{revisit.error}</Field.ErrorText>
+            )}
           </Field.Root>
           <Field.Root invalid={!budget.ok}>
             <Field.Label>Daily request budget</Field.Label>
-            <Input value={form.dailyRequestBudget} onChange={(event) => edit({ dailyRequestBudget: event.target.value })} inputMode="numeric" />
+            <Input
+              value={form.dailyRequestBudget}
+              onChange={(event) => edit({ dailyRequestBudget: event.target.value })}
+              inputMode="numeric"
+            />
             {budget.ok ? (
               <Field.HelperText>
                 {retailer.name}'s default: {n(retailer.defaultBudget)}
@@ -190,7 +281,15 @@ export function PlanCard({ retailer }: { retailer: RetailerCoverage }) {
             )}
           </Field.Root>
         </Flex>
-        <Box as="section" aria-label="Plan cost" borderWidth="1px" borderRadius="md" p="3" bg="bg.subtle" aria-busy={scope.ok && !cost && size.isFetching}>
+        <Box
+          as="section"
+          aria-label="Plan cost"
+          borderWidth="1px"
+          borderRadius="md"
+          p="3"
+          bg="bg.subtle"
+          aria-busy={scope.ok && !cost && size.isFetching}
+        >
           <Heading as="h4" size="sm" mb="1.5">
             What this plan costs
           </Heading>
@@ -225,7 +324,13 @@ export function PlanCard({ retailer }: { retailer: RetailerCoverage }) {
           loadingText="Saving..."
           onClick={() => {
             setShowErrors(true);
-            if (scope.ok && revisit.ok && budget.ok) savePlan.mutate({ store: retailer.store, scope: scope.value, revisitDays: revisit.value, dailyRequestBudget: budget.value });
+            if (scope.ok && revisit.ok && budget.ok)
+              savePlan.mutate({
+                store: retailer.store,
+                scope: scope.value,
+                revisitDays: revisit.value,
+                dailyRequestBudget: budget.value,
+              });
           }}
         >
           <LuSave aria-hidden />

@@ -75,13 +75,19 @@ export function CoverageTab() {
   const retailer = coverage.data?.find((r) => r.store === store);
   return (
     <Stack gap="6">
-      <Flex gap="3" justify="space-between" align={{ base: 'stretch', sm: 'flex-end' }} direction={{ base: 'column', sm: 'row' }}>
+      <Flex
+        gap="3"
+        justify="space-between"
+        align={{ base: 'stretch', sm: 'flex-end' }}
+        direction={{ base: 'column', sm: 'row' }}
+      >
         <Box>
           <Heading as="h2" size="lg">
             Store coverage
           </Heading>
           <Text textStyle="sm" color="fg.muted" maxW="2xl">
-            Each retailer's known stores, how many were visited, and the plan that visits them. Each retailer's requests go one at a time, whatever the number of workers.
+            Each retailer's known stores, how many were visited, and the plan that visits them. Each retailer's requests
+            go one at a time, whatever the number of workers.
           </Text>
         </Box>
         <Field.Root width={{ base: 'full', sm: 'auto' }}>
@@ -99,7 +105,11 @@ export function CoverageTab() {
         </Field.Root>
       </Flex>
       {coverage.isError ? (
-        <ErrorCard title="Coverage unavailable" message={failureMessage(coverage.error, 'Unable to load the coverage figures.')} onRetry={() => void coverage.refetch()} />
+        <ErrorCard
+          title="Coverage unavailable"
+          message={failureMessage(coverage.error, 'Unable to load the coverage figures.')}
+          onRetry={() => void coverage.refetch()}
+        />
       ) : !retailer ? (
         <Stack gap="4" role="status" aria-label="Loading coverage">
           <Skeleton height="24" />
@@ -119,7 +129,9 @@ function RetailerView({ retailer }: { retailer: RetailerCoverage }) {
       {!retailer.active && (
         <Alert.Root status="warning">
           <Alert.Indicator />
-          <Alert.Title>{retailer.name} is inactive: activate it in the Stores tab before discovering or visiting its stores.</Alert.Title>
+          <Alert.Title>
+            {retailer.name} is inactive: activate it in the Stores tab before discovering or visiting its stores.
+          </Alert.Title>
         </Alert.Root>
       )}
       <Figures retailer={retailer} />
@@ -148,7 +160,12 @@ function Figures({ retailer }: { retailer: RetailerCoverage }) {
     { label: 'Blocked', value: n(retailer.blocked), ...(retailer.blocked ? { tone: 'fg.error' } : {}) },
   ];
   return (
-    <SimpleGrid as="dl" columns={{ base: 2, sm: 4, xl: 7 }} gap={{ base: '2', md: '3' }} aria-label={`${retailer.name} coverage figures`}>
+    <SimpleGrid
+      as="dl"
+      columns={{ base: 2, sm: 4, xl: 7 }}
+      gap={{ base: '2', md: '3' }}
+      aria-label={`${retailer.name} coverage figures`}
+    >
       {items.map((item) => (
         <Box key={item.label} borderWidth="1px" borderRadius="md" px="3" py="2.5" bg="bg.panel">
           <Text as="dt" textStyle="xs" color="fg.muted">
@@ -163,7 +180,14 @@ function Figures({ retailer }: { retailer: RetailerCoverage }) {
   );
 }
 
-const RUN_PALETTE: Record<CoverageRun['status'], string> = { queued: 'gray', running: 'blue', succeeded: 'green', partial: 'orange', failed: 'red', paused: 'orange' };
+const RUN_PALETTE: Record<CoverageRun['status'], string> = {
+  queued: 'gray',
+  running: 'blue',
+  succeeded: 'green',
+  partial: 'orange',
+  failed: 'red',
+  paused: 'orange',
+};
 
 function RunLine({ title, run, empty }: { title: string; run: CoverageRun | null; empty: string }) {
   const progress = run ? runProgressValue(run) : null;
@@ -188,8 +212,16 @@ function RunLine({ title, run, empty }: { title: string; run: CoverageRun | null
         <Stack gap="1.5" mt="1.5" textStyle="sm">
           <Text aria-live="polite">{runProgressText(run)}</Text>
           {run.active && (
-            <Progress.Root value={progress ? progress.value : null} max={progress ? progress.max : 100} size="sm" colorPalette="brand">
-              <Progress.Track aria-label={`${title} progress`} aria-valuetext={progress ? `${progress.value} of ${progress.max}` : statusWord(run.status)}>
+            <Progress.Root
+              value={progress ? progress.value : null}
+              max={progress ? progress.max : 100}
+              size="sm"
+              colorPalette="brand"
+            >
+              <Progress.Track
+                aria-label={`${title} progress`}
+                aria-valuetext={progress ? `${progress.value} of ${progress.max}` : statusWord(run.status)}
+              >
                 <Progress.Range />
               </Progress.Track>
             </Progress.Root>
@@ -215,7 +247,13 @@ function Activity({ retailer }: { retailer: RetailerCoverage }) {
       toaster.create({ type: 'success', title: 'Visit day started', description: data.message, duration: 5000 });
       done();
     },
-    onError: (error) => toaster.create({ type: 'error', title: 'Visit day not started', description: failureMessage(error, `Failed to start the ${retailer.name} visit day.`), duration: 6000 }),
+    onError: (error) =>
+      toaster.create({
+        type: 'error',
+        title: 'Visit day not started',
+        description: failureMessage(error, `Failed to start the ${retailer.name} visit day.`),
+        duration: 6000,
+      }),
   });
   return (
     <Card.Root variant="outline">
@@ -225,7 +263,11 @@ function Activity({ retailer }: { retailer: RetailerCoverage }) {
         </Heading>
       </Card.Header>
       <Card.Body gap="4">
-        <RunLine title="Discovery" run={retailer.discovery} empty="No discovery yet: choose a scope below and discover its stores." />
+        <RunLine
+          title="Discovery"
+          run={retailer.discovery}
+          empty="No discovery yet: choose a scope below and discover its stores."
+        />
         <RunLine title="Visit day" run={retailer.visit} empty="No visit day yet." />
         <Box as="section" aria-label="Next planned chunk">
           <Heading as="h4" size="sm">
@@ -268,11 +310,23 @@ function MapCard({ retailer }: { retailer: RetailerCoverage }) {
             </Text>
           </Box>
           <HStack gap="1" role="group" aria-label="Show as">
-            <Button size="xs" variant={view === 'map' ? 'solid' : 'outline'} colorPalette="gray" aria-pressed={view === 'map'} onClick={() => setView('map')}>
+            <Button
+              size="xs"
+              variant={view === 'map' ? 'solid' : 'outline'}
+              colorPalette="gray"
+              aria-pressed={view === 'map'}
+              onClick={() => setView('map')}
+            >
               <LuMap aria-hidden />
               Map
             </Button>
-            <Button size="xs" variant={view === 'table' ? 'solid' : 'outline'} colorPalette="gray" aria-pressed={view === 'table'} onClick={() => setView('table')}>
+            <Button
+              size="xs"
+              variant={view === 'table' ? 'solid' : 'outline'}
+              colorPalette="gray"
+              aria-pressed={view === 'table'}
+              onClick={() => setView('table')}
+            >
               <LuTable aria-hidden />
               Table
             </Button>
@@ -298,19 +352,39 @@ function MapCard({ retailer }: { retailer: RetailerCoverage }) {
             <HStack as="ul" gap="3" wrap="wrap" textStyle="xs" aria-label="Map legend">
               {SHARE_LEGEND.map((text, i) => (
                 <HStack as="li" key={text} gap="1.5" listStyleType="none">
-                  <Box width="3" height="3" borderRadius="sm" bg={SHARE_COLORS[i]} borderWidth="1px" borderColor="border" aria-hidden />
+                  <Box
+                    width="3"
+                    height="3"
+                    borderRadius="sm"
+                    bg={SHARE_COLORS[i]}
+                    borderWidth="1px"
+                    borderColor="border"
+                    aria-hidden
+                  />
                   {text}
                 </HStack>
               ))}
               <HStack as="li" gap="1.5" listStyleType="none">
-                <Box width="3" height="3" borderRadius="sm" bg="#cbd5e1" borderWidth="1px" borderColor="border" aria-hidden />
+                <Box
+                  width="3"
+                  height="3"
+                  borderRadius="sm"
+                  bg="#cbd5e1"
+                  borderWidth="1px"
+                  borderColor="border"
+                  aria-hidden
+                />
                 No known stores
               </HStack>
             </HStack>
           </>
         ) : (
           <Box maxH="96" overflowY="auto">
-            <Table.Root size="sm" stickyHeader aria-label={`${retailer.name} stores visited in the last 24 hours by state`}>
+            <Table.Root
+              size="sm"
+              stickyHeader
+              aria-label={`${retailer.name} stores visited in the last 24 hours by state`}
+            >
               <Table.Header>
                 <Table.Row>
                   <Table.ColumnHeader>State</Table.ColumnHeader>
@@ -370,7 +444,15 @@ function FailingCard({ retailer }: { retailer: RetailerCoverage }) {
           </Box>
           <Stack as="ul" gap="2" aria-label="Failing stores, most recent first">
             {retailer.failingStores.map((store) => (
-              <Box as="li" key={store.id} listStyleType="none" borderWidth="1px" borderRadius="md" p="2.5" textStyle="sm">
+              <Box
+                as="li"
+                key={store.id}
+                listStyleType="none"
+                borderWidth="1px"
+                borderRadius="md"
+                p="2.5"
+                textStyle="sm"
+              >
                 <Flex gap="2" align="center" wrap="wrap">
                   <Text fontWeight="semibold" overflowWrap="anywhere">
                     {store.name ?? `Store ${store.retailerId}`}
@@ -380,7 +462,8 @@ function FailingCard({ retailer }: { retailer: RetailerCoverage }) {
                   </Badge>
                 </Flex>
                 <Text color="fg.muted" overflowWrap="anywhere">
-                  {[store.address, store.city, store.state, store.zip].filter(Boolean).join(', ')} · store {store.retailerId}
+                  {[store.address, store.city, store.state, store.zip].filter(Boolean).join(', ')} · store{' '}
+                  {store.retailerId}
                 </Text>
                 {store.message && <Text overflowWrap="anywhere">{store.message}</Text>}
                 <HStack gap="1" color="fg.muted">

@@ -2,7 +2,25 @@
 // time), and one email in a dialog: without RESEND_API_KEY the rendered email, whose links work
 // and open in a new tab, and its text, so a newcomer follows the demo's emails without psql.
 // The email's HTML runs in a sandboxed frame with no scripts.
-import { Alert, Badge, Box, Button, Card, CloseButton, Code, DataList, Dialog, EmptyState, Heading, HStack, Portal, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Card,
+  CloseButton,
+  Code,
+  DataList,
+  Dialog,
+  EmptyState,
+  Heading,
+  HStack,
+  Portal,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+} from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuInbox, LuMail } from 'react-icons/lu';
 import { EMAIL_STATUS_LABELS, emailPreviewDocument, type EmailStatus } from '#shared/outbox.ts';
@@ -28,7 +46,14 @@ function StatusBadge({ status }: { status: EmailStatus }) {
 
 function EmailView({ id }: { id: number }) {
   const email = trpc.outbox.byId.useQuery({ id });
-  if (email.isError) return <ErrorCard title="Email unavailable" message={failureMessage(email.error, 'Unable to load the email. Please try again.')} onRetry={() => void email.refetch()} />;
+  if (email.isError)
+    return (
+      <ErrorCard
+        title="Email unavailable"
+        message={failureMessage(email.error, 'Unable to load the email. Please try again.')}
+        onRetry={() => void email.refetch()}
+      />
+    );
   if (email.isPending) {
     return (
       <Stack gap="3" role="status" aria-label="Loading the email">
@@ -70,7 +95,9 @@ function EmailView({ id }: { id: number }) {
         <Alert.Root status="info" size="sm">
           <Alert.Indicator />
           <Alert.Content>
-            <Alert.Description>This email goes out through Resend to a real person, so its body and links are not shown here.</Alert.Description>
+            <Alert.Description>
+              This email goes out through Resend to a real person, so its body and links are not shown here.
+            </Alert.Description>
           </Alert.Content>
         </Alert.Root>
       ) : (
@@ -89,7 +116,19 @@ function EmailView({ id }: { id: number }) {
             <Heading as="h3" size="sm">
               Plain text
             </Heading>
-            <Code as="pre" tabIndex={0} colorPalette="gray" display="block" whiteSpace="pre-wrap" overflowWrap="anywhere" p="3" textStyle="xs" maxH="64" overflowY="auto" aria-label="Plain text of the email">
+            <Code
+              as="pre"
+              tabIndex={0}
+              colorPalette="gray"
+              display="block"
+              whiteSpace="pre-wrap"
+              overflowWrap="anywhere"
+              p="3"
+              textStyle="xs"
+              maxH="64"
+              overflowY="auto"
+              aria-label="Plain text of the email"
+            >
               {e.text}
             </Code>
           </Stack>
@@ -105,10 +144,21 @@ export function OutboxTab() {
   const mobile = useIsMobile();
   const outbox = trpc.outbox.list.useQuery(
     { page },
-    { placeholderData: (previous) => previous, refetchInterval: (query) => (query.state.data?.emails.some((e) => e.status === 'pending') ? PENDING_POLL_MS : false) },
+    {
+      placeholderData: (previous) => previous,
+      refetchInterval: (query) =>
+        query.state.data?.emails.some((e) => e.status === 'pending') ? PENDING_POLL_MS : false,
+    },
   );
 
-  if (outbox.isError) return <ErrorCard title="Outbox unavailable" message={failureMessage(outbox.error, 'Unable to load the outbox. Please try again.')} onRetry={() => void outbox.refetch()} />;
+  if (outbox.isError)
+    return (
+      <ErrorCard
+        title="Outbox unavailable"
+        message={failureMessage(outbox.error, 'Unable to load the outbox. Please try again.')}
+        onRetry={() => void outbox.refetch()}
+      />
+    );
 
   const data = outbox.data;
   return (
@@ -139,13 +189,19 @@ export function OutboxTab() {
                 <LuInbox />
               </EmptyState.Indicator>
               <EmptyState.Title>No emails yet</EmptyState.Title>
-              <EmptyState.Description>Confirmations, alerts, and account emails appear here as soon as they are queued.</EmptyState.Description>
+              <EmptyState.Description>
+                Confirmations, alerts, and account emails appear here as soon as they are queued.
+              </EmptyState.Description>
             </EmptyState.Content>
           </EmptyState.Root>
         ) : (
           <Stack gap="4">
             <Table.ScrollArea borderWidth="1px" borderRadius="md">
-              <Table.Root size="sm" aria-label="Recent emails" aria-busy={outbox.isFetching && outbox.isPlaceholderData}>
+              <Table.Root
+                size="sm"
+                aria-label="Recent emails"
+                aria-busy={outbox.isFetching && outbox.isPlaceholderData}
+              >
                 <Table.Header>
                   <Table.Row>
                     <Table.ColumnHeader hideBelow="md">Queued</Table.ColumnHeader>
@@ -164,12 +220,26 @@ export function OutboxTab() {
                         {email.to}
                       </Table.Cell>
                       <Table.Cell minW={{ base: '0', md: '48' }}>
-                        <Button variant="plain" colorPalette="brand" size="sm" px="0" height="auto" textAlign="start" whiteSpace="normal" onClick={() => setOpen({ id: email.id, subject: email.subject })}>
+                        <Button
+                          variant="plain"
+                          colorPalette="brand"
+                          size="sm"
+                          px="0"
+                          height="auto"
+                          textAlign="start"
+                          whiteSpace="normal"
+                          onClick={() => setOpen({ id: email.id, subject: email.subject })}
+                        >
                           <LuMail aria-hidden />
                           {email.subject}
                         </Button>
                         {/* Phones show the recipient, the time and the status here instead of in columns of their own. */}
-                        <Box display={{ base: 'block', md: 'none' }} textStyle="xs" color="fg.muted" overflowWrap="anywhere">
+                        <Box
+                          display={{ base: 'block', md: 'none' }}
+                          textStyle="xs"
+                          color="fg.muted"
+                          overflowWrap="anywhere"
+                        >
                           <Text>{email.to}</Text>
                           <HStack gap="2" mt="1">
                             <Text>{formatWhen(email.createdAt, '—')}</Text>
@@ -185,11 +255,24 @@ export function OutboxTab() {
                 </Table.Body>
               </Table.Root>
             </Table.ScrollArea>
-            <Pagination page={data.page} pageCount={pageCount(data.total, data.pageSize)} pageSize={data.pageSize} total={data.total} onPageChange={setPage} mobile={mobile} label="Outbox pages" />
+            <Pagination
+              page={data.page}
+              pageCount={pageCount(data.total, data.pageSize)}
+              pageSize={data.pageSize}
+              total={data.total}
+              onPageChange={setPage}
+              mobile={mobile}
+              label="Outbox pages"
+            />
           </Stack>
         )}
       </Card.Body>
-      <Dialog.Root open={open !== null} onOpenChange={(details) => !details.open && setOpen(null)} size={{ base: 'full', md: 'xl' }} scrollBehavior="inside">
+      <Dialog.Root
+        open={open !== null}
+        onOpenChange={(details) => !details.open && setOpen(null)}
+        size={{ base: 'full', md: 'xl' }}
+        scrollBehavior="inside"
+      >
         <Portal>
           <Dialog.Backdrop />
           <Dialog.Positioner>

@@ -1,10 +1,32 @@
 // The Data Scrapers tab's Recent runs: a store's last 10 runs (when, how long, how many of its ZIP
 // codes succeeded, listings, prices, status, message), and one run's details: each ZIP code with
 // its store location, outcome, counts, requests, retries and rate-limit waits.
-import { Badge, Box, Button, CloseButton, Dialog, EmptyState, Flex, HStack, Portal, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import {
+  Badge,
+  Box,
+  Button,
+  CloseButton,
+  Dialog,
+  EmptyState,
+  Flex,
+  HStack,
+  Portal,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+} from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuHistory, LuListTree } from 'react-icons/lu';
-import { reasonCountsText, runZipSummary, SCRAPER_NAMES, zipRetriesText, type RunStatus, type ScrapeRun, type ZipResult } from '#shared/scrape.ts';
+import {
+  reasonCountsText,
+  runZipSummary,
+  SCRAPER_NAMES,
+  zipRetriesText,
+  type RunStatus,
+  type ScrapeRun,
+  type ZipResult,
+} from '#shared/scrape.ts';
 import type { StoreId } from '#shared/vocabulary.ts';
 import { ErrorCard } from '#client/components/ErrorCard.tsx';
 import { failureMessage } from '#client/components/auth/errors.ts';
@@ -71,11 +93,13 @@ function ZipOutcome({ zip, result, runActive }: { zip: string; result: ZipResult
             </Text>
           )}
           <Text>
-            {plural(result.listingsSeen, 'listing')} seen · {plural(result.accepted, 'egg price')} · {plural(result.observations, 'price')} written
+            {plural(result.listingsSeen, 'listing')} seen · {plural(result.accepted, 'egg price')} ·{' '}
+            {plural(result.observations, 'price')} written
           </Text>
           {result.status === 'succeeded' && <Text color="fg.muted">{reasonCountsText(result)}</Text>}
           <Text color="fg.muted">
-            {plural(result.requests, 'request')}: {zipRetriesText(result)} · finished {formatWhen(result.finishedAt, '—')}
+            {plural(result.requests, 'request')}: {zipRetriesText(result)} · finished{' '}
+            {formatWhen(result.finishedAt, '—')}
           </Text>
         </Stack>
       )}
@@ -110,9 +134,19 @@ function RunDetails({ run }: { run: ScrapeRun }) {
 }
 
 export function RunHistory({ store, active }: { store: StoreId; active: boolean }) {
-  const runs = trpc.scrape.runs.useQuery({ store, limit: 10 }, { refetchInterval: active ? ACTIVE_POLL_MS : STATUS_POLL_MS });
+  const runs = trpc.scrape.runs.useQuery(
+    { store, limit: 10 },
+    { refetchInterval: active ? ACTIVE_POLL_MS : STATUS_POLL_MS },
+  );
   const [openId, setOpenId] = useState<number | null>(null);
-  if (runs.isError) return <ErrorCard title="Run history unavailable" message={failureMessage(runs.error, 'Unable to load the runs. Please try again.')} onRetry={() => void runs.refetch()} />;
+  if (runs.isError)
+    return (
+      <ErrorCard
+        title="Run history unavailable"
+        message={failureMessage(runs.error, 'Unable to load the runs. Please try again.')}
+        onRetry={() => void runs.refetch()}
+      />
+    );
   if (runs.isPending) {
     return (
       <Stack gap="2" role="status" aria-label="Loading runs">
@@ -156,7 +190,15 @@ export function RunHistory({ store, active }: { store: StoreId; active: boolean 
             {runs.data.map((run) => (
               <Table.Row key={run.id}>
                 <Table.Cell whiteSpace="nowrap">
-                  <Button variant="plain" colorPalette="brand" size="sm" px="0" height="auto" onClick={() => setOpenId(run.id)} aria-label={`Details of the run of ${formatWhen(run.startedAt ?? run.createdAt, '—')}`}>
+                  <Button
+                    variant="plain"
+                    colorPalette="brand"
+                    size="sm"
+                    px="0"
+                    height="auto"
+                    onClick={() => setOpenId(run.id)}
+                    aria-label={`Details of the run of ${formatWhen(run.startedAt ?? run.createdAt, '—')}`}
+                  >
                     <LuListTree aria-hidden />
                     {formatWhen(run.startedAt ?? run.createdAt, '—')}
                   </Button>
@@ -175,7 +217,11 @@ export function RunHistory({ store, active }: { store: StoreId; active: boolean 
                   <HStack gap="1">
                     <RunStatusBadge status={run.status} />
                     {run.demo && (
-                      <Badge colorPalette="gray" variant="outline" title="Read from the retailer stand-in, shown as sample data">
+                      <Badge
+                        colorPalette="gray"
+                        variant="outline"
+                        title="Read from the retailer stand-in, shown as sample data"
+                      >
                         Demo
                       </Badge>
                     )}
@@ -189,7 +235,12 @@ export function RunHistory({ store, active }: { store: StoreId; active: boolean 
           </Table.Body>
         </Table.Root>
       </Table.ScrollArea>
-      <Dialog.Root open={open !== null} onOpenChange={(details) => !details.open && setOpenId(null)} size={{ base: 'full', md: 'lg' }} scrollBehavior="inside">
+      <Dialog.Root
+        open={open !== null}
+        onOpenChange={(details) => !details.open && setOpenId(null)}
+        size={{ base: 'full', md: 'lg' }}
+        scrollBehavior="inside"
+      >
         <Portal>
           <Dialog.Backdrop />
           <Dialog.Positioner>

@@ -74,7 +74,11 @@ export function ScrapersTab() {
               </Text>
             </Box>
             <NativeSelect.Root size="sm" width="auto">
-              <NativeSelect.Field aria-label="Store" value={historyStore} onChange={(event) => setHistoryStore(event.target.value as StoreId)}>
+              <NativeSelect.Field
+                aria-label="Store"
+                value={historyStore}
+                onChange={(event) => setHistoryStore(event.target.value as StoreId)}
+              >
                 {STORE_IDS.map((store) => (
                   <option key={store} value={store}>
                     {SCRAPER_NAMES[store]}

@@ -1,7 +1,19 @@
 // The admin Settings tab: the daily scrape of every active store (on or off, the UTC hour, the ZIP
 // list), saved in the database and read by the worker's hourly tick. Per-store custom schedules
 // are not built yet (SPEC: 'coming soon').
-import { Badge, Button, Card, Field, Flex, Heading, NativeSelect, Skeleton, Stack, Switch, Text } from '@chakra-ui/react';
+import {
+  Badge,
+  Button,
+  Card,
+  Field,
+  Flex,
+  Heading,
+  NativeSelect,
+  Skeleton,
+  Stack,
+  Switch,
+  Text,
+} from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { LuSave } from 'react-icons/lu';
 import { ErrorCard } from '#client/components/ErrorCard.tsx';
@@ -25,9 +37,21 @@ export function SettingsTab() {
       utils.scrape.settings.setData(undefined, data);
       void utils.scrape.allStatus.invalidate();
       void utils.scrape.status.invalidate();
-      toaster.create({ type: 'success', title: 'Settings saved', description: data.dailyEnabled ? `Daily scraping runs at ${hourLabel(data.hourUtc)}.` : 'Daily scraping is off.', duration: 3000 });
+      toaster.create({
+        type: 'success',
+        title: 'Settings saved',
+        description: data.dailyEnabled
+          ? `Daily scraping runs at ${hourLabel(data.hourUtc)}.`
+          : 'Daily scraping is off.',
+        duration: 3000,
+      });
     },
-    onError: (error) => toaster.create({ type: 'error', title: 'Update failed', description: failureMessage(error, 'The settings could not be saved. Please try again.') }),
+    onError: (error) =>
+      toaster.create({
+        type: 'error',
+        title: 'Update failed',
+        description: failureMessage(error, 'The settings could not be saved. Please try again.'),
+      }),
   });
 
   useEffect(() => {
@@ -37,22 +61,37 @@ export function SettingsTab() {
     zips.setText(settings.data.zipCodes.join(', '));
   }, [settings.data]);
 
-  if (settings.isError) return <ErrorCard message={failureMessage(settings.error, 'Unable to load the settings. Please try again.')} onRetry={() => void settings.refetch()} />;
+  if (settings.isError)
+    return (
+      <ErrorCard
+        message={failureMessage(settings.error, 'Unable to load the settings. Please try again.')}
+        onRetry={() => void settings.refetch()}
+      />
+    );
 
   // The server's refusal of the list, while the list is still the one it refused.
-  const zipError = save.error && save.variables?.zipCodes.join() === zips.zipCodes.join() ? fieldErrorsOf(save.error).zipCodes?.join(' ') : undefined;
+  const zipError =
+    save.error && save.variables?.zipCodes.join() === zips.zipCodes.join()
+      ? fieldErrorsOf(save.error).zipCodes?.join(' ')
+      : undefined;
   return (
-    <Card.Root variant="outline" as="form" onSubmit={(event: React.FormEvent) => {
-      event.preventDefault();
-      zips.check();
-      save.mutate({ dailyEnabled: enabled, hourUtc: hour, zipCodes: zips.zipCodes });
-    }}>
+    <Card.Root
+      variant="outline"
+      as="form"
+      onSubmit={(event: React.FormEvent) => {
+        event.preventDefault();
+        zips.check();
+        save.mutate({ dailyEnabled: enabled, hourUtc: hour, zipCodes: zips.zipCodes });
+      }}
+    >
       <Card.Header>
         <Heading as="h2" size="md">
           Scraping schedule
         </Heading>
         <Text textStyle="sm" color="fg.muted">
-          {settings.data ? `Next scheduled run: ${formatWhen(settings.data.nextScheduledRun, 'Not scheduled')}` : 'Loading the schedule...'}
+          {settings.data
+            ? `Next scheduled run: ${formatWhen(settings.data.nextScheduledRun, 'Not scheduled')}`
+            : 'Loading the schedule...'}
         </Text>
       </Card.Header>
       <Card.Body>
@@ -89,7 +128,14 @@ export function SettingsTab() {
                 <NativeSelect.Indicator />
               </NativeSelect.Root>
             </Field.Root>
-            <ZipCodesField list={zips} label="ZIP codes" helper="Comma-separated, up to 25." serverError={zipError} multiline maxW="2xl" />
+            <ZipCodesField
+              list={zips}
+              label="ZIP codes"
+              helper="Comma-separated, up to 25."
+              serverError={zipError}
+              multiline
+              maxW="2xl"
+            />
             <Flex gap="3" justify="space-between" align="center" wrap="wrap">
               <Stack gap="0">
                 <Text fontWeight="medium">Custom schedule</Text>
@@ -105,7 +151,13 @@ export function SettingsTab() {
         )}
       </Card.Body>
       <Card.Footer>
-        <Button type="submit" colorPalette="brand" loading={save.isPending} loadingText="Saving..." disabled={!settings.data}>
+        <Button
+          type="submit"
+          colorPalette="brand"
+          loading={save.isPending}
+          loadingText="Saving..."
+          disabled={!settings.data}
+        >
           <LuSave aria-hidden />
           Save Settings
         </Button>

@@ -23,7 +23,12 @@ export function StoresTab() {
     );
   }
   if (stores.isError) {
-    return <ErrorCard message={failureMessage(stores.error, 'Unable to load the stores. Please try again.')} onRetry={() => void stores.refetch()} />;
+    return (
+      <ErrorCard
+        message={failureMessage(stores.error, 'Unable to load the stores. Please try again.')}
+        onRetry={() => void stores.refetch()}
+      />
+    );
   }
   if (stores.data.length === 0) {
     return (
@@ -61,11 +66,21 @@ export function StoresTab() {
                 <Table.Cell fontWeight="medium" whiteSpace="nowrap">
                   {store.store_name}
                   {/* Phones show the type here instead of in its own column. */}
-                  <Text as="span" display={{ base: 'block', sm: 'none' }} fontWeight="normal" textStyle="xs" color="fg.muted">
+                  <Text
+                    as="span"
+                    display={{ base: 'block', sm: 'none' }}
+                    fontWeight="normal"
+                    textStyle="xs"
+                    color="fg.muted"
+                  >
                     {titleCase(store.store_type)}
                   </Text>
                 </Table.Cell>
-                <Table.Cell whiteSpace="normal" minW="32">{store.regions_served.length ? store.regions_served.map((region) => REGION_LABELS[region]).join(', ') : 'None'}</Table.Cell>
+                <Table.Cell whiteSpace="normal" minW="32">
+                  {store.regions_served.length
+                    ? store.regions_served.map((region) => REGION_LABELS[region]).join(', ')
+                    : 'None'}
+                </Table.Cell>
                 <Table.Cell hideBelow="sm">{titleCase(store.store_type)}</Table.Cell>
                 <Table.Cell>
                   <Badge colorPalette={store.active ? 'green' : 'gray'} variant="subtle">

@@ -38,7 +38,10 @@ export function anyRunActive(retailers: readonly RetailerCoverage[] | undefined)
 export function runProgressText(run: CoverageRun): string {
   if (run.kind === 'discover') {
     const counts = `${plural(run.locatorCalls, 'locator call')}, ${plural(run.storesFound, 'store')} found (${run.storesNew.toLocaleString('en-US')} new${run.storesClosed ? `, ${run.storesClosed.toLocaleString('en-US')} closed` : ''})`;
-    const points = run.pointsPlanned > 0 ? `${run.pointsDone.toLocaleString('en-US')} of ${plural(run.pointsPlanned, 'point')} swept` : `${plural(run.pointsDone, 'point')} swept`;
+    const points =
+      run.pointsPlanned > 0
+        ? `${run.pointsDone.toLocaleString('en-US')} of ${plural(run.pointsPlanned, 'point')} swept`
+        : `${plural(run.pointsDone, 'point')} swept`;
     switch (run.status) {
       case 'queued':
         return `Queued: waiting for a worker to start the discovery (${run.scopeText}).`;
@@ -51,14 +54,25 @@ export function runProgressText(run: CoverageRun): string {
     }
   }
   const failed = run.storesFailed + run.storesBlocked;
-  const outcome = failed > 0 ? ` (${run.storesFailed.toLocaleString('en-US')} failed, ${run.storesBlocked.toLocaleString('en-US')} blocked)` : '';
-  const stores = run.storesPlanned > 0 ? `${run.storesVisited.toLocaleString('en-US')} of ${plural(run.storesPlanned, 'store')} visited${outcome}` : `${plural(run.storesVisited, 'store')} visited${outcome}`;
-  const chunks = run.chunksPlanned > 0 ? `, chunk ${Math.min(run.chunksDone + (run.status === 'running' ? 1 : 0), run.chunksPlanned)} of ${run.chunksPlanned}` : '';
+  const outcome =
+    failed > 0
+      ? ` (${run.storesFailed.toLocaleString('en-US')} failed, ${run.storesBlocked.toLocaleString('en-US')} blocked)`
+      : '';
+  const stores =
+    run.storesPlanned > 0
+      ? `${run.storesVisited.toLocaleString('en-US')} of ${plural(run.storesPlanned, 'store')} visited${outcome}`
+      : `${plural(run.storesVisited, 'store')} visited${outcome}`;
+  const chunks =
+    run.chunksPlanned > 0
+      ? `, chunk ${Math.min(run.chunksDone + (run.status === 'running' ? 1 : 0), run.chunksPlanned)} of ${run.chunksPlanned}`
+      : '';
   switch (run.status) {
     case 'queued':
       return `Queued: waiting for a worker to plan the visit day (${run.scopeText}).`;
     case 'running':
-      return run.storesPlanned === 0 && run.chunksPlanned === 0 ? 'Running: planning the day\'s stores.' : `Running: ${stores}${chunks}, ${plural(run.requests, 'request')}.`;
+      return run.storesPlanned === 0 && run.chunksPlanned === 0
+        ? "Running: planning the day's stores."
+        : `Running: ${stores}${chunks}, ${plural(run.requests, 'request')}.`;
     case 'succeeded':
       return `Finished: ${stores}, ${plural(run.requests, 'request')}.`;
     default:
@@ -67,12 +81,22 @@ export function runProgressText(run: CoverageRun): string {
 }
 
 export function statusWord(status: CoverageRun['status']): string {
-  return { queued: 'Queued', running: 'Running', succeeded: 'Finished', partial: 'Partly failed', failed: 'Failed', paused: 'Paused' }[status];
+  return {
+    queued: 'Queued',
+    running: 'Running',
+    succeeded: 'Finished',
+    partial: 'Partly failed',
+    failed: 'Failed',
+    paused: 'Paused',
+  }[status];
 }
 
 /** A progress bar's value and maximum, or null while the size of the work is not known yet. */
 export function runProgressValue(run: CoverageRun): { value: number; max: number } | null {
-  if (run.kind === 'discover') return run.pointsPlanned > 0 ? { value: Math.min(run.pointsDone, run.pointsPlanned), max: run.pointsPlanned } : null;
+  if (run.kind === 'discover')
+    return run.pointsPlanned > 0
+      ? { value: Math.min(run.pointsDone, run.pointsPlanned), max: run.pointsPlanned }
+      : null;
   const done = run.storesVisited + run.storesFailed + run.storesBlocked;
   return run.storesPlanned > 0 ? { value: Math.min(done, run.storesPlanned), max: run.storesPlanned } : null;
 }
@@ -92,7 +116,9 @@ export function requestsPerVisitText(perVisit: RequestsPerVisit): string {
 
 /** "1.5 s" or "400 ms". */
 export function delayText(delayMs: number): string {
-  return delayMs >= 1000 ? `${(delayMs / 1000).toLocaleString('en-US', { maximumFractionDigits: 2 })} s` : `${delayMs} ms`;
+  return delayMs >= 1000
+    ? `${(delayMs / 1000).toLocaleString('en-US', { maximumFractionDigits: 2 })} s`
+    : `${delayMs} ms`;
 }
 
 /** A day's time at the delay: "under a minute", "12 minutes", "1.5 hours", "16 hours". */
@@ -116,16 +142,37 @@ export interface CostLines {
 }
 
 /** The plan's cost before saving (and after): what it asks for a day and whether it fits. */
-export function costLines(input: { storesInScope: number; perVisit: RequestsPerVisit; revisitDays: number; dailyRequestBudget: number; delayMs: number }): CostLines {
-  const cost = planCost({ storesInScope: input.storesInScope, requestsPerVisit: input.perVisit.value, revisitDays: input.revisitDays, dailyRequestBudget: input.dailyRequestBudget, delayMs: input.delayMs });
+export function costLines(input: {
+  storesInScope: number;
+  perVisit: RequestsPerVisit;
+  revisitDays: number;
+  dailyRequestBudget: number;
+  delayMs: number;
+}): CostLines {
+  const cost = planCost({
+    storesInScope: input.storesInScope,
+    requestsPerVisit: input.perVisit.value,
+    revisitDays: input.revisitDays,
+    dailyRequestBudget: input.dailyRequestBudget,
+    delayMs: input.delayMs,
+  });
   const stores = `${plural(input.storesInScope, 'known store')} in scope, ${plural(cost.storesPerDay, 'store')} a day (${everyDays(input.revisitDays)})`;
   const time = `${plural(cost.requestsPerDay, 'request')} a day: ${hoursText(cost.hoursPerDay)} at the ${delayText(input.delayMs)} delay; ${plural(cost.requestsPerDayAllowed, 'request')} a day allowed`;
   let verdict: string;
   if (input.storesInScope === 0) verdict = 'No known store is in this scope yet: run a discovery to find them.';
   else if (cost.fits) verdict = `Every store in scope can be visited ${everyDays(input.revisitDays)}.`;
-  else if (cost.shortestRevisitDays !== null && cost.shortestRevisitDays <= MAX_REVISIT_DAYS) verdict = `Not every store can be visited ${everyDays(input.revisitDays)}: the budget allows ${everyDays(cost.shortestRevisitDays)}.`;
-  else verdict = `Not every store can be visited ${everyDays(input.revisitDays)}, nor every ${MAX_REVISIT_DAYS} days: raise the budget or narrow the scope.`;
-  return { cost, stores, requests: requestsPerVisitText(input.perVisit), time, verdict, fits: cost.fits || input.storesInScope === 0 };
+  else if (cost.shortestRevisitDays !== null && cost.shortestRevisitDays <= MAX_REVISIT_DAYS)
+    verdict = `Not every store can be visited ${everyDays(input.revisitDays)}: the budget allows ${everyDays(cost.shortestRevisitDays)}.`;
+  else
+    verdict = `Not every store can be visited ${everyDays(input.revisitDays)}, nor every ${MAX_REVISIT_DAYS} days: raise the budget or narrow the scope.`;
+  return {
+    cost,
+    stores,
+    requests: requestsPerVisitText(input.perVisit),
+    time,
+    verdict,
+    fits: cost.fits || input.storesInScope === 0,
+  };
 }
 
 /** The plan form as typed. */
@@ -154,16 +201,23 @@ export function planForm(retailer: Pick<RetailerCoverage, 'plan' | 'defaultBudge
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; error: string };
 
-const firstIssue = (error: { issues: ReadonlyArray<{ message: string }> }) => error.issues[0]?.message ?? 'Check the scope';
+const firstIssue = (error: { issues: ReadonlyArray<{ message: string }> }) =>
+  error.issues[0]?.message ?? 'Check the scope';
 
 /** The scope the form describes, checked by the API's own rules. */
-export function draftScope(form: Pick<PlanForm, 'kind' | 'states' | 'zipCodes' | 'radiusMiles'>): Checked<CoverageScope> {
+export function draftScope(
+  form: Pick<PlanForm, 'kind' | 'states' | 'zipCodes' | 'radiusMiles'>,
+): Checked<CoverageScope> {
   const raw =
     form.kind === 'nationwide'
       ? { kind: 'nationwide' as const }
       : form.kind === 'states'
         ? { kind: 'states' as const, states: form.states }
-        : { kind: 'zips' as const, zipCodes: form.zipCodes.split(/[\s,]+/), radiusMiles: form.radiusMiles.trim() === '' ? Number.NaN : Number(form.radiusMiles) };
+        : {
+            kind: 'zips' as const,
+            zipCodes: form.zipCodes.split(/[\s,]+/),
+            radiusMiles: form.radiusMiles.trim() === '' ? Number.NaN : Number(form.radiusMiles),
+          };
   const parsed = coverageScopeSchema.safeParse(raw);
   return parsed.success ? { ok: true, value: parsed.data } : { ok: false, error: firstIssue(parsed.error) };
 }
@@ -171,7 +225,8 @@ export function draftScope(form: Pick<PlanForm, 'kind' | 'states' | 'zipCodes' |
 function wholeNumber(text: string, name: string, min: number, max: number): Checked<number> {
   const value = Number(text.trim().replace(/,/g, ''));
   if (text.trim() === '' || !Number.isInteger(value)) return { ok: false, error: `${name} must be a whole number` };
-  if (value < min || value > max) return { ok: false, error: `${name} must be ${min.toLocaleString('en-US')} to ${max.toLocaleString('en-US')}` };
+  if (value < min || value > max)
+    return { ok: false, error: `${name} must be ${min.toLocaleString('en-US')} to ${max.toLocaleString('en-US')}` };
   return { ok: true, value };
 }
 
@@ -204,13 +259,22 @@ export function pausedText(reason: string | null): string {
 }
 
 /** The next planned chunk, or when the next scheduled visit day begins, or why neither. */
-export function nextChunkText(retailer: Pick<RetailerCoverage, 'nextChunk' | 'nextDayAt' | 'plan' | 'visit'>, formatWhen: (iso: string) => string): string {
+export function nextChunkText(
+  retailer: Pick<RetailerCoverage, 'nextChunk' | 'nextDayAt' | 'plan' | 'visit'>,
+  formatWhen: (iso: string) => string,
+): string {
   const next = retailer.nextChunk;
   if (next) {
-    const names = next.firstStores.length > 0 ? `: ${next.firstStores.join('; ')}${next.stores > next.firstStores.length ? ' and more' : ''}` : '';
+    const names =
+      next.firstStores.length > 0
+        ? `: ${next.firstStores.join('; ')}${next.stores > next.firstStores.length ? ' and more' : ''}`
+        : '';
     return `Chunk ${next.chunk + 1} of ${next.chunks}, ${plural(next.stores, 'store')}${names}.`;
   }
-  if (retailer.visit?.active) return retailer.visit.status === 'queued' ? 'The visit day is queued; its chunks are planned when it starts.' : 'Every chunk of the running visit day has started.';
+  if (retailer.visit?.active)
+    return retailer.visit.status === 'queued'
+      ? 'The visit day is queued; its chunks are planned when it starts.'
+      : 'Every chunk of the running visit day has started.';
   if (!retailer.plan) return 'No plan yet: save a plan to schedule visits.';
   if (retailer.plan.pausedAt) return 'The plan is paused: no visit is scheduled until it is saved again.';
   if (retailer.nextDayAt) return `The next visit day begins ${formatWhen(retailer.nextDayAt)}.`;
@@ -218,7 +282,9 @@ export function nextChunkText(retailer: Pick<RetailerCoverage, 'nextChunk' | 'ne
 }
 
 /** The map's and the table's rows: every state with stores, its share visited in 24 hours. */
-export function stateRows(states: RetailerCoverage['states']): Array<{ state: string; name: string; known: number; visitedDay: number; share: number; shareText: string }> {
+export function stateRows(
+  states: RetailerCoverage['states'],
+): Array<{ state: string; name: string; known: number; visitedDay: number; share: number; shareText: string }> {
   return states
     .filter((s) => s.known > 0)
     .map((s) => ({ ...s, name: STATE_NAMES[s.state] ?? s.state, shareText: percentText(s.share) }))

@@ -16,7 +16,8 @@ export default function AuthPage() {
   const [registeredEmail, setRegisteredEmail] = useState('');
   const later = useLater();
 
-  const showTab = (next: Tab) => update(() => new URLSearchParams(next === 'register' ? { tab: 'register' } : {}), { replace: true });
+  const showTab = (next: Tab) =>
+    update(() => new URLSearchParams(next === 'register' ? { tab: 'register' } : {}), { replace: true });
 
   function registered(email: string) {
     setRegisteredEmail(email);
@@ -25,7 +26,14 @@ export default function AuthPage() {
 
   return (
     <AuthCard title="Welcome to EggWatch" description="Log in to manage your price alerts, or create a free account.">
-      <Tabs.Root value={tab} onValueChange={(details) => showTab(details.value as Tab)} variant="enclosed" fitted lazyMount unmountOnExit>
+      <Tabs.Root
+        value={tab}
+        onValueChange={(details) => showTab(details.value as Tab)}
+        variant="enclosed"
+        fitted
+        lazyMount
+        unmountOnExit
+      >
         <Tabs.List>
           <Tabs.Trigger value="login">Login</Tabs.Trigger>
           <Tabs.Trigger value="register">Register</Tabs.Trigger>

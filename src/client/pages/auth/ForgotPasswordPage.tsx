@@ -69,7 +69,11 @@ export default function ForgotPasswordPage() {
   }
 
   return (
-    <AuthCard title="Forgot your password?" description="Enter your account's email and we will send you a link to choose a new password." footer={<BackToLogin />}>
+    <AuthCard
+      title="Forgot your password?"
+      description="Enter your account's email and we will send you a link to choose a new password."
+      footer={<BackToLogin />}
+    >
       <form onSubmit={submit} noValidate aria-label="Request a password reset">
         <FormField label="Email" required errors={form.errors.email}>
           <Input type="email" autoComplete="email" inputMode="email" {...form.bind('email')} />

@@ -30,7 +30,11 @@ export function LoginForm({ email = '' }: { email?: string }) {
     login.mutate(input, {
       onSuccess: ({ user }) => {
         signIn(user);
-        toaster.create({ type: 'success', title: 'Login successful!', description: `Welcome back, ${user.first_name || user.username}!` });
+        toaster.create({
+          type: 'success',
+          title: 'Login successful!',
+          description: `Welcome back, ${user.first_name || user.username}!`,
+        });
         later(() => navigate('/'), LOGIN_REDIRECT_DELAY_MS);
       },
       onError: (error) => {
@@ -61,7 +65,13 @@ export function LoginForm({ email = '' }: { email?: string }) {
           <RouterLink to="/forgot-password">Forgot password?</RouterLink>
         </Link>
       </HStack>
-      <Button type="submit" loading={login.isPending} loadingText="Logging in..." disabled={login.isPending || login.isSuccess} width="full">
+      <Button
+        type="submit"
+        loading={login.isPending}
+        loadingText="Logging in..."
+        disabled={login.isPending || login.isSuccess}
+        width="full"
+      >
         {login.isSuccess ? 'Redirecting...' : 'Log In'}
       </Button>
     </Form>

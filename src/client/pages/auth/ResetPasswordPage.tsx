@@ -37,7 +37,11 @@ export default function ResetPasswordPage() {
       { token: input.token, newPassword: input.newPassword },
       {
         onSuccess: () => {
-          toaster.create({ type: 'success', title: 'Password Reset Successful', description: 'You can now log in with your new password.' });
+          toaster.create({
+            type: 'success',
+            title: 'Password Reset Successful',
+            description: 'You can now log in with your new password.',
+          });
           setDone(true);
           later(() => navigate('/auth'), SETUP_RESET_REDIRECT_DELAY_MS);
         },
@@ -80,7 +84,12 @@ export default function ResetPasswordPage() {
       }
     >
       <Form onSubmit={submit} aria-label="Reset password">
-        <FormField label="Reset token" required errors={form.errors.token} helper="Filled in from the link in your email.">
+        <FormField
+          label="Reset token"
+          required
+          errors={form.errors.token}
+          helper="Filled in from the link in your email."
+        >
           <Input autoComplete="off" spellCheck={false} {...form.bind('token')} />
         </FormField>
         <FormField label="New password" required errors={form.errors.newPassword} helper="At least 6 characters.">

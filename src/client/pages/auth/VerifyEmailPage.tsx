@@ -89,7 +89,9 @@ export default function VerifyEmailPage() {
           <Alert.Content>
             <Alert.Title>{failureMessage(verify.error, VERIFY_FAILED)}</Alert.Title>
             <Alert.Description>
-              {signedIn ? 'You can send a new link from your account page.' : 'Log in to send a new link from your account page.'}
+              {signedIn
+                ? 'You can send a new link from your account page.'
+                : 'Log in to send a new link from your account page.'}
             </Alert.Description>
           </Alert.Content>
         </Alert.Root>

@@ -8,7 +8,13 @@ import { EGG_TYPE_LABELS, type EggType } from '#shared/vocabulary.ts';
 import { DownloadLink } from '#client/components/DownloadLink.tsx';
 import { ErrorCard } from '#client/components/ErrorCard.tsx';
 import { ChartLegend } from '#client/components/charts/ChartLegend.tsx';
-import { BENCHMARK_RANGES, BENCHMARK_REFERENCE_COLOR, benchmarkLines, formatPeriod, type BenchmarkRange } from '#client/components/charts/benchmark.ts';
+import {
+  BENCHMARK_RANGES,
+  BENCHMARK_REFERENCE_COLOR,
+  benchmarkLines,
+  formatPeriod,
+  type BenchmarkRange,
+} from '#client/components/charts/benchmark.ts';
 import { ChartPlaceholder, ChartSlot, MarketChart } from '#client/components/charts/lazyCharts.tsx';
 import { downloadHref } from '#client/lib/links.ts';
 import { trpc } from '#client/lib/trpc.ts';
@@ -35,7 +41,12 @@ export function BenchmarkSection({ eggType }: { eggType: EggType }) {
   return (
     <Card.Root as="section" aria-labelledby="benchmark-heading" variant="outline">
       <Card.Header pb="2">
-        <Flex justify="space-between" align={{ base: 'flex-start', md: 'center' }} gap="3" direction={{ base: 'column', md: 'row' }}>
+        <Flex
+          justify="space-between"
+          align={{ base: 'flex-start', md: 'center' }}
+          gap="3"
+          direction={{ base: 'column', md: 'row' }}
+        >
           <Box>
             <Heading as="h2" size="md" id="benchmark-heading">
               Long-run benchmark
@@ -57,7 +68,11 @@ export function BenchmarkSection({ eggType }: { eggType: EggType }) {
       </Card.Header>
       <Card.Body pt="2">
         {market.isError ? (
-          <ErrorCard title="Unable to load the benchmark" message={market.error.message} onRetry={() => void market.refetch()} />
+          <ErrorCard
+            title="Unable to load the benchmark"
+            message={market.error.message}
+            onRetry={() => void market.refetch()}
+          />
         ) : !benchmark ? (
           <Stack gap="3">
             <Skeleton height="5" width="72" />
@@ -71,7 +86,15 @@ export function BenchmarkSection({ eggType }: { eggType: EggType }) {
               label="Benchmark series"
               items={[
                 ...drawn.map((line) => ({ label: line.label, color: line.color })),
-                ...(reference !== null ? [{ label: `EggWatch today, all types ${formatPrice(reference)}`, color: BENCHMARK_REFERENCE_COLOR, dashed: true }] : []),
+                ...(reference !== null
+                  ? [
+                      {
+                        label: `EggWatch today, all types ${formatPrice(reference)}`,
+                        color: BENCHMARK_REFERENCE_COLOR,
+                        dashed: true,
+                      },
+                    ]
+                  : []),
               ]}
             />
             <ChartSlot height={CHART_HEIGHT}>
@@ -81,21 +104,30 @@ export function BenchmarkSection({ eggType }: { eggType: EggType }) {
               {reference !== null && (
                 <Text>
                   Today's EggWatch national average is {formatPrice(reference)} per dozen across all egg types
-                  {typeToday !== null && typeToday !== undefined ? `; ${EGG_TYPE_LABELS[eggType].toLowerCase()} eggs average ${formatPrice(typeToday)} per dozen` : ''}.
+                  {typeToday !== null && typeToday !== undefined
+                    ? `; ${EGG_TYPE_LABELS[eggType].toLowerCase()} eggs average ${formatPrice(typeToday)} per dozen`
+                    : ''}
+                  .
                 </Text>
               )}
               <Text>
-                Source: U.S. Bureau of Labor Statistics, Average Price Data (“Eggs, grade A, large, per doz.”). BLS publishes no grade A series for the
-                West, so the West line is its grade AA series. Months BLS did not publish are left as gaps.
+                Source: U.S. Bureau of Labor Statistics, Average Price Data (“Eggs, grade A, large, per doz.”). BLS
+                publishes no grade A series for the West, so the West line is its grade AA series. Months BLS did not
+                publish are left as gaps.
               </Text>
               <Text>
                 Latest published month:{' '}
-                {benchmark.lines.map((line) => `${line.label} ${line.lastPeriod ? formatPeriod(line.lastPeriod) : 'none'}`).join('; ')}.
-                {absent.length > 0 && ` Not drawn in this range: ${absent.map((line) => line.label).join(', ')}.`}
+                {benchmark.lines
+                  .map((line) => `${line.label} ${line.lastPeriod ? formatPeriod(line.lastPeriod) : 'none'}`)
+                  .join('; ')}
+                .{absent.length > 0 && ` Not drawn in this range: ${absent.map((line) => line.label).join(', ')}.`}
               </Text>
               {benchmark.months[0] && (
                 <Box>
-                  <DownloadLink href={downloadHref('/api/market-prices.csv', { from: benchmark.months[0] })} context="of the BLS average prices in this range" />
+                  <DownloadLink
+                    href={downloadHref('/api/market-prices.csv', { from: benchmark.months[0] })}
+                    context="of the BLS average prices in this range"
+                  />
                 </Box>
               )}
             </Stack>

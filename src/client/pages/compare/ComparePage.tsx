@@ -3,7 +3,23 @@
 // each region when there are several), the per-region Price Chart and the Price Listing (one page
 // of entries at a time, paged by the server like the dashboard's list, the page in the URL),
 // links to the other egg types, and the BLS long-run benchmark.
-import { Badge, Box, Button, Card, Flex, Grid, HStack, Heading, Link, SimpleGrid, Skeleton, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  Flex,
+  Grid,
+  HStack,
+  Heading,
+  Link,
+  SimpleGrid,
+  Skeleton,
+  Spinner,
+  Stack,
+  Tabs,
+  Text,
+} from '@chakra-ui/react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { LuArrowLeft, LuArrowRight, LuTrendingDown, LuTrendingUp } from 'react-icons/lu';
@@ -13,7 +29,15 @@ import { useUrlSearch } from '#client/lib/useSearchParam.ts';
 import { useViewportWidth } from '#client/lib/useViewportWidth.ts';
 import { BREAKPOINTS, pageSizeForWidth } from '#shared/pagination.ts';
 import { formatDozenWithPack, formatPackPrice, formatPrice, formatRegionScope } from '#shared/format.ts';
-import { EGG_TYPES, EGG_TYPE_LABELS, REGIONS, REGION_LABELS, parseEggType, parseRegion, type EggType } from '#shared/vocabulary.ts';
+import {
+  EGG_TYPES,
+  EGG_TYPE_LABELS,
+  REGIONS,
+  REGION_LABELS,
+  parseEggType,
+  parseRegion,
+  type EggType,
+} from '#shared/vocabulary.ts';
 import { ErrorCard } from '#client/components/ErrorCard.tsx';
 import { FilterSelect } from '#client/components/FilterSelect.tsx';
 import { Pagination } from '#client/components/Pagination.tsx';
@@ -26,8 +50,12 @@ import { trpc, type RouterOutputs } from '#client/lib/trpc.ts';
 
 // The listing tab (price cards with their menus) and the benchmark below the fold come in chunks
 // of their own, so the first paint of the page waits for neither.
-const PriceCardGrid = lazy(() => import('#client/components/PriceCardGrid.tsx').then((module) => ({ default: module.PriceCardGrid })));
-const BenchmarkSection = lazy(() => import('./BenchmarkSection.tsx').then((module) => ({ default: module.BenchmarkSection })));
+const PriceCardGrid = lazy(() =>
+  import('#client/components/PriceCardGrid.tsx').then((module) => ({ default: module.PriceCardGrid })),
+);
+const BenchmarkSection = lazy(() =>
+  import('./BenchmarkSection.tsx').then((module) => ({ default: module.BenchmarkSection })),
+);
 
 function SectionFallback({ label, height }: { label: string; height: string }) {
   return <Skeleton height={height} borderRadius="l3" role="status" aria-label={label} />;
@@ -49,7 +77,12 @@ function BenchmarkSlot({ eggType }: { eggType: EggType }) {
         </Heading>
       </Card.Header>
       <Card.Body pt="2">
-        <Skeleton height={{ base: '96', md: '104' }} borderRadius="l2" role="status" aria-label="Loading the benchmark" />
+        <Skeleton
+          height={{ base: '96', md: '104' }}
+          borderRadius="l2"
+          role="status"
+          aria-label="Loading the benchmark"
+        />
       </Card.Body>
     </Card.Root>
   );
@@ -71,7 +104,10 @@ type Compare = RouterOutputs['compare']['byType'];
 export const INVALID_EGG_TYPE = 'Invalid egg type specified';
 export const UNIT_PRICE_HINT = 'For more accurate unit pricing, select a specific egg count.';
 
-const REGION_OPTIONS = [{ value: '', label: 'All Regions' }, ...REGIONS.map((r) => ({ value: r, label: REGION_LABELS[r] }))];
+const REGION_OPTIONS = [
+  { value: '', label: 'All Regions' },
+  ...REGIONS.map((r) => ({ value: r, label: REGION_LABELS[r] })),
+];
 
 function InvalidEggType() {
   return (
@@ -122,7 +158,11 @@ function SummaryCards({ data, count }: { data: Compare | undefined; count: numbe
     <SimpleGrid columns={{ base: 1, md: 3 }} gap={{ base: '4', lg: '6' }}>
       <StatCard
         title="Price Range"
-        value={none || !summary.lowest || !summary.highest ? 'No prices' : `${formatPrice(summary.lowest.price_per_dozen)} – ${formatPrice(summary.highest.price_per_dozen)}`}
+        value={
+          none || !summary.lowest || !summary.highest
+            ? 'No prices'
+            : `${formatPrice(summary.lowest.price_per_dozen)} – ${formatPrice(summary.highest.price_per_dozen)}`
+        }
         subtext={
           summary.lowest && summary.highest ? (
             <>
@@ -184,7 +224,11 @@ function SummaryCards({ data, count }: { data: Compare | undefined; count: numbe
       />
       <StatCard
         title="Unit Price Range"
-        value={summary.unit_price ? `${formatPrice(summary.unit_price.min)} – ${formatPrice(summary.unit_price.max)}` : 'No prices'}
+        value={
+          summary.unit_price
+            ? `${formatPrice(summary.unit_price.min)} – ${formatPrice(summary.unit_price.max)}`
+            : 'No prices'
+        }
         subtext={
           <>
             per egg{summary.unit_price ? `, ${scope}` : ''}
@@ -254,9 +298,20 @@ function RegionBreakdown({ summary }: { summary: Summary }) {
                   {row.products} {row.products === 1 ? 'product' : 'products'}
                 </Text>
               </Box>
-              <RegionFigure label="Lowest" value={row.lowest ? formatPrice(row.lowest.price_per_dozen) : ''} from={row.lowest} />
-              <RegionFigure label="Average" value={row.average_per_dozen === null ? '' : formatPrice(row.average_per_dozen)} />
-              <RegionFigure label="Highest" value={row.highest ? formatPrice(row.highest.price_per_dozen) : ''} from={row.highest} />
+              <RegionFigure
+                label="Lowest"
+                value={row.lowest ? formatPrice(row.lowest.price_per_dozen) : ''}
+                from={row.lowest}
+              />
+              <RegionFigure
+                label="Average"
+                value={row.average_per_dozen === null ? '' : formatPrice(row.average_per_dozen)}
+              />
+              <RegionFigure
+                label="Highest"
+                value={row.highest ? formatPrice(row.highest.price_per_dozen) : ''}
+                from={row.highest}
+              />
             </Grid>
           ))}
         </Stack>
@@ -288,7 +343,10 @@ function PriceChart({ data, region }: { data: Compare | undefined; region: strin
         ) : (
           <Stack gap="3">
             {region === '' ? (
-              <ChartLegend label="Regions" items={REGIONS.map((r) => ({ label: REGION_LABELS[r], color: REGION_COLORS[r] }))} />
+              <ChartLegend
+                label="Regions"
+                items={REGIONS.map((r) => ({ label: REGION_LABELS[r], color: REGION_COLORS[r] }))}
+              />
             ) : null}
             <ChartSlot resetKeys={[chart]}>
               <RegionChart days={chart.days} lines={chart.lines} unitLabel={unitLabel} />
@@ -369,7 +427,10 @@ function CompareView({ eggType }: { eggType: EggType }) {
   );
   const data = query.data;
   const counts = [...new Set([...(data?.counts ?? []), ...(count !== null ? [count] : [])])].sort((a, b) => a - b);
-  const countOptions = [{ value: '', label: 'Any Count' }, ...counts.map((c) => ({ value: String(c), label: `${c} eggs` }))];
+  const countOptions = [
+    { value: '', label: 'Any Count' },
+    ...counts.map((c) => ({ value: String(c), label: `${c} eggs` })),
+  ];
   const label = EGG_TYPE_LABELS[eggType];
   const updating = query.isFetching && query.isPlaceholderData;
 
@@ -390,10 +451,28 @@ function CompareView({ eggType }: { eggType: EggType }) {
         </Text>
       </Box>
 
-      <Box as="section" aria-label="Filters" borderWidth="1px" borderRadius="lg" p={{ base: '3', md: '4' }} bg="bg.subtle">
+      <Box
+        as="section"
+        aria-label="Filters"
+        borderWidth="1px"
+        borderRadius="lg"
+        p={{ base: '3', md: '4' }}
+        bg="bg.subtle"
+      >
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap={{ base: '3', md: '4' }} maxW={{ md: '2xl' }}>
-          <FilterSelect label="Region" value={region} options={REGION_OPTIONS} onChange={(v) => setFilter('region', v)} />
-          <FilterSelect label="Count" value={count === null ? '' : String(count)} options={countOptions} onChange={(v) => setFilter('count', v)} disabled={!data} />
+          <FilterSelect
+            label="Region"
+            value={region}
+            options={REGION_OPTIONS}
+            onChange={(v) => setFilter('region', v)}
+          />
+          <FilterSelect
+            label="Count"
+            value={count === null ? '' : String(count)}
+            options={countOptions}
+            onChange={(v) => setFilter('count', v)}
+            disabled={!data}
+          />
         </SimpleGrid>
       </Box>
 
@@ -405,7 +484,14 @@ function CompareView({ eggType }: { eggType: EggType }) {
             <SummaryCards data={data} count={count} />
           </Box>
           {data && <RegionBreakdown summary={data.summary} />}
-          <Tabs.Root value={tab} onValueChange={(details) => setTab(details.value)} lazyMount unmountOnExit variant="line" colorPalette="brand">
+          <Tabs.Root
+            value={tab}
+            onValueChange={(details) => setTab(details.value)}
+            lazyMount
+            unmountOnExit
+            variant="line"
+            colorPalette="brand"
+          >
             <Flex justify="space-between" align="flex-end" gap="2">
               <Tabs.List flex="1">
                 <Tabs.Trigger value="chart">Price Chart</Tabs.Trigger>

@@ -10,14 +10,25 @@ export default function AdminControlsSection({ children }: { children: ReactNode
     <Box as="section" aria-labelledby={headingId} borderWidth="1px" borderColor="border" borderRadius="l3" p="4">
       <Collapsible.Root defaultOpen>
         <Collapsible.Trigger asChild>
-          <HStack as="button" width="full" justify="space-between" cursor="pointer" borderRadius="md" _focusVisible={{ outline: '2px solid', outlineColor: 'brand.focusRing' }}>
+          <HStack
+            as="button"
+            width="full"
+            justify="space-between"
+            cursor="pointer"
+            borderRadius="md"
+            _focusVisible={{ outline: '2px solid', outlineColor: 'brand.focusRing' }}
+          >
             <Heading as="h2" size="md" id={headingId}>
               <HStack gap="2">
                 <LuShieldCheck aria-hidden />
                 Administrator Controls
               </HStack>
             </Heading>
-            <Icon aria-hidden transition="transform 0.2s" css={{ '[data-state=open] > &': { transform: 'rotate(180deg)' } }}>
+            <Icon
+              aria-hidden
+              transition="transform 0.2s"
+              css={{ '[data-state=open] > &': { transform: 'rotate(180deg)' } }}
+            >
               <LuChevronDown />
             </Icon>
           </HStack>

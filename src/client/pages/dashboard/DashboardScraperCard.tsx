@@ -22,7 +22,12 @@ export default function DashboardScraperCard() {
       statusFailed={status.isError}
       onRetryStatus={() => void status.refetch()}
     >
-      <ZipCodesField list={zips} label="ZIP codes" helper="Comma-separated; Walmart is scraped near each one." placeholder={DEFAULT_SCRAPE_ZIPS.slice(0, 3).join(', ')} />
+      <ZipCodesField
+        list={zips}
+        label="ZIP codes"
+        helper="Comma-separated; Walmart is scraped near each one."
+        placeholder={DEFAULT_SCRAPE_ZIPS.slice(0, 3).join(', ')}
+      />
     </ScraperCard>
   );
 }

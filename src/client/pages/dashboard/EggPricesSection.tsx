@@ -3,7 +3,22 @@
 // The applied filters, page and view live in the URL (useDashboardState); filters taken from the
 // saved preferences are said so above the list. The list is sorted by the observed prices it
 // lists; a card re-priced from its menus keeps its place and its Estimate badge.
-import { Alert, Box, Button, ButtonGroup, EmptyState, Flex, HStack, Heading, NativeSelect, SimpleGrid, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import {
+  Alert,
+  Box,
+  Button,
+  ButtonGroup,
+  EmptyState,
+  Flex,
+  HStack,
+  Heading,
+  NativeSelect,
+  SimpleGrid,
+  Spinner,
+  Stack,
+  Table,
+  Text,
+} from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { keepPreviousData } from '@tanstack/react-query';
 import { memo, useCallback, useDeferredValue, useId, useRef, useState, useTransition } from 'react';
@@ -38,7 +53,11 @@ function ViewToggle({ view, onChange, width }: { view: ViewMode; onChange: (view
   if (width < BREAKPOINTS.mobile) {
     return (
       <NativeSelect.Root size="sm" width="36">
-        <NativeSelect.Field aria-label="View" value={view} onChange={(event) => onChange(event.currentTarget.value as ViewMode)}>
+        <NativeSelect.Field
+          aria-label="View"
+          value={view}
+          onChange={(event) => onChange(event.currentTarget.value as ViewMode)}
+        >
           <option value="grid">{VIEW_LABELS.grid}</option>
           <option value="list">{VIEW_LABELS.list}</option>
         </NativeSelect.Field>
@@ -52,7 +71,14 @@ function ViewToggle({ view, onChange, width }: { view: ViewMode; onChange: (view
         const active = mode === view;
         const ModeIcon = mode === 'grid' ? LuLayoutGrid : LuList;
         return (
-          <Button key={mode} variant={active ? 'solid' : 'outline'} colorPalette={active ? 'brand' : 'gray'} aria-pressed={active} aria-label={VIEW_LABELS[mode]} onClick={() => onChange(mode)}>
+          <Button
+            key={mode}
+            variant={active ? 'solid' : 'outline'}
+            colorPalette={active ? 'brand' : 'gray'}
+            aria-pressed={active}
+            aria-label={VIEW_LABELS[mode]}
+            onClick={() => onChange(mode)}
+          >
             <ModeIcon aria-hidden />
             {mode === 'grid' ? 'Grid' : 'List'}
           </Button>
@@ -69,7 +95,12 @@ const GRID_COLUMNS = { base: 1, md: 2, lg: 3 } as const;
  * size): every current price they match, where the list shows one per store.
  */
 export function eggPricesCsvHref(filters: FilterSelection): string {
-  return downloadHref('/api/egg-prices.csv', { store: filters.store, region: filters.region, egg_type: filters.eggType, count: filters.countRange });
+  return downloadHref('/api/egg-prices.csv', {
+    store: filters.store,
+    region: filters.region,
+    egg_type: filters.eggType,
+    count: filters.countRange,
+  });
 }
 
 /**
@@ -133,7 +164,16 @@ interface PriceListProps {
  * The list itself: skeletons, the error card, the empty state, the table or the cards. Memoised,
  * so a render that changes only the section's pending state (Apply Filters) leaves the cards be.
  */
-const PriceList = memo(function PriceList({ data, error, onRetry, filters, onClearFilters, pageSize, view, wide }: PriceListProps) {
+const PriceList = memo(function PriceList({
+  data,
+  error,
+  onRetry,
+  filters,
+  onClearFilters,
+  pageSize,
+  view,
+  wide,
+}: PriceListProps) {
   if (data === undefined && !error) {
     return (
       <SimpleGrid columns={GRID_COLUMNS} gap="4" role="status" aria-label="Loading prices">
@@ -243,12 +283,16 @@ export function EggPricesSection() {
   // page being replaced, stay up meanwhile), not in one long task when the data arrives.
   const data = useDeferredValue(prices.data);
   // Until the new cards are drawn: the filters applying, the new page on its way, then drawn.
-  const updating = applying || (prices.isFetching && prices.isPlaceholderData) || (data !== undefined && data !== prices.data);
+  const updating =
+    applying || (prices.isFetching && prices.isPlaceholderData) || (data !== undefined && data !== prices.data);
   // The Apply button is busy for an apply's update, not for a new page of the same filters.
   if (applied && !updating) setApplied(false);
   const { refetch } = prices;
   const onRetry = useCallback(() => void refetch(), [refetch]);
-  const onClearFilters = useCallback(() => apply({ ...state.filters, eggType: 'all', store: 'all', region: 'all', countRange: null }), [apply, state.filters]);
+  const onClearFilters = useCallback(
+    () => apply({ ...state.filters, eggType: 'all', store: 'all', region: 'all', countRange: null }),
+    [apply, state.filters],
+  );
   const content = (
     <PriceList
       data={data}
@@ -264,7 +308,15 @@ export function EggPricesSection() {
 
   return (
     <Stack gap="4">
-      {!mobile && <FiltersPanel applied={state.filters} onApply={applyFilters} storeOptions={storeOptions(stores.data)} mobile={false} applying={applied && updating} />}
+      {!mobile && (
+        <FiltersPanel
+          applied={state.filters}
+          onApply={applyFilters}
+          storeOptions={storeOptions(stores.data)}
+          mobile={false}
+          applying={applied && updating}
+        />
+      )}
       <Box as="section" aria-labelledby={headingId} ref={listTop} scrollMarginTop="24">
         <HStack justify="space-between" gap="3" mb="4" wrap="wrap">
           <HStack gap="3" align="flex-start">
@@ -286,8 +338,19 @@ export function EggPricesSection() {
             </Box>
           </HStack>
           <HStack gap="3" wrap="wrap">
-            <DownloadLink href={eggPricesCsvHref(state.filters)} context="of every current price matching the filters" />
-            {mobile && <FiltersPanel applied={state.filters} onApply={applyFilters} storeOptions={storeOptions(stores.data)} mobile applying={applied && updating} />}
+            <DownloadLink
+              href={eggPricesCsvHref(state.filters)}
+              context="of every current price matching the filters"
+            />
+            {mobile && (
+              <FiltersPanel
+                applied={state.filters}
+                onApply={applyFilters}
+                storeOptions={storeOptions(stores.data)}
+                mobile
+                applying={applied && updating}
+              />
+            )}
             <ViewToggle view={view} onChange={setView} width={width} />
           </HStack>
         </HStack>
@@ -304,7 +367,11 @@ export function EggPricesSection() {
             }
           />
         )}
-        <Box aria-busy={updating || prices.isFetching || undefined} opacity={updating ? 0.6 : 1} transition="opacity 0.2s">
+        <Box
+          aria-busy={updating || prices.isFetching || undefined}
+          opacity={updating ? 0.6 : 1}
+          transition="opacity 0.2s"
+        >
           {content}
         </Box>
         {data && data.total > 0 && (

@@ -30,7 +30,13 @@ const CHANGE_COLORS = { up: 'trend.up', down: 'trend.down', same: 'trend.stable'
 function Change({ entry }: { entry: NearEntry }) {
   const change = changeOf(entry);
   return (
-    <Text as="span" color={CHANGE_COLORS[change.direction]} fontWeight={change.direction === 'up' || change.direction === 'down' ? 'semibold' : 'normal'} whiteSpace="nowrap" title={change.description}>
+    <Text
+      as="span"
+      color={CHANGE_COLORS[change.direction]}
+      fontWeight={change.direction === 'up' || change.direction === 'down' ? 'semibold' : 'normal'}
+      whiteSpace="nowrap"
+      title={change.description}
+    >
       <span aria-hidden>{change.text}</span>
       <VisuallyHidden>{change.description}</VisuallyHidden>
     </Text>
@@ -102,7 +108,12 @@ function NearTable({ entries, logos, label }: Omit<NearResultsProps, 'table'>) {
             <Table.Header>
               <Table.Row bg="bg.subtle">
                 {HEADINGS.map(({ label: heading, numeric, wrap }) => (
-                  <Table.ColumnHeader key={heading} whiteSpace={wrap ? 'normal' : 'nowrap'} minW={wrap ? '20' : undefined} textAlign={numeric ? 'end' : undefined}>
+                  <Table.ColumnHeader
+                    key={heading}
+                    whiteSpace={wrap ? 'normal' : 'nowrap'}
+                    minW={wrap ? '20' : undefined}
+                    textAlign={numeric ? 'end' : undefined}
+                  >
                     {heading === '#' ? <abbr title="Rank">#</abbr> : heading}
                   </Table.ColumnHeader>
                 ))}
@@ -167,7 +178,12 @@ function NearTable({ entries, logos, label }: Omit<NearResultsProps, 'table'>) {
                       <Change entry={entry} />
                     </Table.Cell>
                     <Table.Cell>
-                      <HistoryLink productId={entry.product_id} locationId={entry.location_id} context={historyContext(entry)} label="History" />
+                      <HistoryLink
+                        productId={entry.product_id}
+                        locationId={entry.location_id}
+                        context={historyContext(entry)}
+                        label="History"
+                      />
                     </Table.Cell>
                   </Table.Row>
                 );
@@ -177,7 +193,16 @@ function NearTable({ entries, logos, label }: Omit<NearResultsProps, 'table'>) {
         </Table.ScrollArea>
         {/* A shadow on the edge with more columns beyond it, until the last one is in view. */}
         {scrolls && !atEnd && (
-          <Box position="absolute" insetY="0" right="0" width="4" pointerEvents="none" borderRightRadius="l2" boxShadow="inset -12px 0 10px -10px rgba(0, 0, 0, 0.35)" aria-hidden />
+          <Box
+            position="absolute"
+            insetY="0"
+            right="0"
+            width="4"
+            pointerEvents="none"
+            borderRightRadius="l2"
+            boxShadow="inset -12px 0 10px -10px rgba(0, 0, 0, 0.35)"
+            aria-hidden
+          />
         )}
       </Box>
     </Stack>
@@ -200,7 +225,13 @@ function Figure({ label, children }: { label: string; children: ReactNode }) {
 function NearCard({ entry, rank, logo }: { entry: NearEntry; rank: number; logo: string | null | undefined }) {
   const location = locationOf(entry);
   return (
-    <Card.Root as="article" size="sm" variant="outline" height="full" aria-label={`${rank}. ${entry.store_name}, ${location.name}`}>
+    <Card.Root
+      as="article"
+      size="sm"
+      variant="outline"
+      height="full"
+      aria-label={`${rank}. ${entry.store_name}, ${location.name}`}
+    >
       <Card.Body gap="3">
         <HStack justify="space-between" align="flex-start" gap="2">
           <HStack gap="2" minW="0">
@@ -216,7 +247,10 @@ function NearCard({ entry, rank, logo }: { entry: NearEntry; rank: number; logo:
             <LuMapPin />
           </Icon>
           <Text minW="0">
-            {location.name}, {location.place} · <Text as="span" color="fg" fontWeight="medium">{formatDistance(entry.distance_miles)}</Text>
+            {location.name}, {location.place} ·{' '}
+            <Text as="span" color="fg" fontWeight="medium">
+              {formatDistance(entry.distance_miles)}
+            </Text>
           </Text>
         </HStack>
         <Box>

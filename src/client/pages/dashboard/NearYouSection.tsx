@@ -5,7 +5,21 @@
 // URL (useNearState). When nothing is within the radius the answer says how far it went instead,
 // and the label above the rows says so. A chunk of its own: the dashboard's first paint has none
 // of it (NearYouSlot loads it).
-import { Alert, Box, Button, Card, EmptyState, Field, HStack, Heading, Input, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  EmptyState,
+  Field,
+  HStack,
+  Heading,
+  Input,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { LuMapPin, LuRotateCcw, LuSearch, LuSearchX } from 'react-icons/lu';
@@ -29,8 +43,14 @@ import { useNearState } from './useNearState.ts';
 const STEP = 10;
 
 const RADIUS_OPTIONS = RADII.map((radius) => ({ value: String(radius), label: `${radius} miles` }));
-const TYPE_OPTIONS = [{ value: '', label: 'All Egg Types' }, ...EGG_TYPES.map((type) => ({ value: EGG_TYPE_SLUGS[type], label: EGG_TYPE_LABELS[type] }))];
-const COUNT_OPTIONS = [{ value: '', label: 'Any Count' }, ...NEAR_COUNTS.map((count) => ({ value: String(count), label: `${count} eggs` }))];
+const TYPE_OPTIONS = [
+  { value: '', label: 'All Egg Types' },
+  ...EGG_TYPES.map((type) => ({ value: EGG_TYPE_SLUGS[type], label: EGG_TYPE_LABELS[type] })),
+];
+const COUNT_OPTIONS = [
+  { value: '', label: 'Any Count' },
+  ...NEAR_COUNTS.map((count) => ({ value: String(count), label: `${count} eggs` })),
+];
 
 /** The API's query for a state (the same for prices.near and the CSV download). */
 function apiQuery(state: NearState & { zip: string }) {
@@ -53,10 +73,25 @@ function LoadingRows() {
   );
 }
 
-function Results({ data, state, busy, table, onClearFilters }: { data: NearResult; state: NearState & { zip: string }; busy: boolean; table: boolean; onClearFilters: () => void }) {
+function Results({
+  data,
+  state,
+  busy,
+  table,
+  onClearFilters,
+}: {
+  data: NearResult;
+  state: NearState & { zip: string };
+  busy: boolean;
+  table: boolean;
+  onClearFilters: () => void;
+}) {
   const [shown, setShown] = useState(STEP);
   const stores = trpc.stores.list.useQuery();
-  const logos = useMemo(() => new Map((stores.data ?? []).map((store) => [store.id, store.store_logo_url])), [stores.data]);
+  const logos = useMemo(
+    () => new Map((stores.data ?? []).map((store) => [store.id, store.store_logo_url])),
+    [stores.data],
+  );
   const note = scopeNote(data);
   const csv = downloadHref('/api/egg-prices/near.csv', apiQuery(state));
   const filtered = state.eggType !== 'all' || state.count !== null;
@@ -104,7 +139,8 @@ function Results({ data, state, busy, table, onClearFilters }: { data: NearResul
       <HStack justify="space-between" gap="3" wrap="wrap" textStyle="sm" color="fg.muted">
         <Text>
           Showing {entries.length} of {data.total} {data.total === 1 ? 'price' : 'prices'}
-          {data.total > data.entries.length && ` (the cheapest ${data.entries.length} can be shown here; the CSV download has more)`}
+          {data.total > data.entries.length &&
+            ` (the cheapest ${data.entries.length} can be shown here; the CSV download has more)`}
         </Text>
         {data.entries.length > shown && (
           <Button size="sm" variant="outline" colorPalette="gray" onClick={() => setShown((current) => current + STEP)}>
@@ -147,7 +183,9 @@ export function NearYouSection() {
   const data = near.data && applied && near.data.zip === applied.zip ? near.data : undefined;
   const refused = near.isError && errorCode(near.error) === 'BAD_REQUEST';
   // The server's message for the applied ZIP, shown while the box still holds it.
-  const zipError = formatError ?? (refused && parseZip(draft) === zip ? failureMessage(near.error, 'This ZIP code was not recognised.') : null);
+  const zipError =
+    formatError ??
+    (refused && parseZip(draft) === zip ? failureMessage(near.error, 'This ZIP code was not recognised.') : null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -170,7 +208,13 @@ export function NearYouSection() {
   if (!applied || refused) {
     results = <NearPrompt />;
   } else if (near.isError && !data) {
-    results = <ErrorCard title="Unable to load prices near you" message={near.error.message} onRetry={() => void near.refetch()} />;
+    results = (
+      <ErrorCard
+        title="Unable to load prices near you"
+        message={near.error.message}
+        onRetry={() => void near.refetch()}
+      />
+    );
   } else if (!data) {
     results = <LoadingRows />;
   } else {
@@ -226,17 +270,38 @@ export function NearYouSection() {
                   maxLength={10}
                   placeholder="e.g. 10001"
                 />
-                <Button type="submit" size="sm" colorPalette="brand" flexShrink={0} loading={near.isFetching && !data && applied !== null && !refused}>
+                <Button
+                  type="submit"
+                  size="sm"
+                  colorPalette="brand"
+                  flexShrink={0}
+                  loading={near.isFetching && !data && applied !== null && !refused}
+                >
                   <LuSearch aria-hidden />
                   Find
                 </Button>
               </HStack>
               {zipError !== null && <Field.ErrorText role="alert">{zipError}</Field.ErrorText>}
             </Field.Root>
-            <FilterSelect label="Radius" value={String(state.radius)} options={RADIUS_OPTIONS} onChange={(value) => setRadius(Number(value) as NearRadius)} />
-            <FilterSelect label="Pack size" value={state.count === null ? '' : String(state.count)} options={COUNT_OPTIONS} onChange={(value) => setCount(value ? Number(value) : null)} />
+            <FilterSelect
+              label="Radius"
+              value={String(state.radius)}
+              options={RADIUS_OPTIONS}
+              onChange={(value) => setRadius(Number(value) as NearRadius)}
+            />
+            <FilterSelect
+              label="Pack size"
+              value={state.count === null ? '' : String(state.count)}
+              options={COUNT_OPTIONS}
+              onChange={(value) => setCount(value ? Number(value) : null)}
+            />
             <Box gridColumn={{ base: 'span 2', lg: 'auto' }}>
-              <FilterSelect label="Egg type" value={state.eggType === 'all' ? '' : EGG_TYPE_SLUGS[state.eggType]} options={TYPE_OPTIONS} onChange={(value) => setEggType(parseEggType(value) ?? 'all')} />
+              <FilterSelect
+                label="Egg type"
+                value={state.eggType === 'all' ? '' : EGG_TYPE_SLUGS[state.eggType]}
+                options={TYPE_OPTIONS}
+                onChange={(value) => setEggType(parseEggType(value) ?? 'all')}
+              />
             </Box>
           </SimpleGrid>
         </form>

@@ -12,7 +12,9 @@ import { useNearViewport } from '#client/lib/useNearViewport.ts';
 import { NearPrompt } from './NearPrompt.tsx';
 import { savedZip } from './nearUrlState.ts';
 
-const NearYouSection = lazy(() => import('./NearYouSection.tsx').then((module) => ({ default: module.NearYouSection })));
+const NearYouSection = lazy(() =>
+  import('./NearYouSection.tsx').then((module) => ({ default: module.NearYouSection })),
+);
 
 function NearYouPlaceholder({ zip }: { zip: boolean }) {
   return (
@@ -32,7 +34,11 @@ function NearYouPlaceholder({ zip }: { zip: boolean }) {
         <Stack gap="4" role="status" aria-label="Loading Near you">
           <SimpleGrid columns={{ base: 2, lg: 4 }} gap={{ base: '3', md: '4' }}>
             {['ZIP code', 'Radius', 'Pack size', 'Egg type'].map((label) => (
-              <Stack key={label} gap="1.5" gridColumn={label === 'ZIP code' || label === 'Egg type' ? { base: 'span 2', lg: 'auto' } : undefined}>
+              <Stack
+                key={label}
+                gap="1.5"
+                gridColumn={label === 'ZIP code' || label === 'Egg type' ? { base: 'span 2', lg: 'auto' } : undefined}
+              >
                 <Text fontSize="sm" color="fg.muted">
                   {label}
                 </Text>

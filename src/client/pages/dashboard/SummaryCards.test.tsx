@@ -17,7 +17,16 @@ const range = (days: number): Stats['trends']['7d'] => ({
   sample: true,
 });
 
-const lowest: Stats['lowest_price'] = { price: 2.79, count: 18, price_per_dozen: 1.86, egg_type: 'standard', region: 'south', store_id: 'aldi', store_name: 'Aldi', source: 'scrape' };
+const lowest: Stats['lowest_price'] = {
+  price: 2.79,
+  count: 18,
+  price_per_dozen: 1.86,
+  egg_type: 'standard',
+  region: 'south',
+  store_id: 'aldi',
+  store_name: 'Aldi',
+  source: 'scrape',
+};
 
 const afterFirstScrape: Stats = {
   as_of: '2026-11-25',
@@ -29,7 +38,12 @@ const afterFirstScrape: Stats = {
 
 const settled: Stats = {
   ...afterFirstScrape,
-  national_average: { price_per_dozen: 3.4, trend: { value: 1.25, direction: 'down' }, history_days: 40, sample: false },
+  national_average: {
+    price_per_dozen: 3.4,
+    trend: { value: 1.25, direction: 'down' },
+    history_days: 40,
+    sample: false,
+  },
   weekly_volatility: { value: 0.84, trend: { value: 0.12, direction: 'up' }, history_days: 40, sample: false },
 };
 
@@ -60,7 +74,10 @@ describe('the summary cards', () => {
   });
 
   it('say "2 days" in the plural, and the change once the history spans it', () => {
-    const [national] = cards({ ...afterFirstScrape, national_average: { ...afterFirstScrape.national_average, history_days: 2 } });
+    const [national] = cards({
+      ...afterFirstScrape,
+      national_average: { ...afterFirstScrape.national_average, history_days: 2 },
+    });
     expect(national).toContain('2 days of prices so far');
     const [full, volatility] = cards(settled);
     expect(full).toContain('1.25%vs last week');
@@ -71,7 +88,10 @@ describe('the summary cards', () => {
   });
 
   it('give the volatility with words for its change while the history spans one week but not two', () => {
-    const [, volatility] = cards({ ...settled, weekly_volatility: { value: 0.84, trend: null, history_days: 9, sample: false } });
+    const [, volatility] = cards({
+      ...settled,
+      weekly_volatility: { value: 0.84, trend: null, history_days: 9, sample: false },
+    });
     expect(volatility).toContain('0.84%');
     expect(volatility).toContain('9 days of prices so far');
   });

@@ -15,7 +15,12 @@ const NO_DATA = 'No data yet';
  * A change as the card shows it: the trend, two decimals like every other trend in the app (SPEC
  * §5), or, while the series is too short for it, how many days of prices it has so far.
  */
-export function toTrend(trend: Trend, historyDays: number, unit: '%' | ' pts', caption: string): StatTrend | string | null {
+export function toTrend(
+  trend: Trend,
+  historyDays: number,
+  unit: '%' | ' pts',
+  caption: string,
+): StatTrend | string | null {
   if (!trend) return historyDays > 0 ? formatHistoryDays(historyDays) : null;
   const value = unit === '%' ? formatTrend(trend.value) : `${Math.abs(trend.value).toFixed(2)} pts`;
   return { direction: trend.direction, value, caption };
@@ -95,8 +100,20 @@ function LoadingCards() {
   const trend = (caption: string): StatTrend => ({ direction: 'stable', value: '0.00%', caption });
   return (
     <>
-      <StatCard title="National Average" value="$0.00" subtext="per dozen, all types" trend={trend('vs last week')} loading />
-      <StatCard title="Weekly Volatility" value="0.00%" subtext="day-to-day swing in the national average" trend={trend('vs previous week')} loading />
+      <StatCard
+        title="National Average"
+        value="$0.00"
+        subtext="per dozen, all types"
+        trend={trend('vs last week')}
+        loading
+      />
+      <StatCard
+        title="Weekly Volatility"
+        value="0.00%"
+        subtext="day-to-day swing in the national average"
+        trend={trend('vs previous week')}
+        loading
+      />
       <StatCard
         title="Lowest Price"
         value="$0.00"
@@ -136,7 +153,11 @@ export function SummaryCards() {
         <LoadingCards />
       ) : stats.isError ? (
         <Box gridColumn="1 / -1">
-          <ErrorCard title="Unable to load price summary" message={stats.error.message} onRetry={() => void stats.refetch()} />
+          <ErrorCard
+            title="Unable to load price summary"
+            message={stats.error.message}
+            onRetry={() => void stats.refetch()}
+          />
         </Box>
       ) : (
         <StatsCards stats={stats.data} />

@@ -14,10 +14,20 @@ export default function UsMapCard() {
   return (
     <UsMapFrame
       badge={query.data && anySample(query.data.states) && <SampleBadge figure />}
-      summary={query.data ? (priced === 0 ? ': no state has prices today.' : `, ${priced} of ${query.data.states.length} states with prices.`) : '.'}
+      summary={
+        query.data
+          ? priced === 0
+            ? ': no state has prices today.'
+            : `, ${priced} of ${query.data.states.length} states with prices.`
+          : '.'
+      }
     >
       {query.isError ? (
-        <ErrorCard title="Unable to load prices by state" message={query.error.message} onRetry={() => void query.refetch()} />
+        <ErrorCard
+          title="Unable to load prices by state"
+          message={query.error.message}
+          onRetry={() => void query.refetch()}
+        />
       ) : query.data ? (
         <PriceMap data={query.data} maxW={CARD_MAP_MAX_W} />
       ) : (

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_NEAR_RADIUS, NEAR_RADII, nearInput, zipParam } from '#shared/near.ts';
 import { parseDashboardParams, toDashboardParams } from './urlState.ts';
-import { DEFAULT_NEAR_STATE, DEFAULT_RADIUS, RADII, ZIP_FORMAT_MESSAGE, parseNearParams, parseZip, savedZip, toNearParams, type NearState } from './nearUrlState.ts';
+import {
+  DEFAULT_NEAR_STATE,
+  DEFAULT_RADIUS,
+  RADII,
+  ZIP_FORMAT_MESSAGE,
+  parseNearParams,
+  parseZip,
+  savedZip,
+  toNearParams,
+  type NearState,
+} from './nearUrlState.ts';
 
 const parse = (query: string) => parseNearParams(new URLSearchParams(query));
 
@@ -11,7 +21,12 @@ describe('Near you URL state', () => {
   });
 
   it('reads every field, in either egg-type spelling and any case', () => {
-    expect(parse('zip=10001&radius=5&nearType=Cage_Free&nearCount=18')).toEqual({ zip: '10001', radius: 5, eggType: 'cage_free', count: 18 });
+    expect(parse('zip=10001&radius=5&nearType=Cage_Free&nearCount=18')).toEqual({
+      zip: '10001',
+      radius: 5,
+      eggType: 'cage_free',
+      count: 18,
+    });
     expect(parse('zip=98101-1234&nearType=pasture-raised').zip).toBe('98101');
   });
 
@@ -47,14 +62,21 @@ describe('Near you URL state', () => {
   });
 });
 
-describe("the ZIP code saved in Preferences (searched when the URL names none)", () => {
+describe('the ZIP code saved in Preferences (searched when the URL names none)', () => {
   it('is the saved ZIP code as Near you searches it', () => {
     expect(savedZip(() => JSON.stringify({ zipCode: ' 60611 ', preferredCount: 12 }))).toBe('60611');
     expect(savedZip(() => JSON.stringify({ zipCode: '98101-1234' }))).toBe('98101');
   });
 
   it('is none when nothing usable is saved or storage refuses', () => {
-    for (const stored of [null, '', '{}', JSON.stringify({ zipCode: '' }), JSON.stringify({ zipCode: '123456' }), 'not json']) {
+    for (const stored of [
+      null,
+      '',
+      '{}',
+      JSON.stringify({ zipCode: '' }),
+      JSON.stringify({ zipCode: '123456' }),
+      'not json',
+    ]) {
       expect(savedZip(() => stored)).toBeNull();
     }
     expect(

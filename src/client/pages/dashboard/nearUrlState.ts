@@ -32,7 +32,12 @@ export interface NearState {
   count: number | null;
 }
 
-export const DEFAULT_NEAR_STATE: Readonly<NearState> = Object.freeze({ zip: null, radius: DEFAULT_RADIUS, eggType: 'all', count: null });
+export const DEFAULT_NEAR_STATE: Readonly<NearState> = Object.freeze({
+  zip: null,
+  radius: DEFAULT_RADIUS,
+  eggType: 'all',
+  count: null,
+});
 
 /** Five digits, or ZIP+4 (its first five count), as the API's zipParam reads it. */
 export function parseZip(raw: string | null | undefined): string | null {
@@ -44,7 +49,9 @@ export function parseZip(raw: string | null | undefined): string | null {
  * The ZIP code saved in Preferences (SPEC §3), which Near you searches when the URL names none;
  * null when none is saved, it is no ZIP code, or storage is disabled.
  */
-export function savedZip(stored: () => string | null = () => window.localStorage.getItem(PREFERENCES_KEY)): string | null {
+export function savedZip(
+  stored: () => string | null = () => window.localStorage.getItem(PREFERENCES_KEY),
+): string | null {
   try {
     return parseZip(parseStoredPreferences(stored()).zipCode);
   } catch {

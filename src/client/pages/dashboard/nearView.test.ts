@@ -1,21 +1,39 @@
 import { describe, expect, it } from 'vitest';
 import { changeOf, formatDistance, locationOf, scopeNote } from './nearView.ts';
 
-const result = { zip: '10001', city: 'New York', state: 'NY', region: 'northeast', radius: 5, radius_used: 5, total: 12 } as const;
+const result = {
+  zip: '10001',
+  city: 'New York',
+  state: 'NY',
+  region: 'northeast',
+  radius: 5,
+  radius_used: 5,
+  total: 12,
+} as const;
 
 describe('Near you wording', () => {
   it('labels each scope, with the radius asked for and the one used', () => {
-    expect(scopeNote({ ...result, scope: 'radius' })).toEqual({ kind: 'radius', text: '12 prices within 5 miles of New York, NY 10001, cheapest per dozen first.' });
-    expect(scopeNote({ ...result, scope: 'radius', total: 1, city: null, state: null })).toMatchObject({ text: '1 price within 5 miles of 10001, cheapest per dozen first.' });
+    expect(scopeNote({ ...result, scope: 'radius' })).toEqual({
+      kind: 'radius',
+      text: '12 prices within 5 miles of New York, NY 10001, cheapest per dozen first.',
+    });
+    expect(scopeNote({ ...result, scope: 'radius', total: 1, city: null, state: null })).toMatchObject({
+      text: '1 price within 5 miles of 10001, cheapest per dozen first.',
+    });
     expect(scopeNote({ ...result, scope: 'widened', radius_used: 25 })).toEqual({
       kind: 'widened',
       text: 'No stores within 5 miles of 10001. Showing stores within 25 miles.',
     });
-    expect(scopeNote({ ...result, zip: '98101', region: 'west', radius: 50, scope: 'region', radius_used: null })).toEqual({
+    expect(
+      scopeNote({ ...result, zip: '98101', region: 'west', radius: 50, scope: 'region', radius_used: null }),
+    ).toEqual({
       kind: 'region',
       text: 'No stores within 50 miles of 98101. Showing the cheapest in the West.',
     });
-    expect(scopeNote({ ...result, scope: 'none', radius_used: null, total: 0 })).toMatchObject({ kind: 'none', title: 'No prices near 10001' });
+    expect(scopeNote({ ...result, scope: 'none', radius_used: null, total: 0 })).toMatchObject({
+      kind: 'none',
+      title: 'No prices near 10001',
+    });
   });
 
   it('writes distances with one decimal and thousands separators', () => {
@@ -25,14 +43,30 @@ describe('Near you wording', () => {
   });
 
   it('names a location by its name, else its city, with the place beside it', () => {
-    expect(locationOf({ location_name: 'Walmart (sample location)', city: null, state: null, zip: '10001' })).toEqual({ name: 'Walmart (sample location)', place: '10001' });
-    expect(locationOf({ location_name: 'Store 12', city: 'Chicago', state: 'IL', zip: '60611' })).toEqual({ name: 'Store 12', place: 'Chicago, IL 60611' });
-    expect(locationOf({ location_name: null, city: 'Chicago', state: 'IL', zip: '60611' })).toEqual({ name: 'Chicago', place: '60611' });
-    expect(locationOf({ location_name: ' ', city: null, state: null, zip: '60611' })).toEqual({ name: 'ZIP 60611', place: '60611' });
+    expect(locationOf({ location_name: 'Walmart (sample location)', city: null, state: null, zip: '10001' })).toEqual({
+      name: 'Walmart (sample location)',
+      place: '10001',
+    });
+    expect(locationOf({ location_name: 'Store 12', city: 'Chicago', state: 'IL', zip: '60611' })).toEqual({
+      name: 'Store 12',
+      place: 'Chicago, IL 60611',
+    });
+    expect(locationOf({ location_name: null, city: 'Chicago', state: 'IL', zip: '60611' })).toEqual({
+      name: 'Chicago',
+      place: '60611',
+    });
+    expect(locationOf({ location_name: ' ', city: null, state: null, zip: '60611' })).toEqual({
+      name: 'ZIP 60611',
+      place: '60611',
+    });
   });
 
   it('shows the change since the day before with an arrow and the amount, or a dash without a previous price', () => {
-    expect(changeOf({ change: 0.2, previous_price: 3.29 })).toEqual({ direction: 'up', text: '▲ $0.20', description: 'Up $0.20, was $3.29 the day before' });
+    expect(changeOf({ change: 0.2, previous_price: 3.29 })).toEqual({
+      direction: 'up',
+      text: '▲ $0.20',
+      description: 'Up $0.20, was $3.29 the day before',
+    });
     expect(changeOf({ change: -0.11, previous_price: 3.6 })).toMatchObject({ direction: 'down', text: '▼ $0.11' });
     expect(changeOf({ change: 0.001, previous_price: 3.6 })).toMatchObject({ direction: 'same', text: 'No change' });
     expect(changeOf({ change: null, previous_price: null })).toMatchObject({ direction: 'none', text: '—' });

@@ -11,9 +11,11 @@ export function formatDistance(miles: number): string {
   return `${MILES.format(miles)} mi`;
 }
 
-
 /** A row's location: its name (or city) and where it is (city, ZIP). */
-export function locationOf(entry: Pick<NearEntry, 'location_name' | 'city' | 'state' | 'zip'>): { name: string; place: string } {
+export function locationOf(entry: Pick<NearEntry, 'location_name' | 'city' | 'state' | 'zip'>): {
+  name: string;
+  place: string;
+} {
   const place = formatPlace(entry);
   const name = entry.location_name?.trim() || entry.city?.trim() || `ZIP ${entry.zip}`;
   return { name, place: name === entry.city?.trim() ? entry.zip : place };
@@ -28,20 +30,28 @@ export type ScopeNote =
 const miles = (radius: number) => `${radius} ${radius === 1 ? 'mile' : 'miles'}`;
 
 /** The label above the results: how far they reach, and whether the search had to go further. */
-export function scopeNote(result: Pick<NearResult, 'zip' | 'city' | 'state' | 'region' | 'radius' | 'scope' | 'radius_used' | 'total'>): ScopeNote {
+export function scopeNote(
+  result: Pick<NearResult, 'zip' | 'city' | 'state' | 'region' | 'radius' | 'scope' | 'radius_used' | 'total'>,
+): ScopeNote {
   const region = REGION_LABELS[result.region];
   const count = `${result.total} ${result.total === 1 ? 'price' : 'prices'}`;
   const where = formatPlace({ city: result.city, state: result.state, zip: result.zip });
   switch (result.scope) {
     case 'radius':
-      return { kind: 'radius', text: `${count} within ${miles(result.radius_used ?? result.radius)} of ${where}, cheapest per dozen first.` };
+      return {
+        kind: 'radius',
+        text: `${count} within ${miles(result.radius_used ?? result.radius)} of ${where}, cheapest per dozen first.`,
+      };
     case 'widened':
       return {
         kind: 'widened',
         text: `No stores within ${miles(result.radius)} of ${result.zip}. Showing stores within ${miles(result.radius_used ?? 50)}.`,
       };
     case 'region':
-      return { kind: 'region', text: `No stores within 50 miles of ${result.zip}. Showing the cheapest in the ${region}.` };
+      return {
+        kind: 'region',
+        text: `No stores within 50 miles of ${result.zip}. Showing the cheapest in the ${region}.`,
+      };
     case 'none':
       return {
         kind: 'none',
@@ -57,7 +67,8 @@ export type ChangeView =
 
 /** The change of the pack price since the previous day: '▲ $0.20', '▼ $0.10', 'No change', or '—'. */
 export function changeOf(entry: Pick<NearEntry, 'change' | 'previous_price'>): ChangeView {
-  if (entry.change === null || entry.previous_price === null) return { direction: 'none', text: '—', description: 'No price the day before' };
+  if (entry.change === null || entry.previous_price === null)
+    return { direction: 'none', text: '—', description: 'No price the day before' };
   const was = `was ${formatPrice(entry.previous_price)} the day before`;
   // Cents decide: a change that rounds to $0.00 is no change to a shopper.
   const cents = Math.round(entry.change * 100);

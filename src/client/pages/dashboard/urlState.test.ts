@@ -10,8 +10,17 @@ describe('dashboard URL state', () => {
   });
 
   it('reads every field, in either egg-type spelling and any case', () => {
-    expect(parse('type=Cage_Free&store=Whole-Foods&region=WEST&count=18&sort=unit-price&showRegion=false&page=3&view=list')).toEqual({
-      filters: { eggType: 'cage_free', store: 'whole-foods', region: 'west', countRange: 18, sortBy: 'unit-price', showRegion: false },
+    expect(
+      parse('type=Cage_Free&store=Whole-Foods&region=WEST&count=18&sort=unit-price&showRegion=false&page=3&view=list'),
+    ).toEqual({
+      filters: {
+        eggType: 'cage_free',
+        store: 'whole-foods',
+        region: 'west',
+        countRange: 18,
+        sortBy: 'unit-price',
+        showRegion: false,
+      },
       page: 3,
       view: 'list',
     });
@@ -28,7 +37,14 @@ describe('dashboard URL state', () => {
 
   it('writes only non-default values, with URL spellings, and round-trips', () => {
     const state: DashboardState = {
-      filters: { eggType: 'pasture_raised', store: 'aldi', region: 'all', countRange: 12, sortBy: 'freshness', showRegion: true },
+      filters: {
+        eggType: 'pasture_raised',
+        store: 'aldi',
+        region: 'all',
+        countRange: 12,
+        sortBy: 'freshness',
+        showRegion: true,
+      },
       page: 2,
       view: 'list',
     };
@@ -39,7 +55,10 @@ describe('dashboard URL state', () => {
   });
 
   it('keeps parameters it does not own', () => {
-    const params = toDashboardParams({ filters: { ...DEFAULT_FILTERS, region: 'west' }, page: 1, view: 'grid' }, new URLSearchParams('utm=x&region=south&page=4'));
+    const params = toDashboardParams(
+      { filters: { ...DEFAULT_FILTERS, region: 'west' }, page: 1, view: 'grid' },
+      new URLSearchParams('utm=x&region=south&page=4'),
+    );
     expect(params.toString()).toBe('utm=x&region=west');
   });
 
@@ -54,7 +73,10 @@ describe('dashboard URL state', () => {
   it('takes missing filters from a base (the saved preferences), and writes All against it', () => {
     const base = { ...DEFAULT_FILTERS, eggType: 'organic' as const, region: 'west' as const, countRange: 12 as const };
     expect(parseDashboardParams(new URLSearchParams(''), base).filters).toEqual(base);
-    expect(parseDashboardParams(new URLSearchParams('type=all&region=south&count=any'), base).filters).toEqual({ ...DEFAULT_FILTERS, region: 'south' });
+    expect(parseDashboardParams(new URLSearchParams('type=all&region=south&count=any'), base).filters).toEqual({
+      ...DEFAULT_FILTERS,
+      region: 'south',
+    });
     const all: DashboardState = { filters: { ...DEFAULT_FILTERS }, page: 1, view: 'grid' };
     expect(toDashboardParams(all, undefined, base).toString()).toBe('type=all&region=all&count=any');
     expect(toDashboardParams({ ...all, filters: base }, undefined, base).toString()).toBe('');

@@ -53,9 +53,13 @@ const ANY_COUNT = 'any';
  * The state in a query string. A filter the URL does not name takes its value from `base`: the
  * defaults, or the saved preferences' filters over them (useDashboardState).
  */
-export function parseDashboardParams(params: URLSearchParams, base: Readonly<FilterSelection> = DEFAULT_FILTERS): DashboardState {
+export function parseDashboardParams(
+  params: URLSearchParams,
+  base: Readonly<FilterSelection> = DEFAULT_FILTERS,
+): DashboardState {
   const get = (name: string) => params.get(name);
-  const read = <K extends keyof FilterSelection>(key: K, raw: unknown): FilterSelection[K] => (raw === null ? base[key] : field(key, raw));
+  const read = <K extends keyof FilterSelection>(key: K, raw: unknown): FilterSelection[K] =>
+    raw === null ? base[key] : field(key, raw);
   const count = get(PARAMS.countRange);
   const showRegion = parseBoolean(get(PARAMS.showRegion));
   return {
@@ -76,14 +80,20 @@ export function parseDashboardParams(params: URLSearchParams, base: Readonly<Fil
  * The query string for a state; parameters this screen does not own are kept. Only values that
  * differ from `base` are written, so 'all' (or 'any' pack size) is written when base has another.
  */
-export function toDashboardParams(state: DashboardState, keep: URLSearchParams = new URLSearchParams(), base: Readonly<FilterSelection> = DEFAULT_FILTERS): URLSearchParams {
+export function toDashboardParams(
+  state: DashboardState,
+  keep: URLSearchParams = new URLSearchParams(),
+  base: Readonly<FilterSelection> = DEFAULT_FILTERS,
+): URLSearchParams {
   const params = new URLSearchParams(keep);
   for (const name of Object.values(PARAMS)) params.delete(name);
   const { filters } = state;
-  if (filters.eggType !== base.eggType) params.set(PARAMS.eggType, filters.eggType === 'all' ? 'all' : EGG_TYPE_SLUGS[filters.eggType]);
+  if (filters.eggType !== base.eggType)
+    params.set(PARAMS.eggType, filters.eggType === 'all' ? 'all' : EGG_TYPE_SLUGS[filters.eggType]);
   if (filters.store !== base.store) params.set(PARAMS.store, filters.store);
   if (filters.region !== base.region) params.set(PARAMS.region, filters.region);
-  if (filters.countRange !== base.countRange) params.set(PARAMS.countRange, filters.countRange === null ? ANY_COUNT : String(filters.countRange));
+  if (filters.countRange !== base.countRange)
+    params.set(PARAMS.countRange, filters.countRange === null ? ANY_COUNT : String(filters.countRange));
   if (filters.sortBy !== base.sortBy) params.set(PARAMS.sortBy, filters.sortBy);
   if (filters.showRegion !== base.showRegion) params.set(PARAMS.showRegion, String(filters.showRegion));
   if (state.page > 1) params.set(PARAMS.page, String(state.page));

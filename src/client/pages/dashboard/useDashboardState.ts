@@ -4,7 +4,14 @@ import { useCallback, useMemo } from 'react';
 import { useUrlSearch } from '#client/lib/useSearchParam.ts';
 import { usePreferenceFilters, type PreferenceFilters } from '#client/lib/savedPreferences.ts';
 import { DEFAULT_FILTERS, type FilterSelection } from '#shared/filters.ts';
-import { applyFilters, PARAMS, parseDashboardParams, toDashboardParams, type DashboardState, type ViewMode } from './urlState.ts';
+import {
+  applyFilters,
+  PARAMS,
+  parseDashboardParams,
+  toDashboardParams,
+  type DashboardState,
+  type ViewMode,
+} from './urlState.ts';
 
 export interface DashboardStateApi {
   state: DashboardState;
@@ -31,7 +38,10 @@ export function useDashboardState(): DashboardStateApi {
 
   const write = useCallback(
     (next: (current: DashboardState) => DashboardState, replace = false) => {
-      update((current) => toDashboardParams(next(parseDashboardParams(current, base)), current, base), { replace, preventScrollReset: true });
+      update((current) => toDashboardParams(next(parseDashboardParams(current, base)), current, base), {
+        replace,
+        preventScrollReset: true,
+      });
     },
     [update, base],
   );

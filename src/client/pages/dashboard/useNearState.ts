@@ -19,7 +19,10 @@ export function useNearState(): NearStateApi {
   const state = useMemo(() => parseNearParams(params), [params]);
   const write = useCallback(
     (change: Partial<NearState>, replace: boolean) =>
-      update((current) => toNearParams({ ...parseNearParams(current), ...change }, current), { replace, preventScrollReset: true }),
+      update((current) => toNearParams({ ...parseNearParams(current), ...change }, current), {
+        replace,
+        preventScrollReset: true,
+      }),
     [update],
   );
   return {

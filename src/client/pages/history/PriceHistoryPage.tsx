@@ -3,7 +3,25 @@
 // (the span lives in the URL), the daily price per dozen drawn beside the BLS national average,
 // the same prices as a table, and a CSV download. A product or location that does not exist is
 // the app's 404 page.
-import { Badge, Box, Button, ButtonGroup, Card, EmptyState, Flex, HStack, Heading, Link, SimpleGrid, Skeleton, Stack, Table, Text, VisuallyHidden, Wrap } from '@chakra-ui/react';
+import {
+  Badge,
+  Box,
+  Button,
+  ButtonGroup,
+  Card,
+  EmptyState,
+  Flex,
+  HStack,
+  Heading,
+  Link,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  VisuallyHidden,
+  Wrap,
+} from '@chakra-ui/react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useId, useMemo, type ReactNode } from 'react';
 import { LuArrowLeft, LuCalendarX, LuExternalLink } from 'react-icons/lu';
@@ -16,7 +34,12 @@ import { ErrorCard } from '#client/components/ErrorCard.tsx';
 import { StoreLogo } from '#client/components/StoreLogo.tsx';
 import { errorCode } from '#client/components/auth/errors.ts';
 import { ChartLegend } from '#client/components/charts/ChartLegend.tsx';
-import { HISTORY_BLS_COLOR, HISTORY_BLS_LABEL, HISTORY_PRICE_COLOR, HISTORY_PRICE_LABEL } from '#client/components/charts/chartTheme.ts';
+import {
+  HISTORY_BLS_COLOR,
+  HISTORY_BLS_LABEL,
+  HISTORY_PRICE_COLOR,
+  HISTORY_PRICE_LABEL,
+} from '#client/components/charts/chartTheme.ts';
 import { ChartSlot, HistoryChart } from '#client/components/charts/lazyCharts.tsx';
 import { SampleBadge, storeHref } from '#client/components/price-card/PriceCard.tsx';
 import { downloadHref } from '#client/lib/links.ts';
@@ -24,7 +47,21 @@ import { trpc } from '#client/lib/trpc.ts';
 import { useSearchParam } from '#client/lib/useSearchParam.ts';
 import { useIsMobile } from '#client/lib/useViewportWidth.ts';
 import NotFoundPage from '#client/pages/not-found/NotFoundPage.tsx';
-import { DEFAULT_SPAN, SPANS, blsOfDay, blsReference, blsSteps, chartSummary, formatDay, formatMonth, historyChange, historyNote, parseId, parseSpan, spanWindow } from './historyView.ts';
+import {
+  DEFAULT_SPAN,
+  SPANS,
+  blsOfDay,
+  blsReference,
+  blsSteps,
+  chartSummary,
+  formatDay,
+  formatMonth,
+  historyChange,
+  historyNote,
+  parseId,
+  parseSpan,
+  spanWindow,
+} from './historyView.ts';
 
 const CHART_HEIGHT = { base: '64', md: '80' };
 const CHANGE_COLORS = { up: 'trend.up', down: 'trend.down', same: 'trend.stable' } as const;
@@ -94,7 +131,15 @@ function ProductHeader({ data }: { data: HistoryResult | undefined }) {
         {data.source && isSampleSource(data.source) && <SampleBadge />}
       </Wrap>
       {product.url && (
-        <Link href={product.url} target="_blank" rel="noopener noreferrer" fontSize="sm" fontWeight="medium" color="brand.fg" alignSelf="flex-start">
+        <Link
+          href={product.url}
+          target="_blank"
+          rel="noopener noreferrer"
+          fontSize="sm"
+          fontWeight="medium"
+          color="brand.fg"
+          alignSelf="flex-start"
+        >
           View at {product.store_name}
           <LuExternalLink aria-hidden />
           <VisuallyHidden>(opens in a new tab)</VisuallyHidden>
@@ -171,7 +216,15 @@ function PriceTable({ data }: { data: HistoryResult }) {
   const rows = [...data.points].reverse();
   return (
     <Box as="details" borderWidth="1px" borderColor="border" borderRadius="md">
-      <Box as="summary" cursor="pointer" px="3" py="2" fontSize="sm" fontWeight="medium" _focusVisible={{ outline: '2px solid', outlineColor: 'colorPalette.focusRing' }}>
+      <Box
+        as="summary"
+        cursor="pointer"
+        px="3"
+        py="2"
+        fontSize="sm"
+        fontWeight="medium"
+        _focusVisible={{ outline: '2px solid', outlineColor: 'colorPalette.focusRing' }}
+      >
         Daily prices as a table ({rows.length} {rows.length === 1 ? 'day' : 'days'})
       </Box>
       <Table.ScrollArea maxH="96" borderTopWidth="1px" borderColor="border">
@@ -226,7 +279,9 @@ function HistoryBody({ data, onSpan }: { data: HistoryResult; onSpan: (days: His
           <EmptyState.Title as="h3" textStyle="md">
             No prices in the last {data.days} days
           </EmptyState.Title>
-          <EmptyState.Description>This product had no observed price at this location in that span.</EmptyState.Description>
+          <EmptyState.Description>
+            This product had no observed price at this location in that span.
+          </EmptyState.Description>
           {longer.length > 0 && (
             <HStack gap="2">
               {longer.map((span) => (
@@ -255,17 +310,31 @@ function HistoryBody({ data, onSpan }: { data: HistoryResult; onSpan: (days: His
           { label: HISTORY_PRICE_LABEL, color: HISTORY_PRICE_COLOR },
           ...(lines.bls.length > 0 ? [{ label: `${HISTORY_BLS_LABEL}, by month`, color: HISTORY_BLS_COLOR }] : []),
           ...(lines.reference
-            ? [{ label: `BLS latest published, ${formatMonth(lines.reference.period)}: ${formatPrice(lines.reference.price)}`, color: HISTORY_BLS_COLOR, dashed: true }]
+            ? [
+                {
+                  label: `BLS latest published, ${formatMonth(lines.reference.period)}: ${formatPrice(lines.reference.price)}`,
+                  color: HISTORY_BLS_COLOR,
+                  dashed: true,
+                },
+              ]
             : []),
         ]}
       />
       <ChartSlot height={CHART_HEIGHT} resetKeys={[data]}>
-        <HistoryChart points={lines.points} bls={lines.bls} days={data.days} window={lines.window} reference={lines.reference?.price ?? null} summary={chartSummary(data)} narrow={narrow} />
+        <HistoryChart
+          points={lines.points}
+          bls={lines.bls}
+          days={data.days}
+          window={lines.window}
+          reference={lines.reference?.price ?? null}
+          summary={chartSummary(data)}
+          narrow={narrow}
+        />
       </ChartSlot>
       <PriceTable data={data} />
       <Text textStyle="xs" color="fg.muted">
-        BLS: U.S. Bureau of Labor Statistics, Average Price Data (“Eggs, grade A, large, per doz.”), national, by month. Shelf prices are per dozen at this
-        pack size.
+        BLS: U.S. Bureau of Labor Statistics, Average Price Data (“Eggs, grade A, large, per doz.”), national, by month.
+        Shelf prices are per dozen at this pack size.
       </Text>
     </Stack>
   );
@@ -296,11 +365,18 @@ function HistoryView({ id, location }: { id: number; location: number }) {
   const setSpan = (span: HistorySpan) => setParam('days', span === DEFAULT_SPAN ? '' : String(span));
   const data = history.data;
 
-  if (history.isError && !data && ['NOT_FOUND', 'BAD_REQUEST'].includes(errorCode(history.error) ?? '')) return <NotFoundPage />;
+  if (history.isError && !data && ['NOT_FOUND', 'BAD_REQUEST'].includes(errorCode(history.error) ?? ''))
+    return <NotFoundPage />;
 
   let body: ReactNode;
   if (history.isError && !data) {
-    body = <ErrorCard title="Unable to load the price history" message={history.error.message} onRetry={() => void history.refetch()} />;
+    body = (
+      <ErrorCard
+        title="Unable to load the price history"
+        message={history.error.message}
+        onRetry={() => void history.refetch()}
+      />
+    );
   } else if (!data) {
     body = <LoadingBody />;
   } else {
@@ -314,7 +390,12 @@ function HistoryView({ id, location }: { id: number; location: number }) {
       <ProductHeader data={data} />
       <Card.Root as="section" aria-labelledby={headingId} variant="outline">
         <Card.Header>
-          <Flex justify="space-between" align={{ base: 'flex-start', md: 'center' }} gap="3" direction={{ base: 'column', md: 'row' }}>
+          <Flex
+            justify="space-between"
+            align={{ base: 'flex-start', md: 'center' }}
+            gap="3"
+            direction={{ base: 'column', md: 'row' }}
+          >
             <Box>
               <Heading as="h2" size="lg" id={headingId}>
                 Price history
@@ -328,13 +409,22 @@ function HistoryView({ id, location }: { id: number; location: number }) {
                 {SPANS.map((span) => {
                   const active = span === days;
                   return (
-                    <Button key={span} variant={active ? 'solid' : 'outline'} colorPalette={active ? 'brand' : 'gray'} aria-pressed={active} onClick={() => setSpan(span)}>
+                    <Button
+                      key={span}
+                      variant={active ? 'solid' : 'outline'}
+                      colorPalette={active ? 'brand' : 'gray'}
+                      aria-pressed={active}
+                      onClick={() => setSpan(span)}
+                    >
                       {span} Days
                     </Button>
                   );
                 })}
               </ButtonGroup>
-              <DownloadLink href={downloadHref(`/api/products/${id}/history.csv`, { location, days })} context={`of the daily prices over ${days} days`} />
+              <DownloadLink
+                href={downloadHref(`/api/products/${id}/history.csv`, { location, days })}
+                context={`of the daily prices over ${days} days`}
+              />
             </HStack>
           </Flex>
         </Card.Header>

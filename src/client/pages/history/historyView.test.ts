@@ -1,9 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_HISTORY_SPAN, HISTORY_SPANS, historyInput, type HistoryResult } from '#shared/near.ts';
-import { DEFAULT_SPAN, SPANS, blsOfDay, blsReference, blsSteps, chartSummary, historyChange, historyNote, parseId, parseSpan, spanWindow } from './historyView.ts';
+import {
+  DEFAULT_SPAN,
+  SPANS,
+  blsOfDay,
+  blsReference,
+  blsSteps,
+  chartSummary,
+  historyChange,
+  historyNote,
+  parseId,
+  parseSpan,
+  spanWindow,
+} from './historyView.ts';
 
 const result: HistoryResult = {
-  product: { id: 7, store_id: 'aldi', store_name: 'Aldi', title: 'Goldhen Large Eggs, 12 ct', brand: 'Goldhen', egg_type: 'standard', count: 12, size_grade: 'Large', url: null },
+  product: {
+    id: 7,
+    store_id: 'aldi',
+    store_name: 'Aldi',
+    title: 'Goldhen Large Eggs, 12 ct',
+    brand: 'Goldhen',
+    egg_type: 'standard',
+    count: 12,
+    size_grade: 'Large',
+    url: null,
+  },
   location: { id: 3, name: 'Aldi (sample location)', zip: '60611', city: null, state: null, region: 'midwest' },
   days: 30,
   history_days: 40,
@@ -33,12 +55,19 @@ describe('price history view', () => {
     expect(parseSpan(null)).toBe(90);
     expect(SPANS).toEqual(HISTORY_SPANS);
     expect(DEFAULT_SPAN).toBe(DEFAULT_HISTORY_SPAN);
-    expect(historyInput.parse({ id: parseId('7'), location: parseId('3'), days: parseSpan('30') })).toEqual({ id: 7, location: 3, days: 30 });
+    expect(historyInput.parse({ id: parseId('7'), location: parseId('3'), days: parseSpan('30') })).toEqual({
+      id: 7,
+      location: 3,
+      days: 30,
+    });
   });
 
   it('spans the days that end with the latest price', () => {
     expect(spanWindow(result)).toEqual({ from: '2025-03-12', to: '2025-04-10' });
-    expect(spanWindow({ days: 30, points: [] }, new Date('2025-05-31T12:00:00Z'))).toEqual({ from: '2025-05-02', to: '2025-05-31' });
+    expect(spanWindow({ days: 30, points: [] }, new Date('2025-05-31T12:00:00Z'))).toEqual({
+      from: '2025-05-02',
+      to: '2025-05-31',
+    });
   });
 
   it('draws the BLS average as one level per month, cut to the span, with a gap for a missing month', () => {
@@ -54,7 +83,10 @@ describe('price history view', () => {
       { day: '2025-03-05', value: 6.23 },
     ]);
     // BLS publishes late: its latest month, ended before the span ends, stands beside the latest days.
-    expect(blsReference(result.bls, { from: '2025-03-12', to: '2025-04-10' })).toEqual({ period: '2025-03', price: 6.23 });
+    expect(blsReference(result.bls, { from: '2025-03-12', to: '2025-04-10' })).toEqual({
+      period: '2025-03',
+      price: 6.23,
+    });
     expect(blsReference(result.bls, { from: '2025-03-01', to: '2025-03-20' })).toBeNull();
     expect(blsReference([], { from: '2025-03-01', to: '2025-03-20' })).toBeNull();
     expect(blsOfDay(result.bls, '2025-03-28')).toBe(6.23);
@@ -62,8 +94,15 @@ describe('price history view', () => {
   });
 
   it('describes the change and the chart in words', () => {
-    expect(historyChange(result.change)).toEqual({ direction: 'up', text: '▲ $1.00 (40.0%)', description: 'Up $1.00 (40.0%) since Apr 1, 2025' });
-    expect(historyChange({ value: -0.25, percent: -7.14, since: '2025-04-01' })).toMatchObject({ direction: 'down', text: '▼ $0.25 (7.1%)' });
+    expect(historyChange(result.change)).toEqual({
+      direction: 'up',
+      text: '▲ $1.00 (40.0%)',
+      description: 'Up $1.00 (40.0%) since Apr 1, 2025',
+    });
+    expect(historyChange({ value: -0.25, percent: -7.14, since: '2025-04-01' })).toMatchObject({
+      direction: 'down',
+      text: '▼ $0.25 (7.1%)',
+    });
     expect(historyChange({ value: 0, percent: 0, since: '2025-04-01' })).toMatchObject({ direction: 'same' });
     expect(historyChange(null)).toBeNull();
     expect(chartSummary(result)).toBe(

@@ -40,7 +40,10 @@ function monthEnd(period: string): string {
 }
 
 /** The span's first and last day: the `days` days that end with the latest price (or today). */
-export function spanWindow(result: Pick<HistoryResult, 'days' | 'points'>, today: Date = new Date()): { from: string; to: string } {
+export function spanWindow(
+  result: Pick<HistoryResult, 'days' | 'points'>,
+  today: Date = new Date(),
+): { from: string; to: string } {
   const to = result.points.at(-1)?.day ?? dayOf(today);
   return { from: addDays(to, -(result.days - 1)), to };
 }
@@ -62,7 +65,8 @@ export function blsSteps(bls: HistoryResult['bls'], window: { from: string; to: 
     const start = `${month.period}-01` < window.from ? window.from : `${month.period}-01`;
     const end = monthEnd(month.period) > window.to ? window.to : monthEnd(month.period);
     if (start > end) continue;
-    if (previousEnd !== null && addDays(previousEnd, 1) !== start) points.push({ day: addDays(previousEnd, 1), value: null });
+    if (previousEnd !== null && addDays(previousEnd, 1) !== start)
+      points.push({ day: addDays(previousEnd, 1), value: null });
     points.push({ day: start, value: month.price }, { day: end, value: month.price });
     previousEnd = end;
   }
@@ -74,7 +78,10 @@ export function blsSteps(bls: HistoryResult['bls'], window: { from: string; to: 
  * late): drawn as a dashed level across the chart, so the shelf prices of the latest days still
  * have the benchmark beside them. Null when the span's own months reach its end, or without BLS.
  */
-export function blsReference(bls: HistoryResult['bls'], window: { from: string; to: string }): { period: string; price: number } | null {
+export function blsReference(
+  bls: HistoryResult['bls'],
+  window: { from: string; to: string },
+): { period: string; price: number } | null {
   const latest = [...bls].sort((a, b) => a.period.localeCompare(b.period)).at(-1);
   if (!latest) return null;
   return monthEnd(latest.period) < window.to && window.to.slice(0, 7) !== latest.period ? latest : null;

@@ -2,7 +2,21 @@
 // a choropleth of today's median price of a dozen in the 50 states and DC with its legend, the
 // cheapest stores of a chosen state (?state=, chosen on the map or in the table), and the table of
 // every state as the map's keyboard- and screen-reader-friendly alternative.
-import { Badge, Box, Button, Card, Flex, Grid, HStack, Heading, Link, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  Flex,
+  Grid,
+  HStack,
+  Heading,
+  Link,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+} from '@chakra-ui/react';
 import { ChartSkeleton } from '#client/components/charts/lazyCharts.tsx';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
@@ -15,7 +29,17 @@ import { FilterSelect } from '#client/components/FilterSelect.tsx';
 import { SampleBadge } from '#client/components/SampleBadge.tsx';
 import { useSearchParam } from '#client/lib/useSearchParam.ts';
 import { trpc } from '#client/lib/trpc.ts';
-import { anySample, mapAspect, byStateCsvHref, cheapestRows, eggTypeWords, parseMapEggType, stateName, stateRows, type SortKey } from './mapView.ts';
+import {
+  anySample,
+  mapAspect,
+  byStateCsvHref,
+  cheapestRows,
+  eggTypeWords,
+  parseMapEggType,
+  stateName,
+  stateRows,
+  type SortKey,
+} from './mapView.ts';
 import { PriceMap } from './PriceMapParts.tsx';
 
 const TYPE_OPTIONS = EGG_TYPES.map((t) => ({ value: t, label: EGG_TYPE_LABELS[t] }));
@@ -35,7 +59,11 @@ function CheapestStores({ state, eggType }: { state: string; eggType: EggType })
       </Card.Header>
       <Card.Body pt="2" aria-live="polite" aria-busy={query.isLoading}>
         {query.isError ? (
-          <ErrorCard title="Unable to load the stores" message={query.error.message} onRetry={() => void query.refetch()} />
+          <ErrorCard
+            title="Unable to load the stores"
+            message={query.error.message}
+            onRetry={() => void query.refetch()}
+          />
         ) : !query.data ? (
           <Stack gap="2" role="status" aria-label={`Loading the cheapest stores in ${name}`}>
             {[0, 1, 2].map((i) => (
@@ -43,7 +71,9 @@ function CheapestStores({ state, eggType }: { state: string; eggType: EggType })
             ))}
           </Stack>
         ) : query.data.entries.length === 0 ? (
-          <Text color="fg.muted">No {eggTypeWords(eggType)} prices in {name} today.</Text>
+          <Text color="fg.muted">
+            No {eggTypeWords(eggType)} prices in {name} today.
+          </Text>
         ) : (
           <Stack as="ol" gap="3" listStyleType="none" aria-label={`Cheapest stores in ${name}`}>
             {cheapestRows(query.data).map((row) => (
@@ -51,7 +81,10 @@ function CheapestStores({ state, eggType }: { state: string; eggType: EggType })
                 <Flex justify="space-between" gap="3" align="baseline">
                   <Text fontWeight="semibold">{row.store}</Text>
                   <Text fontWeight="semibold" whiteSpace="nowrap">
-                    {row.perDozenText} <Text as="span" fontWeight="normal" fontSize="sm" color="fg.muted">a dozen</Text>
+                    {row.perDozenText}{' '}
+                    <Text as="span" fontWeight="normal" fontSize="sm" color="fg.muted">
+                      a dozen
+                    </Text>
                   </Text>
                 </Flex>
                 <Flex justify="space-between" gap="3" fontSize="sm" color="fg.muted" wrap="wrap">
@@ -74,10 +107,29 @@ function CheapestStores({ state, eggType }: { state: string; eggType: EggType })
   );
 }
 
-function SortButton({ label, sortKey, sort, onSort }: { label: string; sortKey: SortKey; sort: SortKey; onSort: (key: SortKey) => void }) {
+function SortButton({
+  label,
+  sortKey,
+  sort,
+  onSort,
+}: {
+  label: string;
+  sortKey: SortKey;
+  sort: SortKey;
+  onSort: (key: SortKey) => void;
+}) {
   const active = sort === sortKey;
   return (
-    <Button variant="plain" size="xs" px="0" h="auto" minH="6" whiteSpace="normal" fontWeight="semibold" onClick={() => onSort(sortKey)}>
+    <Button
+      variant="plain"
+      size="xs"
+      px="0"
+      h="auto"
+      minH="6"
+      whiteSpace="normal"
+      fontWeight="semibold"
+      onClick={() => onSort(sortKey)}
+    >
       {label}
       {active && (sortKey === 'name' ? <LuArrowDown aria-hidden /> : <LuArrowUp aria-hidden />)}
     </Button>
@@ -115,13 +167,19 @@ export default function MapPage() {
           Egg prices by state
         </Heading>
         <Text color="fg.muted" mt="1">
-          Today's median price of a dozen eggs in each state, from the stores we check. Choose a state to see its cheapest stores.
+          Today's median price of a dozen eggs in each state, from the stores we check. Choose a state to see its
+          cheapest stores.
         </Text>
       </Box>
 
       <Flex gap="4" align={{ base: 'stretch', md: 'flex-end' }} direction={{ base: 'column', md: 'row' }} wrap="wrap">
         <Box minW={{ md: '60' }}>
-          <FilterSelect label="Egg type" value={eggType} options={TYPE_OPTIONS} onChange={(v) => setFilter('type', v === 'standard' ? '' : v)} />
+          <FilterSelect
+            label="Egg type"
+            value={eggType}
+            options={TYPE_OPTIONS}
+            onChange={(v) => setFilter('type', v === 'standard' ? '' : v)}
+          />
         </Box>
         <HStack gap="3" wrap="wrap">
           {data && anySample(data.states) && <SampleBadge figure />}
@@ -135,7 +193,11 @@ export default function MapPage() {
       </Flex>
 
       {query.isError ? (
-        <ErrorCard title="Unable to load prices by state" message={query.error.message} onRetry={() => void query.refetch()} />
+        <ErrorCard
+          title="Unable to load prices by state"
+          message={query.error.message}
+          onRetry={() => void query.refetch()}
+        />
       ) : !data ? (
         <Stack gap="4" role="status" aria-label="Loading prices by state">
           <ChartSkeleton aspect={mapAspect()} />
@@ -143,7 +205,11 @@ export default function MapPage() {
         </Stack>
       ) : (
         <>
-          <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 2fr) minmax(0, 1fr)' }} gap={{ base: '5', lg: '6' }} alignItems="start">
+          <Grid
+            templateColumns={{ base: '1fr', lg: 'minmax(0, 2fr) minmax(0, 1fr)' }}
+            gap={{ base: '5', lg: '6' }}
+            alignItems="start"
+          >
             <Card.Root as="section" aria-labelledby="map-heading" variant="outline">
               <Card.Header pb="2">
                 <Heading as="h2" size="md" id="map-heading">
@@ -165,7 +231,9 @@ export default function MapPage() {
               ) : (
                 <Card.Root variant="subtle">
                   <Card.Body>
-                    <Text color="fg.muted">Choose a state on the map or in the table below to see its cheapest stores today.</Text>
+                    <Text color="fg.muted">
+                      Choose a state on the map or in the table below to see its cheapest stores today.
+                    </Text>
                   </Card.Body>
                 </Card.Root>
               )}
@@ -202,12 +270,25 @@ export default function MapPage() {
                   </Table.Header>
                   <Table.Body>
                     {rows.map((row) => (
-                      <Table.Row key={row.state} aria-current={row.state === validSelected ? 'true' : undefined} bg={row.state === validSelected ? 'bg.subtle' : undefined} fontWeight={row.state === validSelected ? 'semibold' : undefined}>
+                      <Table.Row
+                        key={row.state}
+                        aria-current={row.state === validSelected ? 'true' : undefined}
+                        bg={row.state === validSelected ? 'bg.subtle' : undefined}
+                        fontWeight={row.state === validSelected ? 'semibold' : undefined}
+                      >
                         <Table.Cell>
                           {row.median === null ? (
                             <Text as="span">{row.name}</Text>
                           ) : (
-                            <Button variant="plain" size="sm" px="0" color="brand.fg" textDecoration="underline" onClick={() => choose(row.state, true)} aria-label={`${row.name}: show the cheapest stores`}>
+                            <Button
+                              variant="plain"
+                              size="sm"
+                              px="0"
+                              color="brand.fg"
+                              textDecoration="underline"
+                              onClick={() => choose(row.state, true)}
+                              aria-label={`${row.name}: show the cheapest stores`}
+                            >
                               {row.name}
                             </Button>
                           )}
@@ -217,7 +298,11 @@ export default function MapPage() {
                             </Box>
                           )}
                         </Table.Cell>
-                        <Table.Cell textAlign="end" fontWeight={row.median === null ? 'normal' : 'semibold'} color={row.median === null ? 'fg.muted' : undefined}>
+                        <Table.Cell
+                          textAlign="end"
+                          fontWeight={row.median === null ? 'normal' : 'semibold'}
+                          color={row.median === null ? 'fg.muted' : undefined}
+                        >
                           {row.medianText}
                         </Table.Cell>
                         <Table.Cell textAlign="end" hideBelow="md">

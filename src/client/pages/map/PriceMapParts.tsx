@@ -4,7 +4,16 @@
 import { Box, HStack, Stack, Text } from '@chakra-ui/react';
 import type { ByStateResult } from '#shared/by-state.ts';
 import { ChartSlot, UsStatesMap } from '#client/components/charts/lazyCharts.tsx';
-import { mapAspect, mapLabel, NO_DATA_COLOR, NO_DATA_TEXT, PRICE_COLORS, priceScale, tooltipLines, type PriceScale } from './mapView.ts';
+import {
+  mapAspect,
+  mapLabel,
+  NO_DATA_COLOR,
+  NO_DATA_TEXT,
+  PRICE_COLORS,
+  priceScale,
+  tooltipLines,
+  type PriceScale,
+} from './mapView.ts';
 
 /** The No data swatch's hatching, so it differs from the price steps by more than its colour. */
 const NO_DATA_PATTERN = `repeating-linear-gradient(135deg, ${NO_DATA_COLOR} 0 3px, #a8a29e 3px 4px)`;
@@ -19,10 +28,26 @@ export function PriceMapLegend({ scale }: { scale: PriceScale | null }) {
       <Text fontSize="sm" color="fg.muted" id="price-map-legend">
         Median price of a dozen today
       </Text>
-      <HStack as="ul" aria-labelledby="price-map-legend" gap="3" rowGap="1" wrap="wrap" listStyleType="none" fontSize="sm">
+      <HStack
+        as="ul"
+        aria-labelledby="price-map-legend"
+        gap="3"
+        rowGap="1"
+        wrap="wrap"
+        listStyleType="none"
+        fontSize="sm"
+      >
         {items.map((item) => (
           <HStack as="li" key={item.label} gap="1.5">
-            <Box aria-hidden width="4" height="3" borderRadius="xs" borderWidth="1px" borderColor="border.emphasized" style={{ background: item.background }} />
+            <Box
+              aria-hidden
+              width="4"
+              height="3"
+              borderRadius="xs"
+              borderWidth="1px"
+              borderColor="border.emphasized"
+              style={{ background: item.background }}
+            />
             <Text as="span" color="fg">
               {item.label}
             </Text>
@@ -33,7 +58,15 @@ export function PriceMapLegend({ scale }: { scale: PriceScale | null }) {
   );
 }
 
-export function PriceMap({ data, onStateClick, maxW }: { data: ByStateResult; onStateClick?: (state: string) => void; maxW?: string }) {
+export function PriceMap({
+  data,
+  onStateClick,
+  maxW,
+}: {
+  data: ByStateResult;
+  onStateClick?: (state: string) => void;
+  maxW?: string;
+}) {
   const scale = priceScale(data.states.map((s) => s.median_per_dozen));
   const byState = new Map(data.states.map((s) => [s.state, s]));
   return (

@@ -48,7 +48,13 @@ describe('priceScale', () => {
     const width = scale.steps[0]!.to - scale.steps[0]!.from;
     expect(Math.round(width * 100) % 5).toBe(0);
     expect(scale.domain[1]).toBeGreaterThanOrEqual(5.2);
-    expect(scale.steps.map((s) => s.label)).toEqual(['Under $3.45', '$3.45 to $3.90', '$3.90 to $4.35', '$4.35 to $4.80', '$4.80 or more']);
+    expect(scale.steps.map((s) => s.label)).toEqual([
+      'Under $3.45',
+      '$3.45 to $3.90',
+      '$3.90 to $4.35',
+      '$4.35 to $4.80',
+      '$4.80 or more',
+    ]);
     expect(scale.steps.map((s) => s.color)).toEqual([...PRICE_COLORS]);
   });
 
@@ -70,8 +76,12 @@ describe('priceScale', () => {
 
 describe('change and tooltip texts', () => {
   it('says up, down, no change, or why there is none', () => {
-    expect(changeText(figures('CA', 3.5, { change: 0.2, change_percent: 6.06 }))).toBe('Up $0.20 (6.1%) since last week');
-    expect(changeText(figures('CA', 3.5, { change: -0.15, change_percent: -4.1 }))).toBe('Down $0.15 (4.1%) since last week');
+    expect(changeText(figures('CA', 3.5, { change: 0.2, change_percent: 6.06 }))).toBe(
+      'Up $0.20 (6.1%) since last week',
+    );
+    expect(changeText(figures('CA', 3.5, { change: -0.15, change_percent: -4.1 }))).toBe(
+      'Down $0.15 (4.1%) since last week',
+    );
     expect(changeText(figures('CA', 3.5, { change: 0.001, change_percent: 0 }))).toBe('No change since last week');
     expect(changeText(figures('CA', 3.5))).toBe('No price a week ago to compare');
     expect(changeText(figures('CA', null))).toBe('No data');
@@ -83,20 +93,35 @@ describe('change and tooltip texts', () => {
   it('names the state, its median with what it rests on, the change and sample prices', () => {
     expect(tooltipLines(figures('NY', 4.25, { change: 0.1, change_percent: 2.4, sample: true }))).toEqual({
       title: 'New York',
-      lines: ['$4.25 a dozen (median), based on 4 prices from 2 stores', 'Up $0.10 (2.4%) since last week', 'Includes sample prices'],
+      lines: [
+        '$4.25 a dozen (median), based on 4 prices from 2 stores',
+        'Up $0.10 (2.4%) since last week',
+        'Includes sample prices',
+      ],
     });
     expect(tooltipLines(figures('WY', null))).toEqual({ title: 'Wyoming', lines: ['No data: no prices today'] });
   });
 });
 
 describe('stateRows', () => {
-  const states = [figures('TX', 3.1), figures('AK', null), figures('CA', 4.2, { change: -0.3, change_percent: -6.7 }), figures('AL', null), figures('IA', 3.1)];
+  const states = [
+    figures('TX', 3.1),
+    figures('AK', null),
+    figures('CA', 4.2, { change: -0.3, change_percent: -6.7 }),
+    figures('AL', null),
+    figures('IA', 3.1),
+  ];
 
   it('lists every state by name with No data where there is no price', () => {
     const rows = stateRows(states);
     expect(rows.map((r) => r.name)).toEqual(['Alabama', 'Alaska', 'California', 'Iowa', 'Texas']);
     expect(rows[1]).toMatchObject({ medianText: 'No data', rangeText: '—', changeShort: '—', storesText: '—' });
-    expect(rows[2]).toMatchObject({ medianText: '$4.20', rangeText: '$3.70 – $4.70', changeShort: '−$0.30', storesText: '2' });
+    expect(rows[2]).toMatchObject({
+      medianText: '$4.20',
+      rangeText: '$3.70 – $4.70',
+      changeShort: '−$0.30',
+      storesText: '2',
+    });
   });
 
   it('sorts by price cheapest first, ties by name, No data last', () => {
@@ -106,10 +131,14 @@ describe('stateRows', () => {
 
 describe('mapLabel and the rest', () => {
   it('summarises the map for screen readers', () => {
-    expect(mapLabel({ egg_type: 'cage_free', states: [figures('TX', 3.1), figures('HI', 6.5), figures('WY', null)] })).toBe(
+    expect(
+      mapLabel({ egg_type: 'cage_free', states: [figures('TX', 3.1), figures('HI', 6.5), figures('WY', null)] }),
+    ).toBe(
       "US map of today's median price of a dozen cage-free eggs by state: 2 states with prices, from $3.10 in Texas to $6.50 in Hawaii; 1 state with no data. The table below lists every state.",
     );
-    expect(mapLabel({ egg_type: 'standard', states: [figures('WY', null)] })).toBe("US map of today's median price of a dozen standard eggs by state: no state has prices today.");
+    expect(mapLabel({ egg_type: 'standard', states: [figures('WY', null)] })).toBe(
+      "US map of today's median price of a dozen standard eggs by state: no state has prices today.",
+    );
   });
 
   it('reads the egg type of the URL, standard by default', () => {
@@ -132,13 +161,59 @@ describe('mapLabel and the rest', () => {
 
   it("lists a state's cheapest stores with a link to each product's history there", () => {
     const entry = {
-      id: 7, store_id: 'aldi', store_name: 'ALDI', region: 'west', zip: '90001', egg_type: 'standard', count: 18, price: 4.5, regular_price: null,
-      unit_price: 0.25, size_grade: null, trend_value: 0, trend_direction: 'stable', last_updated: '2026-11-25T00:00:00Z', in_stock: true,
-      source_url: null, title: 'Large eggs', brand: null, source: 'sample', product_id: 12, location_id: 34, price_per_dozen: 3, city: 'Los Angeles', location_name: null,
+      id: 7,
+      store_id: 'aldi',
+      store_name: 'ALDI',
+      region: 'west',
+      zip: '90001',
+      egg_type: 'standard',
+      count: 18,
+      price: 4.5,
+      regular_price: null,
+      unit_price: 0.25,
+      size_grade: null,
+      trend_value: 0,
+      trend_direction: 'stable',
+      last_updated: '2026-11-25T00:00:00Z',
+      in_stock: true,
+      source_url: null,
+      title: 'Large eggs',
+      brand: null,
+      source: 'sample',
+      product_id: 12,
+      location_id: 34,
+      price_per_dozen: 3,
+      city: 'Los Angeles',
+      location_name: null,
     } as StateCheapestResult['entries'][number];
-    expect(cheapestRows({ state: 'CA', egg_type: 'standard', count: null, entries: [entry, { ...entry, id: 8, city: null, location_name: 'Downtown', source: 'scrape' }] })).toEqual([
-      { key: 7, store: 'ALDI', city: 'Los Angeles', priceText: '$4.50 / 18 ct', perDozenText: '$3.00', historyHref: '/products/12/history?location=34', sample: true, title: 'Large eggs' },
-      { key: 8, store: 'ALDI (Downtown)', city: 'ZIP 90001', priceText: '$4.50 / 18 ct', perDozenText: '$3.00', historyHref: '/products/12/history?location=34', sample: false, title: 'Large eggs' },
+    expect(
+      cheapestRows({
+        state: 'CA',
+        egg_type: 'standard',
+        count: null,
+        entries: [entry, { ...entry, id: 8, city: null, location_name: 'Downtown', source: 'scrape' }],
+      }),
+    ).toEqual([
+      {
+        key: 7,
+        store: 'ALDI',
+        city: 'Los Angeles',
+        priceText: '$4.50 / 18 ct',
+        perDozenText: '$3.00',
+        historyHref: '/products/12/history?location=34',
+        sample: true,
+        title: 'Large eggs',
+      },
+      {
+        key: 8,
+        store: 'ALDI (Downtown)',
+        city: 'ZIP 90001',
+        priceText: '$4.50 / 18 ct',
+        perDozenText: '$3.00',
+        historyHref: '/products/12/history?location=34',
+        sample: false,
+        title: 'Large eggs',
+      },
     ]);
   });
 });

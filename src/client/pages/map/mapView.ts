@@ -34,13 +34,21 @@ export function priceScale(medians: ReadonlyArray<number | null>): PriceScale | 
   const min = Math.min(...values);
   const max = Math.max(...values);
   const from = Math.floor(min * 4) / 4;
-  const width = Math.max(STEP_ROUNDING, Math.ceil(roundTo((max - from) / PRICE_COLORS.length, 1e-6) / STEP_ROUNDING) * STEP_ROUNDING);
+  const width = Math.max(
+    STEP_ROUNDING,
+    Math.ceil(roundTo((max - from) / PRICE_COLORS.length, 1e-6) / STEP_ROUNDING) * STEP_ROUNDING,
+  );
   const bound = (i: number) => roundTo(from + i * width, 0.01);
   const last = PRICE_COLORS.length - 1;
   const steps = PRICE_COLORS.map((color, i) => {
     const lo = bound(i);
     const hi = bound(i + 1);
-    const label = i === 0 ? `Under ${formatPrice(hi)}` : i === last ? `${formatPrice(lo)} or more` : `${formatPrice(lo)} to ${formatPrice(hi)}`;
+    const label =
+      i === 0
+        ? `Under ${formatPrice(hi)}`
+        : i === last
+          ? `${formatPrice(lo)} or more`
+          : `${formatPrice(lo)} to ${formatPrice(hi)}`;
     return { color, label, from: lo, to: hi };
   });
   return { domain: [bound(0), bound(PRICE_COLORS.length)], steps };
@@ -90,7 +98,11 @@ export function tooltipLines(figures: StateFigures): { title: string; lines: str
   if (figures.median_per_dozen === null) return { title, lines: [`${NO_DATA_TEXT}: no prices today`] };
   return {
     title,
-    lines: [`${formatPrice(figures.median_per_dozen)} a dozen (median), ${basisText(figures)}`, changeText(figures), ...(figures.sample ? ['Includes sample prices'] : [])],
+    lines: [
+      `${formatPrice(figures.median_per_dozen)} a dozen (median), ${basisText(figures)}`,
+      changeText(figures),
+      ...(figures.sample ? ['Includes sample prices'] : []),
+    ],
   };
 }
 
@@ -110,29 +122,32 @@ export interface StateRow {
 
 /** The table's rows, every state and DC: by name, or by median (cheapest first, No data last, then by name). */
 export function stateRows(states: readonly StateFigures[], sort: SortKey = 'name'): StateRow[] {
-  const rows = states.map(
-    (s): StateRow => ({
-      state: s.state,
-      name: stateName(s.state),
-      median: s.median_per_dozen,
-      medianText: s.median_per_dozen === null ? NO_DATA_TEXT : formatPrice(s.median_per_dozen),
-      rangeText: s.lowest_per_dozen === null || s.highest_per_dozen === null ? '—' : `${formatPrice(s.lowest_per_dozen)} – ${formatPrice(s.highest_per_dozen)}`,
-      changeText: changeText(s),
-      changeShort: s.median_per_dozen === null ? '—' : changeShort(s.change),
-      storesText: s.median_per_dozen === null ? '—' : s.stores.toLocaleString('en-US'),
-      sample: s.sample && s.median_per_dozen !== null,
-    }),
-  );
+  const rows = states.map((s): StateRow => ({
+    state: s.state,
+    name: stateName(s.state),
+    median: s.median_per_dozen,
+    medianText: s.median_per_dozen === null ? NO_DATA_TEXT : formatPrice(s.median_per_dozen),
+    rangeText:
+      s.lowest_per_dozen === null || s.highest_per_dozen === null
+        ? '—'
+        : `${formatPrice(s.lowest_per_dozen)} – ${formatPrice(s.highest_per_dozen)}`,
+    changeText: changeText(s),
+    changeShort: s.median_per_dozen === null ? '—' : changeShort(s.change),
+    storesText: s.median_per_dozen === null ? '—' : s.stores.toLocaleString('en-US'),
+    sample: s.sample && s.median_per_dozen !== null,
+  }));
   const byName = (a: StateRow, b: StateRow) => a.name.localeCompare(b.name);
   if (sort === 'name') return rows.sort(byName);
   return rows.sort((a, b) => {
-    if (a.median === null || b.median === null) return a.median === b.median ? byName(a, b) : a.median === null ? 1 : -1;
+    if (a.median === null || b.median === null)
+      return a.median === b.median ? byName(a, b) : a.median === null ? 1 : -1;
     return a.median - b.median || byName(a, b);
   });
 }
 
 /** Whether any figure on the map rests on sample or demo prices. */
-export const anySample = (states: readonly StateFigures[]) => states.some((s) => s.sample && s.median_per_dozen !== null);
+export const anySample = (states: readonly StateFigures[]) =>
+  states.some((s) => s.sample && s.median_per_dozen !== null);
 
 /** 'standard eggs', 'cage-free eggs' … as a sentence says them. */
 export function eggTypeWords(eggType: EggType): string {
@@ -142,7 +157,9 @@ export function eggTypeWords(eggType: EggType): string {
 
 /** The map's accessible name: what it shows, how many states have prices, and the extremes. */
 export function mapLabel(result: Pick<ByStateResult, 'egg_type' | 'states'>): string {
-  const priced = result.states.filter((s): s is StateFigures & { median_per_dozen: number } => s.median_per_dozen !== null);
+  const priced = result.states.filter(
+    (s): s is StateFigures & { median_per_dozen: number } => s.median_per_dozen !== null,
+  );
   const what = `US map of today's median price of a dozen ${eggTypeWords(result.egg_type)} by state`;
   if (priced.length === 0) return `${what}: no state has prices today.`;
   const sorted = [...priced].sort((a, b) => a.median_per_dozen - b.median_per_dozen);

@@ -37,7 +37,10 @@ export default function ConfirmSubscriptionPage() {
     const { status, summary, subscription } = confirm.data;
     const already = status === 'already-confirmed';
     return (
-      <AuthCard title={already ? 'Already confirmed' : 'Price alert confirmed'} icon={<LuMailCheck aria-hidden size="28" />}>
+      <AuthCard
+        title={already ? 'Already confirmed' : 'Price alert confirmed'}
+        icon={<LuMailCheck aria-hidden size="28" />}
+      >
         <Alert.Root status={subscription.active ? 'success' : 'neutral'}>
           <Alert.Indicator />
           <Alert.Content>
@@ -59,17 +62,28 @@ export default function ConfirmSubscriptionPage() {
     );
   }
   return (
-    <AuthCard title="Confirm your price alert" description="One click and EggWatch starts sending the alerts you asked for." icon={<LuBellRing aria-hidden size="28" />}>
+    <AuthCard
+      title="Confirm your price alert"
+      description="One click and EggWatch starts sending the alerts you asked for."
+      icon={<LuBellRing aria-hidden size="28" />}
+    >
       {confirm.isError && (
         <Alert.Root status="error">
           <Alert.Indicator />
           <Alert.Content>
             <Alert.Title>Not confirmed</Alert.Title>
-            <Alert.Description>{failureMessage(confirm.error, 'The subscription could not be confirmed. Please try again.')}</Alert.Description>
+            <Alert.Description>
+              {failureMessage(confirm.error, 'The subscription could not be confirmed. Please try again.')}
+            </Alert.Description>
           </Alert.Content>
         </Alert.Root>
       )}
-      <Button colorPalette="brand" loading={confirm.isPending} loadingText="Confirming..." onClick={() => confirm.mutate({ token })}>
+      <Button
+        colorPalette="brand"
+        loading={confirm.isPending}
+        loadingText="Confirming..."
+        onClick={() => confirm.mutate({ token })}
+      >
         Confirm Subscription
       </Button>
     </AuthCard>

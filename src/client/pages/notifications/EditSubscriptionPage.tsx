@@ -22,7 +22,12 @@ function Editor({ id }: { id: number }) {
   if (subscription.isError) {
     const code = errorCode(subscription.error);
     if (code === 'NOT_FOUND' || code === 'UNAUTHORIZED' || code === 'BAD_REQUEST') return <NotFoundPage />;
-    return <ErrorCard message={failureMessage(subscription.error, 'Failed to load the subscription. Please try again.')} onRetry={() => void subscription.refetch()} />;
+    return (
+      <ErrorCard
+        message={failureMessage(subscription.error, 'Failed to load the subscription. Please try again.')}
+        onRetry={() => void subscription.refetch()}
+      />
+    );
   }
   if (subscription.isPending) {
     return (
@@ -36,7 +41,12 @@ function Editor({ id }: { id: number }) {
   }
   const s = subscription.data;
   return (
-    <AuthCard title="Edit Price Alert" description="Change what this alert watches and how often it writes." maxW="xl" icon={<LuBellRing aria-hidden size="28" />}>
+    <AuthCard
+      title="Edit Price Alert"
+      description="Change what this alert watches and how often it writes."
+      maxW="xl"
+      icon={<LuBellRing aria-hidden size="28" />}
+    >
       <SubscriptionForm
         showActive
         initial={formValuesOf(s)}
@@ -60,7 +70,12 @@ function Editor({ id }: { id: number }) {
                 void utils.subscriptions.byId.invalidate({ id });
                 navigate('/profile?tab=subscriptions');
               },
-              onError: (error) => toaster.create({ type: 'error', title: 'Update failed', description: failureMessage(error, 'Please try again later.') }),
+              onError: (error) =>
+                toaster.create({
+                  type: 'error',
+                  title: 'Update failed',
+                  description: failureMessage(error, 'Please try again later.'),
+                }),
             },
           )
         }

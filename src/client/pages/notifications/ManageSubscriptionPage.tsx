@@ -27,9 +27,19 @@ function Home() {
 }
 
 /** Pending until its address is confirmed; then on or off. */
-function subscriptionState(s: Pick<Subscription, 'active' | 'confirmed_at'>): { label: string; palette: string; note: string } {
-  if (!s.confirmed_at) return { label: 'Waiting for confirmation', palette: 'orange', note: 'Nothing is sent until the link in the confirmation email is followed.' };
-  if (!s.active) return { label: 'Off', palette: 'gray', note: 'No alerts are sent. Tick Active and save to start them again.' };
+function subscriptionState(s: Pick<Subscription, 'active' | 'confirmed_at'>): {
+  label: string;
+  palette: string;
+  note: string;
+} {
+  if (!s.confirmed_at)
+    return {
+      label: 'Waiting for confirmation',
+      palette: 'orange',
+      note: 'Nothing is sent until the link in the confirmation email is followed.',
+    };
+  if (!s.active)
+    return { label: 'Off', palette: 'gray', note: 'No alerts are sent. Tick Active and save to start them again.' };
   return { label: 'Active', palette: 'green', note: 'Alerts are sent to this address.' };
 }
 
@@ -41,7 +51,12 @@ function Manage({ token }: { token: string }) {
       utils.subscriptions.manage.setData({ token }, { subscription: result.subscription, summary: result.summary });
       toaster.create({ type: 'success', title: 'Subscription updated', description: result.message });
     },
-    onError: (error) => toaster.create({ type: 'error', title: 'Update failed', description: failureMessage(error, 'Please try again later.') }),
+    onError: (error) =>
+      toaster.create({
+        type: 'error',
+        title: 'Update failed',
+        description: failureMessage(error, 'Please try again later.'),
+      }),
   });
 
   if (manage.isError) {
@@ -53,7 +68,12 @@ function Manage({ token }: { token: string }) {
         </AuthCard>
       );
     }
-    return <ErrorCard message={failureMessage(manage.error, 'Failed to load the subscription. Please try again.')} onRetry={() => void manage.refetch()} />;
+    return (
+      <ErrorCard
+        message={failureMessage(manage.error, 'Failed to load the subscription. Please try again.')}
+        onRetry={() => void manage.refetch()}
+      />
+    );
   }
   if (manage.isPending) {
     return (
@@ -71,7 +91,10 @@ function Manage({ token }: { token: string }) {
   const state = subscriptionState(s);
   return (
     <AuthCard title="Manage your price alert" description={summary} maxW="xl" icon={icon}>
-      <Alert.Root status={state.palette === 'green' ? 'success' : state.palette === 'orange' ? 'warning' : 'neutral'} size="sm">
+      <Alert.Root
+        status={state.palette === 'green' ? 'success' : state.palette === 'orange' ? 'warning' : 'neutral'}
+        size="sm"
+      >
         <Alert.Indicator />
         <Alert.Content>
           <Alert.Title>

@@ -18,14 +18,18 @@ import { EMPTY_FORM, SubscriptionForm, type FormValues } from './SubscriptionFor
 
 export const CREATE_FAILED = 'There was a problem creating your subscription. Please try again.';
 /** The form offers a region, not a place: it promises no more than that. */
-export const SUBSCRIBE_INTRO = 'Get an email when egg prices drop in the region you choose, or a daily or weekly summary.';
+export const SUBSCRIBE_INTRO =
+  'Get an email when egg prices drop in the region you choose, or a daily or weekly summary.';
 const CREATED = 'Subscription created!';
 
 type Created = RouterOutputs['subscriptions']['create'];
 
 function Done({ result, onAnother }: { result: Created; onAnother: () => void }) {
   return (
-    <AuthCard title={result.status === 'confirmed' ? 'You are subscribed' : 'Confirm your subscription'} icon={<LuBellRing aria-hidden size="28" />}>
+    <AuthCard
+      title={result.status === 'confirmed' ? 'You are subscribed' : 'Confirm your subscription'}
+      icon={<LuBellRing aria-hidden size="28" />}
+    >
       <Alert.Root status={result.status === 'confirmed' ? 'success' : 'info'}>
         <Alert.Indicator />
         <Alert.Content>
@@ -76,7 +80,12 @@ function Form({ initial, onCreated }: { initial: FormValues; onCreated: (result:
               void utils.users.subscriptions.invalidate();
               onCreated(result);
             },
-            onError: (error) => toaster.create({ type: 'error', title: 'Subscription failed', description: failureMessage(error, 'Please try again later.') }),
+            onError: (error) =>
+              toaster.create({
+                type: 'error',
+                title: 'Subscription failed',
+                description: failureMessage(error, 'Please try again later.'),
+              }),
           })
         }
       />

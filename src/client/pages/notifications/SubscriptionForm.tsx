@@ -2,8 +2,24 @@
 // frequency (weekly by default) and optional preferred stores, checked with the API's own schema.
 import { Button, Checkbox, Fieldset, Input, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { FREQUENCY_LABELS, NOTIFICATION_FREQUENCIES, subscriptionInput, type NotificationFrequency, type SubscriptionValues } from '#shared/subscriptions.ts';
-import { EGG_TYPE_LABELS, EGG_TYPE_SLUGS, EGG_TYPES, REGION_LABELS, REGIONS, STORE_IDS, STORE_NAMES, type EggType, type StoreId } from '#shared/vocabulary.ts';
+import {
+  FREQUENCY_LABELS,
+  NOTIFICATION_FREQUENCIES,
+  subscriptionInput,
+  type NotificationFrequency,
+  type SubscriptionValues,
+} from '#shared/subscriptions.ts';
+import {
+  EGG_TYPE_LABELS,
+  EGG_TYPE_SLUGS,
+  EGG_TYPES,
+  REGION_LABELS,
+  REGIONS,
+  STORE_IDS,
+  STORE_NAMES,
+  type EggType,
+  type StoreId,
+} from '#shared/vocabulary.ts';
 import { FormField } from '#client/components/auth/FormField.tsx';
 import { fieldErrorsOf } from '#client/components/auth/errors.ts';
 
@@ -17,7 +33,15 @@ export interface FormValues {
   active: boolean;
 }
 
-export const EMPTY_FORM: FormValues = { email: '', region: 'all', egg_type: 'all', price_threshold: '', notification_frequency: 'weekly', preferred_stores: [], active: true };
+export const EMPTY_FORM: FormValues = {
+  email: '',
+  region: 'all',
+  egg_type: 'all',
+  price_threshold: '',
+  notification_frequency: 'weekly',
+  preferred_stores: [],
+  active: true,
+};
 
 /** A stored subscription as the form's values, for editing it. */
 export function formValuesOf(subscription: {
@@ -66,7 +90,16 @@ export interface SubscriptionFormProps {
   emailReadOnly?: boolean;
 }
 
-export function SubscriptionForm({ initial, submitLabel, pending, onSubmit, serverError, notice, showActive, emailReadOnly }: SubscriptionFormProps) {
+export function SubscriptionForm({
+  initial,
+  submitLabel,
+  pending,
+  onSubmit,
+  serverError,
+  notice,
+  showActive,
+  emailReadOnly,
+}: SubscriptionFormProps) {
   const [values, setValues] = useState<FormValues>(initial);
   const [errors, setErrors] = useState<Errors>({});
   const [attempted, setAttempted] = useState(false);
@@ -108,8 +141,19 @@ export function SubscriptionForm({ initial, submitLabel, pending, onSubmit, serv
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="5">
-        <FormField label="Email" errors={shown.email} required={!emailReadOnly} helper={emailReadOnly ? 'Alerts go to this address. To use another one, subscribe it anew.' : undefined}>
-          <Input type="email" autoComplete="email" readOnly={emailReadOnly} value={values.email} onChange={(e) => update({ email: e.target.value })} />
+        <FormField
+          label="Email"
+          errors={shown.email}
+          required={!emailReadOnly}
+          helper={emailReadOnly ? 'Alerts go to this address. To use another one, subscribe it anew.' : undefined}
+        >
+          <Input
+            type="email"
+            autoComplete="email"
+            readOnly={emailReadOnly}
+            value={values.email}
+            onChange={(e) => update({ email: e.target.value })}
+          />
         </FormField>
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
           <FormField label="Region" errors={shown.region}>
@@ -138,12 +182,27 @@ export function SubscriptionForm({ initial, submitLabel, pending, onSubmit, serv
               <NativeSelect.Indicator />
             </NativeSelect.Root>
           </FormField>
-          <FormField label="Price threshold (per dozen, optional)" errors={shown.price_threshold} helper="Alert when a dozen costs this much or less. Blank: alert on drops of 5% or more.">
-            <Input type="number" inputMode="decimal" step="0.01" min="0" placeholder="3.00" value={values.price_threshold} onChange={(e) => update({ price_threshold: e.target.value })} />
+          <FormField
+            label="Price threshold (per dozen, optional)"
+            errors={shown.price_threshold}
+            helper="Alert when a dozen costs this much or less. Blank: alert on drops of 5% or more."
+          >
+            <Input
+              type="number"
+              inputMode="decimal"
+              step="0.01"
+              min="0"
+              placeholder="3.00"
+              value={values.price_threshold}
+              onChange={(e) => update({ price_threshold: e.target.value })}
+            />
           </FormField>
           <FormField label="Frequency" errors={shown.notification_frequency}>
             <NativeSelect.Root>
-              <NativeSelect.Field value={values.notification_frequency} onChange={(e) => update({ notification_frequency: e.target.value as NotificationFrequency })}>
+              <NativeSelect.Field
+                value={values.notification_frequency}
+                onChange={(e) => update({ notification_frequency: e.target.value as NotificationFrequency })}
+              >
                 {NOTIFICATION_FREQUENCIES.map((f) => (
                   <option key={f} value={f}>
                     {FREQUENCY_LABELS[f]}
@@ -163,7 +222,11 @@ export function SubscriptionForm({ initial, submitLabel, pending, onSubmit, serv
                 key={store}
                 checked={values.preferred_stores.includes(store)}
                 onCheckedChange={(details) =>
-                  update({ preferred_stores: details.checked ? [...values.preferred_stores, store] : values.preferred_stores.filter((s) => s !== store) })
+                  update({
+                    preferred_stores: details.checked
+                      ? [...values.preferred_stores, store]
+                      : values.preferred_stores.filter((s) => s !== store),
+                  })
                 }
               >
                 <Checkbox.HiddenInput />
@@ -175,14 +238,23 @@ export function SubscriptionForm({ initial, submitLabel, pending, onSubmit, serv
           {shown.preferred_stores && <Fieldset.ErrorText>{shown.preferred_stores.join(' ')}</Fieldset.ErrorText>}
         </Fieldset.Root>
         {showActive && (
-          <Checkbox.Root checked={values.active} onCheckedChange={(details) => update({ active: details.checked === true })}>
+          <Checkbox.Root
+            checked={values.active}
+            onCheckedChange={(details) => update({ active: details.checked === true })}
+          >
             <Checkbox.HiddenInput />
             <Checkbox.Control />
             <Checkbox.Label>Active (send alerts)</Checkbox.Label>
           </Checkbox.Root>
         )}
         {notice}
-        <Button type="submit" colorPalette="brand" loading={pending} loadingText="Saving..." alignSelf={{ base: 'stretch', sm: 'flex-start' }}>
+        <Button
+          type="submit"
+          colorPalette="brand"
+          loading={pending}
+          loadingText="Saving..."
+          alignSelf={{ base: 'stretch', sm: 'flex-start' }}
+        >
           {submitLabel}
         </Button>
       </Stack>

@@ -75,7 +75,12 @@ function Unsubscribe({ token }: { token: string }) {
           {failureMessage(unsubscribe.error, 'Unsubscribing failed. Please try again.')}
         </Text>
       )}
-      <Button colorPalette="red" loading={unsubscribe.isPending} loadingText="Unsubscribing..." onClick={() => unsubscribe.mutate({ token })}>
+      <Button
+        colorPalette="red"
+        loading={unsubscribe.isPending}
+        loadingText="Unsubscribing..."
+        onClick={() => unsubscribe.mutate({ token })}
+      >
         Unsubscribe
       </Button>
     </AuthCard>

@@ -4,12 +4,38 @@
 // and returns to /. The notification switches are price alerts (usePreferenceAlerts): saving sets
 // up or pauses a signed-in shopper's subscription, and takes a visitor who turned one on to the
 // alert form, filled in.
-import { Box, Button, Card, Checkbox, Field, Fieldset, HStack, Heading, Input, Link, NativeSelect, SimpleGrid, Skeleton, Stack, Switch, Text } from '@chakra-ui/react';
+import {
+  Box,
+  Button,
+  Card,
+  Checkbox,
+  Field,
+  Fieldset,
+  HStack,
+  Heading,
+  Input,
+  Link,
+  NativeSelect,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Switch,
+  Text,
+} from '@chakra-ui/react';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { LuBell, LuEgg, LuMapPin, LuStore } from 'react-icons/lu';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { PREFERENCE_ALERTS, preferencesSchema, type PreferenceAlert, type Preferences } from '#shared/preferences.ts';
-import { CARD_COUNTS, EGG_TYPES, EGG_TYPE_LABELS, EGG_TYPE_SLUGS, REGIONS, REGION_LABELS, parseEggType, parseRegion } from '#shared/vocabulary.ts';
+import {
+  CARD_COUNTS,
+  EGG_TYPES,
+  EGG_TYPE_LABELS,
+  EGG_TYPE_SLUGS,
+  REGIONS,
+  REGION_LABELS,
+  parseEggType,
+  parseRegion,
+} from '#shared/vocabulary.ts';
 import { zipToRegion } from '#shared/zip.ts';
 import { ErrorCard } from '#client/components/ErrorCard.tsx';
 import { failureMessage } from '#client/components/auth/errors.ts';
@@ -55,7 +81,15 @@ function Section({ title, icon, children }: { title: string; icon: ReactNode; ch
   );
 }
 
-function Select({ value, onChange, children }: { value: string; onChange: (value: string) => void; children: ReactNode }) {
+function Select({
+  value,
+  onChange,
+  children,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  children: ReactNode;
+}) {
   return (
     <NativeSelect.Root>
       <NativeSelect.Field value={value} onChange={(event) => onChange(event.currentTarget.value)}>
@@ -66,9 +100,18 @@ function Select({ value, onChange, children }: { value: string; onChange: (value
   );
 }
 
-function FavouriteStores({ selected, onToggle }: { selected: readonly string[]; onToggle: (storeId: string, checked: boolean) => void }) {
+function FavouriteStores({
+  selected,
+  onToggle,
+}: {
+  selected: readonly string[];
+  onToggle: (storeId: string, checked: boolean) => void;
+}) {
   const stores = trpc.stores.list.useQuery();
-  if (stores.isError) return <ErrorCard title="Unable to load stores" message={stores.error.message} onRetry={() => void stores.refetch()} />;
+  if (stores.isError)
+    return (
+      <ErrorCard title="Unable to load stores" message={stores.error.message} onRetry={() => void stores.refetch()} />
+    );
   return (
     <Fieldset.Root>
       <Fieldset.Legend fontSize="sm" color="fg.muted" mb="2">
@@ -107,10 +150,27 @@ function FavouriteStores({ selected, onToggle }: { selected: readonly string[]; 
   );
 }
 
-function Toggle({ label, description, checked, onChange, children }: { label: string; description: string; checked: boolean; onChange: (checked: boolean) => void; children?: ReactNode }) {
+function Toggle({
+  label,
+  description,
+  checked,
+  onChange,
+  children,
+}: {
+  label: string;
+  description: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  children?: ReactNode;
+}) {
   return (
     <Stack gap="1.5">
-      <Switch.Root checked={checked} onCheckedChange={(details) => onChange(details.checked)} colorPalette="brand" alignItems="flex-start">
+      <Switch.Root
+        checked={checked}
+        onCheckedChange={(details) => onChange(details.checked)}
+        colorPalette="brand"
+        alignItems="flex-start"
+      >
         <Switch.HiddenInput />
         <Switch.Control mt="0.5" />
         <Switch.Label>
@@ -151,19 +211,35 @@ function alertNote(alert: PreferenceAlert, on: boolean, alerts: PreferenceAlerts
   if (alerts.email === null) {
     return on ? (
       <>
-        Alerts go by email: saving takes you to the alert form, filled in from these preferences. <InlineLink to="/auth">Sign in</InlineLink> to have this switch set
-        it up instead.
+        Alerts go by email: saving takes you to the alert form, filled in from these preferences.{' '}
+        <InlineLink to="/auth">Sign in</InlineLink> to have this switch set it up instead.
       </>
     ) : null;
   }
   if (!subscription) return on ? <>Saving sets up an email alert to {alerts.email}.</> : null;
   const manage = <InlineLink to={`/notifications/edit/${subscription.id}`}>Manage this alert</InlineLink>;
-  if (!on) return subscription.active ? <>Saving pauses the alert to {subscription.email}. {manage}</> : <>Paused. {manage}</>;
-  if (!subscription.active) return <>Paused: saving turns the alert to {subscription.email} on again. {manage}</>;
+  if (!on)
+    return subscription.active ? (
+      <>
+        Saving pauses the alert to {subscription.email}. {manage}
+      </>
+    ) : (
+      <>Paused. {manage}</>
+    );
+  if (!subscription.active)
+    return (
+      <>
+        Paused: saving turns the alert to {subscription.email} on again. {manage}
+      </>
+    );
   return subscription.confirmed_at ? (
-    <>Sending to {subscription.email}. {manage}</>
+    <>
+      Sending to {subscription.email}. {manage}
+    </>
   ) : (
-    <>Waiting for {subscription.email} to be confirmed: check your inbox. {manage}</>
+    <>
+      Waiting for {subscription.email} to be confirmed: check your inbox. {manage}
+    </>
   );
 }
 
@@ -212,7 +288,11 @@ export default function PreferencesPage() {
       notes = await alerts.sync(parsed.data);
     } catch (error) {
       setSaving(false);
-      toaster.create({ type: 'error', title: 'Subscription failed', description: failureMessage(error, 'Please try again later.') });
+      toaster.create({
+        type: 'error',
+        title: 'Subscription failed',
+        description: failureMessage(error, 'Please try again later.'),
+      });
       return;
     }
     const alertForm = alerts.formFor(parsed.data, saved);
@@ -220,11 +300,20 @@ export default function PreferencesPage() {
       savePreferences(parsed.data);
     } catch {
       setSaving(false);
-      toaster.create({ title: 'Unable to save preferences', description: 'Your browser did not allow saving them. Please try again.', type: 'error' });
+      toaster.create({
+        title: 'Unable to save preferences',
+        description: 'Your browser did not allow saving them. Please try again.',
+        type: 'error',
+      });
       return;
     }
     const description = alertForm ? 'Enter your email address to get the alerts you turned on.' : notes.join(' ');
-    toaster.create({ title: 'Preferences saved', description: description || undefined, type: 'success', duration: SAVED_TOAST_MS });
+    toaster.create({
+      title: 'Preferences saved',
+      description: description || undefined,
+      type: 'success',
+      duration: SAVED_TOAST_MS,
+    });
     navigate(alertForm ?? '/');
   };
 
@@ -236,7 +325,8 @@ export default function PreferencesPage() {
             Preferences
           </Heading>
           <Text color="fg.muted" mt="1">
-            Saved in this browser only. The dashboard's price list starts filtered by your region, egg type and pack size, and Near you by your ZIP code.
+            Saved in this browser only. The dashboard's price list starts filtered by your region, egg type and pack
+            size, and Near you by your ZIP code.
           </Text>
         </Box>
 
@@ -253,7 +343,11 @@ export default function PreferencesPage() {
                 placeholder="e.g. 10001"
                 maxLength={10}
               />
-              {errors.zipCode ? <Field.ErrorText>{errors.zipCode}</Field.ErrorText> : <Field.HelperText>Optional. 5-digit ZIP or ZIP+4: Near you searches around it.</Field.HelperText>}
+              {errors.zipCode ? (
+                <Field.ErrorText>{errors.zipCode}</Field.ErrorText>
+              ) : (
+                <Field.HelperText>Optional. 5-digit ZIP or ZIP+4: Near you searches around it.</Field.HelperText>
+              )}
             </Field.Root>
             <Field.Root>
               <Field.Label>Region</Field.Label>
@@ -309,7 +403,10 @@ export default function PreferencesPage() {
             </Field.Root>
             <Field.Root invalid={!!errors.preferredCount}>
               <Field.Label>Egg count</Field.Label>
-              <Select value={String(form.preferredCount)} onChange={(value) => update({ preferredCount: Number(value) })}>
+              <Select
+                value={String(form.preferredCount)}
+                onChange={(value) => update({ preferredCount: Number(value) })}
+              >
                 {CARD_COUNTS.map((count) => (
                   <option key={count} value={count}>
                     {count} eggs
@@ -325,7 +422,9 @@ export default function PreferencesPage() {
               selected={form.favoriteStores}
               onToggle={(storeId, checked) =>
                 update({
-                  favoriteStores: checked ? [...form.favoriteStores.filter((id) => id !== storeId), storeId] : form.favoriteStores.filter((id) => id !== storeId),
+                  favoriteStores: checked
+                    ? [...form.favoriteStores.filter((id) => id !== storeId), storeId]
+                    : form.favoriteStores.filter((id) => id !== storeId),
                 })
               }
             />
@@ -351,11 +450,22 @@ export default function PreferencesPage() {
           </Section>
         </SimpleGrid>
 
-        <HStack gap="3" justify={{ base: 'stretch', sm: 'flex-end' }} flexDirection={{ base: 'column-reverse', sm: 'row' }}>
+        <HStack
+          gap="3"
+          justify={{ base: 'stretch', sm: 'flex-end' }}
+          flexDirection={{ base: 'column-reverse', sm: 'row' }}
+        >
           <Button asChild variant="outline" colorPalette="gray" width={{ base: 'full', sm: 'auto' }}>
             <RouterLink to="/">Cancel</RouterLink>
           </Button>
-          <Button type="submit" variant="solid" width={{ base: 'full', sm: 'auto' }} loading={saving} loadingText="Saving..." disabled={alerts.loading}>
+          <Button
+            type="submit"
+            variant="solid"
+            width={{ base: 'full', sm: 'auto' }}
+            loading={saving}
+            loadingText="Saving..."
+            disabled={alerts.loading}
+          >
             Save Preferences
           </Button>
         </HStack>

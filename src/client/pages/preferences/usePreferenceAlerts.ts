@@ -5,7 +5,12 @@
 // included: an unverified address confirms by email first). A visitor without an account has no
 // address to write to: turning a switch on sends them to the alert form, filled in.
 import { useState } from 'react';
-import { PREFERENCE_ALERTS, alertFromPreferences, type PreferenceAlert, type Preferences } from '#shared/preferences.ts';
+import {
+  PREFERENCE_ALERTS,
+  alertFromPreferences,
+  type PreferenceAlert,
+  type Preferences,
+} from '#shared/preferences.ts';
 import type { SubscriptionInput } from '#shared/subscriptions.ts';
 import { errorCode } from '#client/components/auth/errors.ts';
 import { loadAlertLinks, saveAlertLinks, type AlertLinks } from '#client/lib/preferences.ts';
@@ -34,8 +39,12 @@ export interface PreferenceAlertsApi {
 }
 
 /** The update of a subscription that changes only `patch` (the procedure takes every field). */
-function updateOf(subscription: Linked, patch: Partial<Pick<SubscriptionInput, 'region' | 'egg_type' | 'preferred_stores' | 'active'>>) {
-  const { id, email, region, egg_type, preferred_stores, notification_frequency, price_threshold, active } = subscription;
+function updateOf(
+  subscription: Linked,
+  patch: Partial<Pick<SubscriptionInput, 'region' | 'egg_type' | 'preferred_stores' | 'active'>>,
+) {
+  const { id, email, region, egg_type, preferred_stores, notification_frequency, price_threshold, active } =
+    subscription;
   return { id, email, region, egg_type, preferred_stores, notification_frequency, price_threshold, active, ...patch };
 }
 
@@ -47,8 +56,14 @@ export function usePreferenceAlerts(): PreferenceAlertsApi {
   const utils = trpc.useUtils();
   const byId = (alert: PreferenceAlert) =>
     // Someone else's or a deleted subscription answers NOT_FOUND: the link is simply dropped on save.
-    trpc.subscriptions.byId.useQuery({ id: links[alert] ?? 0 }, { enabled: email !== null && links[alert] !== undefined, retry: false });
-  const queries = { notifyPriceDrops: byId('notifyPriceDrops'), weeklyReport: byId('weeklyReport') } satisfies Record<PreferenceAlert, unknown>;
+    trpc.subscriptions.byId.useQuery(
+      { id: links[alert] ?? 0 },
+      { enabled: email !== null && links[alert] !== undefined, retry: false },
+    );
+  const queries = { notifyPriceDrops: byId('notifyPriceDrops'), weeklyReport: byId('weeklyReport') } satisfies Record<
+    PreferenceAlert,
+    unknown
+  >;
   const linked: PreferenceAlertsApi['linked'] = {};
   for (const alert of ALERT_KINDS) {
     const data = queries[alert].data;
@@ -79,14 +94,23 @@ export function usePreferenceAlerts(): PreferenceAlertsApi {
           if (existing) {
             // The alert follows the preferences; its address, frequency and threshold stay as set.
             await utils.client.subscriptions.update.mutate(
-              updateOf(existing, { region: values.region, egg_type: values.egg_type, preferred_stores: values.preferred_stores, active: true }),
+              updateOf(existing, {
+                region: values.region,
+                egg_type: values.egg_type,
+                preferred_stores: values.preferred_stores,
+                active: true,
+              }),
             );
             if (!existing.active) notes.push(`${label} are on again.`);
           } else {
             const created = await utils.client.subscriptions.create.mutate({ email, ...values, active: true });
             next[alert] = created.subscription.id;
             saveAlertLinks(next);
-            notes.push(created.status === 'confirmed' ? `${label} go to ${email}.` : `${label}: check your inbox to confirm them; nothing is sent until then.`);
+            notes.push(
+              created.status === 'confirmed'
+                ? `${label} go to ${email}.`
+                : `${label}: check your inbox to confirm them; nothing is sent until then.`,
+            );
           }
         } else if (existing?.active) {
           await utils.client.subscriptions.update.mutate(updateOf(existing, { active: false }));

@@ -22,7 +22,11 @@ function LoginRequired() {
   useEffect(() => {
     if (told.current) return;
     told.current = true;
-    toaster.create({ type: 'error', title: 'Authentication required', description: 'Please log in to access your profile.' });
+    toaster.create({
+      type: 'error',
+      title: 'Authentication required',
+      description: 'Please log in to access your profile.',
+    });
   }, []);
   return <Navigate to="/auth" replace />;
 }
@@ -80,7 +84,11 @@ function SignOutButton() {
             navigate('/');
           },
           onError: (error) => {
-            toaster.create({ type: 'error', title: 'Logout failed', description: failureMessage(error, 'Please try again.') });
+            toaster.create({
+              type: 'error',
+              title: 'Logout failed',
+              description: failureMessage(error, 'Please try again.'),
+            });
           },
         })
       }
@@ -118,7 +126,12 @@ function Account() {
 
   return (
     <Stack gap={{ base: '5', md: '6' }} maxW="4xl" mx="auto" width="full">
-      <Flex gap="4" justify="space-between" align={{ base: 'flex-start', sm: 'center' }} direction={{ base: 'column', sm: 'row' }}>
+      <Flex
+        gap="4"
+        justify="space-between"
+        align={{ base: 'flex-start', sm: 'center' }}
+        direction={{ base: 'column', sm: 'row' }}
+      >
         <Box minW="0" maxW="full">
           <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
             My Account
@@ -131,7 +144,11 @@ function Account() {
       </Flex>
       <Tabs.Root
         value={tab}
-        onValueChange={(details) => update(() => new URLSearchParams(details.value === 'profile' ? {} : { tab: details.value }), { replace: true })}
+        onValueChange={(details) =>
+          update(() => new URLSearchParams(details.value === 'profile' ? {} : { tab: details.value }), {
+            replace: true,
+          })
+        }
         variant="line"
         lazyMount
       >

@@ -1,5 +1,19 @@
 // Profile details (profileInput), the email's verification state and the danger zone.
-import { Badge, Box, Button, Card, Dialog, Flex, Heading, HStack, Input, Portal, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  Dialog,
+  Flex,
+  Heading,
+  HStack,
+  Input,
+  Portal,
+  SimpleGrid,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { LuMailCheck, LuSend, LuTrash2 } from 'react-icons/lu';
 import { useNavigate } from 'react-router-dom';
@@ -41,7 +55,11 @@ function EmailStatus({ user }: { user: PublicUser }) {
           onClick={() =>
             resend.mutate(undefined, {
               onSuccess: () =>
-                toaster.create({ type: 'success', title: 'Verification email sent', description: `Check ${user.email} for a new verification link.` }),
+                toaster.create({
+                  type: 'success',
+                  title: 'Verification email sent',
+                  description: `Check ${user.email} for a new verification link.`,
+                }),
               onError: (error) =>
                 toaster.create({
                   type: 'error',
@@ -82,12 +100,18 @@ function ProfileForm({ user }: { user: PublicUser }) {
           toaster.create({
             type: 'success',
             title: 'Profile updated',
-            description: emailChanged ? `We sent a verification link to ${updated.email}.` : 'Your changes have been saved.',
+            description: emailChanged
+              ? `We sent a verification link to ${updated.email}.`
+              : 'Your changes have been saved.',
           });
         },
         onError: (error) => {
           form.showServerErrors(error);
-          toaster.create({ type: 'error', title: 'Update failed', description: failureMessage(error, 'Your profile could not be saved. Please try again.') });
+          toaster.create({
+            type: 'error',
+            title: 'Update failed',
+            description: failureMessage(error, 'Your profile could not be saved. Please try again.'),
+          });
         },
       },
     );
@@ -114,11 +138,21 @@ function ProfileForm({ user }: { user: PublicUser }) {
           <FormField label="Username" required errors={form.errors.username}>
             <Input autoComplete="username" {...form.bind('username')} />
           </FormField>
-          <FormField label="Email" required errors={form.errors.email} helper="Changing it sends a verification link to the new address.">
+          <FormField
+            label="Email"
+            required
+            errors={form.errors.email}
+            helper="Changing it sends a verification link to the new address."
+          >
             <Input type="email" autoComplete="email" inputMode="email" {...form.bind('email')} />
           </FormField>
           <Box>
-            <Button type="submit" loading={update.isPending} loadingText="Saving..." width={{ base: 'full', sm: 'auto' }}>
+            <Button
+              type="submit"
+              loading={update.isPending}
+              loadingText="Saving..."
+              width={{ base: 'full', sm: 'auto' }}
+            >
               Save Changes
             </Button>
           </Box>
@@ -140,12 +174,20 @@ function DangerZone({ user }: { user: PublicUser }) {
         onSuccess: () => {
           clearSession();
           setOpen(false);
-          toaster.create({ type: 'success', title: 'Account deleted', description: 'Your account and its subscriptions have been removed.' });
+          toaster.create({
+            type: 'success',
+            title: 'Account deleted',
+            description: 'Your account and its subscriptions have been removed.',
+          });
           navigate('/');
         },
         onError: (error) => {
           setOpen(false);
-          toaster.create({ type: 'error', title: 'Account deletion failed', description: failureMessage(error, 'Please try again later.') });
+          toaster.create({
+            type: 'error',
+            title: 'Account deletion failed',
+            description: failureMessage(error, 'Please try again later.'),
+          });
         },
       },
     );
@@ -158,9 +200,15 @@ function DangerZone({ user }: { user: PublicUser }) {
           Danger zone
         </Heading>
         <Text textStyle="sm" color="fg.muted">
-          Deleting your account removes your profile, your price alert subscriptions and every signed-in session. This cannot be undone.
+          Deleting your account removes your profile, your price alert subscriptions and every signed-in session. This
+          cannot be undone.
         </Text>
-        <Dialog.Root role="alertdialog" open={open} onOpenChange={(details) => !remove.isPending && setOpen(details.open)} placement="center">
+        <Dialog.Root
+          role="alertdialog"
+          open={open}
+          onOpenChange={(details) => !remove.isPending && setOpen(details.open)}
+          placement="center"
+        >
           <Dialog.Trigger asChild>
             <Button colorPalette="red" variant="outline" alignSelf="flex-start">
               <LuTrash2 aria-hidden />
@@ -176,8 +224,8 @@ function DangerZone({ user }: { user: PublicUser }) {
                 </Dialog.Header>
                 <Dialog.Body>
                   <Dialog.Description>
-                    This permanently deletes the account <strong>{user.username}</strong> ({user.email}), its price alert subscriptions and its
-                    sessions. This cannot be undone.
+                    This permanently deletes the account <strong>{user.username}</strong> ({user.email}), its price
+                    alert subscriptions and its sessions. This cannot be undone.
                   </Dialog.Description>
                 </Dialog.Body>
                 <Dialog.Footer>

@@ -25,11 +25,19 @@ export function SecurityTab({ userId }: { userId: string }) {
       {
         onSuccess: () => {
           form.reset();
-          toaster.create({ type: 'success', title: 'Password changed', description: 'Your password has been updated. Other devices have been signed out.' });
+          toaster.create({
+            type: 'success',
+            title: 'Password changed',
+            description: 'Your password has been updated. Other devices have been signed out.',
+          });
         },
         onError: (error) => {
           form.showServerErrors(error);
-          toaster.create({ type: 'error', title: 'Password change failed', description: failureMessage(error, CHANGE_FAILED) });
+          toaster.create({
+            type: 'error',
+            title: 'Password change failed',
+            description: failureMessage(error, CHANGE_FAILED),
+          });
         },
       },
     );
@@ -57,7 +65,12 @@ export function SecurityTab({ userId }: { userId: string }) {
             <PasswordInput autoComplete="new-password" {...form.bind('confirm_password')} />
           </FormField>
           <Box>
-            <Button type="submit" loading={change.isPending} loadingText="Changing..." width={{ base: 'full', sm: 'auto' }}>
+            <Button
+              type="submit"
+              loading={change.isPending}
+              loadingText="Changing..."
+              width={{ base: 'full', sm: 'auto' }}
+            >
               Change Password
             </Button>
           </Box>

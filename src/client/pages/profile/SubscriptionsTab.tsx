@@ -1,6 +1,18 @@
 // The user's price-alert subscriptions (users.subscriptions). Activity is shown, not toggled
 // (SPEC §4); editing happens on the subscription screens.
-import { Badge, Button, Card, DataList, EmptyState, Flex, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import {
+  Badge,
+  Button,
+  Card,
+  DataList,
+  EmptyState,
+  Flex,
+  Heading,
+  HStack,
+  Skeleton,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import { LuBellPlus, LuPencil, LuPlus, LuTrash2 } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatPrice } from '#shared/format.ts';
@@ -37,7 +49,15 @@ function AddButton({ label }: { label: string }) {
   );
 }
 
-function SubscriptionCard({ subscription, storeNames, userId }: { subscription: Subscription; storeNames: Map<string, string>; userId: string }) {
+function SubscriptionCard({
+  subscription,
+  storeNames,
+  userId,
+}: {
+  subscription: Subscription;
+  storeNames: Map<string, string>;
+  userId: string;
+}) {
   const utils = trpc.useUtils();
   const remove = trpc.subscriptions.delete.useMutation();
   const title = `${regionLabel(subscription.region)} · ${eggTypeLabel(subscription.egg_type)}`;
@@ -48,11 +68,21 @@ function SubscriptionCard({ subscription, storeNames, userId }: { subscription: 
       { id: subscription.id },
       {
         onSuccess: () => {
-          utils.users.subscriptions.setData({ id: userId }, (list) => list?.filter((item) => item.id !== subscription.id));
-          toaster.create({ type: 'success', title: 'Subscription deleted', description: `You will no longer get alerts for ${title}.` });
+          utils.users.subscriptions.setData({ id: userId }, (list) =>
+            list?.filter((item) => item.id !== subscription.id),
+          );
+          toaster.create({
+            type: 'success',
+            title: 'Subscription deleted',
+            description: `You will no longer get alerts for ${title}.`,
+          });
         },
         onError: (error) => {
-          toaster.create({ type: 'error', title: 'Deletion failed', description: failureMessage(error, 'The subscription could not be deleted. Please try again.') });
+          toaster.create({
+            type: 'error',
+            title: 'Deletion failed',
+            description: failureMessage(error, 'The subscription could not be deleted. Please try again.'),
+          });
         },
       },
     );
@@ -95,7 +125,9 @@ function SubscriptionCard({ subscription, storeNames, userId }: { subscription: 
           </DataList.Item>
           <DataList.Item>
             <DataList.ItemLabel minW="32">Price threshold</DataList.ItemLabel>
-            <DataList.ItemValue>{subscription.price_threshold == null ? 'Any price' : formatPrice(subscription.price_threshold)}</DataList.ItemValue>
+            <DataList.ItemValue>
+              {subscription.price_threshold == null ? 'Any price' : formatPrice(subscription.price_threshold)}
+            </DataList.ItemValue>
           </DataList.Item>
           <DataList.Item>
             <DataList.ItemLabel minW="32">Preferred stores</DataList.ItemLabel>
@@ -110,7 +142,15 @@ function SubscriptionCard({ subscription, storeNames, userId }: { subscription: 
             Edit
           </RouterLink>
         </Button>
-        <Button size="sm" variant="outline" colorPalette="red" loading={remove.isPending} loadingText="Deleting..." onClick={deleteIt} aria-label={`Delete subscription ${title}`}>
+        <Button
+          size="sm"
+          variant="outline"
+          colorPalette="red"
+          loading={remove.isPending}
+          loadingText="Deleting..."
+          onClick={deleteIt}
+          aria-label={`Delete subscription ${title}`}
+        >
           <LuTrash2 aria-hidden />
           Delete
         </Button>
@@ -134,7 +174,12 @@ export function SubscriptionsTab({ userId }: { userId: string }) {
     );
   }
   if (subscriptions.isError) {
-    return <ErrorCard message="Failed to load subscriptions. Please try again later." onRetry={() => void subscriptions.refetch()} />;
+    return (
+      <ErrorCard
+        message="Failed to load subscriptions. Please try again later."
+        onRetry={() => void subscriptions.refetch()}
+      />
+    );
   }
   if (subscriptions.data.length === 0) {
     return (
@@ -146,7 +191,9 @@ export function SubscriptionsTab({ userId }: { userId: string }) {
             </EmptyState.Indicator>
             <Stack textAlign="center" gap="1">
               <EmptyState.Title>No price alerts yet</EmptyState.Title>
-              <EmptyState.Description>Subscribe to get an email when egg prices in your region change.</EmptyState.Description>
+              <EmptyState.Description>
+                Subscribe to get an email when egg prices in your region change.
+              </EmptyState.Description>
             </Stack>
             <AddButton label="Add New Subscription" />
           </EmptyState.Content>
@@ -158,7 +205,9 @@ export function SubscriptionsTab({ userId }: { userId: string }) {
     <Stack gap="4">
       <Flex justify="space-between" align="center" gap="3" wrap="wrap">
         <Text color="fg.muted">
-          {subscriptions.data.length === 1 ? '1 price alert subscription' : `${subscriptions.data.length} price alert subscriptions`}
+          {subscriptions.data.length === 1
+            ? '1 price alert subscription'
+            : `${subscriptions.data.length} price alert subscriptions`}
         </Text>
         <AddButton label="Add New" />
       </Flex>

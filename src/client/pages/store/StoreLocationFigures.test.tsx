@@ -20,9 +20,26 @@ const render = (figures: LocationFigures[] | undefined, loading = false) =>
 
 function figures(locations: number, patch: Partial<LocationFigures> = {}): LocationFigures {
   return {
-    store_id: 'walmart', region: 'south', egg_type: 'standard', count: 12, locations,
-    median_per_dozen: 3.47, lowest_per_dozen: locations > 1 ? 2.97 : 3.47, highest_per_dozen: locations > 1 ? 4.28 : 3.47, sample: false,
-    cheapest: { entry_id: 1, product_id: 7, location_id: 9, price: 2.97, price_per_dozen: 2.97, name: 'Walmart 1', city: 'Austin', state: 'TX', zip: '78701' },
+    store_id: 'walmart',
+    region: 'south',
+    egg_type: 'standard',
+    count: 12,
+    locations,
+    median_per_dozen: 3.47,
+    lowest_per_dozen: locations > 1 ? 2.97 : 3.47,
+    highest_per_dozen: locations > 1 ? 4.28 : 3.47,
+    sample: false,
+    cheapest: {
+      entry_id: 1,
+      product_id: 7,
+      location_id: 9,
+      price: 2.97,
+      price_per_dozen: 2.97,
+      name: 'Walmart 1',
+      city: 'Austin',
+      state: 'TX',
+      zip: '78701',
+    },
     ...patch,
   };
 }
@@ -53,6 +70,8 @@ describe('StoreLocationFigures', () => {
     const html = render(many);
     expect(text(html)).toContain('Show all 7');
     expect(html).not.toContain('· 60 eggs');
-    expect(byLocations([figures(1), figures(3, { count: 18 }), figures(3, { count: 6 })]).map((f) => f.count)).toEqual([18, 6, 12]);
+    expect(byLocations([figures(1), figures(3, { count: 18 }), figures(3, { count: 6 })]).map((f) => f.count)).toEqual([
+      18, 6, 12,
+    ]);
   });
 });

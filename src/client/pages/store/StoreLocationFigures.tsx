@@ -14,10 +14,21 @@ export const NO_LOCATION_FIGURES_MESSAGE = 'No store has a price of these eggs t
 
 /** The combinations with the most locations first (what the section is for), else in the API's order. */
 export function byLocations(figures: readonly LocationFigures[]): LocationFigures[] {
-  return figures.map((f, i) => ({ f, i })).sort((a, b) => b.f.locations - a.f.locations || a.i - b.i).map(({ f }) => f);
+  return figures
+    .map((f, i) => ({ f, i }))
+    .sort((a, b) => b.f.locations - a.f.locations || a.i - b.i)
+    .map(({ f }) => f);
 }
 
-export function StoreLocationFigures({ storeName, figures: given, loading }: { storeName: string; figures: LocationFigures[] | undefined; loading: boolean }) {
+export function StoreLocationFigures({
+  storeName,
+  figures: given,
+  loading,
+}: {
+  storeName: string;
+  figures: LocationFigures[] | undefined;
+  loading: boolean;
+}) {
   const [all, setAll] = useState(false);
   const figures = given && byLocations(given);
   const headingId = 'store-location-figures';
@@ -37,7 +48,13 @@ export function StoreLocationFigures({ storeName, figures: given, loading }: { s
         </Text>
       ) : (
         <Stack gap="3">
-          <SimpleGrid as="ul" columns={{ base: 1, lg: 2 }} gap={{ base: '3', md: '4' }} listStyleType="none" aria-label={`What ${storeName}'s stores charge`}>
+          <SimpleGrid
+            as="ul"
+            columns={{ base: 1, lg: 2 }}
+            gap={{ base: '3', md: '4' }}
+            listStyleType="none"
+            aria-label={`What ${storeName}'s stores charge`}
+          >
             {(all ? figures : figures.slice(0, FIRST_ROWS)).map((f) => (
               <Stack as="li" key={`${f.region}|${f.egg_type}|${f.count}`} gap="0.5" textStyle="sm">
                 <HStack gap="2" wrap="wrap">

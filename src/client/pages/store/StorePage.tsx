@@ -12,7 +12,15 @@ import { useUrlSearch } from '#client/lib/useSearchParam.ts';
 import { useViewportWidth } from '#client/lib/useViewportWidth.ts';
 import { BREAKPOINTS, pageSizeForWidth } from '#shared/pagination.ts';
 import { Pagination } from '#client/components/Pagination.tsx';
-import { EGG_TYPES, EGG_TYPE_LABELS, EGG_TYPE_SLUGS, REGIONS, REGION_LABELS, parseEggType, parseRegion } from '#shared/vocabulary.ts';
+import {
+  EGG_TYPES,
+  EGG_TYPE_LABELS,
+  EGG_TYPE_SLUGS,
+  REGIONS,
+  REGION_LABELS,
+  parseEggType,
+  parseRegion,
+} from '#shared/vocabulary.ts';
 import { DownloadLink } from '#client/components/DownloadLink.tsx';
 import { ErrorCard } from '#client/components/ErrorCard.tsx';
 import { FilterSelect, type FilterOption } from '#client/components/FilterSelect.tsx';
@@ -57,14 +65,25 @@ function Message({ title, text }: { title: string; text?: string }) {
 }
 
 /** The values present in the store's prices (stores.filterOptions), in the vocabulary's order (SPEC §2). */
-function filterOptions(present: { regions: readonly string[]; egg_types: readonly string[]; counts: readonly number[] } | undefined) {
+function filterOptions(
+  present: { regions: readonly string[]; egg_types: readonly string[]; counts: readonly number[] } | undefined,
+) {
   const regions = REGIONS.filter((r) => present?.regions.includes(r));
   const types = EGG_TYPES.filter((t) => present?.egg_types.includes(t));
   const counts = [...new Set(present?.counts ?? [])].sort((a, b) => a - b);
   return {
-    region: [{ value: '', label: 'All Regions' }, ...regions.map((r) => ({ value: r, label: REGION_LABELS[r] }))] as FilterOption[],
-    type: [{ value: '', label: 'All Egg Types' }, ...types.map((t) => ({ value: EGG_TYPE_SLUGS[t], label: EGG_TYPE_LABELS[t] }))] as FilterOption[],
-    count: [{ value: '', label: 'Any Count' }, ...counts.map((c) => ({ value: String(c), label: `${c} eggs` }))] as FilterOption[],
+    region: [
+      { value: '', label: 'All Regions' },
+      ...regions.map((r) => ({ value: r, label: REGION_LABELS[r] })),
+    ] as FilterOption[],
+    type: [
+      { value: '', label: 'All Egg Types' },
+      ...types.map((t) => ({ value: EGG_TYPE_SLUGS[t], label: EGG_TYPE_LABELS[t] })),
+    ] as FilterOption[],
+    count: [
+      { value: '', label: 'Any Count' },
+      ...counts.map((c) => ({ value: String(c), label: `${c} eggs` })),
+    ] as FilterOption[],
   };
 }
 
@@ -131,7 +150,11 @@ function StoreView({ storeId }: { storeId: string }) {
     return (
       <Stack gap="6">
         <BackToDashboard />
-        <ErrorCard title="Unable to load this store" message={stores.error.message} onRetry={() => void stores.refetch()} />
+        <ErrorCard
+          title="Unable to load this store"
+          message={stores.error.message}
+          onRetry={() => void stores.refetch()}
+        />
       </Stack>
     );
   }
@@ -144,14 +167,20 @@ function StoreView({ storeId }: { storeId: string }) {
     <Stack gap={{ base: '5', md: '6' }}>
       <BackToDashboard />
       <HStack gap="4" align="center">
-        {data ? <StoreLogo name={data.store_name} url={data.store_logo_url} size="2xl" /> : <Skeleton boxSize="16" borderRadius="md" />}
+        {data ? (
+          <StoreLogo name={data.store_name} url={data.store_logo_url} size="2xl" />
+        ) : (
+          <Skeleton boxSize="16" borderRadius="md" />
+        )}
         <Box minW="0">
           {data ? (
             <>
               <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
                 {data.store_name}
               </Heading>
-              <Text color="fg.muted">Regions: {data.regions_served.map((r) => REGION_LABELS[r]).join(', ') || 'None'}</Text>
+              <Text color="fg.muted">
+                Regions: {data.regions_served.map((r) => REGION_LABELS[r]).join(', ') || 'None'}
+              </Text>
             </>
           ) : (
             <Stack gap="2" role="status" aria-label="Loading store">
@@ -162,19 +191,55 @@ function StoreView({ storeId }: { storeId: string }) {
         </Box>
       </HStack>
 
-      <Box as="section" aria-label="Filters" borderWidth="1px" borderRadius="lg" p={{ base: '3', md: '4' }} bg="bg.subtle">
+      <Box
+        as="section"
+        aria-label="Filters"
+        borderWidth="1px"
+        borderRadius="lg"
+        p={{ base: '3', md: '4' }}
+        bg="bg.subtle"
+      >
         {prices.isError ? (
-          <ErrorCard title="Unable to load this store's prices" message={prices.error.message} onRetry={() => void prices.refetch()} />
+          <ErrorCard
+            title="Unable to load this store's prices"
+            message={prices.error.message}
+            onRetry={() => void prices.refetch()}
+          />
         ) : (
           <SimpleGrid columns={{ base: 1, sm: 3 }} gap={{ base: '3', md: '4' }}>
-            <FilterSelect label="Region" value={region} options={options.region} onChange={(v) => setFilter('region', v)} disabled={!prices.isSuccess} />
-            <FilterSelect label="Egg Type" value={type} options={options.type} onChange={(v) => setFilter('type', v)} disabled={!prices.isSuccess} />
-            <FilterSelect label="Count" value={count} options={options.count} onChange={(v) => setFilter('count', v)} disabled={!prices.isSuccess} />
+            <FilterSelect
+              label="Region"
+              value={region}
+              options={options.region}
+              onChange={(v) => setFilter('region', v)}
+              disabled={!prices.isSuccess}
+            />
+            <FilterSelect
+              label="Egg Type"
+              value={type}
+              options={options.type}
+              onChange={(v) => setFilter('type', v)}
+              disabled={!prices.isSuccess}
+            />
+            <FilterSelect
+              label="Count"
+              value={count}
+              options={options.count}
+              onChange={(v) => setFilter('count', v)}
+              disabled={!prices.isSuccess}
+            />
           </SimpleGrid>
         )}
       </Box>
 
-      <Tabs.Root value={tab} onValueChange={(details) => setTab(details.value)} lazyMount unmountOnExit variant="line" colorPalette="brand">
+      <Tabs.Root
+        value={tab}
+        onValueChange={(details) => setTab(details.value)}
+        lazyMount
+        unmountOnExit
+        variant="line"
+        colorPalette="brand"
+      >
         <HStack justify="space-between" align="flex-end" gap="2">
           <Tabs.List overflowX="auto" overflowY="hidden" flex="1" css={{ scrollbarWidth: 'thin' }}>
             {TABS.map((t) => (
@@ -187,22 +252,39 @@ function StoreView({ storeId }: { storeId: string }) {
         </HStack>
         {insights.isError ? (
           <Box pt="4">
-            <ErrorCard title="Unable to load this store's prices" message={insights.error.message} onRetry={() => void insights.refetch()} />
+            <ErrorCard
+              title="Unable to load this store's prices"
+              message={insights.error.message}
+              onRetry={() => void insights.refetch()}
+            />
           </Box>
         ) : (
           <>
             <Tabs.Content value="prices">
               <Stack gap="3">
-                <StoreLocationFigures storeName={data?.store_name ?? 'Store'} figures={insights.data?.location_figures} loading={insights.isPending} />
+                <StoreLocationFigures
+                  storeName={data?.store_name ?? 'Store'}
+                  figures={insights.data?.location_figures}
+                  loading={insights.isPending}
+                />
                 {data && (
                   <HStack justify="flex-end">
                     <DownloadLink
-                      href={downloadHref(`/api/stores/${encodeURIComponent(data.id)}/prices.csv`, { region, egg_type: parseEggType(type), count })}
+                      href={downloadHref(`/api/stores/${encodeURIComponent(data.id)}/prices.csv`, {
+                        region,
+                        egg_type: parseEggType(type),
+                        count,
+                      })}
                       context={`of ${data.store_name}'s prices matching the filters`}
                     />
                   </HStack>
                 )}
-                <PriceCardGrid entries={insights.data?.entries} loading={insights.isPending} placeholders={pageSize} label={`${data?.store_name ?? 'Store'} prices`} />
+                <PriceCardGrid
+                  entries={insights.data?.entries}
+                  loading={insights.isPending}
+                  placeholders={pageSize}
+                  label={`${data?.store_name ?? 'Store'} prices`}
+                />
                 {insights.data && insights.data.total > 0 && (
                   <Box mt="3">
                     <Pagination
@@ -233,6 +315,7 @@ function StoreView({ storeId }: { storeId: string }) {
 
 export default function StorePage() {
   const { storeId } = useParams();
-  if (!storeId?.trim()) return <Message title={NO_STORE_ID_MESSAGE} text="Choose a store from the dashboard to see its prices." />;
+  if (!storeId?.trim())
+    return <Message title={NO_STORE_ID_MESSAGE} text="Choose a store from the dashboard to see its prices." />;
   return <StoreView key={storeId} storeId={storeId} />;
 }

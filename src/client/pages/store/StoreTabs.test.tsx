@@ -21,7 +21,18 @@ function insights(lines: Insights['series']['lines']): Insights {
     pageSize: 9,
     pageCount: 0,
     location_figures: [],
-    insights: { entries: 0, regions: [], average_price: null, average_per_dozen: null, lowest: null, highest: null, weekly_change: null, weekly_change_per_dozen: null, weekly_compared: 0, sample: false },
+    insights: {
+      entries: 0,
+      regions: [],
+      average_price: null,
+      average_per_dozen: null,
+      lowest: null,
+      highest: null,
+      weekly_change: null,
+      weekly_change_per_dozen: null,
+      weekly_compared: 0,
+      sample: false,
+    },
     series: { days, lines },
     competitive: { downwardTrend: false, down: 0, up: 0, market_position: [], regional: [] },
   } as Insights;
@@ -61,7 +72,13 @@ describe('the store’s Price Trends', () => {
 
   it('says the Price Insights include sample data from the insights’ own flag (every entry, not the page of cards)', () => {
     const data = insights([{ egg_type: 'standard', values: days.map(() => 3), history_days: 30, sample: false }]);
-    const figures = { ...data.insights, entries: 40, regions: ['south' as const], average_price: 3, average_per_dozen: 3 };
+    const figures = {
+      ...data.insights,
+      entries: 40,
+      regions: ['south' as const],
+      average_price: 3,
+      average_per_dozen: 3,
+    };
     // The page of cards holds only scraped prices; an entry on another page is a sample price.
     const withSample = { ...data, entries: [], insights: { ...figures, sample: true } };
     expect(render(withSample)).toContain('Includes sample data');

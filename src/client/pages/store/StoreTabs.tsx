@@ -1,9 +1,29 @@
 // The store page's Price Trends and Competitive Analysis tabs, from stores.insights: figures by
 // price per dozen (the pack price beside), competitors compared within one region.
-import { Badge, Box, Card, Flex, HStack, Heading, Icon, SimpleGrid, Skeleton, SkeletonText, Stack, Text, Wrap } from '@chakra-ui/react';
+import {
+  Badge,
+  Box,
+  Card,
+  Flex,
+  HStack,
+  Heading,
+  Icon,
+  SimpleGrid,
+  Skeleton,
+  SkeletonText,
+  Stack,
+  Text,
+  Wrap,
+} from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { LuArrowDown, LuArrowUp, LuMinus, LuTrendingDown, LuTrendingUp } from 'react-icons/lu';
-import { formatDozenWithPack, formatHistoryDays, formatPackPrice, formatPrice, formatRegionScope } from '#shared/format.ts';
+import {
+  formatDozenWithPack,
+  formatHistoryDays,
+  formatPackPrice,
+  formatPrice,
+  formatRegionScope,
+} from '#shared/format.ts';
 import { EGG_TYPES, EGG_TYPE_LABELS, isSampleSource, REGION_LABELS } from '#shared/vocabulary.ts';
 import { SampleBadge } from '#client/components/SampleBadge.tsx';
 import { ChartLegend } from '#client/components/charts/ChartLegend.tsx';
@@ -21,12 +41,23 @@ export const NO_REGIONAL_DATA = 'No regional data available';
 /** SPEC §2: 'Prices decreased (or increased) by $X a dozen on average over the past week'. */
 export function weeklyChangeSentence(change: number | null): string {
   if (change === null) return 'Not enough price history yet to compare with last week.';
-  if (change < 0) return `Prices decreased by ${formatPrice(Math.abs(change))} per dozen on average over the past week.`;
+  if (change < 0)
+    return `Prices decreased by ${formatPrice(Math.abs(change))} per dozen on average over the past week.`;
   if (change > 0) return `Prices increased by ${formatPrice(change)} per dozen on average over the past week.`;
   return 'Prices were unchanged on average over the past week.';
 }
 
-function SectionCard({ title, description, children, headerExtra }: { title: string; description?: string; children: ReactNode; headerExtra?: ReactNode }) {
+function SectionCard({
+  title,
+  description,
+  children,
+  headerExtra,
+}: {
+  title: string;
+  description?: string;
+  children: ReactNode;
+  headerExtra?: ReactNode;
+}) {
   return (
     <Card.Root variant="outline" height="full">
       <Card.Header pb="2">
@@ -107,8 +138,20 @@ function PriceInsights({ data }: { data: Insights }) {
         detail={`per dozen, ${formatRegionScope(insights.regions)} · ${insights.entries} ${insights.entries === 1 ? 'product' : 'products'}`}
       />
       <SimpleGrid columns={2} gap="4">
-        {insights.lowest && <Figure label="Lowest per dozen" value={formatPrice(insights.lowest.price_per_dozen)} detail={describePoint(insights.lowest, several)} />}
-        {insights.highest && <Figure label="Highest per dozen" value={formatPrice(insights.highest.price_per_dozen)} detail={describePoint(insights.highest, several)} />}
+        {insights.lowest && (
+          <Figure
+            label="Lowest per dozen"
+            value={formatPrice(insights.lowest.price_per_dozen)}
+            detail={describePoint(insights.lowest, several)}
+          />
+        )}
+        {insights.highest && (
+          <Figure
+            label="Highest per dozen"
+            value={formatPrice(insights.highest.price_per_dozen)}
+            detail={describePoint(insights.highest, several)}
+          />
+        )}
       </SimpleGrid>
       <HStack gap="2" align="flex-start" color={color} fontWeight="medium" borderTopWidth="1px" pt="3">
         <Icon size="md" aria-hidden mt="0.5">
@@ -152,7 +195,10 @@ export function PriceTrends({ storeName, data }: { storeName: string; data: Insi
             <Empty text="No price history available for the selected filters." />
           ) : (
             <Stack gap="3">
-              <ChartLegend label="Egg types" items={lines.map((l) => ({ label: EGG_TYPE_LABELS[l.egg_type], color: EGG_TYPE_COLORS[l.egg_type] }))} />
+              <ChartLegend
+                label="Egg types"
+                items={lines.map((l) => ({ label: EGG_TYPE_LABELS[l.egg_type], color: EGG_TYPE_COLORS[l.egg_type] }))}
+              />
               {note && (
                 <Text textStyle="sm" color="fg.muted" fontWeight="medium">
                   {note}
@@ -250,7 +296,11 @@ function MarketPosition({ storeName, data }: { storeName: string; data: Insights
   const { competitive, insights } = data;
   const trend =
     insights.entries > 0 ? (
-      <Badge colorPalette={competitive.downwardTrend ? 'green' : 'gray'} variant="subtle" title={`${competitive.down} of ${insights.entries} prices are down from a week earlier`}>
+      <Badge
+        colorPalette={competitive.downwardTrend ? 'green' : 'gray'}
+        variant="subtle"
+        title={`${competitive.down} of ${insights.entries} prices are down from a week earlier`}
+      >
         {competitive.downwardTrend ? <LuTrendingDown aria-hidden /> : <LuMinus aria-hidden />}
         {competitive.downwardTrend ? 'Downward trend' : 'No downward trend'}
       </Badge>
@@ -273,7 +323,9 @@ function MarketPosition({ storeName, data }: { storeName: string; data: Insights
           <Stack as="ul" gap="3" listStyleType="none">
             {EGG_TYPES.map((type) => {
               const positions = competitive.market_position.filter((position) => position.egg_type === type);
-              return positions.length ? <MarketPositionRow key={type} storeName={storeName} positions={positions} /> : null;
+              return positions.length ? (
+                <MarketPositionRow key={type} storeName={storeName} positions={positions} />
+              ) : null;
             })}
           </Stack>
         </Stack>

@@ -111,7 +111,11 @@ function toLines(rows: DayValue[], days: string[]): RegionSeries['lines'] {
  * price per dozen, from the daily rollup. With one: the average shelf price of that pack size,
  * from the observation history under visibleEntries' rule (the rollup does not keep pack sizes).
  */
-export async function regionSeries(sql: Db, filters: CompareFilters, days = COMPARE_SERIES_DAYS): Promise<RegionSeries> {
+export async function regionSeries(
+  sql: Db,
+  filters: CompareFilters,
+  days = COMPARE_SERIES_DAYS,
+): Promise<RegionSeries> {
   const { eggType, region, count } = filters;
   if (!count) {
     const [latest] = await sql<{ day: string | null }[]>`
@@ -171,7 +175,11 @@ async function availableCounts(sql: Db, eggType: EggType): Promise<number[]> {
  * pack sizes and the chart. The page's entries are read beside the figures; a page past the end
  * (the entries changed, or a hand-made URL) is read again as the last page.
  */
-export async function compareByType(sql: Db, filters: CompareFilters, paging: ComparePaging = { page: 1, pageSize: DEFAULT_COMPARE_PAGE_SIZE }): Promise<CompareByType> {
+export async function compareByType(
+  sql: Db,
+  filters: CompareFilters,
+  paging: ComparePaging = { page: 1, pageSize: DEFAULT_COMPARE_PAGE_SIZE },
+): Promise<CompareByType> {
   const { pageSize } = paging;
   const asked = Math.max(1, Math.floor(paging.page));
   const [rows, counts, chart] = await Promise.all([
@@ -183,7 +191,10 @@ export async function compareByType(sql: Db, filters: CompareFilters, paging: Co
   const total = summary.products;
   const pages = pageCount(total, pageSize);
   const page = clampPage(asked, pages);
-  const ids = page === asked ? (rows.find((row) => row.region === null)?.page_ids ?? []) : await pageIds(sql, filters, pageSize, (page - 1) * pageSize);
+  const ids =
+    page === asked
+      ? (rows.find((row) => row.region === null)?.page_ids ?? [])
+      : await pageIds(sql, filters, pageSize, (page - 1) * pageSize);
   const [listed, history] = await Promise.all([
     ids.length ? listPriceEntries(sql, { ids }) : Promise.resolve([]),
     recentHistory(sql, ids),
