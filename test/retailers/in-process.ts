@@ -5,6 +5,7 @@
 import type { Transport } from '../../worker/scrapers/http.ts';
 import { answer, createState } from './http-server.ts';
 import { STAND_INS } from './server.ts';
+import type { RetailerStandIn } from './types.ts';
 
 export interface InProcessStandIn {
   transport: Transport;
@@ -13,7 +14,8 @@ export interface InProcessStandIn {
   calls: Map<string, number>;
 }
 
-export function inProcessStandIn(): InProcessStandIn {
+/** The stand-in's handlers in this process (the metro network's: METRO_STAND_INS of metro-locators.ts). */
+export function inProcessStandIn(handlers: RetailerStandIn[] = STAND_INS): InProcessStandIn {
   const state = createState();
   const calls = new Map<string, number>();
   const transport: Transport = async (request) => {
@@ -36,7 +38,7 @@ export function inProcessStandIn(): InProcessStandIn {
         cookies: { ...(request.cookies ?? {}) },
       },
       state,
-      STAND_INS,
+      handlers,
     );
     calls.set(url.pathname, (calls.get(url.pathname) ?? 0) + 1);
     return { status: response.status, headers: response.headers ?? {}, body: response.body, url: request.url };

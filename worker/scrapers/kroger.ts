@@ -20,7 +20,7 @@ import {
   type DiscoveryAnswer,
   type DiscoveryPoint,
 } from './types.ts';
-import { discovered, provenMiles, storeMiles } from './discovery.ts';
+import { discoveryAnswer } from './discovery.ts';
 
 const API = 'https://api.kroger.com';
 export const KROGER_PAGE_SIZE = 50;
@@ -178,15 +178,11 @@ export function parseKrogerDiscovery(
   asked: { limit: number; radiusMiles: number },
 ): DiscoveryAnswer {
   const parsed = parseJsonBody(body, locationsSchema, 'Kroger locations');
-  const stores = parsed.data.flatMap((record) => {
-    const store = discovered(krogerLocation(record), record.chain ? cleanText(record.chain) || null : null);
-    return store ? [store] : [];
-  });
-  const miles = stores.map((store) => storeMiles(point, store));
-  return {
-    stores,
-    provenMiles: provenMiles({ count: parsed.data.length, limit: asked.limit, radiusMiles: asked.radiusMiles, miles }),
-  };
+  const records = parsed.data.map((record) => ({
+    location: krogerLocation(record),
+    banner: record.chain ? cleanText(record.chain) || null : null,
+  }));
+  return discoveryAnswer(point, records, asked);
 }
 
 async function discover(point: DiscoveryPoint, ctx: ScrapeContext): Promise<DiscoveryAnswer> {
@@ -354,5 +350,5 @@ export const kroger: RetailerScraper = {
   checkConfig,
   locate,
   listings,
-  discovery: { kind: 'area', perCall: KROGER_LOCATIONS_MAX_LIMIT, reachMiles: KROGER_LOCATIONS_MAX_RADIUS, discover },
+  discovery: { perCall: KROGER_LOCATIONS_MAX_LIMIT, reachMiles: KROGER_LOCATIONS_MAX_RADIUS, discover },
 };

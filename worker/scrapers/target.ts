@@ -21,7 +21,7 @@ import {
   type DiscoveryAnswer,
   type DiscoveryPoint,
 } from './types.ts';
-import { discovered, provenMiles, storeMiles } from './discovery.ts';
+import { discoveryAnswer } from './discovery.ts';
 
 const WWW = 'https://www.target.com';
 const REDSKY = 'https://redsky.target.com';
@@ -179,17 +179,12 @@ export function parseTargetDiscovery(
   asked: { limit: number; radiusMiles: number },
 ): DiscoveryAnswer {
   const parsed = parseJsonBody(body, nearbyStoresSchema, 'Target nearby_stores_v1');
-  const records = parsed.data.nearby_stores.stores ?? [];
-  const miles = records.map((record) => storeMiles(point, targetLocation(record), toNumberOrNull(record.distance)));
-  const stores = records.flatMap((record) => {
-    const open = record.status == null || record.status.trim().toLowerCase() === 'open';
-    const store = open ? discovered(targetLocation(record)) : null;
-    return store ? [store] : [];
-  });
-  return {
-    stores,
-    provenMiles: provenMiles({ count: records.length, limit: asked.limit, radiusMiles: asked.radiusMiles, miles }),
-  };
+  const records = (parsed.data.nearby_stores.stores ?? []).map((record) => ({
+    location: targetLocation(record),
+    answeredMiles: toNumberOrNull(record.distance),
+    open: record.status == null || record.status.trim().toLowerCase() === 'open',
+  }));
+  return discoveryAnswer(point, records, asked);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -592,5 +587,5 @@ export const target: RetailerScraper = {
   origins: [WWW, REDSKY],
   locate,
   listings,
-  discovery: { kind: 'area', perCall: TARGET_NEARBY_LIMIT, reachMiles: TARGET_NEARBY_WITHIN, discover },
+  discovery: { perCall: TARGET_NEARBY_LIMIT, reachMiles: TARGET_NEARBY_WITHIN, discover },
 };
