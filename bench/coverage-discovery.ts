@@ -11,16 +11,15 @@
 // alone; BENCH_DISCOVERY_STATES=CO,UT,NM limits it to some states.
 import { STORE_IDS, type StoreId } from '../src/shared/vocabulary.ts';
 import type { CoverageScope } from '../src/shared/coverage.ts';
-import { inProcessStandIn } from '../test/retailers/in-process.ts';
+import { inProcessContext } from '../test/retailers/in-process.ts';
 import { networkStoresIn } from '../test/retailers/network.ts';
 import { metroStoresIn } from '../test/retailers/metro-network.ts';
 import { METRO_STAND_INS } from '../test/retailers/metro-locators.ts';
 import { STAND_INS } from '../test/retailers/server.ts';
 import { referenceSweep } from '../test/retailers/reference-sweep.ts';
 import type { RetailerStandIn } from '../test/retailers/types.ts';
-import { RetailerHttp } from '../worker/scrapers/http.ts';
 import { SCRAPERS } from '../worker/scrapers/index.ts';
-import type { DiscoveredStore, ScrapeContext } from '../worker/scrapers/types.ts';
+import type { DiscoveredStore } from '../worker/scrapers/types.ts';
 import { Sweep } from '../worker/coverage/sweep.ts';
 import { sweepSteps } from '../worker/coverage/discover-steps.ts';
 
@@ -57,16 +56,6 @@ export interface DiscoveryBenchRow {
   met: boolean;
 }
 
-function context(store: StoreId, handlers: RetailerStandIn[]): ScrapeContext {
-  const scraper = SCRAPERS[store];
-  const http = new RetailerHttp(scraper.storeName, scraper.origins, {
-    delayMs: 0,
-    retries: 0,
-    transport: inProcessStandIn(handlers).transport,
-  });
-  return { http, maxPages: 1, term: 'eggs', credentials: { krogerClientId: 'bench', krogerClientSecret: 'bench' } };
-}
-
 const foundOf = (stores: DiscoveredStore[], holds: Sweep['area']['holds']) =>
   new Set(stores.filter((store) => holds(store)).map((store) => store.retailerLocationId));
 
@@ -90,9 +79,14 @@ export async function measureDiscovery(
       );
       const started = performance.now();
       const sweep = new Sweep(scope, scraper.discovery!);
-      const result = await sweepSteps(sweep, scraper, context(store, network.handlers), Number.MAX_SAFE_INTEGER);
+      const result = await sweepSteps(
+        sweep,
+        scraper,
+        inProcessContext(store, network.handlers),
+        Number.MAX_SAFE_INTEGER,
+      );
       const seconds = (performance.now() - started) / 1000;
-      const reference = await referenceSweep(scope, scraper, context(store, network.handlers));
+      const reference = await referenceSweep(scope, scraper, inProcessContext(store, network.handlers));
       const found = foundOf(result.stores, sweep.area.holds);
       const referenceFound = foundOf(reference.stores, sweep.area.holds);
       const foundOfPresent = present.filter((s) => found.has(s.id)).length;

@@ -2,7 +2,10 @@
 // six stand-in handlers in this process (the real host of the URL picks the retailer, as the
 // X-Forwarded-Host header does over HTTP). The discovery tests and bench ask thousands of locator
 // calls this way; what the modules send and read is the same as over HTTP.
-import type { Transport } from '../../worker/scrapers/http.ts';
+import type { StoreId } from '#shared/vocabulary.ts';
+import { RetailerHttp, type Transport } from '../../worker/scrapers/http.ts';
+import { SCRAPERS } from '../../worker/scrapers/index.ts';
+import type { ScrapeContext } from '../../worker/scrapers/types.ts';
 import { answer, createState } from './http-server.ts';
 import { STAND_INS } from './server.ts';
 import type { RetailerStandIn } from './types.ts';
@@ -44,4 +47,15 @@ export function inProcessStandIn(handlers: RetailerStandIn[] = STAND_INS): InPro
     return { status: response.status, headers: response.headers ?? {}, body: response.body, url: request.url };
   };
   return { transport, state, calls };
+}
+
+/** A retailer module's context over the stand-in in this process, at zero delay and without retries. */
+export function inProcessContext(store: StoreId, handlers: RetailerStandIn[] = STAND_INS): ScrapeContext {
+  const scraper = SCRAPERS[store];
+  const http = new RetailerHttp(scraper.storeName, scraper.origins, {
+    delayMs: 0,
+    retries: 0,
+    transport: inProcessStandIn(handlers).transport,
+  });
+  return { http, maxPages: 1, term: 'eggs', credentials: { krogerClientId: 'id', krogerClientSecret: 'secret' } };
 }

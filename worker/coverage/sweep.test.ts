@@ -8,29 +8,19 @@ import { describe, expect, it } from 'vitest';
 import { STORE_IDS, type StoreId } from '#shared/vocabulary.ts';
 import type { CoverageScope } from '#shared/coverage.ts';
 import { allZipFacts, greatCircleMiles, zipFacts } from '#server/geo.ts';
-import { inProcessStandIn } from '../../test/retailers/in-process.ts';
+import { inProcessContext } from '../../test/retailers/in-process.ts';
 import { chainNetwork, networkStoresIn } from '../../test/retailers/network.ts';
 import { metroStoresIn } from '../../test/retailers/metro-network.ts';
 import { METRO_STAND_INS } from '../../test/retailers/metro-locators.ts';
 import { referenceSweep } from '../../test/retailers/reference-sweep.ts';
 import { STAND_INS } from '../../test/retailers/server.ts';
-import type { RetailerStandIn } from '../../test/retailers/types.ts';
-import { RetailerHttp } from '../scrapers/http.ts';
 import { SCRAPERS } from '../scrapers/index.ts';
 import { discoveryAnswer } from '../scrapers/discovery.ts';
 import type { DiscoveryPoint, RetailerScraper, ScrapeContext } from '../scrapers/types.ts';
 import { sweepSteps } from './discover-steps.ts';
 import { MIN_CELL_DEGREES, Sweep, scopeArea, startSweep, sweepDone, sweepProgress, type SweepState } from './sweep.ts';
 
-function context(store: StoreId, handlers: RetailerStandIn[] = STAND_INS): ScrapeContext {
-  const scraper = SCRAPERS[store];
-  const http = new RetailerHttp(scraper.storeName, scraper.origins, {
-    delayMs: 0,
-    retries: 0,
-    transport: inProcessStandIn(handlers).transport,
-  });
-  return { http, maxPages: 1, term: 'eggs', credentials: { krogerClientId: 'id', krogerClientSecret: 'secret' } };
-}
+const context = inProcessContext;
 
 async function sweepAll(scraper: RetailerScraper, scope: CoverageScope, ctx: ScrapeContext) {
   const sweep = new Sweep(scope, scraper.discovery!);

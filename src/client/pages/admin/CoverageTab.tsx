@@ -277,9 +277,7 @@ function Activity({ retailer }: { retailer: RetailerCoverage }) {
         <Stack gap="1.5">
           <RunLine title="Visit day" run={retailer.visit} empty="No visit day yet." />
           {retailer.nothingDue && (
-            <Text textStyle="sm" aria-label="The latest visit day">
-              {nothingDueText(retailer.nothingDue, new Date().toISOString().slice(0, 10))}
-            </Text>
+            <Text textStyle="sm">{nothingDueText(retailer.nothingDue, new Date().toISOString().slice(0, 10))}</Text>
           )}
         </Stack>
         <Box as="section" aria-label="Next planned chunk">
