@@ -71,7 +71,6 @@ function syntheticScraper(stores: Array<{ id: string; zip: string }>, limit: num
   const scraper: RetailerScraper = {
     ...SCRAPERS.target,
     discovery: {
-      perCall: limit,
       reachMiles: radiusMiles,
       async discover(point) {
         const near = placed
@@ -95,7 +94,7 @@ function syntheticScraper(stores: Array<{ id: string; zip: string }>, limit: num
             },
             answeredMiles: miles,
           })),
-          { limit, radiusMiles },
+          radiusMiles,
         );
       },
     },
@@ -139,8 +138,16 @@ describe('the sweep plan', () => {
     expect(result.calls).toBeGreaterThan(30 / 4);
   });
 
-  it('settles an area with one answer that is not full', async () => {
-    const { scraper } = syntheticScraper(
+  it('settles an area with one answer that lists no store; an answer with stores proves only up to its farthest', async () => {
+    const scope: CoverageScope = { kind: 'states', states: ['RI'] as never };
+    expect(startSweep(scope).pending.length).toBe(2);
+    // No store within 100 miles of Rhode Island: one empty answer proves the whole state.
+    const empty = await sweepAll(syntheticScraper([{ id: 'far', zip: '04101' }], 10, 100).scraper, scope, ctx);
+    expect(empty.result.calls).toBe(1);
+    expect(empty.found.size).toBe(0);
+    // Two stores, fewer than the limit of 10: still full (nothing says the locator did not stop at
+    // a lower limit of its own), so the sweep goes on asking until proofs cover the state.
+    const { scraper, answers } = syntheticScraper(
       [
         { id: 'A', zip: '02903' },
         { id: 'B', zip: '02840' },
@@ -148,12 +155,10 @@ describe('the sweep plan', () => {
       10,
       100,
     );
-    const scope: CoverageScope = { kind: 'states', states: ['RI'] as never };
-    const { result, found } = await sweepAll(scraper, scope, ctx);
-    expect([...found].sort()).toEqual(['A', 'B']);
-    // One call: its answer proves 100 miles around it, the whole state (both of its 2-degree cells).
-    expect(startSweep(scope).pending.length).toBe(2);
-    expect(result.calls).toBe(1);
+    const two = await sweepAll(scraper, scope, ctx);
+    expect([...two.found].sort()).toEqual(['A', 'B']);
+    expect(two.result.calls).toBeGreaterThan(1);
+    expect(answers.every((answer) => answer.ids.length === 2)).toBe(true);
   });
 
   it('a locator of 200 within 100 miles asks fewer points than a nearest-only one over the same area', async () => {

@@ -157,21 +157,17 @@ export const ALBERTSONS_RESOLVER_RADIUS = 50;
 
 /**
  * Every in-store location of a storeresolver answer (else its pickup ones), each with its banner
- * (`domainName`), and what the answer proves around the point: the radius asked when fewer than
- * `size` came back, else the farthest store (its `distance`; without one, from its address).
+ * (`domainName`), and what the answer proves around the point: the radius asked when it lists
+ * none, else its farthest store (its `distance`; without one, from its address).
  */
-export function parseAlbertsonsDiscovery(
-  body: string,
-  point: DiscoveryPoint,
-  asked: { limit: number; radiusMiles: number },
-): DiscoveryAnswer {
+export function parseAlbertsonsDiscovery(body: string, point: DiscoveryPoint, radiusMiles: number): DiscoveryAnswer {
   const parsed = parseJsonBody(body, ResolverSchema, 'Albertsons store resolver');
   const records = (parsed.instore?.stores ?? parsed.pickup?.stores ?? parsed.stores ?? []).map((record) => ({
     location: toLocation(record),
     banner: text(record.domainName),
     answeredMiles: toNumberOrNull(record.distance),
   }));
-  return discoveryAnswer(point, records, asked);
+  return discoveryAnswer(point, records, radiusMiles);
 }
 
 /** The storeresolver call for a ZIP code, as the site sends it (a ZIP run's store and discovery alike). */
@@ -382,17 +378,13 @@ export const albertsons: RetailerScraper = {
   },
 
   discovery: {
-    perCall: ALBERTSONS_RESOLVER_SIZE,
     reachMiles: ALBERTSONS_RESOLVER_RADIUS,
     async discover(point, ctx) {
       const response = await ctx.http.request({
         url: albertsonsStoreResolverUrl(point.zip),
         headers: apiHeaders(await apiKey(ctx)),
       });
-      return parseAlbertsonsDiscovery(response.body, point, {
-        limit: ALBERTSONS_RESOLVER_SIZE,
-        radiusMiles: ALBERTSONS_RESOLVER_RADIUS,
-      });
+      return parseAlbertsonsDiscovery(response.body, point, ALBERTSONS_RESOLVER_RADIUS);
     },
   },
 

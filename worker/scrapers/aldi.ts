@@ -119,7 +119,7 @@ export function parseAldiDiscovery(body: string, point: DiscoveryPoint): Discove
     location: aldiLocation(merchant),
     answeredMiles: toNumberOrNull((merchant as Fields).distance),
   }));
-  return discoveryAnswer(point, records, { limit: null, radiusMiles: ALDI_MERCHANT_REACH_MILES });
+  return discoveryAnswer(point, records, ALDI_MERCHANT_REACH_MILES);
 }
 
 export function aldiMerchantSearchUrl(zip: string): string {
@@ -230,7 +230,6 @@ export const aldi: RetailerScraper = {
   },
 
   discovery: {
-    perCall: null,
     reachMiles: ALDI_MERCHANT_REACH_MILES,
     async discover(point, ctx) {
       const response = await ctx.http.request({ url: aldiMerchantSearchUrl(point.zip), headers: HEADERS });

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { zipFacts } from '#server/geo.ts';
-import { STORE_ZIP_MARGIN_MILES, answerIsFull, placeStore, provenMiles, storeMiles } from './discovery.ts';
+import { STORE_ZIP_MARGIN_MILES, placeStore, provenMiles, storeMiles } from './discovery.ts';
 import { parseAlbertsonsDiscovery } from './albertsons.ts';
 import { ALDI_MERCHANT_REACH_MILES, parseAldiDiscovery, parseAldiMerchants } from './aldi.ts';
 import { parseKrogerDiscovery } from './kroger.ts';
@@ -20,24 +20,18 @@ const pointOf = (zip: string): DiscoveryPoint => {
 };
 
 describe('provenMiles', () => {
-  it('an answer with fewer stores than the limit proves the whole radius', () => {
-    expect(provenMiles({ count: 3, limit: 10, radiusMiles: 100, miles: [0.7, 0.9, 1.8] })).toBe(100);
-    expect(provenMiles({ count: 0, limit: 1, radiusMiles: 100, miles: [] })).toBe(100);
+  it('an answer that lists no store proves the whole radius asked', () => {
+    expect(provenMiles({ radiusMiles: 100, miles: [] })).toBe(100);
+    expect(provenMiles({ radiusMiles: 50, miles: [] })).toBe(50);
   });
 
-  it('an answer of a locator without a documented limit is full whenever it holds a store', () => {
-    expect(answerIsFull(0, null)).toBe(false);
-    expect(answerIsFull(3, null)).toBe(true);
-    expect(answerIsFull(3, 10)).toBe(false);
-    expect(answerIsFull(10, 10)).toBe(true);
-    expect(provenMiles({ count: 3, limit: null, radiusMiles: 100, miles: [0.7, 9.5, 1.8] })).toBeCloseTo(9.49, 5);
-    expect(provenMiles({ count: 0, limit: null, radiusMiles: 100, miles: [] })).toBe(100);
-  });
-
-  it('a full answer proves just inside its farthest store; unknown distances prove nothing', () => {
-    expect(provenMiles({ count: 3, limit: 3, radiusMiles: 100, miles: [0.7, 9.5, 1.8] })).toBeCloseTo(9.49, 5);
-    expect(provenMiles({ count: 2, limit: 2, radiusMiles: 100, miles: [0.7, null] })).toBe(0);
-    expect(provenMiles({ count: 1, limit: 1, radiusMiles: 5, miles: [40] })).toBe(5);
+  it('an answer that lists stores is full, whatever its count: it proves just inside its farthest store', () => {
+    // Three stores where ten were allowed: the service may keep a lower limit, or a shorter radius, to itself.
+    expect(provenMiles({ radiusMiles: 100, miles: [0.7, 9.5, 1.8] })).toBeCloseTo(9.49, 5);
+    // A store beyond the radius asked: the service looked that far.
+    expect(provenMiles({ radiusMiles: 5, miles: [40] })).toBeCloseTo(39.99, 5);
+    // An unknown distance proves nothing.
+    expect(provenMiles({ radiusMiles: 100, miles: [0.7, null] })).toBe(0);
   });
 
   it("a store's distance: the answer's, else its coordinates, else a lower bound from its ZIP code", () => {
@@ -57,7 +51,7 @@ describe('Target nearby_stores_v1 (real bodies)', () => {
     const answer = parseTargetDiscovery(
       real('target/nearby-stores-v1-rhode-island-20stores-graqr-2024-01-17.json'),
       pointOf('02860'),
-      { limit: 20, radiusMiles: 100 },
+      100,
     );
     expect(answer.stores).toHaveLength(20);
     expect(new Set(answer.stores.map((store) => store.state))).toEqual(new Set(['RI', 'MA', 'CT']));
@@ -65,11 +59,11 @@ describe('Target nearby_stores_v1 (real bodies)', () => {
     expect(answer.provenMiles).toBeCloseTo(36.66, 2);
   });
 
-  it('an answer of 15 when 20 were asked proves the whole `within`', () => {
+  it('an answer of 15 when 20 were asked is full all the same: it proves up to its farthest store', () => {
     const answer = parseTargetDiscovery(
       real('target/nearby-stores-v1-centerville-UT-15stores-graqr-2024-01-17.json'),
       pointOf('84014'),
-      { limit: 20, radiusMiles: 100 },
+      100,
     );
     expect(answer.stores).toHaveLength(15);
     expect(answer.stores[0]).toMatchObject({
@@ -78,22 +72,18 @@ describe('Target nearby_stores_v1 (real bodies)', () => {
       state: 'UT',
       zip: '84014',
     });
-    expect(answer.provenMiles).toBe(100);
+    expect(answer.provenMiles).toBeGreaterThan(20);
+    expect(answer.provenMiles).toBeLessThan(100);
   });
 
   it('fails on a body of another structure', () => {
-    expect(() =>
-      parseTargetDiscovery('{"data":{"stores":[]}}', pointOf('84014'), { limit: 20, radiusMiles: 100 }),
-    ).toThrow(StructureError);
+    expect(() => parseTargetDiscovery('{"data":{"stores":[]}}', pointOf('84014'), 100)).toThrow(StructureError);
   });
 });
 
 describe('Albertsons storeresolver (real body)', () => {
-  it('reads each store with its banner; 3 stores of 10 asked prove the radius', () => {
-    const answer = parseAlbertsonsDiscovery(real('albertsons/storeresolver-all-zip94105.json'), pointOf('94105'), {
-      limit: 10,
-      radiusMiles: 50,
-    });
+  it('reads each store with its banner; 3 stores of 10 asked prove up to the farthest distance', () => {
+    const answer = parseAlbertsonsDiscovery(real('albertsons/storeresolver-all-zip94105.json'), pointOf('94105'), 50);
     expect(answer.stores.map((store) => [store.retailerLocationId, store.banner])).toEqual([
       ['4601', 'Safeway'],
       ['2606', 'Safeway'],
@@ -104,14 +94,6 @@ describe('Albertsons storeresolver (real body)', () => {
       state: 'CA',
       zip: '94111',
       address: '145 Jackson St',
-    });
-    expect(answer.provenMiles).toBe(50);
-  });
-
-  it('a full answer proves up to its farthest distance', () => {
-    const answer = parseAlbertsonsDiscovery(real('albertsons/storeresolver-all-zip94105.json'), pointOf('94105'), {
-      limit: 3,
-      radiusMiles: 50,
     });
     expect(answer.provenMiles).toBeCloseTo(1.82, 2);
   });
@@ -140,25 +122,23 @@ describe('Kroger /v1/locations (documented shape: no real body exists)', () => {
 
   it('reads every location with its banner (`chain`); a full answer proves up to the farthest by coordinates', () => {
     const point = pointOf('45209');
-    const answer = parseKrogerDiscovery(body, point, { limit: 2, radiusMiles: 100 });
+    const answer = parseKrogerDiscovery(body, point, 100);
     expect(answer.stores.map((store) => [store.retailerLocationId, store.banner])).toEqual([
       ['01400943', 'KROGER'],
       ['70100123', 'FRED'],
     ]);
     expect(answer.provenMiles).toBeGreaterThan(15);
     expect(answer.provenMiles).toBeLessThan(30);
-    expect(parseKrogerDiscovery(body, point, { limit: 200, radiusMiles: 100 }).provenMiles).toBe(100);
+    expect(parseKrogerDiscovery('{"data":[]}', point, 100).provenMiles).toBe(100);
   });
 
   it('fails on an undocumented body', () => {
-    expect(() => parseKrogerDiscovery('{"locations":[]}', pointOf('45209'), { limit: 200, radiusMiles: 100 })).toThrow(
-      StructureError,
-    );
+    expect(() => parseKrogerDiscovery('{"locations":[]}', pointOf('45209'), 100)).toThrow(StructureError);
   });
 });
 
 describe('nearest-only locators (documented shapes: no real body exists)', () => {
-  it('ALDI merchant search: every entry of data[]; with no documented limit it proves up to its farthest', () => {
+  it('ALDI merchant search: every entry of data[]; it proves up to its farthest', () => {
     const body = JSON.stringify({
       data: [
         {
@@ -242,7 +222,7 @@ describe('Whole Foods store finder (documented shape: line1, city, state and coo
       expect.objectContaining({ retailerLocationId: '10457', zip: '78758', state: 'TX' }),
     ]);
     expect(answer.skipped).toEqual([]);
-    // No documented limit: the answer proves up to its farthest store, by its coordinates.
+    // The answer proves up to its farthest store, by its coordinates.
     expect(answer.provenMiles).toBeGreaterThan(8);
     expect(answer.provenMiles).toBeLessThan(12);
     expect(parseWholeFoodsDiscovery('[]', pointOf('78701')).provenMiles).toBe(WHOLE_FOODS_FINDER_REACH_MILES);
@@ -312,7 +292,7 @@ describe('Albertsons storeresolver with the documented minimum (locationId, line
         ],
       },
     });
-    const answer = parseAlbertsonsDiscovery(body, pointOf('80202'), { limit: 2, radiusMiles: 50 });
+    const answer = parseAlbertsonsDiscovery(body, pointOf('80202'), 50);
     expect(answer.stores.map((store) => [store.retailerLocationId, store.state, zipFacts(store.zip!)!.city])).toEqual([
       ['3121', 'CO', 'Denver'],
       ['3122', 'CO', 'Aurora'],

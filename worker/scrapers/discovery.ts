@@ -40,32 +40,17 @@ export function storeMiles(
 }
 
 /**
- * Whether an answer is full: it holds as many stores as the locator's limit, or, for a locator
- * whose limit is not documented, any store at all (every store it returned lies inside the radius
- * asked, so nothing shows that it stopped for want of stores rather than at a limit of its own).
- * Only an answer that is not full proves the whole radius.
+ * The radius around the point within which an answer holds every store of the chain. An answer
+ * that lists no store proves the radius asked (for a locator that takes none, how far it is known
+ * to look). An answer that lists stores is full: whether it stopped at a limit (the documented
+ * one, or a lower one the service keeps to itself) or for want of stores, nothing in it says, so it
+ * proves only that no store is nearer than its farthest (answers come nearest first), whatever its
+ * count and however many of its stores were found before; 0 when a distance is unknown.
  */
-export function answerIsFull(count: number, limit: number | null): boolean {
-  return limit === null ? count > 0 : count >= limit;
-}
-
-/**
- * The radius around the point within which an answer holds every store: the radius asked when the
- * answer is not full, else just inside the farthest store answered (stores nearer than it would
- * have come first); 0 when a full answer's distances are unknown. How many of its stores were
- * found before does not matter: a full answer says nothing of the stores beyond its farthest.
- */
-export function provenMiles(answer: {
-  count: number;
-  /** The locator's documented limit, null when none is documented. */
-  limit: number | null;
-  radiusMiles: number;
-  miles: ReadonlyArray<number | null>;
-}): number {
-  if (!answerIsFull(answer.count, answer.limit)) return answer.radiusMiles;
-  if (answer.miles.length === 0 || answer.miles.some((miles) => miles === null)) return 0;
-  const farthest = Math.max(...(answer.miles as number[]));
-  return Math.max(0, Math.min(answer.radiusMiles, farthest - EDGE_MILES));
+export function provenMiles(answer: { radiusMiles: number; miles: ReadonlyArray<number | null> }): number {
+  if (answer.miles.length === 0) return answer.radiusMiles;
+  if (answer.miles.some((miles) => miles === null)) return 0;
+  return Math.max(0, Math.max(...(answer.miles as number[])) - EDGE_MILES);
 }
 
 export type Placement = { location: RetailerLocation; skipped?: never } | { location?: never; skipped: string };
@@ -134,20 +119,19 @@ export interface AnswerRecord {
 
 /**
  * A locator's answer for discovery: every record placed (kept as a store, or skipped with its
- * reason), and the disk it proves (provenMiles) around the point asked. `limit` is the locator's
- * documented limit (null when none is documented), `radiusMiles` the radius asked (for a locator
- * that takes none, how far it is known to look).
+ * reason), and the disk it proves (provenMiles) around the point asked. `radiusMiles` is the
+ * radius asked (for a locator that takes none, how far it is known to look).
  */
 export function discoveryAnswer(
   point: DiscoveryPoint,
   records: readonly AnswerRecord[],
-  asked: { limit: number | null; radiusMiles: number },
+  radiusMiles: number,
 ): DiscoveryAnswer {
   const stores: DiscoveredStore[] = [];
   const skipped: SkippedStore[] = [];
   const miles: Array<number | null> = [];
   for (const record of records) {
-    const placed = placeStore(record.location, { point, radiusMiles: asked.radiusMiles });
+    const placed = placeStore(record.location, { point, radiusMiles });
     // A store placed by its city alone is at least as far as that city's nearest ZIP centre, less the margin.
     miles.push(storeMiles(point, placed.location ?? record.location, record.answeredMiles ?? null));
     if (record.open === false) continue;
@@ -156,5 +140,5 @@ export function discoveryAnswer(
     else if (placed.skipped !== undefined) skipped.push({ retailerLocationId: id, reason: placed.skipped });
     else stores.push({ ...placed.location, retailerLocationId: id, banner: record.banner ?? null });
   }
-  return { stores, skipped, provenMiles: provenMiles({ count: records.length, ...asked, miles }) };
+  return { stores, skipped, provenMiles: provenMiles({ radiusMiles, miles }) };
 }

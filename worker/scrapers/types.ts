@@ -127,17 +127,15 @@ export interface DiscoveryAnswer {
   skipped: SkippedStore[];
   /**
    * Miles around the point within which the answer holds every store of the chain: the radius
-   * asked when the answer is not full, else the farthest store answered (a nearest-only locator
-   * proves the distance to its one store); 0 when it proves nothing.
+   * asked when it lists no store, else its farthest store (a nearest-only locator proves the
+   * distance to its one store); 0 when it proves nothing.
    */
   provenMiles: number;
 }
 
 /** A chain's store locator as discovery asks it: from ZIP codes, one answer at a time. */
 export interface RetailerDiscovery {
-  /** The documented most stores one answer holds (1 for a nearest-only locator); null when not documented. */
-  perCall: number | null;
-  /** The radius asked (for a locator that takes none, how far it is known to look): the widest disk an answer proves. */
+  /** The radius asked (for a locator that takes none, how far it is known to look): what an answer without a store proves. */
   reachMiles: number;
   discover(point: DiscoveryPoint, ctx: ScrapeContext): Promise<DiscoveryAnswer>;
 }

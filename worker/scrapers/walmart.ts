@@ -457,10 +457,7 @@ export function parseWalmartDiscovery(body: string, point: DiscoveryPoint): Disc
   const location = parseWalmartServiceAvailability(body);
   if (location === undefined)
     throw new StructureError('Walmart serviceAvailability without accessPointList[].assortmentStoreId');
-  return discoveryAnswer(point, location ? [{ location }] : [], {
-    limit: 1,
-    radiusMiles: WALMART_PLACEMENT_REACH_MILES,
-  });
+  return discoveryAnswer(point, location ? [{ location }] : [], WALMART_PLACEMENT_REACH_MILES);
 }
 
 async function discover(point: DiscoveryPoint, ctx: ScrapeContext): Promise<DiscoveryAnswer> {
@@ -585,6 +582,6 @@ export const walmart: RetailerScraper = {
   storeName: 'Walmart',
   origins: [ORIGIN],
   locate,
-  discovery: { perCall: 1, reachMiles: WALMART_PLACEMENT_REACH_MILES, discover },
+  discovery: { reachMiles: WALMART_PLACEMENT_REACH_MILES, discover },
   listings,
 };

@@ -101,7 +101,7 @@ export const WHOLE_FOODS_FINDER_REACH_MILES = 100;
  */
 export function parseWholeFoodsDiscovery(body: string, point: DiscoveryPoint): DiscoveryAnswer {
   const records = storesOf(body).map((store) => ({ location: toLocation(store) }));
-  return discoveryAnswer(point, records, { limit: null, radiusMiles: WHOLE_FOODS_FINDER_REACH_MILES });
+  return discoveryAnswer(point, records, WHOLE_FOODS_FINDER_REACH_MILES);
 }
 
 /** The store finder's call for a ZIP code (a ZIP run's store and discovery alike). */
@@ -588,7 +588,6 @@ export const wholeFoods: RetailerScraper = {
   },
 
   discovery: {
-    perCall: null,
     reachMiles: WHOLE_FOODS_FINDER_REACH_MILES,
     async discover(point, ctx) {
       return parseWholeFoodsDiscovery((await storeSearch(point.zip, ctx)).body, point);
