@@ -19,6 +19,7 @@ import { initialQueries, loadInitialData, withInitialData } from './initial-data
 import { DEFAULT_PUBLIC_API_RATE_LIMIT, registerApiDocs, registerRest } from './rest.ts';
 import { unsubscribeByToken } from './queries/subscriptions.ts';
 import { subscriptionTokenInput } from '#shared/subscriptions.ts';
+import { DEFAULT_SCRAPE_CONFIG } from '#shared/scrape.ts';
 import { securityHeaders } from './security-headers.ts';
 import { cachedReads } from './cached-reads.ts';
 import { PublicRateLimit } from './public-rate-limit.ts';
@@ -33,7 +34,6 @@ import {
 import { appliedMigrationVersion, latestMigrationVersion } from './migrate.ts';
 import { registerBenchBaselines } from './bench-baselines.ts';
 import type { Sql } from './db.ts';
-import { DEFAULT_SCRAPE_CONFIG } from '#worker/deps.ts';
 
 export const DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist');
 

@@ -3,7 +3,9 @@
 import fs from 'node:fs';
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { VISIT_CHUNK_SIZE } from '#shared/coverage.ts';
+import { DEFAULT_SCRAPE_CONFIG } from '#shared/scrape.ts';
+
+const SCRAPE = DEFAULT_SCRAPE_CONFIG;
 
 const flag = z
   .enum(['1', '0', 'true', 'false', ''])
@@ -98,15 +100,15 @@ export const envSchema = z
         .regex(/^[0-9a-f]{32}$/i, 'must be 32 hexadecimal characters')
         .optional(),
     ),
-    SCRAPE_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(1500),
-    SCRAPE_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
-    SCRAPE_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(20_000),
-    SCRAPE_BACKOFF_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
-    SCRAPE_MAX_PAGES: z.coerce.number().int().min(1).max(25).default(8),
+    SCRAPE_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(SCRAPE.http.delayMs),
+    SCRAPE_RETRIES: z.coerce.number().int().min(0).max(10).default(SCRAPE.http.retries),
+    SCRAPE_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(SCRAPE.http.timeoutMs),
+    SCRAPE_BACKOFF_MS: z.coerce.number().int().min(0).max(60_000).default(SCRAPE.http.backoffBaseMs),
+    SCRAPE_MAX_PAGES: z.coerce.number().int().min(1).max(25).default(SCRAPE.maxPages),
     ALERT_DIGEST_HOUR_UTC: z.coerce.number().int().min(0).max(23).default(13),
     ALERT_IMMEDIATE_WINDOW_MINUTES: z.coerce.number().int().min(0).max(1440).default(10),
-    SCRAPE_HEARTBEAT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
-    SCRAPE_STALE_MS: z.coerce.number().int().min(500).max(3_600_000).default(45_000),
+    SCRAPE_HEARTBEAT_MS: z.coerce.number().int().min(100).max(600_000).default(SCRAPE.heartbeatMs),
+    SCRAPE_STALE_MS: z.coerce.number().int().min(500).max(3_600_000).default(SCRAPE.staleMs),
     // Price history kept: the observations of this many whole months before the current one (older
     // monthly partitions are dropped whole by the worker's prices__partitions task); unset keeps
     // everything. At least 12, so the product history's longest span (a year) stays whole.
@@ -115,10 +117,10 @@ export const envSchema = z
       z.coerce.number().int().min(12).max(1200).optional(),
     ),
     // Stores per job of a coverage visit day (a crash loses at most one chunk's progress).
-    COVERAGE_CHUNK_SIZE: z.coerce.number().int().min(1).max(500).default(VISIT_CHUNK_SIZE),
+    COVERAGE_CHUNK_SIZE: z.coerce.number().int().min(1).max(500).default(SCRAPE.visitChunkSize),
     // Store visits of a chunk written together (one statement), at most; visits that come slower
     // than about one in 2 s are written one by one (a crash loses at most a batch).
-    COVERAGE_VISIT_BATCH: z.coerce.number().int().min(1).max(100).default(10),
+    COVERAGE_VISIT_BATCH: z.coerce.number().int().min(1).max(100).default(SCRAPE.visitBatch.stores),
     // Benchmarks only (bench/reliability/load.ts): a folder whose files the web process also serves
     // at /__bench/static/<file> and, from memory, at /__bench/memory/<file>, the baselines its
     // answers are measured against. Refused with NODE_ENV=production.
