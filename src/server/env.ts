@@ -1,5 +1,6 @@
 // The environment, parsed once with zod at boot: a bad value stops the process with a clear
-// message instead of surfacing later. Nothing else reads process.env (STYLE.md).
+// message instead of surfacing later. Nothing else in src/ or worker/ reads process.env (the lint
+// rules enforce it: docs/decisions/012-layers-and-lint.md).
 import fs from 'node:fs';
 import { isIP } from 'node:net';
 import { z } from 'zod';
@@ -137,6 +138,14 @@ function load(): Env {
 }
 
 export const env: Env = load();
+
+/**
+ * The environment of a program this process starts (PostgreSQL's initdb and pg_ctl): this
+ * process's own, as it stands, with the given overrides.
+ */
+export function childProcessEnv(overrides: Record<string, string>): NodeJS.ProcessEnv {
+  return { ...process.env, ...overrides };
+}
 
 export function publicUrl(e: Env = env): string {
   return e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
