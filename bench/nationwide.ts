@@ -693,7 +693,7 @@ export async function measureNationwide(adminUrl: string, log: (line: string) =>
     process.env.NATIONWIDE_PARTS?.split(',') ?? ['reads', 'cached', 'writes', 'immediate', 'digest'],
   );
   const sql = await openSql(url, { max: 10 });
-  let sizes: SizeReport | null = null;
+  let sizes: SizeReport;
   let reads: ReadReport | null = null;
   let cached: CachedResult[] | null = null;
   try {
