@@ -19,7 +19,7 @@ import { startStandIn, type StandInServer } from '../test/retailers/server.ts';
 import { chainNetwork, networkStoresIn } from '../test/retailers/network.ts';
 import { metroStoresIn } from '../test/retailers/metro-network.ts';
 import { startMetroStandIn } from '../test/retailers/metro-locators.ts';
-import type { ScrapeConfig } from './deps.ts';
+import type { ScrapeConfig } from '#shared/scrape.ts';
 import { taskList } from './tasks.ts';
 import { coverageDiscover } from './tasks/coverage__discover.ts';
 

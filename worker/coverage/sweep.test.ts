@@ -210,20 +210,3 @@ describe('the sweep plan', () => {
     expect(MIN_CELL_DEGREES).toBeGreaterThan(0.01);
   });
 });
-
-describe('the discovery bench, on one small state', () => {
-  it('finds every store of RI for every retailer on both networks, and prints calls per store beside the reference', async () => {
-    const { measureDiscovery, discoveryTable } = await import('../../bench/coverage-discovery.ts');
-    const rows = await measureDiscovery(() => {}, ['RI']);
-    expect(rows.map((row) => `${row.network}: ${row.store}`)).toEqual([
-      ...STORE_IDS.map((store) => `stand-in: ${store}`),
-      ...STORE_IDS.filter((store) => metroStoresIn(store, ['RI']).length > 0).map((store) => `metro: ${store}`),
-    ]);
-    for (const row of rows) {
-      expect(row.met).toBe(true);
-      expect(row.found).toBe(row.present);
-      expect(row.referencePerStore).toBeGreaterThan(0);
-    }
-    expect(discoveryTable(rows).rows).toHaveLength(rows.length);
-  });
-});
