@@ -61,7 +61,7 @@ function locate(store: StoreId, zip: string, closed = false): unknown {
 }
 
 const idsOf = (store: StoreId, body: unknown): string[] => {
-  const b = body as Record<string, never>;
+  const b = body as Record<string, unknown>;
   switch (store) {
     case 'walmart':
       return (b.accessPointList as Array<{ assortmentStoreId: string }>).map((a) => a.assortmentStoreId);
