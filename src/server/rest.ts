@@ -58,10 +58,9 @@ import {
 } from '#shared/subscriptions.ts';
 import { describeZodError } from './trpc.ts';
 import { asServiceUnavailable } from './db-errors.ts';
-import { CACHEABLE_QUERIES, procedureFor } from './procedures.ts';
+import { isCachedQuery, procedureFor, sourcesOf } from './procedures.ts';
 import type { Context } from './context.ts';
 import { etagOf, type DataCache } from './cache.ts';
-import { sourcesOf } from './data-sources.ts';
 import type { CachedRead } from './cached-reads.ts';
 import type { PublicRateLimit } from './public-rate-limit.ts';
 import { numberColumn, safeFilename, textColumn, toCsv, type CsvColumn } from './csv.ts';
@@ -1100,7 +1099,7 @@ const EXPOSED_HEADERS = [
 ];
 
 const isPublic = (route: RestRoute) => route.method === 'GET' && !route.auth && !route.private;
-const cacheable = (route: RestRoute) => route.method === 'GET' && CACHEABLE_QUERIES.has(route.procedure);
+const cacheable = (route: RestRoute) => route.method === 'GET' && isCachedQuery(route.procedure);
 
 /** The CORS answer of a public read (what @fastify/cors sends for these options). */
 const PUBLIC_CORS_OPTIONS = {
