@@ -463,6 +463,7 @@ describe('the OpenAPI document', () => {
       'egg_type',
       'count',
       'limit',
+      'offset',
     ]);
     expect(Object.keys(near.responses['200'].content['application/json'].schema.properties)).toEqual(
       expect.arrayContaining(['scope', 'radius_used', 'total', 'entries']),

@@ -13,6 +13,7 @@ import { productHistory } from '../queries/history.ts';
 import { zipFacts } from '../geo.ts';
 import { byStateInput, stateCheapestInput, type ByStateResult, type StateCheapestResult } from '#shared/by-state.ts';
 import { cheapestInState, pricesByState } from '../queries/by-state.ts';
+import { requireStore } from '../queries/stores.ts';
 import { locationFigures } from '../queries/location-figures.ts';
 import { combinationKey } from '#shared/location-figures.ts';
 
@@ -51,27 +52,30 @@ export const pricesRouter = router({
       eggType: input.egg_type,
       count: input.count,
       limit: input.limit,
+      offset: input.offset,
     }),
   ),
 
   /** Current price entries, optionally filtered and paged (GET /api/egg-prices). */
-  list: cachedProcedure(['prices'], priceListInput.optional()).query(({ ctx, input = {} }) =>
-    listPriceEntries(
+  list: cachedProcedure(['prices'], priceListInput.optional()).query(async ({ ctx, input = {} }) => {
+    if (input.store) await requireStore(ctx.sql, input.store);
+    return listPriceEntries(
       ctx.sql,
       { store: input.store, region: input.region, eggType: input.egg_type, count: input.count },
       { limit: input.limit, offset: input.offset },
-    ),
-  ),
+    );
+  }),
 
   /** How many current entries the filters match (X-Total-Count of a paged GET /api/egg-prices). */
-  count: cachedProcedure(['prices'], entryFiltersInput.optional()).query(({ ctx, input = {} }) =>
-    countPriceEntries(ctx.sql, {
+  count: cachedProcedure(['prices'], entryFiltersInput.optional()).query(async ({ ctx, input = {} }) => {
+    if (input.store) await requireStore(ctx.sql, input.store);
+    return countPriceEntries(ctx.sql, {
       store: input.store,
       region: input.region,
       eggType: input.egg_type,
       count: input.count,
-    }),
-  ),
+    });
+  }),
 
   /**
    * Near you: the current entries around a ZIP code ranked by price per dozen, within the radius,
@@ -87,6 +91,7 @@ export const pricesRouter = router({
       eggType: input.egg_type,
       count: input.count,
       limit: input.limit,
+      offset: input.offset,
     });
     return {
       zip: place.zip,

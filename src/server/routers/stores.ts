@@ -1,4 +1,3 @@
-import { TRPCError } from '@trpc/server';
 import {
   storeIdInput,
   storeInsightsInput,
@@ -8,18 +7,11 @@ import {
   storePricesInput,
 } from '#shared/inputs.ts';
 import { cachedProcedure, publicProcedure, router } from '../trpc.ts';
-import { listStores, storeById } from '../queries/stores.ts';
+import { listStores, requireStore } from '../queries/stores.ts';
 import { listPriceEntries } from '../queries/prices.ts';
 import { storeFilterOptions, storeInsights } from '../queries/insights.ts';
 import { storeLocationFigures } from '../queries/location-figures.ts';
 import { countLocations, listLocations } from '../queries/coverage.ts';
-import type { Db } from '../db.ts';
-
-async function requireStore(sql: Db, id: string) {
-  const store = await storeById(sql, id);
-  if (!store) throw new TRPCError({ code: 'NOT_FOUND', message: `Store '${id}' not found` });
-  return store;
-}
 
 export const storesRouter = router({
   list: cachedProcedure([]).query(({ ctx }) => listStores(ctx.sql)),
