@@ -153,6 +153,7 @@ export const priceRoutes: RestRoute[] = [
     procedure: 'prices.list',
     query: priceListInput,
     response: z.array(priceEntrySchema),
+    errors: { 404: 'No store with the id given as store' },
     list: { total: ({ input, call }) => call('prices.count', input) as Promise<number> },
     csv: csvExport<PriceEntry[], PriceEntry>({
       rows: (entries) => entries,
