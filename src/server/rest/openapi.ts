@@ -225,22 +225,18 @@ export function openApiDocument(): Record<string, unknown> {
 const VIEWPORT = '<meta name="viewport" content="width=device-width, initial-scale=1">';
 
 const PHONE_CSS = `
-.swagger-ui .wrapper { padding: 0 12px; box-sizing: border-box; }
-.swagger-ui .info { margin: 24px 0; }
-.swagger-ui .opblock .opblock-summary { flex-wrap: wrap; }
-.swagger-ui .opblock .opblock-summary-path,
-.swagger-ui .opblock .opblock-summary-path__deprecated { max-width: 100%; word-break: break-all; flex-shrink: 1; }
-.swagger-ui .opblock-description-wrapper, .swagger-ui .opblock-section-header,
-.swagger-ui .responses-inner, .swagger-ui .parameters-container { overflow-x: auto; }
-.swagger-ui table { display: block; overflow-x: auto; max-width: 100%; }
-.swagger-ui .microlight, .swagger-ui pre { white-space: pre-wrap; word-break: break-word; }
-.swagger-ui .scheme-container .schemes { flex-wrap: wrap; }
 @media (max-width: 600px) {
-  .swagger-ui .opblock .opblock-summary-description { flex-basis: 100%; padding: 4px 0 0; }
-  .swagger-ui .opblock-tag { font-size: 18px; }
+  .swagger-ui table { display: block; overflow-x: auto; max-width: 100%; }
+  .swagger-ui .wrapper { padding: 0 12px; box-sizing: border-box; }
+  .swagger-ui .info { margin: 24px 0; }
   .swagger-ui .info .title { font-size: 28px; }
-  .swagger-ui .parameters-col_description { width: auto; }
-  .swagger-ui .parameter__name, .swagger-ui .parameters-col_name { min-width: 0; width: 30%; }
+  .swagger-ui .opblock-tag { font-size: 18px; }
+  .swagger-ui .opblock .opblock-summary { flex-wrap: wrap; }
+  .swagger-ui .opblock .opblock-summary-path { max-width: 100%; word-break: break-all; flex-shrink: 1; }
+  .swagger-ui .opblock .opblock-summary-description { flex-basis: 100%; padding: 4px 0 0; }
+  .swagger-ui .scheme-container .schemes { flex-wrap: wrap; }
+  .swagger-ui .parameters-col_name { width: 30%; min-width: 0; }
+  .swagger-ui .response-col_status { width: 3em; padding-right: 8px; }
 }
 `;
 
