@@ -6,10 +6,9 @@
 // While new prices arrive (a scrape run notifies once a second), the first request for a key after
 // a change computes the new answer, and requests that come while it does get the previous answer
 // instead of queueing behind it, for at most `serveStaleMs` after the data it came from changed.
-// Without that, under load every request for the full price list (24,000 entries, an 11 MB answer
-// that takes a second or more to rebuild on a busy machine) waited for a rebuild that the next
-// notification made stale again: the benchmark's full list fell to a third of its in-memory
-// baseline during a scrape run, with 7 s medians. A lone request still always waits for the new data.
+// Without that, under load every request for a large answer (the whole price list) waited for a
+// rebuild that the next notification made stale again, and its throughput collapsed while a scrape
+// ran (measured in docs/decisions/006-load.md). A lone request still always waits for the new data.
 import crypto from 'node:crypto';
 import type { Sql } from './db.ts';
 import { ALL_SOURCES, SOURCE_CHANNELS, type DataSource } from './data-sources.ts';

@@ -4,9 +4,9 @@
 // before the security-header middleware, the CORS plugin, routing's hooks and the compression
 // hook: the same status, headers and bytes as those would give (the security headers as worked
 // out once, security-headers.ts; the compressed form and Vary as compress.ts makes them; for the
-// public API, its CORS headers and the rate limit, counted as for any public read). Under 256
-// connections this took a cached read's cost to that of sending the same response from memory
-// (bench/reliability/load.ts, docs/decisions/006-load.md).
+// public API, its CORS headers and the rate limit, counted as for any public read). Under load this
+// brings a cached read's cost down to that of sending the same response from memory
+// (bench/reliability/load.ts; measured in docs/decisions/006-load.md).
 //
 // Anything else goes the usual way, as does a cached read that is conditional (If-None-Match), a
 // HEAD, over the rate limit (the route answers the 429, without counting it twice), or wanting a

@@ -6,9 +6,9 @@
 // mixes a secret with reflected input must not be compressed). A cached answer is the same Buffer
 // every time (trpc-cache.ts), so its compressed forms are kept with it and made once.
 //
-// Compression runs on zlib's thread pool, never on the event loop: the full price list (11 MB of
-// JSON on the benchmark database) takes brotli 150 ms or more, which, on the event loop, held
-// every other request for that long each time new prices dropped the cache.
+// Compression runs on zlib's thread pool, never on the event loop: brotli over a large answer (the
+// whole price list) took long enough there to hold every other request each time new prices
+// dropped the cache (docs/decisions/006-load.md).
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';

@@ -17,8 +17,8 @@ export function createSql(url: string, options: { max?: number } = {}): Sql {
     // Seconds before reconnecting after a failed connection. postgres.js's default grows to 20 s
     // as failures repeat, and queries wait for it: after a database outage, requests would hang.
     // Capped at 0.25 s, a request during an outage fails fast (503: a request's queries wait for a
-    // connection's next attempt, and one request may make two or three queries; with 1 s, answers
-    // took up to 3.9 s in `npm run bench:reliability -- outage`) and service returns within a
+    // connection's next attempt, and one request may make two or three queries, so the waits add
+    // up; measured in docs/decisions/001-database-and-migrations.md) and service returns within a
     // fraction of a second of the database. A refused connection costs the server nothing.
     backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 0.25) * (0.5 + Math.random() / 2),
     // Days are UTC days everywhere (observed_on, current_date), whatever the server's zone.

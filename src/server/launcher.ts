@@ -88,9 +88,9 @@ export async function ensureClientBuild(): Promise<void> {
 /**
  * Node's flags for the web process: young-generation semi-spaces of up to 64 MB. With V8's default
  * (grown on demand to 16 MB) the short-lived objects of hundreds of requests in flight outlived
- * their scavenges and were promoted, and garbage collection took about a fifth of a cached read's
- * CPU under 256 connections; with it, about 3% (docs/decisions/006-load.md). The space is reserved
- * as needed, not up front.
+ * their scavenges and were promoted, and garbage collection took a large share of a cached read's
+ * CPU under load (measured in docs/decisions/006-load.md). The space is reserved as needed, not up
+ * front.
  */
 export const WEB_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=64'];
 

@@ -1,4 +1,4 @@
-// The admin Outbox (README "Price alerts"): the emails the app queued, newest first, and how one
+// The admin Outbox (docs/features/alerts.md): the emails the app queued, newest first, and how one
 // of them is shown. Without RESEND_API_KEY nothing leaves the machine, so the rendered email with
 // its working links is the only way to follow it; with Resend the body went to a real person and
 // stays out of the admin screens.

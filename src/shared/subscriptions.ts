@@ -128,7 +128,7 @@ export function pricePerDozen(price: number, count: number): number {
 }
 
 /**
- * The one matching rule (README "Price alerts"): region, egg type and preferred stores (none means
+ * The one matching rule (docs/features/alerts.md): region, egg type and preferred stores (none means
  * all) must match; with a threshold, the price per dozen must be at or below it; without one, the
  * price must have dropped at least 5% against the price 7 days before. The SQL in
  * src/server/queries/alerts.ts implements the same rule; tests hold the two together.

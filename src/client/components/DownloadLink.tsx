@@ -1,4 +1,4 @@
-// A plain download link to one of the API's CSV files (README "Downloads"): the browser saves
+// A plain download link to one of the API's CSV files (docs/features/near-you.md, Downloads): the browser saves
 // the file the server names (Content-Disposition), with the same filters as the screen beside it.
 import { Link, VisuallyHidden } from '@chakra-ui/react';
 import { LuDownload } from 'react-icons/lu';

@@ -1,4 +1,4 @@
-// Price events and alert matching, set-based (README "Price alerts"). Only retailer prices
+// Price events and alert matching, set-based (docs/features/alerts.md). Only retailer prices
 // (source 'scrape') take part: sample and demo prices never alert anyone.
 //
 // The rule (the same as matchesSubscription in src/shared/subscriptions.ts): region, egg type and

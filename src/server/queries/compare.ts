@@ -4,8 +4,8 @@
 // Entries are the visible ones (visibleEntries). The figures are summed from the precomputed
 // per store, region, egg type and pack size figures (price_store_entry_figures, kept by
 // refreshRollups), and the page of ids read from each product's cheapest entries in the
-// price_entries (product_id, price, id) index, so neither reads every entry of the type (75,000
-// nationwide; 1,370 ms -> 13 ms at 15,000 locations). The figures follow the entries as of the
+// price_entries (product_id, price, id) index, so neither reads every entry of the type (tens of
+// thousands nationwide; measured in docs/decisions/004). The figures follow the entries as of the
 // latest rollup refresh, as the chart does. testing/compare-reference.ts keeps the entry-reading
 // implementation the tests check this one against. The
 // per-dozen series reads the daily rollup, which applies the same sample-versus-scraped rule, and

@@ -146,7 +146,8 @@ export async function locationFigures(
  */
 async function currentRows(sql: Db, scope: Scope): Promise<FiguresRow[]> {
   // The combinations joined to their rows by the key (as a filter on the rows, PostgreSQL expected
-  // thousands of them and hashed all 15,000 store locations to name a page's six: 5 ms, not 0.3).
+  // thousands of them and hashed every store location to name a page's six;
+  // docs/decisions/010-location-figures.md).
   const [figures, wanted] =
     'combinations' in scope
       ? [

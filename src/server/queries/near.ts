@@ -45,8 +45,8 @@ export async function nearEntries(sql: Db, query: NearQuery): Promise<NearRows> 
       + cos(radians(${origin.latitude}::float8)) * cos(radians(l.latitude))
         * power(sin(radians(l.longitude - ${origin.longitude}::float8) / 2), 2))))`;
   // What ranks an entry: the only columns computed for every candidate; the page's entries get
-  // the rest at the end. The region's fallback ranks tens of thousands (58,800 entries of the
-  // midwest at 15,000 locations): with every column for each of them it took 400 ms, now 155.
+  // the rest at the end. The region's fallback ranks tens of thousands, and every column computed
+  // for each of them was most of its time (docs/decisions/005-near-you-and-open-data.md).
   const ranking = sql`e.id, s.store_name, round(e.price / p.count * 12, 2) as price_per_dozen, ${distance} as distance`;
 
   // The locations in the bounding box, each with its distance computed once: the radius is chosen
@@ -54,8 +54,8 @@ export async function nearEntries(sql: Db, query: NearQuery): Promise<NearRows> 
   // one location's entries at a time: a LATERAL with a LIMIT, which PostgreSQL cannot turn into a
   // hash join over every entry as it did an EXISTS), and then only the entries of the locations
   // within the radius are read. Joining the entries of the whole box first and filtering them by
-  // distance made PostgreSQL hash all 300,000 price entries (15,000 locations) to keep the box's
-  // 4,240: 35 ms of a 10-mile Near you in Chicago, now 7 ms in all.
+  // distance made PostgreSQL hash every price entry to keep the box's few thousand
+  // (docs/decisions/005-near-you-and-open-data.md).
   const rows = await sql<Row[]>`
     with located as materialized (
       select l.id, ${distance} as distance

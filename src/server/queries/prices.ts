@@ -55,9 +55,9 @@ export function shownSource(sql: Db) {
  * locationSet: with a store or region filter, also require the entry's location among that
  * store's or region's locations (the same rows, as a semi-join). A reader of the first entries in
  * id order (listPriceEntries) needs it: without it PostgreSQL walked the entries in id order and
- * compared each with every matching location (a join filter against all 856 Walmart West
- * locations, 2.5 million comparisons for 20 entries, 187 ms at 15,000 locations; 9.6 s for
- * Aldi's 18-packs); with it, it reads the matching locations' entries through their index.
+ * compared each with every matching location (a join filter against all of a store's locations
+ * in a region, millions of comparisons for a page of 20: docs/decisions/005); with it, it reads
+ * the matching locations' entries through their index.
  */
 export function visibleEntries(sql: Db, filters: EntryFilters = {}, { locationSet = false } = {}) {
   const locations = locationSet && (filters.store || filters.region);
@@ -87,8 +87,8 @@ export function visibleEntries(sql: Db, filters: EntryFilters = {}, { locationSe
 
 /**
  * Only the given entries, and only their store locations, named as an array computed once, so that
- * the locations are read by their key: without it PostgreSQL hashed all 15,000 store locations to
- * join a few entries (3.4 ms for a dashboard page's six; 0.3 ms with it).
+ * the locations are read by their key: without it PostgreSQL hashed every store location to join
+ * a few entries (measured in docs/decisions/010-location-figures.md).
  */
 function entriesOf(sql: Db, ids: readonly number[]) {
   const wanted = sql.array([...ids]);
@@ -129,20 +129,21 @@ interface EntryColumns {
 /**
  * The visible price entries in id order, with limit and offset applied.
  *
- * Shaped for the full list (24,000 entries on the benchmark database, bench/run.ts): decoding
- * 24,000 rows x 19 text columns in postgres.js was most of its time, so the database sends one
- * row of JSON arrays instead, which V8's native JSON.parse reads several times faster:
+ * Shaped for large reads (a page of up to 5,000 entries, the CSV download's batches, the whole list):
+ * decoding a row of text columns per entry in postgres.js was most of their time, so the database
+ * sends one row of JSON arrays instead, which V8's native JSON.parse reads faster
+ * (docs/decisions/006-load.md):
  * - only the per-entry columns, one array each; the store, location and product fields come once
  *   per location and product and are joined to the entries here: for a page, those its entries
  *   refer to; for a whole list, all of them (it refers to nearly all, and finding which, by
- *   hashing 24,000 entries' ids, cost the database more than sending the few unused ones);
+ *   hashing every entry's id, cost the database more than sending the few unused ones);
  * - one statement, so entries and those details come from one snapshot, as from a single join;
  * - the time as whole epoch seconds (to_char dropped the fractions too) and unit_price computed
  *   here: to_char and numeric division per row cost the database more than they cost JS.
  * The aggregates take no ORDER BY of their own: they read listed's rows in its id order, all of
  * them in the same pass, so the arrays line up. With one each (json_agg(x order by id)),
- * PostgreSQL before 16 sorted the 24,000 rows once per aggregate, eight times, nearly half the
- * full list's time. The order is checked here all the same, and restored if ever it is not.
+ * PostgreSQL before 16 sorted the rows once per aggregate, eight times over. The order is checked
+ * here all the same, and restored if ever it is not.
  */
 export async function listPriceEntries(sql: Db, filters: EntryFilters = {}, page: Page = {}): Promise<PriceEntry[]> {
   const paged = page.limit !== undefined || Boolean(page.offset) || filters.ids !== undefined;

@@ -39,7 +39,7 @@ export interface CardSelection {
 
 /**
  * SPEC §4: each field starts from the entry the card lists, so a card opens on its observed price
- * (saved preferences never re-price it: README "Comparing prices"). An entry with an unreadable type or
+ * (saved preferences never re-price it: docs/features/comparing.md). An entry with an unreadable type or
  * region (integrator data) falls back to standard / the Northeast through the parsers.
  */
 export function initialSelection(entry: CardEntry): CardSelection {
