@@ -165,7 +165,7 @@ export function openApiDocument(): Record<string, unknown> {
         "limit's default), and sends X-Total-Count (the items it matches) and Link (first, prev, next and last pages).",
         'Errors answer JSON { "message": ... }, the message naming the parameter and what it accepts; a parameter a path does not take',
         'is a 400, and an id that names nothing (a store, product, location, run, user or subscription) a 404. A database out of reach',
-        'answers 503 with Retry-After on any path.',
+        'answers 503 on any path.',
         'The public GETs (no session) answer any origin (CORS, no credentials), send ETag and Cache-Control, and are rate limited per address',
         '(RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset headers; 429 with Retry-After beyond the limit). Lists with a CSV download',
         'serve it at the same path plus .csv.',
