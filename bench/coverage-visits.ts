@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
 import { run } from 'graphile-worker';
 import { defaultDailyBudget, ESTIMATED_REQUESTS_PER_VISIT, US_STORE_COUNTS } from '../src/shared/coverage.ts';
-import { SCRAPER_NAMES } from '../src/shared/scrape.ts';
+import { DEFAULT_SCRAPE_CONFIG, SCRAPER_NAMES } from '../src/shared/scrape.ts';
 import { STORE_IDS, type StoreId } from '../src/shared/vocabulary.ts';
 import { openSql, type Sql } from '../src/server/db.ts';
 import { migrate, quietLogger } from '../src/server/migrate.ts';
@@ -22,7 +22,6 @@ import { seedStores } from '../src/server/seed.ts';
 import { startVisitDay } from '../src/server/queries/coverage.ts';
 import { insertDirectoryStores, ordinaryZips } from '../test/directory-stores.ts';
 import { startStandIn } from '../test/retailers/server.ts';
-import { DEFAULT_SCRAPE_CONFIG } from '../worker/deps.ts';
 import { taskList } from '../worker/tasks.ts';
 import { databaseUrl } from './database.ts';
 

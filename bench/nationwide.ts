@@ -36,7 +36,7 @@ import { transformer } from '../src/shared/transformer.ts';
 import { PAGE_SIZES } from '../src/shared/pagination.ts';
 import { STORE_IDS, type EggType, type Region, type StoreId } from '../src/shared/vocabulary.ts';
 import { commitVisits, type AcceptedListing, type VisitOutcome } from '../worker/scrapers/pipeline.ts';
-import { DEFAULT_SCRAPE_CONFIG } from '../worker/deps.ts';
+import { DEFAULT_SCRAPE_CONFIG } from '../src/shared/scrape.ts';
 import { insertSubscriptions, timed, timeDigest } from './alerts.ts';
 import { copyBenchDatabase, dropBenchCopy, ensureCachedDatabase, type BuildInfo } from './database.ts';
 import { NATIONWIDE_CONFIG, NATIONWIDE_DATABASE, NATIONWIDE_SPEC } from './nationwide-database.ts';
@@ -693,7 +693,7 @@ export async function measureNationwide(adminUrl: string, log: (line: string) =>
     process.env.NATIONWIDE_PARTS?.split(',') ?? ['reads', 'cached', 'writes', 'immediate', 'digest'],
   );
   const sql = await openSql(url, { max: 10 });
-  let sizes: SizeReport | null = null;
+  let sizes: SizeReport;
   let reads: ReadReport | null = null;
   let cached: CachedResult[] | null = null;
   try {

@@ -6,7 +6,7 @@ import { findLoggedSecrets } from './secrets.ts';
 
 export default async function globalTeardown(): Promise<void> {
   const port = process.env.E2E_PORT ?? '4310';
-  let leaks: string[] = [];
+  let leaks: string[];
   try {
     const found = await findLoggedSecrets(port);
     leaks = found.leaks;

@@ -127,7 +127,7 @@ async function deliverBatch(tx: TxSql, publicUrl: string, batch: Pending[]): Pro
   t = phase('outbox', t);
   await tx`
     update alert_deliveries d set email_id = m.email_id
-    from unnest(${tx.array(messages.flatMap((m, i) => m.periodKeys.map(() => m.subscriptionId)))}::int[],
+    from unnest(${tx.array(messages.flatMap((m) => m.periodKeys.map(() => m.subscriptionId)))}::int[],
                 ${tx.array(messages.flatMap((m) => m.periodKeys))}::text[],
                 ${tx.array(messages.flatMap((m, i) => m.periodKeys.map(() => emailIds[i]!)))}::int[]) as m(subscription_id, period_key, email_id)
     where d.subscription_id = m.subscription_id and d.period_key = m.period_key`;

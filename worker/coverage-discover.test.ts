@@ -13,7 +13,7 @@ import { quietLogger } from '#server/migrate.ts';
 import { createTestDatabase, type TestDatabase } from '../test/db.ts';
 import { startStandIn, type StandInServer } from '../test/retailers/server.ts';
 import { chainNetwork, discoverableStoresIn } from '../test/retailers/network.ts';
-import type { ScrapeConfig } from './deps.ts';
+import type { ScrapeConfig } from '#shared/scrape.ts';
 import { taskList } from './tasks.ts';
 import { coverageDiscover } from './tasks/coverage__discover.ts';
 

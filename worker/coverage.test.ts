@@ -14,7 +14,7 @@ import { settleJobs } from '../test/jobs.ts';
 import { insertDirectoryStores, ordinaryZips, standInStoreId } from '../test/directory-stores.ts';
 import { SCENARIO_ZIPS } from '../test/retailers/scenarios.ts';
 import { startStandIn, type StandInServer } from '../test/retailers/server.ts';
-import type { ScrapeConfig } from './deps.ts';
+import type { ScrapeConfig } from '#shared/scrape.ts';
 import { taskList } from './tasks.ts';
 
 let db: TestDatabase;

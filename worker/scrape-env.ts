@@ -1,7 +1,6 @@
 // The worker's scraper settings from the environment (env.ts parsed it once).
 import type { Env } from '#server/env.ts';
-import type { ScrapeConfig } from './deps.ts';
-import { DEFAULT_SCRAPE_CONFIG } from './deps.ts';
+import { DEFAULT_SCRAPE_CONFIG, type ScrapeConfig } from '#shared/scrape.ts';
 
 export function scrapeConfigFromEnv(env: Env): ScrapeConfig {
   const origins: ScrapeConfig['origins'] = {};

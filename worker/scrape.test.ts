@@ -11,7 +11,7 @@ import { createTestDatabase, type TestDatabase } from '../test/db.ts';
 import { settleJobs } from '../test/jobs.ts';
 import { startStandIn, type StandInServer } from '../test/retailers/server.ts';
 import { SCENARIO_ZIPS } from '../test/retailers/scenarios.ts';
-import type { ScrapeConfig } from './deps.ts';
+import type { ScrapeConfig } from '#shared/scrape.ts';
 import { taskList } from './tasks.ts';
 
 let db: TestDatabase;

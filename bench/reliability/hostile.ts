@@ -4,6 +4,7 @@
 // vitest, in a process of its own, on test databases it makes and drops itself on the test
 // database server (TEST_DATABASE_URL, else an embedded one); eggwatch_bench is not touched.
 import { spawn } from 'node:child_process';
+import { stripVTControlCharacters } from 'node:util';
 import type { SectionContext, SectionResult } from './types.ts';
 
 const FILES = ['src/server/hostile.test.ts', 'src/server/email/escaping.test.ts', 'src/server/sessions-abuse.test.ts'];
@@ -25,7 +26,7 @@ export async function run(ctx: SectionContext): Promise<SectionResult> {
     child.on('error', reject);
     child.on('close', (status) => resolve(status ?? 1));
   });
-  const text = output.join('').replace(/\x1b\[[0-9;]*m/g, '');
+  const text = stripVTControlCharacters(output.join(''));
   const count = (label: string) =>
     Number(new RegExp(`Tests\\s+(?:(\\d+) failed \\| )?(\\d+) passed`).exec(text)?.[label === 'failed' ? 1 : 2] ?? 0);
   const seconds = (performance.now() - started) / 1000;

@@ -2,8 +2,8 @@
 // for LOAD_DURATION seconds (60) each, on a copy of the 2.4-million-observation database, while
 // logins (argon2 verify), subscription writes and scrape runs against the retailer stand-in go on.
 //
-//   Web process: server.ts in a process of its own (the load generator, bench/load.mjs, is
-//   another), as deployed but for BENCH_BASELINE_DIR, which adds the baselines of every path:
+//   Web process: server.ts's in a process of its own (the load generator, bench/load.mjs, is
+//   another), as deployed plus the baselines of every path (web.ts, serving BENCH_BASELINE_DIR):
 //   the same bytes as a static file (/__bench/static/), the same body from memory
 //   (/__bench/memory/), and the same response from memory (/__bench/response/: the body with the
 //   path's own headers, CORS, rate limit, ETag and cache, recorded from the path's answer: the
@@ -37,7 +37,7 @@ import path from 'node:path';
 import { openSql } from '../../src/server/db.ts';
 import { WEB_NODE_FLAGS } from '../../src/server/launcher.ts';
 import { hashPassword } from '../../src/server/auth/password.ts';
-import { BENCH_MEMORY_PREFIX, BENCH_RESPONSE_PREFIX, BENCH_STATIC_PREFIX } from '../../src/server/bench-baselines.ts';
+import { BENCH_MEMORY_PREFIX, BENCH_RESPONSE_PREFIX, BENCH_STATIC_PREFIX } from './baselines.ts';
 import { STORE_IDS } from '../../src/shared/vocabulary.ts';
 import { startStandIn } from '../../test/retailers/server.ts';
 import { copyBenchDatabase, dropBenchCopy } from '../database.ts';
@@ -152,12 +152,15 @@ export interface Child {
   stop(): Promise<void>;
 }
 
-/** A tsx script in a process of its own; the web process (server.ts) gets the flags it runs with in production. */
+/** The web process's entry points: server.ts, and this benchmark's (server.ts's process with the baselines). */
+const WEB_ENTRIES = new Set(['server.ts', 'bench/reliability/web.ts']);
+
+/** A tsx script in a process of its own; a web process gets the flags it runs with in production. */
 export function startChild(root: string, script: string, env: Record<string, string>, logFile: string): Child {
   const out = fs.openSync(logFile, 'w');
   const child = spawn(
     process.execPath,
-    [...(script === 'server.ts' ? WEB_NODE_FLAGS : []), '--import', 'tsx', script],
+    [...(WEB_ENTRIES.has(script) ? WEB_NODE_FLAGS : []), '--import', 'tsx', script],
     { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', out, out] },
   );
   fs.closeSync(out);
@@ -517,7 +520,7 @@ export async function run(ctx: SectionContext): Promise<SectionResult> {
     const common = { DATABASE_URL: url, LOG_LEVEL: 'warn', NODE_ENV: 'test', PUBLIC_URL: base };
     web = startChild(
       ctx.root,
-      'server.ts',
+      'bench/reliability/web.ts',
       {
         ...common,
         PORT: String(port),
@@ -797,7 +800,7 @@ export async function run(ctx: SectionContext): Promise<SectionResult> {
     ];
     const notes = [
       `Database: a copy of ${bench.counts.observations.toLocaleString('en-US')} observations, ${bench.counts.entries.toLocaleString('en-US')} price entries (scrape runs add the stand-in's demo prices, and each price change drops the web process's cache as in production).`,
-      `Web process: server.ts (pid ${web.process.pid}, its own process; database pool ${ctx.env.DATABASE_POOL_MAX || 10}; output in bench/results/reliability-load-web.log, worker's in reliability-load-worker.log); load generator: autocannon in another process; timeout ${s.timeoutS} s per request.`,
+      `Web process: server.ts's with the baselines, bench/reliability/web.ts (pid ${web.process.pid}, its own process; database pool ${ctx.env.DATABASE_POOL_MAX || 10}; output in bench/results/reliability-load-web.log, worker's in reliability-load-worker.log); load generator: autocannon in another process; timeout ${s.timeoutS} s per request.`,
       `cpu ms/req: the web process's CPU time per answered request (path; the same response from memory), a figure that depends little on the machine's other load.`,
       `Load average ${loadBefore[0]!.toFixed(1)} before, ${loadAfter[0]!.toFixed(1)} after (${os.cpus().length} CPUs).`,
       ...baselineNotes,

@@ -352,7 +352,7 @@ interface VariantResult {
   workerLogLines: string[];
 }
 
-async function runVariant(ctx: SectionContext, s: Settings, server: Server, work: string): Promise<VariantResult> {
+async function runVariant(ctx: SectionContext, s: Settings, server: Server): Promise<VariantResult> {
   const { log } = ctx;
   const logDir = path.join(ctx.root, 'bench', 'results');
   fs.mkdirSync(logDir, { recursive: true });
@@ -582,7 +582,7 @@ export async function run(ctx: SectionContext): Promise<SectionResult> {
       if (only && only !== kind) continue;
       const server = kind === 'embedded' ? await embeddedServer(work) : await externalServer(work, s.pgPort);
       try {
-        results.push(await runVariant(ctx, s, server, work));
+        results.push(await runVariant(ctx, s, server));
       } catch (error) {
         failures.push(
           `${kind}: the run could not complete: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,

@@ -20,6 +20,7 @@ import { DEFAULT_PUBLIC_API_RATE_LIMIT, registerRest } from './rest/handler.ts';
 import { registerApiDocs } from './rest/openapi.ts';
 import { unsubscribeByToken } from './queries/subscriptions.ts';
 import { subscriptionTokenInput } from '#shared/subscriptions.ts';
+import { DEFAULT_SCRAPE_CONFIG } from '#shared/scrape.ts';
 import { securityHeaders } from './security-headers.ts';
 import { cachedReads } from './cached-reads.ts';
 import { PublicRateLimit } from './public-rate-limit.ts';
@@ -32,9 +33,7 @@ import {
   NUL_MESSAGE,
 } from './db-errors.ts';
 import { appliedMigrationVersion, latestMigrationVersion } from './migrate.ts';
-import { registerBenchBaselines } from './bench-baselines.ts';
 import type { Sql } from './db.ts';
-import { DEFAULT_SCRAPE_CONFIG } from '#worker/deps.ts';
 
 export const DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist');
 
@@ -68,8 +67,6 @@ export interface ServerOptions {
     /** Resend when RESEND_API_KEY is set, else the outbox (the admin Outbox then shows the bodies). */
     emailTransport?: 'resend' | 'outbox';
   };
-  /** Benchmarks only (BENCH_BASELINE_DIR): serve this folder's files as the load benchmark's baselines. */
-  benchBaselineDir?: string;
   /** The worker's delay between a retailer's requests (SCRAPE_DELAY_MS; default the worker's), for coverage plan costs. */
   scrapeDelayMs?: number;
 }
@@ -280,8 +277,6 @@ export function buildApp(options: ServerOptions): { app: FastifyInstance; cache:
   );
   // The interactive API reference at /api/docs, generated from /api/openapi.json's document.
   void app.register(registerApiDocs);
-
-  if (options.benchBaselineDir) registerBenchBaselines(app, options.benchBaselineDir);
 
   // RFC 8058 one-click unsubscribe: mail clients POST "List-Unsubscribe=One-Click" (form-encoded)
   // to the List-Unsubscribe URL, with no login; the token in the URL is the proof. A GET of the

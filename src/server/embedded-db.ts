@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import postgres from 'postgres';
+import { childProcessEnv } from './env.ts';
 
 const exec = promisify(execFile);
 
@@ -202,7 +203,7 @@ function run(command: string, args: string[], ids: Ids | undefined, logFile: str
     const child = spawn(command, args, {
       ...ids,
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, LC_ALL: 'C' },
+      env: childProcessEnv({ LC_ALL: 'C' }),
     });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));

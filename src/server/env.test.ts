@@ -22,21 +22,6 @@ describe('TRUST_PROXY', () => {
   });
 });
 
-describe('BENCH_BASELINE_DIR', () => {
-  it('is read outside production', () => {
-    expect(parseEnv({ BENCH_BASELINE_DIR: '/tmp/baselines', NODE_ENV: 'test' }).BENCH_BASELINE_DIR).toBe(
-      '/tmp/baselines',
-    );
-    expect(parseEnv({}).BENCH_BASELINE_DIR).toBeUndefined();
-  });
-
-  it('is refused in production', () => {
-    expect(() => parseEnv({ BENCH_BASELINE_DIR: '/tmp/baselines', NODE_ENV: 'production' })).toThrow(
-      /BENCH_BASELINE_DIR.*benchmarks only/s,
-    );
-  });
-});
-
 describe('PRICE_HISTORY_RETENTION_MONTHS', () => {
   it('keeps everything when unset or empty', () => {
     expect(parseEnv({}).PRICE_HISTORY_RETENTION_MONTHS).toBeUndefined();

@@ -1,9 +1,12 @@
 // The environment, parsed once with zod at boot: a bad value stops the process with a clear
-// message instead of surfacing later. Nothing else reads process.env (STYLE.md).
+// message instead of surfacing later. Nothing else in src/ or worker/ reads process.env (the lint
+// rules enforce it: docs/decisions/012-layers-and-lint.md).
 import fs from 'node:fs';
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { VISIT_CHUNK_SIZE } from '#shared/coverage.ts';
+import { DEFAULT_SCRAPE_CONFIG } from '#shared/scrape.ts';
+
+const SCRAPE = DEFAULT_SCRAPE_CONFIG;
 
 const flag = z
   .enum(['1', '0', 'true', 'false', ''])
@@ -50,84 +53,72 @@ const origin = z.preprocess(
     .optional(),
 );
 
-export const envSchema = z
-  .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    HOST: z.string().default('127.0.0.1'),
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    PUBLIC_URL: z.preprocess(emptyToUndefined, z.url().optional()),
-    DATABASE_URL: z.preprocess(
-      emptyToUndefined,
-      z
-        .string()
-        .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
-        .optional(),
-    ),
-    DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
-    EMBEDDED_PG_DIR: z.string().default('.data/postgres'),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    TRUST_PROXY: trustProxy,
-    // Requests per minute per IP to the public /api GETs (0 turns the limit off).
-    PUBLIC_API_RATE_LIMIT: z.coerce.number().int().min(0).max(10_000_000).default(1200),
-    WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
-    ADMIN_SETUP_KEY: z.preprocess(emptyToUndefined, z.string().min(12, 'must be at least 12 characters').optional()),
-    EXPOSE_RESET_TOKEN: flag,
-    RESEND_API_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
-    EMAIL_FROM: z.string().default('EggWatch <alerts@eggwatch.local>'),
-    // Scrapers (worker/scrapers): a stand-in origin per retailer replaces all of its hosts.
-    WALMART_ORIGIN: origin,
-    TARGET_ORIGIN: origin,
-    KROGER_ORIGIN: origin,
-    ALBERTSONS_ORIGIN: origin,
-    WHOLE_FOODS_ORIGIN: origin,
-    ALDI_ORIGIN: origin,
-    SCRAPER_ORIGINS_ARE_RETAILERS: flag,
-    KROGER_CLIENT_ID: z.preprocess(emptyToUndefined, z.string().optional()),
-    KROGER_CLIENT_SECRET: z.preprocess(emptyToUndefined, z.string().optional()),
-    TARGET_API_KEY: z.preprocess(
-      emptyToUndefined,
-      z
-        .string()
-        .regex(/^[0-9a-f]{40}$/i, 'must be 40 hexadecimal characters')
-        .optional(),
-    ),
-    ALBERTSONS_API_KEY: z.preprocess(
-      emptyToUndefined,
-      z
-        .string()
-        .regex(/^[0-9a-f]{32}$/i, 'must be 32 hexadecimal characters')
-        .optional(),
-    ),
-    SCRAPE_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(1500),
-    SCRAPE_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
-    SCRAPE_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(20_000),
-    SCRAPE_BACKOFF_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
-    SCRAPE_MAX_PAGES: z.coerce.number().int().min(1).max(25).default(8),
-    ALERT_DIGEST_HOUR_UTC: z.coerce.number().int().min(0).max(23).default(13),
-    ALERT_IMMEDIATE_WINDOW_MINUTES: z.coerce.number().int().min(0).max(1440).default(10),
-    SCRAPE_HEARTBEAT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
-    SCRAPE_STALE_MS: z.coerce.number().int().min(500).max(3_600_000).default(45_000),
-    // Price history kept: the observations of this many whole months before the current one (older
-    // monthly partitions are dropped whole by the worker's prices__partitions task); unset keeps
-    // everything. At least 12, so the product history's longest span (a year) stays whole.
-    PRICE_HISTORY_RETENTION_MONTHS: z.preprocess(
-      emptyToUndefined,
-      z.coerce.number().int().min(12).max(1200).optional(),
-    ),
-    // Stores per job of a coverage visit day (a crash loses at most one chunk's progress).
-    COVERAGE_CHUNK_SIZE: z.coerce.number().int().min(1).max(500).default(VISIT_CHUNK_SIZE),
-    // Store visits of a chunk written together (one statement), at most; visits that come slower
-    // than about one in 2 s are written one by one (a crash loses at most a batch).
-    COVERAGE_VISIT_BATCH: z.coerce.number().int().min(1).max(100).default(10),
-    // Benchmarks only (bench/reliability/load.ts): a folder whose files the web process also serves
-    // at /__bench/static/<file> and, from memory, at /__bench/memory/<file>, the baselines its
-    // answers are measured against. Refused with NODE_ENV=production.
-    BENCH_BASELINE_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
-  })
-  .refine((e) => !(e.NODE_ENV === 'production' && e.BENCH_BASELINE_DIR), {
-    path: ['BENCH_BASELINE_DIR'],
-    message: 'is for benchmarks only and must not be set with NODE_ENV=production',
-  });
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  DATABASE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+      .optional(),
+  ),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  EMBEDDED_PG_DIR: z.string().default('.data/postgres'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: trustProxy,
+  // Requests per minute per IP to the public /api GETs (0 turns the limit off).
+  PUBLIC_API_RATE_LIMIT: z.coerce.number().int().min(0).max(10_000_000).default(1200),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  ADMIN_SETUP_KEY: z.preprocess(emptyToUndefined, z.string().min(12, 'must be at least 12 characters').optional()),
+  EXPOSE_RESET_TOKEN: flag,
+  RESEND_API_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
+  EMAIL_FROM: z.string().default('EggWatch <alerts@eggwatch.local>'),
+  // Scrapers (worker/scrapers): a stand-in origin per retailer replaces all of its hosts.
+  WALMART_ORIGIN: origin,
+  TARGET_ORIGIN: origin,
+  KROGER_ORIGIN: origin,
+  ALBERTSONS_ORIGIN: origin,
+  WHOLE_FOODS_ORIGIN: origin,
+  ALDI_ORIGIN: origin,
+  SCRAPER_ORIGINS_ARE_RETAILERS: flag,
+  KROGER_CLIENT_ID: z.preprocess(emptyToUndefined, z.string().optional()),
+  KROGER_CLIENT_SECRET: z.preprocess(emptyToUndefined, z.string().optional()),
+  TARGET_API_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[0-9a-f]{40}$/i, 'must be 40 hexadecimal characters')
+      .optional(),
+  ),
+  ALBERTSONS_API_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[0-9a-f]{32}$/i, 'must be 32 hexadecimal characters')
+      .optional(),
+  ),
+  SCRAPE_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(SCRAPE.http.delayMs),
+  SCRAPE_RETRIES: z.coerce.number().int().min(0).max(10).default(SCRAPE.http.retries),
+  SCRAPE_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(SCRAPE.http.timeoutMs),
+  SCRAPE_BACKOFF_MS: z.coerce.number().int().min(0).max(60_000).default(SCRAPE.http.backoffBaseMs),
+  SCRAPE_MAX_PAGES: z.coerce.number().int().min(1).max(25).default(SCRAPE.maxPages),
+  ALERT_DIGEST_HOUR_UTC: z.coerce.number().int().min(0).max(23).default(13),
+  ALERT_IMMEDIATE_WINDOW_MINUTES: z.coerce.number().int().min(0).max(1440).default(10),
+  SCRAPE_HEARTBEAT_MS: z.coerce.number().int().min(100).max(600_000).default(SCRAPE.heartbeatMs),
+  SCRAPE_STALE_MS: z.coerce.number().int().min(500).max(3_600_000).default(SCRAPE.staleMs),
+  // Price history kept: the observations of this many whole months before the current one (older
+  // monthly partitions are dropped whole by the worker's prices__partitions task); unset keeps
+  // everything. At least 12, so the product history's longest span (a year) stays whole.
+  PRICE_HISTORY_RETENTION_MONTHS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(12).max(1200).optional()),
+  // Stores per job of a coverage visit day (a crash loses at most one chunk's progress).
+  COVERAGE_CHUNK_SIZE: z.coerce.number().int().min(1).max(500).default(SCRAPE.visitChunkSize),
+  // Store visits of a chunk written together (one statement), at most; visits that come slower
+  // than about one in 2 s are written one by one (a crash loses at most a batch).
+  COVERAGE_VISIT_BATCH: z.coerce.number().int().min(1).max(100).default(SCRAPE.visitBatch.stores),
+});
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -147,6 +138,14 @@ function load(): Env {
 }
 
 export const env: Env = load();
+
+/**
+ * The environment of a program this process starts (PostgreSQL's initdb and pg_ctl): this
+ * process's own, as it stands, with the given overrides.
+ */
+export function childProcessEnv(overrides: Record<string, string>): NodeJS.ProcessEnv {
+  return { ...process.env, ...overrides };
+}
 
 export function publicUrl(e: Env = env): string {
   return e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;

@@ -5,6 +5,7 @@ import { STORE_IDS, STORE_NAMES, type StoreId } from './vocabulary.ts';
 import { zipListSchema } from './zip-list.ts';
 import { listLimit, listOffset } from './inputs.ts';
 import { REJECT_REASON_LABELS, SKIP_REASON_LABELS } from './eggs.ts';
+import { VISIT_CHUNK_SIZE } from './coverage.ts';
 
 export const MAX_SCRAPE_ZIPS = 25;
 
@@ -55,6 +56,74 @@ export const scrapeSettingsInput = z
   })
   .strict();
 export type ScrapeSettingsInput = z.input<typeof scrapeSettingsInput>;
+
+/** Configured keys and credentials of the retailers' APIs (TARGET_API_KEY, ALBERTSONS_API_KEY, KROGER_CLIENT_ID/SECRET). */
+export interface RetailerCredentials {
+  targetApiKey?: string | undefined;
+  albertsonsApiKey?: string | undefined;
+  krogerClientId?: string | undefined;
+  krogerClientSecret?: string | undefined;
+}
+
+/** The pace and patience of a retailer's HTTP client (worker/scrapers/http.ts). */
+export interface ScrapeHttpSettings {
+  /** Pause between two requests to this retailer (ms). */
+  delayMs: number;
+  /** Retries after the first attempt, for timeouts, network errors, 5xx and 429. */
+  retries: number;
+  timeoutMs: number;
+  /** First backoff step (ms); doubles each retry, with jitter, capped at backoffCapMs. */
+  backoffBaseMs: number;
+  backoffCapMs: number;
+  /** Longest Retry-After honoured (ms); a longer one fails the ZIP as rate limited. */
+  maxRetryAfterMs: number;
+}
+
+/**
+ * The scrapers' settings: the worker runs with them, and the server states what they imply (a
+ * coverage plan's cost is counted in the delay between a retailer's requests).
+ */
+export interface ScrapeConfig {
+  /** Stand-in origin per retailer (WALMART_ORIGIN...). */
+  origins: Partial<Record<StoreId, string>>;
+  /** Prices read through a configured origin are the retailer's (a forwarding proxy), not demo prices. */
+  originsAreRetailers: boolean;
+  credentials: RetailerCredentials;
+  http: ScrapeHttpSettings;
+  maxPages: number;
+  /** How often a running scrape proves it is alive (ms). */
+  heartbeatMs: number;
+  /** A running scrape whose heartbeat is older than this (ms) is recovered. */
+  staleMs: number;
+  /** Stores per coverage__visit job (a crash loses at most one chunk's progress). */
+  visitChunkSize: number;
+  /**
+   * A chunk's visits are written in batches (one statement each: writeVisits) of at most `stores`
+   * stores, and a batch is written as soon as its first visit is `ms` old or a visit alone took
+   * that long (slow visits are written one by one): the run's live counters advance per batch, and
+   * a crash loses at most the batch's visits (visited again when the chunk resumes).
+   */
+  visitBatch: { stores: number; ms: number };
+}
+
+export const DEFAULT_SCRAPE_CONFIG: ScrapeConfig = {
+  origins: {},
+  originsAreRetailers: false,
+  credentials: {},
+  http: {
+    delayMs: 1500,
+    retries: 3,
+    timeoutMs: 20_000,
+    backoffBaseMs: 1000,
+    backoffCapMs: 30_000,
+    maxRetryAfterMs: 120_000,
+  },
+  maxPages: 8,
+  heartbeatMs: 10_000,
+  staleMs: 45_000,
+  visitChunkSize: VISIT_CHUNK_SIZE,
+  visitBatch: { stores: 10, ms: 2000 },
+};
 
 export const RUN_STATUSES = ['queued', 'running', 'succeeded', 'partial', 'failed'] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];

@@ -7,7 +7,6 @@
 // without a valid Bearer token the API answers 401 JSON. locationId = 3-digit division + the ZIP.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { EggType } from '#shared/vocabulary.ts';
-import { zipToState } from '#shared/zip.ts';
 import { SLOW_MS, hashOf, scenarioOf, standInPrice } from './scenarios.ts';
 import { standInPlace } from './places.ts';
 import { KROGER_BANNERS, blocksAt, registerNetworkIds, storesNear } from './network.ts';

@@ -112,17 +112,3 @@ describe('the sweep plan', () => {
     expect(MIN_CELL_DEGREES).toBeGreaterThan(0.01);
   });
 });
-
-describe('the discovery bench, on one small state', () => {
-  it('finds every store of RI for every retailer and prints calls per store beside the floor', async () => {
-    const { measureDiscovery, discoveryTable } = await import('../../bench/coverage-discovery.ts');
-    const rows = await measureDiscovery(() => {}, ['RI']);
-    expect(rows.map((row) => row.store)).toEqual([...STORE_IDS]);
-    for (const row of rows) {
-      expect(row.met).toBe(true);
-      expect(row.callsPerStore).toBeGreaterThanOrEqual(row.floorPerStore);
-    }
-    expect(rows.find((row) => row.store === 'kroger')!.floorPerStore).toBe(1 / 200);
-    expect(discoveryTable(rows).rows).toHaveLength(6);
-  });
-});

@@ -1,5 +1,6 @@
 import { zipFacts } from '#server/geo.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { RetailerCredentials } from '#shared/scrape.ts';
 import {
   ALBERTSONS_APP_FAILURE,
   ALBERTSONS_CATALOGUE,
@@ -29,7 +30,6 @@ import {
   StructureError,
   type ListingPage,
   type RawListing,
-  type RetailerCredentials,
   type RetailerLocation,
   type ScrapeContext,
 } from './types.ts';

@@ -9,6 +9,7 @@
 //   goes to that origin with the real path and query, the real host in X-Forwarded-Host.
 import { gotScraping } from 'got-scraping';
 import type { z } from 'zod';
+import { DEFAULT_SCRAPE_CONFIG, type ScrapeHttpSettings } from '#shared/scrape.ts';
 import { ScrapeError, StructureError } from './types.ts';
 
 export interface HttpRequest {
@@ -36,17 +37,7 @@ export type Transport = (
   request: HttpRequest & { timeoutMs: number; signal?: AbortSignal | undefined },
 ) => Promise<HttpResponse>;
 
-export interface HttpOptions {
-  /** Pause between two requests to this retailer (ms). */
-  delayMs: number;
-  /** Retries after the first attempt, for timeouts, network errors, 5xx and 429. */
-  retries: number;
-  timeoutMs: number;
-  /** First backoff step (ms); doubles each retry, with jitter, capped at backoffCapMs. */
-  backoffBaseMs: number;
-  backoffCapMs: number;
-  /** Longest Retry-After honoured (ms); a longer one fails the ZIP as rate limited. */
-  maxRetryAfterMs: number;
+export interface HttpOptions extends ScrapeHttpSettings {
   /** Stand-in origin (e.g. http://127.0.0.1:4599) that replaces every one of the retailer's origins. */
   originOverride?: string | undefined;
   signal?: AbortSignal | undefined;
@@ -61,15 +52,6 @@ export interface HttpOptions {
    */
   spacedFromStart?: boolean;
 }
-
-export const DEFAULT_HTTP_OPTIONS: Omit<HttpOptions, 'originOverride'> = {
-  delayMs: 1500,
-  retries: 3,
-  timeoutMs: 20_000,
-  backoffBaseMs: 1000,
-  backoffCapMs: 30_000,
-  maxRetryAfterMs: 120_000,
-};
 
 const RETRYABLE_STATUS = new Set([500, 502, 503, 504, 520, 521, 522, 523, 524, 529]);
 /** 403/412 from a bot manager, 435 is Target's PerimeterX block of the whole RedSky API. */
@@ -228,7 +210,7 @@ export class RetailerHttp {
     readonly origins: readonly string[],
     options: Partial<HttpOptions> = {},
   ) {
-    this.options = { ...DEFAULT_HTTP_OPTIONS, ...options };
+    this.options = { ...DEFAULT_SCRAPE_CONFIG.http, ...options };
     this.transport = options.transport ?? gotTransport;
     this.sleep = options.sleep ?? abortableSleep;
     if (options.spacedFromStart) this.lastRequestAt = Date.now();

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { RetailerCredentials } from '#shared/scrape.ts';
 import { createState, serveStandIns, type StandInServer } from '../../test/retailers/http-server.ts';
 import {
   KROGER_CATALOGUE,
@@ -19,7 +20,6 @@ import {
   ScrapeError,
   StructureError,
   type ListingPage,
-  type RetailerCredentials,
   type RetailerLocation,
   type ScrapeContext,
 } from './types.ts';

@@ -5,6 +5,7 @@
 // price (not priced at that store); without a location nothing is priced; stock only in
 // inventory.stockLevel, which older bodies lack.
 import { z } from 'zod';
+import type { RetailerCredentials } from '#shared/scrape.ts';
 import { parseJsonBody, type RetailerHttp } from './http.ts';
 import { cleanText, toNumberOrNull, toPrice, zip5 } from './parse-utils.ts';
 import {
@@ -13,7 +14,6 @@ import {
   StructureError,
   type ListingPage,
   type RawListing,
-  type RetailerCredentials,
   type RetailerLocation,
   type RetailerScraper,
   type ScrapeContext,

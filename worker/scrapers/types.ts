@@ -2,6 +2,7 @@
 // that fail one ZIP code of a run. A module locates the store serving a ZIP with the retailer's
 // own locator, then yields its egg listings page by page; its parse functions are pure (a body
 // in, listings out) and throw StructureError when a body is not the documented structure.
+import type { RetailerCredentials } from '#shared/scrape.ts';
 import type { StoreId } from '#shared/vocabulary.ts';
 import type { RetailerHttp } from './http.ts';
 
@@ -73,13 +74,6 @@ export interface ScrapeContext {
   credentials: RetailerCredentials;
   /** Aborts when the worker shuts down. */
   signal?: AbortSignal | undefined;
-}
-
-export interface RetailerCredentials {
-  targetApiKey?: string | undefined;
-  albertsonsApiKey?: string | undefined;
-  krogerClientId?: string | undefined;
-  krogerClientSecret?: string | undefined;
 }
 
 export interface RetailerScraper {

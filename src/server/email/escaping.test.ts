@@ -69,7 +69,7 @@ function shape(html: string): string[] {
     .map((el) => ('attribs' in el ? `${el.tagName}[${Object.keys(el.attribs).sort().join(',')}]` : el.type));
 }
 
-const readable = (text: string) => text.replace(/\r\n?/g, '\n').replace(/[\u0000\uFFFD]/g, '');
+const readable = (text: string) => text.replace(/\r\n?/g, '\n').replaceAll('\u0000', '').replaceAll('\uFFFD', '');
 
 function textOf(html: string): string {
   return cheerio.load(html).root().text();

@@ -8,12 +8,9 @@
 // scope and each subscription takes the best of its scope's ranking that pass its threshold.
 import { DROP_MATCH_PERCENT } from '#shared/subscriptions.ts';
 import type { EggType, Region } from '#shared/vocabulary.ts';
-import type { PendingQuery } from 'postgres';
+import type { Fragment } from 'postgres';
 import type { Db } from '../db.ts';
 import type { AlertListing } from '../email/alerts.ts';
-
-/** A piece of SQL composed into a larger statement. */
-type Fragment = PendingQuery<any>;
 
 /** A listing an alert shows, with the price event it is (product, location and price). */
 export interface MatchListing extends AlertListing {

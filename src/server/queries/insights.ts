@@ -11,7 +11,7 @@ import { entryPricePerDozen } from '#shared/sort.ts';
 import { clampPage, pageCount, PAGE_SIZES } from '#shared/pagination.ts';
 import { roundCents } from '#shared/format.ts';
 import type { Db } from '../db.ts';
-import { listPriceEntries, recentHistory, shownSource, visibleEntries, type EntryFilters } from './prices.ts';
+import { listPriceEntries, recentHistory, shownSource, type EntryFilters } from './prices.ts';
 import { combinationKey, type LocationFigures } from '#shared/location-figures.ts';
 import { storeLocationFigures } from './location-figures.ts';
 

@@ -10,8 +10,7 @@ import {
   planCost,
   scopeText,
 } from '#shared/coverage.ts';
-import { SCRAPER_NAMES } from '#shared/scrape.ts';
-import { DEFAULT_SCRAPE_CONFIG } from '#worker/deps.ts';
+import { DEFAULT_SCRAPE_CONFIG, SCRAPER_NAMES } from '#shared/scrape.ts';
 import { adminProcedure, router } from '../trpc.ts';
 import type { Context } from '../context.ts';
 import { savePlan, scopeSize, startDiscovery, startVisitDay } from '../queries/coverage.ts';

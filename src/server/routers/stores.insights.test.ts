@@ -17,7 +17,6 @@ beforeAll(async () => {
 });
 afterAll(() => db.drop());
 
-const round = (value: number, places = 2) => Math.round(value * 10 ** places) / 10 ** places;
 const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
 
 interface RawEntry {

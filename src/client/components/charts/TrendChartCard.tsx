@@ -31,7 +31,6 @@ import {
   DEFAULT_TREND_RANGE,
   TREND_RANGES,
   hasTrendData,
-  rangeHistoryNote,
   trendSeries,
   trendSummary,
   type SummaryItem,

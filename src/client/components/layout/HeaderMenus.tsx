@@ -29,6 +29,7 @@ function useTakeOver({ openOnMount, focusOnMount }: DeferredMenuProps) {
     if (!openOnMount) return undefined;
     const frame = requestAnimationFrame(() => setOpen(true));
     return () => cancelAnimationFrame(frame);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the take-over happens once, on the first mount: the props say how the placeholder was left
   }, []);
   return { triggerRef, open, onOpenChange: (details: { open: boolean }) => setOpen(details.open) };
 }

@@ -92,6 +92,7 @@ function PopoverMenu<V extends string | number>({
   useLayoutEffect(() => {
     // The placeholder trigger had keyboard focus: keep it on the real one.
     if (focusOnMount && !openOnMount) triggerRef.current?.focus();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on the first mount: the props say how the placeholder was left
   }, []);
   const [pending, setPending] = useState<V | null>(null);
   const listId = useId();

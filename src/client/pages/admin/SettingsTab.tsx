@@ -32,6 +32,7 @@ export function SettingsTab() {
   const [enabled, setEnabled] = useState(false);
   const [hour, setHour] = useState(6);
   const zips = useZipList('');
+  const { setText: setZipText } = zips;
   const save = trpc.scrape.updateSettings.useMutation({
     onSuccess: (data) => {
       utils.scrape.settings.setData(undefined, data);
@@ -58,8 +59,8 @@ export function SettingsTab() {
     if (!settings.data) return;
     setEnabled(settings.data.dailyEnabled);
     setHour(settings.data.hourUtc);
-    zips.setText(settings.data.zipCodes.join(', '));
-  }, [settings.data]);
+    setZipText(settings.data.zipCodes.join(', '));
+  }, [settings.data, setZipText]);
 
   if (settings.isError)
     return (

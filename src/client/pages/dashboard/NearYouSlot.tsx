@@ -60,7 +60,8 @@ export function NearYouSlot() {
   // With a ZIP code in the URL, or one saved in Preferences, the section opens on its results;
   // without, on its prompt.
   const [saved] = useState(() => savedZip() !== null);
-  const zip = saved || new URLSearchParams(useLocation().search).has('zip');
+  const { search } = useLocation();
+  const zip = saved || new URLSearchParams(search).has('zip');
   return (
     <Box ref={ref}>
       {near || idle ? (

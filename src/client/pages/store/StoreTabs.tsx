@@ -24,7 +24,7 @@ import {
   formatPrice,
   formatRegionScope,
 } from '#shared/format.ts';
-import { EGG_TYPES, EGG_TYPE_LABELS, isSampleSource, REGION_LABELS } from '#shared/vocabulary.ts';
+import { EGG_TYPES, EGG_TYPE_LABELS, REGION_LABELS } from '#shared/vocabulary.ts';
 import { SampleBadge } from '#client/components/SampleBadge.tsx';
 import { ChartLegend } from '#client/components/charts/ChartLegend.tsx';
 import { EGG_TYPE_COLORS } from '#client/components/charts/chartTheme.ts';

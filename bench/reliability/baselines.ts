@@ -1,10 +1,10 @@
-// Benchmarks only (BENCH_BASELINE_DIR, never in production): the two baselines the load benchmark
-// (bench/reliability/load.ts) measures each path against, served by the same process through the
-// same Fastify hooks: a file of the folder at /__bench/static/<file> (@fastify/static, as the
-// client build is served, with its .br and .gz siblings when present), and the same bytes from memory at /__bench/memory/<file> (read once,
-// then sent as a Buffer: the most a route of this process can do), and at /__bench/response/<file>
-// the same body with the path's own response headers (CORS, rate limit, ETag, cache; recorded by
-// the benchmark in <file>.headers.json): the same response from memory.
+// The baselines the load benchmark (load.ts) measures each path against, added to its web process
+// (web.ts) and served through the same Fastify hooks as the paths: a file of the folder at
+// /__bench/static/<file> (@fastify/static, as the client build is served, with its .br and .gz
+// siblings when present); the same bytes from memory at /__bench/memory/<file> (read once, then
+// sent as a Buffer: the most a route of this process can do); and at /__bench/response/<file> the
+// same body with the path's own response headers (CORS, rate limit, ETag, cache; recorded by the
+// benchmark in <file>.headers.json): the same response from memory.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
