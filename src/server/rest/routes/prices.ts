@@ -55,33 +55,23 @@ export const entryColumns: ReadonlyArray<CsvColumn<PriceEntry>> = [
   textColumn('source_url', (e) => e.source_url),
 ];
 
+/** A price entry's column by its header: the rows of Near you are price entries too. */
+const entryColumn = (header: string): CsvColumn<PriceEntry> => entryColumns.find((c) => c.header === header)!;
+
+/** Near you's row: the entry's columns with where it is, how far, per dozen and since the day before. */
 const nearColumns: ReadonlyArray<CsvColumn<NearEntry>> = [
-  numberColumn('id', (e) => e.id),
-  textColumn('store_id', (e) => e.store_id),
-  textColumn('store_name', (e) => e.store_name),
-  numberColumn('location_id', (e) => e.location_id),
+  ...['id', 'store_id', 'store_name', 'location_id'].map(entryColumn),
   textColumn('location_name', (e) => e.location_name),
   textColumn('city', (e) => e.city),
   textColumn('state', (e) => e.state),
-  textColumn('zip', (e) => e.zip),
-  textColumn('region', (e) => e.region),
+  ...['zip', 'region'].map(entryColumn),
   numberColumn('distance_miles', (e) => e.distance_miles),
-  numberColumn('product_id', (e) => e.product_id),
-  textColumn('title', (e) => e.title),
-  textColumn('brand', (e) => e.brand),
-  textColumn('egg_type', (e) => e.egg_type),
-  numberColumn('count', (e) => e.count),
-  textColumn('size_grade', (e) => e.size_grade),
-  numberColumn('price', (e) => e.price),
-  numberColumn('regular_price', (e) => e.regular_price),
+  ...['product_id', 'title', 'brand', 'egg_type', 'count', 'size_grade', 'price', 'regular_price'].map(entryColumn),
   numberColumn('price_per_dozen', (e) => e.price_per_dozen),
-  numberColumn('unit_price', (e) => e.unit_price),
-  textColumn('in_stock', (e) => stockCell(e.in_stock)),
+  ...['unit_price', 'in_stock'].map(entryColumn),
   numberColumn('previous_price', (e) => e.previous_price),
   numberColumn('change', (e) => e.change),
-  textColumn('last_updated', (e) => e.last_updated),
-  textColumn('source', (e) => e.source),
-  textColumn('source_url', (e) => e.source_url),
+  ...['last_updated', 'source', 'source_url'].map(entryColumn),
 ];
 
 type HistoryRow = HistoryResult['points'][number] & { history: HistoryResult; bls: number | undefined };
