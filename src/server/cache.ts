@@ -11,7 +11,7 @@
 // ran (measured in docs/decisions/006-load.md). A lone request still always waits for the new data.
 import crypto from 'node:crypto';
 import type { Sql } from './db.ts';
-import { SOURCE_CHANNELS, sourcesOf, type DataSource } from './data-sources.ts';
+import { ALL_SOURCES, SOURCE_CHANNELS, type DataSource } from './data-sources.ts';
 
 interface Slot {
   version: number;
@@ -55,8 +55,7 @@ export class DataCache {
 
   /**
    * Returns the cached value for key, computing it once even under concurrent requests. `sources`
-   * says what the value is computed from (data-sources.ts); by default, the sources of the query
-   * the key is named after (`prices.list:{...}`), or everything that changes.
+   * says what the value is computed from (data-sources.ts); by default, everything that changes.
    */
   async get<T>(key: string, compute: () => Promise<T>, sources?: readonly DataSource[]): Promise<T> {
     if (!this.enabled) return compute();
@@ -69,7 +68,7 @@ export class DataCache {
     }
     const version = this.version;
     const expires = this.expiry(Date.now());
-    const reads = sources ?? sourcesOf(key.split(':', 1)[0]!);
+    const reads = sources ?? ALL_SOURCES;
     const promise = compute()
       .then((value) => {
         if (version === this.version) this.set(key, value, version, expires, reads);

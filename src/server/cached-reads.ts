@@ -1,5 +1,5 @@
 // Cached reads answered first. REST reads and public tRPC queries keep their answers in the read
-// cache under the URL they were asked with (rest.ts, trpc-cache.ts), with every header of their
+// cache under the URL they were asked with (rest/handler.ts, trpc-cache.ts), with every header of their
 // 200 answer. A GET whose URL holds such an answer is answered by the first hook of every request,
 // before the security-header middleware, the CORS plugin, routing's hooks and the compression
 // hook: the same status, headers and bytes as those would give (the security headers as worked

@@ -36,7 +36,7 @@ import {
 import { buildApp } from './app.ts';
 import { isUnstorableText } from './db-errors.ts';
 import { createSessions, SESSION_COOKIE } from './auth/lucia.ts';
-import { REST_ROUTES } from './rest.ts';
+import { REST_ROUTES } from './rest/routes/index.ts';
 import { appRouter } from './routers/_app.ts';
 import { transformer } from '#shared/transformer.ts';
 
@@ -375,6 +375,8 @@ const OTHER_ROUTES: Record<string, string> = {
   'HEAD /api/docs/json': '/api/docs/json',
   'GET /api/docs/yaml': '/api/docs/yaml',
   'HEAD /api/docs/yaml': '/api/docs/yaml',
+  'GET /api/docs/static/theme/phone.css': '/api/docs/static/theme/phone.css',
+  'HEAD /api/docs/static/theme/phone.css': '/api/docs/static/theme/phone.css',
   'GET /api/docs/*': '/api/docs/*',
   'GET /api/docs/static/*': '/api/docs/static/*',
   'HEAD /api/docs/static/*': '/api/docs/static/*',

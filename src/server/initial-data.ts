@@ -15,7 +15,7 @@ import { PAGE_SIZES } from '#shared/pagination.ts';
 import { transformer } from '#shared/transformer.ts';
 import { EGG_TYPES, type EggType } from '#shared/vocabulary.ts';
 import type { Context } from './context.ts';
-import { CACHEABLE_QUERIES, procedureFor } from './procedures.ts';
+import { isCachedQuery, procedureFor } from './procedures.ts';
 
 export const INITIAL_DATA_TIMEOUT_MS = 500;
 
@@ -48,7 +48,7 @@ export function initialQueries(pathname: string, search: string): InitialQuery[]
       }
     }
   }
-  return queries.filter((query) => CACHEABLE_QUERIES.has(query.path));
+  return queries.filter((query) => isCachedQuery(query.path));
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {

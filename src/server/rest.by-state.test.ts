@@ -130,12 +130,31 @@ describe('GET /api/egg-prices/by-state/{state}', () => {
     expect(one.entries.map((e) => e.store_id)).toEqual(['aldi']);
   });
 
+  it('pages like every list: X-Total-Count, Link, and the same order across pages', async () => {
+    const first = await get('/api/egg-prices/by-state/UT?limit=2');
+    const second = await get('/api/egg-prices/by-state/UT?limit=2&offset=2');
+    expect([first.headers.get('x-total-count'), second.headers.get('x-total-count')]).toEqual(['3', '3']);
+    expect(first.headers.get('link')).toContain('</api/egg-prices/by-state/UT?limit=2&offset=2>; rel="next"');
+    const stores = [first, second].flatMap((page) =>
+      (JSON.parse(page.text) as StateCheapestResult).entries.map((e) => e.store_id),
+    );
+    expect(stores).toEqual(['walmart', 'kroger', 'target']);
+    const past = JSON.parse((await get('/api/egg-prices/by-state/UT?offset=10')).text) as StateCheapestResult;
+    expect(past).toMatchObject({ total: 3, entries: [] });
+    const states = await get('/api/egg-prices/by-state?limit=5&offset=50');
+    expect(states.headers.get('x-total-count')).toBe('51');
+    expect((JSON.parse(states.text) as ByStateResult).states.map((s) => s.state)).toEqual(['WY']);
+  });
+
   it('answers 400 for a code that is not a state', async () => {
     for (const state of ['XX', 'PR', 'utah']) {
       const { status, text } = await get(`/api/egg-prices/by-state/${state}`);
       expect(status, state).toBe(400);
       expect(JSON.parse(text).message).toMatch(/Not a US state code/);
     }
-    expect((await get('/api/egg-prices/by-state/UT?limit=51')).status).toBe(400);
+    // The one limit of every list: at most 5,000.
+    const over = await get('/api/egg-prices/by-state/UT?limit=5001');
+    expect(over.status).toBe(400);
+    expect(JSON.parse(over.text).message).toMatch(/limit must be at most 5000/);
   });
 });

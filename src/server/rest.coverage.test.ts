@@ -364,13 +364,16 @@ describe('GET /api/stores/{storeId}/locations', () => {
 });
 
 describe('GET /api/stores/{storeId}/locations paging', () => {
-  it('pages like every list: the first 1,000 without limit, a limit above 5,000 taken as 5,000', async () => {
+  it('pages like every list: the first 1,000 without limit, a limit above 5,000 refused naming the maximum', async () => {
     const plain = await call('GET', '/api/stores/walmart/locations');
     expect(plain.status).toBe(200);
     expect(plain.headers.get('link')).toContain('limit=1000&offset=0');
+    const largest = await call('GET', '/api/stores/walmart/locations?limit=5000');
+    expect(largest.status).toBe(200);
+    expect(largest.headers.get('link')).toContain('limit=5000&offset=0');
     const large = await call('GET', '/api/stores/walmart/locations?limit=99999');
-    expect(large.status).toBe(200);
-    expect(large.headers.get('link')).toContain('limit=5000&offset=0');
+    expect(large.status).toBe(400);
+    expect(large.body.message).toMatch(/limit must be at most 5000/);
   });
 });
 

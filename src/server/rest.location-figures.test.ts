@@ -158,7 +158,14 @@ describe('GET /api/stores/{storeId}/locations/figures', () => {
     };
     const path = doc.paths['/api/stores/{storeId}/locations/figures']?.get;
     expect(path).toBeDefined();
-    expect(path!.parameters!.map((p) => p.name).sort()).toEqual(['count', 'egg_type', 'region', 'storeId']);
+    expect(path!.parameters!.map((p) => p.name).sort()).toEqual([
+      'count',
+      'egg_type',
+      'limit',
+      'offset',
+      'region',
+      'storeId',
+    ]);
     expect(JSON.stringify(path!.responses['200'])).toContain('median_per_dozen');
   });
 });

@@ -419,6 +419,11 @@ describe('the API reference at /api/docs', () => {
     expect(page.headers.get('content-type')).toMatch(/text\/html/);
     expect(page.text).toContain('<div id="swagger-ui">');
     expect(page.text).toContain('EggWatch API reference');
+    // A phone lays it out at its own width (not 980 px), with the reference's narrow-screen style.
+    expect(page.text).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
+    const style = await get('/api/docs/static/theme/phone.css');
+    expect(style.headers.get('content-type')).toMatch(/text\/css/);
+    expect(style.text).toMatch(/@media \(max-width: 600px\)/);
     expect(page.text).not.toMatch(/https?:\/\//);
     const csp = page.headers.get('content-security-policy') ?? '';
     const scriptSrc =
@@ -463,6 +468,7 @@ describe('the OpenAPI document', () => {
       'egg_type',
       'count',
       'limit',
+      'offset',
     ]);
     expect(Object.keys(near.responses['200'].content['application/json'].schema.properties)).toEqual(
       expect.arrayContaining(['scope', 'radius_used', 'total', 'entries']),

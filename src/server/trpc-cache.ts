@@ -1,5 +1,5 @@
-// Public tRPC queries answered from a byte cache, like the REST reads: a GET of cacheable
-// procedures (procedures.ts) is computed once per URL and data version, serialised exactly as
+// Public tRPC queries answered from a byte cache, like the REST reads: a GET of cached procedures
+// (cachedProcedure, found in the router by procedures.ts) is computed once per URL and data version, serialised exactly as
 // tRPC's HTTP handler would (the response envelope of a single or batched call), and then served
 // as stored bytes with an ETag. tRPC's own handler costs more than a millisecond of CPU per
 // request even for a cached result. Anything else (mutations, errors, other procedures) goes to
@@ -7,10 +7,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { transformer } from '#shared/transformer.ts';
 import { etagOf, type DataCache } from './cache.ts';
-import { sourcesOf } from './data-sources.ts';
 import type { CachedRead } from './cached-reads.ts';
 import type { Context } from './context.ts';
-import { CACHEABLE_QUERIES, procedureFor } from './procedures.ts';
+import { isCachedQuery, procedureFor, sourcesOf } from './procedures.ts';
 
 type SerializedInput = Parameters<typeof transformer.deserialize>[0];
 
@@ -28,7 +27,7 @@ export function trpcByteCache(deps: {
     if (hit) return send(req, reply, hit);
     const url = new URL(req.url, 'http://local');
     const paths = decodeURIComponent(url.pathname.slice('/trpc/'.length)).split(',');
-    if (!paths.every((path) => CACHEABLE_QUERIES.has(path))) return;
+    if (!paths.every(isCachedQuery)) return;
     const batch = url.searchParams.get('batch') === '1';
     let cached: Cached;
     try {

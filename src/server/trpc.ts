@@ -1,10 +1,12 @@
 // tRPC is initialised here, once. Permission levels are separate procedures: handlers never
-// check roles themselves. Errors keep zod's field errors for forms; unexpected errors reach the
-// client as a generic message and are logged in full by the adapters.
+// check roles themselves, and a cached public read is one too (cachedProcedure). Errors keep
+// zod's field errors for forms; unexpected errors reach the client as a generic message and are
+// logged in full by the adapters.
 import { initTRPC, TRPCError } from '@trpc/server';
 import { z, ZodError } from 'zod';
 import { transformer } from '#shared/transformer.ts';
 import type { Context } from './context.ts';
+import type { DataSource } from './data-sources.ts';
 import { asServiceUnavailable, containsNul, isDatabaseUnavailable, NUL_MESSAGE } from './db-errors.ts';
 
 /** A readable one-line message from zod issues, e.g. "limit: Too big: expected number to be <=1000". */
@@ -14,25 +16,34 @@ export function describeZodError(error: ZodError): string {
     .join('; ');
 }
 
-const t = initTRPC.context<Context>().create({
-  transformer,
-  errorFormatter({ shape, error }) {
-    const zodError = error.cause instanceof ZodError ? error.cause : null;
-    return {
-      ...shape,
-      message: zodError
-        ? describeZodError(zodError)
-        : error.code === 'INTERNAL_SERVER_ERROR'
-          ? 'Internal server error'
-          : shape.message,
-      data: {
-        ...shape.data,
-        stack: undefined,
-        fieldErrors: zodError ? zodError.flatten().fieldErrors : undefined,
-      },
-    };
-  },
-});
+/** What a procedure declares about itself beyond its input: what a cached read is computed from. */
+export interface ProcedureMeta {
+  /** Set by cachedProcedure: the data its answer is computed from (data-sources.ts). */
+  reads?: readonly DataSource[];
+}
+
+const t = initTRPC
+  .context<Context>()
+  .meta<ProcedureMeta>()
+  .create({
+    transformer,
+    errorFormatter({ shape, error }) {
+      const zodError = error.cause instanceof ZodError ? error.cause : null;
+      return {
+        ...shape,
+        message: zodError
+          ? describeZodError(zodError)
+          : error.code === 'INTERNAL_SERVER_ERROR'
+            ? 'Internal server error'
+            : shape.message,
+        data: {
+          ...shape.data,
+          stack: undefined,
+          fieldErrors: zodError ? zodError.flatten().fieldErrors : undefined,
+        },
+      };
+    },
+  });
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
@@ -72,3 +83,38 @@ export const accountProcedure = userProcedure
       throw new TRPCError({ code: 'NOT_FOUND', message: 'User not found' });
     return next();
   });
+
+/**
+ * Its answer is cached per input until the data it reads changes (cache.ts), under its path and
+ * its parsed input, so two spellings of the same input share one answer. An error is never kept.
+ */
+const cacheAnswer = t.middleware(async ({ ctx, path, input, meta, next }) => {
+  const key = input === undefined ? path : `${path}:${JSON.stringify(input)}`;
+  return ctx.cache.get(
+    key,
+    async () => {
+      const result = await next();
+      if (!result.ok) throw result.error;
+      return result;
+    },
+    meta?.reads,
+  );
+});
+
+type InputBuilder<TParser extends z.ZodType> = ReturnType<typeof publicProcedure.input<TParser>>;
+
+/**
+ * A public read whose answer depends only on its input and the data it `reads`: answered from
+ * the read cache (cache.ts) until one of those sources changes. Its declaration is the only list
+ * of what is cached: the REST and tRPC byte caches and the page's inlined data find the cached
+ * procedures, and what each reads, in the router (procedures.ts). Never for a procedure that
+ * reads the session.
+ */
+export function cachedProcedure(reads: readonly DataSource[]): typeof publicProcedure;
+export function cachedProcedure<TParser extends z.ZodType>(
+  reads: readonly DataSource[],
+  input: TParser,
+): InputBuilder<TParser>;
+export function cachedProcedure(reads: readonly DataSource[], input?: z.ZodType) {
+  return (input ? publicProcedure.input(input) : publicProcedure).meta({ reads }).use(cacheAnswer);
+}

@@ -3,7 +3,7 @@
 // against the same day last week; and a state's cheapest entries. Shared by the API's validation,
 // its OpenAPI document and the map page.
 import { z } from 'zod';
-import { intParam } from './inputs.ts';
+import { intParam, listLimit, listOffset } from './inputs.ts';
 import { eggTypeSchema } from './schemas.ts';
 import { priceEntrySchema } from './types.ts';
 import { STATE_REGIONS, type UsState } from './zip.ts';
@@ -35,7 +35,8 @@ const stateCodeSchema = z
 export const stateCheapestInput = byStateInput
   .extend({
     state: stateCodeSchema,
-    limit: intParam('limit', 1, 50).default(10),
+    limit: listLimit.default(10),
+    offset: listOffset.default(0),
   })
   .strict();
 export type StateCheapestInput = z.input<typeof stateCheapestInput>;
@@ -75,6 +76,7 @@ export const stateCheapestResultSchema = z.object({
   state: z.string(),
   egg_type: z.enum(EGG_TYPES),
   count: z.number().int().nullable(),
+  total: z.number().int().describe("Today's entries in the state before limit and offset"),
   entries: z.array(stateCheapestEntrySchema).describe("Today's entries in the state, cheapest per dozen first"),
 });
 export type StateCheapestResult = z.infer<typeof stateCheapestResultSchema>;

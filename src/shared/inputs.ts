@@ -4,8 +4,21 @@ import { z } from 'zod';
 import { eggTypeSchema, filterSelectionSchema, regionSchema, storeIdSchema } from './schemas.ts';
 import { STATE_REGIONS } from './zip.ts';
 
-const allOr = <T extends z.ZodType>(schema: T) =>
-  z.union([z.literal('all').transform(() => undefined), schema]).optional();
+/**
+ * 'all' (any case: no filter) or what `schema` accepts, normalised by it; a bad value keeps the
+ * schema's own message, which says what is accepted.
+ */
+export const allOr = <T>(schema: z.ZodType<T, string>) =>
+  z
+    .string()
+    .transform((value, ctx): T | undefined => {
+      if (value.trim().toLowerCase() === 'all') return undefined;
+      const parsed = schema.safeParse(value);
+      if (parsed.success) return parsed.data;
+      for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: `${issue.message} (or all)` });
+      return z.NEVER;
+    })
+    .optional();
 
 /** A whole-number parameter within bounds (query strings arrive as text), with messages naming it. */
 export const intParam = (name: string, min: number, max: number) =>
@@ -25,17 +38,19 @@ export const entryFiltersInput = z
   .strict();
 
 /**
- * The REST lists' paging: a JSON list asked without `limit` answers its first 1,000 entries (with
- * X-Total-Count and a Link to the next page), and a `limit` above 5,000 is taken as 5,000. CSV
- * downloads stream every matching row unless a limit is given.
+ * Every list pages the same way (docs/decisions/002-rest-adapter.md): `limit` is 1 to
+ * MAX_LIST_LIMIT (more is refused, with the maximum in the message) and `offset` 0 or more. A REST
+ * list asked without `limit` answers its first DEFAULT_LIST_LIMIT items unless it documents a
+ * smaller default; the two streamed CSV downloads hold every matching row.
  */
 export const DEFAULT_LIST_LIMIT = 1000;
 export const MAX_LIST_LIMIT = 5000;
+export const MAX_LIST_OFFSET = 10_000_000;
 
-const pageParams = {
-  limit: intParam('limit', 1, 50_000).optional(),
-  offset: intParam('offset', 0, 10_000_000).optional(),
-};
+export const listLimit = intParam('limit', 1, MAX_LIST_LIMIT);
+export const listOffset = intParam('offset', 0, MAX_LIST_OFFSET);
+
+const pageParams = { limit: listLimit.optional(), offset: listOffset.optional() };
 
 export const priceListInput = entryFiltersInput.extend(pageParams).strict();
 export type PriceListInput = z.input<typeof priceListInput>;
@@ -97,11 +112,7 @@ export const dashboardInput = z
   .strict();
 export type DashboardInput = z.input<typeof dashboardInput>;
 
-/**
- * Most stores one page of a chain's directory lists through tRPC, and its default there; the REST
- * path pages like every list (the first DEFAULT_LIST_LIMIT without limit, at most MAX_LIST_LIMIT).
- */
-export const MAX_LOCATIONS_PAGE = 50_000;
+/** The stores one page of a chain's directory lists through tRPC by default (REST: DEFAULT_LIST_LIMIT). */
 export const DEFAULT_LOCATIONS_PAGE = 100;
 
 /** stores.locations: a chain's known open stores, optionally in one state, paged. */
@@ -116,8 +127,8 @@ export const storeLocationsInput = z
         message: 'state must be a two-letter US state code (or DC)',
       })
       .optional(),
-    limit: intParam('limit', 1, MAX_LOCATIONS_PAGE).default(DEFAULT_LOCATIONS_PAGE),
-    offset: intParam('offset', 0, 10_000_000).default(0),
+    limit: listLimit.default(DEFAULT_LOCATIONS_PAGE),
+    offset: listOffset.default(0),
   })
   .strict();
 export const storeLocationsCountInput = storeLocationsInput.omit({ limit: true, offset: true });

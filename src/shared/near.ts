@@ -1,7 +1,7 @@
 // The contract of "Near you" and a product's price history: inputs the API validates and the
 // shapes it answers, shared by the server (REST, tRPC, OpenAPI) and the client.
 import { z } from 'zod';
-import { intParam } from './inputs.ts';
+import { allOr, intParam, listLimit, listOffset } from './inputs.ts';
 import { eggTypeSchema } from './schemas.ts';
 import { priceEntrySchema, priceSourceSchema } from './types.ts';
 import { REGIONS } from './vocabulary.ts';
@@ -15,18 +15,6 @@ export const DEFAULT_NEAR_RADIUS: NearRadius = 25;
 export const HISTORY_SPANS = [30, 90, 365] as const;
 export type HistorySpan = (typeof HISTORY_SPANS)[number];
 export const DEFAULT_HISTORY_SPAN: HistorySpan = 90;
-
-/** 'all' (any case: no filter) or an egg type; a bad value keeps the egg type's own message. */
-const eggTypeOrAll = z
-  .string()
-  .transform((value, ctx) => {
-    if (value.trim().toLowerCase() === 'all') return undefined;
-    const parsed = eggTypeSchema.safeParse(value);
-    if (parsed.success) return parsed.data;
-    for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message });
-    return z.NEVER;
-  })
-  .optional();
 
 const oneOf = <T extends readonly number[]>(name: string, values: T) =>
   z.coerce
@@ -48,9 +36,10 @@ export const nearInput = z
   .object({
     zip: zipParam,
     radius: oneOf('radius', NEAR_RADII).default(DEFAULT_NEAR_RADIUS),
-    egg_type: eggTypeOrAll,
+    egg_type: allOr(eggTypeSchema),
     count: intParam('count', 1, 360).optional(),
-    limit: intParam('limit', 1, 500).default(100),
+    limit: listLimit.default(100),
+    offset: listOffset.default(0),
   })
   .strict();
 export type NearInput = z.input<typeof nearInput>;

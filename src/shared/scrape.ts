@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { STORE_IDS, STORE_NAMES, type StoreId } from './vocabulary.ts';
 import { zipListSchema } from './zip-list.ts';
+import { listLimit, listOffset } from './inputs.ts';
 import { REJECT_REASON_LABELS, SKIP_REASON_LABELS } from './eggs.ts';
 import { VISIT_CHUNK_SIZE } from './coverage.ts';
 
@@ -33,17 +34,15 @@ export function zipListProblem(zipCodes: string[]): string | null {
   return result.success ? null : result.error.issues.map((issue) => issue.message).join(' ');
 }
 
+/** The most recent runs first, optionally of one store; paged like every list (10 by default). */
 export const scrapeRunsInput = z
   .object({
     store: scraperIdSchema.optional(),
-    limit: z.coerce
-      .number({ message: 'limit must be a number' })
-      .int('limit must be a whole number')
-      .min(1, 'limit must be at least 1')
-      .max(100, 'limit must be at most 100')
-      .optional(),
+    limit: listLimit.optional(),
+    offset: listOffset.optional(),
   })
   .strict();
+export const scrapeRunsCountInput = scrapeRunsInput.pick({ store: true });
 
 export const scrapeSettingsInput = z
   .object({

@@ -224,20 +224,38 @@ export function byStateResult(
 /** A state's cheapest entries today (per dozen, then price, then id). */
 export async function cheapestInState(
   sql: Db,
-  { state, eggType, count, limit }: { state: UsState; eggType: EggType; count?: number | undefined; limit: number },
+  {
+    state,
+    eggType,
+    count,
+    limit,
+    offset = 0,
+  }: { state: UsState; eggType: EggType; count?: number | undefined; limit: number; offset?: number },
 ): Promise<StateCheapestResult> {
-  const picked = await sql<Array<{ id: number; per_dozen: number; city: string | null; name: string | null }>>`
-    select e.id, (e.price / p.count * 12)::float8 as per_dozen, l.city, l.name
-    ${visibleEntries(sql, { eggType, count })}
-      and l.state = ${state} and e.observed_at >= now() - make_interval(hours => ${TODAY_HOURS})
-    order by e.price / p.count, e.price, e.id
-    limit ${limit}`;
+  // The total rides on the page's rows; a page past the end gets it from the one row of `matching`.
+  const rows = await sql<
+    Array<{ id: number | null; per_dozen: number; city: string | null; name: string | null; total: number }>
+  >`
+    with matching as (
+      select e.id, (e.price / p.count * 12)::float8 as per_dozen, l.city, l.name, e.price, p.count
+      ${visibleEntries(sql, { eggType, count })}
+        and l.state = ${state} and e.observed_at >= now() - make_interval(hours => ${TODAY_HOURS})
+    )
+    select page.id, page.per_dozen, page.city, page.name, (select count(*) from matching)::int as total
+    from (select 1) one
+    left join lateral (
+      select * from matching order by matching.price / matching.count, matching.price, matching.id
+      limit ${limit} offset ${offset}
+    ) page on true`;
+  const total = rows[0]?.total ?? 0;
+  const picked = rows.filter((row): row is typeof row & { id: number } => row.id !== null);
   const entries = picked.length > 0 ? await listPriceEntries(sql, { ids: picked.map((row) => row.id) }) : [];
   const byId = new Map(entries.map((entry) => [entry.id, entry]));
   return {
     state,
     egg_type: eggType,
     count: count ?? null,
+    total,
     entries: picked.flatMap((row) => {
       const entry = byId.get(row.id);
       return entry

@@ -3,8 +3,8 @@
 // radius, the exact great-circle distance of each is computed in SQL, the smallest radius at or
 // above the one asked for that has entries is chosen, and only when none within the largest
 // radius has any does the region branch run (a gated subquery: PostgreSQL skips it otherwise).
-// The total is counted before the limit; each entry of the page carries its price on the previous
-// UTC day.
+// The total is counted before the limit and offset; each entry of the page carries its price on
+// the previous UTC day.
 import { NEAR_RADII, type NearEntry, type NearScope } from '#shared/near.ts';
 import type { EggType, Region } from '#shared/vocabulary.ts';
 import { boundingBox, EARTH_RADIUS_MILES, type Coordinates } from '../geo.ts';
@@ -19,6 +19,7 @@ export interface NearQuery {
   eggType?: EggType | undefined;
   count?: number | undefined;
   limit: number;
+  offset?: number | undefined;
 }
 
 export interface NearRows {
@@ -82,7 +83,7 @@ export async function nearEntries(sql: Db, query: NearQuery): Promise<NearRows> 
       select scoped.*, count(*) over ()::int as total
       from scoped
       order by price_per_dozen, distance, store_name, id
-      limit ${query.limit}
+      limit ${query.limit} offset ${query.offset ?? 0}
     )
     select e.id, l.store_id, s.store_name, l.region, l.zip, p.egg_type, p.count, e.price, e.regular_price, e.in_stock,
            round(e.price / p.count, 4) as unit_price, p.size_grade, e.trend_value, e.trend_direction,
@@ -103,6 +104,8 @@ export async function nearEntries(sql: Db, query: NearQuery): Promise<NearRows> 
     order by ranked.price_per_dozen, ranked.distance, ranked.store_name, ranked.id`;
 
   const first = rows[0];
+  // A page past the end has no row to carry the total and scope: the first entry tells them.
+  if (!first && query.offset) return { ...(await nearEntries(sql, { ...query, limit: 1, offset: 0 })), entries: [] };
   if (!first) return { scope: 'none', radiusUsed: null, total: 0, entries: [] };
   const radiusUsed = first.radius_used;
   const scope: NearScope = radiusUsed === null ? 'region' : radiusUsed === query.radius ? 'radius' : 'widened';

@@ -177,21 +177,34 @@ function runColumns(sql: Db) {
               from scrape_run_zips z where z.run_id = r.id) as zips`;
 }
 
-function runsQuery(sql: Db, where: ReturnType<Db>, limit: number) {
+function runsQuery(sql: Db, where: ReturnType<Db>, limit: number, offset = 0) {
   return sql<RunRow[]>`
     ${runColumns(sql)}
     from scrape_runs r
     ${where}
     order by r.created_at desc, r.id desc
-    limit ${limit}`;
+    limit ${limit} offset ${offset}`;
 }
 
+/** The most recent runs first (10 unless limit says), optionally of one store. */
 export async function listRuns(
   sql: Db,
-  filter: { store?: StoreId | undefined; limit?: number | undefined } = {},
+  filter: { store?: StoreId | undefined; limit?: number | undefined; offset?: number | undefined } = {},
 ): Promise<ScrapeRun[]> {
-  const rows = await runsQuery(sql, filter.store ? sql`where r.store_id = ${filter.store}` : sql``, filter.limit ?? 10);
+  const rows = await runsQuery(
+    sql,
+    filter.store ? sql`where r.store_id = ${filter.store}` : sql``,
+    filter.limit ?? 10,
+    filter.offset ?? 0,
+  );
   return rows.map(toRun);
+}
+
+/** How many runs listRuns pages through. */
+export async function countRuns(sql: Db, filter: { store?: StoreId | undefined } = {}): Promise<number> {
+  const [row] = await sql<{ runs: number }[]>`
+    select count(*)::int as runs from scrape_runs ${filter.store ? sql`where store_id = ${filter.store}` : sql``}`;
+  return row!.runs;
 }
 
 export async function getRun(sql: Db, id: number): Promise<ScrapeRun | null> {

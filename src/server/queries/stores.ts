@@ -1,5 +1,6 @@
 import type { Store } from '#shared/types.ts';
 import type { Db } from '../db.ts';
+import { AppError } from './errors.ts';
 
 export async function listStores(sql: Db): Promise<Store[]> {
   return sql<Store[]>`
@@ -14,4 +15,11 @@ export async function storeById(sql: Db, id: string): Promise<Store | null> {
     from stores
     where id = ${id}`;
   return store ?? null;
+}
+
+/** The store, or a 404 naming the id: an unknown store is never an empty answer. */
+export async function requireStore(sql: Db, id: string): Promise<Store> {
+  const store = await storeById(sql, id);
+  if (!store) throw new AppError(404, `Store '${id}' not found`);
+  return store;
 }

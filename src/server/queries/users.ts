@@ -1,4 +1,5 @@
 import type { PublicUser } from '#shared/auth.ts';
+import type { Subscription } from '#shared/subscriptions.ts';
 import type { Db } from '../db.ts';
 
 export async function userByEmail(sql: Db, email: string): Promise<(PublicUser & { password_hash: string }) | null> {
@@ -25,22 +26,8 @@ export async function adminExists(sql: Db): Promise<boolean> {
   return row!.present;
 }
 
-export interface SubscriptionRow {
-  id: number;
-  email: string;
-  region: string | null;
-  egg_type: string | null;
-  preferred_stores: string[];
-  notification_frequency: 'immediately' | 'daily' | 'weekly';
-  notification_channel: string;
-  price_threshold: number | null;
-  active: boolean;
-  confirmed_at: string | null;
-  created_at: string;
-}
-
-export async function subscriptionsOf(sql: Db, userId: string): Promise<SubscriptionRow[]> {
-  return sql<SubscriptionRow[]>`
+export async function subscriptionsOf(sql: Db, userId: string): Promise<Subscription[]> {
+  return sql<Subscription[]>`
     select id, email, region, egg_type, preferred_stores, notification_frequency, notification_channel,
            price_threshold, active, confirmed_at::text, created_at::text
     from subscriptions where user_id = ${userId}

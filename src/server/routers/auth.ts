@@ -98,7 +98,7 @@ export const authRouter = router({
       if (!sessionId && input?.token) sessionId = (await ctx.config.sessions.validate(input.token))?.session.id;
       if (sessionId) await ctx.config.sessions.invalidate(sessionId);
       ctx.http.setCookie(ctx.config.sessions.blankCookie());
-      return { success: true };
+      return { success: true as const };
     }),
 
   /** The signed-in user (GET /api/auth/verify). */
@@ -124,7 +124,7 @@ export const authRouter = router({
       await tx`delete from user_sessions where user_id = ${ctx.user.id} and id <> ${ctx.session.id}`;
       await tx`update password_reset_tokens set used_at = now() where user_id = ${ctx.user.id} and used_at is null`;
     });
-    return { success: true };
+    return { success: true as const };
   }),
 
   requestReset: publicProcedure.input(requestResetInput).mutation(async ({ ctx, input }) => {
@@ -162,7 +162,7 @@ export const authRouter = router({
       await tx`update users set password_hash = ${passwordHash}, updated_at = now() where id = ${claimed.user_id}`;
       await tx`delete from user_sessions where user_id = ${claimed.user_id}`;
     });
-    return { success: true };
+    return { success: true as const };
   }),
 
   verifyEmail: publicProcedure.input(verifyEmailInput).mutation(async ({ ctx, input }) => {
@@ -180,7 +180,7 @@ export const authRouter = router({
     });
     if (!verified)
       throw new TRPCError({ code: 'BAD_REQUEST', message: 'This verification link is invalid or has expired.' });
-    return { success: true };
+    return { success: true as const };
   }),
 
   resendVerification: userProcedure.mutation(async ({ ctx }) => {
@@ -189,6 +189,6 @@ export const authRouter = router({
       const user = await userById(tx, ctx.user.id);
       if (user && !user.email_verified) await sendVerification(tx, ctx.config.publicUrl, user);
     });
-    return { success: true };
+    return { success: true as const };
   }),
 });

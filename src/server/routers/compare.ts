@@ -1,5 +1,5 @@
 import { compareByTypeInput } from '#shared/inputs.ts';
-import { publicProcedure, router } from '../trpc.ts';
+import { cachedProcedure, router } from '../trpc.ts';
 import { compareByType } from '../queries/compare.ts';
 
 export const compareRouter = router({
@@ -9,15 +9,11 @@ export const compareRouter = router({
    * 30-day per-region series. An unknown egg type is a BAD_REQUEST with the egg-type schema's
    * message.
    */
-  byType: publicProcedure
-    .input(compareByTypeInput)
-    .query(({ ctx, input }) =>
-      ctx.cache.get(`compare.byType:${JSON.stringify(input)}`, () =>
-        compareByType(
-          ctx.sql,
-          { eggType: input.eggType, region: input.region, count: input.count },
-          { page: input.page, pageSize: input.pageSize },
-        ),
-      ),
+  byType: cachedProcedure(['prices', 'rollups'], compareByTypeInput).query(({ ctx, input }) =>
+    compareByType(
+      ctx.sql,
+      { eggType: input.eggType, region: input.region, count: input.count },
+      { page: input.page, pageSize: input.pageSize },
     ),
+  ),
 });

@@ -1,15 +1,13 @@
 import { marketSeriesInput } from '#shared/inputs.ts';
-import { publicProcedure, router } from '../trpc.ts';
+import { cachedProcedure, router } from '../trpc.ts';
 import { marketSeries } from '../queries/market.ts';
 
 export const marketRouter = router({
   /** BLS monthly average price series (grade A large; the West only as grade AA). */
-  series: publicProcedure.input(marketSeriesInput.optional()).query(({ ctx, input = {} }) =>
-    ctx.cache.get(`market.series:${JSON.stringify(input)}`, () =>
-      marketSeries(ctx.sql, {
-        from: input.from ? `${input.from}-01` : undefined,
-        regions: input.region && input.region !== 'all' ? [input.region] : undefined,
-      }),
-    ),
+  series: cachedProcedure([], marketSeriesInput.optional()).query(({ ctx, input = {} }) =>
+    marketSeries(ctx.sql, {
+      from: input.from ? `${input.from}-01` : undefined,
+      regions: input.region && input.region !== 'all' ? [input.region] : undefined,
+    }),
   ),
 });

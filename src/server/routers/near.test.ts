@@ -299,8 +299,28 @@ describe('prices.near', () => {
     expect(messageOf(await failure({ zip: CENTRE, radius: 'far' }))).toMatch(/radius must be a number/);
     expect(messageOf(await failure({ zip: CENTRE, egg_type: 'brown' }))).toMatch(/Unknown egg type/);
     expect(messageOf(await failure({ zip: CENTRE, count: 0 }))).toMatch(/count must be at least 1/);
-    expect(messageOf(await failure({ zip: CENTRE, limit: 501 }))).toMatch(/limit must be at most 500/);
-    expect((await failure({ zip: CENTRE, offset: 5 })).code).toBe('BAD_REQUEST');
+    expect(messageOf(await failure({ zip: CENTRE, limit: 5001 }))).toMatch(/limit must be at most 5000/);
+    expect(messageOf(await failure({ zip: CENTRE, offset: -1 }))).toMatch(/offset must be at least 0/);
+    expect((await failure({ zip: CENTRE, page: 2 })).code).toBe('BAD_REQUEST');
+  });
+
+  it('pages with limit and offset: every page has the same total and scope, one past the end none of the entries', async () => {
+    const whole = await near({ zip: CENTRE, radius: 25 });
+    const pages = [
+      await near({ zip: CENTRE, radius: 25, limit: 2 }),
+      await near({ zip: CENTRE, radius: 25, limit: 2, offset: 2 }),
+    ];
+    expect(pages.map((page) => [page.total, page.scope, page.radius_used])).toEqual([
+      [3, 'radius', 25],
+      [3, 'radius', 25],
+    ]);
+    expect(pages.flatMap(pairs)).toEqual(pairs(whole));
+    expect(await near({ zip: CENTRE, radius: 25, limit: 2, offset: 10 })).toMatchObject({
+      scope: 'radius',
+      radius_used: 25,
+      total: 3,
+      entries: [],
+    });
   });
 
   it('rejects ZIP codes the geodata does not know or that have no census region', async () => {

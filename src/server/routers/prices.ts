@@ -6,13 +6,14 @@ import { DEFAULT_FILTERS } from '#shared/filters.ts';
 import { selectListing } from '#shared/sort.ts';
 import { clampPage, pageCount, pageItems } from '#shared/pagination.ts';
 import { eggTypeSchema, regionSchema, storeIdSchema } from '#shared/schemas.ts';
-import { publicProcedure, router } from '../trpc.ts';
+import { cachedProcedure, router } from '../trpc.ts';
 import { countPriceEntries, listingEntries, listPriceEntries, nearestEntry, recentHistory } from '../queries/prices.ts';
 import { nearEntries } from '../queries/near.ts';
 import { productHistory } from '../queries/history.ts';
 import { zipFacts } from '../geo.ts';
 import { byStateInput, stateCheapestInput, type ByStateResult, type StateCheapestResult } from '#shared/by-state.ts';
 import { cheapestInState, pricesByState } from '../queries/by-state.ts';
+import { requireStore } from '../queries/stores.ts';
 import { locationFigures } from '../queries/location-figures.ts';
 import { combinationKey } from '#shared/location-figures.ts';
 
@@ -37,97 +38,90 @@ export const priceLookupInput = z
 
 export const pricesRouter = router({
   /** Today's median price of a dozen per state, with its change since last week (GET /api/egg-prices/by-state). */
-  byState: publicProcedure.input(byStateInput.optional()).query(({ ctx, input }): Promise<ByStateResult> => {
-    const { egg_type, count } = byStateInput.parse(input ?? {});
-    return ctx.cache.get(`prices.byState:${JSON.stringify({ egg_type, count })}`, () =>
-      pricesByState(ctx.sql, { eggType: egg_type, count }),
-    );
-  }),
+  byState: cachedProcedure(['prices', 'rollups'], byStateInput.optional()).query(
+    ({ ctx, input }): Promise<ByStateResult> => {
+      const { egg_type, count } = byStateInput.parse(input ?? {});
+      return pricesByState(ctx.sql, { eggType: egg_type, count });
+    },
+  ),
 
   /** A state's cheapest entries today (GET /api/egg-prices/by-state/{state}). */
-  stateCheapest: publicProcedure.input(stateCheapestInput).query(({ ctx, input }): Promise<StateCheapestResult> =>
-    ctx.cache.get(`prices.stateCheapest:${JSON.stringify(input)}`, () =>
-      cheapestInState(ctx.sql, {
-        state: input.state,
-        eggType: input.egg_type,
-        count: input.count,
-        limit: input.limit,
-      }),
-    ),
+  stateCheapest: cachedProcedure(['prices'], stateCheapestInput).query(({ ctx, input }): Promise<StateCheapestResult> =>
+    cheapestInState(ctx.sql, {
+      state: input.state,
+      eggType: input.egg_type,
+      count: input.count,
+      limit: input.limit,
+      offset: input.offset,
+    }),
   ),
 
   /** Current price entries, optionally filtered and paged (GET /api/egg-prices). */
-  list: publicProcedure
-    .input(priceListInput.optional())
-    .query(({ ctx, input = {} }) =>
-      ctx.cache.get(`prices.list:${JSON.stringify(input)}`, () =>
-        listPriceEntries(
-          ctx.sql,
-          { store: input.store, region: input.region, eggType: input.egg_type, count: input.count },
-          { limit: input.limit, offset: input.offset },
-        ),
-      ),
-    ),
+  list: cachedProcedure(['prices'], priceListInput.optional()).query(async ({ ctx, input = {} }) => {
+    if (input.store) await requireStore(ctx.sql, input.store);
+    return listPriceEntries(
+      ctx.sql,
+      { store: input.store, region: input.region, eggType: input.egg_type, count: input.count },
+      { limit: input.limit, offset: input.offset },
+    );
+  }),
 
   /** How many current entries the filters match (X-Total-Count of a paged GET /api/egg-prices). */
-  count: publicProcedure.input(entryFiltersInput.optional()).query(({ ctx, input = {} }) =>
-    ctx.cache.get(`prices.count:${JSON.stringify(input)}`, () =>
-      countPriceEntries(ctx.sql, {
-        store: input.store,
-        region: input.region,
-        eggType: input.egg_type,
-        count: input.count,
-      }),
-    ),
-  ),
+  count: cachedProcedure(['prices'], entryFiltersInput.optional()).query(async ({ ctx, input = {} }) => {
+    if (input.store) await requireStore(ctx.sql, input.store);
+    return countPriceEntries(ctx.sql, {
+      store: input.store,
+      region: input.region,
+      eggType: input.egg_type,
+      count: input.count,
+    });
+  }),
 
   /**
    * Near you: the current entries around a ZIP code ranked by price per dozen, within the radius,
    * else the next larger radius that has any, else the ZIP's census region (src/shared/near.ts).
    */
-  near: publicProcedure.input(nearInput).query(({ ctx, input }): Promise<NearResult> => {
+  near: cachedProcedure(['prices'], nearInput).query(async ({ ctx, input }): Promise<NearResult> => {
     const place = zipFacts(input.zip);
     if (!place) throw new TRPCError({ code: 'BAD_REQUEST', message: `Unknown ZIP code ${input.zip}` });
-    return ctx.cache.get(`prices.near:${JSON.stringify(input)}`, async () => {
-      const found = await nearEntries(ctx.sql, {
-        origin: place,
-        region: place.region,
-        radius: input.radius,
-        eggType: input.egg_type,
-        count: input.count,
-        limit: input.limit,
-      });
-      return {
-        zip: place.zip,
-        city: place.city,
-        state: place.state,
-        region: place.region,
-        radius: input.radius,
-        scope: found.scope,
-        radius_used: found.radiusUsed,
-        total: found.total,
-        entries: found.entries,
-      };
+    const found = await nearEntries(ctx.sql, {
+      origin: place,
+      region: place.region,
+      radius: input.radius,
+      eggType: input.egg_type,
+      count: input.count,
+      limit: input.limit,
+      offset: input.offset,
     });
+    return {
+      zip: place.zip,
+      city: place.city,
+      state: place.state,
+      region: place.region,
+      radius: input.radius,
+      scope: found.scope,
+      radius_used: found.radiusUsed,
+      total: found.total,
+      entries: found.entries,
+    };
   }),
 
-  /** A product's daily prices at one location over 30, 90 or 365 days, with the BLS national average beside them. */
-  history: publicProcedure.input(historyInput).query(({ ctx, input }): Promise<HistoryResult> => {
-    // The span ends today (UTC): a cached answer belongs to its day.
-    const today = new Date().toISOString().slice(0, 10);
-    return ctx.cache.get(`prices.history:${today}:${JSON.stringify(input)}`, async () => {
-      const history = await productHistory(ctx.sql, {
-        productId: input.id,
-        locationId: input.location,
-        days: input.days,
-      });
-      if (!history)
-        throw new TRPCError({
-          code: 'NOT_FOUND',
-          message: `No price history for product ${input.id} at location ${input.location}`,
-        });
-      return history;
+  /**
+   * A product's daily prices at one location over 30, 90 or 365 days, with the BLS national average
+   * beside them. The span ends today (UTC); no cached answer outlives the UTC day it was computed on.
+   */
+  history: cachedProcedure(['prices'], historyInput).query(async ({ ctx, input }): Promise<HistoryResult> => {
+    const history = await productHistory(ctx.sql, {
+      productId: input.id,
+      locationId: input.location,
+      days: input.days,
     });
+    if (!history)
+      throw new TRPCError({
+        code: 'NOT_FOUND',
+        message: `No price history for product ${input.id} at location ${input.location}`,
+      });
+    return history;
   }),
 
   /**
@@ -136,42 +130,40 @@ export const pricesRouter = router({
    * database (listingEntries, from the store figures of the latest rollup refresh), then one page
    * of them with each entry's last 7 days of prices for its sparkline.
    */
-  dashboard: publicProcedure.input(dashboardInput).query(({ ctx, input }) =>
-    ctx.cache.get(`prices.dashboard:${JSON.stringify(input)}`, async () => {
-      const filters = input.filters ?? DEFAULT_FILTERS;
-      const { entries: chosen, fromFigures } = await listingEntries(ctx.sql, {
-        store: filters.store === 'all' ? undefined : filters.store,
-        eggType: filters.eggType === 'all' ? undefined : filters.eggType,
-        region: filters.region === 'all' ? undefined : filters.region,
-        count: filters.countRange ?? undefined,
-      });
-      // The same rules over the chosen entries keep them all, in the same order.
-      const listing = selectListing(chosen, filters);
-      const pages = pageCount(listing.length, input.pageSize);
-      const page = clampPage(input.page, pages);
-      const items = pageItems(listing, page, input.pageSize);
-      // What each card's store charges across its locations: one query for this page's cards only,
-      // as of the same rollup refresh as the listing when it was chosen from the store figures.
-      const [history, figures] = await Promise.all([
-        recentHistory(
-          ctx.sql,
-          items.map((e) => e.id),
-        ),
-        locationFigures(ctx.sql, items, { precomputed: fromFigures }),
-      ]);
-      return {
-        items: items.map((entry) => ({
-          ...entry,
-          history: history.get(entry.id) ?? [entry.price],
-          locations: figures.get(combinationKey(entry)) ?? null,
-        })),
-        total: listing.length,
-        page,
-        pageSize: input.pageSize,
-        pageCount: pages,
-      };
-    }),
-  ),
+  dashboard: cachedProcedure(['prices', 'rollups'], dashboardInput).query(async ({ ctx, input }) => {
+    const filters = input.filters ?? DEFAULT_FILTERS;
+    const { entries: chosen, fromFigures } = await listingEntries(ctx.sql, {
+      store: filters.store === 'all' ? undefined : filters.store,
+      eggType: filters.eggType === 'all' ? undefined : filters.eggType,
+      region: filters.region === 'all' ? undefined : filters.region,
+      count: filters.countRange ?? undefined,
+    });
+    // The same rules over the chosen entries keep them all, in the same order.
+    const listing = selectListing(chosen, filters);
+    const pages = pageCount(listing.length, input.pageSize);
+    const page = clampPage(input.page, pages);
+    const items = pageItems(listing, page, input.pageSize);
+    // What each card's store charges across its locations: one query for this page's cards only,
+    // as of the same rollup refresh as the listing when it was chosen from the store figures.
+    const [history, figures] = await Promise.all([
+      recentHistory(
+        ctx.sql,
+        items.map((e) => e.id),
+      ),
+      locationFigures(ctx.sql, items, { precomputed: fromFigures }),
+    ]);
+    return {
+      items: items.map((entry) => ({
+        ...entry,
+        history: history.get(entry.id) ?? [entry.price],
+        locations: figures.get(combinationKey(entry)) ?? null,
+      })),
+      total: listing.length,
+      page,
+      pageSize: input.pageSize,
+      pageCount: pages,
+    };
+  }),
 
   /**
    * The observed current price of one store, region, egg type and pack size, or, when the store
@@ -180,26 +172,24 @@ export const pricesRouter = router({
    * locations charge for that combination today (null when none has a price of it today). null
    * when the store has no price at all.
    */
-  lookup: publicProcedure.input(priceLookupInput).query(({ ctx, input }) =>
-    ctx.cache.get(`prices.lookup:${JSON.stringify(input)}`, async () => {
-      const entry = await nearestEntry(ctx.sql, {
-        store: input.store,
-        region: input.region,
-        eggType: input.egg_type,
-        count: input.count,
-        location: input.location,
-      });
-      if (!entry) return null;
-      const wanted = { store_id: input.store, region: input.region, egg_type: input.egg_type, count: input.count };
-      const [history, figures] = await Promise.all([
-        recentHistory(ctx.sql, [entry.id]),
-        locationFigures(ctx.sql, [wanted]),
-      ]);
-      return {
-        ...entry,
-        history: history.get(entry.id) ?? [entry.price],
-        locations: figures.get(combinationKey(wanted)) ?? null,
-      };
-    }),
-  ),
+  lookup: cachedProcedure(['prices'], priceLookupInput).query(async ({ ctx, input }) => {
+    const entry = await nearestEntry(ctx.sql, {
+      store: input.store,
+      region: input.region,
+      eggType: input.egg_type,
+      count: input.count,
+      location: input.location,
+    });
+    if (!entry) return null;
+    const wanted = { store_id: input.store, region: input.region, egg_type: input.egg_type, count: input.count };
+    const [history, figures] = await Promise.all([
+      recentHistory(ctx.sql, [entry.id]),
+      locationFigures(ctx.sql, [wanted]),
+    ]);
+    return {
+      ...entry,
+      history: history.get(entry.id) ?? [entry.price],
+      locations: figures.get(combinationKey(wanted)) ?? null,
+    };
+  }),
 });

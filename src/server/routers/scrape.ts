@@ -7,13 +7,16 @@ import {
   nextDailyRun,
   SCRAPER_NAMES,
   scrapeAllInput,
+  scrapeRunsCountInput,
   scrapeRunsInput,
   scrapeSettingsInput,
   scrapeStartInput,
 } from '#shared/scrape.ts';
 import { STORE_IDS, type StoreId } from '#shared/vocabulary.ts';
+import { intParam } from '#shared/inputs.ts';
 import { adminProcedure, router } from '../trpc.ts';
 import {
+  countRuns,
   getRun,
   getScrapeSettings,
   listRuns,
@@ -101,8 +104,11 @@ export const scrapeRouter = router({
 
   runs: adminProcedure.input(scrapeRunsInput).query(({ ctx, input }) => listRuns(ctx.sql, input)),
 
+  /** How many runs scrape.runs pages through (X-Total-Count). */
+  runsCount: adminProcedure.input(scrapeRunsCountInput).query(({ ctx, input }) => countRuns(ctx.sql, input)),
+
   run: adminProcedure
-    .input(z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }).strict())
+    .input(z.object({ id: intParam('id', 1, 2_147_483_647) }).strict())
     .query(async ({ ctx, input }) => {
       const run = await getRun(ctx.sql, input.id);
       if (!run) throw new TRPCError({ code: 'NOT_FOUND', message: `No scrape run ${input.id}` });

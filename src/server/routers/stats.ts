@@ -1,7 +1,7 @@
-import { publicProcedure, router } from '../trpc.ts';
+import { cachedProcedure, router } from '../trpc.ts';
 import { readStats } from '../queries/stats.ts';
 
 export const statsRouter = router({
   /** National average, weekly volatility, lowest price and the 7- and 30-day trend series. */
-  get: publicProcedure.query(({ ctx }) => ctx.cache.get('stats.get', () => readStats(ctx.sql))),
+  get: cachedProcedure(['prices', 'rollups']).query(({ ctx }) => readStats(ctx.sql)),
 });

@@ -1,4 +1,3 @@
-import { TRPCError } from '@trpc/server';
 import {
   storeIdInput,
   storeInsightsInput,
@@ -7,78 +6,59 @@ import {
   storeLocationsInput,
   storePricesInput,
 } from '#shared/inputs.ts';
-import { publicProcedure, router } from '../trpc.ts';
-import { listStores, storeById } from '../queries/stores.ts';
+import { cachedProcedure, publicProcedure, router } from '../trpc.ts';
+import { listStores, requireStore } from '../queries/stores.ts';
 import { listPriceEntries } from '../queries/prices.ts';
 import { storeFilterOptions, storeInsights } from '../queries/insights.ts';
 import { storeLocationFigures } from '../queries/location-figures.ts';
 import { countLocations, listLocations } from '../queries/coverage.ts';
-import type { Db } from '../db.ts';
-
-async function requireStore(sql: Db, id: string) {
-  const store = await storeById(sql, id);
-  if (!store) throw new TRPCError({ code: 'NOT_FOUND', message: `Store '${id}' not found` });
-  return store;
-}
 
 export const storesRouter = router({
-  list: publicProcedure.query(({ ctx }) => ctx.cache.get('stores.list', () => listStores(ctx.sql))),
+  list: cachedProcedure([]).query(({ ctx }) => listStores(ctx.sql)),
 
-  byId: publicProcedure
-    .input(storeIdInput)
-    .query(({ ctx, input }) =>
-      ctx.cache.get(`stores.byId:${input.storeId}`, () => requireStore(ctx.sql, input.storeId)),
-    ),
+  byId: cachedProcedure([], storeIdInput).query(({ ctx, input }) => requireStore(ctx.sql, input.storeId)),
 
-  prices: publicProcedure.input(storePricesInput).query(({ ctx, input }) =>
-    ctx.cache.get(`stores.prices:${JSON.stringify(input)}`, async () => {
-      await requireStore(ctx.sql, input.storeId);
-      return listPriceEntries(
-        ctx.sql,
-        { store: input.storeId, region: input.region, eggType: input.egg_type, count: input.count },
-        { limit: input.limit, offset: input.offset },
-      );
-    }),
-  ),
+  prices: cachedProcedure(['prices'], storePricesInput).query(async ({ ctx, input }) => {
+    await requireStore(ctx.sql, input.storeId);
+    return listPriceEntries(
+      ctx.sql,
+      { store: input.storeId, region: input.region, eggType: input.egg_type, count: input.count },
+      { limit: input.limit, offset: input.offset },
+    );
+  }),
 
   /**
    * The store page's insights, daily series and competitive analysis under its filters, with one
    * page of its entries (cheapest per dozen first) and their total.
    */
-  insights: publicProcedure.input(storeInsightsPageInput).query(({ ctx, input }) =>
-    ctx.cache.get(`stores.insights:${JSON.stringify(input)}`, async () => {
-      await requireStore(ctx.sql, input.storeId);
-      return storeInsights(
-        ctx.sql,
-        input.storeId,
-        { region: input.region, eggType: input.egg_type, count: input.count },
-        { page: input.page, pageSize: input.pageSize },
-      );
-    }),
-  ),
+  insights: cachedProcedure(['prices', 'rollups'], storeInsightsPageInput).query(async ({ ctx, input }) => {
+    await requireStore(ctx.sql, input.storeId);
+    return storeInsights(
+      ctx.sql,
+      input.storeId,
+      { region: input.region, eggType: input.egg_type, count: input.count },
+      { page: input.page, pageSize: input.pageSize },
+    );
+  }),
 
   /** The store page's filter options: the regions, egg types and pack sizes of its visible prices. */
-  filterOptions: publicProcedure.input(storeIdInput).query(({ ctx, input }) =>
-    ctx.cache.get(`stores.filterOptions:${JSON.stringify(input)}`, async () => {
-      await requireStore(ctx.sql, input.storeId);
-      return storeFilterOptions(ctx.sql, input.storeId);
-    }),
-  ),
+  filterOptions: cachedProcedure(['prices', 'rollups'], storeIdInput).query(async ({ ctx, input }) => {
+    await requireStore(ctx.sql, input.storeId);
+    return storeFilterOptions(ctx.sql, input.storeId);
+  }),
 
   /**
    * What the store's locations charge today for each region, egg type and pack size under the
    * filters: the median per dozen, its range, how many locations and the cheapest of them.
    */
-  locationFigures: publicProcedure.input(storeInsightsInput).query(({ ctx, input }) =>
-    ctx.cache.get(`stores.locationFigures:${JSON.stringify(input)}`, async () => {
-      await requireStore(ctx.sql, input.storeId);
-      return storeLocationFigures(ctx.sql, input.storeId, {
-        region: input.region,
-        eggType: input.egg_type,
-        count: input.count,
-      });
-    }),
-  ),
+  locationFigures: cachedProcedure(['prices', 'rollups'], storeInsightsInput).query(async ({ ctx, input }) => {
+    await requireStore(ctx.sql, input.storeId);
+    return storeLocationFigures(ctx.sql, input.storeId, {
+      region: input.region,
+      eggType: input.egg_type,
+      count: input.count,
+    });
+  }),
 
   /**
    * A chain's known open stores (its directory, grown by discovery) with address, coordinates and

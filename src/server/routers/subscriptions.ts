@@ -147,7 +147,7 @@ export const subscriptionsRouter = router({
   delete: userProcedure.input(subscriptionIdInput).mutation(async ({ ctx, input }) => {
     await owned(ctx, input.id);
     await ctx.sql`delete from subscriptions where id = ${input.id}`;
-    return { success: true };
+    return { success: true as const };
   }),
 
   /**
@@ -198,7 +198,7 @@ export const subscriptionsRouter = router({
     const subscription = await unsubscribeByToken(ctx.sql, input.token);
     if (!subscription) throw new TRPCError({ code: 'NOT_FOUND', message: 'This unsubscribe link is invalid.' });
     return {
-      success: true,
+      success: true as const,
       email: subscription.email,
       summary: describeSubscription(subscription, await storeNames(ctx.sql)),
     };

@@ -58,7 +58,7 @@ export const usersRouter = router({
     });
     if (!deleted) throw new TRPCError({ code: 'NOT_FOUND', message: 'User not found' });
     if (input.id === ctx.user.id) ctx.http.setCookie(ctx.config.sessions.blankCookie());
-    return { success: true };
+    return { success: true as const };
   }),
 
   subscriptions: accountProcedure.query(({ ctx, input }) => subscriptionsOf(ctx.sql, input.id)),

@@ -191,6 +191,7 @@ describe('mapLabel and the rest', () => {
         state: 'CA',
         egg_type: 'standard',
         count: null,
+        total: 2,
         entries: [entry, { ...entry, id: 8, city: null, location_name: 'Downtown', source: 'scrape' }],
       }),
     ).toEqual([

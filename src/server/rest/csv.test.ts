@@ -3,7 +3,6 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { numberColumn, textColumn, toCsv } from './csv.ts';
-import { pageLinks } from './rest.ts';
 
 interface Row {
   title: string;
@@ -35,38 +34,5 @@ describe('toCsv', () => {
     expect(rows.slice(0, -1).map((r) => r.title)).toEqual([...titles.slice(0, -1).map((t) => `'${t}`), 'Eggs']);
     expect(rows.slice(0, -1).every((r) => r.price === '-0.25')).toBe(true);
     expect(rows.at(-1)!.price).toBe('');
-  });
-});
-
-describe('pageLinks', () => {
-  const rels = (header: string) =>
-    Object.fromEntries(
-      header.split(', ').map((part) => [/rel="(\w+)"/.exec(part)![1], Number(/offset=(\d+)/.exec(part)![1])]),
-    );
-
-  it('links first, prev, next and last on the multiples of the limit', () => {
-    expect(rels(pageLinks('/api/egg-prices?region=west&limit=5&offset=5', 13, 5, 5))).toEqual({
-      first: 0,
-      prev: 0,
-      next: 10,
-      last: 10,
-    });
-    expect(rels(pageLinks('/api/egg-prices?limit=5', 13, 5, 0))).toEqual({ first: 0, next: 5, last: 10 });
-    expect(rels(pageLinks('/api/egg-prices?limit=5&offset=10', 13, 5, 10))).toEqual({ first: 0, prev: 5, last: 10 });
-    expect(pageLinks('/api/egg-prices?region=west&limit=5&offset=5', 13, 5, 5)).toContain('region=west');
-  });
-
-  it('keeps an unaligned offset on its own alignment, never past the last page', () => {
-    expect(rels(pageLinks('/api/egg-prices?limit=5&offset=7', 13, 5, 7))).toEqual({
-      first: 0,
-      prev: 2,
-      next: 12,
-      last: 12,
-    });
-  });
-
-  it('points prev at the last page when the offset is past the end, and handles no rows', () => {
-    expect(rels(pageLinks('/api/egg-prices?limit=5&offset=100', 13, 5, 100))).toEqual({ first: 0, prev: 10, last: 10 });
-    expect(rels(pageLinks('/api/egg-prices?limit=5', 0, 5, 0))).toEqual({ first: 0, last: 0 });
   });
 });

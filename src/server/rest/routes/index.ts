@@ -1,0 +1,17 @@
+// The REST table: every path under /api, by domain.
+import type { RestRoute } from '../route.ts';
+import { accountRoutes } from './accounts.ts';
+import { coverageRoutes } from './coverage.ts';
+import { priceRoutes } from './prices.ts';
+import { scrapeRoutes } from './scrape.ts';
+import { storeRoutes } from './stores.ts';
+import { subscriptionRoutes } from './subscriptions.ts';
+
+export const REST_ROUTES: readonly RestRoute[] = [
+  ...priceRoutes,
+  ...storeRoutes,
+  ...accountRoutes,
+  ...subscriptionRoutes,
+  ...scrapeRoutes,
+  ...coverageRoutes,
+];
