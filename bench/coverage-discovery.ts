@@ -1,98 +1,142 @@
-// Discovery, measured (issue 25, item 7): for each retailer, a nationwide sweep with its own
-// locator against the stand-in store network in this process (no socket, zero delay), through
-// the same module code and sweep plan the coverage__discover task runs. Per retailer: stores found
-// of the stores present (target: all), locator calls, calls per store found beside the floor its
-// locator allows (one call per store it can answer at most: Kroger's 200 within 100 miles makes
-// one call per 200 stores; a nearest-only locator one call per store; an id space its size), and
-// the time the sweep took. `npm run bench -- discovery` runs this part alone.
+// Discovery, measured: for each retailer and each of two store networks, a sweep of the scope
+// (nationwide unless states are given) with the retailer's own locator, in this process (no
+// socket, zero delay), through the same module code and sweep plan the coverage__discover task
+// runs; and beside it a reference sweep over the same locator (test/retailers/reference-sweep.ts:
+// every ZIP code centre of the scope in ZIP order, skipping those an earlier answer proved). The
+// networks: the stand-in's own (test/retailers/network.ts) and the metro network, generated
+// another way with locators that answer only the documented minimum fields
+// (test/retailers/metro-network.ts, metro-locators.ts). Per retailer: stores found of the open
+// stores present, locator calls per store found beside the reference's, and the targets: at
+// least 99% found, within twice the reference's calls. `npm run bench -- discovery` runs this part
+// alone; BENCH_DISCOVERY_STATES=CO,UT,NM limits it to some states.
 import { STORE_IDS, type StoreId } from '../src/shared/vocabulary.ts';
 import type { CoverageScope } from '../src/shared/coverage.ts';
-import { inProcessStandIn } from '../test/retailers/in-process.ts';
-import { discoverableStoresIn } from '../test/retailers/network.ts';
-import { RetailerHttp } from '../worker/scrapers/http.ts';
+import { inProcessContext } from '../test/retailers/in-process.ts';
+import { networkStoresIn } from '../test/retailers/network.ts';
+import { metroStoresIn } from '../test/retailers/metro-network.ts';
+import { METRO_STAND_INS } from '../test/retailers/metro-locators.ts';
+import { STAND_INS } from '../test/retailers/server.ts';
+import { referenceSweep } from '../test/retailers/reference-sweep.ts';
+import type { RetailerStandIn } from '../test/retailers/types.ts';
 import { SCRAPERS } from '../worker/scrapers/index.ts';
+import type { DiscoveredStore } from '../worker/scrapers/types.ts';
 import { Sweep } from '../worker/coverage/sweep.ts';
 import { sweepSteps } from '../worker/coverage/discover-steps.ts';
 
+/** At least this share of a chain's open stores found... */
+export const FOUND_TARGET = 0.99;
+/** ...with at most this many times the reference sweep's locator calls. */
+export const CALLS_TARGET = 2;
+
+export interface DiscoveryNetwork {
+  name: string;
+  handlers: RetailerStandIn[];
+  /** The chain's open stores in some states (null: all), by id. */
+  present(store: StoreId, states: readonly string[] | null): Array<{ id: string }>;
+}
+
+export const DISCOVERY_NETWORKS: readonly DiscoveryNetwork[] = [
+  { name: 'stand-in', handlers: STAND_INS, present: (store, states) => networkStoresIn(store, states) },
+  { name: 'metro', handlers: METRO_STAND_INS, present: (store, states) => metroStoresIn(store, states) },
+];
+
 export interface DiscoveryBenchRow {
+  network: string;
   store: StoreId;
   present: number;
   found: number;
   calls: number;
   callsPerStore: number;
-  /** The fewest calls per store the locator allows (1 / stores per answer; id space / stores for ids). */
-  floorPerStore: number;
+  /** Stores answered that discovery could not file (no ZIP code, coordinates or city it could place). */
+  skipped: number;
+  referenceFound: number;
+  referenceCalls: number;
+  referencePerStore: number;
   seconds: number;
   met: boolean;
 }
 
-/** Sweeps each retailer's scope (nationwide unless states are given) and counts what it found. */
+const foundOf = (stores: DiscoveredStore[], holds: Sweep['area']['holds']) =>
+  new Set(stores.filter((store) => holds(store)).map((store) => store.retailerLocationId));
+
+/** Sweeps each retailer's scope on each network, and the reference beside it. */
 export async function measureDiscovery(
   log: (line: string) => void,
-  states: string[] | null = null,
+  states: string[] | null = process.env.BENCH_DISCOVERY_STATES?.split(',').filter(Boolean) ?? null,
   stores: readonly StoreId[] = STORE_IDS,
+  networks: readonly DiscoveryNetwork[] = DISCOVERY_NETWORKS,
 ): Promise<DiscoveryBenchRow[]> {
   const scope: CoverageScope = states ? { kind: 'states', states: states as never } : { kind: 'nationwide' };
   const rows: DiscoveryBenchRow[] = [];
-  for (const store of stores) {
-    const scraper = SCRAPERS[store];
-    const discovery = scraper.discovery!;
-    const standIn = inProcessStandIn();
-    const http = new RetailerHttp(scraper.storeName, scraper.origins, {
-      delayMs: 0,
-      retries: 0,
-      transport: standIn.transport,
-    });
-    const ctx = {
-      http,
-      maxPages: 1,
-      term: 'eggs',
-      credentials: { krogerClientId: 'bench', krogerClientSecret: 'bench' },
-    };
-    log(`Discovery: ${scraper.storeName}, ${states ? states.join(', ') : 'nationwide'}...`);
-    const started = performance.now();
-    const sweep = new Sweep(scope, discovery);
-    const result = await sweepSteps(sweep, scraper, ctx, Number.MAX_SAFE_INTEGER);
-    const seconds = (performance.now() - started) / 1000;
-    const found = new Set(result.stores.filter((s) => sweep.area.holds(s)).map((s) => s.retailerLocationId));
-    const present = discoverableStoresIn(store, states);
-    const foundOfPresent = present.filter((s) => found.has(s.id)).length;
-    const floorPerStore =
-      discovery.kind === 'ids' ? discovery.ids.length / Math.max(1, present.length) : 1 / discovery.perCall;
-    rows.push({
-      store,
-      present: present.length,
-      found: foundOfPresent,
-      calls: result.calls,
-      callsPerStore: result.calls / Math.max(1, foundOfPresent),
-      floorPerStore,
-      seconds,
-      met: foundOfPresent === present.length,
-    });
+  for (const network of networks) {
+    for (const store of stores) {
+      const scraper = SCRAPERS[store];
+      const present = network.present(store, states);
+      // A chain with no store in the scope has nothing to find (the metro network's ALDI in the West).
+      if (present.length === 0) continue;
+      log(
+        `Discovery: ${scraper.storeName} on the ${network.name} network, ${states ? states.join(', ') : 'nationwide'}...`,
+      );
+      const started = performance.now();
+      const sweep = new Sweep(scope, scraper.discovery!);
+      const result = await sweepSteps(
+        sweep,
+        scraper,
+        inProcessContext(store, network.handlers),
+        Number.MAX_SAFE_INTEGER,
+      );
+      const seconds = (performance.now() - started) / 1000;
+      const reference = await referenceSweep(scope, scraper, inProcessContext(store, network.handlers));
+      const found = foundOf(result.stores, sweep.area.holds);
+      const referenceFound = foundOf(reference.stores, sweep.area.holds);
+      const foundOfPresent = present.filter((s) => found.has(s.id)).length;
+      const callsPerStore = result.calls / Math.max(1, foundOfPresent);
+      const referencePerStore = reference.calls / Math.max(1, present.filter((s) => referenceFound.has(s.id)).length);
+      rows.push({
+        network: network.name,
+        store,
+        present: present.length,
+        found: foundOfPresent,
+        calls: result.calls,
+        callsPerStore,
+        skipped: new Set(result.skipped.map((s) => s.retailerLocationId ?? s.reason)).size,
+        referenceFound: present.filter((s) => referenceFound.has(s.id)).length,
+        referenceCalls: reference.calls,
+        referencePerStore,
+        seconds,
+        met: foundOfPresent >= FOUND_TARGET * present.length && callsPerStore <= CALLS_TARGET * referencePerStore,
+      });
+    }
   }
   return rows;
 }
 
-/** The rows as printed beside their bounds. */
+const n = (value: number) => value.toLocaleString('en-US');
+
+/** The rows as printed beside their targets. */
 export function discoveryTable(rows: DiscoveryBenchRow[]): { headers: string[]; rows: string[][] } {
   return {
     headers: [
-      'discovery (stand-in, zero delay)',
+      'discovery (zero delay)',
       'found / present',
+      'skipped',
       'locator calls',
       'calls per store',
-      'floor per store',
-      'vs floor',
+      'reference per store',
+      'vs reference',
+      'reference found',
       'seconds',
-      'target: all',
+      `target: ${FOUND_TARGET * 100}%, ${CALLS_TARGET}x`,
     ],
     rows: rows.map((row) => [
-      row.store,
-      `${row.found.toLocaleString('en-US')} / ${row.present.toLocaleString('en-US')}`,
-      row.calls.toLocaleString('en-US'),
+      `${row.network}: ${row.store}`,
+      `${n(row.found)} / ${n(row.present)} (${((100 * row.found) / Math.max(1, row.present)).toFixed(1)}%)`,
+      n(row.skipped),
+      n(row.calls),
       row.callsPerStore.toFixed(3),
-      row.floorPerStore.toFixed(3),
-      `${(row.callsPerStore / row.floorPerStore).toFixed(1)}x`,
+      row.referencePerStore.toFixed(3),
+      `${(row.callsPerStore / row.referencePerStore).toFixed(2)}x`,
+      `${n(row.referenceFound)} / ${n(row.present)}`,
       row.seconds.toFixed(1),
       row.met ? 'met' : 'MISSED',
     ]),

@@ -15,8 +15,9 @@
 //   Front end: last, the main-thread trace of / and /compare/organic beside a baseline page
 //   (bench/frontend.ts, results in bench/results/frontend.json). `npm run bench -- frontend`
 //   runs that part alone, without the large database.
-//   Discovery: each retailer's nationwide store discovery against the stand-in network at zero
-//   delay (bench/coverage-discovery.ts); `npm run bench -- discovery` runs that part alone.
+//   Discovery: each retailer's nationwide store discovery at zero delay on two store networks
+//   (the stand-in's and the metro network), beside a reference sweep (bench/coverage-discovery.ts);
+//   `npm run bench -- discovery` runs that part alone.
 //   Nationwide: `npm run bench -- nationwide` runs only the nationwide section (its own database
 //   of about 110 million observations, bench/nationwide.ts); `npm run bench` never does.
 import { fork, type ChildProcess } from 'node:child_process';
@@ -648,7 +649,7 @@ async function main(): Promise<void> {
       ],
     );
 
-    // Nationwide store discovery per retailer against the stand-in network (no database).
+    // Nationwide store discovery per retailer on both store networks, beside the reference sweep (no database).
     const discovery: DiscoveryBenchRow[] = await measureDiscovery(log);
     console.log('');
     const discoveryRows = discoveryTable(discovery);
@@ -666,7 +667,12 @@ async function main(): Promise<void> {
       ...(alerts.met.immediate
         ? []
         : [`immediate matching ${alerts.immediate.matchSeconds.toFixed(1)} s > ${IMMEDIATE_TARGET_S} s`]),
-      ...discovery.filter((d) => !d.met).map((d) => `${d.store} discovery found ${d.found} of ${d.present} stores`),
+      ...discovery
+        .filter((d) => !d.met)
+        .map(
+          (d) =>
+            `${d.store} discovery on the ${d.network} network found ${d.found} of ${d.present} stores with ${d.callsPerStore.toFixed(2)} calls per store (reference ${d.referencePerStore.toFixed(2)})`,
+        ),
       ...results
         .filter((r) => !r.met)
         .map(

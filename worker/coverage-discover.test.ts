@@ -1,8 +1,12 @@
 // coverage__discover through graphile-worker's run-once API against the retailer stand-in: a
 // discovery run finds every store of its scope (with banners), job by job in the retailer's queue
-// so other jobs of that queue run in between, with live counters; a store missed by two complete
-// sweeps closes and reopens when found again; a bot wall or an unrecognised answer stops the run
-// with its reason; a run resumes from its written state.
+// so other jobs of that queue run in between, with live counters; stores answered near the scope
+// but outside it are kept and counted apart; a store missed by two complete sweeps closes and
+// reopens when found again; on the metro network, whose locators answer the documented minimum
+// fields, stores without a ZIP code are filed by their coordinates or city; a store that cannot be
+// filed is counted with its reason, and a run that files nothing where the chain has stores fails;
+// a bot wall or an unrecognised answer stops the run with its reason; a run resumes from its
+// written state.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { runOnce, type Task } from 'graphile-worker';
@@ -12,20 +16,25 @@ import { STORE_IDS, type StoreId } from '#shared/vocabulary.ts';
 import { quietLogger } from '#server/migrate.ts';
 import { createTestDatabase, type TestDatabase } from '../test/db.ts';
 import { startStandIn, type StandInServer } from '../test/retailers/server.ts';
-import { chainNetwork, discoverableStoresIn } from '../test/retailers/network.ts';
+import { chainNetwork, networkStoresIn } from '../test/retailers/network.ts';
+import { metroStoresIn } from '../test/retailers/metro-network.ts';
+import { startMetroStandIn } from '../test/retailers/metro-locators.ts';
 import type { ScrapeConfig } from '#shared/scrape.ts';
 import { taskList } from './tasks.ts';
 import { coverageDiscover } from './tasks/coverage__discover.ts';
 
 let db: TestDatabase;
 let standIn: StandInServer;
+let metro: StandInServer;
 
 beforeAll(async () => {
   db = await createTestDatabase();
   standIn = await startStandIn();
+  metro = await startMetroStandIn();
 });
 afterAll(async () => {
   await standIn.close();
+  await metro.close();
   await db.drop();
 });
 beforeEach(async () => {
@@ -93,13 +102,17 @@ const runRow = async (id: number) => {
       points_done: number;
       locator_calls: number;
       stores_found: number;
+      stores_in_scope: number;
       stores_new: number;
       stores_closed: number;
+      stores_skipped: number;
+      skipped_reasons: Array<{ reason: string; stores: number }>;
       worker_id: string | null;
       heartbeat_at: Date | null;
       finished_at: Date | null;
     }>
-  >`select status, message, demo, points_planned, points_done, locator_calls, stores_found, stores_new, stores_closed, worker_id, heartbeat_at, finished_at from coverage_runs where id = ${id}`;
+  >`select status, message, demo, points_planned, points_done, locator_calls, stores_found, stores_in_scope, stores_new, stores_closed,
+            stores_skipped, skipped_reasons, worker_id, heartbeat_at, finished_at from coverage_runs where id = ${id}`;
   return row!;
 };
 
@@ -109,11 +122,12 @@ const directory = (store: StoreId) =>
       retailer_location_id: string;
       banner: string | null;
       state: string | null;
+      zip: string;
       status: string;
       missed_sweeps: number;
     }>
   >`
-    select retailer_location_id, banner, state, status, missed_sweeps from store_locations where store_id = ${store} and retailer_location_id is not null`;
+    select retailer_location_id, banner, state, zip, status, missed_sweeps from store_locations where store_id = ${store} and retailer_location_id is not null`;
 
 describe('a discovery run', () => {
   it('finds every store of its states job by job in the retailer queue, with banners and live counters', async () => {
@@ -130,9 +144,12 @@ describe('a discovery run', () => {
     expect(run.points_done).toBe(run.locator_calls);
     expect(run.points_planned).toBe(run.points_done);
     expect(run.locator_calls).toBeGreaterThan(2);
-    const present = discoverableStoresIn('kroger', ['WV', 'DE']);
+    const present = networkStoresIn('kroger', ['WV', 'DE']);
     expect(run.stores_found).toBeGreaterThanOrEqual(present.length);
-    expect(run.message).toMatch(/^Swept WV, DE|^Swept .*: \d+ stores found/);
+    expect(run.message).toMatch(
+      /^Swept 2 states: DE, WV: \d+ found: \d+ in scope, \d+ nearby outside it \(\d+ new\) with \d+ locator calls; 0 not found$/,
+    );
+    expect(run.stores_in_scope).toBe(present.length);
     const rows = await directory('kroger');
     const known = new Set(rows.map((row) => row.retailer_location_id));
     for (const store of present) expect(known).toContain(store.id);
@@ -190,13 +207,105 @@ describe('a discovery run', () => {
     });
   });
 
-  it('Whole Foods: asks its id space by summary and keeps the stores of the scope', async () => {
-    const id = await startDiscovery('whole-foods', { kind: 'states', states: ['MA'] });
-    await runJobs(scrape(), 400);
+  it('keeps the stores answered near the scope but outside it, and counts them apart', async () => {
+    const id = await startDiscovery('target', { kind: 'states', states: ['RI'] });
+    await runJobs(scrape(), 50);
     const run = await runRow(id);
-    expect(run).toMatchObject({ status: 'succeeded', locator_calls: 1000, points_planned: 1000 });
-    const known = new Set((await directory('whole-foods')).map((row) => row.retailer_location_id));
-    for (const store of discoverableStoresIn('whole-foods', ['MA'])) expect(known).toContain(store.id);
+    const inRhodeIsland = networkStoresIn('target', ['RI']).length;
+    expect(run).toMatchObject({ status: 'succeeded', stores_in_scope: inRhodeIsland });
+    expect(run.stores_found).toBeGreaterThan(inRhodeIsland);
+    expect(run.message).toContain(
+      `${run.stores_found} found: ${inRhodeIsland} in scope, ${run.stores_found - inRhodeIsland} nearby outside it`,
+    );
+    const states = new Set((await directory('target')).map((row) => row.state));
+    expect(states).toContain('MA');
+  });
+});
+
+describe('a discovery run on the metro network (documented minimum fields)', () => {
+  it.each([
+    ['whole-foods', ['CO', 'UT', 'NM']],
+    ['albertsons', ['NM']],
+    ['aldi', ['DE']],
+  ] as const)('%s: files every store of %s under a ZIP code and a state, skipping none', async (store, states) => {
+    const id = await startDiscovery(store, { kind: 'states', states: [...states] });
+    await runJobs(scrape(metro.url), 200);
+    const run = await runRow(id);
+    const present = metroStoresIn(store, states);
+    expect(run).toMatchObject({ status: 'succeeded', stores_in_scope: present.length, stores_skipped: 0 });
+    const rows = new Map((await directory(store)).map((row) => [row.retailer_location_id, row]));
+    for (const expected of present) {
+      const row = rows.get(expected.id);
+      expect(row, expected.id).toBeDefined();
+      expect(row!.state).toBe(expected.state);
+      expect(row!.zip).toMatch(/^\d{5}$/);
+    }
+  });
+});
+
+describe('a discovery run whose answers cannot be filed', () => {
+  let finder: http.Server;
+  let finderUrl: string;
+  beforeAll(async () => {
+    // A Whole Foods store finder whose stores have a street but no ZIP code, coordinates or city.
+    finder = http.createServer((req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(
+        req.url === '/stores/search'
+          ? JSON.stringify([
+              { storeId: 10401, location: { address: { line1: '1 Main St' } } },
+              { storeId: 10402, location: { address: { line1: '2 Main St', state: 'RI' } } },
+            ])
+          : '{}',
+      );
+    });
+    await new Promise<void>((resolve) => finder.listen(0, '127.0.0.1', resolve));
+    finderUrl = `http://127.0.0.1:${(finder.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => finder.close(() => resolve())));
+
+  it('counts each store it skips with the reason, and fails rather than finding nothing', async () => {
+    const id = await startDiscovery('whole-foods', { kind: 'states', states: ['RI'] });
+    await runJobs(scrape(finderUrl), 50);
+    const run = await runRow(id);
+    const reason = 'the answer gives no ZIP code, coordinates or city to file it under';
+    expect(run).toMatchObject({
+      status: 'failed',
+      stores_found: 0,
+      stores_skipped: 2,
+      skipped_reasons: [{ reason, stores: 2 }],
+    });
+    expect(run.message).toBe(
+      `Found no store in 1 state: RI with ${run.locator_calls} locator call${run.locator_calls === 1 ? '' : 's'}, although the locator answered 2 stores that could not be filed; nothing was closed; 2 stores skipped: ${reason} (2)`,
+    );
+  });
+
+  it('fails, closing nothing, when the locator answers no store where the directory knows some', async () => {
+    const seeded = await startDiscovery('whole-foods', { kind: 'states', states: ['MA'] });
+    await runJobs(scrape(), 100);
+    expect(await runRow(seeded)).toMatchObject({ status: 'succeeded', stores_skipped: 0 });
+    const [known] = await db.sql<Array<{ n: number }>>`
+      select count(*)::int as n from store_locations where store_id = 'whole-foods' and state = 'MA' and status = 'open'`;
+    expect(known!.n).toBeGreaterThan(0);
+    const empty = http.createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('[]');
+    });
+    await new Promise<void>((resolve) => empty.listen(0, '127.0.0.1', resolve));
+    try {
+      const id = await startDiscovery('whole-foods', { kind: 'states', states: ['MA'] });
+      await runJobs(scrape(`http://127.0.0.1:${(empty.address() as AddressInfo).port}`), 50);
+      const run = await runRow(id);
+      expect(run.status).toBe('failed');
+      expect(run.message).toMatch(
+        /^Found no store in 1 state: MA with \d+ locator calls?, although \d+ known stores? (is|are) in it; nothing was closed$/,
+      );
+      const [after] = await db.sql<Array<{ missed: number }>>`
+        select count(*)::int as missed from store_locations where store_id = 'whole-foods' and missed_sweeps > 0`;
+      expect(after!.missed).toBe(0);
+    } finally {
+      await new Promise<void>((resolve) => empty.close(() => resolve()));
+    }
   });
 });
 
@@ -298,8 +407,7 @@ describe('resuming', () => {
   it('a run left running by a dead worker resumes from its written state, without asking its points again', async () => {
     const scope: CoverageScopeInput = { kind: 'states', states: ['RI', 'CT'] };
     const id = await startDiscovery('aldi', scope);
-    // One job of 6 calls, then its next job is dropped (the worker died before it ran).
-    await runJobs(scrape(), 6, {});
+    await runJobs(scrape(), 50, {});
     const whole = await runRow(id);
     expect(whole.status).toBe('succeeded');
     const again = await startDiscovery('aldi', scope);
@@ -321,7 +429,7 @@ describe('resuming', () => {
     standIn.reset();
     await db.sql`update coverage_runs set worker_id = null where id = ${again}`;
     await db.sql`select graphile_worker.add_job('coverage__discover', json_build_object('runId', ${again}::int), queue_name := ${retailerQueue('aldi')})`;
-    await runJobs(scrape(), 6);
+    await runJobs(scrape(), 50);
     const finished = await runRow(again);
     expect(finished.status).toBe('succeeded');
     expect(finished.locator_calls).toBe(whole.locator_calls);

@@ -95,10 +95,12 @@ const runRow = async (id: number) =>
         chunks_planned: number;
         chunks_done: number;
         requests: number;
+        nothing_due: boolean;
         finished_at: Date | null;
       }[]
     >`
-    select status, message, demo, stores_planned, stores_visited, stores_failed, stores_blocked, chunks_planned, chunks_done, requests, finished_at
+    select status, message, demo, stores_planned, stores_visited, stores_failed, stores_blocked, chunks_planned, chunks_done, requests,
+           nothing_due, finished_at
     from coverage_runs where id = ${id}`
   )[0]!;
 const visits = (id: number) =>
@@ -163,7 +165,7 @@ describe('a visit day', () => {
     standIn.reset();
     const again = await startVisitDay(db.sql, { store: 'aldi', userId: null, trigger: 'manual' });
     await runJobs();
-    expect(await runRow(again.runId)).toMatchObject({ status: 'succeeded', stores_planned: 0 });
+    expect(await runRow(again.runId)).toMatchObject({ status: 'succeeded', stores_planned: 0, nothing_due: true });
     expect((await runRow(again.runId)).message).toMatch(/^No store was due/);
     expect(standIn.requests).toEqual([]);
   });

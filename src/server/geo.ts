@@ -64,6 +64,81 @@ export function allZipFacts(): readonly ZipFacts[] {
   return list;
 }
 
+const NEAREST_BUCKET_DEGREES = 0.5;
+let nearestIndex: Map<string, ZipFacts[]> | null = null;
+
+/**
+ * The ZIP code whose centre is nearest a point, among those of `state` when it is given, within
+ * `maxMiles`; null when none is. Discovery files a store that its locator answers without a ZIP
+ * code (Whole Foods gives coordinates only) under it.
+ */
+export function nearestZipFacts(
+  point: Coordinates,
+  options: { state?: string | null; maxMiles: number },
+): ZipFacts | null {
+  if (!nearestIndex) {
+    nearestIndex = new Map();
+    for (const facts of allZipFacts()) {
+      const key = `${Math.floor(facts.latitude / NEAREST_BUCKET_DEGREES)}:${Math.floor(facts.longitude / NEAREST_BUCKET_DEGREES)}`;
+      const bucket = nearestIndex.get(key);
+      if (bucket) bucket.push(facts);
+      else nearestIndex.set(key, [facts]);
+    }
+  }
+  const box = boundingBox(point, options.maxMiles);
+  let best: ZipFacts | null = null;
+  let bestMiles = options.maxMiles;
+  for (
+    let i = Math.floor(box.minLatitude / NEAREST_BUCKET_DEGREES);
+    i <= Math.floor(box.maxLatitude / NEAREST_BUCKET_DEGREES);
+    i++
+  ) {
+    for (
+      let j = Math.floor(box.minLongitude / NEAREST_BUCKET_DEGREES);
+      j <= Math.floor(box.maxLongitude / NEAREST_BUCKET_DEGREES);
+      j++
+    ) {
+      for (const facts of nearestIndex.get(`${i}:${j}`) ?? []) {
+        if (options.state && facts.state !== options.state) continue;
+        const miles = greatCircleMiles(point, facts);
+        if (miles <= bestMiles && (best === null || miles < bestMiles || facts.zip < best.zip)) {
+          best = facts;
+          bestMiles = miles;
+        }
+      }
+    }
+  }
+  return best;
+}
+
+/** A city's name as the geodata and a locator may both spell it: lower case, "St." as "Saint", no dots or hyphens. */
+function cityKey(city: string): string {
+  return city
+    .toLowerCase()
+    .replace(/\bst\.?\s/g, 'saint ')
+    .replace(/\bft\.?\s/g, 'fort ')
+    .replace(/[.'’]/g, '')
+    .replace(/[-\s]+/g, ' ')
+    .trim();
+}
+
+let cityIndex: Map<string, ZipFacts[]> | null = null;
+
+/** The ZIP codes of a city (in a state when given), in ZIP order; empty when the geodata has none. */
+export function zipFactsOfCity(city: string, state?: string | null): readonly ZipFacts[] {
+  if (!cityIndex) {
+    cityIndex = new Map();
+    for (const facts of allZipFacts()) {
+      const key = cityKey(facts.city);
+      const list = cityIndex.get(key);
+      if (list) list.push(facts);
+      else cityIndex.set(key, [facts]);
+    }
+  }
+  const all = cityIndex.get(cityKey(city)) ?? [];
+  return state ? all.filter((facts) => facts.state === state) : all;
+}
+
 /**
  * The two-letter code of a US state or DC from its code or its full name in any case ("UT",
  * "Utah", "RHODE ISLAND"); null for anything else (territories, Canadian provinces, blanks).

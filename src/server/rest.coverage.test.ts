@@ -239,6 +239,7 @@ describe('PUT /api/coverage/{store}/plan and POST /api/coverage/{store}/visit', 
     expect(target).toMatchObject({
       known: 2,
       inScope: 2,
+      inScopeBasis: 'plan',
       neverVisited: 2,
       delayMs: 2000,
       defaultBudget: 43_200,

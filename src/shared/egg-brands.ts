@@ -1,10 +1,13 @@
 // Brands whose every shell egg comes from one housing type, so the brand settles the egg type when
-// a title is silent about housing ("Vital Farms Large Grade A Eggs, 18 CT") or says only
-// "organic" ("Pete & Gerry's Organic Large Brown Eggs"). Whole Foods and ALDI keep the brand apart
-// from the title, and some titles never repeat it. A title's own housing claim always wins
-// ("... Organic Pasture-Raised ..." is pasture-raised whatever the brand), and a brand not in this
-// table says nothing: most brands (Eggland's Best, Organic Valley, Great Value...) sell several
-// housing types. Free-range counts as cage-free, as it does for titles (src/shared/eggs.ts).
+// a title is silent about housing ("Vital Farms Large Grade A Eggs, 18 CT"), and raises a title
+// that says only "organic" when its type ranks above organic ("Vital Farms Organic Grade A XL
+// Eggs" is pasture-raised). A brand never lowers what the title says: "Pete & Gerry's Organic
+// Large Brown Eggs" stays organic, though all its eggs are free-range too. Whole Foods and ALDI
+// keep the brand apart from the title, and some titles never repeat it. A title's own housing
+// claim always wins ("... Organic Pasture-Raised ..." is pasture-raised whatever the brand), and a
+// brand not in this table says nothing: most brands (Eggland's Best, Organic Valley, Great
+// Value...) sell several housing types. Free-range counts as cage-free, as it does for titles
+// (src/shared/eggs.ts).
 //
 // Each entry rests on the brand's own statement that all its eggs are of that type:
 // - Vital Farms: "All of Vital Farms' eggs are pasture-raised" (the company, interviewed at

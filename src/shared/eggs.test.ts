@@ -304,8 +304,8 @@ const CORPUS: Row[] = [
     'walmart',
     "Pete & Gerry's Organic Eggs from Small Family Farms, Large, 12 ct",
     null,
-    // Every Pete & Gerry's egg is free-range (egg-brands.ts): the title says only "organic".
-    eggs('cage_free', 12, 'Large'),
+    // The title says organic; the brand (free-range, ranked below organic) never lowers it.
+    eggs('organic', 12, 'Large'),
   ],
   ['whole-foods', 'Blue Sky Family Farms Easter Egger Blue Eggs, 12 ct', null, eggs('standard', 12, null)],
   ['walmart', 'Farm Fresh Large Eggs, 1 ct', null, reject('implausible-count', 'count 1')],
@@ -594,14 +594,18 @@ describe('eggTypeOf with the brand (a brand that sells one housing type)', () =>
     ['Large Grade A Eggs, 18 CT', 'Vital Farms', 'pasture_raised'],
     ['Organic Grade A XL Eggs, 12 CT', 'Vital Farms', 'pasture_raised'],
     ['Organic Grade A XL Eggs, 12 CT', 'VITAL FARMS', 'pasture_raised'],
-    ['Organic Large Brown Eggs, 12 ct', "Pete and Gerry's", 'cage_free'],
-    ['Organic Large Brown Eggs, 12 ct', 'Pete & Gerry’s Organic Eggs', 'cage_free'],
+    // A brand never lowers the title's "organic"; it raises it only to a type ranked above it.
+    ['Organic Large Brown Eggs, 12 ct', "Pete and Gerry's", 'organic'],
+    ['Organic Large Brown Eggs, 12 ct', 'Pete & Gerry’s Organic Eggs', 'organic'],
+    ['Organic Large Grade A Eggs, 18 CT', "Pete & Gerry's", 'organic'],
+    ['Organic Large Brown Eggs, 12 ct', "Nellie's Free Range", 'organic'],
     ['Large Brown Eggs, 18 ct', "Nellie's Free Range", 'cage_free'],
     ['Large Eggs, 12 ct', 'The Happy Egg Co.', 'cage_free'],
     ['Large Eggs, 12 ct', 'happy egg', 'cage_free'],
     // Or the title leads with it.
     ['Vital Farms Organic Grade A XL Eggs, 12 ct', null, 'pasture_raised'],
-    ["Pete & Gerry's Organic Large Brown Eggs", undefined, 'cage_free'],
+    ["Pete & Gerry's Organic Large Brown Eggs", undefined, 'organic'],
+    ["Pete & Gerry's Large Brown Eggs", undefined, 'cage_free'],
     // The title's own housing claim always wins.
     ['Organic Free Range Large Brown Eggs', 'Vital Farms', 'cage_free'],
     ['Pasture Raised Large Eggs', "Nellie's", 'pasture_raised'],

@@ -45,9 +45,11 @@
 //    not "non-organic") -> organic; otherwise standard. So "Organic Pasture-Raised" is
 //    pasture_raised and "Organic Free-Range" / "Organic Cage Free" are cage_free, even though
 //    organic hens are cage-free by rule anyway: the documented order is kept. "Organic Valley" and
-//    "O Organics" read as organic, which their eggs are. When the title states no housing or
-//    says only "organic", a brand that sells one housing type only settles it (egg-brands.ts:
-//    "Vital Farms Large Grade A Eggs" is pasture-raised); other brands are not read.
+//    "O Organics" read as organic, which their eggs are. A brand that sells one housing type only
+//    (egg-brands.ts) settles the type when the title states no housing ("Vital Farms Large Grade
+//    A Eggs" is pasture-raised), and raises "organic" only to a type ranked above it (Vital
+//    Farms' "Organic ... Eggs" is pasture-raised); it never lowers the title's claim (Pete &
+//    Gerry's "Organic Large Eggs" stays organic). Other brands are not read.
 // 3. Egg count (parseEggCount) from the title and the size text (Kroger "12 ct", ALDI
 //    sellingSize), read together. Forms: "12 Count", "18 ct", "12ct", "18-Count", "18 Eggs",
 //    "12 Large Brown Eggs", "24-Pack", "24 pk", "1 dozen", "1 DOZ", "2 dz", "1.5 Dozen",
@@ -68,7 +70,7 @@
 //    sizes. The USDA grade comes first when present: 'Grade AA Large', 'Grade A Extra Large';
 //    'Grade A' alone without a size word; null when neither.
 import { singleHousingBrand } from './egg-brands.ts';
-import type { EggType } from './vocabulary.ts';
+import { EGG_TYPES, type EggType } from './vocabulary.ts';
 
 export interface ListingText {
   title: string;
@@ -614,13 +616,18 @@ function titleEggType(title: string): EggType {
 }
 
 /**
- * The egg type: the title's housing claim; when the title states none or says only "organic", a
- * brand that sells one housing type only settles it (src/shared/egg-brands.ts).
+ * The egg type: the title's housing claim. A brand that sells one housing type only
+ * (src/shared/egg-brands.ts) settles the type when the title states none, and raises "organic" to
+ * its type only when that type ranks above organic in EGG_TYPES (Vital Farms: pasture-raised); it
+ * never lowers what the title says (Pete & Gerry's "Organic ..." stays organic).
  */
 export function eggTypeOf(title: string, brand?: string | null): EggType {
   const claimed = titleEggType(title);
   if (claimed !== 'standard' && claimed !== 'organic') return claimed;
-  return singleHousingBrand(brand, title)?.eggType ?? claimed;
+  const branded = singleHousingBrand(brand, title)?.eggType;
+  if (!branded) return claimed;
+  if (claimed === 'standard') return branded;
+  return EGG_TYPES.indexOf(branded) > EGG_TYPES.indexOf(claimed) ? branded : claimed;
 }
 
 // ---------------------------------------------------------------------------------------------

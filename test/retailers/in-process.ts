@@ -2,9 +2,13 @@
 // six stand-in handlers in this process (the real host of the URL picks the retailer, as the
 // X-Forwarded-Host header does over HTTP). The discovery tests and bench ask thousands of locator
 // calls this way; what the modules send and read is the same as over HTTP.
-import type { Transport } from '../../worker/scrapers/http.ts';
+import type { StoreId } from '#shared/vocabulary.ts';
+import { RetailerHttp, type Transport } from '../../worker/scrapers/http.ts';
+import { SCRAPERS } from '../../worker/scrapers/index.ts';
+import type { ScrapeContext } from '../../worker/scrapers/types.ts';
 import { answer, createState } from './http-server.ts';
 import { STAND_INS } from './server.ts';
+import type { RetailerStandIn } from './types.ts';
 
 export interface InProcessStandIn {
   transport: Transport;
@@ -13,7 +17,8 @@ export interface InProcessStandIn {
   calls: Map<string, number>;
 }
 
-export function inProcessStandIn(): InProcessStandIn {
+/** The stand-in's handlers in this process (the metro network's: METRO_STAND_INS of metro-locators.ts). */
+export function inProcessStandIn(handlers: RetailerStandIn[] = STAND_INS): InProcessStandIn {
   const state = createState();
   const calls = new Map<string, number>();
   const transport: Transport = async (request) => {
@@ -36,10 +41,21 @@ export function inProcessStandIn(): InProcessStandIn {
         cookies: { ...(request.cookies ?? {}) },
       },
       state,
-      STAND_INS,
+      handlers,
     );
     calls.set(url.pathname, (calls.get(url.pathname) ?? 0) + 1);
     return { status: response.status, headers: response.headers ?? {}, body: response.body, url: request.url };
   };
   return { transport, state, calls };
+}
+
+/** A retailer module's context over the stand-in in this process, at zero delay and without retries. */
+export function inProcessContext(store: StoreId, handlers: RetailerStandIn[] = STAND_INS): ScrapeContext {
+  const scraper = SCRAPERS[store];
+  const http = new RetailerHttp(scraper.storeName, scraper.origins, {
+    delayMs: 0,
+    retries: 0,
+    transport: inProcessStandIn(handlers).transport,
+  });
+  return { http, maxPages: 1, term: 'eggs', credentials: { krogerClientId: 'id', krogerClientSecret: 'secret' } };
 }

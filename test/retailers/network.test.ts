@@ -172,17 +172,6 @@ describe("each locator's limits", () => {
     ) as { instore: { stores: Array<{ domainName: string }> } };
     expect(new Set(safeway.instore.stores.map((store) => store.domainName))).toEqual(new Set(['Safeway']));
   });
-
-  it('Whole Foods summaries: a 10xxx id of the network answers its store, another id null', () => {
-    const store = chainNetwork('whole-foods').stores.find((entry) => !entry.pinned)!;
-    expect(answer(request('www.wholefoodsmarket.com', `/api/stores/${store.id}/summary`, {}))).toMatchObject({
-      storeId: Number(store.id),
-      address: { zipCode: store.zip },
-    });
-    const ids = new Set(chainNetwork('whole-foods').stores.map((entry) => entry.id));
-    const missing = Array.from({ length: 1000 }, (_, i) => String(10000 + i)).find((id) => !ids.has(id))!;
-    expect(answer(request('www.wholefoodsmarket.com', `/api/stores/${missing}/summary`, {}))).toBeNull();
-  });
 });
 
 describe('listing calls for network stores', () => {
@@ -207,9 +196,7 @@ describe('listing calls for network stores', () => {
     async (chain) => {
       const { scraper, ctx } = await contextFor(chain);
       const { stores } = chainNetwork(chain);
-      const open = stores.find(
-        (store) => !store.pinned && !store.blocks && (chain !== 'whole-foods' || /^10\d{3}$/.test(store.id)),
-      )!;
+      const open = stores.find((store) => !store.pinned && !store.blocks)!;
       const blocking = stores.find((store) => store.blocks && !store.pinned) ?? stores.find((store) => store.blocks)!;
       const location = (store: typeof open) => ({
         retailerLocationId: store.id,

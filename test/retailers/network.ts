@@ -534,19 +534,6 @@ export function networkStoresIn(
   return chainNetwork(chain).stores.filter((store) => (!wanted || wanted.has(store.state)) && isOpen(store, state));
 }
 
-/**
- * The open stores a complete discovery of some states finds: every network store, but for Whole
- * Foods only those in its 10xxx id space (the pinned stores keep the 1xxxxx ids tests know, which
- * the store finder answers but no summary enumeration reaches).
- */
-export function discoverableStoresIn(
-  chain: StoreId,
-  states: readonly string[] | null,
-  state?: NetworkSwitches,
-): NetworkStore[] {
-  return networkStoresIn(chain, states, state).filter((store) => chain !== 'whole-foods' || /^10\d{3}$/.test(store.id));
-}
-
 /** Each chain's closing store, for the demo's log ("Walmart #12345 in Westerly, RI"...). */
 export function closingStoresText(): string {
   const chains: StoreId[] = ['walmart', 'target', 'kroger', 'albertsons', 'whole-foods', 'aldi'];

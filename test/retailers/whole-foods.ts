@@ -1,5 +1,5 @@
 // Whole Foods Market stand-in (retailers.md §5, §8): the store finder (POST /stores/search), the
-// store summary (/stores/<id>/summary, null for an unknown id), the keyword search JSON
+// keyword search JSON
 // (/api/search), which leaves out every price field when no store= is given, product pages
 // rendered for a store (/grocery/product/<slug>?store=<id>: its code, the offer listing
 // discriminator), products with offers and stock (/api/wwos/products: IN_STOCK, or null when the
@@ -9,7 +9,7 @@ import type { EggType } from '#shared/vocabulary.ts';
 import { zipToState } from '#shared/zip.ts';
 import { SLOW_MS, hashOf, scenarioOf, standInPrice } from './scenarios.ts';
 import { standInPlace } from './places.ts';
-import { blocksAt, isOpen, networkStoreById, registerNetworkIds, storesNear } from './network.ts';
+import { blocksAt, networkStoreById, registerNetworkIds, storesNear } from './network.ts';
 import {
   html,
   json,
@@ -516,26 +516,6 @@ function storeSearch(request: StandInRequest, state: StandInState): StandInRespo
   return json(near ? near.map(({ store }) => storeOf(store.zip, false, store.id)) : [storeOf(zip), storeOf(zip, true)]);
 }
 
-// A store's summary (GET /api/stores/<id>/summary, and /stores/<id>/summary): a network store's
-// 10xxx id, or the 1xxxxx id derived from a ZIP; null for an id that is not a store or a store
-// that has closed.
-function storeSummary(storeId: string, state: StandInState): StandInResponse {
-  const network = /^10\d{3}$/.test(storeId) ? networkStoreById('whole-foods', storeId) : null;
-  if (network && !isOpen(network, state)) return json(null);
-  const zip = zipOfWholeFoodsStore(storeId);
-  if (!zip || scenarioOf(zip) === 'noStore') return json(null);
-  const store = storeOf(zip, false, network?.id ?? null);
-  return json({
-    storeId: store.storeId,
-    name: store.name,
-    tlc: store.tlc,
-    path: store.path,
-    status: store.status,
-    address: store.location.address,
-    ...('geometry' in store.location ? { geometry: store.location.geometry } : {}),
-  });
-}
-
 function search(request: StandInRequest, state: StandInState): StandInResponse {
   const term = request.query.get('text') ?? '';
   if (!term.trim()) return json({ message: 'text is required' }, 400);
@@ -592,8 +572,6 @@ export const wholeFoodsStandIn: RetailerStandIn = {
       return request.method === 'POST' ? storeSearch(request, state) : json({ message: 'Method Not Allowed' }, 405);
     if (request.path === '/api/search')
       return request.method === 'GET' ? search(request, state) : json({ message: 'Method Not Allowed' }, 405);
-    const summary = /^(?:\/api)?\/stores\/([^/]+)\/summary$/.exec(request.path);
-    if (summary && request.method === 'GET') return storeSummary(summary[1]!, state);
     if (request.method !== 'GET') return null;
     const product = /^\/grocery\/product\/([^/]+)$/.exec(request.path);
     if (product) return productPage(request, decodeURIComponent(product[1]!), state);

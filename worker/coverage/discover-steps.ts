@@ -1,21 +1,23 @@
 // Asks a chain's locator from the points a sweep plans, a bounded number at a time: the loop the
 // coverage__discover task runs per job, and the discovery tests and bench run whole.
-import type { DiscoveredStore, RetailerScraper, ScrapeContext } from '../scrapers/types.ts';
+import type { DiscoveredStore, RetailerScraper, ScrapeContext, SkippedStore } from '../scrapers/types.ts';
 import type { Sweep } from './sweep.ts';
 
 export interface StepsResult {
-  /** Locator calls (points or ids asked) in these steps. */
+  /** Locator calls (points asked) in these steps. */
   calls: number;
-  /** Every store the answers listed, in order (repeats included). */
+  /** Every store the answers listed and discovery filed, in order (repeats included). */
   stores: DiscoveredStore[];
+  /** Every store the answers listed that could not be filed, with the reason (repeats included). */
+  skipped: SkippedStore[];
   /** The sweep has nothing left to ask. */
   done: boolean;
 }
 
 /**
- * Asks up to `maxCalls` points (or ids) of the sweep and records what each answer proves. A
- * failing call (blocked, structure, HTTP) throws with the sweep's state as it was before that
- * call, so the call is asked again when the sweep resumes.
+ * Asks up to `maxCalls` points of the sweep and records what each answer proves. A failing call
+ * (blocked, structure, HTTP) throws with the sweep's state as it was before that call, so the
+ * call is asked again when the sweep resumes.
  */
 export async function sweepSteps(
   sweep: Sweep,
@@ -26,23 +28,16 @@ export async function sweepSteps(
   const discovery = scraper.discovery;
   if (!discovery) throw new Error(`${scraper.storeName} has no discovery locator`);
   const stores: DiscoveredStore[] = [];
+  const skipped: SkippedStore[] = [];
   let calls = 0;
   while (calls < maxCalls) {
-    const step = sweep.next();
-    if (!step) return { calls, stores, done: true };
-    if (step.kind === 'id') {
-      if (discovery.kind !== 'ids') throw new Error('an id step for an area locator');
-      const store = await discovery.discover(step.id, ctx);
-      calls++;
-      sweep.idAnswered();
-      if (store) stores.push(store);
-    } else {
-      if (discovery.kind !== 'area') throw new Error('a point step for an id locator');
-      const answer = await discovery.discover(step.point, ctx);
-      calls++;
-      sweep.answered(step.point, answer.provenMiles);
-      stores.push(...answer.stores);
-    }
+    const point = sweep.next();
+    if (!point) return { calls, stores, skipped, done: true };
+    const answer = await discovery.discover(point, ctx);
+    calls++;
+    sweep.answered(point, answer.provenMiles);
+    stores.push(...answer.stores);
+    skipped.push(...answer.skipped);
   }
-  return { calls, stores, done: sweep.next() === null };
+  return { calls, stores, skipped, done: sweep.next() === null };
 }

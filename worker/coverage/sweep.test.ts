@@ -1,68 +1,178 @@
-// The sweep against the stand-in network: a complete sweep of a few states finds every store of
-// those states, for every retailer, with locator calls in proportion to what each locator answers;
-// a resumed sweep (its JSON state) asks no point twice; scopes of ZIP codes and a radius.
+// The sweep against two store networks generated differently (the stand-in's own and the metro
+// network, whose locators answer the documented minimum fields): a complete sweep of some states
+// finds every open store, for every retailer, within twice the locator calls of a reference sweep;
+// a locator's area is split whenever its answer is full, whatever share of it repeats known
+// stores, and settled by an answer that is not full; a resumed sweep (its JSON state) asks no
+// point twice; scopes of ZIP codes and a radius.
 import { describe, expect, it } from 'vitest';
 import { STORE_IDS, type StoreId } from '#shared/vocabulary.ts';
 import type { CoverageScope } from '#shared/coverage.ts';
-import { inProcessStandIn } from '../../test/retailers/in-process.ts';
-import { chainNetwork, discoverableStoresIn } from '../../test/retailers/network.ts';
-import { greatCircleMiles, zipFacts } from '#server/geo.ts';
-import { RetailerHttp } from '../scrapers/http.ts';
+import { allZipFacts, greatCircleMiles, zipFacts } from '#server/geo.ts';
+import { inProcessContext } from '../../test/retailers/in-process.ts';
+import { chainNetwork, networkStoresIn } from '../../test/retailers/network.ts';
+import { metroStoresIn } from '../../test/retailers/metro-network.ts';
+import { METRO_STAND_INS } from '../../test/retailers/metro-locators.ts';
+import { referenceSweep } from '../../test/retailers/reference-sweep.ts';
+import { STAND_INS } from '../../test/retailers/server.ts';
 import { SCRAPERS } from '../scrapers/index.ts';
-import type { ScrapeContext } from '../scrapers/types.ts';
+import { discoveryAnswer } from '../scrapers/discovery.ts';
+import type { DiscoveryPoint, RetailerScraper, ScrapeContext } from '../scrapers/types.ts';
 import { sweepSteps } from './discover-steps.ts';
 import { MIN_CELL_DEGREES, Sweep, scopeArea, startSweep, sweepDone, sweepProgress, type SweepState } from './sweep.ts';
 
-function context(store: StoreId, standIn = inProcessStandIn()): ScrapeContext {
-  const scraper = SCRAPERS[store];
-  const http = new RetailerHttp(scraper.storeName, scraper.origins, {
-    delayMs: 0,
-    retries: 0,
-    transport: standIn.transport,
-  });
-  return { http, maxPages: 1, term: 'eggs', credentials: { krogerClientId: 'id', krogerClientSecret: 'secret' } };
-}
+const context = inProcessContext;
 
-async function sweepAll(store: StoreId, scope: CoverageScope) {
-  const sweep = new Sweep(scope, SCRAPERS[store].discovery!);
-  const result = await sweepSteps(sweep, SCRAPERS[store], context(store), 1_000_000);
+async function sweepAll(scraper: RetailerScraper, scope: CoverageScope, ctx: ScrapeContext) {
+  const sweep = new Sweep(scope, scraper.discovery!);
+  const result = await sweepSteps(sweep, scraper, ctx, 1_000_000);
   const found = new Set(result.stores.filter((s) => sweep.area.holds(s)).map((s) => s.retailerLocationId));
   return { sweep, result, found };
 }
 
-const STATES = ['RI', 'DE', 'UT', 'WV'];
+const NETWORKS = [
+  {
+    name: 'the stand-in network',
+    states: ['RI', 'DE', 'UT', 'WV'],
+    handlers: STAND_INS,
+    present: (store: StoreId, states: string[]) => networkStoresIn(store, states),
+  },
+  {
+    // The dense West of the metro network (Denver, Albuquerque, the Wasatch Front) and two small states.
+    name: 'the metro network',
+    states: ['CO', 'UT', 'NM', 'RI', 'DE'],
+    handlers: METRO_STAND_INS,
+    present: (store: StoreId, states: string[]) => metroStoresIn(store, states),
+  },
+];
 
-describe('a complete sweep of some states', () => {
-  for (const store of STORE_IDS) {
-    it(`${store}: finds every store of ${STATES.join(', ')}`, async () => {
-      const { result, found } = await sweepAll(store, { kind: 'states', states: STATES as never });
-      expect(result.done).toBe(true);
-      const present = discoverableStoresIn(store, STATES);
-      expect(present.length).toBeGreaterThan(store === 'whole-foods' ? 0 : 5);
-      expect(present.filter((s) => !found.has(s.id)).map((s) => s.zip)).toEqual([]);
-      // Calls per store found, by what one answer holds: 200 within 100 miles needs few calls,
-      // nearest-only many, an id space its size.
-      const perStore = result.calls / found.size;
-      if (store === 'kroger') expect(perStore).toBeLessThan(1);
-      if (store === 'target' || store === 'albertsons') expect(perStore).toBeLessThan(2);
-      if (store === 'walmart' || store === 'aldi') expect(perStore).toBeLessThan(15);
-      if (store === 'whole-foods') expect(result.calls).toBe(1000);
-    });
-  }
-});
+for (const network of NETWORKS) {
+  describe(`a complete sweep of ${network.states.join(', ')} on ${network.name}`, () => {
+    for (const store of STORE_IDS) {
+      it(`${store}: finds every open store, within twice a reference sweep's locator calls`, async () => {
+        const scope: CoverageScope = { kind: 'states', states: network.states as never };
+        const { result, found } = await sweepAll(SCRAPERS[store], scope, context(store, network.handlers));
+        expect(result.done).toBe(true);
+        const present = network.present(store, network.states);
+        expect(present.length).toBeGreaterThan(5);
+        expect(present.filter((s) => !found.has(s.id)).map((s) => s.id)).toEqual([]);
+        expect(result.skipped).toEqual([]);
+        const reference = await referenceSweep(scope, SCRAPERS[store], context(store, network.handlers));
+        expect(result.calls).toBeLessThanOrEqual(2 * reference.calls);
+      });
+    }
+  });
+}
+
+// A locator over stores placed exactly on ZIP code centres: the `limit` nearest within `radius`,
+// with their distances, as a module's discovery answers them.
+function syntheticScraper(stores: Array<{ id: string; zip: string }>, limit: number, radiusMiles: number) {
+  const placed = stores.map((store) => ({ ...store, facts: zipFacts(store.zip)! }));
+  const answers: Array<{ point: DiscoveryPoint; ids: string[] }> = [];
+  const scraper: RetailerScraper = {
+    ...SCRAPERS.target,
+    discovery: {
+      reachMiles: radiusMiles,
+      async discover(point) {
+        const near = placed
+          .map((store) => ({ store, miles: greatCircleMiles(point, store.facts) }))
+          .filter((entry) => entry.miles <= radiusMiles)
+          .sort((a, b) => a.miles - b.miles || a.store.id.localeCompare(b.store.id))
+          .slice(0, limit);
+        answers.push({ point, ids: near.map((entry) => entry.store.id) });
+        return discoveryAnswer(
+          point,
+          near.map(({ store, miles }) => ({
+            location: {
+              retailerLocationId: store.id,
+              name: null,
+              zip: store.zip,
+              city: store.facts.city,
+              state: store.facts.state,
+              address: null,
+              latitude: store.facts.latitude,
+              longitude: store.facts.longitude,
+            },
+            answeredMiles: miles,
+          })),
+          radiusMiles,
+        );
+      },
+    },
+  };
+  return { scraper, answers };
+}
+
+const ctx = context('target');
 
 describe('the sweep plan', () => {
+  it('splits the area of every full answer, whatever share of it repeats known stores, until each store is found', async () => {
+    // 30 stores on the 30 ZIP code centres nearest downtown Denver (one per place: some ZIP codes
+    // share a centre); the locator answers 4 at most.
+    const downtown = zipFacts('80202')!;
+    const places = new Map<string, string>();
+    for (const facts of allZipFacts()
+      .filter((facts) => facts.state === 'CO')
+      .sort((a, b) => greatCircleMiles(downtown, a) - greatCircleMiles(downtown, b))) {
+      if (places.size < 30 && !places.has(`${facts.latitude}:${facts.longitude}`))
+        places.set(`${facts.latitude}:${facts.longitude}`, facts.zip);
+    }
+    const cluster = [...places.values()].map((zip, index) => ({ id: `D${index}`, zip }));
+    const { scraper, answers } = syntheticScraper(cluster, 4, 50);
+    const { result, found, sweep } = await sweepAll(scraper, { kind: 'states', states: ['CO'] as never }, ctx);
+    expect(result.done).toBe(true);
+    expect([...found].sort()).toEqual(cluster.map((store) => store.id).sort());
+    // Answers that only repeated known stores did not stop the sweep: stores were found after them.
+    const known = new Set<string>();
+    let repeatsOnly = -1;
+    let lastNew = -1;
+    answers.forEach((answer, index) => {
+      const fresh = answer.ids.filter((id) => !known.has(id));
+      if (answer.ids.length === 4 && fresh.length === 0 && repeatsOnly < 0) repeatsOnly = index;
+      if (fresh.length > 0) lastNew = index;
+      for (const id of answer.ids) known.add(id);
+    });
+    expect(repeatsOnly).toBeGreaterThanOrEqual(0);
+    expect(lastNew).toBeGreaterThan(repeatsOnly);
+    // The cells were split down towards the smallest size where the answers were full.
+    expect(sweep.state.asked.length).toBe(result.calls);
+    expect(result.calls).toBeGreaterThan(30 / 4);
+  });
+
+  it('settles an area with one answer that lists no store; an answer with stores proves only up to its farthest', async () => {
+    const scope: CoverageScope = { kind: 'states', states: ['RI'] as never };
+    expect(startSweep(scope).pending.length).toBe(2);
+    // No store within 100 miles of Rhode Island: one empty answer proves the whole state.
+    const empty = await sweepAll(syntheticScraper([{ id: 'far', zip: '04101' }], 10, 100).scraper, scope, ctx);
+    expect(empty.result.calls).toBe(1);
+    expect(empty.found.size).toBe(0);
+    // Two stores, fewer than the limit of 10: still full (nothing says the locator did not stop at
+    // a lower limit of its own), so the sweep goes on asking until proofs cover the state.
+    const { scraper, answers } = syntheticScraper(
+      [
+        { id: 'A', zip: '02903' },
+        { id: 'B', zip: '02840' },
+      ],
+      10,
+      100,
+    );
+    const two = await sweepAll(scraper, scope, ctx);
+    expect([...two.found].sort()).toEqual(['A', 'B']);
+    expect(two.result.calls).toBeGreaterThan(1);
+    expect(answers.every((answer) => answer.ids.length === 2)).toBe(true);
+  });
+
   it('a locator of 200 within 100 miles asks fewer points than a nearest-only one over the same area', async () => {
-    const kroger = await sweepAll('kroger', { kind: 'states', states: ['OH'] });
-    const walmart = await sweepAll('walmart', { kind: 'states', states: ['OH'] });
+    const scope: CoverageScope = { kind: 'states', states: ['OH'] as never };
+    const kroger = await sweepAll(SCRAPERS.kroger, scope, context('kroger'));
+    const walmart = await sweepAll(SCRAPERS.walmart, scope, context('walmart'));
     expect(kroger.result.calls * 10).toBeLessThan(walmart.result.calls);
-    expect(kroger.found.size).toBe(discoverableStoresIn('kroger', ['OH']).length);
-    expect(walmart.found.size).toBe(discoverableStoresIn('walmart', ['OH']).length);
+    expect(kroger.found.size).toBe(networkStoresIn('kroger', ['OH']).length);
+    expect(walmart.found.size).toBe(networkStoresIn('walmart', ['OH']).length);
   });
 
   it('a zips scope with a radius holds the stores within the radius, and finds them all', async () => {
     const scope: CoverageScope = { kind: 'zips', zipCodes: ['84101', '02860'], radiusMiles: 25 };
-    const { found } = await sweepAll('target', scope);
+    const { found } = await sweepAll(SCRAPERS.target, scope, context('target'));
     const origins = ['84101', '02860'].map((zip) => zipFacts(zip)!);
     const present = chainNetwork('target').stores.filter((s) => origins.some((o) => greatCircleMiles(o, s) <= 25));
     expect(present.length).toBeGreaterThan(3);
@@ -73,40 +183,28 @@ describe('the sweep plan', () => {
 
   it('resumes from its JSON state without asking a point twice', async () => {
     const scope: CoverageScope = { kind: 'states', states: ['RI', 'CT'] as never };
-    const discovery = SCRAPERS.aldi.discovery!;
-    const ctx = context('aldi');
-    let state: SweepState = startSweep(scope, discovery);
+    const aldi = context('aldi');
+    let state: SweepState = startSweep(scope);
     const asked: string[] = [];
     let jobs = 0;
     while (!sweepDone(state)) {
       // Each job: a fresh sweep from the stored JSON, a bounded number of points, the JSON stored again.
-      const sweep = new Sweep(scope, discovery, JSON.parse(JSON.stringify(state)) as SweepState);
-      const before = sweep.state.kind === 'area' ? sweep.state.asked.length : 0;
-      await sweepSteps(sweep, SCRAPERS.aldi, ctx, 7);
-      if (sweep.state.kind === 'area') asked.push(...sweep.state.asked.slice(before));
+      const sweep = new Sweep(scope, SCRAPERS.aldi.discovery!, JSON.parse(JSON.stringify(state)) as SweepState);
+      const before = sweep.state.asked.length;
+      await sweepSteps(sweep, SCRAPERS.aldi, aldi, 7);
+      asked.push(...sweep.state.asked.slice(before));
       state = sweep.state;
       jobs++;
     }
     expect(jobs).toBeGreaterThan(2);
     expect(new Set(asked).size).toBe(asked.length);
     expect(sweepProgress(state)).toEqual({ done: asked.length, planned: asked.length });
-    const whole = await sweepAll('aldi', scope);
+    const whole = await sweepAll(SCRAPERS.aldi, scope, context('aldi'));
     expect(asked.length).toBe(whole.result.calls);
   });
 
-  it('an id space is asked id by id', () => {
-    const state = startSweep({ kind: 'nationwide' }, SCRAPERS['whole-foods'].discovery!);
-    expect(state).toEqual({ kind: 'ids', version: 1, next: 0, total: 1000 });
-    const sweep = new Sweep({ kind: 'nationwide' }, SCRAPERS['whole-foods'].discovery!, state);
-    expect(sweep.next()).toEqual({ kind: 'id', id: '10000' });
-    sweep.idAnswered();
-    expect(sweep.next()).toEqual({ kind: 'id', id: '10001' });
-  });
-
   it('the first grid covers the scope with 2-degree cells down to a bounded minimum', () => {
-    const state = startSweep({ kind: 'states', states: ['RI'] as never }, SCRAPERS.walmart.discovery!);
-    expect(state.kind).toBe('area');
-    if (state.kind !== 'area') return;
+    const state = startSweep({ kind: 'states', states: ['RI'] as never });
     expect(state.pending.length).toBeGreaterThan(0);
     expect(state.pending.every((cell) => cell[2] === 2)).toBe(true);
     expect(MIN_CELL_DEGREES).toBeGreaterThan(0.01);

@@ -1,19 +1,21 @@
 // The plan of a discovery sweep, pure (no I/O): which points a chain's locator is asked from so
-// that the fewest calls find every store of a scope, and when the scope is proven complete.
+// that few calls find every store of a scope, and when the scope is proven complete.
 //
-// The scope's area is a grid of cells that hold (within STORE_ZIP_MARGIN_MILES) the ZIP code
-// centres of the scope: stores stand near where people live, so a cell with no ZIP code centre
-// near it holds no store. Each cell is asked from the ZIP code centre nearest its own centre;
-// every answer proves a disk around its point empty of stores it did not list (the module says how
-// wide: the radius asked when fewer stores than the limit came back, else the farthest one). A cell
-// inside one proven disk is complete. A cell that is not is split in four, down to a minimum size;
-// there the ZIP code centres around it are asked one by one, nearest its centre first, skipping a
-// centre whose neighbourhood a proof already holds (its answer could only repeat known stores),
-// until the cell is covered or no centre is left. So a locator that answers 200 stores within 100
-// miles settles a 2-degree cell in one call, and a nearest-only locator asks many points where
-// stores are dense and few where they are sparse.
+// What completes a sweep: stores stand near where people live, within STORE_ZIP_MARGIN_MILES of a
+// ZIP code centre (worker/scrapers/discovery.ts). Every answer proves a disk around the ZIP code it
+// was asked from, within which it lists every store: the radius asked when the answer is not
+// full, else its farthest store (how many of its stores were known before does not matter). A ZIP
+// code centre of the scope is settled when proven disks, one or several together, hold every point
+// within the margin around it (every store near it was listed), or when it was asked itself (its
+// nearest stores were listed). The sweep is complete when every centre of the scope is settled.
 //
-// A chain with a finite id space (Whole Foods' summaries) is swept id by id instead.
+// Where it asks: the scope's area is a grid of 2-degree cells. A cell is asked from its unsettled
+// centre nearest its middle; when centres of the cell remain unsettled after the answer (a full
+// answer proves only a small disk), the cell is split in four and each quarter asked again the
+// same way, down to cells about a mile across, where the unsettled centres are asked one by one,
+// nearest the middle first. So a locator that answers 200 stores within 100 miles settles a
+// 2-degree cell in one call, and a nearest-only locator asks many points where stores are dense
+// and few where they are sparse.
 //
 // The state is plain JSON (coverage_runs.state), so a sweep resumes where its written progress
 // ends after a crash.
@@ -32,30 +34,31 @@ export type Cell = [number, number, number];
 /** [latitude, longitude, miles]: no store but the ones answered lies within. */
 export type Disk = [number, number, number];
 
-export interface AreaSweepState {
+export interface SweepState {
   kind: 'area';
-  version: 1;
+  version: 2;
   /** Cells still to settle, first to last. */
   pending: Cell[];
   disks: Disk[];
   /** ZIP codes asked so far. */
   asked: string[];
+  /** Cells settled. */
   cellsProven: number;
-  /** Minimum-size cells left without a disk over them once every ZIP code around them was asked or proven. */
-  cellsExhausted: number;
 }
 
-export interface IdSweepState {
-  kind: 'ids';
-  version: 1;
-  /** Index of the next id to ask. */
-  next: number;
-  total: number;
+/** Whether a stored sweep state is one this code resumes (an older shape starts over). */
+export function isSweepState(value: unknown): value is SweepState {
+  const state = value as Partial<SweepState> | null;
+  return (
+    typeof state === 'object' &&
+    state !== null &&
+    state.kind === 'area' &&
+    state.version === 2 &&
+    Array.isArray(state.pending) &&
+    Array.isArray(state.disks) &&
+    Array.isArray(state.asked)
+  );
 }
-
-export type SweepState = AreaSweepState | IdSweepState;
-
-export type SweepStep = { kind: 'point'; point: DiscoveryPoint } | { kind: 'id'; id: string };
 
 // ---------------------------------------------------------------------------------------------
 // ZIP code centres
@@ -84,7 +87,7 @@ class CentreIndex {
   static key(lat: number, lon: number) {
     return `${lat}:${lon}`;
   }
-  /** Centres inside a latitude/longitude box. */
+  /** Centres inside a latitude/longitude box (south and west edges in, north and east out). */
   within(south: number, west: number, north: number, east: number): Centre[] {
     const out: Centre[] = [];
     for (let i = Math.floor(south * 10); i <= Math.floor(north * 10); i++) {
@@ -92,9 +95,9 @@ class CentreIndex {
         for (const centre of this.buckets.get(CentreIndex.key(i, j)) ?? []) {
           if (
             centre.latitude >= south &&
-            centre.latitude <= north &&
+            centre.latitude < north &&
             centre.longitude >= west &&
-            centre.longitude <= east
+            centre.longitude < east
           )
             out.push(centre);
         }
@@ -106,26 +109,7 @@ class CentreIndex {
 
 const MILES_PER_DEGREE = 69.05;
 
-/** A cell's box widened by `miles` on every side. */
-function padded(cell: Cell, miles: number): [number, number, number, number] {
-  const [south, west, size] = cell;
-  const dLat = miles / MILES_PER_DEGREE;
-  const cos = Math.max(0.2, Math.cos(((south + size / 2) * Math.PI) / 180));
-  const dLon = miles / (MILES_PER_DEGREE * cos);
-  return [south - dLat, west - dLon, south + size + dLat, west + size + dLon];
-}
-
 const centreOf = (cell: Cell): Coordinates => ({ latitude: cell[0] + cell[2] / 2, longitude: cell[1] + cell[2] / 2 });
-
-const corners = (cell: Cell): Coordinates[] => {
-  const [south, west, size] = cell;
-  return [
-    { latitude: south, longitude: west },
-    { latitude: south + size, longitude: west },
-    { latitude: south, longitude: west + size },
-    { latitude: south + size, longitude: west + size },
-  ];
-};
 
 // ---------------------------------------------------------------------------------------------
 // Scope
@@ -138,7 +122,10 @@ export interface ScopeArea {
     longitude: number | null;
     zip: string | null;
   }): boolean;
-  /** The scope's ZIP code centres. */
+  /**
+   * The ZIP code centres whose stores may stand in the scope: those of its states, or those within
+   * its radius and the margin around it.
+   */
   centres: readonly Centre[];
 }
 
@@ -157,14 +144,15 @@ export function scopeArea(scope: CoverageScope): ScopeArea {
     const facts = zipFacts(zip);
     return facts ? [facts] : [];
   });
-  const near = (point: Coordinates) => origins.some((origin) => greatCircleMiles(origin, point) <= scope.radiusMiles);
+  const within = (point: Coordinates, miles: number) =>
+    origins.some((origin) => greatCircleMiles(origin, point) <= miles);
   return {
-    centres: all.filter(near),
+    centres: all.filter((centre) => within(centre, scope.radiusMiles + STORE_ZIP_MARGIN_MILES)),
     holds: (store) => {
       if (store.latitude !== null && store.longitude !== null)
-        return near({ latitude: store.latitude, longitude: store.longitude });
+        return within({ latitude: store.latitude, longitude: store.longitude }, scope.radiusMiles);
       const facts = store.zip ? zipFacts(store.zip) : null;
-      return facts !== null && near(facts);
+      return facts !== null && within(facts, scope.radiusMiles);
     },
   };
 }
@@ -172,38 +160,88 @@ export function scopeArea(scope: CoverageScope): ScopeArea {
 // ---------------------------------------------------------------------------------------------
 // The sweep
 
-/** A new sweep of a scope for a chain's discovery. */
-export function startSweep(scope: CoverageScope, discovery: RetailerDiscovery): SweepState {
-  if (discovery.kind === 'ids') return { kind: 'ids', version: 1, next: 0, total: discovery.ids.length };
-  const { centres } = scopeArea(scope);
+/** A new sweep of a scope: its 2-degree cells that hold a centre of the scope. */
+export function startSweep(scope: CoverageScope): SweepState {
   const cells = new Map<string, Cell>();
-  for (const centre of centres) {
-    // Every initial cell a store near this centre could stand in (the centre's cell and, near an
-    // edge, its neighbours).
-    const dLat = STORE_ZIP_MARGIN_MILES / MILES_PER_DEGREE;
-    const dLon =
-      STORE_ZIP_MARGIN_MILES / (MILES_PER_DEGREE * Math.max(0.2, Math.cos((centre.latitude * Math.PI) / 180)));
-    for (const lat of [centre.latitude - dLat, centre.latitude, centre.latitude + dLat]) {
-      for (const lon of [centre.longitude - dLon, centre.longitude, centre.longitude + dLon]) {
-        const south = Math.floor(lat / INITIAL_CELL_DEGREES) * INITIAL_CELL_DEGREES;
-        const west = Math.floor(lon / INITIAL_CELL_DEGREES) * INITIAL_CELL_DEGREES;
-        cells.set(`${south}:${west}`, [south, west, INITIAL_CELL_DEGREES]);
-      }
-    }
+  for (const centre of scopeArea(scope).centres) {
+    const south = Math.floor(centre.latitude / INITIAL_CELL_DEGREES) * INITIAL_CELL_DEGREES;
+    const west = Math.floor(centre.longitude / INITIAL_CELL_DEGREES) * INITIAL_CELL_DEGREES;
+    cells.set(`${south}:${west}`, [south, west, INITIAL_CELL_DEGREES]);
   }
   const pending = [...cells.values()].sort((a, b) => b[0] - a[0] || a[1] - b[1]);
-  return { kind: 'area', version: 1, pending, disks: [], asked: [], cellsProven: 0, cellsExhausted: 0 };
+  return { kind: 'area', version: 2, pending, disks: [], asked: [], cellsProven: 0 };
 }
 
 /** Whether the sweep has nothing left to ask. */
 export function sweepDone(state: SweepState): boolean {
-  return state.kind === 'ids' ? state.next >= state.total : state.pending.length === 0;
+  return state.pending.length === 0;
 }
 
-/** Points (or ids) asked so far, and a running estimate of all the sweep will ask. */
+/**
+ * Points asked so far, and an estimate of all the sweep will ask: each cell still pending asks at
+ * least once, and a cell split after a full answer adds its quarters, so the estimate grows until
+ * the sweep is done (then it is the count asked).
+ */
 export function sweepProgress(state: SweepState): { done: number; planned: number } {
-  if (state.kind === 'ids') return { done: state.next, planned: state.total };
   return { done: state.asked.length, planned: state.asked.length + state.pending.length };
+}
+
+/** Disks in the 1-degree buckets they overlap, so a point finds the disks that may hold it in its own bucket. */
+export class DiskIndex {
+  private readonly buckets = new Map<string, Disk[]>();
+  add(disk: Disk) {
+    const [latitude, longitude, miles] = disk;
+    // Widened by the margin: a centre's bucket then holds every disk that meets its margin.
+    const reach = miles + STORE_ZIP_MARGIN_MILES + 1;
+    const dLat = reach / MILES_PER_DEGREE;
+    const dLon = reach / (MILES_PER_DEGREE * Math.max(0.2, Math.cos((latitude * Math.PI) / 180)));
+    for (let i = Math.floor(latitude - dLat); i <= Math.floor(latitude + dLat); i++) {
+      for (let j = Math.floor(longitude - dLon); j <= Math.floor(longitude + dLon); j++) {
+        const bucket = this.buckets.get(`${i}:${j}`);
+        if (bucket) bucket.push(disk);
+        else this.buckets.set(`${i}:${j}`, [disk]);
+      }
+    }
+  }
+  /** The disks that may hold a point or meet the margin around it (those whose widened box overlaps its 1-degree bucket). */
+  near(point: Coordinates): readonly Disk[] {
+    return this.buckets.get(`${Math.floor(point.latitude)}:${Math.floor(point.longitude)}`) ?? [];
+  }
+  /** Whether one disk holds every point given (points within a mile or two of each other). */
+  holds(points: Coordinates[]): boolean {
+    return this.near(points[0]!).some(([latitude, longitude, miles]) =>
+      points.every((point) => greatCircleMiles({ latitude, longitude }, point) <= miles),
+    );
+  }
+}
+
+/** Spacing of the points that test whether proven disks together cover a centre's margin (miles). */
+const COVER_STEP_MILES = 0.4;
+/** Every point of the margin lies within this of a test point. */
+const COVER_SLACK_MILES = COVER_STEP_MILES / Math.SQRT2;
+
+/**
+ * Test points of the disk STORE_ZIP_MARGIN_MILES around a centre: the centres of a grid's squares
+ * that meet the disk. When each lies COVER_SLACK_MILES inside some proven disk, its whole square is
+ * proven, so the whole margin is, whichever disks prove which part.
+ */
+function coverPoints(centre: Coordinates): Coordinates[] {
+  const reach = STORE_ZIP_MARGIN_MILES + COVER_SLACK_MILES;
+  const steps = Math.ceil(reach / COVER_STEP_MILES);
+  const cos = Math.max(0.2, Math.cos((centre.latitude * Math.PI) / 180));
+  const points: Coordinates[] = [];
+  for (let i = -steps; i <= steps; i++) {
+    for (let j = -steps; j <= steps; j++) {
+      const dy = i * COVER_STEP_MILES;
+      const dx = j * COVER_STEP_MILES;
+      if (Math.hypot(dx, dy) > reach) continue;
+      points.push({
+        latitude: centre.latitude + dy / MILES_PER_DEGREE,
+        longitude: centre.longitude + dx / (MILES_PER_DEGREE * cos),
+      });
+    }
+  }
+  return points;
 }
 
 /**
@@ -214,85 +252,71 @@ export class Sweep {
   readonly state: SweepState;
   private readonly scope: ScopeArea;
   private readonly scopeIndex: CentreIndex;
-  private readonly allIndex: CentreIndex;
-  private readonly askedSet: Set<string>;
-  private readonly diskBuckets = new Map<string, Disk[]>();
-  private readonly ids: readonly string[];
-  /** The widest disk any answer can prove, which bounds the disk lookup. */
-  private readonly reachMiles: number;
+  private readonly asked: Set<string>;
+  private readonly disks = new DiskIndex();
+  /** Centres the disks have settled (disks only accumulate, so a settled centre stays settled). */
+  private readonly proven = new Set<string>();
+  /** How many disks reached each unsettled centre when it was last tested. */
+  private readonly tested = new Map<string, number>();
 
-  constructor(scope: CoverageScope, discovery: RetailerDiscovery, state?: SweepState) {
-    this.state = state ?? startSweep(scope, discovery);
+  constructor(scope: CoverageScope, _discovery: RetailerDiscovery, state?: SweepState) {
+    this.state = state ?? startSweep(scope);
     this.scope = scopeArea(scope);
     this.scopeIndex = new CentreIndex(this.scope.centres);
-    this.allIndex = new CentreIndex(allCentres());
-    this.ids = discovery.kind === 'ids' ? discovery.ids : [];
-    this.reachMiles = discovery.kind === 'area' ? discovery.reachMiles : 0;
-    this.askedSet = new Set(this.state.kind === 'area' ? this.state.asked : []);
-    if (this.state.kind === 'area') for (const disk of this.state.disks) this.index(disk);
+    this.asked = new Set(this.state.asked);
+    for (const disk of this.state.disks) this.disks.add(disk);
   }
 
   get area(): ScopeArea {
     return this.scope;
   }
 
-  private index(disk: Disk) {
-    const key = `${Math.floor(disk[0])}:${Math.floor(disk[1])}`;
-    const bucket = this.diskBuckets.get(key);
-    if (bucket) bucket.push(disk);
-    else this.diskBuckets.set(key, [disk]);
-  }
-
-  /** Whether one proven disk holds every point of a box (its corners: a disk holds a small box when it holds its corners). */
-  private covered(points: Coordinates[], centre: Coordinates): boolean {
-    const reachDegrees = Math.ceil(this.reachMiles / 45) + 1;
-    const lat = Math.floor(centre.latitude);
-    const lon = Math.floor(centre.longitude);
-    for (let i = -reachDegrees; i <= reachDegrees; i++) {
-      for (let j = -reachDegrees * 2; j <= reachDegrees * 2; j++) {
-        for (const disk of this.diskBuckets.get(`${lat + i}:${lon + j}`) ?? []) {
-          const at = { latitude: disk[0], longitude: disk[1] };
-          if (points.every((point) => greatCircleMiles(at, point) <= disk[2])) return true;
-        }
-      }
-    }
-    return false;
-  }
-
-  private cellCovered(cell: Cell): boolean {
-    return this.covered(corners(cell), centreOf(cell));
-  }
-
-  /** Whether a store near this centre (within the margin) would stand inside a proven disk. */
-  private neighbourhoodProven(centre: Coordinates): boolean {
-    const box = padded([centre.latitude, centre.longitude, 0], STORE_ZIP_MARGIN_MILES);
-    return this.covered(
-      [
-        { latitude: box[0], longitude: box[1] },
-        { latitude: box[2], longitude: box[1] },
-        { latitude: box[0], longitude: box[3] },
-        { latitude: box[2], longitude: box[3] },
-      ],
-      centre,
+  /**
+   * Whether a centre is settled: asked itself, or every point within the margin of it inside a
+   * proven disk (one disk holding it all, or several together).
+   */
+  private settled(centre: Centre): boolean {
+    if (this.asked.has(centre.zip) || this.proven.has(centre.zip)) return true;
+    const overlapping = this.disks
+      .near(centre)
+      .filter(
+        ([latitude, longitude, miles]) =>
+          greatCircleMiles({ latitude, longitude }, centre) < miles + STORE_ZIP_MARGIN_MILES,
+      );
+    // Tested again only once another disk reaches it.
+    if (overlapping.length === 0 || this.tested.get(centre.zip) === overlapping.length) return false;
+    this.tested.set(centre.zip, overlapping.length);
+    const whole = overlapping.some(
+      ([latitude, longitude, miles]) =>
+        greatCircleMiles({ latitude, longitude }, centre) + STORE_ZIP_MARGIN_MILES <= miles,
     );
+    const together =
+      whole ||
+      coverPoints(centre).every((point) =>
+        overlapping.some(
+          ([latitude, longitude, miles]) =>
+            greatCircleMiles({ latitude, longitude }, point) <= miles - COVER_SLACK_MILES,
+        ),
+      );
+    if (!together) return false;
+    this.proven.add(centre.zip);
+    return true;
   }
 
-  /** Whether a cell can hold a store of the scope (a scope ZIP code centre within the margin of it). */
-  private inScope(cell: Cell): boolean {
-    const [south, west, north, east] = padded(cell, STORE_ZIP_MARGIN_MILES);
-    return this.scopeIndex.within(south, west, north, east).length > 0;
+  /** The cell's centres of the scope still unsettled. */
+  private unsettled(cell: Cell): Centre[] {
+    const [south, west, size] = cell;
+    return this.scopeIndex.within(south, west, south + size, west + size).filter((centre) => !this.settled(centre));
   }
 
-  /** The ZIP code centre to ask for a cell: the one nearest its centre, not asked yet, whose neighbourhood no proof holds. */
+  /** The unsettled centre of a cell nearest its middle, or null when the cell is settled. */
   private pointFor(cell: Cell): Centre | null {
-    const [south, west, north, east] = padded(cell, cell[2] <= MIN_CELL_DEGREES ? STORE_ZIP_MARGIN_MILES : 0);
     const middle = centreOf(cell);
     let best: Centre | null = null;
     let bestMiles = Infinity;
-    for (const centre of this.allIndex.within(south, west, north, east)) {
-      if (this.askedSet.has(centre.zip)) continue;
+    for (const centre of this.unsettled(cell)) {
       const miles = greatCircleMiles(middle, centre);
-      if (miles < bestMiles && !this.neighbourhoodProven(centre)) {
+      if (miles < bestMiles || (miles === bestMiles && best !== null && centre.zip < best.zip)) {
         best = centre;
         bestMiles = miles;
       }
@@ -300,30 +324,14 @@ export class Sweep {
     return best;
   }
 
-  /**
-   * The next point (or id) to ask, settling without a call every cell a proof already covers;
-   * null when the sweep is done.
-   */
-  next(): SweepStep | null {
+  /** The next point to ask, settling without a call every cell whose centres are settled; null when the sweep is done. */
+  next(): DiscoveryPoint | null {
     const state = this.state;
-    if (state.kind === 'ids') return state.next < state.total ? { kind: 'id', id: this.ids[state.next]! } : null;
     while (state.pending.length > 0) {
-      const cell = state.pending[0]!;
-      if (this.cellCovered(cell)) {
-        state.pending.shift();
-        state.cellsProven++;
-        continue;
-      }
-      const point = this.pointFor(cell);
-      if (point)
-        return { kind: 'point', point: { zip: point.zip, latitude: point.latitude, longitude: point.longitude } };
+      const point = this.pointFor(state.pending[0]!);
+      if (point) return { zip: point.zip, latitude: point.latitude, longitude: point.longitude };
       state.pending.shift();
-      if (cell[2] > MIN_CELL_DEGREES) {
-        // Nothing left to ask inside a cell too big for its proofs: split it.
-        state.pending.unshift(...this.children(cell));
-      } else {
-        state.cellsExhausted++;
-      }
+      state.cellsProven++;
     }
     return null;
   }
@@ -336,36 +344,32 @@ export class Sweep {
       [cell[0], cell[1], half],
       [cell[0], cell[1] + half, half],
     ];
-    return four.filter((child) => this.inScope(child));
+    return four.filter((child) => this.unsettled(child).length > 0);
   }
 
-  /** Records the answer of the point `next()` gave: its proof, then the cell it was asked for settles or splits. */
+  /**
+   * Records the answer of the point `next()` gave: its proof; then the cell it was asked for is
+   * settled, or split in four when larger than the smallest cells (a smallest cell asks its next
+   * centre).
+   */
   answered(point: DiscoveryPoint, provenMiles: number): void {
     const state = this.state;
-    if (state.kind !== 'area') throw new Error('answered() is for area sweeps; idAnswered() for id sweeps');
     state.asked.push(point.zip);
-    this.askedSet.add(point.zip);
+    this.asked.add(point.zip);
     if (provenMiles > 0) {
       const disk: Disk = [point.latitude, point.longitude, Math.round(provenMiles * 1000) / 1000];
       state.disks.push(disk);
-      this.index(disk);
+      this.disks.add(disk);
     }
     const cell = state.pending[0];
     if (!cell) return;
-    if (this.cellCovered(cell)) {
+    if (this.pointFor(cell) === null) {
       state.pending.shift();
       state.cellsProven++;
     } else if (cell[2] > MIN_CELL_DEGREES) {
       state.pending.shift();
-      // Later cells first in the queue's tail: the children of a split cell are settled together.
+      // Later cells first in the queue's tail: the quarters of a split cell are settled together.
       state.pending.unshift(...this.children(cell));
     }
-    // A minimum-size cell stays first: next() asks the next centre around it.
-  }
-
-  /** Records that the id `next()` gave was asked. */
-  idAnswered(): void {
-    if (this.state.kind !== 'ids') throw new Error('idAnswered() is for id sweeps');
-    this.state.next++;
   }
 }

@@ -18,7 +18,7 @@ import {
   type DiscoveryAnswer,
   type DiscoveryPoint,
 } from './types.ts';
-import { discovered, provenMiles, storeMiles } from './discovery.ts';
+import { discoveryAnswer } from './discovery.ts';
 
 export const ALBERTSONS_ORIGIN = 'https://www.albertsons.com';
 const BANNER = 'albertsons';
@@ -148,39 +148,31 @@ export function parseAlbertsonsStores(body: string): RetailerLocation | null {
   return store ? toLocation(store) : null;
 }
 
-/** storeresolver as discovery asks it: the `size` the site sends (10) within a `radius` of 100 miles. */
+/**
+ * storeresolver as discovery asks it: the `size` (10) and `radius` (50 miles) the site itself sends,
+ * the only values documented; a larger radius may be cut short by the service without saying so.
+ */
 export const ALBERTSONS_RESOLVER_SIZE = 10;
-export const ALBERTSONS_RESOLVER_RADIUS = 100;
+export const ALBERTSONS_RESOLVER_RADIUS = 50;
 
 /**
  * Every in-store location of a storeresolver answer (else its pickup ones), each with its banner
- * (`domainName`), and what the answer proves around the point: the radius asked when fewer than
- * `size` came back, else the farthest store's `distance`.
+ * (`domainName`), and what the answer proves around the point: the radius asked when it lists
+ * none, else its farthest store (its `distance`; without one, from its address).
  */
-export function parseAlbertsonsDiscovery(
-  body: string,
-  point: DiscoveryPoint,
-  asked: { limit: number; radiusMiles: number },
-): DiscoveryAnswer {
+export function parseAlbertsonsDiscovery(body: string, point: DiscoveryPoint, radiusMiles: number): DiscoveryAnswer {
   const parsed = parseJsonBody(body, ResolverSchema, 'Albertsons store resolver');
-  const records = parsed.instore?.stores ?? parsed.pickup?.stores ?? parsed.stores ?? [];
-  const stores = records.flatMap((record) => {
-    const store = discovered(toLocation(record), text(record.domainName));
-    return store ? [store] : [];
-  });
-  const miles = records.map((record) => storeMiles(point, toLocation(record), toNumberOrNull(record.distance)));
-  return {
-    stores,
-    provenMiles: provenMiles({ count: records.length, limit: asked.limit, radiusMiles: asked.radiusMiles, miles }),
-  };
+  const records = (parsed.instore?.stores ?? parsed.pickup?.stores ?? parsed.stores ?? []).map((record) => ({
+    location: toLocation(record),
+    banner: text(record.domainName),
+    answeredMiles: toNumberOrNull(record.distance),
+  }));
+  return discoveryAnswer(point, records, radiusMiles);
 }
 
-export function albertsonsDiscoveryUrl(zip: string): string {
-  return `${ALBERTSONS_ORIGIN}/abs/pub/xapi/storeresolver/all?zipcode=${encodeURIComponent(zip)}&radius=${ALBERTSONS_RESOLVER_RADIUS}&size=${ALBERTSONS_RESOLVER_SIZE}`;
-}
-
+/** The storeresolver call for a ZIP code, as the site sends it (a ZIP run's store and discovery alike). */
 export function albertsonsStoreResolverUrl(zip: string): string {
-  return `${ALBERTSONS_ORIGIN}/abs/pub/xapi/storeresolver/all?zipcode=${encodeURIComponent(zip)}&radius=50&size=10`;
+  return `${ALBERTSONS_ORIGIN}/abs/pub/xapi/storeresolver/all?zipcode=${encodeURIComponent(zip)}&radius=${ALBERTSONS_RESOLVER_RADIUS}&size=${ALBERTSONS_RESOLVER_SIZE}`;
 }
 
 export function albertsonsStoreResolverV2Url(zip: string): string {
@@ -386,18 +378,13 @@ export const albertsons: RetailerScraper = {
   },
 
   discovery: {
-    kind: 'area',
-    perCall: ALBERTSONS_RESOLVER_SIZE,
     reachMiles: ALBERTSONS_RESOLVER_RADIUS,
     async discover(point, ctx) {
       const response = await ctx.http.request({
-        url: albertsonsDiscoveryUrl(point.zip),
+        url: albertsonsStoreResolverUrl(point.zip),
         headers: apiHeaders(await apiKey(ctx)),
       });
-      return parseAlbertsonsDiscovery(response.body, point, {
-        limit: ALBERTSONS_RESOLVER_SIZE,
-        radiusMiles: ALBERTSONS_RESOLVER_RADIUS,
-      });
+      return parseAlbertsonsDiscovery(response.body, point, ALBERTSONS_RESOLVER_RADIUS);
     },
   },
 

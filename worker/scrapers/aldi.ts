@@ -13,7 +13,7 @@ import {
   type DiscoveryAnswer,
   type DiscoveryPoint,
 } from './types.ts';
-import { discovered, provenMiles, storeMiles } from './discovery.ts';
+import { discoveryAnswer } from './discovery.ts';
 
 export const ALDI_API_ORIGIN = 'https://api.aldi.us';
 export const ALDI_SITE_ORIGIN = 'https://www.aldi.us';
@@ -65,15 +65,14 @@ function pickNumber(sources: Fields[], keys: string[]): number | null {
   return null;
 }
 
+type Merchant = z.infer<typeof MerchantSchema>;
+
 /**
- * The nearest store of a merchant-search answer: `data[0].id` is the servicePoint. Only the id is
- * documented; name, address and position are read from the usual key names when present, on the
- * record itself or under `attributes` / `address` / `location`.
+ * A merchant-search entry as a store: its `id` is the servicePoint. Only the id is documented;
+ * name, address and position are read from the usual key names when present, on the record
+ * itself or under `attributes` / `address` / `location`.
  */
-export function parseAldiMerchants(body: string): RetailerLocation | null {
-  const parsed = parseJsonBody(body, MerchantsSchema, 'ALDI merchant search');
-  const merchant = parsed.data[0];
-  if (!merchant) return null;
+function aldiLocation(merchant: Merchant): RetailerLocation {
   const record: Fields = merchant;
   const attributes = isObject(merchant.attributes) ? merchant.attributes : {};
   const records = [record, attributes];
@@ -96,28 +95,31 @@ export function parseAldiMerchants(body: string): RetailerLocation | null {
   };
 }
 
+/** The store a ZIP code's prices come from: a merchant-search answer's first (nearest) entry, `data[0]`; null when empty. */
+export function parseAldiMerchants(body: string): RetailerLocation | null {
+  const merchant = parseJsonBody(body, MerchantsSchema, 'ALDI merchant search').data[0];
+  return merchant ? aldiLocation(merchant) : null;
+}
+
 /**
- * How far merchant search looks for the nearest store: an empty answer proves no store within it.
- * Not documented; the figure the stand-in answers by (test/retailers/network.ts).
+ * How far merchant search looks for stores: an empty answer proves no store within it. Not
+ * documented; the figure every nearest-store locator here is taken to reach.
  */
 export const ALDI_MERCHANT_REACH_MILES = 100;
 
 /**
- * A merchant-search answer for discovery: its nearest store (`data[0]`, the only one documented)
- * and what it proves: no other store nearer than that store (its `distance`, else its coordinates),
- * or none within the reach when the answer is empty.
+ * A merchant-search answer for discovery: every entry of `data[]` (nearest first), and what it
+ * proves. How many entries one answer holds at most is not documented, so an answer with any
+ * store is full: it proves no other store nearer than its farthest (its `distance`, else its
+ * coordinates or address); an empty answer proves the reach.
  */
 export function parseAldiDiscovery(body: string, point: DiscoveryPoint): DiscoveryAnswer {
-  const location = parseAldiMerchants(body);
-  if (!location) return { stores: [], provenMiles: ALDI_MERCHANT_REACH_MILES };
   const parsed = parseJsonBody(body, MerchantsSchema, 'ALDI merchant search');
-  const first: Fields = parsed.data[0]!;
-  const store = discovered(location);
-  const miles = storeMiles(point, location, toNumberOrNull(first.distance));
-  return {
-    stores: store ? [store] : [],
-    provenMiles: provenMiles({ count: 1, limit: 1, radiusMiles: ALDI_MERCHANT_REACH_MILES, miles: [miles] }),
-  };
+  const records = parsed.data.map((merchant) => ({
+    location: aldiLocation(merchant),
+    answeredMiles: toNumberOrNull((merchant as Fields).distance),
+  }));
+  return discoveryAnswer(point, records, ALDI_MERCHANT_REACH_MILES);
 }
 
 export function aldiMerchantSearchUrl(zip: string): string {
@@ -228,8 +230,6 @@ export const aldi: RetailerScraper = {
   },
 
   discovery: {
-    kind: 'area',
-    perCall: 1,
     reachMiles: ALDI_MERCHANT_REACH_MILES,
     async discover(point, ctx) {
       const response = await ctx.http.request({ url: aldiMerchantSearchUrl(point.zip), headers: HEADERS });

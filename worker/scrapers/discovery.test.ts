@@ -4,13 +4,13 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { zipFacts } from '#server/geo.ts';
-import { STORE_ZIP_MARGIN_MILES, provenMiles, storeMiles } from './discovery.ts';
+import { STORE_ZIP_MARGIN_MILES, placeStore, provenMiles, storeMiles } from './discovery.ts';
 import { parseAlbertsonsDiscovery } from './albertsons.ts';
-import { ALDI_MERCHANT_REACH_MILES, parseAldiDiscovery } from './aldi.ts';
+import { ALDI_MERCHANT_REACH_MILES, parseAldiDiscovery, parseAldiMerchants } from './aldi.ts';
 import { parseKrogerDiscovery } from './kroger.ts';
 import { parseTargetDiscovery } from './target.ts';
 import { WALMART_PLACEMENT_REACH_MILES, parseWalmartDiscovery } from './walmart.ts';
-import { WHOLE_FOODS_STORE_IDS, parseWholeFoodsSummary } from './whole-foods.ts';
+import { WHOLE_FOODS_FINDER_REACH_MILES, parseWholeFoodsDiscovery } from './whole-foods.ts';
 import { StructureError, type DiscoveryPoint } from './types.ts';
 
 const real = (path: string) => readFileSync(new URL(`../../test/retailers/real/${path}`, import.meta.url), 'utf8');
@@ -20,15 +20,18 @@ const pointOf = (zip: string): DiscoveryPoint => {
 };
 
 describe('provenMiles', () => {
-  it('an answer with fewer stores than the limit proves the whole radius', () => {
-    expect(provenMiles({ count: 3, limit: 10, radiusMiles: 100, miles: [0.7, 0.9, 1.8] })).toBe(100);
-    expect(provenMiles({ count: 0, limit: 1, radiusMiles: 100, miles: [] })).toBe(100);
+  it('an answer that lists no store proves the whole radius asked', () => {
+    expect(provenMiles({ radiusMiles: 100, miles: [] })).toBe(100);
+    expect(provenMiles({ radiusMiles: 50, miles: [] })).toBe(50);
   });
 
-  it('a full answer proves just inside its farthest store; unknown distances prove nothing', () => {
-    expect(provenMiles({ count: 3, limit: 3, radiusMiles: 100, miles: [0.7, 9.5, 1.8] })).toBeCloseTo(9.49, 5);
-    expect(provenMiles({ count: 2, limit: 2, radiusMiles: 100, miles: [0.7, null] })).toBe(0);
-    expect(provenMiles({ count: 1, limit: 1, radiusMiles: 5, miles: [40] })).toBe(5);
+  it('an answer that lists stores is full, whatever its count: it proves just inside its farthest store', () => {
+    // Three stores where ten were allowed: the service may keep a lower limit, or a shorter radius, to itself.
+    expect(provenMiles({ radiusMiles: 100, miles: [0.7, 9.5, 1.8] })).toBeCloseTo(9.49, 5);
+    // A store beyond the radius asked: the service looked that far.
+    expect(provenMiles({ radiusMiles: 5, miles: [40] })).toBeCloseTo(39.99, 5);
+    // An unknown distance proves nothing.
+    expect(provenMiles({ radiusMiles: 100, miles: [0.7, null] })).toBe(0);
   });
 
   it("a store's distance: the answer's, else its coordinates, else a lower bound from its ZIP code", () => {
@@ -48,7 +51,7 @@ describe('Target nearby_stores_v1 (real bodies)', () => {
     const answer = parseTargetDiscovery(
       real('target/nearby-stores-v1-rhode-island-20stores-graqr-2024-01-17.json'),
       pointOf('02860'),
-      { limit: 20, radiusMiles: 100 },
+      100,
     );
     expect(answer.stores).toHaveLength(20);
     expect(new Set(answer.stores.map((store) => store.state))).toEqual(new Set(['RI', 'MA', 'CT']));
@@ -56,11 +59,11 @@ describe('Target nearby_stores_v1 (real bodies)', () => {
     expect(answer.provenMiles).toBeCloseTo(36.66, 2);
   });
 
-  it('an answer of 15 when 20 were asked proves the whole `within`', () => {
+  it('an answer of 15 when 20 were asked is full all the same: it proves up to its farthest store', () => {
     const answer = parseTargetDiscovery(
       real('target/nearby-stores-v1-centerville-UT-15stores-graqr-2024-01-17.json'),
       pointOf('84014'),
-      { limit: 20, radiusMiles: 100 },
+      100,
     );
     expect(answer.stores).toHaveLength(15);
     expect(answer.stores[0]).toMatchObject({
@@ -69,22 +72,18 @@ describe('Target nearby_stores_v1 (real bodies)', () => {
       state: 'UT',
       zip: '84014',
     });
-    expect(answer.provenMiles).toBe(100);
+    expect(answer.provenMiles).toBeGreaterThan(20);
+    expect(answer.provenMiles).toBeLessThan(100);
   });
 
   it('fails on a body of another structure', () => {
-    expect(() =>
-      parseTargetDiscovery('{"data":{"stores":[]}}', pointOf('84014'), { limit: 20, radiusMiles: 100 }),
-    ).toThrow(StructureError);
+    expect(() => parseTargetDiscovery('{"data":{"stores":[]}}', pointOf('84014'), 100)).toThrow(StructureError);
   });
 });
 
 describe('Albertsons storeresolver (real body)', () => {
-  it('reads each store with its banner; 3 stores of 10 asked prove the radius', () => {
-    const answer = parseAlbertsonsDiscovery(real('albertsons/storeresolver-all-zip94105.json'), pointOf('94105'), {
-      limit: 10,
-      radiusMiles: 50,
-    });
+  it('reads each store with its banner; 3 stores of 10 asked prove up to the farthest distance', () => {
+    const answer = parseAlbertsonsDiscovery(real('albertsons/storeresolver-all-zip94105.json'), pointOf('94105'), 50);
     expect(answer.stores.map((store) => [store.retailerLocationId, store.banner])).toEqual([
       ['4601', 'Safeway'],
       ['2606', 'Safeway'],
@@ -95,14 +94,6 @@ describe('Albertsons storeresolver (real body)', () => {
       state: 'CA',
       zip: '94111',
       address: '145 Jackson St',
-    });
-    expect(answer.provenMiles).toBe(50);
-  });
-
-  it('a full answer proves up to its farthest distance', () => {
-    const answer = parseAlbertsonsDiscovery(real('albertsons/storeresolver-all-zip94105.json'), pointOf('94105'), {
-      limit: 3,
-      radiusMiles: 50,
     });
     expect(answer.provenMiles).toBeCloseTo(1.82, 2);
   });
@@ -131,25 +122,23 @@ describe('Kroger /v1/locations (documented shape: no real body exists)', () => {
 
   it('reads every location with its banner (`chain`); a full answer proves up to the farthest by coordinates', () => {
     const point = pointOf('45209');
-    const answer = parseKrogerDiscovery(body, point, { limit: 2, radiusMiles: 100 });
+    const answer = parseKrogerDiscovery(body, point, 100);
     expect(answer.stores.map((store) => [store.retailerLocationId, store.banner])).toEqual([
       ['01400943', 'KROGER'],
       ['70100123', 'FRED'],
     ]);
     expect(answer.provenMiles).toBeGreaterThan(15);
     expect(answer.provenMiles).toBeLessThan(30);
-    expect(parseKrogerDiscovery(body, point, { limit: 200, radiusMiles: 100 }).provenMiles).toBe(100);
+    expect(parseKrogerDiscovery('{"data":[]}', point, 100).provenMiles).toBe(100);
   });
 
   it('fails on an undocumented body', () => {
-    expect(() => parseKrogerDiscovery('{"locations":[]}', pointOf('45209'), { limit: 200, radiusMiles: 100 })).toThrow(
-      StructureError,
-    );
+    expect(() => parseKrogerDiscovery('{"locations":[]}', pointOf('45209'), 100)).toThrow(StructureError);
   });
 });
 
 describe('nearest-only locators (documented shapes: no real body exists)', () => {
-  it('ALDI merchant search: data[0] and its distance; an empty answer proves the reach', () => {
+  it('ALDI merchant search: every entry of data[]; it proves up to its farthest', () => {
     const body = JSON.stringify({
       data: [
         {
@@ -160,15 +149,25 @@ describe('nearest-only locators (documented shapes: no real body exists)', () =>
           longitude: -71.41,
           distance: 3.4,
         },
+        { id: '423-102', address: { address1: '2 Elm St', city: 'Warwick', zip: '02886' }, distance: 7.9 },
+        { id: '423-103', address: { address1: '3 Oak St', city: 'Cranston' }, distance: 5.2 },
       ],
     });
     const answer = parseAldiDiscovery(body, pointOf('02860'));
     expect(answer.stores).toEqual([
       expect.objectContaining({ retailerLocationId: '423-101', zip: '02903', state: 'RI' }),
+      // `zip` is read as well as zipCode and postalCode; the state comes from the ZIP code.
+      expect.objectContaining({ retailerLocationId: '423-102', zip: '02886', state: 'RI' }),
+      // A city alone: the ZIP code of that city nearest the point asked.
+      expect.objectContaining({ retailerLocationId: '423-103', city: 'Cranston', state: 'RI' }),
     ]);
-    expect(answer.provenMiles).toBeCloseTo(3.39, 2);
+    expect(answer.skipped).toEqual([]);
+    expect(answer.provenMiles).toBeCloseTo(7.89, 2);
+    // data[0] stays the store a ZIP code's prices come from.
+    expect(parseAldiMerchants(body)).toMatchObject({ retailerLocationId: '423-101' });
     expect(parseAldiDiscovery('{"data":[]}', pointOf('02860'))).toEqual({
       stores: [],
+      skipped: [],
       provenMiles: ALDI_MERCHANT_REACH_MILES,
     });
   });
@@ -196,32 +195,108 @@ describe('nearest-only locators (documented shapes: no real body exists)', () =>
   });
 });
 
-describe('Whole Foods store summaries', () => {
-  it('asks the 10xxx id space', () => {
-    expect(WHOLE_FOODS_STORE_IDS).toHaveLength(1000);
-    expect(WHOLE_FOODS_STORE_IDS[0]).toBe('10000');
-    expect(WHOLE_FOODS_STORE_IDS.at(-1)).toBe('10999');
-  });
-
-  it('reads a summary (name, address, ZIP, coordinates); null is not a store', () => {
-    const body = JSON.stringify({
+describe('Whole Foods store finder (documented shape: line1, city, state and coordinates, no ZIP code)', () => {
+  const finder = JSON.stringify([
+    {
       storeId: 10160,
       name: 'Lamar',
-      status: 'OPEN',
-      address: { line1: '525 N Lamar Blvd', city: 'Austin', state: 'TX', zipCode: '78703' },
-      geometry: { type: 'Point', coordinates: [-97.75, 30.27] },
+      location: {
+        address: { line1: '525 N Lamar Blvd', city: 'Austin', state: 'TX' },
+        geometry: { type: 'Point', coordinates: [-97.7531, 30.2707] },
+      },
+    },
+    {
+      storeId: 10457,
+      location: {
+        address: { line1: '11920 Domain Dr', city: 'Austin', state: 'Texas', zip: '78758' },
+        geometry: { coordinates: [-97.725, 30.4019] },
+      },
+    },
+  ]);
+
+  it('files a store without a ZIP code under the nearest ZIP code centre of its state, and reads `zip`', () => {
+    const answer = parseWholeFoodsDiscovery(finder, pointOf('78701'));
+    expect(answer.stores).toEqual([
+      // The nearest centre (78701), not the store's real ZIP code (78703): the rule is the nearest centre.
+      expect.objectContaining({ retailerLocationId: '10160', zip: '78701', state: 'TX', latitude: 30.2707 }),
+      expect.objectContaining({ retailerLocationId: '10457', zip: '78758', state: 'TX' }),
+    ]);
+    expect(answer.skipped).toEqual([]);
+    // The answer proves up to its farthest store, by its coordinates.
+    expect(answer.provenMiles).toBeGreaterThan(8);
+    expect(answer.provenMiles).toBeLessThan(12);
+    expect(parseWholeFoodsDiscovery('[]', pointOf('78701')).provenMiles).toBe(WHOLE_FOODS_FINDER_REACH_MILES);
+  });
+
+  it('counts a store it cannot place as skipped, with the reason', () => {
+    const answer = parseWholeFoodsDiscovery(
+      JSON.stringify([{ storeId: 10999, location: { address: { line1: '1 Nowhere Rd' } } }]),
+      pointOf('78701'),
+    );
+    expect(answer.stores).toEqual([]);
+    expect(answer.skipped).toEqual([
+      { retailerLocationId: '10999', reason: 'the answer gives no ZIP code, coordinates or city to file it under' },
+    ]);
+    // Its distance is unknown, so the full answer proves nothing.
+    expect(answer.provenMiles).toBe(0);
+  });
+});
+
+describe('placeStore', () => {
+  const base = { retailerLocationId: '1', name: null, address: null };
+  const near = { point: pointOf('80202'), radiusMiles: 50 };
+
+  it('keeps a US ZIP code, taking the state from it when none is named', () => {
+    expect(placeStore({ ...base, zip: '80202', city: null, state: null, latitude: null, longitude: null })).toEqual({
+      location: expect.objectContaining({ zip: '80202', state: 'CO' }),
     });
-    expect(parseWholeFoodsSummary(body)).toMatchObject({
-      retailerLocationId: '10160',
-      name: 'Lamar',
-      zip: '78703',
-      state: 'TX',
-      latitude: 30.27,
-      longitude: -97.75,
-      banner: null,
+  });
+
+  it('places coordinates at the nearest ZIP code centre of the named state, not across the line', () => {
+    // A point in Texarkana, TX, a few hundred yards from Arkansas.
+    const point = { latitude: 33.4251, longitude: -94.0477 };
+    const inTexas = placeStore({ ...base, zip: null, city: null, state: 'TX', ...point });
+    expect(inTexas.location?.state).toBe('TX');
+    expect(zipFacts(inTexas.location!.zip!)!.state).toBe('TX');
+    const anywhere = placeStore({ ...base, zip: null, city: null, state: null, ...point });
+    expect(anywhere.location?.zip).toMatch(/^\d{5}$/);
+    expect(placeStore({ ...base, zip: null, city: null, state: null, latitude: 10, longitude: -40 }).skipped).toMatch(
+      /more than 30 miles from every ZIP code/,
+    );
+  });
+
+  it('places a city alone at its ZIP code nearest the point asked, within the radius', () => {
+    const aurora = placeStore(
+      { ...base, zip: null, city: 'AURORA', state: null, latitude: null, longitude: null },
+      near,
+    );
+    expect(aurora.location).toMatchObject({ state: 'CO', city: 'AURORA' });
+    expect(zipFacts(aurora.location!.zip!)!.city).toBe('Aurora');
+    expect(
+      placeStore({ ...base, zip: null, city: 'Provo', state: null, latitude: null, longitude: null }, near).skipped,
+    ).toMatch(/^no ZIP code of Provo lies within 53 miles of the point asked$/);
+    expect(
+      placeStore({ ...base, zip: null, city: null, state: null, latitude: null, longitude: null }, near).skipped,
+    ).toBe('the answer gives no ZIP code, coordinates or city to file it under');
+  });
+});
+
+describe('Albertsons storeresolver with the documented minimum (locationId, line1, city)', () => {
+  it('files each store by its city near the point asked; its distance is a lower bound from there', () => {
+    const body = JSON.stringify({
+      instore: {
+        count: 2,
+        stores: [
+          { locationId: '3121', address: { line1: '1 Colfax Ave', city: 'Denver' } },
+          { locationId: '3122', address: { line1: '2 Havana St', city: 'Aurora' } },
+        ],
+      },
     });
-    expect(parseWholeFoodsSummary('null')).toBeNull();
-    expect(parseWholeFoodsSummary(JSON.stringify({ storeId: 10161, name: 'Gone', status: 'CLOSED' }))).toBeNull();
-    expect(() => parseWholeFoodsSummary('{"store":{}}')).toThrow(StructureError);
+    const answer = parseAlbertsonsDiscovery(body, pointOf('80202'), 50);
+    expect(answer.stores.map((store) => [store.retailerLocationId, store.state, zipFacts(store.zip!)!.city])).toEqual([
+      ['3121', 'CO', 'Denver'],
+      ['3122', 'CO', 'Aurora'],
+    ]);
+    expect(answer.provenMiles).toBeLessThan(10);
   });
 });

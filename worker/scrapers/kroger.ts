@@ -20,7 +20,7 @@ import {
   type DiscoveryAnswer,
   type DiscoveryPoint,
 } from './types.ts';
-import { discovered, provenMiles, storeMiles } from './discovery.ts';
+import { discoveryAnswer } from './discovery.ts';
 
 const API = 'https://api.kroger.com';
 export const KROGER_PAGE_SIZE = 50;
@@ -169,24 +169,16 @@ export const KROGER_LOCATIONS_MAX_RADIUS = 100;
 
 /**
  * Every location of a /v1/locations answer (each with its banner, `chain`) and what the answer
- * proves around the point: the radius asked when fewer than the limit came back, else the
- * farthest location's distance (from its coordinates).
+ * proves around the point: the radius asked when it lists none, else its farthest location (by
+ * its coordinates, else its ZIP code; worker/scrapers/discovery.ts).
  */
-export function parseKrogerDiscovery(
-  body: string,
-  point: DiscoveryPoint,
-  asked: { limit: number; radiusMiles: number },
-): DiscoveryAnswer {
+export function parseKrogerDiscovery(body: string, point: DiscoveryPoint, radiusMiles: number): DiscoveryAnswer {
   const parsed = parseJsonBody(body, locationsSchema, 'Kroger locations');
-  const stores = parsed.data.flatMap((record) => {
-    const store = discovered(krogerLocation(record), record.chain ? cleanText(record.chain) || null : null);
-    return store ? [store] : [];
-  });
-  const miles = stores.map((store) => storeMiles(point, store));
-  return {
-    stores,
-    provenMiles: provenMiles({ count: parsed.data.length, limit: asked.limit, radiusMiles: asked.radiusMiles, miles }),
-  };
+  const records = parsed.data.map((record) => ({
+    location: krogerLocation(record),
+    banner: record.chain ? cleanText(record.chain) || null : null,
+  }));
+  return discoveryAnswer(point, records, radiusMiles);
 }
 
 async function discover(point: DiscoveryPoint, ctx: ScrapeContext): Promise<DiscoveryAnswer> {
@@ -196,7 +188,7 @@ async function discover(point: DiscoveryPoint, ctx: ScrapeContext): Promise<Disc
     'filter.radiusInMiles': String(asked.radiusMiles),
     'filter.limit': String(asked.limit),
   });
-  return parseKrogerDiscovery(await apiGet(ctx, `${API}/v1/locations?${params.toString()}`), point, asked);
+  return parseKrogerDiscovery(await apiGet(ctx, `${API}/v1/locations?${params.toString()}`), point, asked.radiusMiles);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -354,5 +346,5 @@ export const kroger: RetailerScraper = {
   checkConfig,
   locate,
   listings,
-  discovery: { kind: 'area', perCall: KROGER_LOCATIONS_MAX_LIMIT, reachMiles: KROGER_LOCATIONS_MAX_RADIUS, discover },
+  discovery: { reachMiles: KROGER_LOCATIONS_MAX_RADIUS, discover },
 };

@@ -21,7 +21,7 @@ import {
   type DiscoveryAnswer,
   type DiscoveryPoint,
 } from './types.ts';
-import { discovered, provenMiles, storeMiles } from './discovery.ts';
+import { discoveryAnswer } from './discovery.ts';
 
 const WWW = 'https://www.target.com';
 const REDSKY = 'https://redsky.target.com';
@@ -169,27 +169,18 @@ export const TARGET_NEARBY_LIMIT = 20;
 export const TARGET_NEARBY_WITHIN = 100;
 
 /**
- * Every store of a nearby_stores_v1 answer and what it proves around the point: `within` when
- * fewer than `limit` came back, else the farthest store's `distance` (miles). Stores whose status
- * is not "Open" are left out (they are not shopped), but still count toward the limit.
+ * Every store of a nearby_stores_v1 answer and what it proves around the point (`within` when it
+ * lists none, else its farthest store's `distance`, worker/scrapers/discovery.ts). Stores whose
+ * status is not "Open" are left out (they are not shopped), but still bound the proof.
  */
-export function parseTargetDiscovery(
-  body: string,
-  point: DiscoveryPoint,
-  asked: { limit: number; radiusMiles: number },
-): DiscoveryAnswer {
+export function parseTargetDiscovery(body: string, point: DiscoveryPoint, withinMiles: number): DiscoveryAnswer {
   const parsed = parseJsonBody(body, nearbyStoresSchema, 'Target nearby_stores_v1');
-  const records = parsed.data.nearby_stores.stores ?? [];
-  const miles = records.map((record) => storeMiles(point, targetLocation(record), toNumberOrNull(record.distance)));
-  const stores = records.flatMap((record) => {
-    const open = record.status == null || record.status.trim().toLowerCase() === 'open';
-    const store = open ? discovered(targetLocation(record)) : null;
-    return store ? [store] : [];
-  });
-  return {
-    stores,
-    provenMiles: provenMiles({ count: records.length, limit: asked.limit, radiusMiles: asked.radiusMiles, miles }),
-  };
+  const records = (parsed.data.nearby_stores.stores ?? []).map((record) => ({
+    location: targetLocation(record),
+    answeredMiles: toNumberOrNull(record.distance),
+    open: record.status == null || record.status.trim().toLowerCase() === 'open',
+  }));
+  return discoveryAnswer(point, records, withinMiles);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -490,7 +481,7 @@ async function discover(point: DiscoveryPoint, ctx: ScrapeContext): Promise<Disc
     (key, visitorId) =>
       `${REDSKY}/redsky_aggregations/v1/web/nearby_stores_v1?${query({ key, channel: 'WEB', place: point.zip, limit: String(asked.limit), within: String(asked.radiusMiles), visitor_id: visitorId, page: `/s/${ctx.term}` })}`,
   );
-  return parseTargetDiscovery(response.body, point, asked);
+  return parseTargetDiscovery(response.body, point, asked.radiusMiles);
 }
 
 async function stockOf(
@@ -592,5 +583,5 @@ export const target: RetailerScraper = {
   origins: [WWW, REDSKY],
   locate,
   listings,
-  discovery: { kind: 'area', perCall: TARGET_NEARBY_LIMIT, reachMiles: TARGET_NEARBY_WITHIN, discover },
+  discovery: { reachMiles: TARGET_NEARBY_WITHIN, discover },
 };

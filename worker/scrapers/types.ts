@@ -106,35 +106,33 @@ export interface DiscoveryPoint {
   longitude: number;
 }
 
-/** What one locator call answered, and what the answer proves. */
+/** A store an answer listed that discovery could not keep, and why (counted in the run's figures). */
+export interface SkippedStore {
+  /** The retailer's id of the store; null when the answer gave none. */
+  retailerLocationId: string | null;
+  reason: string;
+}
+
+/** What one locator call answered, and what the answer proves (worker/scrapers/discovery.ts). */
 export interface DiscoveryAnswer {
+  /** The stores answered, each filed under a ZIP code and a state. */
   stores: DiscoveredStore[];
+  /** The stores answered that could not be filed, with the reason. */
+  skipped: SkippedStore[];
   /**
    * Miles around the point within which the answer holds every store of the chain: the radius
-   * asked when fewer stores came back than the limit, else the farthest store answered (a
-   * nearest-only locator proves the distance to its one store); 0 when it proves nothing.
+   * asked when it lists no store, else its farthest store (a nearest-only locator proves the
+   * distance to its one store); 0 when it proves nothing.
    */
   provenMiles: number;
 }
 
-export type RetailerDiscovery =
-  | {
-      /** A locator asked from points: nearest only (perCall 1) or several within a radius. */
-      kind: 'area';
-      /** Stores one answer holds at most. */
-      perCall: number;
-      /** The widest radius an answer can prove. */
-      reachMiles: number;
-      discover(point: DiscoveryPoint, ctx: ScrapeContext): Promise<DiscoveryAnswer>;
-    }
-  | {
-      /** A finite id space asked one id at a time (Whole Foods' store summaries). */
-      kind: 'ids';
-      /** Every id to ask, in order. */
-      ids: readonly string[];
-      /** The store of an id, or null when the id is not a store (or no longer one). */
-      discover(id: string, ctx: ScrapeContext): Promise<DiscoveredStore | null>;
-    };
+/** A chain's store locator as discovery asks it: from ZIP codes, one answer at a time. */
+export interface RetailerDiscovery {
+  /** The radius asked (for a locator that takes none, how far it is known to look): what an answer without a store proves. */
+  reachMiles: number;
+  discover(point: DiscoveryPoint, ctx: ScrapeContext): Promise<DiscoveryAnswer>;
+}
 
 /** Why one ZIP of a run failed; `message` is shown to administrators as is. */
 export class ScrapeError extends Error {

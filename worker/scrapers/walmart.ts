@@ -19,7 +19,7 @@ import {
   type DiscoveryAnswer,
   type DiscoveryPoint,
 } from './types.ts';
-import { discovered, provenMiles, storeMiles } from './discovery.ts';
+import { discoveryAnswer } from './discovery.ts';
 
 const ORIGIN = 'https://www.walmart.com';
 /** Walmart serves at most 25 search pages. */
@@ -457,17 +457,7 @@ export function parseWalmartDiscovery(body: string, point: DiscoveryPoint): Disc
   const location = parseWalmartServiceAvailability(body);
   if (location === undefined)
     throw new StructureError('Walmart serviceAvailability without accessPointList[].assortmentStoreId');
-  if (location === null) return { stores: [], provenMiles: WALMART_PLACEMENT_REACH_MILES };
-  const store = discovered(location);
-  return {
-    stores: store ? [store] : [],
-    provenMiles: provenMiles({
-      count: 1,
-      limit: 1,
-      radiusMiles: WALMART_PLACEMENT_REACH_MILES,
-      miles: [storeMiles(point, location)],
-    }),
-  };
+  return discoveryAnswer(point, location ? [{ location }] : [], WALMART_PLACEMENT_REACH_MILES);
 }
 
 async function discover(point: DiscoveryPoint, ctx: ScrapeContext): Promise<DiscoveryAnswer> {
@@ -592,6 +582,6 @@ export const walmart: RetailerScraper = {
   storeName: 'Walmart',
   origins: [ORIGIN],
   locate,
-  discovery: { kind: 'area', perCall: 1, reachMiles: WALMART_PLACEMENT_REACH_MILES, discover },
+  discovery: { reachMiles: WALMART_PLACEMENT_REACH_MILES, discover },
   listings,
 };

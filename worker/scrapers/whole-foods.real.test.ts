@@ -67,14 +67,15 @@ describe('/api/search "eggs" at store 10145 Lamar, Austin (2026)', () => {
     expect(page().listings.every((listing) => listing.inStock === null && listing.price !== null)).toBe(true);
   });
 
-  it('settles the housing by brand when the title is silent, and skips what is not shell eggs', () => {
+  it('settles the housing by brand when the title is silent, never below its organic, and skips what is not shell eggs', () => {
     const listings = page().listings;
     expect(verdict(byId(listings, 'B01MZHDHVM'))).toEqual([18, 'pasture_raised', 10.49, null]);
     expect(verdict(byId(listings, 'B0849MZ45Y'))).toEqual([12, 'pasture_raised', 7.49, null]);
     expect(verdict(byId(listings, 'B07Z131SQB'))).toEqual([12, 'pasture_raised', 8.39, null]);
     expect(verdict(byId(listings, 'B00M1QWODW'))).toEqual([12, 'pasture_raised', 9.99, null]);
     expect(verdict(byId(listings, 'B0BT377KP2'))).toEqual([12, 'cage_free', 6.79, null]);
-    expect(verdict(byId(listings, 'B089C8KY9D'))).toEqual([18, 'cage_free', 10.29, null]);
+    // "Organic Large Grade A Eggs, 18 CT" by Pete & Gerry's: the brand never lowers the title's organic.
+    expect(verdict(byId(listings, 'B089C8KY9D'))).toEqual([18, 'organic', 10.29, null]);
     expect(verdict(byId(listings, 'B078158XZ4'))).toEqual([12, 'organic', 8.49, null]);
     expect(acceptListing(byId(listings, 'B07RHCHCLD')).kind).toBe('skipped'); // Liquid Whole Eggs, 16 OZ
     expect(acceptListing(byId(listings, 'B0BV7RMFV7')).kind).toBe('skipped'); // Kale and Spinach Egg Bites

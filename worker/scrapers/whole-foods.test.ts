@@ -444,14 +444,6 @@ describe('the Whole Foods stand-in', () => {
     ).toBeNull();
   });
 
-  it('validates store ids with /stores/<id>/summary', () => {
-    expect(JSON.parse(standInBody('GET', `/stores/${wholeFoodsStoreIdOf(ZIP)}/summary`))).toMatchObject({
-      storeId: Number(wholeFoodsStoreIdOf(ZIP)),
-      status: 'OPEN',
-    });
-    expect(JSON.parse(standInBody('GET', '/stores/99/summary'))).toBeNull();
-  });
-
   it('renders product pages for a store: its code, proved by isDefaultLocation false and matching ids; else the default store', () => {
     const item = itemOf('wfm-organic-brown-12');
     const storeId = wholeFoodsStoreIdOf(ZIP);

@@ -1,5 +1,5 @@
-// Whole Foods Market (retailers.md §5, §8): the store finder (POST /stores/search) and the keyword
-// search JSON (/api/search), no key. Prices come only with store=; list results carry no stock
+// Whole Foods Market (retailers.md §5, §8): the store finder (POST /stores/search: a ZIP code's
+// store, and every store near it for discovery) and the keyword search JSON (/api/search), no key. Prices come only with store=; list results carry no stock
 // flag and no pack-size field besides `uom`. Stock comes from /api/wwos/products with the store's
 // code (its offer listing discriminator), read from a product page rendered for that store. When
 // /api/search is gone, the newer search (/api/wwos/rsi/search, ASINs only) with /api/wwos/products
@@ -15,9 +15,11 @@ import {
   type RetailerLocation,
   type RetailerScraper,
   type ScrapeContext,
-  type DiscoveredStore,
+  type DiscoveryAnswer,
+  type DiscoveryPoint,
 } from './types.ts';
-import { discovered } from './discovery.ts';
+import { usStateCode } from '#server/geo.ts';
+import { discoveryAnswer } from './discovery.ts';
 
 export const WHOLE_FOODS_ORIGIN = 'https://www.wholefoodsmarket.com';
 /** Results per search page (the site's own page size). */
@@ -47,7 +49,9 @@ const StoreSchema = z.looseObject({
   path: Text,
   location: z
     .looseObject({
-      address: z.looseObject({ line1: Text, city: Text, state: Text, zipCode: Code, postalCode: Code }).nullish(),
+      address: z
+        .looseObject({ line1: Text, city: Text, state: Text, zipCode: Code, postalCode: Code, zip: Code })
+        .nullish(),
       geometry: z.looseObject({ coordinates: z.array(z.unknown()).nullish() }).nullish(),
     })
     .nullish(),
@@ -59,62 +63,55 @@ const StoresSchema = z.union([z.array(StoreSchema), z.looseObject({ stores: z.ar
 function toLocation(store: WholeFoodsStore): RetailerLocation {
   const address = store.location?.address ?? {};
   const [longitude, latitude] = store.location?.geometry?.coordinates ?? [];
-  const state = text(address.state)?.toUpperCase() ?? null;
   return {
     retailerLocationId: String(store.storeId),
     name: text(store.name),
-    zip: zip5(address.zipCode ?? address.postalCode),
+    // The documented answer has no ZIP code (line1, city, state and coordinates): discovery files
+    // such a store by its coordinates (worker/scrapers/discovery.ts placeStore).
+    zip: zip5(address.zipCode ?? address.postalCode ?? address.zip),
     city: text(address.city),
-    state: state && /^[A-Z]{2}$/.test(state) ? state : null,
+    state: usStateCode(address.state),
     address: text(address.line1),
     latitude: toNumberOrNull(latitude),
     longitude: toNumberOrNull(longitude),
   };
 }
 
+function storesOf(body: string): WholeFoodsStore[] {
+  const parsed = parseJsonBody(body, StoresSchema, 'Whole Foods store search');
+  return Array.isArray(parsed) ? parsed : parsed.stores;
+}
+
 /** The first (nearest) store of a store-finder answer: an array of stores, or { stores: [...] }; null when empty. */
 export function parseWholeFoodsStores(body: string): RetailerLocation | null {
-  const parsed = parseJsonBody(body, StoresSchema, 'Whole Foods store search');
-  const stores = Array.isArray(parsed) ? parsed : parsed.stores;
-  return stores[0] ? toLocation(stores[0]) : null;
+  const first = storesOf(body)[0];
+  return first ? toLocation(first) : null;
 }
-
-// ---------------------------------------------------------------------------------------------
-// Store summaries (/api/stores/<id>/summary): the directory of the chain, id by id
-
-/** Store ids are 5-digit 10xxx numbers (retailers.md §9): discovery asks each one's summary. */
-export const WHOLE_FOODS_STORE_IDS: readonly string[] = Array.from({ length: 1000 }, (_, index) =>
-  String(10000 + index),
-);
-
-const SummarySchema = z.looseObject({
-  storeId: z.union([z.string().min(1), z.number()]),
-  name: Text,
-  status: Text,
-  address: z.looseObject({ line1: Text, city: Text, state: Text, zipCode: Code, postalCode: Code }).nullish(),
-  geometry: z.looseObject({ coordinates: z.array(z.unknown()).nullish() }).nullish(),
-});
-const SummaryBodySchema = z.union([z.null(), SummarySchema]);
 
 /**
- * A store summary: the store (name, address, ZIP, coordinates when given), or null for an id that
- * is not a store (the body `null`) or a store whose status says it is closed.
+ * How far the store finder looks: an empty answer proves no store within it. Not documented; the
+ * figure every nearest-store locator here is taken to reach.
  */
-export function parseWholeFoodsSummary(body: string): DiscoveredStore | null {
-  const summary = parseJsonBody(body, SummaryBodySchema, 'Whole Foods store summary');
-  if (summary === null) return null;
-  if (summary.status && /closed|inactive/i.test(summary.status)) return null;
-  return discovered(
-    toLocation({
-      storeId: summary.storeId,
-      name: summary.name,
-      location: { address: summary.address ?? null, geometry: summary.geometry ?? null },
-    }),
-  );
+export const WHOLE_FOODS_FINDER_REACH_MILES = 100;
+
+/**
+ * A store-finder answer for discovery: every store (nearest first), and what it proves. How many
+ * stores one answer holds at most is not documented, so an answer with any store proves no other
+ * store nearer than its farthest (by its coordinates); an empty answer proves the reach.
+ */
+export function parseWholeFoodsDiscovery(body: string, point: DiscoveryPoint): DiscoveryAnswer {
+  const records = storesOf(body).map((store) => ({ location: toLocation(store) }));
+  return discoveryAnswer(point, records, WHOLE_FOODS_FINDER_REACH_MILES);
 }
 
-export function wholeFoodsSummaryUrl(id: string): string {
-  return `${WHOLE_FOODS_ORIGIN}/api/stores/${encodeURIComponent(id)}/summary`;
+/** The store finder's call for a ZIP code (a ZIP run's store and discovery alike). */
+function storeSearch(zip: string, ctx: ScrapeContext) {
+  return ctx.http.request({
+    url: `${WHOLE_FOODS_ORIGIN}/stores/search`,
+    method: 'POST',
+    json: { query: zip },
+    headers: { accept: 'application/json' },
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -587,24 +584,13 @@ export const wholeFoods: RetailerScraper = {
   origins: [WHOLE_FOODS_ORIGIN],
 
   async locate(zip, ctx) {
-    const response = await ctx.http.request({
-      url: `${WHOLE_FOODS_ORIGIN}/stores/search`,
-      method: 'POST',
-      json: { query: zip },
-      headers: { accept: 'application/json' },
-    });
-    return parseWholeFoodsStores(response.body);
+    return parseWholeFoodsStores((await storeSearch(zip, ctx)).body);
   },
 
   discovery: {
-    kind: 'ids',
-    ids: WHOLE_FOODS_STORE_IDS,
-    async discover(id, ctx) {
-      const response = await ctx.http.request({
-        url: wholeFoodsSummaryUrl(id),
-        headers: { accept: 'application/json' },
-      });
-      return parseWholeFoodsSummary(response.body);
+    reachMiles: WHOLE_FOODS_FINDER_REACH_MILES,
+    async discover(point, ctx) {
+      return parseWholeFoodsDiscovery((await storeSearch(point.zip, ctx)).body, point);
     },
   },
 

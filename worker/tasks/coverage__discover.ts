@@ -6,19 +6,31 @@
 // Resumable: the sweep's state, the stores found and the live counters are written together
 // every few calls, so a crash asks again at most those calls. A complete sweep then counts a
 // missed sweep for each open store of the scope it did not find, closing at the second in a row.
+// Stores answered that cannot be filed (no ZIP code, coordinates or city to place them) are counted
+// with their reasons; a sweep that files no store of its scope where the chain has stores (known
+// ones, or answered ones it could not file) fails rather than succeeds, and closes nothing.
 import type { Task } from 'graphile-worker';
 import { z } from 'zod';
-import { coverageScopeSchema, retailerQueue, scopeText, type CoverageScope } from '#shared/coverage.ts';
+import {
+  coverageScopeSchema,
+  discoveryFoundText,
+  discoverySkippedText,
+  retailerQueue,
+  scopeText,
+  type CoverageScope,
+  type SkippedReason,
+} from '#shared/coverage.ts';
 import { SCRAPER_NAMES } from '#shared/scrape.ts';
 import type { StoreId } from '#shared/vocabulary.ts';
 import type { TxSql } from '#server/db.ts';
+import { scopeSize } from '#server/queries/coverage.ts';
 import { recordMissedStores, upsertFoundStores } from '#server/queries/coverage-directory.ts';
 import { scrapeConfig, type WorkerDeps } from '../deps.ts';
-import { Sweep, sweepProgress, type ScopeArea, type SweepState } from '../coverage/sweep.ts';
+import { isSweepState, Sweep, sweepProgress, type ScopeArea, type SweepState } from '../coverage/sweep.ts';
 import { sweepSteps } from '../coverage/discover-steps.ts';
 import { RetailerHttp } from '../scrapers/http.ts';
 import { SCRAPERS } from '../scrapers/index.ts';
-import { ScrapeError, type DiscoveredStore } from '../scrapers/types.ts';
+import { ScrapeError, type DiscoveredStore, type SkippedStore } from '../scrapers/types.ts';
 
 const payloadSchema = z.object({ runId: z.number().int().positive() });
 
@@ -32,15 +44,31 @@ interface RunState {
   sweep: SweepState;
   /** Retailer ids of the stores this run found. */
   found: string[];
+  /** Of those, the ones inside the run's scope. */
+  inScope: string[];
+  /** Stores answered that could not be filed (each id once; an answer without an id each time), with the reason. */
+  skipped: SkippedStore[];
   /** Closed stores found again. */
   reopened: number;
 }
 
 const runStateSchema = z.object({
-  sweep: z.looseObject({ kind: z.enum(['area', 'ids']) }),
+  sweep: z.unknown(),
   found: z.array(z.string()),
+  inScope: z.array(z.string()).default([]),
+  skipped: z.array(z.object({ retailerLocationId: z.string().nullable(), reason: z.string() })).default([]),
   reopened: z.number().int().min(0),
 });
+
+/** The skipped stores still not filed (a store skipped in one answer may be filed from another), by reason, most first. */
+function skippedFigures(state: RunState, found: ReadonlySet<string>): { stores: number; reasons: SkippedReason[] } {
+  const left = state.skipped.filter((s) => s.retailerLocationId === null || !found.has(s.retailerLocationId));
+  const byReason = new Map<string, number>();
+  for (const s of left) byReason.set(s.reason, (byReason.get(s.reason) ?? 0) + 1);
+  const reasons = [...byReason].map(([reason, stores]) => ({ reason, stores }));
+  reasons.sort((a, b) => b.stores - a.stores || a.reason.localeCompare(b.reason));
+  return { stores: left.length, reasons };
+}
 
 class RunLostError extends Error {}
 
@@ -94,13 +122,16 @@ export function coverageDiscover(deps: WorkerDeps, options: DiscoverOptions = {}
     }
 
     const stored = runStateSchema.safeParse(run.state);
+    // A sweep state of an older shape starts the sweep over; what it found is kept.
+    const resumed = stored.success && isSweepState(stored.data.sweep);
     const state: RunState = stored.success
-      ? (stored.data as unknown as RunState)
-      : { sweep: undefined as unknown as SweepState, found: [], reopened: 0 };
-    const sweep = new Sweep(scope, scraper.discovery, stored.success ? state.sweep : undefined);
+      ? { ...stored.data, sweep: stored.data.sweep as SweepState }
+      : { sweep: undefined as unknown as SweepState, found: [], inScope: [], skipped: [], reopened: 0 };
+    const sweep = new Sweep(scope, scraper.discovery, resumed ? state.sweep : undefined);
     state.sweep = sweep.state;
     const found = new Set(state.found);
-    if (!stored.success) await save(runId, workerId, state, found, [], 0);
+    const holds = sweep.area.holds;
+    if (!resumed) await save(runId, workerId, state, found, holds, [], [], 0);
     else
       helpers.logger.info(
         `discovery run ${runId} (${name}): resuming after ${plural(sweepProgress(sweep.state).done, 'point')}`,
@@ -130,6 +161,7 @@ export function coverageDiscover(deps: WorkerDeps, options: DiscoverOptions = {}
     };
 
     let pending: DiscoveredStore[] = [];
+    let pendingSkipped: SkippedStore[] = [];
     let pendingCalls = 0;
     let calls = 0;
     try {
@@ -143,7 +175,7 @@ export function coverageDiscover(deps: WorkerDeps, options: DiscoverOptions = {}
         } catch (error) {
           if (!(error instanceof ScrapeError) || error.kind === 'aborted') throw error;
           // What was found before the failure stays; the sweep is not complete, so nothing closes.
-          await save(runId, workerId, state, found, pending, pendingCalls);
+          await save(runId, workerId, state, found, holds, pending, pendingSkipped, pendingCalls);
           const progress = sweepProgress(sweep.state);
           await finish(
             runId,
@@ -157,34 +189,29 @@ export function coverageDiscover(deps: WorkerDeps, options: DiscoverOptions = {}
         calls += step.calls;
         pendingCalls += step.calls;
         pending.push(...step.stores);
+        pendingSkipped.push(...step.skipped);
         if (step.done) {
           done = true;
           break;
         }
         if (pendingCalls >= callsPerWrite) {
-          await save(runId, workerId, state, found, pending, pendingCalls);
+          await save(runId, workerId, state, found, holds, pending, pendingSkipped, pendingCalls);
           pending = [];
+          pendingSkipped = [];
           pendingCalls = 0;
         }
       }
       if (done) {
-        await complete(
-          runId,
-          workerId,
-          store,
-          scope,
-          sweep.area.holds,
-          run.started_at,
-          state,
-          found,
-          pending,
-          pendingCalls,
-        );
-        helpers.logger.info(`discovery run ${runId} (${name}) succeeded: ${plural(found.size, 'store')}`);
+        const outcome = await complete(runId, workerId, store, scope, holds, run.started_at, state, found, {
+          stores: pending,
+          skipped: pendingSkipped,
+          calls: pendingCalls,
+        });
+        helpers.logger.info(`discovery run ${runId} (${name}) ${outcome}`);
         return;
       }
       // The job's share is asked: the next job goes to the back of the retailer's queue.
-      await save(runId, workerId, state, found, pending, pendingCalls, store);
+      await save(runId, workerId, state, found, holds, pending, pendingSkipped, pendingCalls, store);
     } catch (error) {
       if (error instanceof RunLostError) {
         helpers.logger.warn(`discovery run ${runId} (${name}): taken over by another worker; stopping here`);
@@ -218,16 +245,25 @@ export function coverageDiscover(deps: WorkerDeps, options: DiscoverOptions = {}
     workerId: string,
     state: RunState,
     found: Set<string>,
+    holds: ScopeArea['holds'],
     stores: DiscoveredStore[],
+    skipped: SkippedStore[],
     calls: number,
     next?: StoreId,
   ): Promise<void> {
     await deps.sql.begin(async (tx) => {
-      await write(tx, runId, workerId, state, found, stores, calls);
+      await write(tx, runId, workerId, state, found, holds, { stores, skipped, calls });
       if (next) {
         await tx`select graphile_worker.add_job('coverage__discover', json_build_object('runId', ${runId}::int), queue_name := ${retailerQueue(next)}, max_attempts := 10)`;
       }
     });
+  }
+
+  /** Steps asked since the last write: the stores they filed, the ones they could not, and the calls. */
+  interface Batch {
+    stores: DiscoveredStore[];
+    skipped: SkippedStore[];
+    calls: number;
   }
 
   async function write(
@@ -236,54 +272,91 @@ export function coverageDiscover(deps: WorkerDeps, options: DiscoverOptions = {}
     workerId: string,
     state: RunState,
     found: Set<string>,
-    stores: DiscoveredStore[],
-    calls: number,
-  ): Promise<number> {
+    holds: ScopeArea['holds'],
+    batch: Batch,
+  ): Promise<void> {
     const [owned] = await tx<Array<{ store_id: StoreId }>>`
       select store_id from coverage_runs where id = ${runId} and worker_id = ${workerId} and status = 'running' for update`;
     if (!owned) throw new RunLostError();
-    const result = await upsertFoundStores(tx, owned.store_id, stores);
-    for (const store of stores) found.add(store.retailerLocationId);
+    const result = await upsertFoundStores(tx, owned.store_id, batch.stores);
+    const inScope = new Set(state.inScope);
+    for (const store of batch.stores) {
+      found.add(store.retailerLocationId);
+      if (holds(store)) inScope.add(store.retailerLocationId);
+    }
+    const skippedIds = new Set(state.skipped.map((s) => s.retailerLocationId));
+    for (const s of batch.skipped) {
+      if (s.retailerLocationId !== null && skippedIds.has(s.retailerLocationId)) continue;
+      skippedIds.add(s.retailerLocationId);
+      state.skipped.push(s);
+    }
     state.found = [...found];
+    state.inScope = [...inScope];
     state.reopened += result.reopened;
     const progress = sweepProgress(state.sweep);
+    const skipped = skippedFigures(state, found);
     await tx`
       update coverage_runs set state = ${tx.json(state as never)}, heartbeat_at = now(),
-        points_planned = ${progress.planned}, points_done = ${progress.done}, locator_calls = locator_calls + ${calls},
-        stores_found = ${found.size}, stores_new = stores_new + ${result.created}
+        points_planned = ${progress.planned}, points_done = ${progress.done}, locator_calls = locator_calls + ${batch.calls},
+        stores_found = ${found.size}, stores_in_scope = ${inScope.size}, stores_new = stores_new + ${result.created},
+        stores_skipped = ${skipped.stores}, skipped_reasons = ${tx.json(skipped.reasons as never)}
       where id = ${runId}`;
-    return result.created;
   }
 
+  /**
+   * Ends a complete sweep: its last stores written, then either the missed stores of the scope
+   * counted (closing at the second missed sweep) and the run succeeded, or, when the sweep filed
+   * no store of its scope although the chain has stores there (known ones, or answered ones it
+   * could not file), the run failed and nothing closed. Answers the outcome for the log.
+   */
   async function complete(
     runId: number,
     workerId: string,
     store: StoreId,
     scope: CoverageScope,
-    inScope: ScopeArea['holds'],
+    holds: ScopeArea['holds'],
     startedAt: Date,
     state: RunState,
     found: Set<string>,
-    stores: DiscoveredStore[],
-    calls: number,
-  ): Promise<void> {
-    await deps.sql.begin(async (tx) => {
-      await write(tx, runId, workerId, state, found, stores, calls);
-      const closure = await recordMissedStores(tx, store, startedAt, inScope);
+    batch: Batch,
+  ): Promise<string> {
+    return deps.sql.begin(async (tx) => {
+      await write(tx, runId, workerId, state, found, holds, batch);
+      const skipped = skippedFigures(state, found);
       const [run] = await tx<
         Array<{ stores_new: number; locator_calls: number }>
       >`select stores_new, locator_calls from coverage_runs where id = ${runId}`;
+      const calls = plural(run!.locator_calls, 'locator call');
+      const skippedPart = skipped.stores > 0 ? `; ${discoverySkippedText(skipped.stores, skipped.reasons)}` : '';
+      if (state.inScope.length === 0) {
+        const known = await scopeSize(tx, store, scope);
+        if (known > 0 || skipped.stores > 0) {
+          const why =
+            skipped.stores > 0
+              ? `the locator answered ${plural(skipped.stores, 'store')} that could not be filed`
+              : `${plural(known, 'known store')} ${known === 1 ? 'is' : 'are'} in it`;
+          const message =
+            `Found no store in ${scopeText(scope)} with ${calls}, although ${why}; nothing was closed` + skippedPart;
+          await tx`
+            update coverage_runs set status = 'failed', message = ${message.slice(0, 2000)}, finished_at = now(), heartbeat_at = now()
+            where id = ${runId} and worker_id = ${workerId}`;
+          return `failed: ${message}`;
+        }
+      }
+      const closure = await recordMissedStores(tx, store, startedAt, holds);
       const message =
-        `Swept ${scopeText(scope)}: ${plural(found.size, 'store')} found (${run!.stores_new.toLocaleString('en-US')} new` +
+        `Swept ${scopeText(scope)}: ${discoveryFoundText(found.size, state.inScope.length)} (${run!.stores_new.toLocaleString('en-US')} new` +
         (state.reopened > 0 ? `, ${state.reopened.toLocaleString('en-US')} reopened` : '') +
-        `) with ${plural(run!.locator_calls, 'locator call')}; ${closure.missed.toLocaleString('en-US')} not found` +
+        `) with ${calls}; ${closure.missed.toLocaleString('en-US')} not found` +
         (closure.closed > 0
           ? `, ${closure.closed.toLocaleString('en-US')} closed after ${closure.closed === 1 ? 'its' : 'their'} second missed sweep`
-          : '');
+          : '') +
+        skippedPart;
       await tx`
         update coverage_runs set status = 'succeeded', stores_closed = ${closure.closed}, message = ${message.slice(0, 2000)},
           finished_at = now(), heartbeat_at = now()
         where id = ${runId} and worker_id = ${workerId}`;
+      return `succeeded: ${plural(found.size, 'store')}`;
     });
   }
 

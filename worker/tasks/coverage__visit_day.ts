@@ -86,6 +86,7 @@ export function coverageVisitDay(deps: WorkerDeps): Task {
       if (chunks.length === 0) {
         await tx`
           update coverage_runs set status = 'succeeded', demo = ${demo}, started_at = now(), finished_at = now(), heartbeat_at = now(),
+            nothing_due = ${!overBudget},
             message = ${overBudget ? `No store visited: the day's request budget is spent (${basis}).` : `No store was due (${basis}).`}
           where id = ${runId}`;
         logs.push(`coverage visit day ${runId} (${name}): nothing to visit`);

@@ -11,13 +11,14 @@ import {
   type CoverageRunStatus,
   type CoverageScope,
   type PlanCost,
+  type SkippedReason,
   nextVisitDayAt,
 } from '#shared/coverage.ts';
 import { SCRAPER_NAMES } from '#shared/scrape.ts';
 import { STORE_IDS, type StoreId } from '#shared/vocabulary.ts';
 import type { Db } from '../db.ts';
 import {
-  scopeSize,
+  scopeFigures,
   toPlan,
   utcDay,
   type CoverageKind,
@@ -89,8 +90,13 @@ export interface CoverageRunSummary {
   pointsDone: number;
   locatorCalls: number;
   storesFound: number;
+  /** Of the stores found, those inside the run's scope (null for a run from before it was counted). */
+  storesInScope: number | null;
   storesNew: number;
   storesClosed: number;
+  /** Stores the locator answered that could not be filed, and why. */
+  storesSkipped: number;
+  skippedReasons: SkippedReason[];
   storesPlanned: number;
   storesVisited: number;
   storesFailed: number;
@@ -118,8 +124,11 @@ interface RunRow {
   points_done: number;
   locator_calls: number;
   stores_found: number;
+  stores_in_scope: number | null;
   stores_new: number;
   stores_closed: number;
+  stores_skipped: number;
+  skipped_reasons: SkippedReason[];
   stores_planned: number;
   stores_visited: number;
   stores_failed: number;
@@ -151,8 +160,11 @@ const toRun = (r: RunRow): CoverageRunSummary => ({
   pointsDone: r.points_done,
   locatorCalls: r.locator_calls,
   storesFound: r.stores_found,
+  storesInScope: r.stores_in_scope,
   storesNew: r.stores_new,
   storesClosed: r.stores_closed,
+  storesSkipped: r.stores_skipped,
+  skippedReasons: r.skipped_reasons,
   storesPlanned: r.stores_planned,
   storesVisited: r.stores_visited,
   storesFailed: r.stores_failed,
@@ -217,10 +229,13 @@ export interface RetailerCoverage {
   active: boolean;
   /** Known stores: open, with the retailer's own id. */
   known: number;
-  /** Known stores in the plan's scope (null without a plan). */
-  inScope: number | null;
+  /** Known stores in the plan's scope; without a plan, every known store. */
+  inScope: number;
+  /** What inScope counts: the plan's scope, or (no plan yet) every known store. */
+  inScopeBasis: 'plan' | 'known';
   visitedDay: number;
   visitedWeek: number;
+  /** Stores in scope (as inScope) never visited. */
   neverVisited: number;
   /** Last visit failed for another reason than a block. */
   failing: number;
@@ -233,7 +248,10 @@ export interface RetailerCoverage {
   /** When the next scheduled visit day begins (the next UTC day), for an enabled plan without a visit day running. */
   nextDayAt: string | null;
   discovery: CoverageRunSummary | null;
+  /** The running or latest visit day that had stores to visit (a day with none due does not replace it). */
   visit: CoverageRunSummary | null;
+  /** The latest scheduled visit day, when newer than `visit`, that found no store due; with the first day one is due again. */
+  nothingDue: { day: string | null; finishedAt: string | null; nextDueDay: string | null } | null;
   plan: PlanFigures | null;
   requestsPerVisit: RequestsPerVisit;
   defaultBudget: number;
@@ -300,11 +318,13 @@ export async function coverageFigures(sql: Db, options: { delayMs: number; now?:
                row_number() over (partition by l.store_id order by l.last_visit_at desc, l.id) as rank
         from store_locations l where ${known} and l.last_visit_status = 'failed') f
       where rank <= ${FAILING_STORES_LISTED} order by store_id, rank`,
-    sql<RunRow[]>`
-      select distinct on (store_id, kind) id, store_id, kind, status, trigger, scope, day, demo, points_planned, points_done, locator_calls,
-             stores_found, stores_new, stores_closed, stores_planned, stores_visited, stores_failed, stores_blocked, chunks_planned, chunks_done,
-             requests, message, created_at, started_at, finished_at, heartbeat_at
-      from coverage_runs order by store_id, kind, created_at desc, id desc`,
+    // The latest discovery, the latest visit day with stores to visit, and the latest that had none due.
+    sql<Array<RunRow & { nothing_due: boolean }>>`
+      select distinct on (store_id, kind, nothing_due) id, store_id, kind, status, trigger, scope, day, demo, points_planned, points_done,
+             locator_calls, stores_found, stores_in_scope, stores_new, stores_closed, stores_skipped, skipped_reasons, stores_planned,
+             stores_visited, stores_failed, stores_blocked, chunks_planned, chunks_done, requests, message, created_at, started_at,
+             finished_at, heartbeat_at, nothing_due
+      from coverage_runs order by store_id, kind, nothing_due, created_at desc, id desc`,
     sql<
       PlanRow[]
     >`select store_id, scope, revisit_days, daily_request_budget, enabled, paused_at, paused_reason, updated_at from coverage_plans`,
@@ -334,29 +354,36 @@ export async function coverageFigures(sql: Db, options: { delayMs: number; now?:
   const countsBy = new Map(counts.map((c) => [c.store_id, c]));
   const planBy = new Map(plans.map((p) => [p.store_id, toPlan(p)]));
   const chunkBy = new Map(chunks.map((c) => [c.store_id, c]));
-  const inScope = new Map<StoreId, number>();
+  const inScope = new Map<StoreId, Awaited<ReturnType<typeof scopeFigures>>>();
   await Promise.all(
-    [...planBy.values()].map(async (plan) => inScope.set(plan.store, await scopeSize(sql, plan.store, plan.scope))),
+    [...planBy.values()].map(async (plan) =>
+      inScope.set(plan.store, await scopeFigures(sql, plan.store, plan.scope, plan.revisitDays, now)),
+    ),
   );
 
   return STORE_IDS.map((store): RetailerCoverage => {
     const c = countsBy.get(store);
     const plan = planBy.get(store) ?? null;
     const perVisit = measured[store];
-    const visit = runs.find((r) => r.store_id === store && r.kind === 'visit');
+    const visit = runs.find((r) => r.store_id === store && r.kind === 'visit' && !r.nothing_due);
+    const quiet = runs.find((r) => r.store_id === store && r.kind === 'visit' && r.nothing_due);
     const discovery = runs.find((r) => r.store_id === store && r.kind === 'discover');
     const chunk = chunkBy.get(store);
     const visitActive = visit !== undefined && (visit.status === 'queued' || visit.status === 'running');
-    const storesInScope = inScope.get(store) ?? 0;
+    const scoped = inScope.get(store);
+    const storesInScope = scoped?.stores ?? 0;
+    // Ids grow with creation: the day with none due is shown when no visit day came after it.
+    const quietIsLatest = quiet !== undefined && (visit === undefined || quiet.id > visit.id);
     return {
       store,
       name: SCRAPER_NAMES[store],
       active: active.get(store) ?? false,
       known: c?.known ?? 0,
-      inScope: plan ? storesInScope : null,
+      inScope: scoped ? scoped.stores : (c?.known ?? 0),
+      inScopeBasis: plan ? 'plan' : 'known',
       visitedDay: c?.visited_day ?? 0,
       visitedWeek: c?.visited_week ?? 0,
-      neverVisited: c?.never ?? 0,
+      neverVisited: scoped ? scoped.neverVisited : (c?.never ?? 0),
       failing: c?.failing ?? 0,
       blocked: c?.blocked ?? 0,
       reasons: reasons
@@ -403,6 +430,14 @@ export async function coverageFigures(sql: Db, options: { delayMs: number; now?:
           : null,
       discovery: discovery ? toRun(discovery) : null,
       visit: visit ? toRun(visit) : null,
+      nothingDue:
+        quiet && quietIsLatest
+          ? {
+              day: dayText(quiet.day),
+              finishedAt: quiet.finished_at?.toISOString() ?? null,
+              nextDueDay: scoped?.nextDueDay ?? null,
+            }
+          : null,
       plan: plan
         ? {
             ...plan,

@@ -350,6 +350,10 @@ describe('coverageFigures', () => {
       message: 'No product grid',
     });
     await addStore({ ...base, id: 'a7', state: 'RI', zip: '02903', status: 'closed', visitHoursAgo: 1 });
+    // Never visited, but outside the plan's scope: not among the plan's stores never visited.
+    await addStore({ ...base, id: 'a8', state: 'RI', zip: '02903', visitHoursAgo: null });
+    // Target has known stores and no plan.
+    await addStore({ store: 'target', id: 'tp1', zip: '84101', state: 'UT', visitHoursAgo: null });
     await savePlan(db.sql, {
       store: 'aldi',
       scope: scope({ kind: 'states', states: ['UT'] }),
@@ -364,8 +368,9 @@ describe('coverageFigures', () => {
     const aldi = all.find((r) => r.store === 'aldi')!;
     expect(aldi).toMatchObject({
       name: 'Aldi',
-      known: 6,
+      known: 7,
       inScope: 5,
+      inScopeBasis: 'plan',
       visitedDay: 3,
       visitedWeek: 4,
       neverVisited: 1,
@@ -378,7 +383,7 @@ describe('coverageFigures', () => {
       { kind: 'structure', message: 'No product grid', stores: 1 },
     ]);
     expect(aldi.states).toEqual([
-      { state: 'RI', known: 1, visitedDay: 0, share: 0 },
+      { state: 'RI', known: 2, visitedDay: 0, share: 0 },
       { state: 'UT', known: 5, visitedDay: 3, share: 0.6 },
     ]);
     expect(aldi.failingStores.map((f) => [f.retailerId, f.kind])).toEqual([
@@ -405,9 +410,14 @@ describe('coverageFigures', () => {
     expect(next).toBeGreaterThan(now - 60_000);
     expect(next).toBeLessThanOrEqual(now + 3_600_000);
     const target = all.find((r) => r.store === 'target')!;
+    // Without a plan, every known store is in scope (labelled so), and the never visited are all of them.
+    expect(target.known).toBeGreaterThan(0);
+    expect(target.neverVisited).toBeGreaterThan(0);
     expect(target).toMatchObject({
       plan: null,
-      inScope: null,
+      inScope: target.known,
+      inScopeBasis: 'known',
+      neverVisited: target.known,
       nextDayAt: null,
       nextChunk: null,
       discovery: null,
@@ -418,6 +428,43 @@ describe('coverageFigures', () => {
     const after = (await coverageFigures(db.sql, { delayMs: 1500 })).find((r) => r.store === 'aldi')!;
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
     expect(after.nextDayAt).toBe(`${tomorrow}T00:05:00.000Z`);
+  });
+
+  it('keeps the last visit day with stores in view when a later day had none due, and says when one is due', async () => {
+    await db.sql`delete from store_locations where store_id = 'albertsons'`;
+    const base = { store: 'albertsons', state: 'UT', zip: '84101', lat: 40.7, lon: -111.9 };
+    await addStore({ ...base, id: 'b1', visitHoursAgo: 2 });
+    await addStore({ ...base, id: 'b2', visitHoursAgo: 50 });
+    await savePlan(db.sql, {
+      store: 'albertsons',
+      scope: scope({ kind: 'states', states: ['UT'] }),
+      revisitDays: 7,
+      userId: null,
+      delayMs: 1500,
+    });
+    const [visited] = await db.sql<Array<{ id: number }>>`
+      insert into coverage_runs (store_id, kind, scope, status, trigger, day, stores_planned, stores_visited, finished_at)
+      values ('albertsons', 'visit', '{"kind":"states","states":["UT"]}', 'succeeded', 'schedule', (now() at time zone 'UTC')::date - 1, 2, 2, now() - interval '1 day')
+      returning id`;
+    await db.sql`
+      insert into coverage_runs (store_id, kind, scope, status, trigger, day, nothing_due, message, finished_at)
+      values ('albertsons', 'visit', '{"kind":"states","states":["UT"]}', 'succeeded', 'schedule', (now() at time zone 'UTC')::date, true, 'No store was due', now())`;
+    const albertsons = (await coverageFigures(db.sql, { delayMs: 1500 })).find((r) => r.store === 'albertsons')!;
+    expect(albertsons.visit).toMatchObject({ id: visited!.id, storesVisited: 2, storesPlanned: 2 });
+    // b2 was visited 50 hours ago: due again 7 days after its visit day.
+    const b2Day = new Date(Date.now() - 50 * 3_600_000).toISOString().slice(0, 10);
+    const due = new Date(Date.parse(`${b2Day}T00:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10);
+    expect(albertsons.nothingDue).toMatchObject({
+      day: new Date().toISOString().slice(0, 10),
+      nextDueDay: due,
+    });
+    // A later day that visits stores replaces both.
+    const [later] = await db.sql<Array<{ id: number }>>`
+      insert into coverage_runs (store_id, kind, scope, status, trigger) values ('albertsons', 'visit', '{"kind":"nationwide"}', 'running', 'manual') returning id`;
+    const again = (await coverageFigures(db.sql, { delayMs: 1500 })).find((r) => r.store === 'albertsons')!;
+    expect(again.visit).toMatchObject({ id: later!.id, active: true });
+    expect(again.nothingDue).toBeNull();
+    await db.sql`update coverage_runs set status = 'succeeded' where id = ${later!.id}`;
   });
 
   it('measures requests per visit from the last 7 days of visits, else from ZIP runs', async () => {

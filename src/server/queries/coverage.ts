@@ -142,6 +142,38 @@ export function scopeFilter(sql: Db, scope: CoverageScope) {
           <= ${scope.radiusMiles}::float8)`;
 }
 
+export interface ScopeFigures {
+  /** Known stores in the scope. */
+  stores: number;
+  /** Of those, never visited. */
+  neverVisited: number;
+  /**
+   * The first UTC day a store of the scope is due again at the plan's interval (a store never
+   * visited is due today); null when the scope holds no known store.
+   */
+  nextDueDay: string | null;
+}
+
+/** A plan's scope in figures: its known stores, those never visited, and when the next is due. */
+export async function scopeFigures(
+  sql: Db,
+  store: StoreId,
+  scope: CoverageScope,
+  revisitDays: number,
+  now: Date,
+): Promise<ScopeFigures> {
+  const [row] = await sql<Array<{ stores: number; never: number; next_due: string | null }>>`
+    select count(*)::int as stores, count(*) filter (where l.last_visit_at is null)::int as never,
+           min((l.last_visit_at at time zone 'UTC')::date + ${revisitDays}::int)::text as next_due
+    from store_locations l where ${knownStore(sql, store)} and ${scopeFilter(sql, scope)}`;
+  const { stores, never, next_due } = row!;
+  return {
+    stores,
+    neverVisited: never,
+    nextDueDay: stores === 0 ? null : never > 0 ? utcDay(now) : next_due,
+  };
+}
+
 /** Known stores of a retailer inside a scope (a plan's, or a draft's for the cost preview). */
 export async function scopeSize(sql: Db, store: StoreId, scope: CoverageScope): Promise<number> {
   const [row] = await sql<Array<{ n: number }>>`

@@ -1,7 +1,9 @@
 // The Coverage tab's plan form: the scope (nationwide, states, or ZIP codes with a radius), how
 // often each store is visited and the daily request budget, with what the plan costs shown before
 // saving (the scope's known stores counted by the server, the arithmetic of coverageView.ts), the
-// discovery of the scope, and a paused plan's reason with its way to resume (saving).
+// discovery of the scope, and a paused plan's reason with its way to resume (saving). What is
+// typed and not saved is kept in this browser, so a reload keeps the draft until it is saved or
+// discarded.
 import {
   Alert,
   Box,
@@ -30,10 +32,13 @@ import { trpc } from '#client/lib/trpc.ts';
 import {
   checkBudget,
   checkRevisitDays,
+  clearPlanDraft,
   costLines,
   draftScope,
   pausedText,
   planForm,
+  readPlanDraft,
+  writePlanDraft,
   STATE_CHOICES,
   STATE_NAMES,
   type PlanForm,
@@ -48,17 +53,37 @@ export function useCoverageMutationDone() {
   return () => void utils.coverage.invalidate();
 }
 
+/** This browser's storage, or null where it is disabled (privacy modes). */
+function draftStorage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
 export function PlanCard({ retailer }: { retailer: RetailerCoverage }) {
   const saved = useMemo(() => planForm(retailer), [retailer]);
-  const [form, setForm] = useState<PlanForm>(saved);
-  const [touched, setTouched] = useState(false);
+  // An unsaved draft kept from before a reload wins over the saved plan until saved or discarded.
+  const [restored] = useState(() => readPlanDraft(draftStorage(), retailer.store));
+  const [form, setForm] = useState<PlanForm>(restored ?? saved);
+  const [touched, setTouched] = useState(restored !== null);
   // A saved plan (or another admin's) replaces the form until it is edited.
   useEffect(() => {
     if (!touched) setForm(saved);
   }, [saved, touched]);
   const edit = (patch: Partial<PlanForm>) => {
     setTouched(true);
-    setForm((current) => ({ ...current, ...patch }));
+    setForm((current) => {
+      const next = { ...current, ...patch };
+      writePlanDraft(draftStorage(), retailer.store, next);
+      return next;
+    });
+  };
+  const discardDraft = () => {
+    clearPlanDraft(draftStorage(), retailer.store);
+    setTouched(false);
+    setForm(saved);
   };
   const scope = draftScope(form);
   const revisit = checkRevisitDays(form.revisitDays);
@@ -87,6 +112,7 @@ export function PlanCard({ retailer }: { retailer: RetailerCoverage }) {
         description: `${retailer.name}: ${plan.scopeText}, every ${plan.revisitDays === 1 ? 'day' : `${plan.revisitDays} days`}, ${n(plan.dailyRequestBudget)} requests a day.`,
         duration: 5000,
       });
+      clearPlanDraft(draftStorage(), retailer.store);
       setTouched(false);
       done();
     },
@@ -139,6 +165,14 @@ export function PlanCard({ retailer }: { retailer: RetailerCoverage }) {
         </Text>
       </Card.Header>
       <Card.Body gap="4">
+        {touched && (
+          <Flex gap="2" align="center" wrap="wrap" textStyle="sm" role="status">
+            <Text color="fg.muted">Unsaved changes{plan ? ' to the saved plan' : ''}, kept in this browser.</Text>
+            <Button size="xs" variant="outline" colorPalette="gray" onClick={discardDraft}>
+              Discard changes
+            </Button>
+          </Flex>
+        )}
         {plan?.pausedAt && (
           <Alert.Root status="warning" role="alert">
             <Alert.Indicator />

@@ -37,8 +37,11 @@ import { ACTIVE_POLL_MS, STATUS_POLL_MS } from '#client/components/scrapers/useS
 import {
   anyRunActive,
   failureKindText,
+  inScopeLabel,
   mapLabel,
   nextChunkText,
+  nothingDueText,
+  progressValueText,
   reasonText,
   runProgressText,
   runProgressValue,
@@ -46,6 +49,7 @@ import {
   SHARE_LEGEND,
   stateRows,
   statusWord,
+  visitNowBlocker,
   type CoverageRun,
   type RetailerCoverage,
 } from './coverageView.ts';
@@ -152,7 +156,7 @@ function RetailerView({ retailer }: { retailer: RetailerCoverage }) {
 function Figures({ retailer }: { retailer: RetailerCoverage }) {
   const items: Array<{ label: string; value: string; tone?: string }> = [
     { label: 'Stores known', value: n(retailer.known) },
-    { label: "In the plan's scope", value: retailer.inScope === null ? 'No plan' : n(retailer.inScope) },
+    { label: inScopeLabel(retailer), value: n(retailer.inScope) },
     { label: 'Visited in 24 hours', value: n(retailer.visitedDay) },
     { label: 'Visited in 7 days', value: n(retailer.visitedWeek) },
     { label: 'Never visited', value: n(retailer.neverVisited) },
@@ -220,7 +224,7 @@ function RunLine({ title, run, empty }: { title: string; run: CoverageRun | null
             >
               <Progress.Track
                 aria-label={`${title} progress`}
-                aria-valuetext={progress ? `${progress.value} of ${progress.max}` : statusWord(run.status)}
+                aria-valuetext={progress ? progressValueText(progress) : statusWord(run.status)}
               >
                 <Progress.Range />
               </Progress.Track>
@@ -242,6 +246,8 @@ function RunLine({ title, run, empty }: { title: string; run: CoverageRun | null
 
 function Activity({ retailer }: { retailer: RetailerCoverage }) {
   const done = useCoverageMutationDone();
+  const blocker = visitNowBlocker(retailer);
+  const blockerId = `coverage-${retailer.store}-visit-blocker`;
   const visit = trpc.coverage.visit.useMutation({
     onSuccess: (data) => {
       toaster.create({ type: 'success', title: 'Visit day started', description: data.message, duration: 5000 });
@@ -268,7 +274,12 @@ function Activity({ retailer }: { retailer: RetailerCoverage }) {
           run={retailer.discovery}
           empty="No discovery yet: choose a scope below and discover its stores."
         />
-        <RunLine title="Visit day" run={retailer.visit} empty="No visit day yet." />
+        <Stack gap="1.5">
+          <RunLine title="Visit day" run={retailer.visit} empty="No visit day yet." />
+          {retailer.nothingDue && (
+            <Text textStyle="sm">{nothingDueText(retailer.nothingDue, new Date().toISOString().slice(0, 10))}</Text>
+          )}
+        </Stack>
         <Box as="section" aria-label="Next planned chunk">
           <Heading as="h4" size="sm">
             Next planned chunk
@@ -277,17 +288,24 @@ function Activity({ retailer }: { retailer: RetailerCoverage }) {
             {nextChunkText(retailer, (iso) => formatWhen(iso, '—'))}
           </Text>
         </Box>
-        <Button
-          alignSelf="flex-start"
-          colorPalette="brand"
-          loading={visit.isPending}
-          loadingText="Starting..."
-          disabled={retailer.visit?.active === true}
-          onClick={() => visit.mutate({ store: retailer.store })}
-        >
-          <LuPlay aria-hidden />
-          Visit now
-        </Button>
+        <Stack gap="1" align="flex-start">
+          <Button
+            colorPalette="brand"
+            loading={visit.isPending}
+            loadingText="Starting..."
+            disabled={blocker !== null}
+            aria-describedby={blocker ? blockerId : undefined}
+            onClick={() => visit.mutate({ store: retailer.store })}
+          >
+            <LuPlay aria-hidden />
+            Visit now
+          </Button>
+          {blocker && (
+            <Text id={blockerId} textStyle="sm" color="fg.muted">
+              {blocker}
+            </Text>
+          )}
+        </Stack>
       </Card.Body>
     </Card.Root>
   );

@@ -3,6 +3,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   anyRunActive,
+  clearPlanDraft,
+  inScopeLabel,
+  nothingDueText,
+  planDraftKey,
+  readPlanDraft,
+  visitNowBlocker,
+  writePlanDraft,
   checkBudget,
   checkRevisitDays,
   costLines,
@@ -15,6 +22,7 @@ import {
   percentText,
   pausedText,
   planForm,
+  progressValueText,
   reasonText,
   requestsPerVisitText,
   runProgressText,
@@ -42,8 +50,11 @@ const run = (patch: Partial<CoverageRun>): CoverageRun => ({
   pointsDone: 0,
   locatorCalls: 0,
   storesFound: 0,
+  storesInScope: 0,
   storesNew: 0,
   storesClosed: 0,
+  storesSkipped: 0,
+  skippedReasons: [],
   storesPlanned: 0,
   storesVisited: 0,
   storesFailed: 0,
@@ -67,15 +78,20 @@ describe('run progress', () => {
       pointsDone: 12,
       locatorCalls: 12,
       storesFound: 1234,
+      storesInScope: 1234,
       storesNew: 14,
     });
+    // The total grows as the sweep splits crowded areas: an estimate until it has finished.
     expect(runProgressText(sweep)).toBe(
-      'Running: 12 of 40 points swept, 12 locator calls, 1,234 stores found (14 new).',
+      'Running: 12 of about 40 points swept, 12 locator calls, 1,234 stores found (14 new).',
     );
-    expect(runProgressValue(sweep)).toEqual({ value: 12, max: 40 });
-    expect(runProgressText({ ...sweep, status: 'succeeded', active: false, pointsDone: 40, storesClosed: 2 })).toBe(
+    expect(runProgressValue(sweep)).toEqual({ value: 12, max: 40, estimate: true });
+    expect(progressValueText(runProgressValue(sweep)!)).toBe('12 of about 40');
+    const finished = { ...sweep, status: 'succeeded' as const, active: false, pointsDone: 40, storesClosed: 2 };
+    expect(runProgressText(finished)).toBe(
       'Finished: 40 of 40 points swept, 12 locator calls, 1,234 stores found (14 new, 2 closed).',
     );
+    expect(progressValueText(runProgressValue(finished)!)).toBe('40 of 40');
     expect(runProgressText({ ...sweep, status: 'queued', pointsPlanned: 0 })).toBe(
       'Queued: waiting for a worker to start the discovery (1 state: RI).',
     );
@@ -94,12 +110,48 @@ describe('run progress', () => {
     expect(runProgressText(day)).toBe(
       'Running: 27 of 52 stores visited (2 failed, 1 blocked), chunk 2 of 3, 61 requests.',
     );
-    expect(runProgressValue(day)).toEqual({ value: 30, max: 52 });
+    expect(runProgressValue(day)).toEqual({ value: 30, max: 52, estimate: false });
     expect(runProgressText(run({}))).toBe("Running: planning the day's stores.");
     expect(runProgressValue(run({}))).toBeNull();
     expect(runProgressText({ ...day, status: 'paused', active: false, message: 'Blocked on 30 of 40 visits' })).toBe(
       'Paused: 27 of 52 stores visited (2 failed, 1 blocked). Blocked on 30 of 40 visits',
     );
+  });
+
+  it('counts the stores found near the scope but outside it apart, and the ones it could not file', () => {
+    const vermont = run({
+      kind: 'discover',
+      status: 'succeeded',
+      active: false,
+      scopeText: '1 state: VT',
+      pointsPlanned: 3,
+      pointsDone: 3,
+      locatorCalls: 3,
+      storesFound: 11,
+      storesInScope: 2,
+      storesNew: 11,
+    });
+    expect(runProgressText(vermont)).toBe(
+      'Finished: 3 of 3 points swept, 3 locator calls, 11 found: 2 in scope, 9 nearby outside it (11 new).',
+    );
+    const skipped = {
+      ...vermont,
+      status: 'failed' as const,
+      storesFound: 0,
+      storesInScope: 0,
+      storesNew: 0,
+      storesSkipped: 3,
+      skippedReasons: [
+        { reason: 'the answer gives no ZIP code, coordinates or city to file it under', stores: 2 },
+        { reason: 'no ZIP code of Lakewood, CO lies within 53 miles of the point asked', stores: 1 },
+      ],
+      message: 'Found no store in 1 state: VT.',
+    };
+    expect(runProgressText(skipped)).toBe(
+      'Failed: 3 of about 3 points swept, 3 locator calls, 0 stores found (0 new); 3 stores skipped: the answer gives no ZIP code, coordinates or city to file it under (2); no ZIP code of Lakewood, CO lies within 53 miles of the point asked (1). Found no store in 1 state: VT.',
+    );
+    // A run from before the count of stores in scope says what it found, as it always did.
+    expect(runProgressText({ ...vermont, storesInScope: null })).toContain('11 stores found (11 new)');
   });
 
   it('polls fast while any run is queued or running', () => {
@@ -357,5 +409,115 @@ describe('the map', () => {
     // The Aleutians past the antimeridian stay beside the rest of Alaska.
     expect(insetPosition('02', [179, 52])[0]).toBeLessThan(-117);
     expect(insetPosition('06', [-120, 37])).toEqual([-120, 37]);
+  });
+});
+
+describe('the figures and the visit day as a new admin sees them', () => {
+  const plan = {
+    store: 'target',
+    scope: { kind: 'states', states: ['VT'] },
+    scopeText: '1 state: VT',
+    revisitDays: 7,
+    dailyRequestBudget: 1000,
+    enabled: true,
+    pausedAt: null,
+    pausedReason: null,
+    updatedAt: '2026-11-20T10:00:00Z',
+    storesInScope: 2,
+    cost: {} as never,
+  } as RetailerCoverage['plan'];
+  const retailer = (patch: Partial<RetailerCoverage>) =>
+    ({
+      name: 'Target',
+      active: true,
+      plan: null,
+      inScope: 11,
+      inScopeBasis: 'known',
+      visit: null,
+      ...patch,
+    }) as RetailerCoverage;
+
+  it('labels the stores in scope by what they count', () => {
+    expect(inScopeLabel(retailer({}))).toBe('In scope (no plan: all known)');
+    expect(inScopeLabel(retailer({ plan, inScopeBasis: 'plan' }))).toBe("In the plan's scope");
+  });
+
+  it('disables Visit now with the reason until a visit day can start', () => {
+    expect(visitNowBlocker(retailer({}))).toBe("Save a plan first: a visit day visits the plan's stores.");
+    expect(visitNowBlocker(retailer({ active: false }))).toBe(
+      'Target is inactive: activate it in the Stores tab first.',
+    );
+    expect(visitNowBlocker(retailer({ plan: { ...plan!, pausedAt: '2026-11-21T00:00:00Z' } }))).toBe(
+      'The plan is paused: save it to resume its visits.',
+    );
+    expect(visitNowBlocker(retailer({ plan, inScope: 0 }))).toBe(
+      "No known store is in the plan's scope yet: run a discovery first.",
+    );
+    expect(visitNowBlocker(retailer({ plan, visit: run({}) }))).toBe('A visit day is already queued or running.');
+    expect(visitNowBlocker(retailer({ plan, inScope: 2 }))).toBeNull();
+  });
+
+  it('says a day had nothing due, and when the next store is due', () => {
+    expect(nothingDueText({ day: '2026-11-25', finishedAt: null, nextDueDay: '2026-11-27' }, '2026-11-25')).toBe(
+      'Nothing due today; next due Nov 27.',
+    );
+    expect(nothingDueText({ day: '2026-11-24', finishedAt: null, nextDueDay: '2026-11-25' }, '2026-11-25')).toBe(
+      'Nothing due on Nov 24; next due today.',
+    );
+    expect(nothingDueText({ day: '2026-11-25', finishedAt: null, nextDueDay: null }, '2026-11-25')).toBe(
+      'Nothing due today; no known store in the scope.',
+    );
+  });
+});
+
+describe("the plan form's draft", () => {
+  const memory = () => {
+    const items = new Map<string, string>();
+    return {
+      getItem: (key: string) => items.get(key) ?? null,
+      setItem: (key: string, value: string) => void items.set(key, value),
+      removeItem: (key: string) => void items.delete(key),
+      items,
+    };
+  };
+  const draft = {
+    kind: 'zips' as const,
+    states: [],
+    zipCodes: '84101, 02903',
+    radiusMiles: '30',
+    revisitDays: '2',
+    dailyRequestBudget: '5000',
+  };
+
+  it('outlives a reload: written as typed, read back per retailer, forgotten once saved', () => {
+    const storage = memory();
+    expect(readPlanDraft(storage, 'target')).toBeNull();
+    writePlanDraft(storage, 'target', draft);
+    expect(readPlanDraft(storage, 'target')).toEqual(draft);
+    expect(readPlanDraft(storage, 'walmart')).toBeNull();
+    clearPlanDraft(storage, 'target');
+    expect(readPlanDraft(storage, 'target')).toBeNull();
+  });
+
+  it('ignores a stored value that is not a draft, and storage that throws', () => {
+    const storage = memory();
+    storage.setItem(planDraftKey('target'), '{"kind":"everywhere"}');
+    expect(readPlanDraft(storage, 'target')).toBeNull();
+    storage.setItem(planDraftKey('target'), 'not json');
+    expect(readPlanDraft(storage, 'target')).toBeNull();
+    const broken = {
+      getItem: () => {
+        throw new Error('disabled');
+      },
+      setItem: () => {
+        throw new Error('disabled');
+      },
+      removeItem: () => {
+        throw new Error('disabled');
+      },
+    };
+    expect(readPlanDraft(broken, 'target')).toBeNull();
+    expect(() => writePlanDraft(broken, 'target', draft)).not.toThrow();
+    expect(() => clearPlanDraft(null, 'target')).not.toThrow();
   });
 });

@@ -4,6 +4,8 @@
 import {
   coverageScopeSchema,
   DEFAULT_SCOPE_RADIUS_MILES,
+  discoveryFoundText,
+  discoverySkippedText,
   MAX_DAILY_REQUEST_BUDGET,
   MAX_REVISIT_DAYS,
   planCost,
@@ -13,6 +15,7 @@ import {
 } from '#shared/coverage.ts';
 import type { RouterOutputs } from '#client/lib/trpc.ts';
 import { STATE_NAMES } from '#client/components/charts/usStates.ts';
+import { shortDay } from '#client/components/charts/chartTheme.ts';
 
 // The map's state names and shapes are shared with the shoppers' map.
 export { FIPS_STATES, STATE_NAMES, insetPosition, statesForMap } from '#client/components/charts/usStates.ts';
@@ -37,10 +40,16 @@ export function anyRunActive(retailers: readonly RetailerCoverage[] | undefined)
 /** A coverage run's progress in words, while it runs and once it has finished. */
 export function runProgressText(run: CoverageRun): string {
   if (run.kind === 'discover') {
-    const counts = `${plural(run.locatorCalls, 'locator call')}, ${plural(run.storesFound, 'store')} found (${run.storesNew.toLocaleString('en-US')} new${run.storesClosed ? `, ${run.storesClosed.toLocaleString('en-US')} closed` : ''})`;
+    const found = discoveryFoundText(run.storesFound, run.storesInScope ?? run.storesFound);
+    const skipped = run.storesSkipped > 0 ? `; ${discoverySkippedText(run.storesSkipped, run.skippedReasons)}` : '';
+    const counts = `${plural(run.locatorCalls, 'locator call')}, ${found} (${run.storesNew.toLocaleString('en-US')} new${run.storesClosed ? `, ${run.storesClosed.toLocaleString('en-US')} closed` : ''})${skipped}`;
+    // A sweep splits the areas where answers are full as it meets them, so its total is an
+    // estimate until it has finished.
     const points =
       run.pointsPlanned > 0
-        ? `${run.pointsDone.toLocaleString('en-US')} of ${plural(run.pointsPlanned, 'point')} swept`
+        ? run.status === 'succeeded'
+          ? `${run.pointsDone.toLocaleString('en-US')} of ${plural(run.pointsPlanned, 'point')} swept`
+          : `${run.pointsDone.toLocaleString('en-US')} of about ${plural(run.pointsPlanned, 'point')} swept`
         : `${plural(run.pointsDone, 'point')} swept`;
     switch (run.status) {
       case 'queued':
@@ -91,14 +100,63 @@ export function statusWord(status: CoverageRun['status']): string {
   }[status];
 }
 
-/** A progress bar's value and maximum, or null while the size of the work is not known yet. */
-export function runProgressValue(run: CoverageRun): { value: number; max: number } | null {
+/**
+ * A progress bar's value and maximum (`estimate` while a sweep's total may still grow), or null
+ * while the size of the work is not known yet.
+ */
+export function runProgressValue(run: CoverageRun): { value: number; max: number; estimate: boolean } | null {
   if (run.kind === 'discover')
     return run.pointsPlanned > 0
-      ? { value: Math.min(run.pointsDone, run.pointsPlanned), max: run.pointsPlanned }
+      ? {
+          value: Math.min(run.pointsDone, run.pointsPlanned),
+          max: run.pointsPlanned,
+          estimate: run.status !== 'succeeded',
+        }
       : null;
   const done = run.storesVisited + run.storesFailed + run.storesBlocked;
-  return run.storesPlanned > 0 ? { value: Math.min(done, run.storesPlanned), max: run.storesPlanned } : null;
+  return run.storesPlanned > 0
+    ? { value: Math.min(done, run.storesPlanned), max: run.storesPlanned, estimate: false }
+    : null;
+}
+
+/** The progress bar's value for a screen reader: "12 of 40", or "12 of about 40" while the total is an estimate. */
+export function progressValueText(progress: { value: number; max: number; estimate: boolean }): string {
+  return `${progress.value.toLocaleString('en-US')} of ${progress.estimate ? 'about ' : ''}${progress.max.toLocaleString('en-US')}`;
+}
+
+/** The figure of the stores in scope, and what it counts. */
+export function inScopeLabel(retailer: Pick<RetailerCoverage, 'inScopeBasis'>): string {
+  return retailer.inScopeBasis === 'plan' ? "In the plan's scope" : 'In scope (no plan: all known)';
+}
+
+/**
+ * A visit day that had no store due, in words, shown beside the last day that visited stores:
+ * "Nothing due today; next due Jun 3." (today is the UTC day `today`).
+ */
+export function nothingDueText(nothingDue: NonNullable<RetailerCoverage['nothingDue']>, today: string): string {
+  const when = nothingDue.day === today || nothingDue.day === null ? 'today' : `on ${shortDay(nothingDue.day)}`;
+  const next = nothingDue.nextDueDay
+    ? nothingDue.nextDueDay <= today
+      ? 'next due today'
+      : `next due ${shortDay(nothingDue.nextDueDay)}`
+    : 'no known store in the scope';
+  return `Nothing due ${when}; ${next}.`;
+}
+
+/**
+ * Why "Visit now" cannot start a visit day (the server answers 409 for the same reasons), or null
+ * when it can.
+ */
+export function visitNowBlocker(
+  retailer: Pick<RetailerCoverage, 'active' | 'plan' | 'inScope' | 'visit' | 'name'>,
+): string | null {
+  if (!retailer.active) return `${retailer.name} is inactive: activate it in the Stores tab first.`;
+  if (!retailer.plan) return "Save a plan first: a visit day visits the plan's stores.";
+  if (retailer.plan.pausedAt) return 'The plan is paused: save it to resume its visits.';
+  if (!retailer.plan.enabled) return 'The plan is turned off: save it to turn it on.';
+  if (retailer.inScope === 0) return "No known store is in the plan's scope yet: run a discovery first.";
+  if (retailer.visit?.active) return 'A visit day is already queued or running.';
+  return null;
 }
 
 /** Where the requests-per-visit figure comes from, in words. */
@@ -197,6 +255,54 @@ export function planForm(retailer: Pick<RetailerCoverage, 'plan' | 'defaultBudge
     revisitDays: String(plan?.revisitDays ?? 1),
     dailyRequestBudget: String(plan?.dailyRequestBudget ?? retailer.defaultBudget),
   };
+}
+
+/** Where the plan form's unsaved draft of a retailer is kept in this browser (it outlives a reload). */
+export const planDraftKey = (store: string) => `eggwatch.admin.coveragePlanDraft.${store}`;
+
+type DraftStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+const isDraft = (value: unknown): value is PlanForm => {
+  const form = value as Partial<PlanForm> | null;
+  return (
+    typeof form === 'object' &&
+    form !== null &&
+    (form.kind === 'nationwide' || form.kind === 'states' || form.kind === 'zips') &&
+    Array.isArray(form.states) &&
+    form.states.every((state) => typeof state === 'string') &&
+    (['zipCodes', 'radiusMiles', 'revisitDays', 'dailyRequestBudget'] as const).every(
+      (key) => typeof form[key] === 'string',
+    )
+  );
+};
+
+/** The unsaved draft of a retailer's plan form, or null (none, unreadable, or storage disabled). */
+export function readPlanDraft(storage: DraftStorage | null, store: string): PlanForm | null {
+  try {
+    const text = storage?.getItem(planDraftKey(store));
+    const value: unknown = text ? JSON.parse(text) : null;
+    return isDraft(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps the draft as typed (storage may be disabled: the draft then lasts as long as the page). */
+export function writePlanDraft(storage: DraftStorage | null, store: string, form: PlanForm): void {
+  try {
+    storage?.setItem(planDraftKey(store), JSON.stringify(form));
+  } catch {
+    // Not kept; the form still holds it.
+  }
+}
+
+/** Forgets the draft (saved, or discarded). */
+export function clearPlanDraft(storage: DraftStorage | null, store: string): void {
+  try {
+    storage?.removeItem(planDraftKey(store));
+  } catch {
+    // Nothing kept to forget.
+  }
 }
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; error: string };

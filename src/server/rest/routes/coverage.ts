@@ -26,8 +26,11 @@ const run = z.object({
   pointsDone: z.number(),
   locatorCalls: z.number(),
   storesFound: z.number(),
+  storesInScope: z.number().nullable().describe('of the stores found, those inside the scope (null for older runs)'),
   storesNew: z.number(),
   storesClosed: z.number(),
+  storesSkipped: z.number().describe('stores answered that could not be filed (no ZIP code, coordinates or city)'),
+  skippedReasons: z.array(z.object({ reason: z.string(), stores: z.number() })),
   storesPlanned: z.number(),
   storesVisited: z.number(),
   storesFailed: z.number(),
@@ -76,10 +79,13 @@ const retailer = z.object({
   name: z.string(),
   active: z.boolean(),
   known: z.number().describe("open stores with the retailer's own id"),
-  inScope: z.number().nullable(),
+  inScope: z
+    .number()
+    .describe("known stores in the plan's scope; without a plan, every known store (inScopeBasis says which)"),
+  inScopeBasis: z.enum(['plan', 'known']),
   visitedDay: z.number(),
   visitedWeek: z.number(),
-  neverVisited: z.number(),
+  neverVisited: z.number().describe('stores in scope (as inScope) never visited'),
   failing: z.number(),
   blocked: z.number(),
   reasons: z.array(z.object({ kind: z.string().nullable(), message: z.string().nullable(), stores: z.number() })),
@@ -110,7 +116,11 @@ const retailer = z.object({
     .nullable(),
   nextDayAt: z.string().nullable(),
   discovery: run.nullable(),
-  visit: run.nullable(),
+  visit: run.nullable().describe('the running or latest visit day that had stores to visit'),
+  nothingDue: z
+    .object({ day: z.string().nullable(), finishedAt: z.string().nullable(), nextDueDay: z.string().nullable() })
+    .nullable()
+    .describe('the latest scheduled day, when newer than visit, that found no store due, and the first day one is due'),
   plan: plan.nullable(),
   requestsPerVisit: perVisit,
   defaultBudget: z.number(),
