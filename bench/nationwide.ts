@@ -515,6 +515,7 @@ export async function writeStoreDay(sql: Sql, day: StoreDay, workerId: string): 
       retries: 0,
       rateLimitWaits: 0,
       rateLimitWaitMs: 0,
+      egressTier: null,
       startedAt: new Date(),
     }));
     const counts = await commitVisits(sql, {

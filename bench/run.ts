@@ -15,6 +15,7 @@
 //   Front end: last, the main-thread trace of / and /compare/organic beside a baseline page
 //   (bench/frontend.ts, results in bench/results/frontend.json). `npm run bench -- frontend`
 //   runs that part alone, without the large database.
+//   Egress: `npm run bench -- egress` runs only the transports' comparison (bench/egress.ts).
 //   Discovery: each retailer's nationwide store discovery at zero delay on two store networks
 //   (the stand-in's and the metro network), beside a reference sweep (bench/coverage-discovery.ts);
 //   `npm run bench -- discovery` runs that part alone.
@@ -338,6 +339,14 @@ export async function benchDatabaseServer(
 async function main(): Promise<void> {
   if (process.argv.slice(2).includes('frontend')) {
     await measureFrontend(process.env.FRONTEND_URL);
+    return;
+  }
+  if (process.argv.slice(2).includes('egress')) {
+    const { egressTable, measureEgress } = await import('./egress.ts');
+    const rows = await measureEgress(log);
+    const table = egressTable(rows);
+    printTable(table.headers, table.rows);
+    if (rows.some((r) => !r.sameListings)) process.exitCode = 1;
     return;
   }
   if (process.argv.slice(2).includes('discovery')) {

@@ -107,6 +107,7 @@ function outcomeFor(zip: string, index: number): ZipOutcome {
     retries: 0,
     rateLimitWaits: 0,
     rateLimitWaitMs: 0,
+    egressTier: null,
     startedAt: new Date(),
   };
 }

@@ -10,6 +10,9 @@ import postgres from 'postgres';
 
 export const E2E_SETUP_KEY = process.env.ADMIN_SETUP_KEY ?? 'e2e-admin-setup-key';
 export const E2E_KROGER_SECRET = 'e2e-secret';
+/** The local proxy's user and password that Target's requests go through (e2e/serve.ts). */
+export const E2E_PROXY_USER = 'e2e-proxy-account';
+export const E2E_PROXY_PASSWORD = 'e2e-Pr0xy-secret';
 
 export const serverLogFile = (port: string | number) => `.data/e2e-server-${port}.log`;
 
@@ -46,6 +49,8 @@ export async function findLoggedSecrets(port: string | number): Promise<{ lines:
   const secrets: Array<[string, string]> = [
     ['the setup key', E2E_SETUP_KEY],
     ['the retailer API secret', E2E_KROGER_SECRET],
+    ['the proxy password', E2E_PROXY_PASSWORD],
+    ['the proxy user', E2E_PROXY_USER],
     ...journeyPasswords(path.dirname(new URL(import.meta.url).pathname)).map((value): [string, string] => [
       'a password',
       value,

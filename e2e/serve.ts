@@ -14,7 +14,9 @@ import { CRONTAB, taskList } from '../worker/tasks.ts';
 import { workerLiveness } from '../worker/liveness.ts';
 import { databaseUrl } from '../test/urls.ts';
 import { startStandIn } from '../test/retailers/server.ts';
-import { E2E_KROGER_SECRET, E2E_SETUP_KEY, serverLogFile } from './secrets.ts';
+import { parseEgressSettings } from '#shared/egress.ts';
+import { EGRESS_ADDRESSES, egressAddressesWork, startProxy } from '../test/egress/proxies.ts';
+import { E2E_KROGER_SECRET, E2E_PROXY_PASSWORD, E2E_PROXY_USER, E2E_SETUP_KEY, serverLogFile } from './secrets.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4310);
 /** The worker's politeness delay against the stand-in (ms). */
@@ -47,6 +49,18 @@ const logStream = fs.createWriteStream(serverLogFile(port), { flags: 'w', mode: 
 const workerLogger = new Logger((scope) => (level, message, meta) => {
   if (level !== 'debug') logStream.write(`${JSON.stringify({ process: 'worker', level, scope, message, meta })}\n`);
 });
+// Target walls this machine's address, as the real sites wall datacenter addresses; its requests
+// go on through a local proxy with a user and password (the egress journey tests the connection).
+// A walled proxy is used again at once (a journey's blocked ZIP must not rest the only proxy).
+const proxy = await startProxy({
+  username: E2E_PROXY_USER,
+  password: E2E_PROXY_PASSWORD,
+  egressAddress: EGRESS_ADDRESSES.residential,
+});
+const egressVars: Record<string, string> = (await egressAddressesWork())
+  ? { SCRAPER_PROXY_TIERS_TARGET: `direct; residential=${proxy.url}`, SCRAPER_PROXY_REST_MINUTES: '0' }
+  : {};
+const egress = parseEgressSettings(egressVars).settings!;
 // Demonstration mode: the admin reset screen shows the token the server returns (SPEC §2).
 const server = createServer({
   sql,
@@ -63,10 +77,15 @@ const server = createServer({
   },
   // The worker's delay below, so the Coverage tab's plan costs are the worker's.
   scrapeDelayMs: SCRAPE_DELAY_MS,
+  egress,
 });
 // Scrapers run against the retailer stand-in (no test reaches a retailer); its slow ZIP (83201)
 // answers after 6 s, so the journeys can watch a run's progress.
-const standIn = await startStandIn({ port: port + 1, slowMs: 6000 });
+const standIn = await startStandIn({
+  port: port + 1,
+  slowMs: 6000,
+  walls: egressVars.SCRAPER_PROXY_TIERS_TARGET ? { target: [EGRESS_ADDRESSES.direct] } : {},
+});
 const origins = {
   walmart: standIn.url,
   target: standIn.url,
@@ -86,6 +105,7 @@ const worker = await run({
     scrape: {
       origins,
       credentials: { krogerClientId: 'e2e-client', krogerClientSecret: E2E_KROGER_SECRET },
+      egress,
       http: {
         delayMs: SCRAPE_DELAY_MS,
         retries: 2,
@@ -110,6 +130,7 @@ async function stop() {
   await worker.stop();
   await liveness.stop();
   await standIn.close();
+  await proxy.close();
   await sql.end({ timeout: 5 });
   logStream.end();
   await stopEmbedded();

@@ -3,12 +3,34 @@
 // own embedded database (.data/demo-postgres) keeps demo prices out of a real installation, and
 // prices read from the stand-in are recorded and shown as sample data ('demo'), never as a
 // retailer's. No email leaves the machine: each one waits in the admin dashboard's Outbox tab,
-// where its links can be followed.
+// where its links can be followed. Walmart walls this machine's address, as the real site walls
+// datacenter addresses: its requests escalate to a local proxy with a user and password (a
+// "residential" tier), and the admin area's Test connection shows both.
+import crypto from 'node:crypto';
 import { startStandIn } from '../test/retailers/server.ts';
 import { closingStoresText } from '../test/retailers/network.ts';
+import { EGRESS_ADDRESSES, egressAddressesWork, startProxy } from '../test/egress/proxies.ts';
 
 const port = Number(process.env.DEMO_STAND_IN_PORT ?? 4599);
-const standIn = await startStandIn({ port });
+// (a proxy's traffic leaves from 127.0.0.3: Linux answers on all of 127.0.0.0/8, other systems need an alias)
+const proxied = await egressAddressesWork();
+const standIn = await startStandIn({ port, walls: proxied ? { walmart: [EGRESS_ADDRESSES.direct] } : {} });
+if (proxied) {
+  const proxy = await startProxy({
+    username: 'demo',
+    password: crypto.randomBytes(12).toString('base64url'),
+    egressAddress: EGRESS_ADDRESSES.residential,
+  });
+  process.env.SCRAPER_PROXY_TIERS_WALMART = `direct; residential=${proxy.url}`;
+  // (a blocked demo ZIP must not rest the only proxy)
+  process.env.SCRAPER_PROXY_REST_MINUTES = '0';
+  console.log(
+    `[eggwatch] Demo: Walmart walls this machine's address; its requests move to the "residential" tier, a local proxy at ${proxy.label} with a user and password. ` +
+      'See it in the admin dashboard: Data Scrapers, "Egress and Test connection", Test connection.',
+  );
+} else {
+  console.log("[eggwatch] Demo: 127.0.0.3 is not a local address here, so Walmart's proxy demonstration is off");
+}
 for (const name of [
   'WALMART_ORIGIN',
   'TARGET_ORIGIN',

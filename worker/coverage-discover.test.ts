@@ -374,7 +374,7 @@ describe('a discovery run that fails', () => {
     await runJobs(scrape(wallUrl));
     const run = await runRow(id);
     expect(run.status).toBe('failed');
-    expect(run.message).toMatch(/^Blocked: blocked by Walmart's bot protection after 0 points/);
+    expect(run.message).toMatch(/^Blocked: blocked by Walmart's bot protection \(PerimeterX\) after 0 points/);
     expect(run.finished_at).not.toBeNull();
   });
 
@@ -395,7 +395,7 @@ describe('a discovery run that fails', () => {
     const run = await runRow(id);
     expect(run.status).toBe('partial');
     expect(run.message).toMatch(
-      /^Blocked: blocked by Walmart's bot protection after 5 points; \d+ stores? found so far/,
+      /^Blocked: blocked by Walmart's bot protection \(PerimeterX\) after 5 points; \d+ stores? found so far/,
     );
     expect(run.stores_found).toBeGreaterThan(0);
     expect(run.locator_calls).toBe(5);

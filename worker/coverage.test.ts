@@ -280,7 +280,7 @@ describe('a visit day', () => {
     expect(stores.find((s) => s.id === ids[2])).toMatchObject({
       last_visit_status: 'failed',
       last_visit_kind: 'blocked',
-      last_visit_message: "blocked by Target's bot protection",
+      last_visit_message: "blocked by Target's bot protection (Akamai)",
     });
     expect(stores.find((s) => s.id === ids[3])).toMatchObject({
       last_visit_status: 'failed',

@@ -14,6 +14,7 @@ export function scrapeConfigFromEnv(env: Env): ScrapeConfig {
     ...DEFAULT_SCRAPE_CONFIG,
     origins,
     originsAreRetailers: env.SCRAPER_ORIGINS_ARE_RETAILERS,
+    egress: env.egress,
     credentials: {
       targetApiKey: env.TARGET_API_KEY,
       albertsonsApiKey: env.ALBERTSONS_API_KEY,

@@ -159,7 +159,7 @@ describe('a run', () => {
       [SCENARIO_ZIPS.blocked, 'failed'],
     ]);
     const message = (zip: string) => zips.find((z) => z.zip === zip)!.message;
-    expect(message(SCENARIO_ZIPS.blocked)).toBe("blocked by Walmart's bot protection");
+    expect(message(SCENARIO_ZIPS.blocked)).toBe("blocked by Walmart's bot protection (PerimeterX)");
     expect(message(SCENARIO_ZIPS.changed)).toMatch(/^page structure not recognised/);
     expect(message(SCENARIO_ZIPS.noStore)).toBe(`no Walmart store near ${SCENARIO_ZIPS.noStore}`);
     expect(zips.filter((z) => z.status === 'failed').every((z) => z.observations_written === 0)).toBe(true);
@@ -193,7 +193,7 @@ describe('a run', () => {
     await runJobs();
     expect(await runRow(id)).toMatchObject({
       status: 'failed',
-      message: `The ZIP code failed: ${SCENARIO_ZIPS.blocked}: blocked by Target's bot protection`,
+      message: `The ZIP code failed: ${SCENARIO_ZIPS.blocked}: blocked by Target's bot protection (Akamai)`,
       observations_written: 0,
     });
   });

@@ -17,6 +17,7 @@ import { coverageDiscover } from './tasks/coverage__discover.ts';
 import { coverageVisitDay } from './tasks/coverage__visit_day.ts';
 import { coverageVisit } from './tasks/coverage__visit.ts';
 import { coverageSchedule } from './tasks/coverage__schedule.ts';
+import { egressTest } from './tasks/egress__test.ts';
 
 export function taskList(deps: WorkerDeps): TaskList {
   return {
@@ -35,6 +36,7 @@ export function taskList(deps: WorkerDeps): TaskList {
     coverage__visit_day: coverageVisitDay(deps),
     coverage__visit: coverageVisit(deps),
     coverage__schedule: coverageSchedule(deps),
+    egress__test: egressTest(deps),
   };
 }
 

@@ -20,6 +20,7 @@ import { DEFAULT_PUBLIC_API_RATE_LIMIT, registerRest } from './rest/handler.ts';
 import { registerApiDocs } from './rest/openapi.ts';
 import { unsubscribeByToken } from './queries/subscriptions.ts';
 import { subscriptionTokenInput } from '#shared/subscriptions.ts';
+import type { EgressSettings } from '#shared/egress.ts';
 import { DEFAULT_SCRAPE_CONFIG } from '#shared/scrape.ts';
 import { securityHeaders } from './security-headers.ts';
 import { cachedReads } from './cached-reads.ts';
@@ -69,6 +70,8 @@ export interface ServerOptions {
   };
   /** The worker's delay between a retailer's requests (SCRAPE_DELAY_MS; default the worker's), for coverage plan costs. */
   scrapeDelayMs?: number;
+  /** The scrapers' egress (env.egress), for the admin area's redacted view of it. */
+  egress?: EgressSettings;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -231,6 +234,7 @@ export function buildApp(options: ServerOptions): { app: FastifyInstance; cache:
     rateLimitScale: auth.rateLimitScale ?? 1,
     emailTransport: auth.emailTransport ?? 'outbox',
     scrapeDelayMs: options.scrapeDelayMs ?? DEFAULT_SCRAPE_CONFIG.http.delayMs,
+    ...(options.egress ? { egress: options.egress } : {}),
   };
   const createContext = contextFactory({ sql: options.sql, cache, config });
 

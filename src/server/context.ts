@@ -6,6 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Sql } from './db.ts';
 import { DataCache } from './cache.ts';
 import { SESSION_COOKIE, type Sessions } from './auth/lucia.ts';
+import type { EgressSettings } from '#shared/egress.ts';
 
 export interface SessionUser {
   id: string;
@@ -37,6 +38,8 @@ export interface AppConfig {
   emailTransport?: 'resend' | 'outbox';
   /** The worker's politeness delay between a retailer's requests (SCRAPE_DELAY_MS), for plan costs. */
   scrapeDelayMs?: number;
+  /** The scrapers' egress (env.egress), shown redacted to administrators. Default: every retailer direct. */
+  egress?: EgressSettings;
 }
 
 /** The HTTP side of a call: absent for direct callers (tests, scripts). */

@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { parseEgressSettings, type EgressSettings } from '#shared/egress.ts';
 import { DEFAULT_SCRAPE_CONFIG } from '#shared/scrape.ts';
 
 const SCRAPE = DEFAULT_SCRAPE_CONFIG;
@@ -120,15 +121,25 @@ export const envSchema = z.object({
   COVERAGE_VISIT_BATCH: z.coerce.number().int().min(1).max(100).default(SCRAPE.visitBatch.stores),
 });
 
-export type Env = z.infer<typeof envSchema>;
+export type Env = z.infer<typeof envSchema> & {
+  /**
+   * The scrapers' egress, read from SCRAPER_PROXY_URLS(_<RETAILER>), SCRAPER_PROXY_TIERS_<RETAILER>,
+   * SCRAPER_TRANSPORT_<RETAILER>, SCRAPER_REQUESTS_PER_MINUTE_<RETAILER>, SCRAPER_DAILY_BUDGET_<RETAILER>
+   * and the SCRAPER_TIER_COOL_OFF_MINUTES, SCRAPER_SESSION_MAX_USES, SCRAPER_PROXY_REST_MINUTES rules
+   * (src/shared/egress.ts). Every retailer's egress (proxies with their credentials: never logged or returned as is). */
+  egress: EgressSettings;
+};
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = envSchema.safeParse(source);
-  if (!result.success) {
-    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Invalid environment configuration:\n${lines.join('\n')}`);
-  }
-  return result.data;
+  const egress = parseEgressSettings(source);
+  const lines = [
+    ...(result.success ? [] : result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)),
+    // (each message names its variable and never echoes a value: a proxy URL holds a password)
+    ...egress.errors.map((message) => `  ${message}`),
+  ];
+  if (!result.success || !egress.settings) throw new Error(`Invalid environment configuration:\n${lines.join('\n')}`);
+  return { ...result.data, egress: egress.settings };
 }
 
 function load(): Env {

@@ -46,6 +46,7 @@ export async function openWebProcess(env: Env = processEnv): Promise<WebProcess>
       emailTransport: env.RESEND_API_KEY ? 'resend' : 'outbox',
     },
     scrapeDelayMs: env.SCRAPE_DELAY_MS,
+    egress: env.egress,
   });
   return {
     server,

@@ -6,6 +6,7 @@ import { zipListSchema } from './zip-list.ts';
 import { listLimit, listOffset } from './inputs.ts';
 import { REJECT_REASON_LABELS, SKIP_REASON_LABELS } from './eggs.ts';
 import { VISIT_CHUNK_SIZE } from './coverage.ts';
+import { defaultEgressSettings, type EgressSettings } from './egress.ts';
 
 export const MAX_SCRAPE_ZIPS = 25;
 
@@ -89,6 +90,8 @@ export interface ScrapeConfig {
   /** Prices read through a configured origin are the retailer's (a forwarding proxy), not demo prices. */
   originsAreRetailers: boolean;
   credentials: RetailerCredentials;
+  /** How each retailer's requests leave: tiers of proxies, transport, pace, daily budget (egress.ts). */
+  egress: EgressSettings;
   http: ScrapeHttpSettings;
   maxPages: number;
   /** How often a running scrape proves it is alive (ms). */
@@ -110,6 +113,7 @@ export const DEFAULT_SCRAPE_CONFIG: ScrapeConfig = {
   origins: {},
   originsAreRetailers: false,
   credentials: {},
+  egress: defaultEgressSettings(),
   http: {
     delayMs: 1500,
     retries: 3,

@@ -449,6 +449,7 @@ function search(request: StandInRequest, state: StandInState): StandInResponse {
 
 export const albertsonsStandIn: RetailerStandIn = {
   store: 'albertsons',
+  wall: () => html(IMPERVA_PAGE, 200, { 'x-cdn': 'Imperva' }),
   handle(request, state) {
     if (request.host && request.host !== HOST) return null;
     if (request.path === '/') {

@@ -464,6 +464,7 @@ function productSearch(request: StandInRequest, state: StandInState): StandInRes
 
 export const aldiStandIn: RetailerStandIn = {
   store: 'aldi',
+  wall: () => html(CLOUDFLARE_CHALLENGE, 403, { 'cf-mitigated': 'challenge', server: 'cloudflare' }),
   handle(request, state) {
     if (request.host && request.host !== HOST) return null;
     if (request.path !== '/v1/merchant-search' && request.path !== '/v3/product-search') return null;

@@ -13,6 +13,9 @@ export interface LoggedRequest {
   query: string;
   store: StoreId | null;
   status: number;
+  /** The address the request came from (a proxy's egress address when it came through one). */
+  from: string;
+  userAgent: string;
 }
 
 export interface StandInServer {
@@ -24,6 +27,8 @@ export interface StandInServer {
   setClosingStoresClosed(closed: boolean): void;
   /** Forgets the call counts (so a flaky scenario fails once again) and the request log. */
   reset(): void;
+  /** Which client addresses each retailer walls (answers with its bot wall), as StandInOptions.walls. */
+  setWalls(walls: Partial<Record<StoreId, readonly string[]>>): void;
   close(): Promise<void>;
 }
 
@@ -83,11 +88,18 @@ export interface StandInOptions {
   host?: string;
   /** How long the slow scenario answers take (default: the handlers' SLOW_MS). */
   slowMs?: number;
+  /**
+   * Client addresses each retailer walls, as the real sites wall datacenter addresses: a request
+   * of that retailer from one of them gets the retailer's bot wall. Tests and the demo send the
+   * requests they want read through a local proxy whose egress address is not walled.
+   */
+  walls?: Partial<Record<StoreId, readonly string[]>>;
 }
 
 export async function serveStandIns(handlers: RetailerStandIn[], options: StandInOptions = {}): Promise<StandInServer> {
   const state = createState();
   const requests: LoggedRequest[] = [];
+  let walls = options.walls ?? {};
   const timers = new Set<NodeJS.Timeout>();
 
   const server = http.createServer((req, res) => {
@@ -108,9 +120,22 @@ export async function serveStandIns(handlers: RetailerStandIn[], options: StandI
         host: String(req.headers['x-forwarded-host'] ?? ''),
         cookies: parseCookies(req.headers.cookie),
       };
+      const from = (req.socket.remoteAddress ?? '').replace(/^::ffff:/, '');
       let result: ReturnType<typeof answer>;
       try {
         result = answer(request, state, handlers);
+        const walledBy = result.store ? walls[result.store] : undefined;
+        if (result.store && walledBy?.includes(from)) {
+          const handler = handlers.find((h) => h.store === result.store)!;
+          result = {
+            response: handler.wall?.(request) ?? {
+              status: 403,
+              headers: { 'content-type': 'text/plain' },
+              body: 'Forbidden',
+            },
+            store: result.store,
+          };
+        }
       } catch (error) {
         result = { response: { status: 500, body: `stand-in error: ${(error as Error).message}` }, store: null };
       }
@@ -122,6 +147,8 @@ export async function serveStandIns(handlers: RetailerStandIn[], options: StandI
         query: url.search,
         store,
         status: response.status,
+        from,
+        userAgent: request.headers['user-agent'] ?? '',
       });
       const send = () => {
         if (res.destroyed) return;
@@ -189,6 +216,9 @@ export async function serveStandIns(handlers: RetailerStandIn[], options: StandI
     reset() {
       state.counts.clear();
       requests.length = 0;
+    },
+    setWalls(next) {
+      walls = next;
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -494,6 +494,7 @@ function products(request: StandInRequest, state: StandInState): StandInResponse
 
 export const krogerStandIn: RetailerStandIn = {
   store: 'kroger',
+  wall: () => html(AKAMAI_ACCESS_DENIED, 403),
   handle(request, state) {
     if (request.host !== '' && request.host !== HOST) return null;
     if (request.path === '/v1/connect/oauth2/token' && request.method === 'POST') return token(request);

@@ -698,6 +698,7 @@ function fulfillment(request: StandInRequest, state: StandInState): StandInRespo
 
 export const targetStandIn: RetailerStandIn = {
   store: 'target',
+  wall: (request) => html(AKAMAI_ACCESS_DENIED(request.path), 403),
   handle(request, state) {
     if (request.method !== 'GET') return null;
     if (request.host === WWW_HOST && request.path === '/') return homePage();

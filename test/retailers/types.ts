@@ -38,6 +38,8 @@ export interface RetailerStandIn {
   store: StoreId;
   /** Answers a request of this retailer, or null when the path is not one of its own. */
   handle(request: StandInRequest, state: StandInState): StandInResponse | null;
+  /** The retailer's bot wall (what it answers an address it walls). */
+  wall?(request: StandInRequest): StandInResponse;
 }
 
 export const json = (value: unknown, status = 200, headers: Record<string, string> = {}): StandInResponse => ({

@@ -638,6 +638,7 @@ function serviceAvailability(request: StandInRequest, state: StandInState): Stan
 
 export const walmartStandIn: RetailerStandIn = {
   store: 'walmart',
+  wall: () => html(WALMART_ROBOT_PAGE, 200),
   handle(request, state) {
     if (request.host !== '' && request.host !== HOST) return null;
     if (request.method !== 'GET') return null;

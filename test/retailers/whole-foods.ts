@@ -566,6 +566,7 @@ function search(request: StandInRequest, state: StandInState): StandInResponse {
 
 export const wholeFoodsStandIn: RetailerStandIn = {
   store: 'whole-foods',
+  wall: () => html(CLOUDFLARE_CHALLENGE, 403, { 'cf-mitigated': 'challenge', server: 'cloudflare' }),
   handle(request, state) {
     if (request.host && request.host !== HOST) return null;
     if (request.path === '/stores/search')

@@ -1,3 +1,4 @@
+import { TRANSPORTS, type TransportName } from '#shared/egress.ts';
 import { zipFacts } from '#server/geo.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RetailerCredentials } from '#shared/scrape.ts';
@@ -33,6 +34,9 @@ import {
   type RetailerLocation,
   type ScrapeContext,
 } from './types.ts';
+
+/** The transport of the stand-in suites (each runs with both). */
+let standInTransport: TransportName = 'got-scraping';
 
 /** The StructureError a parse throws (its wording around the detail belongs to http.ts). */
 function structureError(run: () => unknown): StructureError {
@@ -509,7 +513,12 @@ describe('the Albertsons stand-in', () => {
   });
 });
 
-describe('albertsons against the stand-in', () => {
+// Through both transports: the HTTP-level behaviour must not depend on the client.
+describe.each(TRANSPORTS)('albertsons against the stand-in (%s)', (transport) => {
+  beforeAll(() => {
+    standInTransport = transport;
+  });
+
   let server: StandInServer;
   beforeAll(async () => {
     server = await serveStandIns([albertsonsStandIn]);
@@ -519,6 +528,7 @@ describe('albertsons against the stand-in', () => {
 
   function context(credentials: RetailerCredentials = {}, url = server.url): ScrapeContext {
     const http = new RetailerHttp(albertsons.storeName, albertsons.origins, {
+      transport: standInTransport,
       originOverride: url,
       delayMs: 0,
       backoffBaseMs: 1,
@@ -697,7 +707,7 @@ describe('albertsons against the stand-in', () => {
   it('blocked: Imperva "Pardon Our Interruption" fails the ZIP as blocked', async () => {
     const error = await scrape(SCENARIO_ZIPS.blocked).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ScrapeError);
-    expect(error).toMatchObject({ kind: 'blocked', message: "blocked by Albertsons' bot protection" });
+    expect(error).toMatchObject({ kind: 'blocked', message: "blocked by Albertsons' bot protection (Imperva)" });
   });
 
   it('changed: an undocumented search body is a structure failure', async () => {

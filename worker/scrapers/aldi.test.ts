@@ -1,3 +1,4 @@
+import { TRANSPORTS, type TransportName } from '#shared/egress.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   ALDI_CATALOGUE,
@@ -22,6 +23,9 @@ import {
   type RetailerLocation,
   type ScrapeContext,
 } from './types.ts';
+
+/** The transport of the stand-in suites (each runs with both). */
+let standInTransport: TransportName = 'got-scraping';
 
 /** The StructureError a parse throws (its wording around the detail belongs to http.ts). */
 function structureError(run: () => unknown): StructureError {
@@ -417,7 +421,12 @@ describe('the ALDI stand-in', () => {
   });
 });
 
-describe('aldi against the stand-in', () => {
+// Through both transports: the HTTP-level behaviour must not depend on the client.
+describe.each(TRANSPORTS)('aldi against the stand-in (%s)', (transport) => {
+  beforeAll(() => {
+    standInTransport = transport;
+  });
+
   let server: StandInServer;
   beforeAll(async () => {
     server = await serveStandIns([aldiStandIn]);
@@ -427,6 +436,7 @@ describe('aldi against the stand-in', () => {
 
   function context(maxPages = 10): ScrapeContext {
     const http = new RetailerHttp(aldi.storeName, aldi.origins, {
+      transport: standInTransport,
       originOverride: server.url,
       delayMs: 0,
       backoffBaseMs: 1,
@@ -493,7 +503,7 @@ describe('aldi against the stand-in', () => {
   it('blocked: a Cloudflare challenge fails the ZIP as blocked', async () => {
     const error = await scrape(SCENARIO_ZIPS.blocked).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ScrapeError);
-    expect(error).toMatchObject({ kind: 'blocked', message: "blocked by Aldi's bot protection" });
+    expect(error).toMatchObject({ kind: 'blocked', message: "blocked by Aldi's bot protection (Cloudflare)" });
   });
 
   it('changed: an undocumented search body is a structure failure', async () => {

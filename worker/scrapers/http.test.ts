@@ -183,24 +183,34 @@ describe('bot walls', () => {
       'Walmart "Robot or human?" served with 200',
       200,
       '<html><h1>Robot or human?</h1><div id="px-captcha"></div></html>',
+      'PerimeterX',
     ],
-    ['Akamai Access Denied', 403, '<HTML><HEAD><TITLE>Access Denied</TITLE></HEAD><BODY>Reference #18.1</BODY></HTML>'],
+    [
+      'Akamai Access Denied',
+      403,
+      '<HTML><HEAD><TITLE>Access Denied</TITLE></HEAD><BODY>Reference #18.1</BODY></HTML>',
+      'Akamai',
+    ],
     [
       'Cloudflare challenge',
       403,
       '<!DOCTYPE html><html><head><title>Just a moment...</title></head><body><script src="/cdn-cgi/challenge-platform/x"></script></body></html>',
+      'Cloudflare',
     ],
-    ['Imperva', 200, '<html><head><title>Pardon Our Interruption</title></head></html>'],
-    ['412 from the GraphQL endpoints', 412, '{}'],
-    ['435, the RedSky block', 435, ''],
-    ['a JSON captcha', 200, '{"captchaRelativeURL":"/captcha?x=1"}'],
-  ])('%s fails the ZIP as blocked', async (_name, status, body) => {
+    ['Imperva', 200, '<html><head><title>Pardon Our Interruption</title></head></html>', 'Imperva'],
+    ['412 from the GraphQL endpoints', 412, '{}', null],
+    ['435, the RedSky block', 435, '', 'PerimeterX'],
+    ['a JSON captcha', 200, '{"captchaRelativeURL":"/captcha?x=1"}', 'Akamai'],
+  ])('%s fails the ZIP as blocked, naming the wall', async (_name, status, body, wall) => {
     const s = scripted([{ status, body }]);
     const client = new RetailerHttp('Walmart', ORIGINS, { transport: s.transport, sleep: s.sleep, delayMs: 0 });
     const error = await client.request({ url: 'https://www.walmart.com/search?q=eggs' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ScrapeError);
-    expect(error).toMatchObject({ kind: 'blocked', message: "blocked by Walmart's bot protection" });
-    // A block is not retried: retries only prolong it.
+    expect(error).toMatchObject({
+      kind: 'blocked',
+      message: `blocked by Walmart's bot protection${wall ? ` (${wall})` : ''}`,
+    });
+    // A block is not retried when there is no other route: retries only prolong it.
     expect(s.calls).toHaveLength(1);
   });
 

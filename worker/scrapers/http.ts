@@ -1,47 +1,61 @@
-// HTTP for one retailer, through got-scraping (browser-like headers and TLS). Politeness and
-// faults live here so every retailer module gets the same rules:
-// - one request at a time per retailer, with a delay between requests;
-// - bounded retries with exponential backoff and jitter on timeouts, network errors and 5xx;
-//   a 429 waits for its Retry-After (when that is too long, the ZIP fails as rate limited);
-// - bot walls (PerimeterX "Robot or human?", Akamai "Access Denied", a Cloudflare challenge,
-//   Imperva, 403/412/435) fail the ZIP with "blocked by {store}'s bot protection";
+// HTTP for one retailer, through its egress (worker/egress/): the transport chosen for it
+// (got-scraping or impit), its tiers of proxies and its sessions. Politeness and faults live here
+// so every retailer module gets the same rules:
+// - one request at a time per retailer, evenly spaced (its requests a minute, else the delay);
+// - bounded retries with exponential backoff and jitter on timeouts, network errors and 5xx; a
+//   429, and a 503 that says when, wait for their Retry-After (too long: the ZIP fails as rate
+//   limited);
+// - bot walls (worker/egress/walls.ts: PerimeterX, Akamai, Imperva, Cloudflare, DataDome, F5,
+//   403/412/435) move the retailer up a tier or to another proxy; with no route left the ZIP fails
+//   with "blocked by {store}'s bot protection (its name)";
+// - a proxy that refuses (407, no connection, no answer in time) is skipped for the next one;
+// - the retailer's daily budget, counted over every kind of run, stops its requests for the day;
 // - with an origin override (WALMART_ORIGIN...), every request to any of the retailer's hosts
-//   goes to that origin with the real path and query, the real host in X-Forwarded-Host.
-import { gotScraping } from 'got-scraping';
+//   goes to that origin with the real path and query, the real host in X-Forwarded-Host;
+// - proxy credentials never reach a message, a log line or an error (redacted to host and port).
 import type { z } from 'zod';
+import { defaultEgressSettings, type TransportName } from '#shared/egress.ts';
+import { egressRules, NoEgressError, RetailerEgress, type Session } from '../egress/egress.ts';
+import {
+  TRANSPORT_CLIENTS,
+  transportFailure,
+  type HttpRequest,
+  type HttpResponse,
+  type Transport,
+} from '../egress/transports.ts';
+import { recognizeWall, wallText } from '../egress/walls.ts';
 import { DEFAULT_SCRAPE_CONFIG, type ScrapeHttpSettings } from '#shared/scrape.ts';
 import { ScrapeError, StructureError } from './types.ts';
 
-export interface HttpRequest {
-  url: string;
-  method?: 'GET' | 'POST';
-  headers?: Record<string, string>;
-  /** A JSON body (sets Content-Type). */
-  json?: unknown;
-  /** A form body (application/x-www-form-urlencoded). */
-  form?: Record<string, string>;
-  /** Sent as one Cookie header. */
-  cookies?: Record<string, string>;
-}
+export type { HttpRequest, HttpResponse, Transport } from '../egress/transports.ts';
+export { isBotWall } from '../egress/walls.ts';
 
-export interface HttpResponse {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-  /** The URL requested (the real one, before any origin override). */
-  url: string;
+/** One request as sent, for Test connection: where it went, how, and what came back. */
+export interface AttemptTrace {
+  host: string;
+  path: string;
+  tier: string;
+  /** host:port of the proxy; null at the direct tier. */
+  proxy: string | null;
+  transport: TransportName;
+  status: number | null;
+  /** The wall recognised (its vendor's name, or "an unrecognised wall"); null when none. */
+  wall: string | null;
+  /** Why no answer came (redacted); null when one did. */
+  error: string | null;
+  ms: number;
 }
-
-/** Sends one request; the default goes through got-scraping. Tests may pass their own. */
-export type Transport = (
-  request: HttpRequest & { timeoutMs: number; signal?: AbortSignal | undefined },
-) => Promise<HttpResponse>;
 
 export interface HttpOptions extends ScrapeHttpSettings {
   /** Stand-in origin (e.g. http://127.0.0.1:4599) that replaces every one of the retailer's origins. */
   originOverride?: string | undefined;
   signal?: AbortSignal | undefined;
-  transport?: Transport;
+  /** The client that sends requests: a name (the retailer's egress chooses by default), or a function (tests). */
+  transport?: Transport | TransportName;
+  /** The retailer's egress: tiers, proxies, sessions, budget, ledger. Default: direct, in memory. */
+  egress?: RetailerEgress;
+  /** Hears of every request as sent (Test connection). */
+  onAttempt?: (attempt: AttemptTrace) => void;
   random?: () => number;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** Notified before each wait and retry, for the run's log. */
@@ -54,67 +68,6 @@ export interface HttpOptions extends ScrapeHttpSettings {
 }
 
 const RETRYABLE_STATUS = new Set([500, 502, 503, 504, 520, 521, 522, 523, 524, 529]);
-/** 403/412 from a bot manager, 435 is Target's PerimeterX block of the whole RedSky API. */
-const BLOCK_STATUS = new Set([403, 412, 435]);
-
-/**
- * Titles that only bot walls and challenge pages carry: a page with one is a wall, however large.
- * Anchored at the start of the title, so "Access Denied: The Novel - Walmart.com" is not one.
- */
-const BOT_WALL_TITLE = new RegExp(
-  '<title[^>]*>\\s*(?:' +
-    [
-      'Robot or human\\?', // Walmart (PerimeterX), served with HTTP 200
-      'Access Denied', // Akamai
-      'Just a moment(?:\\.\\.\\.|…|&hellip;)', // Cloudflare challenge
-      'Attention Required!\\s*(?:\\||&#124;|&vert;)\\s*Cloudflare', // Cloudflare block
-      'Pardon Our Interruption', // Imperva / Incapsula
-      'Request Rejected', // F5 BIG-IP application firewall ("The requested URL was rejected")
-    ].join('|') +
-    ')',
-  'i',
-);
-
-/**
- * Texts of bot-wall and challenge pages. Several also appear on normal pages (Imperva's
- * _Incapsula_Resource script and Cloudflare's challenge-platform script run on the Albertsons and
- * Target home pages, fetched for their web keys; PerimeterX and DataDome tags run on store pages),
- * so they mark a wall only on a short page without page data (WALL_SIZE_LIMIT, PAGE_DATA).
- */
-const BOT_WALL_MARKERS: RegExp[] = [
-  /Robot or human\?/i,
-  /px-captcha|_pxCaptcha|perimeterx/i,
-  /<title>\s*Access Denied\s*<\/title>/i,
-  /You don't have permission to access .* on this server/i,
-  /errors\.edgesuite\.net/i,
-  /<title>\s*Just a moment\.\.\.\s*<\/title>/i,
-  /cf-chl-|challenge-platform|cf_chl_opt/i,
-  /Attention Required! \| Cloudflare/i,
-  /Pardon Our Interruption/i,
-  /_Incapsula_Resource|Incapsula incident ID/i,
-  /geo\.captcha-delivery\.com|datadome/i,
-];
-/** Wall pages are small; a page this long (characters) is a wall only by its title. */
-const WALL_SIZE_LIMIT = 40_000;
-/** Page data no wall carries: Next.js data, JSON-LD, app state, the key configs read from home pages. */
-const PAGE_DATA =
-  /__NEXT_DATA__|application\/ld\+json|__PRELOADED_STATE__|__INITIAL_STATE__|__APOLLO_STATE__|__TGT_DATA__|SWY\.CONFIGSERVICE|apimProgramSubscriptionKey|redsky\.target\.com|"itemStacks"/;
-/** A captcha answer in a JSON body (Target from datacenter addresses). */
-const JSON_BOT_MARKERS = /"captchaRelativeURL"|"px_captcha"|"blockScript"/;
-
-/**
- * Whether a response is a bot wall: a blocking status (403/412/435); in a JSON body a captcha
- * answer; in a page a wall title, or any wall marker when the page is short and carries no page
- * data (a normal page that merely loads the bot manager's scripts is not a wall).
- */
-export function isBotWall(status: number, body: string): boolean {
-  if (BLOCK_STATUS.has(status)) return true;
-  const start = body.trimStart()[0];
-  if (start === '{' || start === '[') return JSON_BOT_MARKERS.test(body);
-  if (BOT_WALL_TITLE.test(body)) return true;
-  if (body.length >= WALL_SIZE_LIMIT || PAGE_DATA.test(body)) return false;
-  return BOT_WALL_MARKERS.some((marker) => marker.test(body));
-}
 
 /** Retry-After in ms (seconds or an HTTP date), or null when absent or unreadable. */
 export function parseRetryAfter(value: string | string[] | undefined, now = Date.now()): number | null {
@@ -153,57 +106,27 @@ export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> 
   });
 }
 
-const gotTransport: Transport = async (request) => {
-  const headers: Record<string, string> = { ...request.headers };
-  if (request.cookies && Object.keys(request.cookies).length > 0) {
-    headers.cookie = Object.entries(request.cookies)
-      .map(([name, value]) => `${name}=${value}`)
-      .join('; ');
-  }
-  const response = await gotScraping({
-    url: request.url,
-    method: request.method ?? 'GET',
-    headers,
-    ...(request.json !== undefined ? { json: request.json } : {}),
-    ...(request.form ? { form: request.form } : {}),
-    timeout: { request: request.timeoutMs },
-    retry: { limit: 0 },
-    throwHttpErrors: false,
-    followRedirect: true,
-    responseType: 'text',
-    ...(request.signal ? { signal: request.signal } : {}),
-  });
-  return { status: response.statusCode, headers: response.headers, body: String(response.body), url: request.url };
-};
+/** Most proxies one request skips (refused) before it gives up. */
+const MAX_PROXY_HOPS = 20;
 
-const NETWORK_CODES =
-  /^(ETIMEDOUT|ECONNRESET|ECONNREFUSED|EPIPE|ENOTFOUND|EAI_AGAIN|ECONNABORTED|EHOSTUNREACH|ENETUNREACH|ERR_GOT_REQUEST_ERROR|ERR_STREAM_PREMATURE_CLOSE)$/;
-
-function isNetworkError(error: unknown): error is Error & { code?: string } {
-  if (!(error instanceof Error)) return false;
-  const code = (error as { code?: string }).code ?? '';
-  return (
-    error.name === 'TimeoutError' ||
-    error.name === 'RequestError' ||
-    error.name === 'ReadError' ||
-    NETWORK_CODES.test(code)
-  );
-}
-
-/** One retailer's HTTP: serialised, delayed, retried, and aware of bot walls. */
+/** One retailer's HTTP: serialised, spaced, retried, routed through its egress, aware of bot walls. */
 export class RetailerHttp {
   private queue: Promise<unknown> = Promise.resolve();
   private lastRequestAt = 0;
   private readonly options: HttpOptions;
   private readonly transport: Transport;
+  private readonly transportName: TransportName;
   private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
-  /** Requests sent (attempts included), for the run's report. */
+  readonly egress: RetailerEgress;
+  /** Requests sent (attempts included, through any proxy), for the run's report and the budgets. */
   requests = 0;
   /** Requests sent again after a timeout, a network error or a 5xx answer. */
   retries = 0;
   /** 429 answers whose Retry-After was waited out, and the time waited (ms). */
   rateLimitWaits = 0;
   rateLimitWaitMs = 0;
+  /** The egress tier in use at the last request (the one it went through, or whose proxies all rest). */
+  lastTier: string | null = null;
 
   constructor(
     readonly storeName: string,
@@ -211,7 +134,10 @@ export class RetailerHttp {
     options: Partial<HttpOptions> = {},
   ) {
     this.options = { ...DEFAULT_SCRAPE_CONFIG.http, ...options };
-    this.transport = options.transport ?? gotTransport;
+    this.egress = options.egress ?? directEgress(storeName);
+    const chosen = options.transport ?? this.egress.transport;
+    this.transport = typeof chosen === 'function' ? chosen : TRANSPORT_CLIENTS[chosen];
+    this.transportName = typeof chosen === 'function' ? this.egress.transport : chosen;
     this.sleep = options.sleep ?? abortableSleep;
     if (options.spacedFromStart) this.lastRequestAt = Date.now();
   }
@@ -230,6 +156,11 @@ export class RetailerHttp {
     return parseJsonBody(response.body, schema, what);
   }
 
+  /** Writes the egress usage counted so far (a job calls it when it ends). */
+  flush(): Promise<void> {
+    return this.egress.flush();
+  }
+
   private backoff(attempt: number): number {
     const random = this.options.random ?? Math.random;
     const ceiling = Math.min(this.options.backoffCapMs, this.options.backoffBaseMs * 2 ** attempt);
@@ -237,35 +168,94 @@ export class RetailerHttp {
     return Math.round(ceiling / 2 + (random() * ceiling) / 2);
   }
 
+  private event(text: string): void {
+    this.options.onEvent?.(this.egress.redact(text));
+  }
+
+  private aborted(): ScrapeError {
+    return new ScrapeError('aborted', 'stopped: the worker is shutting down');
+  }
+
   private async send(request: HttpRequest): Promise<HttpResponse> {
     const { signal } = this.options;
     const { target, host } = routeUrl(request.url, this.origins, this.options.originOverride);
+    const path = new URL(request.url).pathname;
     const headers = { ...request.headers, ...(this.options.originOverride ? { 'x-forwarded-host': host } : {}) };
-    for (let attempt = 0; ; attempt++) {
+    let attempt = 0;
+    let hops = 0;
+    let rotations = 0;
+    for (;;) {
       const wait = this.lastRequestAt + this.options.delayMs - Date.now();
       if (wait > 0 && this.lastRequestAt > 0) await this.sleep(wait, signal);
-      if (signal?.aborted) throw new ScrapeError('aborted', 'stopped: the worker is shutting down');
+      if (signal?.aborted) throw this.aborted();
+      let session: Session;
+      try {
+        session = await this.egress.session((text) => this.event(text));
+      } catch (error) {
+        if (!(error instanceof NoEgressError)) throw error;
+        this.lastTier = error.tier;
+        if (error.walled)
+          throw new ScrapeError(
+            'blocked',
+            this.egress.redact(`blocked by ${possessive(this.storeName)} bot protection: ${error.message}`),
+          );
+        throw new ScrapeError('http', this.egress.redact(error.message));
+        throw error;
+      }
+      const spent = this.egress.budgetSpent();
+      if (spent) throw new ScrapeError('rate-limited', spent);
       this.requests++;
+      this.lastTier = session.tier;
+      const trace = (status: number | null, wall: string | null, error: string | null) =>
+        this.options.onAttempt?.({
+          host,
+          path,
+          tier: session.tier,
+          proxy: session.proxy?.label ?? null,
+          transport: this.transportName,
+          status,
+          wall,
+          error: error === null ? null : this.egress.redact(error),
+          ms: Date.now() - started,
+        });
+      const via = session.proxy ? ` through ${session.proxy.label} (${session.tier})` : '';
+      const started = Date.now();
       let response: HttpResponse;
       try {
         response = await this.transport({
           ...request,
           url: target,
           headers,
+          cookies: this.egress.cookiesFor(session, target, request.cookies),
           timeoutMs: this.options.timeoutMs,
           signal,
+          proxy: session.proxy,
+          identity: session.identity,
         });
       } catch (error) {
-        if (signal?.aborted) throw new ScrapeError('aborted', 'stopped: the worker is shutting down');
-        if (!isNetworkError(error)) throw error;
+        if (signal?.aborted) throw this.aborted();
+        const failure = transportFailure(error);
+        if (!failure) throw redactError(error, this.egress);
+        this.egress.record(session.tier, 'failure');
+        trace(null, null, failure.detail);
+        if (session.proxy) {
+          // The proxy refused or never answered: the next proxy (or tier) carries the request.
+          this.egress.refused(session, describeFailure(failure.detail));
+          if (++hops > MAX_PROXY_HOPS)
+            throw new ScrapeError('http', `${this.storeName} could not be reached through any proxy`);
+          this.event(
+            `${this.storeName}: proxy ${session.proxy.label} (${session.tier}) ${describeFailure(failure.detail)}; trying the next`,
+          );
+          continue;
+        }
         if (attempt >= this.options.retries) {
           throw new ScrapeError(
             'http',
-            `${this.storeName} did not answer (${describeNetworkError(error)}) after ${attempt + 1} attempts`,
+            this.egress.redact(`${this.storeName} did not answer (${failure.detail}) after ${attempt + 1} attempts`),
           );
         }
-        const pause = this.backoff(attempt);
-        this.options.onEvent?.(`${this.storeName}: ${describeNetworkError(error)}; retrying in ${pause} ms`);
+        const pause = this.backoff(attempt++);
+        this.event(`${this.storeName}: ${failure.detail}; retrying in ${pause} ms`);
         await this.sleep(pause, signal);
         this.retries++;
         continue;
@@ -274,47 +264,99 @@ export class RetailerHttp {
       }
 
       const { status } = response;
-      if (status === 429) {
+      this.egress.keepCookies(session, target, response.headers['set-cookie']);
+      if (status === 407 && session.proxy) {
+        this.egress.record(session.tier, 'failure');
+        trace(status, null, 'the proxy refused the credentials (407)');
+        this.egress.refused(session, 'refused the credentials (407)');
+        if (++hops > MAX_PROXY_HOPS)
+          throw new ScrapeError('http', `${this.storeName} could not be reached through any proxy`);
+        this.event(
+          `${this.storeName}: proxy ${session.proxy.label} (${session.tier}) refused the credentials (407); trying the next`,
+        );
+        continue;
+      }
+      const wall = recognizeWall(status, response.headers, response.body);
+      if (status === 429 || (status === 503 && !wall && response.headers['retry-after'] !== undefined)) {
+        this.egress.record(session.tier, 'failure');
+        trace(status, null, null);
         const retryAfter = parseRetryAfter(response.headers['retry-after']) ?? this.backoff(attempt);
         if (retryAfter > this.options.maxRetryAfterMs || attempt >= this.options.retries) {
           throw new ScrapeError(
             'rate-limited',
-            `rate limited by ${this.storeName} (HTTP 429; retry after ${Math.ceil(retryAfter / 1000)} s)`,
+            `rate limited by ${this.storeName} (HTTP ${status}; retry after ${Math.ceil(retryAfter / 1000)} s)`,
           );
         }
-        this.options.onEvent?.(`${this.storeName}: HTTP 429; waiting ${retryAfter} ms as Retry-After asks`);
+        attempt++;
+        this.event(`${this.storeName}: HTTP ${status}; waiting ${retryAfter} ms as Retry-After asks`);
         await this.sleep(retryAfter, signal);
         this.rateLimitWaits++;
         this.rateLimitWaitMs += retryAfter;
         continue;
       }
-      if (isBotWall(status, response.body))
-        throw new ScrapeError('blocked', `blocked by ${possessive(this.storeName)} bot protection`);
+      if (wall) {
+        this.egress.record(session.tier, 'wall');
+        trace(status, wallText(wall), null);
+        const outcome = await this.egress.walled(session, wallText(wall), rotations);
+        this.event(outcome.event);
+        if (outcome.next === 'exhausted') {
+          throw new ScrapeError(
+            'blocked',
+            `blocked by ${possessive(this.storeName)} bot protection${wall.name ? ` (${wall.name})` : ''}${via}`,
+          );
+        }
+        if (outcome.next === 'rotated') rotations++;
+        continue;
+      }
       if (RETRYABLE_STATUS.has(status)) {
+        this.egress.record(session.tier, 'failure');
+        trace(status, null, null);
         if (attempt >= this.options.retries)
           throw new ScrapeError('http', `${this.storeName} answered HTTP ${status} after ${attempt + 1} attempts`);
-        const pause = this.backoff(attempt);
-        this.options.onEvent?.(`${this.storeName}: HTTP ${status}; retrying in ${pause} ms`);
+        const pause = this.backoff(attempt++);
+        this.event(`${this.storeName}: HTTP ${status}; retrying in ${pause} ms`);
         await this.sleep(pause, signal);
         this.retries++;
         continue;
       }
+      this.egress.record(session.tier, 'answered');
+      this.egress.answered(session);
+      trace(status, null, null);
       if (status === 401) throw new ScrapeError('http', `${this.storeName} refused the credentials (HTTP 401)`);
       if (status < 200 || status >= 300)
-        throw new ScrapeError('http', `${this.storeName} answered HTTP ${status} for ${new URL(request.url).pathname}`);
+        throw new ScrapeError('http', `${this.storeName} answered HTTP ${status} for ${path}`);
       return { ...response, url: request.url };
     }
   }
 }
 
+/** A retailer's egress when none is given: direct, through got-scraping, nothing stored. */
+function directEgress(storeName: string): RetailerEgress {
+  const settings = defaultEgressSettings();
+  // (the store id only names the database rows, and this egress writes none)
+  return new RetailerEgress('walmart', settings.retailers.walmart, egressRules(settings), null, Date.now, storeName);
+}
+
+function describeFailure(detail: string): string {
+  if (detail === 'timed out') return 'did not answer in time';
+  if (detail === 'ECONNREFUSED') return 'refused the connection';
+  return detail;
+}
+
+/** An unexpected error from a transport, with any proxy credentials removed from its text. */
+function redactError(error: unknown, egress: RetailerEgress): unknown {
+  if (!(error instanceof Error)) return error;
+  const clean = egress.redact(error.message);
+  if (clean === error.message && !(error.stack && egress.redact(error.stack) !== error.stack)) return error;
+  const copy = new Error(clean);
+  copy.name = error.name;
+  copy.stack = error.stack ? egress.redact(error.stack) : clean;
+  return copy;
+}
+
 /** "Walmart's", "Albertsons'". */
 export function possessive(name: string): string {
   return name.endsWith('s') ? `${name}'` : `${name}'s`;
-}
-
-function describeNetworkError(error: Error & { code?: string }): string {
-  if (error.name === 'TimeoutError' || error.code === 'ETIMEDOUT') return 'timed out';
-  return error.code ?? error.message;
 }
 
 /** Parses a JSON body; invalid JSON or a schema mismatch is a structure failure naming what was expected. */

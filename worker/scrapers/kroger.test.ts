@@ -1,3 +1,4 @@
+import { TRANSPORTS, type TransportName } from '#shared/egress.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RetailerCredentials } from '#shared/scrape.ts';
 import { createState, serveStandIns, type StandInServer } from '../../test/retailers/http-server.ts';
@@ -23,6 +24,9 @@ import {
   type RetailerLocation,
   type ScrapeContext,
 } from './types.ts';
+
+/** The transport of the stand-in suites (each runs with both). */
+let standInTransport: TransportName = 'got-scraping';
 
 const ZIP = '10001';
 const LOCATION = krogerLocationIdForZip(ZIP);
@@ -471,6 +475,7 @@ function contextFor(
   maxPages = 10,
 ): ScrapeContext {
   const http = new RetailerHttp(kroger.storeName, kroger.origins, {
+    transport: standInTransport,
     originOverride: server.url,
     delayMs: 0,
     backoffBaseMs: 1,
@@ -508,7 +513,12 @@ afterAll(async () => {
   await Promise.all(servers.map((s) => s.close()));
 });
 
-describe('kroger against the stand-in', () => {
+// Through both transports: the HTTP-level behaviour must not depend on the client.
+describe.each(TRANSPORTS)('kroger against the stand-in (%s)', (transport) => {
+  beforeAll(() => {
+    standInTransport = transport;
+  });
+
   it('gets a token, locates the store and reads every page', async () => {
     const ctx = contextFor(server);
     const location = await kroger.locate(ZIP, ctx);
@@ -643,7 +653,7 @@ describe('kroger against the stand-in', () => {
       collect((await kroger.locate(SCENARIO_ZIPS.blocked, ctx))!, SCENARIO_ZIPS.blocked, ctx),
     );
     expect(error.kind).toBe('blocked');
-    expect(error.message).toBe("blocked by Kroger's bot protection");
+    expect(error.message).toBe("blocked by Kroger's bot protection (Akamai)");
   });
 
   it('fails a changed body with a structure error', async () => {

@@ -59,6 +59,8 @@ export interface ListingsOutcome {
   retries: number;
   rateLimitWaits: number;
   rateLimitWaitMs: number;
+  /** The egress tier in use at the last request (it went through, or all its proxies rest); null before any. */
+  egressTier: string | null;
   startedAt: Date;
 }
 
@@ -203,6 +205,7 @@ function emptyOutcome(): ListingsOutcome {
     retries: 0,
     rateLimitWaits: 0,
     rateLimitWaitMs: 0,
+    egressTier: null,
     startedAt: new Date(),
   };
 }
@@ -275,6 +278,7 @@ async function withCounts(outcome: ListingsOutcome, ctx: ScrapeContext, read: ()
     outcome.retries = ctx.http.retries - retries;
     outcome.rateLimitWaits = ctx.http.rateLimitWaits - rateLimitWaits;
     outcome.rateLimitWaitMs = ctx.http.rateLimitWaitMs - rateLimitWaitMs;
+    outcome.egressTier = ctx.http.lastTier;
   }
 }
 
@@ -428,6 +432,7 @@ export async function commitVisit(
     startedAt: outcome.startedAt,
     requests: outcome.requests,
     listingsSeen: outcome.listingsSeen,
+    egressTier: outcome.egressTier,
     // A stand-in's price was never published by the retailer: no link to the retailer's page.
     listings: demo ? outcome.accepted.map((listing) => ({ ...listing, url: null })) : outcome.accepted,
     source: demo ? 'demo' : 'scrape',
@@ -483,6 +488,7 @@ export async function commitVisits(
       startedAt: outcome.startedAt,
       requests: outcome.requests,
       listingsSeen: outcome.listingsSeen,
+      egressTier: outcome.egressTier,
       listings: demo ? outcome.accepted.map((listing) => ({ ...listing, url: null })) : outcome.accepted,
     })),
   });

@@ -1,3 +1,4 @@
+import { TRANSPORTS, type TransportName } from '#shared/egress.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RetailerCredentials } from '#shared/scrape.ts';
 import { createState, serveStandIns, type StandInServer } from '../../test/retailers/http-server.ts';
@@ -32,6 +33,9 @@ import {
   type RetailerLocation,
   type ScrapeContext,
 } from './types.ts';
+
+/** The transport of the stand-in suites (each runs with both). */
+let standInTransport: TransportName = 'got-scraping';
 
 const ZIP = '10001';
 const STORE = targetStoreIdForZip(ZIP);
@@ -809,6 +813,7 @@ async function serve(handlers: RetailerStandIn[]): Promise<StandInServer> {
 
 function contextFor(server: StandInServer, credentials: RetailerCredentials = {}, maxPages = 10): ScrapeContext {
   const http = new RetailerHttp(target.storeName, target.origins, {
+    transport: standInTransport,
     originOverride: server.url,
     delayMs: 0,
     backoffBaseMs: 1,
@@ -849,7 +854,12 @@ afterAll(async () => {
   await Promise.all(servers.map((s) => s.close()));
 });
 
-describe('target against the stand-in', () => {
+// Through both transports: the HTTP-level behaviour must not depend on the client.
+describe.each(TRANSPORTS)('target against the stand-in (%s)', (transport) => {
+  beforeAll(() => {
+    standInTransport = transport;
+  });
+
   it('reads the web key once, locates the store and reads every page with its stock', async () => {
     const ctx = contextFor(server);
     const location = await target.locate(ZIP, ctx);
@@ -1178,7 +1188,7 @@ describe('target against the stand-in', () => {
       collect((await target.locate(SCENARIO_ZIPS.blocked, ctx))!, SCENARIO_ZIPS.blocked, ctx),
     );
     expect(error.kind).toBe('blocked');
-    expect(error.message).toBe("blocked by Target's bot protection");
+    expect(error.message).toBe("blocked by Target's bot protection (Akamai)");
   });
 
   it('fails a changed body with a structure error', async () => {

@@ -1,3 +1,4 @@
+import { TRANSPORTS, type TransportName } from '#shared/egress.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createState, serveStandIns, type StandInServer } from '../../test/retailers/http-server.ts';
 import { SCENARIO_ZIPS } from '../../test/retailers/scenarios.ts';
@@ -30,6 +31,9 @@ import {
   walmart,
   walmartBrand,
 } from './walmart.ts';
+
+/** The transport of the stand-in suites (each runs with both). */
+let standInTransport: TransportName = 'got-scraping';
 
 const ZIP = '10001';
 const STORE = walmartStoreIdForZip(ZIP);
@@ -669,6 +673,7 @@ async function serve(handlers: RetailerStandIn[]): Promise<StandInServer> {
 
 function contextFor(server: StandInServer, maxPages = 10): ScrapeContext {
   const http = new RetailerHttp(walmart.storeName, walmart.origins, {
+    transport: standInTransport,
     originOverride: server.url,
     delayMs: 0,
     backoffBaseMs: 1,
@@ -705,7 +710,12 @@ afterAll(async () => {
   await Promise.all(servers.map((s) => s.close()));
 });
 
-describe('walmart against the stand-in', () => {
+// Through both transports: the HTTP-level behaviour must not depend on the client.
+describe.each(TRANSPORTS)('walmart against the stand-in (%s)', (transport) => {
+  beforeAll(() => {
+    standInTransport = transport;
+  });
+
   it('locates the store of an ordinary ZIP and reads every page of its listings', async () => {
     const ctx = contextFor(server);
     const location = await walmart.locate(ZIP, ctx);
@@ -919,7 +929,7 @@ describe('walmart against the stand-in', () => {
     const location = await walmart.locate(SCENARIO_ZIPS.blocked, ctx);
     const error = await failure(collect(location!, SCENARIO_ZIPS.blocked, ctx));
     expect(error.kind).toBe('blocked');
-    expect(error.message).toBe("blocked by Walmart's bot protection");
+    expect(error.message).toBe("blocked by Walmart's bot protection (PerimeterX)");
   });
 
   it('fails a changed page with a structure error', async () => {

@@ -1,3 +1,4 @@
+import { TRANSPORTS, type TransportName } from '#shared/egress.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createState, serveStandIns, type StandInServer } from '../../test/retailers/http-server.ts';
 import { SCENARIO_ZIPS } from '../../test/retailers/scenarios.ts';
@@ -40,6 +41,9 @@ import {
   wholeFoodsSearchPageUrl,
   wholeFoodsSearchUrl,
 } from './whole-foods.ts';
+
+/** The transport of the stand-in suites (each runs with both). */
+let standInTransport: TransportName = 'got-scraping';
 
 /** The StructureError a parse throws (its wording around the detail belongs to http.ts). */
 function structureError(run: () => unknown): StructureError {
@@ -518,7 +522,12 @@ describe('the Whole Foods stand-in', () => {
   });
 });
 
-describe('wholeFoods against the stand-in', () => {
+// Through both transports: the HTTP-level behaviour must not depend on the client.
+describe.each(TRANSPORTS)('wholeFoods against the stand-in (%s)', (transport) => {
+  beforeAll(() => {
+    standInTransport = transport;
+  });
+
   let server: StandInServer;
   /** Answers that replace the stand-in's on a path, for one test (a service down, an older page...). */
   const overrides = new Map<string, (request: StandInRequest) => StandInResponse>();
@@ -537,6 +546,7 @@ describe('wholeFoods against the stand-in', () => {
 
   function context(maxPages = 10): ScrapeContext {
     const http = new RetailerHttp(wholeFoods.storeName, wholeFoods.origins, {
+      transport: standInTransport,
       originOverride: server.url,
       delayMs: 0,
       backoffBaseMs: 1,
@@ -743,7 +753,7 @@ describe('wholeFoods against the stand-in', () => {
   it('blocked: a Cloudflare challenge fails the ZIP as blocked', async () => {
     const error = await scrape(SCENARIO_ZIPS.blocked).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ScrapeError);
-    expect(error).toMatchObject({ kind: 'blocked', message: "blocked by Whole Foods' bot protection" });
+    expect(error).toMatchObject({ kind: 'blocked', message: "blocked by Whole Foods' bot protection (Cloudflare)" });
   });
 
   it('changed: an undocumented search body is a structure failure', async () => {

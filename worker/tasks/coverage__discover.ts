@@ -28,7 +28,7 @@ import { recordMissedStores, upsertFoundStores } from '#server/queries/coverage-
 import { scrapeConfig, type WorkerDeps } from '../deps.ts';
 import { isSweepState, Sweep, sweepProgress, type ScopeArea, type SweepState } from '../coverage/sweep.ts';
 import { sweepSteps } from '../coverage/discover-steps.ts';
-import { RetailerHttp } from '../scrapers/http.ts';
+import { retailerHttp } from '../egress/job.ts';
 import { SCRAPERS } from '../scrapers/index.ts';
 import { ScrapeError, type DiscoveredStore, type SkippedStore } from '../scrapers/types.ts';
 
@@ -144,11 +144,7 @@ export function coverageDiscover(deps: WorkerDeps, options: DiscoverOptions = {}
     }, config.heartbeatMs);
     heartbeat.unref();
 
-    const http = new RetailerHttp(name, scraper.origins, {
-      ...config.http,
-      originOverride: config.origins[store],
-      // (the previous job of the retailer's queue may have just sent its last request)
-      spacedFromStart: true,
+    const http = await retailerHttp(deps, store, {
       signal: helpers.abortSignal,
       onEvent: (event) => helpers.logger.info(`discovery run ${runId}: ${event}`),
     });
@@ -227,6 +223,11 @@ export function coverageDiscover(deps: WorkerDeps, options: DiscoverOptions = {}
       throw error;
     } finally {
       clearInterval(heartbeat);
+      await http
+        .flush()
+        .catch((error: unknown) =>
+          helpers.logger.warn(`discovery run ${runId}: could not record its requests: ${String(error)}`),
+        );
     }
   };
 

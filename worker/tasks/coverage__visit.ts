@@ -16,7 +16,8 @@ import type { Db } from '#server/db.ts';
 import { dayBlockedShare, finishVisitRun, visitJobKey } from '#server/queries/coverage-visits.ts';
 import { PriceChangeNotifier } from '#server/queries/scrape-writes.ts';
 import { DEFAULT_ALERTS, scrapeConfig, type WorkerDeps } from '../deps.ts';
-import { RetailerHttp } from '../scrapers/http.ts';
+import { retailerHttp } from '../egress/job.ts';
+import type { RetailerHttp } from '../scrapers/http.ts';
 import { SCRAPERS } from '../scrapers/index.ts';
 import {
   commitVisits,
@@ -98,6 +99,7 @@ export function coverageVisit(deps: WorkerDeps): Task {
     heartbeat.unref();
     const notifier = new PriceChangeNotifier(sql);
     const scraper = SCRAPERS[store];
+    let http: RetailerHttp | null = null;
     try {
       try {
         scraper.checkConfig?.(config.credentials);
@@ -114,11 +116,7 @@ export function coverageVisit(deps: WorkerDeps): Task {
         helpers.logger.warn(`${label} failed: ${error.message}`);
         return;
       }
-      const http = new RetailerHttp(name, scraper.origins, {
-        ...config.http,
-        originOverride: config.origins[store],
-        // (the previous job of the retailer's queue may have just sent its last request)
-        spacedFromStart: true,
+      http = await retailerHttp(deps, store, {
         signal: helpers.abortSignal,
         onEvent: (event) => helpers.logger.info(`${label}: ${event}`),
       });
@@ -202,6 +200,9 @@ export function coverageVisit(deps: WorkerDeps): Task {
       throw error;
     } finally {
       clearInterval(heartbeat);
+      await http
+        ?.flush()
+        .catch((error: unknown) => helpers.logger.warn(`${label}: could not record its requests: ${String(error)}`));
       await notifier
         .flush()
         .catch((error: unknown) => helpers.logger.warn(`${label}: could not announce new prices: ${String(error)}`));
@@ -235,13 +236,17 @@ export function coverageVisit(deps: WorkerDeps): Task {
           where r.id = ${runId} and not r.demo
             and exists (select 1 from coverage_visits v where v.run_id = ${runId} and v.chunk = ${chunk} and v.observations_written > 0)`;
       }
-      const { visits, blocked } = await dayBlockedShare(tx, store);
+      // With several egress tiers, walls below the last one move the retailer up a tier: the day
+      // is mostly walls only when its last tier, with nowhere left to go, walls most visits.
+      const { tiers } = config.egress.retailers[store];
+      const lastTier = tiers.length > 1 ? tiers.at(-1)!.name : null;
+      const { visits, blocked } = await dayBlockedShare(tx, store, lastTier);
       if (shouldPause(visits, blocked)) {
         const skipped = await skipQueuedChunks(tx, runId);
         const [left] = await tx<Array<{ planned: number; visited: number }>>`
           select stores_planned as planned, (select count(*)::int from coverage_visits where run_id = ${runId}) as visited from coverage_runs where id = ${runId}`;
         const reason =
-          `Paused: ${blocked} of today's ${visits} visits of ${SCRAPER_NAMES[store]} stores were blocked by its bot protection ` +
+          `Paused: ${blocked} of today's ${visits} visits of ${SCRAPER_NAMES[store]} stores${lastTier ? ` through its last egress tier (${lastTier})` : ''} were blocked by its bot protection ` +
           `(${Math.round((blocked / visits) * 100)}%; the plan pauses at ${Math.round(BLOCKED_PAUSE_SHARE * 100)}% once ${BLOCKED_PAUSE_MIN_VISITS} visits are made). ` +
           `Save or resume the plan to visit again.`;
         await tx`update coverage_plans set paused_at = now(), paused_reason = ${reason.slice(0, 1000)} where store_id = ${store} and paused_at is null`;

@@ -16,6 +16,7 @@ import {
   VISIT_TASK,
   visitJobKeyPrefix,
 } from '#server/queries/coverage-visits.ts';
+import { requestsToday } from '#server/queries/egress.ts';
 import { scrapeConfig, type WorkerDeps } from '../deps.ts';
 
 const payloadSchema = z.object({ runId: z.number().int().positive() });
@@ -64,7 +65,11 @@ export function coverageVisitDay(deps: WorkerDeps): Task {
       const [spent] = await tx<Array<{ requests: number }>>`
         select coalesce(sum(requests), 0)::int as requests from coverage_runs
         where store_id = ${store} and kind = 'visit' and day = ${run.day}::date and id <> ${runId}`;
-      const remaining = Math.max(0, run.daily_request_budget - spent!.requests);
+      // ...and no more than the retailer's own daily budget leaves today (every kind of request,
+      // through any tier or proxy, counts there: egress_usage).
+      const retailerBudget = config.egress.retailers[store].dailyBudget;
+      const retailerLeft = retailerBudget === null ? Infinity : retailerBudget - (await requestsToday(tx, store));
+      const remaining = Math.max(0, Math.min(run.daily_request_budget - spent!.requests, retailerLeft));
       const limit = Math.floor(remaining / Math.max(perVisit, 0.01));
       const ids = await planDueStores(tx, {
         storeId: store,

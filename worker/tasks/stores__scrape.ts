@@ -7,7 +7,8 @@ import { z } from 'zod';
 import { SCRAPER_NAMES } from '#shared/scrape.ts';
 import type { StoreId } from '#shared/vocabulary.ts';
 import { scrapeConfig, type WorkerDeps } from '../deps.ts';
-import { RetailerHttp } from '../scrapers/http.ts';
+import { retailerHttp } from '../egress/job.ts';
+import type { RetailerHttp } from '../scrapers/http.ts';
 import { SCRAPERS } from '../scrapers/index.ts';
 import { commitZipOutcome, RunLostError, scrapeZip } from '../scrapers/pipeline.ts';
 import { PriceChangeNotifier } from '#server/queries/scrape-writes.ts';
@@ -54,6 +55,7 @@ export function storesScrape(deps: WorkerDeps): Task {
     heartbeat.unref();
     // Web processes hear of the run's new prices once a second, not once per ZIP (migration 007).
     const notifier = new PriceChangeNotifier(deps.sql);
+    let http: RetailerHttp | null = null;
     try {
       try {
         scraper.checkConfig?.(config.credentials);
@@ -63,11 +65,7 @@ export function storesScrape(deps: WorkerDeps): Task {
         helpers.logger.warn(`scrape run ${runId} (${name}) failed: ${error.message}`);
         return;
       }
-      const http = new RetailerHttp(name, scraper.origins, {
-        ...config.http,
-        originOverride: config.origins[store],
-        // (the previous job of the retailer's queue may have just sent its last request)
-        spacedFromStart: true,
+      http = await retailerHttp(deps, store, {
         signal: helpers.abortSignal,
         onEvent: (event) => helpers.logger.info(`scrape run ${runId}: ${event}`),
       });
@@ -119,6 +117,11 @@ export function storesScrape(deps: WorkerDeps): Task {
       throw error;
     } finally {
       clearInterval(heartbeat);
+      await http
+        ?.flush()
+        .catch((error: unknown) =>
+          helpers.logger.warn(`scrape run ${runId}: could not record its requests: ${String(error)}`),
+        );
       await notifier
         .flush()
         .catch((error: unknown) =>

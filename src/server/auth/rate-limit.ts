@@ -18,6 +18,8 @@ export const LIMITS = {
   setupPerIp: { max: 10, windowSeconds: 3600 },
   subscribePerIp: { max: 20, windowSeconds: 3600 },
   subscribePerEmail: { max: 10, windowSeconds: 3600 },
+  // Test connection sends requests to a retailer: a few a minute per administrator.
+  egressTestPerAdmin: { max: 6, windowSeconds: 60 },
 } satisfies Record<string, Limit>;
 
 export async function hit(sql: Db, key: string, limit: Limit): Promise<boolean> {

@@ -32,6 +32,8 @@ export interface VisitWrite {
   requests: number;
   listingsSeen: number;
   listings: ListingWrite[];
+  /** The egress tier the visit's last request went through (null when it sent none). */
+  egressTier?: string | null;
   source: ObservationSource;
   /** Written only while the run is running under this worker (the run row is locked meanwhile). */
   ownerWorkerId: string;
@@ -70,7 +72,15 @@ export interface VisitBatchWrite {
   visits: Array<
     Pick<
       VisitWrite,
-      'locationId' | 'status' | 'kind' | 'message' | 'startedAt' | 'requests' | 'listingsSeen' | 'listings'
+      | 'locationId'
+      | 'status'
+      | 'kind'
+      | 'message'
+      | 'startedAt'
+      | 'requests'
+      | 'listingsSeen'
+      | 'listings'
+      | 'egressTier'
     >
   >;
 }
@@ -113,8 +123,9 @@ export async function writeVisits(sql: Db, batch: VisitBatchWrite): Promise<Visi
         ${sql.array(col((v) => v.kind))}::text[], ${sql.array(col((v) => v.message))}::text[],
         ${sql.array(col((v) => v.listings.length > 0))}::boolean[], ${sql.array(col((v) => v.requests))}::int[],
         ${sql.array(col((v) => v.listingsSeen))}::int[], ${sql.array(col((v) => v.listings.length))}::int[],
-        ${sql.array(col((v) => v.startedAt.toISOString()))}::timestamptz[]
-      ) as t(location_id, status, kind, message, priced, requests, listings_seen, accepted, started_at)
+        ${sql.array(col((v) => v.startedAt.toISOString()))}::timestamptz[],
+        ${sql.array(col((v) => v.egressTier?.slice(0, 40) ?? null))}::text[]
+      ) as t(location_id, status, kind, message, priced, requests, listings_seen, accepted, started_at, egress_tier)
     ), loc as (
       update store_locations l set
         last_visit_at = now(), last_visit_status = i.status, last_visit_kind = i.kind, last_visit_message = i.message,
@@ -170,9 +181,9 @@ export async function writeVisits(sql: Db, batch: VisitBatchWrite): Promise<Visi
     ), observed as (
       select location_id, count(*) as n from observation group by location_id
     ), visit as (
-      insert into coverage_visits (run_id, location_id, chunk, status, kind, message, requests, listings_seen, accepted, observations_written, started_at)
+      insert into coverage_visits (run_id, location_id, chunk, status, kind, message, requests, listings_seen, accepted, observations_written, started_at, egress_tier)
       select ${runId}, i.location_id, ${chunk}, i.status, i.kind, i.message, i.requests, i.listings_seen, i.accepted,
-             coalesce(o.n, 0), i.started_at
+             coalesce(o.n, 0), i.started_at, i.egress_tier
       from input i
       join loc on loc.id = i.location_id
       left join observed o on o.location_id = i.location_id
@@ -218,12 +229,21 @@ export async function planDueStores(
   return rows.map((r) => r.id);
 }
 
-/** Visits of the retailer finished on the current UTC day, and how many a bot wall answered. */
-export async function dayBlockedShare(sql: Db, storeId: string): Promise<{ visits: number; blocked: number }> {
+/**
+ * Visits of the retailer finished on the current UTC day, and how many a bot wall answered: all of
+ * them, or with `tier` those whose last request went through that egress tier (a retailer with
+ * several tiers pauses on its last one: a wall below it moves the retailer up a tier instead).
+ */
+export async function dayBlockedShare(
+  sql: Db,
+  storeId: string,
+  tier: string | null = null,
+): Promise<{ visits: number; blocked: number }> {
   const [row] = await sql<Array<{ visits: number; blocked: number }>>`
     select count(*)::int as visits, count(*) filter (where v.kind = 'blocked')::int as blocked
     from coverage_visits v join coverage_runs r on r.id = v.run_id
-    where r.store_id = ${storeId} and v.finished_at >= date_trunc('day', now() at time zone 'UTC') at time zone 'UTC'`;
+    where r.store_id = ${storeId} and v.finished_at >= date_trunc('day', now() at time zone 'UTC') at time zone 'UTC'
+      ${tier === null ? sql`` : sql`and v.egress_tier = ${tier}`}`;
   return row!;
 }
 

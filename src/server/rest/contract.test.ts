@@ -573,6 +573,37 @@ const EXAMPLES: Record<string, Record<string, Example>> = {
     403: () => ({ path: '/api/coverage/target/visit', as: shopper }),
     409: () => ({ path: '/api/coverage/target/visit', as: admin }),
   },
+  'GET /api/scrapers/egress': {
+    ...adminRead('/api/scrapers/egress?limit=2'),
+    400: () => ({ path: '/api/scrapers/egress?offset=-1', as: admin }),
+  },
+  'POST /api/scrapers/{store}/test': {
+    202: async () => {
+      await db.sql`delete from egress_tests`;
+      return { path: '/api/scrapers/aldi/test', as: admin, body: { zipCode: '10001' } };
+    },
+    400: () => ({ path: '/api/scrapers/aldi/test', as: admin, body: { zipCode: '1000' } }),
+    401: () => ({ path: '/api/scrapers/aldi/test', body: { zipCode: '10001' } }),
+    403: () => ({ path: '/api/scrapers/aldi/test', as: shopper, body: { zipCode: '10001' } }),
+    409: () => ({ path: '/api/scrapers/aldi/test', as: admin, body: { zipCode: '10001' } }),
+    429: async () => {
+      // Six a minute per administrator: the ones above and these use them up.
+      for (let i = 0; i < 6; i++)
+        await send('POST', { path: '/api/scrapers/aldi/test', as: admin, body: { zipCode: '10001' } });
+      return { path: '/api/scrapers/aldi/test', as: admin, body: { zipCode: '10001' } };
+    },
+  },
+  'GET /api/scrapers/{store}/test/{id}': {
+    200: async () => {
+      const [test] = await db.sql<{ id: number }[]>`
+        insert into egress_tests (store_id, zip, status) values ('kroger', '10001', 'failed') returning id`;
+      return { path: `/api/scrapers/kroger/test/${test!.id}`, as: admin };
+    },
+    400: () => ({ path: '/api/scrapers/kroger/test/x', as: admin }),
+    401: () => ({ path: '/api/scrapers/kroger/test/1' }),
+    403: () => ({ path: '/api/scrapers/kroger/test/1', as: shopper }),
+    404: () => ({ path: '/api/scrapers/kroger/test/999999', as: admin }),
+  },
 };
 
 // The CSV siblings answer what their JSON route answers.

@@ -183,6 +183,7 @@ export function openApiDocument(): Record<string, unknown> {
       { name: 'subscriptions', description: 'Price alert subscriptions' },
       { name: 'scrape', description: 'Scraper runs and schedule (administrators)' },
       { name: 'coverage', description: 'Nationwide coverage: store discovery, plans and visit days (administrators)' },
+      { name: 'egress', description: "Scrapers' egress: proxies, tiers, usage and Test connection (administrators)" },
     ],
     paths,
     components: {

@@ -12,6 +12,7 @@ import { scrapeRouter } from './scrape.ts';
 import { newsRouter } from './news.ts';
 import { outboxRouter } from './outbox.ts';
 import { coverageRouter } from './coverage.ts';
+import { egressRouter } from './egress.ts';
 
 export const appRouter = router({
   prices: pricesRouter,
@@ -27,6 +28,7 @@ export const appRouter = router({
   news: newsRouter,
   outbox: outboxRouter,
   coverage: coverageRouter,
+  egress: egressRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -54,6 +54,7 @@ import {
   type RetailerCoverage,
 } from './coverageView.ts';
 import { PlanCard, useCoverageMutationDone } from './CoveragePlanCard.tsx';
+import { EgressCard } from './EgressCard.tsx';
 
 /** The retailer the Coverage tab shows is remembered in this browser. */
 export const COVERAGE_STORE_KEY = 'eggwatch.admin.coverageStore';
@@ -147,6 +148,7 @@ function RetailerView({ retailer }: { retailer: RetailerCoverage }) {
         <Stack gap="5">
           <MapCard retailer={retailer} />
           <FailingCard retailer={retailer} />
+          <EgressCard store={retailer.store} />
         </Stack>
       </SimpleGrid>
     </Stack>

@@ -10,14 +10,37 @@ import { Freshness } from '#client/components/scrapers/ScraperStatusBox.tsx';
 import { useAllScraperStatus, useStartAllScrapers } from '#client/components/scrapers/useScrapers.ts';
 import { useZipList, ZipCodesField } from '#client/components/scrapers/ZipCodesField.tsx';
 import { useStoredChoice } from '#client/lib/storedChoice.ts';
+import { EgressCard } from './EgressCard.tsx';
 import { RunHistory } from './RunHistory.tsx';
 
 /** Where the store Recent runs shows is remembered in this browser. */
 export const RUNS_STORE_KEY = 'eggwatch.admin.runsStore';
+/** The retailer the egress card shows is remembered in this browser. */
+export const EGRESS_STORE_KEY = 'eggwatch.admin.egressStore';
+
+function StorePicker({ value, onChange }: { value: StoreId; onChange: (store: StoreId) => void }) {
+  return (
+    <NativeSelect.Root size="sm" width="auto">
+      <NativeSelect.Field
+        aria-label="Store"
+        value={value}
+        onChange={(event) => onChange(event.target.value as StoreId)}
+      >
+        {STORE_IDS.map((store) => (
+          <option key={store} value={store}>
+            {SCRAPER_NAMES[store]}
+          </option>
+        ))}
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
+  );
+}
 
 export function ScrapersTab() {
   const zips = useZipList(DEFAULT_SCRAPE_ZIPS.join(', '));
   const [historyStore, setHistoryStore] = useStoredChoice<StoreId>(RUNS_STORE_KEY, STORE_IDS, 'walmart');
+  const [egressStore, setEgressStore] = useStoredChoice<StoreId>(EGRESS_STORE_KEY, STORE_IDS, 'walmart');
   const statuses = useAllScraperStatus();
   const startAll = useStartAllScrapers();
 
@@ -73,26 +96,14 @@ export function ScrapersTab() {
                 The last 10 runs of a store, newest first. Open a run for each ZIP code's outcome.
               </Text>
             </Box>
-            <NativeSelect.Root size="sm" width="auto">
-              <NativeSelect.Field
-                aria-label="Store"
-                value={historyStore}
-                onChange={(event) => setHistoryStore(event.target.value as StoreId)}
-              >
-                {STORE_IDS.map((store) => (
-                  <option key={store} value={store}>
-                    {SCRAPER_NAMES[store]}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+            <StorePicker value={historyStore} onChange={setHistoryStore} />
           </HStack>
         </Card.Header>
         <Card.Body>
           <RunHistory store={historyStore} active={statuses.data?.[historyStore].active ?? false} />
         </Card.Body>
       </Card.Root>
+      <EgressCard store={egressStore} picker={<StorePicker value={egressStore} onChange={setEgressStore} />} />
     </Stack>
   );
 }

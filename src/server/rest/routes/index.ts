@@ -2,6 +2,7 @@
 import type { RestRoute } from '../route.ts';
 import { accountRoutes } from './accounts.ts';
 import { coverageRoutes } from './coverage.ts';
+import { egressRoutes } from './egress.ts';
 import { priceRoutes } from './prices.ts';
 import { scrapeRoutes } from './scrape.ts';
 import { storeRoutes } from './stores.ts';
@@ -14,4 +15,5 @@ export const REST_ROUTES: readonly RestRoute[] = [
   ...subscriptionRoutes,
   ...scrapeRoutes,
   ...coverageRoutes,
+  ...egressRoutes,
 ];
