@@ -18,6 +18,9 @@ create table official_sources (
   failing_since      timestamptz,
   -- When the worker asks next (a schedule, a source's Retry-After, or a daily limit reached).
   next_due_at        timestamptz,
+  -- Not to be asked before this (the source's Retry-After, or its daily limit reached): a
+  -- "Fetch now" waits for it too.
+  not_before         timestamptz,
   -- Requests sent on the UTC day requests_day (the source's daily limit is counted here).
   requests_day       date,
   requests_count     integer not null default 0 check (requests_count >= 0)
@@ -77,3 +80,14 @@ create table official_revisions (
   foreign key (series_id, period) references official_observations (series_id, period) on delete cascade
 );
 create index official_revisions_series_idx on official_revisions (series_id, period);
+
+-- The BLS benchmark as the app reads it: each month the worker read from BLS, and for the months
+-- it has not read, the seed data of data/ (market_prices).
+create view benchmark_prices as
+  select o.series_id, o.period, o.value as price, o.published_on
+  from official_observations o
+  where o.source = 'bls'
+  union all
+  select m.series_id, m.period, m.price, null::date
+  from market_prices m
+  where not exists (select 1 from official_observations o where o.series_id = m.series_id and o.period = m.period);

@@ -150,12 +150,13 @@ export async function markFetched(sql: Db, source: OfficialSource, at: Date, nex
   await sql`
     update official_sources s
     set last_fetched_at = ${at}, last_attempt_at = ${at}, last_error = null, failing_since = null,
-        next_due_at = ${nextDueAt},
+        next_due_at = ${nextDueAt}, not_before = null,
         last_period = latest.period, last_published_on = latest.published_on
     from (select max(period) as period,
                  (array_agg(published_on order by period desc, published_on desc))[1] as published_on
           from official_observations where source = ${source}) latest
     where s.source = ${source}`;
+  await sql`select pg_notify('eggwatch_official', ${source})`;
 }
 
 /** A failed fetch: the error kept, and since when the source has been failing. */
@@ -171,6 +172,7 @@ export async function markFailed(
     set last_attempt_at = ${at}, last_error = ${message.slice(0, 2000)},
         failing_since = coalesce(failing_since, ${at}), next_due_at = ${nextDueAt}
     where source = ${source}`;
+  await sql`select pg_notify('eggwatch_official', ${source})`;
 }
 
 export interface OfficialSourceRow {
@@ -182,6 +184,7 @@ export interface OfficialSourceRow {
   last_error: string | null;
   failing_since: Date | null;
   next_due_at: Date | null;
+  not_before: Date | null;
   requests_today: number;
 }
 
@@ -189,7 +192,7 @@ export async function officialSourceRows(sql: Db): Promise<OfficialSourceRow[]> 
   return sql<OfficialSourceRow[]>`
     select source, to_char(last_period, 'YYYY-MM-DD') as last_period,
            to_char(last_published_on, 'YYYY-MM-DD') as last_published_on,
-           last_fetched_at, last_attempt_at, last_error, failing_since, next_due_at,
+           last_fetched_at, last_attempt_at, last_error, failing_since, next_due_at, not_before,
            case when requests_day = current_date then requests_count else 0 end as requests_today
     from official_sources order by source`;
 }
@@ -226,4 +229,11 @@ export async function officialPoints(
       ${range.from ? sql`and o.period >= ${range.from}::date` : sql``}
       ${range.to ? sql`and o.period <= ${range.to}::date` : sql``}
     order by o.period`;
+}
+
+/** Queues a source's fetch (one job per source at a time: a second request joins the first). */
+export async function queueOfficialFetch(sql: Db, source: OfficialSource): Promise<void> {
+  await sql`
+    select graphile_worker.add_job('official__fetch', json_build_object('source', ${source}::text),
+                                   job_key := ${`official__fetch:${source}`}, max_attempts := 1)`;
 }
