@@ -72,6 +72,8 @@ export interface ServerOptions {
   scrapeDelayMs?: number;
   /** The scrapers' egress (env.egress), for the admin area's redacted view of it. */
   egress?: EgressSettings;
+  /** Which official sources have their key (USDA_MARS_API_KEY set). */
+  officialKeys?: { usdaMars: boolean };
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -235,6 +237,7 @@ export function buildApp(options: ServerOptions): { app: FastifyInstance; cache:
     emailTransport: auth.emailTransport ?? 'outbox',
     scrapeDelayMs: options.scrapeDelayMs ?? DEFAULT_SCRAPE_CONFIG.http.delayMs,
     ...(options.egress ? { egress: options.egress } : {}),
+    ...(options.officialKeys ? { officialKeys: options.officialKeys } : {}),
   };
   const createContext = contextFactory({ sql: options.sql, cache, config });
 

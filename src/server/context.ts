@@ -40,6 +40,8 @@ export interface AppConfig {
   scrapeDelayMs?: number;
   /** The scrapers' egress (env.egress), shown redacted to administrators. Default: every retailer direct. */
   egress?: EgressSettings;
+  /** Which official sources have their key (USDA_MARS_API_KEY): without it they are off. Default: none. */
+  officialKeys?: { usdaMars: boolean };
 }
 
 /** The HTTP side of a call: absent for direct callers (tests, scripts). */

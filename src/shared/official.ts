@@ -1,6 +1,7 @@
 // The official sources EggWatch reads beside its own scraped prices, and the series each gives
 // (docs/features/data-sources.md). Shared by the worker (what to ask), the server (what to answer)
 // and the browser (how to label it).
+import { z } from 'zod';
 
 export const OFFICIAL_SOURCES = ['bls', 'usda_retail', 'usda_wholesale', 'aphis_hpai'] as const;
 export type OfficialSource = (typeof OFFICIAL_SOURCES)[number];
@@ -196,4 +197,79 @@ export function benchmarkProvenance(latest: { period: string; publishedOn: strin
   if (!latest) return null;
   const released = latest.publishedOn ? `, released ${shortDay(latest.publishedOn)}` : '';
   return `BLS, ${monthName(latest.period)}${released}; next due about ${shortDay(blsNextDue(latest.period))}`;
+}
+
+// ---- API shapes (GET /api/official/sources, GET /api/official/series/{seriesId}) ----
+
+export const officialSeriesInput = z.object({
+  seriesId: z
+    .string()
+    .min(1)
+    .max(120)
+    .describe('APU0000708111, usda-retail:<region>:<egg_type>, usda-wholesale:national or aphis-layers:<state or US>'),
+  from: z.iso.date().optional().describe('YYYY-MM-DD: the first period included'),
+  to: z.iso.date().optional().describe('YYYY-MM-DD: the last period included'),
+});
+
+export const officialStatusSchema = z
+  .enum(['ok', 'failing', 'off', 'not-fetched'])
+  .describe(
+    'ok: read; failing: its last fetch failed (the last good data still shown); off: not configured (no key); not-fetched: not read yet',
+  );
+
+export const officialSourceSchema = z.object({
+  source: z.enum(OFFICIAL_SOURCES),
+  name: z.string(),
+  publisher: z.string(),
+  what: z.string(),
+  terms: z.string(),
+  cadence: z.string(),
+  link: z.string(),
+  status: officialStatusSchema,
+  offReason: z.string().nullable(),
+  lastPeriod: z.string().nullable().describe('YYYY-MM-DD: the newest period held'),
+  lastPublishedOn: z.string().nullable().describe('YYYY-MM-DD: the day the newest period was published'),
+  lastFetchedAt: z.string().nullable().describe('ISO time of the last fetch whose answer was read'),
+  failingSince: z.string().nullable(),
+  nextFetchAt: z.string().nullable().describe('ISO time the worker asks next'),
+  nextReleaseExpected: z
+    .string()
+    .nullable()
+    .describe('YYYY-MM-DD: when the source is expected to publish next (an estimate)'),
+});
+export type OfficialSourceView = z.infer<typeof officialSourceSchema>;
+
+export const officialPointSchema = z.object({
+  period: z.string().describe('YYYY-MM-DD'),
+  value: z.number(),
+  valueText: z.string().describe('the value as the source wrote it'),
+  unit: z.string(),
+  publishedOn: z.string().describe('YYYY-MM-DD'),
+  fetchedAt: z.string(),
+  low: z.number().nullable(),
+  high: z.number().nullable(),
+  stores: z.number().nullable(),
+  revisions: z.array(
+    z.object({ value: z.number(), valueText: z.string(), publishedOn: z.string(), replacedAt: z.string() }),
+  ),
+});
+
+export const officialSeriesSchema = z.object({
+  seriesId: z.string(),
+  source: z.enum(OFFICIAL_SOURCES),
+  points: z.array(officialPointSchema),
+});
+export type OfficialSeriesView = z.infer<typeof officialSeriesSchema>;
+
+/** When the source is expected to publish its next period, from its newest one (an estimate). */
+export function nextReleaseExpected(source: OfficialSource, lastPeriod: string | null): string | null {
+  if (!lastPeriod) return null;
+  if (source === 'bls') return blsNextDue(lastPeriod);
+  const day = new Date(`${lastPeriod}T00:00:00Z`);
+  if (source === 'usda_retail') day.setUTCDate(day.getUTCDate() + 7);
+  else if (source === 'usda_wholesale') {
+    day.setUTCDate(day.getUTCDate() + 1);
+    while (day.getUTCDay() === 0 || day.getUTCDay() === 6) day.setUTCDate(day.getUTCDate() + 1);
+  } else return null; // APHIS publishes a detection when it is confirmed
+  return day.toISOString().slice(0, 10);
 }
