@@ -15,6 +15,8 @@ import {
 } from '#shared/official.ts';
 import type { Context } from '../context.ts';
 import { officialPoints, officialSourceRows, queueOfficialFetch } from '../queries/official.ts';
+import { coverageFigures } from '../queries/coverage-figures.ts';
+import { DEFAULT_SCRAPE_CONFIG } from '#shared/scrape.ts';
 import { adminProcedure, cachedProcedure, router } from '../trpc.ts';
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
@@ -80,6 +82,35 @@ export const officialRouter = router({
         })),
       })),
     };
+  }),
+  /**
+   * The scrapers as a source of the Data Sources page: each retailer's coverage figures (stores
+   * known, visited in the last day and week, never visited, failing, blocked) and its last run.
+   */
+  retailers: cachedProcedure(['prices']).query(async ({ ctx }) => {
+    const figures = await coverageFigures(ctx.sql, {
+      delayMs: ctx.config.scrapeDelayMs ?? DEFAULT_SCRAPE_CONFIG.http.delayMs,
+    });
+    const runs = await ctx.sql<Array<{ store_id: string; status: string; finished_at: Date | null }>>`
+      select distinct on (store_id) store_id, status, finished_at
+      from scrape_runs where status in ('succeeded', 'failed')
+      order by store_id, finished_at desc nulls last`;
+    return figures.map((f) => {
+      const run = runs.find((r) => r.store_id === f.store);
+      return {
+        store: f.store,
+        name: f.name,
+        active: f.active,
+        known: f.known,
+        inScope: f.inScope,
+        visitedDay: f.visitedDay,
+        visitedWeek: f.visitedWeek,
+        neverVisited: f.neverVisited,
+        failing: f.failing,
+        blocked: f.blocked,
+        lastRun: run ? { status: run.status, finishedAt: iso(run.finished_at) } : null,
+      };
+    });
   }),
   /** Administrators: each source's status with its last error. */
   adminStatus: adminProcedure.query(async ({ ctx }) =>

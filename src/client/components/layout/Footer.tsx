@@ -3,8 +3,8 @@ import { LuEgg } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 import { COMPARE_LINKS } from '#client/lib/links.ts';
 
-/** SPEC §2: placeholder links without a target; they are buttons so they stay keyboard reachable. */
-const PLACEHOLDER_LINKS = ['Data Sources', 'Privacy Policy', 'Terms of Service'] as const;
+/** Placeholder links without a target; they are buttons so they stay keyboard reachable. */
+const PLACEHOLDER_LINKS = ['Privacy Policy', 'Terms of Service'] as const;
 
 export function Footer() {
   const year = new Date().getFullYear();
@@ -43,6 +43,11 @@ export function Footer() {
                 About
               </Text>
               <Stack as="ul" gap="1.5" listStyleType="none">
+                <li>
+                  <Link asChild fontSize="sm" color="fg.muted" _hover={{ color: 'fg' }}>
+                    <RouterLink to="/data-sources">Data Sources</RouterLink>
+                  </Link>
+                </li>
                 {PLACEHOLDER_LINKS.map((label) => (
                   <li key={label}>
                     <Link asChild fontSize="sm" color="fg.muted" _hover={{ color: 'fg' }}>

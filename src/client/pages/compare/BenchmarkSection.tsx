@@ -8,6 +8,7 @@ import { EGG_TYPE_LABELS, type EggType } from '#shared/vocabulary.ts';
 import { DownloadLink } from '#client/components/DownloadLink.tsx';
 import { ErrorCard } from '#client/components/ErrorCard.tsx';
 import { ChartLegend } from '#client/components/charts/ChartLegend.tsx';
+import { BenchmarkProvenance } from '#client/components/charts/BenchmarkProvenance.tsx';
 import {
   BENCHMARK_RANGES,
   BENCHMARK_REFERENCE_COLOR,
@@ -101,6 +102,7 @@ export function BenchmarkSection({ eggType }: { eggType: EggType }) {
               <MarketChart benchmark={benchmark} years={years} reference={reference} />
             </ChartSlot>
             <Stack gap="1" fontSize="sm" color="fg.muted">
+              <BenchmarkProvenance latest={market.data?.find((s) => s.series_id === 'APU0000708111')?.latest ?? null} />
               {reference !== null && (
                 <Text>
                   Today's EggWatch national average is {formatPrice(reference)} per dozen across all egg types
