@@ -151,6 +151,68 @@ export const usdaRetailSeriesId = (region: UsdaRetailRegion, eggType: UsdaEggTyp
   `usda-retail:${region}:${eggType}`;
 export const USDA_WHOLESALE_SERIES_ID = 'usda-wholesale:national';
 export const aphisSeriesId = (state: string) => `aphis-layers:${state}`;
+
+const STATE_NAMES: Record<string, string> = {
+  alabama: 'AL',
+  alaska: 'AK',
+  arizona: 'AZ',
+  arkansas: 'AR',
+  california: 'CA',
+  colorado: 'CO',
+  connecticut: 'CT',
+  delaware: 'DE',
+  'district of columbia': 'DC',
+  florida: 'FL',
+  georgia: 'GA',
+  hawaii: 'HI',
+  idaho: 'ID',
+  illinois: 'IL',
+  indiana: 'IN',
+  iowa: 'IA',
+  kansas: 'KS',
+  kentucky: 'KY',
+  louisiana: 'LA',
+  maine: 'ME',
+  maryland: 'MD',
+  massachusetts: 'MA',
+  michigan: 'MI',
+  minnesota: 'MN',
+  mississippi: 'MS',
+  missouri: 'MO',
+  montana: 'MT',
+  nebraska: 'NE',
+  nevada: 'NV',
+  'new hampshire': 'NH',
+  'new jersey': 'NJ',
+  'new mexico': 'NM',
+  'new york': 'NY',
+  'north carolina': 'NC',
+  'north dakota': 'ND',
+  ohio: 'OH',
+  oklahoma: 'OK',
+  oregon: 'OR',
+  pennsylvania: 'PA',
+  'rhode island': 'RI',
+  'south carolina': 'SC',
+  'south dakota': 'SD',
+  tennessee: 'TN',
+  texas: 'TX',
+  utah: 'UT',
+  vermont: 'VT',
+  virginia: 'VA',
+  washington: 'WA',
+  'west virginia': 'WV',
+  wisconsin: 'WI',
+  wyoming: 'WY',
+  'puerto rico': 'PR',
+};
+
+/** A state's two-letter code from its name or code ("Iowa", "IA"), or null. */
+export function stateCode(raw: string): string | null {
+  const value = raw.trim();
+  if (/^[A-Za-z]{2}$/.test(value) && STATE_CODES.has(value.toUpperCase())) return value.toUpperCase();
+  return STATE_NAMES[value.toLowerCase()] ?? null;
+}
 export const isStateCode = (value: string) => STATE_CODES.has(value);
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

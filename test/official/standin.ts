@@ -29,8 +29,19 @@ const MONTH_NAMES = [
 
 export type FailureMode = 'none' | 'daily-limit' | 'http-500' | 'retry-after';
 
+export type MarsRow = Record<string, string | number>;
+
 export interface StandInWorld {
   bls: { values: BlsWorld; failure: FailureMode; requests: Array<{ seriesid: string[]; registrationkey?: string }> };
+  /** MyMarketNews: the key it accepts, each report's rows (report_date MM/DD/YYYY), what it was asked. */
+  mars: {
+    key: string;
+    failure: FailureMode;
+    reports: Record<string, MarsRow[]>;
+    requests: Array<{ path: string; user: string | null }>;
+  };
+  /** APHIS: the CSV it serves. */
+  aphis: { csv: string; failure: FailureMode; requests: number };
 }
 
 export function blsAnswer(world: BlsWorld, seriesIds: string[], startYear: number, endYear: number): string {
@@ -76,7 +87,22 @@ function failure(res: http.ServerResponse, mode: FailureMode, refusal: string): 
 }
 
 export function newWorld(): StandInWorld {
-  return { bls: { values: loadBlsData(), failure: 'none', requests: [] } };
+  return {
+    bls: { values: loadBlsData(), failure: 'none', requests: [] },
+    mars: { key: 'stand-in-key', failure: 'none', reports: {}, requests: [] },
+    aphis: { csv: 'State,County,Date Confirmed,Flock Type,Flock Size\n', failure: 'none', requests: 0 },
+  };
+}
+
+const toIso = (mmddyyyy: string) => {
+  const [m, d, y] = mmddyyyy.split('/');
+  return `${y}-${m!.padStart(2, '0')}-${d!.padStart(2, '0')}`;
+};
+
+function basicUser(header: string | undefined): string | null {
+  const match = /^Basic (.+)$/.exec(header ?? '');
+  if (!match) return null;
+  return Buffer.from(match[1]!, 'base64').toString('utf8').split(':')[0] ?? null;
 }
 
 export interface OfficialStandIn {
@@ -113,6 +139,32 @@ export async function startOfficialStandIn(world: StandInWorld = newWorld(), por
               Number(body.endyear ?? now),
             ),
           );
+        return;
+      }
+      const report = /^\/services\/v1\.2\/reports\/(\d+)(?:\/([^/]+))?$/.exec(url.pathname);
+      if (req.method === 'GET' && report) {
+        const user = basicUser(req.headers.authorization);
+        world.mars.requests.push({ path: `${url.pathname}${url.search}`, user });
+        if (user !== world.mars.key) {
+          res.writeHead(401, { 'content-type': 'application/json', 'www-authenticate': 'Basic realm="MARS"' });
+          res.end('{"message":"Unauthorized"}');
+          return;
+        }
+        if (failure(res, world.mars.failure, '{"results":[]}')) return;
+        const id = report[2] ? `${report[1]}/${decodeURIComponent(report[2])}` : report[1]!;
+        const range = /report_begin_date=(\d\d\/\d\d\/\d{4}):(\d\d\/\d\d\/\d{4})/.exec(url.searchParams.get('q') ?? '');
+        const rows = (world.mars.reports[id] ?? []).filter((row) => {
+          if (!range) return true;
+          const day = toIso(String(row.report_date));
+          return day >= toIso(range[1]!) && day <= toIso(range[2]!);
+        });
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ results: rows }));
+        return;
+      }
+      if (req.method === 'GET' && url.pathname === '/aphis/hpai-confirmed-detections.csv') {
+        world.aphis.requests += 1;
+        if (failure(res, world.aphis.failure, '')) return;
+        res.writeHead(200, { 'content-type': 'text/csv' }).end(world.aphis.csv);
         return;
       }
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');

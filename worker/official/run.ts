@@ -10,8 +10,15 @@ import type { OfficialConfig } from './config.ts';
 import { NoAnswer, NotBefore, OfficialHttp } from './http.ts';
 import { keeper, SourceFailure, type SourceReader } from './source.ts';
 import { blsReader } from './bls.ts';
+import { usdaRetailReader, usdaWholesaleReader } from './usda.ts';
+import { aphisReader } from './aphis.ts';
 
-export const READERS: Partial<Record<OfficialSource, SourceReader>> = { bls: blsReader };
+export const READERS: Record<OfficialSource, SourceReader> = {
+  bls: blsReader,
+  usda_retail: usdaRetailReader,
+  usda_wholesale: usdaWholesaleReader,
+  aphis_hpai: aphisReader,
+};
 
 /** After a failure, the source is asked again this much later. */
 export const RETRY_AFTER_FAILURE_MS = 60 * 60_000;
@@ -29,7 +36,6 @@ export async function runOfficialSource(
   options: { now?: Date; signal?: AbortSignal | undefined } = {},
 ): Promise<RunOutcome> {
   const reader = READERS[source];
-  if (!reader) return { kind: 'off', reason: 'no reader for this source' };
   const off = reader.off(config);
   if (off) return { kind: 'off', reason: off };
   const now = options.now ?? new Date();
