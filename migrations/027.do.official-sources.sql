@@ -56,8 +56,9 @@ create table official_observations (
   unit          text not null check (length(unit) <= 40),
   detail        jsonb,
   -- The day the source published the figure: its own date where it gives one (USDA's report
-  -- date, APHIS's confirmation date), else the day the worker first read it (BLS gives none).
-  published_on  date not null,
+  -- date, APHIS's confirmation date), else (BLS gives none) the day the worker first read it when
+  -- it read the month before too (so it read it within a day of its release); null when unknown.
+  published_on  date,
   fetched_at    timestamptz not null,
   fetch_id      bigint references official_fetches (id),
   primary key (series_id, period)
@@ -71,7 +72,7 @@ create table official_revisions (
   period            date not null,
   old_value         numeric(14,4) not null,
   old_value_text    text not null,
-  old_published_on  date not null,
+  old_published_on  date,
   old_fetched_at    timestamptz not null,
   new_value         numeric(14,4) not null,
   new_value_text    text not null,

@@ -254,11 +254,20 @@ export function blsNextDue(lastPeriod: string): string {
   return due.toISOString().slice(0, 10);
 }
 
-/** The benchmark's line of provenance: "BLS, October 2026, released 13 Nov; next due about 15 Dec". */
-export function benchmarkProvenance(latest: { period: string; publishedOn: string | null } | null): string | null {
+/**
+ * The benchmark's line of provenance: "BLS, October 2026, released 13 Nov; next due about 15 Dec"
+ * (or, past that day, "the next month is overdue (expected about 15 Jun)").
+ */
+export function benchmarkProvenance(
+  latest: { period: string; publishedOn: string | null } | null,
+  today: string = new Date().toISOString().slice(0, 10),
+): string | null {
   if (!latest) return null;
   const released = latest.publishedOn ? `, released ${shortDay(latest.publishedOn)}` : '';
-  return `BLS, ${monthName(latest.period)}${released}; next due about ${shortDay(blsNextDue(latest.period))}`;
+  const due = blsNextDue(latest.period);
+  const next =
+    due < today ? `the next month is overdue (expected about ${shortDay(due)})` : `next due about ${shortDay(due)}`;
+  return `BLS, ${monthName(latest.period)}${released}; ${next}`;
 }
 
 // ---- API shapes (GET /api/official/sources, GET /api/official/series/{seriesId}) ----
@@ -306,13 +315,13 @@ export const officialPointSchema = z.object({
   value: z.number(),
   valueText: z.string().describe('the value as the source wrote it'),
   unit: z.string(),
-  publishedOn: z.string().describe('YYYY-MM-DD'),
+  publishedOn: z.string().nullable().describe('YYYY-MM-DD; null when the day is not known'),
   fetchedAt: z.string(),
   low: z.number().nullable(),
   high: z.number().nullable(),
   stores: z.number().nullable(),
   revisions: z.array(
-    z.object({ value: z.number(), valueText: z.string(), publishedOn: z.string(), replacedAt: z.string() }),
+    z.object({ value: z.number(), valueText: z.string(), publishedOn: z.string().nullable(), replacedAt: z.string() }),
   ),
 });
 

@@ -81,6 +81,11 @@ export function parseBls(body: string, now: Date): ObservationInput[] {
   return out;
 }
 
+/** October 2025 was never published: a month after it counts as following the month before it. */
+function gapBefore(o: ObservationInput, held: Set<string>): boolean {
+  return o.period === '2025-11-01' && held.has(`${o.seriesId}|2025-09-01`);
+}
+
 export const blsReader: SourceReader = {
   source: 'bls',
   off: () => null,
@@ -114,6 +119,26 @@ export const blsReader: SourceReader = {
       throw error;
     }
     const fetchId = await ctx.keep(url, response, 'parsed');
+    // BLS gives no release day. A month is dated the day it was first read when the month before
+    // it was held already (the worker asks twice a day, so that is within a day of the release);
+    // a month first read after a gap in what was held (the first fetch, say) has no known day.
+    const held = await ctx.sql<Array<{ key: string; official: boolean }>>`
+      select series_id || '|' || to_char(period, 'YYYY-MM-DD') as key, published_on is not null or exists (
+               select 1 from official_observations o where o.series_id = b.series_id and o.period = b.period) as official
+      from benchmark_prices b where series_id = any(${ctx.sql.array(seriesid)}::text[])`;
+    const anyHeld = new Set(held.map((h) => h.key));
+    const officialHeld = new Set(held.filter((h) => h.official).map((h) => h.key));
+    const today = ctx.now.toISOString().slice(0, 10);
+    const monthBefore = (period: string) => {
+      const [y, m] = period.split('-').map(Number) as [number, number];
+      return new Date(Date.UTC(y, m - 2, 1)).toISOString().slice(0, 10);
+    };
+    for (const o of observations) {
+      const key = `${o.seriesId}|${o.period}`;
+      const follows = anyHeld.has(`${o.seriesId}|${monthBefore(o.period)}`) || gapBefore(o, anyHeld);
+      // (a revision is dated the day it was read; a month only the seed held has no known day)
+      o.publishedOn = officialHeld.has(key) || (!anyHeld.has(key) && follows) ? today : null;
+    }
     return { fetchId, observations, summary: `${observations.length} monthly figures of ${seriesid.length} series` };
   },
 };

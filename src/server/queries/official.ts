@@ -52,7 +52,7 @@ export interface ObservationInput {
   value: number;
   unit: string;
   detail?: Record<string, unknown> | null;
-  /** The source's own publication date; absent, the day of this fetch (first seen). */
+  /** The source's own publication date; null when unknown; absent, the day of this fetch (first seen). */
   publishedOn?: string | null;
 }
 
@@ -88,7 +88,7 @@ export async function applyObservations(
       value_text: o.valueText,
       unit: o.unit,
       detail: o.detail ?? null,
-      published_on: o.publishedOn ?? today,
+      published_on: o.publishedOn === undefined ? today : o.publishedOn,
     }));
     const json = JSON.stringify(rows);
     const revised = await tx<Array<{ n: number }>>`
@@ -202,10 +202,10 @@ export interface OfficialPoint {
   value: number;
   value_text: string;
   unit: string;
-  published_on: string;
+  published_on: string | null;
   fetched_at: Date;
   detail: Record<string, unknown> | null;
-  revisions: Array<{ value: number; value_text: string; published_on: string; replaced_at: string }>;
+  revisions: Array<{ value: number; value_text: string; published_on: string | null; replaced_at: string }>;
 }
 
 /** A series' points, oldest first, within [from, to] (YYYY-MM-DD, both optional), with revisions. */

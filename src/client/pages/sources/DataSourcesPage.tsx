@@ -10,7 +10,7 @@ import { RelativeTime } from '#client/components/RelativeTime.tsx';
 import { toaster } from '#client/components/Toaster.tsx';
 import { useHasAdminSession } from '#client/lib/adminSession.ts';
 import { trpc } from '#client/lib/trpc.ts';
-import { periodLabel, statusText } from './sourcesView.ts';
+import { inWords, periodLabel, releaseText, statusText } from './sourcesView.ts';
 
 const STATUS_PALETTE: Record<OfficialSourceView['status'], string> = {
   ok: 'green',
@@ -84,12 +84,10 @@ function OfficialSourceCard({ source, admin }: { source: OfficialSourceView; adm
               Next due
             </Text>
             <Text as="dd">
-              {source.nextReleaseExpected ? `next release expected about ${shortDay(source.nextReleaseExpected)}` : ''}
+              {source.nextReleaseExpected ? releaseText(source.nextReleaseExpected) : ''}
               {source.nextReleaseExpected && source.nextFetchAt ? '; ' : ''}
               {source.nextFetchAt ? (
-                <>
-                  next fetch <RelativeTime iso={source.nextFetchAt} midSentence />
-                </>
+                <time dateTime={source.nextFetchAt}>next fetch {inWords(source.nextFetchAt)}</time>
               ) : source.status === 'off' ? (
                 'not fetched while off'
               ) : (

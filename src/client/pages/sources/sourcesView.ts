@@ -21,3 +21,20 @@ export function statusText(source: Pick<OfficialSourceView, 'status'>): string {
       return 'Not fetched yet';
   }
 }
+
+/** When a future time comes, in words: "in 6 hours", "in 25 minutes", "any moment now". */
+export function inWords(iso: string, now: Date = new Date()): string {
+  const minutes = Math.round((Date.parse(iso) - now.getTime()) / 60_000);
+  if (minutes <= 1) return 'any moment now';
+  if (minutes < 90) return `in ${minutes} minutes`;
+  const hours = Math.round(minutes / 60);
+  if (hours < 48) return `in ${hours} hours`;
+  return `in ${Math.round(hours / 24)} days`;
+}
+
+/** The expected next release: "expected about 15 Dec", or "overdue (expected about 15 Jun)". */
+export function releaseText(day: string, today: string = new Date().toISOString().slice(0, 10)): string {
+  return day < today
+    ? `next release overdue (expected about ${shortDay(day)})`
+    : `next release expected about ${shortDay(day)}`;
+}
