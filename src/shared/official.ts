@@ -344,3 +344,47 @@ export function nextReleaseExpected(source: OfficialSource, lastPeriod: string |
   } else return null; // APHIS publishes a detection when it is confirmed
   return day.toISOString().slice(0, 10);
 }
+
+// ---- Shelf, advertised and wholesale ----
+
+export const comparisonInput = z.object({
+  region: z.enum(['northeast', 'midwest', 'south', 'west']),
+  eggType: z.enum(['standard', 'cage_free', 'organic', 'pasture_raised']),
+});
+
+export interface ComparisonWeek {
+  /** The week's Monday, YYYY-MM-DD. */
+  week: string;
+  /** EggWatch's own shelf price per dozen (the week's mean of daily averages). */
+  shelf: number | null;
+  /** USDA's advertised price per dozen for the region and egg type. */
+  advertised: number | null;
+  /** The National Shell Egg Index, in dollars a dozen. */
+  wholesale: number | null;
+}
+
+export interface Comparison {
+  region: string;
+  usdaRegion: UsdaRetailRegion;
+  eggType: string;
+  weeks: ComparisonWeek[];
+  /** Shelf prices' lag behind wholesale, or null where the history does not show one. */
+  shelfLead: { weeks: number; correlation: number; pairs: number } | null;
+  advertisedLead: { weeks: number; correlation: number; pairs: number } | null;
+  /** The shelf outlook, with its backtest; `shown` only when the backtest beat no change. */
+  outlook: {
+    shown: boolean;
+    modelError: number;
+    naiveError: number;
+    backtestWeeks: number;
+    points: Array<{ week: string; shelf: number }>;
+  } | null;
+  /** The newest advertised figure: "advertised in the Northeast this week: $4.12 a dozen, 1,840 stores". */
+  latestAdvertised: {
+    week: string;
+    price: number;
+    low: number | null;
+    high: number | null;
+    stores: number | null;
+  } | null;
+}

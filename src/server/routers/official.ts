@@ -9,6 +9,7 @@ import {
   OFFICIAL_SOURCE_INFO,
   OFFICIAL_SOURCES,
   officialSeriesInput,
+  comparisonInput,
   parseOfficialSeriesId,
   type OfficialSource,
   type OfficialSourceView,
@@ -16,6 +17,7 @@ import {
 import type { Context } from '../context.ts';
 import { officialPoints, officialSourceRows, queueOfficialFetch } from '../queries/official.ts';
 import { coverageFigures } from '../queries/coverage-figures.ts';
+import { comparison } from '../queries/comparison.ts';
 import { DEFAULT_SCRAPE_CONFIG } from '#shared/scrape.ts';
 import { adminProcedure, cachedProcedure, router } from '../trpc.ts';
 
@@ -83,6 +85,10 @@ export const officialRouter = router({
       })),
     };
   }),
+  /** Shelf, advertised and wholesale by week for a region and egg type, with the measured lead and the outlook. */
+  comparison: cachedProcedure(['official', 'rollups'], comparisonInput).query(({ ctx, input }) =>
+    comparison(ctx.sql, input),
+  ),
   /**
    * The scrapers as a source of the Data Sources page: each retailer's coverage figures (stores
    * known, visited in the last day and week, never visited, failing, blocked) and its last run.
