@@ -1,4 +1,4 @@
-// Accessibility (issue item 6): axe-core finds no serious or critical violation on any screen, in
+// Accessibility: axe-core finds no serious or critical violation on any screen, in
 // light and dark mode, at every width of the config (phone 390x844, tablet, desktop 1440x900),
 // including the states behind a click (header menu, mobile filter panel, a price card's menu);
 // and the header and dashboard controls are reachable with the Tab key and named.

@@ -1,4 +1,4 @@
-// The route table (SPEC §2). Pages are lazy-loaded so each route is its own chunk; adding a route
+// The route table. Pages are lazy-loaded so each route is its own chunk; adding a route
 // is one line: { path: '/store/:storeId', element: page(() => import('#client/pages/store/StorePage.tsx')) }.
 import { lazy, useState, type ComponentType, type ReactElement } from 'react';
 import { Route, Routes, matchRoutes } from 'react-router-dom';

@@ -3,7 +3,7 @@ import { LuEgg } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 import { COMPARE_LINKS } from '#client/lib/links.ts';
 
-/** SPEC §2: placeholder links without a target; they are buttons so they stay keyboard reachable. */
+/** Placeholder links without a target; they are buttons so they stay keyboard reachable. */
 const PLACEHOLDER_LINKS = ['Data Sources', 'Privacy Policy', 'Terms of Service'] as const;
 
 export function Footer() {
