@@ -31,3 +31,35 @@ export const RATE_LIMIT_COUNTER_RETENTION_HOURS = 24;
 
 /** Password-reset and email-verification tokens, used or expired, are deleted a day after they expire. */
 export const EXPIRED_TOKEN_RETENTION_HOURS = 24;
+
+/**
+ * The address of a sender such as `EggWatch <alerts@example.com>` or `alerts@example.com`; null
+ * when it holds none.
+ */
+export function mailboxAddress(from: string): string | null {
+  const address = (/<([^<>\s]+)>\s*$/.exec(from)?.[1] ?? from).trim();
+  return /^[^@\s<>]+@[^@\s<>]+\.[^@\s<>]+$/.test(address) ? address : null;
+}
+
+/** What the policies say about this deployment, from its configuration (the policies.settings procedure). */
+export interface PolicySettings {
+  /** The operator's address; null: the pages say "the site operator". */
+  contactEmail: string | null;
+  /** Email goes out through Resend, or is only kept in the outbox (no provider). */
+  emailTransport: 'resend' | 'outbox';
+  /** Requests a minute per address to the public /api GETs (0: no limit). */
+  publicApiRequestsPerMinute: number;
+  /** The account actions' limits as enforced: attempts per window. */
+  accountLimits: Record<AccountLimitName, { max: number; windowSeconds: number }>;
+}
+
+export const ACCOUNT_LIMIT_NAMES = [
+  'loginPerIp',
+  'loginPerAccount',
+  'registerPerIp',
+  'resetPerIp',
+  'resetPerAccount',
+  'subscribePerIp',
+  'subscribePerEmail',
+] as const;
+export type AccountLimitName = (typeof ACCOUNT_LIMIT_NAMES)[number];
