@@ -29,6 +29,11 @@ export const STOPPED_GUEST_ALERT_RETENTION_DAYS = 30;
  */
 export const RATE_LIMIT_COUNTER_RETENTION_HOURS = 24;
 
+/** A password-reset link works this many minutes (only the latest one). */
+export const PASSWORD_RESET_LINK_MINUTES = 30;
+/** A link confirming an account's email address works this many hours. */
+export const EMAIL_VERIFICATION_LINK_HOURS = 24;
+
 /** Password-reset and email-verification tokens, used or expired, are deleted a day after they expire. */
 export const EXPIRED_TOKEN_RETENTION_HOURS = 24;
 
