@@ -36,7 +36,7 @@ export function PolicyDocument(props: { title: string; intro: ReactNode; section
         <Text fontWeight="semibold" mb="2">
           On this page
         </Text>
-        <List.Root as="ol" gap="1.5" ps="5">
+        <List.Root as="ol" gap="1.5" ps="5" listStyleType="decimal">
           {props.sections.map((section) => (
             <List.Item key={section.id}>
               <Link href={`#${section.id}`} color="fg.muted" _hover={{ color: 'fg' }}>
@@ -67,7 +67,7 @@ export function P({ children }: { children: ReactNode }) {
 /** A bulleted list of a policy. */
 export function Bullets({ items }: { items: ReactNode[] }) {
   return (
-    <List.Root gap="2" ps="5" lineHeight="tall">
+    <List.Root gap="2" ps="5" lineHeight="tall" listStyleType="disc">
       {items.map((item, index) => (
         <List.Item key={index}>{item}</List.Item>
       ))}

@@ -91,7 +91,7 @@ export function privacySections(settings: PolicySettings | undefined): PolicySec
           <Kept
             title="Sessions"
             what="The random id that keeps you signed in, and its expiry."
-            kept={`${plural(REMEMBERED_SESSION_DAYS, 'day')} from your last visit if you chose "Remember me", otherwise ${plural(BROWSER_SESSION_HOURS, 'hour')}. Signing out ends the session at once; expired sessions are deleted by a daily clean-up.`}
+            kept={`at most ${plural(REMEMBERED_SESSION_DAYS, 'day')} after your last visit if you chose "Remember me", otherwise at most ${plural(BROWSER_SESSION_HOURS, 'hour')}, and its cookie ends when you close the browser. Signing out ends the session at once; expired sessions are deleted by a daily clean-up.`}
           />
           <Kept
             title="Links we email you"
@@ -139,9 +139,10 @@ export function privacySections(settings: PolicySettings | undefined): PolicySec
       title: 'Cookies and browser storage',
       body: (
         <P>
-          We set one cookie, the session cookie, when you sign in; it lasts as long as the session above. Your browser
-          also keeps, in its local storage, your saved preferences and whether you are signed in. Nothing here tracks
-          you on other sites. Signing out, or clearing this site&apos;s data in your browser, removes them.
+          We set one cookie, the session cookie, when you sign in; it lasts no longer than the session above. Your
+          browser also keeps, in its local storage, your saved preferences, and whether you are signed in with your
+          account's id. Nothing here tracks you on other sites. Signing out ends the session and removes the cookie;
+          clearing this site&apos;s data in your browser removes everything it keeps.
         </P>
       ),
     },
@@ -159,7 +160,7 @@ export function privacySections(settings: PolicySettings | undefined): PolicySec
               {plural(EMAIL_OUTBOX_RETENTION_DAYS, 'day')}.
             </>,
             'Stop an alert: every alert email has an unsubscribe link that stops it at once, and a link to change it. With an account, you can also delete each alert under My Account.',
-            'Rate-limit counters cannot be tied to you and expire by themselves, as above.',
+            'Rate-limit counters are not linked to your account, so deleting it leaves them; they expire by themselves within about two days, as above.',
             <>
               For anything else, or to ask what we hold about you, contact <Contact email={settings?.contactEmail} />.
             </>,

@@ -67,8 +67,8 @@ describe('Privacy Policy', () => {
 
   it('gives each retention period the code enforces, and how to delete', () => {
     const text = textOf(render(<PrivacyPolicy settings={SETTINGS} />));
-    expect(text).toContain(`${REMEMBERED_SESSION_DAYS} days from your last visit`);
-    expect(text).toContain(`otherwise ${BROWSER_SESSION_HOURS} hours`);
+    expect(text).toContain(`at most ${REMEMBERED_SESSION_DAYS} days after your last visit`);
+    expect(text).toContain(`otherwise at most ${BROWSER_SESSION_HOURS} hours`);
     expect(text).toContain(
       `Copies of emails sent Each email's address, subject, content and delivery status. Kept: ${EMAIL_OUTBOX_RETENTION_DAYS} days`,
     );
