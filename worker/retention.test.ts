@@ -4,7 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runOnce } from 'graphile-worker';
 import { createTestDatabase, type TestDatabase } from '../test/db.ts';
 import { quietLogger } from '../src/server/migrate.ts';
-import { EMAIL_OUTBOX_RETENTION_DAYS, STOPPED_GUEST_ALERT_RETENTION_DAYS } from '../src/shared/privacy.ts';
+import {
+  EMAIL_OUTBOX_RETENTION_DAYS,
+  EXPIRED_TOKEN_RETENTION_HOURS,
+  RATE_LIMIT_COUNTER_RETENTION_HOURS,
+  STOPPED_GUEST_ALERT_RETENTION_DAYS,
+} from '../src/shared/privacy.ts';
 import { CRONTAB, taskList } from './tasks.ts';
 
 let db: TestDatabase;
@@ -113,6 +118,36 @@ describe('subscriptions__purge', () => {
 
     await run('subscriptions__purge');
     expect(await db.sql`select 1 from subscriptions`).toHaveLength(5);
+  });
+});
+
+describe('maintenance__prune', () => {
+  it('deletes expired sessions, tokens a day past expiry and rate-limit windows a day old, and keeps the rest', async () => {
+    await db.sql`
+      insert into users (id, username, email, password_hash)
+      values ('prune-user', 'pruneuser', 'prune@example.test', 'x')`;
+    await db.sql`
+      insert into user_sessions (id, user_id, expires_at) values
+        ('expired', 'prune-user', now() - interval '1 minute'),
+        ('live', 'prune-user', now() + interval '1 hour')`;
+    await db.sql`
+      insert into password_reset_tokens (token_hash, user_id, expires_at) values
+        ('reset-old', 'prune-user', now() - ${EXPIRED_TOKEN_RETENTION_HOURS + 1} * interval '1 hour'),
+        ('reset-recent', 'prune-user', now() - interval '1 hour')`;
+    await db.sql`
+      insert into email_verification_tokens (token_hash, user_id, email, expires_at) values
+        ('verify-old', 'prune-user', 'prune@example.test', now() - ${EXPIRED_TOKEN_RETENTION_HOURS + 1} * interval '1 hour'),
+        ('verify-recent', 'prune-user', 'prune@example.test', now() - interval '1 hour')`;
+    await db.sql`
+      insert into rate_limits (key, window_start, hits) values
+        ('login:ip:203.0.113.9', now() - ${RATE_LIMIT_COUNTER_RETENTION_HOURS + 1} * interval '1 hour', 3),
+        ('login:account:prune@example.test', now() - interval '1 hour', 1)`;
+
+    await run('maintenance__prune');
+    expect(await db.sql`select id from user_sessions where user_id = 'prune-user'`).toEqual([{ id: 'live' }]);
+    expect(await db.sql`select token_hash from password_reset_tokens`).toEqual([{ token_hash: 'reset-recent' }]);
+    expect(await db.sql`select token_hash from email_verification_tokens`).toEqual([{ token_hash: 'verify-recent' }]);
+    expect(await db.sql`select key from rate_limits`).toEqual([{ key: 'login:account:prune@example.test' }]);
   });
 });
 
