@@ -74,6 +74,8 @@ export const appRoutes: readonly AppRoute[] = [
     path: '/notifications/manage',
     element: page(() => import('#client/pages/notifications/ManageSubscriptionPage.tsx')),
   },
+  { path: '/privacy', element: page(() => import('#client/pages/policies/PrivacyPolicyPage.tsx')) },
+  { path: '/terms', element: page(() => import('#client/pages/policies/TermsOfServicePage.tsx')) },
   { path: '/admin', element: page(() => import('#client/pages/admin/AdminIndexPage.tsx')) },
   { path: '/admin/login', element: page(() => import('#client/pages/admin/AdminLoginPage.tsx')) },
   { path: '/admin/setup', element: page(() => import('#client/pages/admin/AdminSetupPage.tsx')) },
