@@ -74,6 +74,8 @@ export interface ServerOptions {
   egress?: EgressSettings;
   /** Which official sources have their key (USDA_MARS_API_KEY set). */
   officialKeys?: { usdaMars: boolean };
+  /** The operator's address shown by the Privacy Policy and Terms (EMAIL_FROM's address). */
+  contactEmail?: string | null;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -238,6 +240,8 @@ export function buildApp(options: ServerOptions): { app: FastifyInstance; cache:
     scrapeDelayMs: options.scrapeDelayMs ?? DEFAULT_SCRAPE_CONFIG.http.delayMs,
     ...(options.egress ? { egress: options.egress } : {}),
     ...(options.officialKeys ? { officialKeys: options.officialKeys } : {}),
+    contactEmail: options.contactEmail ?? null,
+    publicApiRateLimit: rateLimit ? publicRateLimit : 0,
   };
   const createContext = contextFactory({ sql: options.sql, cache, config });
 

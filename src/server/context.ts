@@ -42,6 +42,10 @@ export interface AppConfig {
   egress?: EgressSettings;
   /** Which official sources have their key (USDA_MARS_API_KEY): without it they are off. Default: none. */
   officialKeys?: { usdaMars: boolean };
+  /** The operator's address the Privacy Policy and Terms give (EMAIL_FROM's address); none: "the site operator". */
+  contactEmail?: string | null;
+  /** Requests a minute per address to the public /api GETs, as enforced (0: no limit). */
+  publicApiRateLimit?: number;
 }
 
 /** The HTTP side of a call: absent for direct callers (tests, scripts). */

@@ -14,6 +14,7 @@ import { outboxRouter } from './outbox.ts';
 import { coverageRouter } from './coverage.ts';
 import { egressRouter } from './egress.ts';
 import { officialRouter } from './official.ts';
+import { policiesRouter } from './policies.ts';
 
 export const appRouter = router({
   prices: pricesRouter,
@@ -31,6 +32,7 @@ export const appRouter = router({
   coverage: coverageRouter,
   egress: egressRouter,
   official: officialRouter,
+  policies: policiesRouter,
 });
 
 export type AppRouter = typeof appRouter;
