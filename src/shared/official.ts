@@ -368,6 +368,8 @@ export interface Comparison {
   usdaRegion: UsdaRetailRegion;
   eggType: string;
   weeks: ComparisonWeek[];
+  /** No scraped price is held for the region and egg type: the shelf line is the sample catalogue. */
+  shelfIsSample: boolean;
   /** Shelf prices' lag behind wholesale, or null where the history does not show one. */
   shelfLead: { weeks: number; correlation: number; pairs: number } | null;
   advertisedLead: { weeks: number; correlation: number; pairs: number } | null;

@@ -90,12 +90,18 @@ export async function comparison(
   >`
     select to_char(period, 'YYYY-MM-DD') as period, value, detail from official_observations
     where series_id = ${retailId} order by period desc limit 1`;
+  const [scraped] = await sql<Array<{ any: boolean }>>`
+    select exists (
+      select 1 from price_entries e
+      join store_locations l on l.id = e.location_id join products p on p.id = e.product_id
+      where e.source = 'scrape' and l.region = ${input.region} and p.egg_type = ${input.eggType}) as any`;
   const num = (v: unknown) => (typeof v === 'number' ? v : null);
   return {
     region: input.region,
     usdaRegion,
     eggType: input.eggType,
     weeks: held,
+    shelfIsSample: !scraped?.any,
     shelfLead,
     advertisedLead,
     outlook: outlookResult,

@@ -44,6 +44,7 @@ describe('official.comparison', () => {
               '{"low": 2.99, "high": 5.49, "stores": 1840}', ${monday(0)}, now(), ${fetch!.id})`;
     const result = await callerFor({ sql: db.sql }).official.comparison({ region: 'northeast', eggType: 'cage_free' });
     expect(result.usdaRegion).toBe('northeast');
+    expect(result.shelfIsSample).toBe(true);
     expect(result.weeks.length).toBeGreaterThanOrEqual(n);
     expect(result.weeks.at(-1)).toMatchObject({ advertised: 4.12 });
     expect(result.weeks.at(-1)!.wholesale).toBeCloseTo(wholesaleCents[n - 1]! / 100, 4);

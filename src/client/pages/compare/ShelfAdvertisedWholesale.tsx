@@ -73,7 +73,10 @@ export function ShelfAdvertisedWholesale({
             <ChartLegend
               label="Series"
               items={[
-                { label: 'Shelf (EggWatch)', color: COMPARISON_COLORS.shelf },
+                {
+                  label: comparison.shelfIsSample ? 'Shelf (EggWatch sample data)' : 'Shelf (EggWatch)',
+                  color: COMPARISON_COLORS.shelf,
+                },
                 { label: 'Advertised (USDA)', color: COMPARISON_COLORS.advertised },
                 { label: 'Wholesale (USDA index)', color: COMPARISON_COLORS.wholesale },
                 ...(comparison.outlook?.shown ? [{ label: 'Shelf outlook', color: COMPARISON_COLORS.outlook }] : []),
@@ -83,6 +86,12 @@ export function ShelfAdvertisedWholesale({
               <ComparisonChart comparison={comparison} />
             </ChartSlot>
             <Stack gap="1" fontSize="sm">
+              {comparison.shelfIsSample && (
+                <Text>
+                  No scraped shelf prices are held for this region and egg type yet: the shelf line is the sample
+                  catalogue, and the lead and outlook below are measured on it.
+                </Text>
+              )}
               <Text>{leadText(comparison)}</Text>
               <Text>{outlookText(comparison)}</Text>
               {advertisedText(comparison) && <Text>USDA: {advertisedText(comparison)}.</Text>}
