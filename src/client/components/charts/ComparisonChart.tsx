@@ -13,11 +13,12 @@ export default function ComparisonChart({ comparison }: { comparison: Comparison
     color,
     data: weeks.map((w) => ({ x: utcDay(w.week), y: pick(w) })),
   });
+  // (a series without a single figure is left out: it has no line to draw)
   const series = [
     line('Shelf (EggWatch)', COMPARISON_COLORS.shelf, (w) => w.shelf),
     line('Advertised (USDA)', COMPARISON_COLORS.advertised, (w) => w.advertised),
     line('Wholesale (USDA index)', COMPARISON_COLORS.wholesale, (w) => w.wholesale),
-  ];
+  ].filter((s) => s.data.some((point) => point.y !== null));
   if (comparison.outlook?.shown)
     series.push({
       id: 'Shelf outlook',

@@ -73,12 +73,20 @@ export function ShelfAdvertisedWholesale({
             <ChartLegend
               label="Series"
               items={[
-                {
-                  label: comparison.shelfIsSample ? 'Shelf (EggWatch sample data)' : 'Shelf (EggWatch)',
-                  color: COMPARISON_COLORS.shelf,
-                },
-                { label: 'Advertised (USDA)', color: COMPARISON_COLORS.advertised },
-                { label: 'Wholesale (USDA index)', color: COMPARISON_COLORS.wholesale },
+                ...(comparison.weeks.some((w) => w.shelf !== null)
+                  ? [
+                      {
+                        label: comparison.shelfIsSample ? 'Shelf (EggWatch sample data)' : 'Shelf (EggWatch)',
+                        color: COMPARISON_COLORS.shelf,
+                      },
+                    ]
+                  : []),
+                ...(comparison.weeks.some((w) => w.advertised !== null)
+                  ? [{ label: 'Advertised (USDA)', color: COMPARISON_COLORS.advertised }]
+                  : []),
+                ...(comparison.weeks.some((w) => w.wholesale !== null)
+                  ? [{ label: 'Wholesale (USDA index)', color: COMPARISON_COLORS.wholesale }]
+                  : []),
                 ...(comparison.outlook?.shown ? [{ label: 'Shelf outlook', color: COMPARISON_COLORS.outlook }] : []),
               ]}
             />

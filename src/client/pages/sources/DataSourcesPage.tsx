@@ -95,7 +95,7 @@ function OfficialSourceCard({ source, admin }: { source: OfficialSourceView; adm
               )}
             </Text>
           </Box>
-          <Link href={source.link} target="_blank" rel="noreferrer" color="brand.600">
+          <Link href={source.link} target="_blank" rel="noreferrer" textDecoration="underline">
             The source's own page for {OFFICIAL_SOURCE_INFO[source.source].name}
           </Link>
           {admin && (
