@@ -2,7 +2,8 @@
 // (nationwide unless states are given) with the retailer's own locator, in this process (no
 // socket, zero delay), through the same module code and sweep plan the coverage__discover task
 // runs; and beside it a reference sweep over the same locator (test/retailers/reference-sweep.ts:
-// every ZIP code centre of the scope in ZIP order, skipping those an earlier answer proved). The
+// the fewest answers from the scope's ZIP code centres that list every store present, by greedy
+// set cover over every centre's answer: the best a sweep that knew the stores could do). The
 // networks: the stand-in's own (test/retailers/network.ts) and the metro network, generated
 // another way with locators that answer only the documented minimum fields
 // (test/retailers/metro-network.ts, metro-locators.ts). Per retailer: stores found of the open
@@ -86,7 +87,12 @@ export async function measureDiscovery(
         Number.MAX_SAFE_INTEGER,
       );
       const seconds = (performance.now() - started) / 1000;
-      const reference = await referenceSweep(scope, scraper, inProcessContext(store, network.handlers));
+      const reference = await referenceSweep(
+        scope,
+        scraper,
+        inProcessContext(store, network.handlers),
+        new Set(present.map((s) => s.id)),
+      );
       const found = foundOf(result.stores, sweep.area.holds);
       const referenceFound = foundOf(reference.stores, sweep.area.holds);
       const foundOfPresent = present.filter((s) => found.has(s.id)).length;
