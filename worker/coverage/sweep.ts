@@ -8,7 +8,7 @@
 // locator's documented limit, else its farthest store (how many of its stores were known before
 // does not matter). A ZIP code centre of the scope is settled when proven disks, one or several
 // together, hold every point within its margin (every store of its land was listed), or when it
-// was asked itself (its nearest stores were listed). The sweep is complete when every centre of
+// was asked itself or a ZIP code of its very centre was (its nearest stores were listed). The sweep is complete when every centre of
 // the scope is settled.
 //
 // Where it asks: the scope's area is a grid of 2-degree cells. A cell is asked from its unsettled
@@ -123,6 +123,9 @@ class CentreIndex {
 }
 
 const MILES_PER_DEGREE = 69.05;
+
+/** A centre's place: ZIP codes of one place (post-office boxes beside a street ZIP code) share a centre. */
+const placeKey = (point: Coordinates) => `${point.latitude}:${point.longitude}`;
 
 const centreOf = (cell: Cell): Coordinates => ({ latitude: cell[0] + cell[2] / 2, longitude: cell[1] + cell[2] / 2 });
 
@@ -276,6 +279,8 @@ export class Sweep {
   private readonly scope: ScopeArea;
   private readonly scopeIndex: CentreIndex;
   private readonly asked: Set<string>;
+  /** The places (centres) asked: a ZIP code whose centre is one asked gets the same answer. */
+  private readonly askedPlaces = new Set<string>();
   private readonly disks = new DiskIndex();
   /** Centres the disks have settled (disks only accumulate, so a settled centre stays settled). */
   private readonly proven = new Set<string>();
@@ -283,7 +288,7 @@ export class Sweep {
   private readonly tested = new Map<string, number>();
 
   private readonly discovery: RetailerDiscovery;
-  /** Whether the last answer measured its stores' distances (radiusFor). */
+  /** Whether the last answer with stores measured their distances (radiusFor). */
   private measured = true;
 
   constructor(scope: CoverageScope, discovery: RetailerDiscovery, state?: SweepState) {
@@ -292,6 +297,10 @@ export class Sweep {
     this.scope = scopeArea(scope);
     this.scopeIndex = new CentreIndex(this.scope.centres);
     this.asked = new Set(this.state.asked);
+    for (const zip of this.state.asked) {
+      const facts = zipFacts(zip);
+      if (facts) this.askedPlaces.add(placeKey(facts));
+    }
     for (const disk of this.state.disks) this.disks.add(disk);
   }
 
@@ -304,7 +313,8 @@ export class Sweep {
    * proven disk (one disk holding it all, or several together).
    */
   private settled(centre: Centre): boolean {
-    if (this.asked.has(centre.zip) || this.proven.has(centre.zip)) return true;
+    if (this.asked.has(centre.zip) || this.proven.has(centre.zip) || this.askedPlaces.has(placeKey(centre)))
+      return true;
     const margin = marginOf(centre);
     const overlapping = this.disks
       .near(centre, margin)
@@ -404,11 +414,12 @@ export class Sweep {
    * settled, or split in four when larger than the smallest cells (a smallest cell asks its next
    * centre).
    */
-  answered(point: DiscoveryPoint, provenMiles: number, measured = true): void {
+  answered(point: DiscoveryPoint, provenMiles: number, measured?: boolean): void {
     const state = this.state;
-    this.measured = measured;
+    if (measured !== undefined) this.measured = measured;
     state.asked.push(point.zip);
     this.asked.add(point.zip);
+    this.askedPlaces.add(placeKey(point));
     if (provenMiles > 0) {
       const disk: Disk = [point.latitude, point.longitude, Math.round(provenMiles * 1000) / 1000];
       state.disks.push(disk);

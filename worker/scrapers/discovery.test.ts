@@ -33,8 +33,8 @@ describe('provenMiles', () => {
   it('a full answer, or any answer of a locator without a documented limit, proves just inside its farthest store', () => {
     expect(provenMiles({ radiusMiles: 50, limit: 3, miles: [0.7, 9.5, 1.8] })).toBeCloseTo(9.49, 5);
     expect(provenMiles({ radiusMiles: 100, limit: null, miles: [0.7, 9.5, 1.8] })).toBeCloseTo(9.49, 5);
-    // Never beyond the radius asked.
-    expect(provenMiles({ radiusMiles: 5, limit: 1, miles: [40] })).toBe(5);
+    // A store beyond the radius asked: the service looked that far.
+    expect(provenMiles({ radiusMiles: 5, limit: 1, miles: [40] })).toBeCloseTo(39.99, 5);
     // An unknown distance proves nothing.
     expect(provenMiles({ radiusMiles: 100, limit: 2, miles: [0.7, null] })).toBe(0);
   });
@@ -186,7 +186,6 @@ describe('nearest-only locators (documented shapes: no real body exists)', () =>
       stores: [],
       skipped: [],
       provenMiles: ALDI_MERCHANT_REACH_MILES,
-      measured: true,
     });
   });
 

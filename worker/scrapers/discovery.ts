@@ -170,7 +170,8 @@ export function provenMiles(answer: {
   if (answer.miles.length === 0) return answer.radiusMiles;
   if (answer.limit !== null && answer.miles.length < answer.limit) return answer.radiusMiles;
   if (answer.miles.some((miles) => miles === null)) return 0;
-  return Math.min(answer.radiusMiles, Math.max(0, Math.max(...(answer.miles as number[])) - EDGE_MILES));
+  // A store beyond the radius asked: the service looked that far.
+  return Math.max(0, Math.max(...(answer.miles as number[])) - EDGE_MILES);
 }
 
 /**
@@ -279,5 +280,6 @@ export function discoveryAnswer(
     else if (placed.skipped !== undefined) skipped.push({ retailerLocationId: id, reason: placed.skipped });
     else stores.push({ ...placed.location, retailerLocationId: id, banner: record.banner ?? null });
   }
-  return { stores, skipped, provenMiles: provenMiles({ radiusMiles, limit, miles }), measured };
+  const proven = provenMiles({ radiusMiles, limit, miles });
+  return { stores, skipped, provenMiles: proven, ...(records.length > 0 ? { measured } : {}) };
 }

@@ -133,7 +133,7 @@ export interface DiscoveryAnswer {
   provenMiles: number;
   /**
    * Whether every store's distance is measured (the answer's own, or from coordinates), not only
-   * bounded from its ZIP code's or city's centres.
+   * bounded from its ZIP code's or city's centres; absent for an answer without a store.
    */
   measured?: boolean;
 }
