@@ -6,8 +6,13 @@
 // factor of the true minimum, and near it in practice). Only the picked answers count as calls.
 // It needs no proof that nothing else is there (it was told what is), so a real sweep, which must
 // prove each part of the scope complete, cannot do better; twice its calls is the target.
+//
+// Beside it, the plain sweep public store-discovery scripts run (plainSweep): every ZIP code centre
+// of the scope in ZIP order, asked unless one earlier answer's disk holds its margin. A sweep that
+// plans where to ask must not ask more than that.
 import type { CoverageScope } from '#shared/coverage.ts';
-import { scopeArea } from '../../worker/coverage/sweep.ts';
+import { greatCircleMiles } from '#server/geo.ts';
+import { DiskIndex, marginOf, scopeArea } from '../../worker/coverage/sweep.ts';
 import type { DiscoveredStore, RetailerScraper, ScrapeContext } from '../../worker/scrapers/types.ts';
 
 export interface ReferenceResult {
@@ -119,4 +124,32 @@ export async function referenceSweep(
     stores.push(...answer.stores);
   }
   return { calls, stores, asked: centres.length };
+}
+
+/** The plain sweep: the scope's ZIP code centres in ZIP order, each asked unless one earlier answer's disk holds its margin. */
+export async function plainSweep(
+  scope: CoverageScope,
+  scraper: RetailerScraper,
+  ctx: ScrapeContext,
+): Promise<{ calls: number; stores: DiscoveredStore[] }> {
+  const discovery = scraper.discovery;
+  if (!discovery) throw new Error(`${scraper.storeName} has no discovery locator`);
+  const disks = new DiskIndex();
+  const stores: DiscoveredStore[] = [];
+  let calls = 0;
+  for (const centre of scopeArea(scope).centres) {
+    const margin = marginOf(centre);
+    const held = disks
+      .near(centre, margin)
+      .some(([latitude, longitude, miles]) => greatCircleMiles({ latitude, longitude }, centre) + margin <= miles);
+    if (held) continue;
+    const answer = await discovery.discover(
+      { zip: centre.zip, latitude: centre.latitude, longitude: centre.longitude },
+      ctx,
+    );
+    calls++;
+    stores.push(...answer.stores);
+    if (answer.provenMiles > 0) disks.add([centre.latitude, centre.longitude, answer.provenMiles]);
+  }
+  return { calls, stores };
 }
