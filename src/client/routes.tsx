@@ -49,6 +49,7 @@ export const appRoutes: readonly AppRoute[] = [
   { path: '/store/:storeId', element: page(() => import('#client/pages/store/StorePage.tsx')) },
   { path: '/compare/:eggType', element: page(() => import('#client/pages/compare/ComparePage.tsx')) },
   { path: '/map', element: page(() => import('#client/pages/map/MapPage.tsx')) },
+  { path: '/data-sources', element: page(() => import('#client/pages/sources/DataSourcesPage.tsx')) },
   { path: '/products/:productId/history', element: page(() => import('#client/pages/history/PriceHistoryPage.tsx')) },
   { path: '/preferences', element: page(() => import('#client/pages/preferences/PreferencesPage.tsx')) },
   { path: '/auth', element: page(() => import('#client/pages/auth/AuthPage.tsx')) },

@@ -72,6 +72,8 @@ export interface ServerOptions {
   scrapeDelayMs?: number;
   /** The scrapers' egress (env.egress), for the admin area's redacted view of it. */
   egress?: EgressSettings;
+  /** Which official sources have their key (USDA_MARS_API_KEY set). */
+  officialKeys?: { usdaMars: boolean };
   /** The operator's address shown by the Privacy Policy and Terms (EMAIL_FROM's address). */
   contactEmail?: string | null;
 }
@@ -237,6 +239,7 @@ export function buildApp(options: ServerOptions): { app: FastifyInstance; cache:
     emailTransport: auth.emailTransport ?? 'outbox',
     scrapeDelayMs: options.scrapeDelayMs ?? DEFAULT_SCRAPE_CONFIG.http.delayMs,
     ...(options.egress ? { egress: options.egress } : {}),
+    ...(options.officialKeys ? { officialKeys: options.officialKeys } : {}),
     contactEmail: options.contactEmail ?? null,
     publicApiRateLimit: rateLimit ? publicRateLimit : 0,
   };

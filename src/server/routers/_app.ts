@@ -13,6 +13,7 @@ import { newsRouter } from './news.ts';
 import { outboxRouter } from './outbox.ts';
 import { coverageRouter } from './coverage.ts';
 import { egressRouter } from './egress.ts';
+import { officialRouter } from './official.ts';
 import { policiesRouter } from './policies.ts';
 
 export const appRouter = router({
@@ -30,6 +31,7 @@ export const appRouter = router({
   outbox: outboxRouter,
   coverage: coverageRouter,
   egress: egressRouter,
+  official: officialRouter,
   policies: policiesRouter,
 });
 

@@ -110,19 +110,21 @@ export const pricesRouter = router({
    * A product's daily prices at one location over 30, 90 or 365 days, with the BLS national average
    * beside them. The span ends today (UTC); no cached answer outlives the UTC day it was computed on.
    */
-  history: cachedProcedure(['prices'], historyInput).query(async ({ ctx, input }): Promise<HistoryResult> => {
-    const history = await productHistory(ctx.sql, {
-      productId: input.id,
-      locationId: input.location,
-      days: input.days,
-    });
-    if (!history)
-      throw new TRPCError({
-        code: 'NOT_FOUND',
-        message: `No price history for product ${input.id} at location ${input.location}`,
+  history: cachedProcedure(['prices', 'official'], historyInput).query(
+    async ({ ctx, input }): Promise<HistoryResult> => {
+      const history = await productHistory(ctx.sql, {
+        productId: input.id,
+        locationId: input.location,
+        days: input.days,
       });
-    return history;
-  }),
+      if (!history)
+        throw new TRPCError({
+          code: 'NOT_FOUND',
+          message: `No price history for product ${input.id} at location ${input.location}`,
+        });
+      return history;
+    },
+  ),
 
   /**
    * The dashboard's Egg Prices list: the filter, one entry per store and sort, the shared

@@ -3,6 +3,7 @@ import type { RestRoute } from '../route.ts';
 import { accountRoutes } from './accounts.ts';
 import { coverageRoutes } from './coverage.ts';
 import { egressRoutes } from './egress.ts';
+import { officialRoutes } from './official.ts';
 import { priceRoutes } from './prices.ts';
 import { scrapeRoutes } from './scrape.ts';
 import { storeRoutes } from './stores.ts';
@@ -16,4 +17,5 @@ export const REST_ROUTES: readonly RestRoute[] = [
   ...scrapeRoutes,
   ...coverageRoutes,
   ...egressRoutes,
+  ...officialRoutes,
 ];

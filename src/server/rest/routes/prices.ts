@@ -125,6 +125,15 @@ const marketSeriesSchema = z.object({
   item: z.string(),
   grade: z.enum(['A', 'AA']),
   points: z.array(z.object({ period: z.string().describe('YYYY-MM'), price: z.number() })),
+  latest: z
+    .object({
+      period: z.string().describe('YYYY-MM'),
+      publishedOn: z
+        .string()
+        .nullable()
+        .describe('YYYY-MM-DD: the day BLS published the month (first read by the worker); null for seed data'),
+    })
+    .nullable(),
 });
 
 const tickerEventSchema = z.object({
