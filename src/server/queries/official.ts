@@ -1,4 +1,4 @@
-// The official sources' storage (migration 027; docs/features/data-sources.md): each answer kept
+// The official sources' storage (migration 026; docs/features/data-sources.md): each answer kept
 // compressed for audit, each figure as published with where and when it was read, each revision
 // kept, and each source's status. Nothing here touches the scraped prices.
 import crypto from 'node:crypto';
