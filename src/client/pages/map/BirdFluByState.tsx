@@ -60,7 +60,7 @@ function DetectionsMap({ rows }: { rows: readonly DetectionRow[] }) {
           domain={[0, max]}
           colors={DETECTION_COLORS}
           unknownColor={NO_DATA_COLOR}
-          valueFormat=">-,"
+          valueFormat=","
           tooltip={(state) => {
             const row = byState.get(state);
             return (
