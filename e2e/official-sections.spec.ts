@@ -1,4 +1,6 @@
-// The map page's bird-flu detections by state (APHIS): with state-week figures written to the
+// The official figures' sections beyond the compare page. The dashboard's Shelf, advertised and
+// wholesale follows the dashboard's applied region and egg type. The map page's bird-flu detections
+// by state (APHIS): with state-week figures written to the
 // e2e database (as the worker writes them, then its NOTIFY), the section's map and its table list
 // each state with its hens and a link to APHIS's page, and the page stays clean for axe. The
 // figures are removed afterwards; the national series (the benchmark chart's) is never touched.
@@ -59,4 +61,19 @@ test('the map page lists bird-flu detections by state, each linked to APHIS, and
     await db`delete from official_observations where series_id in ('aphis-layers:IA', 'aphis-layers:OH') and period = ${week}`;
     await db`select pg_notify('eggwatch_official', 'aphis_hpai')`;
   }
+});
+
+test('the dashboard shows Shelf, advertised and wholesale for its applied region, with the lead and outlook lines', async ({
+  page,
+}, info) => {
+  test.skip(info.project.name !== 'desktop', 'desktop width only');
+  await page.goto('/?region=west&type=organic');
+  // The section loads when it comes near the screen: scroll to the map card below it.
+  await page.getByRole('region', { name: 'Egg prices by state' }).scrollIntoViewIfNeeded();
+  const section = page.getByRole('region', { name: 'Shelf, advertised and wholesale' });
+  await expect(section.getByRole('combobox', { name: 'Region' })).toHaveValue('west', { timeout: 20_000 });
+  await expect(section.getByText(/^(Shelf prices have|No lead of wholesale)/)).toBeVisible();
+  await expect(section.getByText(/^(Outlook for the next|No outlook)/)).toBeVisible();
+  await section.getByText('Table of the last 12 weeks').click();
+  await expect(section.getByRole('columnheader', { name: 'Wholesale' })).toBeVisible();
 });
