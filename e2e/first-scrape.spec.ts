@@ -6,8 +6,6 @@
 import { expect, test, writeScrapedPrices, type Db } from './db.ts';
 import { snap } from './ui.ts';
 
-test.skip(({ viewport }) => (viewport?.width ?? 0) >= 768 && (viewport?.width ?? 0) < 1024, 'phone and desktop');
-
 // Denver: no other journey has Whole Foods prices in the West, and nothing is near it. Dearer than
 // any sample price, so it heads no list another journey reads.
 const STORE = 'whole-foods';
