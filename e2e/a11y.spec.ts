@@ -45,6 +45,12 @@ async function switchMode(page: Page, mode: Mode): Promise<void> {
   }, mode);
   await expect(page.locator('html')).toHaveClass(new RegExp(`\\b${mode}\\b`));
   await expect(page.locator('html')).not.toHaveClass(new RegExp(`\\b${mode === 'dark' ? 'light' : 'dark'}\\b`));
+  // Controls whose colours change with a CSS transition are checked once it has ended (on a busy
+  // machine axe may otherwise read a colour of the mode before).
+  await page.evaluate(async () => {
+    const transitions = document.getAnimations().filter((animation) => animation instanceof CSSTransition);
+    await Promise.all(transitions.map((transition) => transition.finished.catch(() => undefined)));
+  });
 }
 
 /** Checks what the page shows now in light mode, then in dark mode (the page is left dark). */
