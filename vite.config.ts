@@ -90,8 +90,8 @@ const TEST_OPTIONS = {
   setupFiles: ['test/setup.ts'],
   testTimeout: 30_000,
   hookTimeout: 60_000,
-  pool: 'forks',
-} as const;
+  pool: 'forks' as const,
+};
 
 /** Test files that run in modules of their own (the 'isolated' project below). */
 const ISOLATED_TESTS = [
