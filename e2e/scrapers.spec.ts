@@ -129,7 +129,7 @@ test.describe('as an administrator', { tag: '@desktop-only' }, () => {
     await expect(box).toContainText('Last run succeeded: 2 ZIP codes');
     await expect(page.getByText(/Prices from (just now|\d+ minutes? ago)/).first()).toBeVisible();
 
-    await page.getByRole('combobox', { name: 'Store' }).selectOption('aldi');
+    await page.getByRole('combobox', { name: 'Store of the recent runs' }).selectOption('aldi');
     const history = page.getByRole('table', { name: 'Recent Aldi runs' });
     await expect(history.getByRole('row').nth(1)).toContainText('Succeeded');
     await expect(history.getByRole('row').nth(1)).toContainText('2 of 2 ZIP codes succeeded');
@@ -211,9 +211,9 @@ test.describe('Run all', () => {
       expect((await db`select count(*)::int as n from price_observations where scrape_run_id > ${last}`)[0]!.n).toBe(0);
 
       // Recent runs keeps the store last chosen, across a reload.
-      await page.getByRole('combobox', { name: 'Store' }).selectOption('aldi');
+      await page.getByRole('combobox', { name: 'Store of the recent runs' }).selectOption('aldi');
       await page.reload();
-      await expect(page.getByRole('combobox', { name: 'Store' })).toHaveValue('aldi');
+      await expect(page.getByRole('combobox', { name: 'Store of the recent runs' })).toHaveValue('aldi');
       const history = page.getByRole('table', { name: 'Recent Aldi runs' });
       await expect(history.getByRole('row').nth(1)).toContainText('0 of 2 ZIP codes succeeded');
       await expect(history.getByRole('row').nth(1)).toContainText(/[AP]M [A-Z]{2,5}/);
