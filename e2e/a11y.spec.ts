@@ -132,6 +132,8 @@ const SCREENS: readonly Screen[] = [
   },
   { name: 'compare', path: '/compare/organic', ready: heading('Compare Organic Egg Prices') },
   { name: 'compare invalid', path: '/compare/invalid', ready: heading('Invalid egg type specified') },
+  { name: 'privacy policy', path: '/privacy', ready: heading('Privacy Policy') },
+  { name: 'terms of service', path: '/terms', ready: heading('Terms of Service') },
   {
     name: 'preferences',
     path: '/preferences',

@@ -1,8 +1,9 @@
 // The admin area: first-time setup's closed state once an administrator exists, password
 // recovery with the token the server shows in demonstration mode, login with "remember me", the
-// dashboard, and the refusals of non-admin accounts. The setup itself runs first, once, on the
-// fresh database (e2e/first-admin.spec.ts) and makes the administrator used here. The tests run
-// in order; the admin's password is reset to the same value, so every project can log in with it.
+// dashboard, and the refusals of the admin area (docs/features/admin.md). The setup itself runs
+// first, once, on the fresh database (e2e/first-admin.spec.ts) and makes the administrator used
+// here. The tests run in order; the admin's password is reset to the same value, so every project
+// can log in with it.
 import { createAccount, expect, signInDirectly, test, uniqueName, userByEmail } from './db.ts';
 import { ADMIN, PASSWORD_RULES } from './admin-account.ts';
 import { expectConsoleErrors, field, snap, toast } from './ui.ts';
