@@ -57,7 +57,22 @@ async function settle(page: Page): Promise<void> {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
 }
 
+/**
+ * Waits until every animation and transition that ends has ended (a dialog fading and sliding in,
+ * a colour changing): axe reads the colours a shopper is left with, not a blend on the way there.
+ * Endless ones (a spinner) are left running.
+ */
+async function animationsEnded(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const ending = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);
+    await Promise.all(ending.map((animation) => animation.finished.catch(() => undefined)));
+  });
+}
+
 async function expectNoSeriousViolations(page: Page, info: TestInfo, label: string): Promise<void> {
+  await animationsEnded(page);
   const results = await new AxeBuilder({ page }).analyze();
   const report = results.violations.map((violation) => ({
     id: violation.id,
