@@ -166,6 +166,8 @@ test(
       }
       // The widths the table has room for show it whole.
       if (width >= 1440) expect(measured, `${width} px`).toMatchObject({ scrolls: false });
+      // In view, as the screenshot (outside CI) leaves it, for the tooltips below.
+      await section(page).scrollIntoViewIfNeeded();
       await screenshot(section(page), info, `near-you-${width}`);
     }
 
