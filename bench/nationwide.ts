@@ -31,7 +31,7 @@ import { appRouter } from '../src/server/routers/_app.ts';
 import { createCallerFactory } from '../src/server/trpc.ts';
 import { refreshRollups } from '../src/server/queries/rollups.ts';
 import { immediateMatches } from '../src/server/queries/alerts.ts';
-import { PriceChangeNotifier } from '../src/server/queries/scrape-writes.ts';
+import { PriceChangeNotifier } from '../src/server/queries/price-writes.ts';
 import { transformer } from '../src/shared/transformer.ts';
 import { PAGE_SIZES } from '../src/shared/pagination.ts';
 import { STORE_IDS, type EggType, type Region, type StoreId } from '../src/shared/vocabulary.ts';

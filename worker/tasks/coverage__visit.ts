@@ -14,7 +14,7 @@ import { SCRAPER_NAMES } from '#shared/scrape.ts';
 import type { Region, StoreId } from '#shared/vocabulary.ts';
 import type { Db } from '#server/db.ts';
 import { dayBlockedShare, finishVisitRun, visitJobKey } from '#server/queries/coverage-visits.ts';
-import { PriceChangeNotifier } from '#server/queries/scrape-writes.ts';
+import { PriceChangeNotifier } from '#server/queries/price-writes.ts';
 import { DEFAULT_ALERTS, scrapeConfig, type WorkerDeps } from '../deps.ts';
 import { retailerHttp } from '../egress/job.ts';
 import type { RetailerHttp } from '../scrapers/http.ts';

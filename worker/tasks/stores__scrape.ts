@@ -11,7 +11,7 @@ import { retailerHttp } from '../egress/job.ts';
 import type { RetailerHttp } from '../scrapers/http.ts';
 import { SCRAPERS } from '../scrapers/index.ts';
 import { commitZipOutcome, RunLostError, scrapeZip } from '../scrapers/pipeline.ts';
-import { PriceChangeNotifier } from '#server/queries/scrape-writes.ts';
+import { PriceChangeNotifier } from '#server/queries/price-writes.ts';
 import { ScrapeError } from '../scrapers/types.ts';
 
 const payloadSchema = z.object({ runId: z.number().int().positive() });
