@@ -3,7 +3,7 @@ import { TRPCError } from '@trpc/server';
 import { profileInput } from '#shared/auth.ts';
 import { accountProcedure, router } from '../trpc.ts';
 import { sendVerification } from '../auth/email-links.ts';
-import { subscriptionsOf, userById } from '../queries/users.ts';
+import { deleteUser, subscriptionsOf, updateProfile, userById } from '../queries/users.ts';
 import { isUniqueViolation } from '../queries/errors.ts';
 
 export const usersRouter = router({
@@ -19,11 +19,13 @@ export const usersRouter = router({
         const current = await userById(tx, input.id);
         if (!current) throw new TRPCError({ code: 'NOT_FOUND', message: 'User not found' });
         const emailChanged = current.email.toLowerCase() !== input.email.toLowerCase();
-        await tx`
-          update users set username = ${input.username}, email = ${input.email},
-                 first_name = ${input.first_name}, last_name = ${input.last_name},
-                 email_verified = ${emailChanged ? false : current.email_verified}, updated_at = now()
-          where id = ${input.id}`;
+        await updateProfile(tx, input.id, {
+          username: input.username,
+          email: input.email,
+          first_name: input.first_name,
+          last_name: input.last_name,
+          emailVerified: emailChanged ? false : current.email_verified,
+        });
         // A new address must be confirmed again.
         if (emailChanged)
           await sendVerification(tx, ctx.config.publicUrl, {
@@ -48,14 +50,7 @@ export const usersRouter = router({
    * scrape runs it started stay, without their requester.
    */
   delete: accountProcedure.mutation(async ({ ctx, input }) => {
-    const deleted = await ctx.sql.begin(async (tx) => {
-      const [user] = await tx<{ email: string }[]>`select email from users where id = ${input.id} for update`;
-      if (!user) return false;
-      await tx`delete from subscriptions where user_id = ${input.id} or lower(email) = lower(${user.email})`;
-      await tx`delete from email_outbox where lower(to_address) = lower(${user.email})`;
-      await tx`delete from users where id = ${input.id}`;
-      return true;
-    });
+    const deleted = await ctx.sql.begin((tx) => deleteUser(tx, input.id));
     if (!deleted) throw new TRPCError({ code: 'NOT_FOUND', message: 'User not found' });
     if (input.id === ctx.user.id) ctx.http.setCookie(ctx.config.sessions.blankCookie());
     return { success: true as const };
