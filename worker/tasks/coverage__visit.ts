@@ -27,10 +27,9 @@ import {
   type VisitOutcome,
 } from '../scrapers/pipeline.ts';
 import { ScrapeError } from '../scrapers/types.ts';
+import { plural } from '#shared/format.ts';
 
 const payloadSchema = z.object({ runId: z.number().int().positive(), chunk: z.number().int().min(0) });
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 interface StoreRow {
   id: number;

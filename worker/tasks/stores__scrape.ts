@@ -13,10 +13,9 @@ import { SCRAPERS } from '../scrapers/index.ts';
 import { commitZipOutcome, RunLostError, scrapeZip } from '../scrapers/pipeline.ts';
 import { PriceChangeNotifier } from '#server/queries/price-writes.ts';
 import { ScrapeError } from '../scrapers/types.ts';
+import { plural } from '#shared/format.ts';
 
 const payloadSchema = z.object({ runId: z.number().int().positive() });
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 function countsText(counts: Record<string, number | undefined>): string {
   return Object.entries(counts)

@@ -10,6 +10,7 @@ import type { CoverageScope } from '#shared/coverage.ts';
 import type { Db } from '../db.ts';
 import { scopeFilter } from './coverage.ts';
 import { durability, priceWriteCtes, type ListingWrite, type ObservationSource } from './price-writes.ts';
+import { plural } from '#shared/format.ts';
 
 export const VISIT_TASK = 'coverage__visit';
 export const VISIT_DAY_TASK = 'coverage__visit_day';
@@ -202,8 +203,6 @@ export async function dayBlockedShare(
       ${tier === null ? sql`` : sql`and v.egress_tier = ${tier}`}`;
   return row!;
 }
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /**
  * Ends a visit run whose chunks are all done or skipped, from its written visits: succeeded when

@@ -4,6 +4,7 @@
 // Coverage tab shows are in coverage-figures.ts. The worker's tasks do the sweeping and visiting;
 // nothing here sends a request to a retailer.
 import { defaultDailyBudget, retailerQueue, scopeText, type CoverageScope } from '#shared/coverage.ts';
+import { utcDay } from '#shared/format.ts';
 import { SCRAPER_NAMES } from '#shared/scrape.ts';
 import type { StoreId } from '#shared/vocabulary.ts';
 import type { Db, Sql } from '../db.ts';
@@ -80,8 +81,6 @@ export function startDiscovery(
     return queueCoverageRun(tx, { ...input, kind: 'discover', day: null, task: DISCOVER_TASK });
   });
 }
-
-export const utcDay = (at: Date) => at.toISOString().slice(0, 10);
 
 /**
  * Queues a visit day of a retailer's saved plan (task coverage__visit_day, which plans the day's

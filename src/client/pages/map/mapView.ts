@@ -2,7 +2,7 @@
 // tested: the colour steps and their legend in dollars, each state's tooltip, the table's rows and
 // their order, the map's accessible name and a state's cheapest stores. Pure: no React, no I/O.
 import type { ByStateResult, StateCheapestResult, StateFigures } from '#shared/by-state.ts';
-import { formatPackPrice, formatPrice } from '#shared/format.ts';
+import { formatPackPrice, formatPrice, plural } from '#shared/format.ts';
 import { EGG_TYPE_LABELS, EGG_TYPES, type EggType } from '#shared/vocabulary.ts';
 import { STATE_NAMES, US_MAP_ASPECT, US_MAP_MAX_W } from '#client/components/charts/usStates.ts';
 
@@ -66,8 +66,6 @@ export function priceColor(scale: PriceScale | null, median: number | null): str
 }
 
 export const stateName = (state: string) => STATE_NAMES[state] ?? state;
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
 /** 'Up $0.20 (6.1%) since last week', 'Down …', 'No change since last week', or a plain word of why not. */
 export function changeText(figures: Pick<StateFigures, 'median_per_dozen' | 'change' | 'change_percent'>): string {
