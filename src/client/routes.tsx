@@ -1,4 +1,4 @@
-// The route table (SPEC §2). Pages are lazy-loaded so each route is its own chunk; adding a route
+// The route table. Pages are lazy-loaded so each route is its own chunk; adding a route
 // is one line: { path: '/store/:storeId', element: page(() => import('#client/pages/store/StorePage.tsx')) }.
 import { lazy, useState, type ComponentType, type ReactElement } from 'react';
 import { Route, Routes, matchRoutes } from 'react-router-dom';
@@ -74,6 +74,8 @@ export const appRoutes: readonly AppRoute[] = [
     path: '/notifications/manage',
     element: page(() => import('#client/pages/notifications/ManageSubscriptionPage.tsx')),
   },
+  { path: '/privacy', element: page(() => import('#client/pages/policies/PrivacyPolicyPage.tsx')) },
+  { path: '/terms', element: page(() => import('#client/pages/policies/TermsOfServicePage.tsx')) },
   { path: '/admin', element: page(() => import('#client/pages/admin/AdminIndexPage.tsx')) },
   { path: '/admin/login', element: page(() => import('#client/pages/admin/AdminLoginPage.tsx')) },
   { path: '/admin/setup', element: page(() => import('#client/pages/admin/AdminSetupPage.tsx')) },

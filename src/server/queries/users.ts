@@ -150,14 +150,22 @@ export async function verifyEmailByToken(tx: Db, tokenHash: string): Promise<boo
 
 /**
  * Deletes the account and everything of it: sessions and tokens (by cascade) and its subscriptions
- * (also those made for its address without logging in); the email outbox forgets its address; scrape
- * runs it started stay, without their requester. False when there is no such user. Call in a transaction.
+ * (also those made for its address without logging in); the email outbox forgets its address and
+ * the confirmation emails of its alerts to other addresses (tied to no subscription; the alerts'
+ * own emails go with the alerts); scrape runs it started stay, without their requester. False when
+ * there is no such user. Call in a transaction.
  */
 export async function deleteUser(tx: Db, id: string): Promise<boolean> {
   const [user] = await tx<{ email: string }[]>`select email from users where id = ${id} for update`;
   if (!user) return false;
+  const addresses = await tx<{ email: string }[]>`
+    select distinct lower(email) as email from subscriptions where user_id = ${id}
+    union select lower(${user.email})`;
   await tx`delete from subscriptions where user_id = ${id} or lower(email) = lower(${user.email})`;
-  await tx`delete from email_outbox where lower(to_address) = lower(${user.email})`;
+  await tx`
+    delete from email_outbox
+    where lower(to_address) = lower(${user.email})
+       or (subscription_id is null and lower(to_address) = any(${tx.array(addresses.map((a) => a.email))}::text[]))`;
   await tx`delete from users where id = ${id}`;
   return true;
 }

@@ -125,7 +125,7 @@ export const pricesRouter = router({
   }),
 
   /**
-   * The dashboard's Egg Prices list: SPEC §5's filter, one entry per store and sort, the shared
+   * The dashboard's Egg Prices list: the filter, one entry per store and sort, the shared
    * domain rules' listing (selectListing) with the filter and the choice per store made by the
    * database (listingEntries, from the store figures of the latest rollup refresh), then one page
    * of them with each entry's last 7 days of prices for its sparkline.

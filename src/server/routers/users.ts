@@ -46,7 +46,8 @@ export const usersRouter = router({
 
   /**
    * Deletes the account and everything of it: sessions, tokens and its subscriptions (also those
-   * made for its address without logging in) go with it; the email outbox forgets its address;
+   * made for its address without logging in) go with it; the email outbox forgets its address
+   * and the confirmation emails of its alerts to other addresses;
    * scrape runs it started stay, without their requester.
    */
   delete: accountProcedure.mutation(async ({ ctx, input }) => {

@@ -1,6 +1,6 @@
 // The admin Settings tab: the daily scrape of every active store (on or off, the UTC hour, the ZIP
 // list), saved in the database and read by the worker's hourly tick. Per-store custom schedules
-// are not built yet (SPEC: 'coming soon').
+// are not built yet (the tab says 'coming soon').
 import {
   Badge,
   Button,
