@@ -213,21 +213,21 @@ function readTargets(p: Picks): ReadTarget[] {
     },
     {
       // The dashboard's first batch (its sections' queries; Near you and the ticker are measured apart).
-      name: "dashboard's tRPC batch (stores.list + stats.get + prices.dashboard + prices.byState)",
+      name: "dashboard's tRPC batch (stores.list + stats.get + prices.dashboard + prices.map)",
       targetMs: 50,
       uncached: (c) =>
         Promise.all([
           c.stores.list(),
           c.stats.get(),
           c.prices.dashboard(DASHBOARD_INPUT),
-          c.prices.byState({ egg_type: 'standard' }),
+          c.prices.map({ egg_type: 'standard' }),
         ]),
       client: (c) =>
         Promise.all([
           c.stores.list.query(),
           c.stats.get.query(),
           c.prices.dashboard.query(DASHBOARD_INPUT),
-          c.prices.byState.query({ egg_type: 'standard' }),
+          c.prices.map.query({ egg_type: 'standard' }),
         ]),
     },
     {
