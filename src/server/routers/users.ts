@@ -1,4 +1,4 @@
-// One account's profile, deletion and subscriptions: that user or an admin (accountProcedure).
+// One account's profile, deletion and price alerts: that user or an admin (accountProcedure).
 import { TRPCError } from '@trpc/server';
 import { profileInput } from '#shared/auth.ts';
 import { accountProcedure, router } from '../trpc.ts';
@@ -57,5 +57,5 @@ export const usersRouter = router({
     return { success: true as const };
   }),
 
-  subscriptions: accountProcedure.query(({ ctx, input }) => subscriptionsOf(ctx.sql, input.id)),
+  alerts: accountProcedure.query(({ ctx, input }) => subscriptionsOf(ctx.sql, input.id)),
 });

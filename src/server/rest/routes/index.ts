@@ -6,13 +6,13 @@ import { egressRoutes } from './egress.ts';
 import { priceRoutes } from './prices.ts';
 import { scrapeRoutes } from './scrape.ts';
 import { storeRoutes } from './stores.ts';
-import { subscriptionRoutes } from './subscriptions.ts';
+import { alertRoutes } from './alerts.ts';
 
 export const REST_ROUTES: readonly RestRoute[] = [
   ...priceRoutes,
   ...storeRoutes,
   ...accountRoutes,
-  ...subscriptionRoutes,
+  ...alertRoutes,
   ...scrapeRoutes,
   ...coverageRoutes,
   ...egressRoutes,

@@ -99,7 +99,7 @@ async function owned(ctx: Context & { user: NonNullable<Context['user']> }, id: 
   return subscription;
 }
 
-export const subscriptionsRouter = router({
+export const alertsRouter = router({
   create: publicProcedure.input(subscriptionInput).mutation(async ({ ctx, input }) => {
     await enforce(ctx, [
       [`subscribe:ip:${ctx.http.ip}`, LIMITS.subscribePerIp],
