@@ -239,3 +239,23 @@ export async function finishVisitRun(
     returning status`;
   return row?.status ?? null;
 }
+
+/**
+ * The stores of a visit run (of one chunk, when given) whose visit wrote prices that alerts have
+ * not been matched against yet, by location id.
+ */
+export async function visitsAwaitingAlerts(sql: Db, runId: number, chunk?: number): Promise<number[]> {
+  const rows = await sql<{ location_id: number }[]>`
+    select location_id from coverage_visits
+    where run_id = ${runId} and status = 'succeeded' and observations_written > 0 and alerts_matched_at is null
+      ${chunk === undefined ? sql`` : sql`and chunk = ${chunk}`}
+    order by location_id`;
+  return rows.map((r) => r.location_id);
+}
+
+/** Records that alerts were matched against these stores' visits of the run. */
+export async function markVisitsAlerted(sql: Db, runId: number, locationIds: number[]): Promise<void> {
+  await sql`
+    update coverage_visits set alerts_matched_at = now()
+    where run_id = ${runId} and location_id = any(${sql.array(locationIds)}::int[]) and alerts_matched_at is null`;
+}

@@ -169,3 +169,19 @@ export async function deleteUser(tx: Db, id: string): Promise<boolean> {
   await tx`delete from users where id = ${id}`;
   return true;
 }
+
+/**
+ * Deletes expired sessions, and reset and verification tokens `tokenRetentionHours` past their
+ * expiry. Answers how many of each went.
+ */
+export async function pruneExpiredAuth(
+  sql: Db,
+  tokenRetentionHours: number,
+): Promise<{ sessions: number; tokens: number }> {
+  const sessions = await sql`delete from user_sessions where expires_at < now()`;
+  const resets =
+    await sql`delete from password_reset_tokens where expires_at < now() - ${tokenRetentionHours} * interval '1 hour'`;
+  const verifications =
+    await sql`delete from email_verification_tokens where expires_at < now() - ${tokenRetentionHours} * interval '1 hour'`;
+  return { sessions: sessions.count, tokens: resets.count + verifications.count };
+}
