@@ -1,49 +1,148 @@
-// A reference sweep to measure discovery's locator calls against: what public store-discovery
-// scripts do (ask a chain's locator from ZIP code centres and dedupe by the retailer's store id),
-// made economical in the plainest way: the scope's ZIP code centres in ZIP order, each asked unless
-// an earlier answer proved every store near it (one disk holding the box the margin draws around
-// the centre). It uses
-// the same module calls and the same proofs as the sweep (worker/scrapers/discovery.ts), but none
-// of the sweep's cells, order or splitting (worker/coverage/sweep.ts), so the two are independent
-// ways to the same stores.
+// A reference sweep to measure discovery's locator calls against: the best a sweep that knew the
+// stores could do with the same locator. It asks the chain's locator (the same module call the
+// sweep makes, with the documented radius and limit) from every ZIP code centre of the scope, then
+// picks the fewest of those answers that together list every store present, by greedy set cover
+// (each pick the answer listing the most stores not yet listed; greedy is within a logarithmic
+// factor of the true minimum, and near it in practice). Only the picked answers count as calls.
+// It needs no proof that nothing else is there (it was told what is), so a real sweep, which must
+// prove each part of the scope complete, cannot do better; twice its calls is the target.
+//
+// Beside it, the plain sweep public store-discovery scripts run (plainSweep): every ZIP code centre
+// of the scope in ZIP order, asked unless one earlier answer's disk holds its margin. A sweep that
+// plans where to ask must not ask more than that.
 import type { CoverageScope } from '#shared/coverage.ts';
-import type { Coordinates } from '#server/geo.ts';
-import { DiskIndex, scopeArea } from '../../worker/coverage/sweep.ts';
-import { STORE_ZIP_MARGIN_MILES } from '../../worker/scrapers/discovery.ts';
+import { greatCircleMiles } from '#server/geo.ts';
+import { DiskIndex, marginOf, scopeArea } from '../../worker/coverage/sweep.ts';
 import type { DiscoveredStore, RetailerScraper, ScrapeContext } from '../../worker/scrapers/types.ts';
 
-const MILES_PER_DEGREE = 69.05;
-
-/** The corners of the box the margin draws around a ZIP code centre: where its stores stand. */
-function marginBox(point: Coordinates): Coordinates[] {
-  const dLat = STORE_ZIP_MARGIN_MILES / MILES_PER_DEGREE;
-  const dLon = STORE_ZIP_MARGIN_MILES / (MILES_PER_DEGREE * Math.max(0.2, Math.cos((point.latitude * Math.PI) / 180)));
-  return [
-    { latitude: point.latitude - dLat, longitude: point.longitude - dLon },
-    { latitude: point.latitude - dLat, longitude: point.longitude + dLon },
-    { latitude: point.latitude + dLat, longitude: point.longitude - dLon },
-    { latitude: point.latitude + dLat, longitude: point.longitude + dLon },
-  ];
-}
-
 export interface ReferenceResult {
+  /** Locator calls the cover picked. */
   calls: number;
+  /** The stores its picked answers list (repeats included). */
   stores: DiscoveredStore[];
+  /** Centres asked to learn every answer (not counted as calls). */
+  asked: number;
 }
 
+/** A max-heap of [gain, index], for lazy greedy cover. */
+class GainHeap {
+  private readonly items: Array<[number, number]> = [];
+  get size() {
+    return this.items.length;
+  }
+  push(item: [number, number]) {
+    const items = this.items;
+    items.push(item);
+    let i = items.length - 1;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (!GainHeap.before(items[i]!, items[parent]!)) break;
+      [items[i], items[parent]] = [items[parent]!, items[i]!];
+      i = parent;
+    }
+  }
+  pop(): [number, number] | undefined {
+    const items = this.items;
+    const top = items[0];
+    const last = items.pop();
+    if (items.length > 0 && last) {
+      items[0] = last;
+      let i = 0;
+      for (;;) {
+        const l = 2 * i + 1;
+        const r = l + 1;
+        let best = i;
+        if (l < items.length && GainHeap.before(items[l]!, items[best]!)) best = l;
+        if (r < items.length && GainHeap.before(items[r]!, items[best]!)) best = r;
+        if (best === i) break;
+        [items[i], items[best]] = [items[best]!, items[i]!];
+        i = best;
+      }
+    }
+    return top;
+  }
+  /** More gain first; on a tie the earlier centre (ZIP order), so the pick is the same every run. */
+  private static before(a: [number, number], b: [number, number]) {
+    return a[0] > b[0] || (a[0] === b[0] && a[1] < b[1]);
+  }
+}
+
+/**
+ * The fewest answers (greedy set cover) of the chain's locator from the scope's ZIP code centres
+ * that together list every store of `present` (the chain's open stores in the scope, by id) that
+ * any answer lists.
+ */
 export async function referenceSweep(
   scope: CoverageScope,
   scraper: RetailerScraper,
   ctx: ScrapeContext,
+  present: ReadonlySet<string>,
 ): Promise<ReferenceResult> {
   const discovery = scraper.discovery;
   if (!discovery) throw new Error(`${scraper.storeName} has no discovery locator`);
-  const area = scopeArea(scope);
+  const centres = scopeArea(scope).centres;
+  const index = new Map<string, number>();
+  const answers: Array<{ sets: Int32Array; stores: DiscoveredStore[] }> = [];
+  for (const centre of centres) {
+    const answer = await discovery.discover(
+      { zip: centre.zip, latitude: centre.latitude, longitude: centre.longitude },
+      ctx,
+    );
+    const ids: number[] = [];
+    for (const store of answer.stores) {
+      if (!present.has(store.retailerLocationId)) continue;
+      let i = index.get(store.retailerLocationId);
+      if (i === undefined) index.set(store.retailerLocationId, (i = index.size));
+      if (!ids.includes(i)) ids.push(i);
+    }
+    answers.push({ sets: Int32Array.from(ids), stores: answer.stores });
+  }
+  const listed = new Uint8Array(index.size);
+  const heap = new GainHeap();
+  answers.forEach((answer, i) => {
+    if (answer.sets.length > 0) heap.push([answer.sets.length, i]);
+  });
+  const stores: DiscoveredStore[] = [];
+  let calls = 0;
+  let left = index.size;
+  while (left > 0 && heap.size > 0) {
+    const [gain, i] = heap.pop()!;
+    const answer = answers[i]!;
+    let fresh = 0;
+    for (const id of answer.sets) if (!listed[id]) fresh++;
+    if (fresh === 0) continue;
+    // Lazy greedy: a stale gain is re-queued at its true value unless it is still the best.
+    if (fresh < gain) {
+      heap.push([fresh, i]);
+      continue;
+    }
+    calls++;
+    for (const id of answer.sets) {
+      if (!listed[id]) left--;
+      listed[id] = 1;
+    }
+    stores.push(...answer.stores);
+  }
+  return { calls, stores, asked: centres.length };
+}
+
+/** The plain sweep: the scope's ZIP code centres in ZIP order, each asked unless one earlier answer's disk holds its margin. */
+export async function plainSweep(
+  scope: CoverageScope,
+  scraper: RetailerScraper,
+  ctx: ScrapeContext,
+): Promise<{ calls: number; stores: DiscoveredStore[] }> {
+  const discovery = scraper.discovery;
+  if (!discovery) throw new Error(`${scraper.storeName} has no discovery locator`);
   const disks = new DiskIndex();
   const stores: DiscoveredStore[] = [];
   let calls = 0;
-  for (const centre of area.centres) {
-    if (disks.holds(marginBox(centre))) continue;
+  for (const centre of scopeArea(scope).centres) {
+    const margin = marginOf(centre);
+    const held = disks
+      .near(centre, margin)
+      .some(([latitude, longitude, miles]) => greatCircleMiles({ latitude, longitude }, centre) + margin <= miles);
+    if (held) continue;
     const answer = await discovery.discover(
       { zip: centre.zip, latitude: centre.latitude, longitude: centre.longitude },
       ctx,

@@ -1,13 +1,15 @@
 // The plan of a discovery sweep, pure (no I/O): which points a chain's locator is asked from so
 // that few calls find every store of a scope, and when the scope is proven complete.
 //
-// What completes a sweep: stores stand near where people live, within STORE_ZIP_MARGIN_MILES of a
-// ZIP code centre (worker/scrapers/discovery.ts). Every answer proves a disk around the ZIP code it
-// was asked from, within which it lists every store: the radius asked when the answer is not
-// full, else its farthest store (how many of its stores were known before does not matter). A ZIP
-// code centre of the scope is settled when proven disks, one or several together, hold every point
-// within the margin around it (every store near it was listed), or when it was asked itself (its
-// nearest stores were listed). The sweep is complete when every centre of the scope is settled.
+// What completes a sweep: every point of the land lies within its nearest ZIP code centre's margin
+// (how far the land nearest that centre reaches, from the geodata's spacing of centres:
+// worker/scrapers/discovery.ts). Every answer proves a disk around the ZIP code it was asked from,
+// within which it lists every store: the radius asked when the answer holds fewer stores than the
+// locator's documented limit, else its farthest store (how many of its stores were known before
+// does not matter). A ZIP code centre of the scope is settled when proven disks, one or several
+// together, hold every point within its margin (every store of its land was listed), or when it
+// was asked itself or a ZIP code of its very centre was (its nearest stores were listed). The sweep is complete when every centre of
+// the scope is settled.
 //
 // Where it asks: the scope's area is a grid of 2-degree cells. A cell is asked from its unsettled
 // centre nearest its middle; when centres of the cell remain unsettled after the answer (a full
@@ -21,11 +23,21 @@
 // ends after a crash.
 import { allZipFacts, greatCircleMiles, zipFacts, type Coordinates } from '#server/geo.ts';
 import type { CoverageScope } from '#shared/coverage.ts';
-import { STORE_ZIP_MARGIN_MILES } from '../scrapers/discovery.ts';
+import { zipMarginMiles } from '../scrapers/discovery.ts';
 import type { DiscoveryPoint, RetailerDiscovery } from '../scrapers/types.ts';
 
-/** The first grid: 2-degree cells, which one answer proving 100 miles around the centre covers. */
+/** The widest first grid: 2-degree cells, which one answer proving 100 miles around the centre covers. */
 export const INITIAL_CELL_DEGREES = 2;
+
+/**
+ * The first grid's cells for a locator: the widest (halving from INITIAL_CELL_DEGREES) whose
+ * half-diagonal, at a degree of latitude's miles either way, the locator's widest radius reaches.
+ */
+export function initialCellDegrees(reachMiles: number): number {
+  let size = INITIAL_CELL_DEGREES;
+  while (size > MIN_CELL_DEGREES && (size * MILES_PER_DEGREE) / Math.SQRT2 > reachMiles) size /= 2;
+  return size;
+}
 /** Cells are split no smaller than this (about a mile and a half across). */
 export const MIN_CELL_DEGREES = 2 / 128;
 
@@ -68,6 +80,9 @@ interface Centre extends Coordinates {
   state: string;
 }
 
+/** A centre's margin (miles): how far the land nearest it reaches. */
+export const marginOf = (centre: { zip: string }): number => zipMarginMiles(centre.zip) ?? 0;
+
 /** Every ZIP code centre of the geodata in a US state or DC. */
 export function allCentres(): readonly Centre[] {
   return allZipFacts();
@@ -109,6 +124,9 @@ class CentreIndex {
 
 const MILES_PER_DEGREE = 69.05;
 
+/** A centre's place: ZIP codes of one place (post-office boxes beside a street ZIP code) share a centre. */
+const placeKey = (point: Coordinates) => `${point.latitude}:${point.longitude}`;
+
 const centreOf = (cell: Cell): Coordinates => ({ latitude: cell[0] + cell[2] / 2, longitude: cell[1] + cell[2] / 2 });
 
 // ---------------------------------------------------------------------------------------------
@@ -147,7 +165,7 @@ export function scopeArea(scope: CoverageScope): ScopeArea {
   const within = (point: Coordinates, miles: number) =>
     origins.some((origin) => greatCircleMiles(origin, point) <= miles);
   return {
-    centres: all.filter((centre) => within(centre, scope.radiusMiles + STORE_ZIP_MARGIN_MILES)),
+    centres: all.filter((centre) => within(centre, scope.radiusMiles + marginOf(centre))),
     holds: (store) => {
       if (store.latitude !== null && store.longitude !== null)
         return within({ latitude: store.latitude, longitude: store.longitude }, scope.radiusMiles);
@@ -160,13 +178,13 @@ export function scopeArea(scope: CoverageScope): ScopeArea {
 // ---------------------------------------------------------------------------------------------
 // The sweep
 
-/** A new sweep of a scope: its 2-degree cells that hold a centre of the scope. */
-export function startSweep(scope: CoverageScope): SweepState {
+/** A new sweep of a scope: the cells of its first grid (`size` degrees) that hold a centre of the scope. */
+export function startSweep(scope: CoverageScope, size: number = INITIAL_CELL_DEGREES): SweepState {
   const cells = new Map<string, Cell>();
   for (const centre of scopeArea(scope).centres) {
-    const south = Math.floor(centre.latitude / INITIAL_CELL_DEGREES) * INITIAL_CELL_DEGREES;
-    const west = Math.floor(centre.longitude / INITIAL_CELL_DEGREES) * INITIAL_CELL_DEGREES;
-    cells.set(`${south}:${west}`, [south, west, INITIAL_CELL_DEGREES]);
+    const south = Math.floor(centre.latitude / size) * size;
+    const west = Math.floor(centre.longitude / size) * size;
+    cells.set(`${south}:${west}`, [south, west, size]);
   }
   const pending = [...cells.values()].sort((a, b) => b[0] - a[0] || a[1] - b[1]);
   return { kind: 'area', version: 2, pending, disks: [], asked: [], cellsProven: 0 };
@@ -191,8 +209,7 @@ export class DiskIndex {
   private readonly buckets = new Map<string, Disk[]>();
   add(disk: Disk) {
     const [latitude, longitude, miles] = disk;
-    // Widened by the margin: a centre's bucket then holds every disk that meets its margin.
-    const reach = miles + STORE_ZIP_MARGIN_MILES + 1;
+    const reach = miles + 1;
     const dLat = reach / MILES_PER_DEGREE;
     const dLon = reach / (MILES_PER_DEGREE * Math.max(0.2, Math.cos((latitude * Math.PI) / 180)));
     for (let i = Math.floor(latitude - dLat); i <= Math.floor(latitude + dLat); i++) {
@@ -203,9 +220,19 @@ export class DiskIndex {
       }
     }
   }
-  /** The disks that may hold a point or meet the margin around it (those whose widened box overlaps its 1-degree bucket). */
-  near(point: Coordinates): readonly Disk[] {
-    return this.buckets.get(`${Math.floor(point.latitude)}:${Math.floor(point.longitude)}`) ?? [];
+  /** The disks that may hold a point or meet the disk of `miles` around it (those in the buckets that disk meets). */
+  near(point: Coordinates, miles = 0): readonly Disk[] {
+    const dLat = miles / MILES_PER_DEGREE;
+    const dLon = miles / (MILES_PER_DEGREE * Math.max(0.2, Math.cos((point.latitude * Math.PI) / 180)));
+    const south = Math.floor(point.latitude - dLat);
+    const north = Math.floor(point.latitude + dLat);
+    const west = Math.floor(point.longitude - dLon);
+    const east = Math.floor(point.longitude + dLon);
+    if (south === north && west === east) return this.buckets.get(`${south}:${west}`) ?? [];
+    const out = new Set<Disk>();
+    for (let i = south; i <= north; i++)
+      for (let j = west; j <= east; j++) for (const disk of this.buckets.get(`${i}:${j}`) ?? []) out.add(disk);
+    return [...out];
   }
   /** Whether one disk holds every point given (points within a mile or two of each other). */
   holds(points: Coordinates[]): boolean {
@@ -215,25 +242,24 @@ export class DiskIndex {
   }
 }
 
-/** Spacing of the points that test whether proven disks together cover a centre's margin (miles). */
-const COVER_STEP_MILES = 0.4;
-/** Every point of the margin lies within this of a test point. */
-const COVER_SLACK_MILES = COVER_STEP_MILES / Math.SQRT2;
+/** Test points across a centre's margin (its diameter, in steps) when proven disks together cover it. */
+const COVER_STEPS = 16;
 
 /**
- * Test points of the disk STORE_ZIP_MARGIN_MILES around a centre: the centres of a grid's squares
- * that meet the disk. When each lies COVER_SLACK_MILES inside some proven disk, its whole square is
- * proven, so the whole margin is, whichever disks prove which part.
+ * Test points of the disk of a centre's margin: the centres of a grid's squares (COVER_STEPS
+ * across the margin's diameter) that meet the disk. When each lies the slack (half a square's
+ * diagonal) inside some proven disk, its whole square is proven, so the whole margin is,
+ * whichever disks prove which part.
  */
-function coverPoints(centre: Coordinates): Coordinates[] {
-  const reach = STORE_ZIP_MARGIN_MILES + COVER_SLACK_MILES;
-  const steps = Math.ceil(reach / COVER_STEP_MILES);
+function coverPoints(centre: Coordinates, margin: number, step: number): Coordinates[] {
+  const reach = margin + step / Math.SQRT2;
+  const steps = Math.ceil(reach / step);
   const cos = Math.max(0.2, Math.cos((centre.latitude * Math.PI) / 180));
   const points: Coordinates[] = [];
   for (let i = -steps; i <= steps; i++) {
     for (let j = -steps; j <= steps; j++) {
-      const dy = i * COVER_STEP_MILES;
-      const dx = j * COVER_STEP_MILES;
+      const dy = i * step;
+      const dx = j * step;
       if (Math.hypot(dx, dy) > reach) continue;
       points.push({
         latitude: centre.latitude + dy / MILES_PER_DEGREE,
@@ -253,17 +279,28 @@ export class Sweep {
   private readonly scope: ScopeArea;
   private readonly scopeIndex: CentreIndex;
   private readonly asked: Set<string>;
+  /** The places (centres) asked: a ZIP code whose centre is one asked gets the same answer. */
+  private readonly askedPlaces = new Set<string>();
   private readonly disks = new DiskIndex();
   /** Centres the disks have settled (disks only accumulate, so a settled centre stays settled). */
   private readonly proven = new Set<string>();
   /** How many disks reached each unsettled centre when it was last tested. */
   private readonly tested = new Map<string, number>();
 
-  constructor(scope: CoverageScope, _discovery: RetailerDiscovery, state?: SweepState) {
-    this.state = state ?? startSweep(scope);
+  private readonly discovery: RetailerDiscovery;
+  /** Whether the last answer with stores measured their distances (radiusFor). */
+  private measured = true;
+
+  constructor(scope: CoverageScope, discovery: RetailerDiscovery, state?: SweepState) {
+    this.discovery = discovery;
+    this.state = state ?? startSweep(scope, initialCellDegrees(discovery.reachMiles));
     this.scope = scopeArea(scope);
     this.scopeIndex = new CentreIndex(this.scope.centres);
     this.asked = new Set(this.state.asked);
+    for (const zip of this.state.asked) {
+      const facts = zipFacts(zip);
+      if (facts) this.askedPlaces.add(placeKey(facts));
+    }
     for (const disk of this.state.disks) this.disks.add(disk);
   }
 
@@ -276,26 +313,25 @@ export class Sweep {
    * proven disk (one disk holding it all, or several together).
    */
   private settled(centre: Centre): boolean {
-    if (this.asked.has(centre.zip) || this.proven.has(centre.zip)) return true;
+    if (this.asked.has(centre.zip) || this.proven.has(centre.zip) || this.askedPlaces.has(placeKey(centre)))
+      return true;
+    const margin = marginOf(centre);
     const overlapping = this.disks
-      .near(centre)
-      .filter(
-        ([latitude, longitude, miles]) =>
-          greatCircleMiles({ latitude, longitude }, centre) < miles + STORE_ZIP_MARGIN_MILES,
-      );
+      .near(centre, margin)
+      .filter(([latitude, longitude, miles]) => greatCircleMiles({ latitude, longitude }, centre) < miles + margin);
     // Tested again only once another disk reaches it.
     if (overlapping.length === 0 || this.tested.get(centre.zip) === overlapping.length) return false;
     this.tested.set(centre.zip, overlapping.length);
     const whole = overlapping.some(
-      ([latitude, longitude, miles]) =>
-        greatCircleMiles({ latitude, longitude }, centre) + STORE_ZIP_MARGIN_MILES <= miles,
+      ([latitude, longitude, miles]) => greatCircleMiles({ latitude, longitude }, centre) + margin <= miles,
     );
+    const step = (2 * margin) / COVER_STEPS;
+    const slack = step / Math.SQRT2;
     const together =
       whole ||
-      coverPoints(centre).every((point) =>
+      coverPoints(centre, margin, step).every((point) =>
         overlapping.some(
-          ([latitude, longitude, miles]) =>
-            greatCircleMiles({ latitude, longitude }, point) <= miles - COVER_SLACK_MILES,
+          ([latitude, longitude, miles]) => greatCircleMiles({ latitude, longitude }, point) <= miles - slack,
         ),
       );
     if (!together) return false;
@@ -307,6 +343,23 @@ export class Sweep {
   private unsettled(cell: Cell): Centre[] {
     const [south, west, size] = cell;
     return this.scopeIndex.within(south, west, south + size, west + size).filter((centre) => !this.settled(centre));
+  }
+
+  /**
+   * The radius to ask from a cell's point, for a locator that takes one. The widest, while the
+   * locator's answers measure their stores' distances: a full answer then proves up to its
+   * farthest store, never less than a smaller radius would have proven. Where they give only a
+   * ZIP code or a city (a distance bounded, often far short of the store's), a cell split after a
+   * full answer asks just enough to hold the margin of every centre of it still unsettled, so an
+   * answer short of the limit settles the whole cell.
+   */
+  private radiusFor(cell: Cell, point: Centre): number | undefined {
+    if (this.discovery.minRadiusMiles === undefined) return undefined;
+    if (this.measured || cell[2] >= initialCellDegrees(this.discovery.reachMiles)) return this.discovery.reachMiles;
+    let needed = this.discovery.minRadiusMiles;
+    for (const centre of this.unsettled(cell))
+      needed = Math.max(needed, greatCircleMiles(point, centre) + marginOf(centre));
+    return Math.min(this.discovery.reachMiles, needed);
   }
 
   /** The unsettled centre of a cell nearest its middle, or null when the cell is settled. */
@@ -328,8 +381,17 @@ export class Sweep {
   next(): DiscoveryPoint | null {
     const state = this.state;
     while (state.pending.length > 0) {
-      const point = this.pointFor(state.pending[0]!);
-      if (point) return { zip: point.zip, latitude: point.latitude, longitude: point.longitude };
+      const cell = state.pending[0]!;
+      const point = this.pointFor(cell);
+      if (point) {
+        const radiusMiles = this.radiusFor(cell, point);
+        return {
+          zip: point.zip,
+          latitude: point.latitude,
+          longitude: point.longitude,
+          ...(radiusMiles !== undefined ? { radiusMiles } : {}),
+        };
+      }
       state.pending.shift();
       state.cellsProven++;
     }
@@ -352,10 +414,12 @@ export class Sweep {
    * settled, or split in four when larger than the smallest cells (a smallest cell asks its next
    * centre).
    */
-  answered(point: DiscoveryPoint, provenMiles: number): void {
+  answered(point: DiscoveryPoint, provenMiles: number, measured?: boolean): void {
     const state = this.state;
+    if (measured !== undefined) this.measured = measured;
     state.asked.push(point.zip);
     this.asked.add(point.zip);
+    this.askedPlaces.add(placeKey(point));
     if (provenMiles > 0) {
       const disk: Disk = [point.latitude, point.longitude, Math.round(provenMiles * 1000) / 1000];
       state.disks.push(disk);

@@ -18,7 +18,7 @@ import {
   type DiscoveryAnswer,
   type DiscoveryPoint,
 } from './types.ts';
-import { discoveryAnswer } from './discovery.ts';
+import { askedRadius, discoveryAnswer } from './discovery.ts';
 
 export const ALBERTSONS_ORIGIN = 'https://www.albertsons.com';
 const BANNER = 'albertsons';
@@ -158,21 +158,27 @@ export const ALBERTSONS_RESOLVER_RADIUS = 50;
 /**
  * Every in-store location of a storeresolver answer (else its pickup ones), each with its banner
  * (`domainName`), and what the answer proves around the point: the radius asked when it lists
- * none, else its farthest store (its `distance`; without one, from its address).
+ * fewer stores than the `size` asked, else its farthest store (its `distance`; without one, from
+ * its address).
  */
-export function parseAlbertsonsDiscovery(body: string, point: DiscoveryPoint, radiusMiles: number): DiscoveryAnswer {
+export function parseAlbertsonsDiscovery(
+  body: string,
+  point: DiscoveryPoint,
+  radiusMiles: number,
+  size: number = ALBERTSONS_RESOLVER_SIZE,
+): DiscoveryAnswer {
   const parsed = parseJsonBody(body, ResolverSchema, 'Albertsons store resolver');
   const records = (parsed.instore?.stores ?? parsed.pickup?.stores ?? parsed.stores ?? []).map((record) => ({
     location: toLocation(record),
     banner: text(record.domainName),
     answeredMiles: toNumberOrNull(record.distance),
   }));
-  return discoveryAnswer(point, records, radiusMiles);
+  return discoveryAnswer(point, records, radiusMiles, size);
 }
 
 /** The storeresolver call for a ZIP code, as the site sends it (a ZIP run's store and discovery alike). */
-export function albertsonsStoreResolverUrl(zip: string): string {
-  return `${ALBERTSONS_ORIGIN}/abs/pub/xapi/storeresolver/all?zipcode=${encodeURIComponent(zip)}&radius=${ALBERTSONS_RESOLVER_RADIUS}&size=${ALBERTSONS_RESOLVER_SIZE}`;
+export function albertsonsStoreResolverUrl(zip: string, radiusMiles: number = ALBERTSONS_RESOLVER_RADIUS): string {
+  return `${ALBERTSONS_ORIGIN}/abs/pub/xapi/storeresolver/all?zipcode=${encodeURIComponent(zip)}&radius=${radiusMiles}&size=${ALBERTSONS_RESOLVER_SIZE}`;
 }
 
 export function albertsonsStoreResolverV2Url(zip: string): string {
@@ -379,12 +385,14 @@ export const albertsons: RetailerScraper = {
 
   discovery: {
     reachMiles: ALBERTSONS_RESOLVER_RADIUS,
+    minRadiusMiles: 1,
     async discover(point, ctx) {
+      const radius = askedRadius(point, 1, ALBERTSONS_RESOLVER_RADIUS);
       const response = await ctx.http.request({
-        url: albertsonsStoreResolverUrl(point.zip),
+        url: albertsonsStoreResolverUrl(point.zip, radius),
         headers: apiHeaders(await apiKey(ctx)),
       });
-      return parseAlbertsonsDiscovery(response.body, point, ALBERTSONS_RESOLVER_RADIUS);
+      return parseAlbertsonsDiscovery(response.body, point, radius);
     },
   },
 

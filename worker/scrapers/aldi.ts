@@ -119,7 +119,7 @@ export function parseAldiDiscovery(body: string, point: DiscoveryPoint): Discove
     location: aldiLocation(merchant),
     answeredMiles: toNumberOrNull((merchant as Fields).distance),
   }));
-  return discoveryAnswer(point, records, ALDI_MERCHANT_REACH_MILES);
+  return discoveryAnswer(point, records, ALDI_MERCHANT_REACH_MILES, null);
 }
 
 export function aldiMerchantSearchUrl(zip: string): string {

@@ -3,8 +3,8 @@
 // (test/retailers/real) and on the documented shapes where none does.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { zipFacts } from '#server/geo.ts';
-import { STORE_ZIP_MARGIN_MILES, placeStore, provenMiles, storeMiles } from './discovery.ts';
+import { greatCircleMiles, zipFacts } from '#server/geo.ts';
+import { placeStore, provenMiles, storeMiles, widestZipMarginMiles, zipMarginMiles } from './discovery.ts';
 import { parseAlbertsonsDiscovery } from './albertsons.ts';
 import { ALDI_MERCHANT_REACH_MILES, parseAldiDiscovery, parseAldiMerchants } from './aldi.ts';
 import { parseKrogerDiscovery } from './kroger.ts';
@@ -21,17 +21,32 @@ const pointOf = (zip: string): DiscoveryPoint => {
 
 describe('provenMiles', () => {
   it('an answer that lists no store proves the whole radius asked', () => {
-    expect(provenMiles({ radiusMiles: 100, miles: [] })).toBe(100);
-    expect(provenMiles({ radiusMiles: 50, miles: [] })).toBe(50);
+    expect(provenMiles({ radiusMiles: 100, limit: 10, miles: [] })).toBe(100);
+    expect(provenMiles({ radiusMiles: 50, limit: null, miles: [] })).toBe(50);
   });
 
-  it('an answer that lists stores is full, whatever its count: it proves just inside its farthest store', () => {
-    // Three stores where ten were allowed: the service may keep a lower limit, or a shorter radius, to itself.
-    expect(provenMiles({ radiusMiles: 100, miles: [0.7, 9.5, 1.8] })).toBeCloseTo(9.49, 5);
+  it('an answer with fewer stores than the documented limit proves the whole radius asked', () => {
+    expect(provenMiles({ radiusMiles: 50, limit: 10, miles: [0.7, 9.5, 1.8] })).toBe(50);
+    expect(provenMiles({ radiusMiles: 100, limit: 200, miles: [0.7, null] })).toBe(100);
+  });
+
+  it('a full answer, or any answer of a locator without a documented limit, proves just inside its farthest store', () => {
+    expect(provenMiles({ radiusMiles: 50, limit: 3, miles: [0.7, 9.5, 1.8] })).toBeCloseTo(9.49, 5);
+    expect(provenMiles({ radiusMiles: 100, limit: null, miles: [0.7, 9.5, 1.8] })).toBeCloseTo(9.49, 5);
     // A store beyond the radius asked: the service looked that far.
-    expect(provenMiles({ radiusMiles: 5, miles: [40] })).toBeCloseTo(39.99, 5);
+    expect(provenMiles({ radiusMiles: 5, limit: 1, miles: [40] })).toBeCloseTo(39.99, 5);
     // An unknown distance proves nothing.
-    expect(provenMiles({ radiusMiles: 100, miles: [0.7, null] })).toBe(0);
+    expect(provenMiles({ radiusMiles: 100, limit: 2, miles: [0.7, null] })).toBe(0);
+  });
+
+  it("each ZIP code's margin comes from the spacing of the geodata's centres: small downtown, wide in open country", () => {
+    const downtown = zipMarginMiles('10001')!;
+    const country = zipMarginMiles('59301')!;
+    expect(downtown).toBeGreaterThan(0);
+    expect(downtown).toBeLessThan(2);
+    expect(country).toBeGreaterThan(5 * downtown);
+    expect(widestZipMarginMiles()).toBeGreaterThanOrEqual(country);
+    expect(zipMarginMiles('00000')).toBeNull();
   });
 
   it("a store's distance: the answer's, else its coordinates, else a lower bound from its ZIP code", () => {
@@ -41,7 +56,7 @@ describe('provenMiles', () => {
     expect(storeMiles(point, { ...base, zip: null, latitude: point.latitude, longitude: point.longitude })).toBe(0);
     const fromZip = storeMiles(point, { ...base, zip: '07102', latitude: null, longitude: null })!;
     expect(fromZip).toBeGreaterThan(5);
-    expect(fromZip).toBeLessThan(12 - STORE_ZIP_MARGIN_MILES + 1);
+    expect(fromZip).toBeCloseTo(greatCircleMiles(point, zipFacts('07102')!) - zipMarginMiles('07102')!, 6);
     expect(storeMiles(point, { ...base, zip: null, latitude: null, longitude: null })).toBeNull();
   });
 });
@@ -59,12 +74,10 @@ describe('Target nearby_stores_v1 (real bodies)', () => {
     expect(answer.provenMiles).toBeCloseTo(36.66, 2);
   });
 
-  it('an answer of 15 when 20 were asked is full all the same: it proves up to its farthest store', () => {
-    const answer = parseTargetDiscovery(
-      real('target/nearby-stores-v1-centerville-UT-15stores-graqr-2024-01-17.json'),
-      pointOf('84014'),
-      100,
-    );
+  it('an answer of 15 when 20 were asked proves the whole radius; at a limit of 15 only up to its farthest store', () => {
+    const body = real('target/nearby-stores-v1-centerville-UT-15stores-graqr-2024-01-17.json');
+    expect(parseTargetDiscovery(body, pointOf('84014'), 100).provenMiles).toBe(100);
+    const answer = parseTargetDiscovery(body, pointOf('84014'), 100, 15);
     expect(answer.stores).toHaveLength(15);
     expect(answer.stores[0]).toMatchObject({
       retailerLocationId: '1750',
@@ -82,8 +95,10 @@ describe('Target nearby_stores_v1 (real bodies)', () => {
 });
 
 describe('Albertsons storeresolver (real body)', () => {
-  it('reads each store with its banner; 3 stores of 10 asked prove up to the farthest distance', () => {
-    const answer = parseAlbertsonsDiscovery(real('albertsons/storeresolver-all-zip94105.json'), pointOf('94105'), 50);
+  it('reads each store with its banner; 3 stores of 10 asked prove the radius, of 3 asked up to the farthest distance', () => {
+    const body = real('albertsons/storeresolver-all-zip94105.json');
+    expect(parseAlbertsonsDiscovery(body, pointOf('94105'), 50).provenMiles).toBe(50);
+    const answer = parseAlbertsonsDiscovery(body, pointOf('94105'), 50, 3);
     expect(answer.stores.map((store) => [store.retailerLocationId, store.banner])).toEqual([
       ['4601', 'Safeway'],
       ['2606', 'Safeway'],
@@ -122,7 +137,9 @@ describe('Kroger /v1/locations (documented shape: no real body exists)', () => {
 
   it('reads every location with its banner (`chain`); a full answer proves up to the farthest by coordinates', () => {
     const point = pointOf('45209');
-    const answer = parseKrogerDiscovery(body, point, 100);
+    // Two of 200 asked: the whole radius.
+    expect(parseKrogerDiscovery(body, point, 100).provenMiles).toBe(100);
+    const answer = parseKrogerDiscovery(body, point, 100, 2);
     expect(answer.stores.map((store) => [store.retailerLocationId, store.banner])).toEqual([
       ['01400943', 'KROGER'],
       ['70100123', 'FRED'],
@@ -274,7 +291,7 @@ describe('placeStore', () => {
     expect(zipFacts(aurora.location!.zip!)!.city).toBe('Aurora');
     expect(
       placeStore({ ...base, zip: null, city: 'Provo', state: null, latitude: null, longitude: null }, near).skipped,
-    ).toMatch(/^no ZIP code of Provo lies within 53 miles of the point asked$/);
+    ).toBe(`no ZIP code of Provo lies within ${Math.round(50 + widestZipMarginMiles())} miles of the point asked`);
     expect(
       placeStore({ ...base, zip: null, city: null, state: null, latitude: null, longitude: null }, near).skipped,
     ).toBe('the answer gives no ZIP code, coordinates or city to file it under');
@@ -292,7 +309,9 @@ describe('Albertsons storeresolver with the documented minimum (locationId, line
         ],
       },
     });
-    const answer = parseAlbertsonsDiscovery(body, pointOf('80202'), 50);
+    // A full answer (2 stores at a limit of 2): its farthest store's distance is bounded from its city.
+    const answer = parseAlbertsonsDiscovery(body, pointOf('80202'), 50, 2);
+    expect(answer.measured).toBe(false);
     expect(answer.stores.map((store) => [store.retailerLocationId, store.state, zipFacts(store.zip!)!.city])).toEqual([
       ['3121', 'CO', 'Denver'],
       ['3122', 'CO', 'Aurora'],

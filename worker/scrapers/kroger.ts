@@ -20,7 +20,7 @@ import {
   type DiscoveryAnswer,
   type DiscoveryPoint,
 } from './types.ts';
-import { discoveryAnswer } from './discovery.ts';
+import { askedRadius, discoveryAnswer } from './discovery.ts';
 
 const API = 'https://api.kroger.com';
 export const KROGER_PAGE_SIZE = 50;
@@ -169,26 +169,35 @@ export const KROGER_LOCATIONS_MAX_RADIUS = 100;
 
 /**
  * Every location of a /v1/locations answer (each with its banner, `chain`) and what the answer
- * proves around the point: the radius asked when it lists none, else its farthest location (by
+ * proves around the point: the radius asked when it lists fewer than the `filter.limit` asked, else its farthest location (by
  * its coordinates, else its ZIP code; worker/scrapers/discovery.ts).
  */
-export function parseKrogerDiscovery(body: string, point: DiscoveryPoint, radiusMiles: number): DiscoveryAnswer {
+export function parseKrogerDiscovery(
+  body: string,
+  point: DiscoveryPoint,
+  radiusMiles: number,
+  limit: number = KROGER_LOCATIONS_MAX_LIMIT,
+): DiscoveryAnswer {
   const parsed = parseJsonBody(body, locationsSchema, 'Kroger locations');
   const records = parsed.data.map((record) => ({
     location: krogerLocation(record),
     banner: record.chain ? cleanText(record.chain) || null : null,
   }));
-  return discoveryAnswer(point, records, radiusMiles);
+  return discoveryAnswer(point, records, radiusMiles, limit);
 }
 
 async function discover(point: DiscoveryPoint, ctx: ScrapeContext): Promise<DiscoveryAnswer> {
-  const asked = { limit: KROGER_LOCATIONS_MAX_LIMIT, radiusMiles: KROGER_LOCATIONS_MAX_RADIUS };
+  const asked = {
+    limit: KROGER_LOCATIONS_MAX_LIMIT,
+    radiusMiles: askedRadius(point, 1, KROGER_LOCATIONS_MAX_RADIUS),
+  };
   const params = new URLSearchParams({
     'filter.zipCode.near': point.zip,
     'filter.radiusInMiles': String(asked.radiusMiles),
     'filter.limit': String(asked.limit),
   });
-  return parseKrogerDiscovery(await apiGet(ctx, `${API}/v1/locations?${params.toString()}`), point, asked.radiusMiles);
+  const body = await apiGet(ctx, `${API}/v1/locations?${params.toString()}`);
+  return parseKrogerDiscovery(body, point, asked.radiusMiles, asked.limit);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -346,5 +355,5 @@ export const kroger: RetailerScraper = {
   checkConfig,
   locate,
   listings,
-  discovery: { reachMiles: KROGER_LOCATIONS_MAX_RADIUS, discover },
+  discovery: { reachMiles: KROGER_LOCATIONS_MAX_RADIUS, minRadiusMiles: 1, discover },
 };

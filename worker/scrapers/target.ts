@@ -21,7 +21,7 @@ import {
   type DiscoveryAnswer,
   type DiscoveryPoint,
 } from './types.ts';
-import { discoveryAnswer } from './discovery.ts';
+import { askedRadius, discoveryAnswer } from './discovery.ts';
 
 const WWW = 'https://www.target.com';
 const REDSKY = 'https://redsky.target.com';
@@ -170,17 +170,23 @@ export const TARGET_NEARBY_WITHIN = 100;
 
 /**
  * Every store of a nearby_stores_v1 answer and what it proves around the point (`within` when it
- * lists none, else its farthest store's `distance`, worker/scrapers/discovery.ts). Stores whose
+ * lists fewer stores than the `limit` asked, else its farthest store's `distance`,
+ * worker/scrapers/discovery.ts). Stores whose
  * status is not "Open" are left out (they are not shopped), but still bound the proof.
  */
-export function parseTargetDiscovery(body: string, point: DiscoveryPoint, withinMiles: number): DiscoveryAnswer {
+export function parseTargetDiscovery(
+  body: string,
+  point: DiscoveryPoint,
+  withinMiles: number,
+  limit: number = TARGET_NEARBY_LIMIT,
+): DiscoveryAnswer {
   const parsed = parseJsonBody(body, nearbyStoresSchema, 'Target nearby_stores_v1');
   const records = (parsed.data.nearby_stores.stores ?? []).map((record) => ({
     location: targetLocation(record),
     answeredMiles: toNumberOrNull(record.distance),
     open: record.status == null || record.status.trim().toLowerCase() === 'open',
   }));
-  return discoveryAnswer(point, records, withinMiles);
+  return discoveryAnswer(point, records, withinMiles, limit);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -475,13 +481,13 @@ async function locate(zip: string, ctx: ScrapeContext): Promise<RetailerLocation
 }
 
 async function discover(point: DiscoveryPoint, ctx: ScrapeContext): Promise<DiscoveryAnswer> {
-  const asked = { limit: TARGET_NEARBY_LIMIT, radiusMiles: TARGET_NEARBY_WITHIN };
+  const asked = { limit: TARGET_NEARBY_LIMIT, radiusMiles: askedRadius(point, 1, TARGET_NEARBY_WITHIN) };
   const response = await redsky(
     ctx,
     (key, visitorId) =>
       `${REDSKY}/redsky_aggregations/v1/web/nearby_stores_v1?${query({ key, channel: 'WEB', place: point.zip, limit: String(asked.limit), within: String(asked.radiusMiles), visitor_id: visitorId, page: `/s/${ctx.term}` })}`,
   );
-  return parseTargetDiscovery(response.body, point, asked.radiusMiles);
+  return parseTargetDiscovery(response.body, point, asked.radiusMiles, asked.limit);
 }
 
 async function stockOf(
@@ -583,5 +589,5 @@ export const target: RetailerScraper = {
   origins: [WWW, REDSKY],
   locate,
   listings,
-  discovery: { reachMiles: TARGET_NEARBY_WITHIN, discover },
+  discovery: { reachMiles: TARGET_NEARBY_WITHIN, minRadiusMiles: 1, discover },
 };

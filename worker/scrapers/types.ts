@@ -104,6 +104,12 @@ export interface DiscoveryPoint {
   zip: string;
   latitude: number;
   longitude: number;
+  /**
+   * The radius to ask (miles), for a locator that takes one: within its documented bounds, as
+   * small as the sweep's area needs (an answer short of the limit then proves all of it); the
+   * locator's widest when absent.
+   */
+  radiusMiles?: number;
 }
 
 /** A store an answer listed that discovery could not keep, and why (counted in the run's figures). */
@@ -125,12 +131,19 @@ export interface DiscoveryAnswer {
    * distance to its one store); 0 when it proves nothing.
    */
   provenMiles: number;
+  /**
+   * Whether every store's distance is measured (the answer's own, or from coordinates), not only
+   * bounded from its ZIP code's or city's centres; absent for an answer without a store.
+   */
+  measured?: boolean;
 }
 
 /** A chain's store locator as discovery asks it: from ZIP codes, one answer at a time. */
 export interface RetailerDiscovery {
-  /** The radius asked (for a locator that takes none, how far it is known to look): what an answer without a store proves. */
+  /** The widest radius asked (for a locator that takes none, how far it is known to look): what an answer without a store proves. */
   reachMiles: number;
+  /** The smallest radius the locator takes (miles), when it takes one (DiscoveryPoint.radiusMiles); absent when it takes none. */
+  minRadiusMiles?: number;
   discover(point: DiscoveryPoint, ctx: ScrapeContext): Promise<DiscoveryAnswer>;
 }
 

@@ -457,7 +457,8 @@ export function parseWalmartDiscovery(body: string, point: DiscoveryPoint): Disc
   const location = parseWalmartServiceAvailability(body);
   if (location === undefined)
     throw new StructureError('Walmart serviceAvailability without accessPointList[].assortmentStoreId');
-  return discoveryAnswer(point, location ? [{ location }] : [], WALMART_PLACEMENT_REACH_MILES);
+  // One store at most: the placement names the nearest store only.
+  return discoveryAnswer(point, location ? [{ location }] : [], WALMART_PLACEMENT_REACH_MILES, 1);
 }
 
 async function discover(point: DiscoveryPoint, ctx: ScrapeContext): Promise<DiscoveryAnswer> {

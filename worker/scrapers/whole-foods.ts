@@ -101,7 +101,7 @@ export const WHOLE_FOODS_FINDER_REACH_MILES = 100;
  */
 export function parseWholeFoodsDiscovery(body: string, point: DiscoveryPoint): DiscoveryAnswer {
   const records = storesOf(body).map((store) => ({ location: toLocation(store) }));
-  return discoveryAnswer(point, records, WHOLE_FOODS_FINDER_REACH_MILES);
+  return discoveryAnswer(point, records, WHOLE_FOODS_FINDER_REACH_MILES, null);
 }
 
 /** The store finder's call for a ZIP code (a ZIP run's store and discovery alike). */
