@@ -58,22 +58,22 @@ export const appRoutes: readonly AppRoute[] = [
   { path: '/reset-password', element: page(() => import('#client/pages/auth/ResetPasswordPage.tsx')) },
   { path: '/verify-email', element: page(() => import('#client/pages/auth/VerifyEmailPage.tsx')) },
   { path: '/profile', element: page(() => import('#client/pages/profile/ProfilePage.tsx')) },
-  { path: '/notifications/subscribe', element: page(() => import('#client/pages/notifications/SubscribePage.tsx')) },
+  { path: '/notifications/subscribe', element: page(() => import('#client/pages/alerts/SubscribePage.tsx')) },
   {
     path: '/notifications/edit/:id',
-    element: page(() => import('#client/pages/notifications/EditSubscriptionPage.tsx')),
+    element: page(() => import('#client/pages/alerts/EditSubscriptionPage.tsx')),
   },
   {
     path: '/notifications/confirm',
-    element: page(() => import('#client/pages/notifications/ConfirmSubscriptionPage.tsx')),
+    element: page(() => import('#client/pages/alerts/ConfirmSubscriptionPage.tsx')),
   },
   {
     path: '/notifications/unsubscribe',
-    element: page(() => import('#client/pages/notifications/UnsubscribePage.tsx')),
+    element: page(() => import('#client/pages/alerts/UnsubscribePage.tsx')),
   },
   {
     path: '/notifications/manage',
-    element: page(() => import('#client/pages/notifications/ManageSubscriptionPage.tsx')),
+    element: page(() => import('#client/pages/alerts/ManageSubscriptionPage.tsx')),
   },
   { path: '/privacy', element: page(() => import('#client/pages/policies/PrivacyPolicyPage.tsx')) },
   { path: '/terms', element: page(() => import('#client/pages/policies/TermsOfServicePage.tsx')) },

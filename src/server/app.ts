@@ -12,7 +12,7 @@ import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/a
 import { appRouter, type AppRouter } from './routers/_app.ts';
 import { contextFactory, createContextInner, readSessionToken, type AppConfig } from './context.ts';
 import { createSessions } from './auth/lucia.ts';
-import { DataCache, utcDay } from './cache.ts';
+import { DataCache, currentUtcDay } from './cache.ts';
 import { registerCompression } from './compress.ts';
 import { createIndexHtml, readRoutePreloads } from './preloads.ts';
 import { initialQueries, loadInitialData, withInitialData } from './initial-data.ts';
@@ -346,7 +346,7 @@ export function buildApp(options: ServerOptions): { app: FastifyInstance; cache:
     const base = indexHtmlFor!(pathname);
     const queries = initialQueries(pathname, req.url.slice(pathname.length));
     if (!pageIds.has(base)) pageIds.set(base, pageIds.size);
-    const key = `html:${utcDay()}:${pageIds.get(base)}:${JSON.stringify(queries)}`;
+    const key = `html:${currentUtcDay()}:${pageIds.get(base)}:${JSON.stringify(queries)}`;
     try {
       return await cache.get(key, async () => withInitialData(base, await loadInitialData(publicContext, queries)));
     } catch (error) {

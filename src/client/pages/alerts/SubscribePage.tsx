@@ -22,7 +22,7 @@ export const SUBSCRIBE_INTRO =
   'Get an email when egg prices drop in the region you choose, or a daily or weekly summary.';
 const CREATED = 'Subscription created!';
 
-type Created = RouterOutputs['subscriptions']['create'];
+type Created = RouterOutputs['alerts']['create'];
 
 function Done({ result, onAnother }: { result: Created; onAnother: () => void }) {
   return (
@@ -57,7 +57,7 @@ function Done({ result, onAnother }: { result: Created; onAnother: () => void })
 }
 
 function Form({ initial, onCreated }: { initial: FormValues; onCreated: (result: Created) => void }) {
-  const create = trpc.subscriptions.create.useMutation();
+  const create = trpc.alerts.create.useMutation();
   const utils = trpc.useUtils();
   return (
     <AuthCard title="Price Alerts" description={SUBSCRIBE_INTRO} maxW="xl" icon={<LuBellRing aria-hidden size="28" />}>
@@ -77,7 +77,7 @@ function Form({ initial, onCreated }: { initial: FormValues; onCreated: (result:
           create.mutate(values, {
             onSuccess: (result) => {
               toaster.create({ type: 'success', title: CREATED, description: result.message });
-              void utils.users.subscriptions.invalidate();
+              void utils.users.alerts.invalidate();
               onCreated(result);
             },
             onError: (error) =>

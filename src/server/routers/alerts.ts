@@ -23,14 +23,17 @@ import type { Db } from '../db.ts';
 import {
   activeCountFor,
   confirmByToken,
+  deleteSubscription,
   insertSubscription,
   issueConfirmation,
   issueLinkToken,
+  lockSubscriptionsOf,
   subscriptionById,
   subscriptionByLinkToken,
   unsubscribeByToken,
   updateSubscription,
 } from '../queries/subscriptions.ts';
+import { storeNames } from '../queries/stores.ts';
 import type { Context } from '../context.ts';
 
 const PENDING_MESSAGE =
@@ -42,11 +45,6 @@ const INVALID_LINK = 'This link is invalid: open the link of a recent EggWatch e
 /** The signed-in user's own verified address needs no confirmation. */
 function provenBy(ctx: Context, email: string): boolean {
   return Boolean(ctx.user && ctx.user.email_verified && ctx.user.email.toLowerCase() === email.toLowerCase());
-}
-
-async function storeNames(sql: Db): Promise<Record<string, string>> {
-  const rows = await sql<{ id: string; store_name: string }[]>`select id, store_name from stores`;
-  return Object.fromEntries(rows.map((r) => [r.id, r.store_name]));
 }
 
 async function sendConfirmation(tx: Db, ctx: Context, subscription: Subscription): Promise<void> {
@@ -69,7 +67,7 @@ async function save(ctx: Context, current: Subscription, values: SubscriptionVal
   const emailChanged = current.email.toLowerCase() !== values.email.toLowerCase();
   const confirmed = emailChanged ? provenBy(ctx, values.email) : ('keep' as const);
   return ctx.sql.begin(async (tx) => {
-    await tx`select pg_advisory_xact_lock(hashtext(${`subscriptions:${values.email}`}))`;
+    await lockSubscriptionsOf(tx, values.email);
     if (
       values.active &&
       (!current.active || emailChanged) &&
@@ -101,7 +99,7 @@ async function owned(ctx: Context & { user: NonNullable<Context['user']> }, id: 
   return subscription;
 }
 
-export const subscriptionsRouter = router({
+export const alertsRouter = router({
   create: publicProcedure.input(subscriptionInput).mutation(async ({ ctx, input }) => {
     await enforce(ctx, [
       [`subscribe:ip:${ctx.http.ip}`, LIMITS.subscribePerIp],
@@ -110,7 +108,7 @@ export const subscriptionsRouter = router({
     const confirmed = provenBy(ctx, input.email);
     const subscription = await ctx.sql.begin(async (tx) => {
       // Serialises subscriptions of one address so the limit holds under concurrent requests.
-      await tx`select pg_advisory_xact_lock(hashtext(${`subscriptions:${input.email}`}))`;
+      await lockSubscriptionsOf(tx, input.email);
       if (input.active && (await activeCountFor(tx, input.email)) >= MAX_ACTIVE_SUBSCRIPTIONS) {
         throw new TRPCError({
           code: 'CONFLICT',
@@ -146,7 +144,7 @@ export const subscriptionsRouter = router({
   /** Deletes one subscription (its owner or an admin). */
   delete: userProcedure.input(subscriptionIdInput).mutation(async ({ ctx, input }) => {
     await owned(ctx, input.id);
-    await ctx.sql`delete from subscriptions where id = ${input.id}`;
+    await deleteSubscription(ctx.sql, input.id);
     return { success: true as const };
   }),
 

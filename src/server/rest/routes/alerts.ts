@@ -33,13 +33,13 @@ const saved = z.object({
   message: z.string(),
 });
 
-export const subscriptionRoutes: RestRoute[] = [
+export const alertRoutes: RestRoute[] = [
   route({
     method: 'POST',
     path: '/subscribers',
     summary:
       "Subscribe to price alerts. An address that is not the signed-in user's verified email is confirmed by a link sent to it before any alert (status pending)",
-    procedure: 'subscriptions.create',
+    procedure: 'alerts.create',
     body: subscriptionInput,
     response: saved,
     status: 201,
@@ -50,7 +50,7 @@ export const subscriptionRoutes: RestRoute[] = [
     path: '/subscribers/unsubscribe',
     private: true,
     summary: 'What an unsubscribe link points at',
-    procedure: 'subscriptions.unsubscribeInfo',
+    procedure: 'alerts.unsubscribeInfo',
     query: subscriptionTokenInput,
     response: z.object({ email: z.string(), active: z.boolean(), summary: z.string() }),
     errors: { 404: LINK },
@@ -59,7 +59,7 @@ export const subscriptionRoutes: RestRoute[] = [
     method: 'POST',
     path: '/subscribers/unsubscribe',
     summary: 'Unsubscribe with the token of an email link (no login)',
-    procedure: 'subscriptions.unsubscribe',
+    procedure: 'alerts.unsubscribe',
     body: subscriptionTokenInput,
     response: z.object({ success: z.literal(true), email: z.string(), summary: z.string() }),
     errors: { 404: LINK },
@@ -69,7 +69,7 @@ export const subscriptionRoutes: RestRoute[] = [
     path: '/subscribers/confirm',
     summary:
       'Confirm a subscription with the token of its confirmation email (status already-confirmed when the link was followed before)',
-    procedure: 'subscriptions.confirm',
+    procedure: 'alerts.confirm',
     body: subscriptionTokenInput,
     response: z.object({
       status: z.enum(['confirmed', 'already-confirmed']),
@@ -83,7 +83,7 @@ export const subscriptionRoutes: RestRoute[] = [
     path: '/subscribers/manage',
     private: true,
     summary: 'The subscription a manage link (the token of one of its emails) points at',
-    procedure: 'subscriptions.manage',
+    procedure: 'alerts.manage',
     query: subscriptionTokenInput,
     response: z.object({ subscription: subscriptionSchema, summary: z.string() }),
     errors: { 404: LINK },
@@ -92,7 +92,7 @@ export const subscriptionRoutes: RestRoute[] = [
     method: 'PUT',
     path: '/subscribers/manage',
     summary: 'Change a subscription with the token of one of its emails (no login; the address stays)',
-    procedure: 'subscriptions.manageUpdate',
+    procedure: 'alerts.manageUpdate',
     body: subscriptionManageInput,
     response: z.object({ subscription: subscriptionSchema, summary: z.string(), message: z.string() }),
     errors: { 404: LINK, 409: TOO_MANY },
@@ -101,7 +101,7 @@ export const subscriptionRoutes: RestRoute[] = [
     method: 'GET',
     path: '/subscribers/:id',
     summary: 'One subscription (its owner or an admin)',
-    procedure: 'subscriptions.byId',
+    procedure: 'alerts.byId',
     params: { id: SUBSCRIPTION_ID },
     response: subscriptionSchema,
     auth: 'user',
@@ -111,7 +111,7 @@ export const subscriptionRoutes: RestRoute[] = [
     method: 'PUT',
     path: '/subscribers/:id',
     summary: 'Change a subscription (its owner or an admin); a new unproven address is confirmed again',
-    procedure: 'subscriptions.update',
+    procedure: 'alerts.update',
     params: { id: SUBSCRIPTION_ID },
     body: subscriptionInput,
     response: saved,
@@ -122,7 +122,7 @@ export const subscriptionRoutes: RestRoute[] = [
     method: 'DELETE',
     path: '/subscribers/:id',
     summary: 'Delete a subscription (its owner or an admin)',
-    procedure: 'subscriptions.delete',
+    procedure: 'alerts.delete',
     params: { id: SUBSCRIPTION_ID },
     response: z.object({ success: z.literal(true) }),
     auth: 'user',
