@@ -53,7 +53,7 @@ export default function MarketChart({ benchmark, years, reference, outbreaks = [
           .filter((o) => months.length > 0 && o.month >= months[0]! && o.month <= months.at(-1)!)
           .map((o) => ({
             axis: 'x' as const,
-            value: utcDay(`${o.month}-01`),
+            value: utcMidnight(`${o.month}-01`),
             lineStyle: {
               stroke: OUTBREAK_COLOR,
               strokeWidth: Math.min(6, 1 + Math.log10(Math.max(1, o.birds / 100_000))),
