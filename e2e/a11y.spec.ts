@@ -148,6 +148,7 @@ const SCREENS: readonly Screen[] = [
   { name: 'compare', path: '/compare/organic', ready: heading('Compare Organic Egg Prices') },
   { name: 'compare invalid', path: '/compare/invalid', ready: heading('Invalid egg type specified') },
   { name: 'privacy policy', path: '/privacy', ready: heading('Privacy Policy') },
+  { name: 'data sources', path: '/data-sources', ready: heading('Data Sources') },
   { name: 'terms of service', path: '/terms', ready: heading('Terms of Service') },
   {
     name: 'preferences',

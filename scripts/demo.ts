@@ -10,6 +10,8 @@ import crypto from 'node:crypto';
 import { startStandIn } from '../test/retailers/server.ts';
 import { closingStoresText } from '../test/retailers/network.ts';
 import { EGRESS_ADDRESSES, egressAddressesWork, startProxy } from '../test/egress/proxies.ts';
+import { newWorld, startOfficialStandIn } from '../test/official/standin.ts';
+import { runOfficialDemo } from './official-demo.ts';
 
 const port = Number(process.env.DEMO_STAND_IN_PORT ?? 4599);
 // (a proxy's traffic leaves from 127.0.0.3: Linux answers on all of 127.0.0.0/8, other systems need an alias)
@@ -50,6 +52,15 @@ process.env.SCRAPE_DELAY_MS ||= '400';
 // Offline: emails stay in the outbox even when a .env names a Resend key.
 process.env.RESEND_API_KEY = '';
 // Never the configured database: demo prices stay out of a real installation.
+// The official sources (BLS, USDA Market News, APHIS) answered by their stand-in (test/official):
+// BLS from the real values of data/, its newest month held back and released while the demo runs.
+const officialWorld = newWorld();
+const official = await startOfficialStandIn(officialWorld, Number(process.env.DEMO_OFFICIAL_PORT ?? 4598));
+process.env.BLS_API_ORIGIN = official.origin;
+process.env.BLS_API_KEY = '';
+process.env.USDA_MARS_ORIGIN = official.origin;
+process.env.USDA_MARS_API_KEY = officialWorld.mars.key;
+process.env.APHIS_HPAI_URL = `${official.origin}/aphis/hpai-confirmed-detections.csv`;
 process.env.DATABASE_URL = process.env.DEMO_DATABASE_URL ?? '';
 process.env.EMBEDDED_PG_DIR = '.data/demo-postgres';
 console.log(`[eggwatch] Demo: the retailer stand-in answers at ${standIn.url}; every scraper reads from it`);
@@ -60,10 +71,12 @@ console.log(
   `[eggwatch] Demo: the stand-in's store network answers every locator (Coverage discovery). One store per chain closes when you run: curl -X POST -d '{"closed":true}' ${standIn.url}/__standin/close-stores (${closingStoresText()}); two complete sweeps of its state later, discovery marks it closed ('{"closed":false}' brings it back)`,
 );
 
-await import('./start.ts');
+const { startedDatabaseUrl } = await import('./start.ts');
 // After start: the database is up, the URL printed, and env read with the settings above.
 const { env, publicUrl } = await import('#server/env.ts');
 console.log(
   `[eggwatch] Demo: emails are not sent. Every one (subscription confirmations with their manage and unsubscribe links, account emails) ` +
     `waits in the admin dashboard's Outbox tab, where it can be read and its links followed: ${publicUrl(env)}/admin/dashboard?tab=outbox`,
 );
+
+if (startedDatabaseUrl) await runOfficialDemo(startedDatabaseUrl, officialWorld, `${publicUrl(env)}/data-sources`);

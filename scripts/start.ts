@@ -10,8 +10,12 @@ import {
   waitForHttp,
 } from '#server/launcher.ts';
 
+/** The database the app runs on, once it is up (npm run demo drives its official sources through it). */
+export let startedDatabaseUrl: string | null = null;
+
 try {
   const database = await prepareDatabase(env);
+  startedDatabaseUrl = database.url;
   await ensureClientBuild();
   const childEnv = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production', DATABASE_URL: database.url };
   const web = runChild('web', 'server.ts', childEnv, { nodeFlags: WEB_NODE_FLAGS });

@@ -1,5 +1,6 @@
 import type { Sql } from '#server/db.ts';
 import { DEFAULT_SCRAPE_CONFIG, type ScrapeConfig } from '#shared/scrape.ts';
+import type { OfficialConfig } from './official/config.ts';
 
 /** What tasks need from the process: passed in, so tests give their own database and settings. */
 export interface WorkerDeps {
@@ -23,6 +24,8 @@ export interface WorkerDeps {
    * Price alerts: the site's address for links in emails, the UTC hour of the digests, and the
    * minutes a visit day's immediate alerts gather before they are sent (0: as each chunk commits).
    */
+  /** The official sources' origins and keys (BLS, USDA MARS, APHIS); absent, none is fetched. */
+  official?: OfficialConfig;
   alerts?: { publicUrl: string; digestHourUtc: number; immediateWindowMinutes?: number };
 }
 

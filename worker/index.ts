@@ -16,6 +16,7 @@ import { openSql } from '#server/db.ts';
 import { isConnectionLoss } from '#server/db-errors.ts';
 import { CRONTAB, taskList } from './tasks.ts';
 import { scrapeConfigFromEnv } from './scrape-env.ts';
+import { officialConfigFromEnv } from './official/config.ts';
 import { workerLiveness } from './liveness.ts';
 
 if (!env.DATABASE_URL) {
@@ -57,6 +58,7 @@ const tasks = taskList({
     immediateWindowMinutes: env.ALERT_IMMEDIATE_WINDOW_MINUTES,
   },
   history: { retentionMonths: env.PRICE_HISTORY_RETENTION_MONTHS },
+  official: officialConfigFromEnv(env),
 });
 // The pools (job lock ids) of the current runner, to release their jobs if it has to be replaced.
 let poolIds = new Set<string>();

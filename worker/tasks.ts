@@ -20,6 +20,8 @@ import { coverageVisitDay } from './tasks/coverage__visit_day.ts';
 import { coverageVisit } from './tasks/coverage__visit.ts';
 import { coverageSchedule } from './tasks/coverage__schedule.ts';
 import { egressTest } from './tasks/egress__test.ts';
+import { officialFetch } from './tasks/official__fetch.ts';
+import { officialSchedule } from './tasks/official__schedule.ts';
 
 export function taskList(deps: WorkerDeps): TaskList {
   return {
@@ -41,6 +43,8 @@ export function taskList(deps: WorkerDeps): TaskList {
     coverage__visit: coverageVisit(deps),
     coverage__schedule: coverageSchedule(deps),
     egress__test: egressTest(deps),
+    official__fetch: officialFetch(deps),
+    official__schedule: officialSchedule(deps),
   };
 }
 
@@ -63,4 +67,6 @@ export const CRONTAB = [
   '0 * * * * alerts__schedule ?max=1',
   "# each coverage plan's visit day, at the first tick of a UTC day (later ticks start one whose previous day ran late)",
   `${COVERAGE_SCHEDULE_MINUTE} * * * * coverage__schedule ?max=1`,
+  '# the official sources (BLS, USDA, APHIS) that are due, each on its own schedule',
+  '*/15 * * * * official__schedule ?max=1',
 ].join('\n');

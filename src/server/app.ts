@@ -12,7 +12,7 @@ import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/a
 import { appRouter, type AppRouter } from './routers/_app.ts';
 import { contextFactory, createContextInner, readSessionToken, type AppConfig } from './context.ts';
 import { createSessions } from './auth/lucia.ts';
-import { DataCache, utcDay } from './cache.ts';
+import { DataCache, currentUtcDay } from './cache.ts';
 import { registerCompression } from './compress.ts';
 import { createIndexHtml, readRoutePreloads } from './preloads.ts';
 import { initialQueries, loadInitialData, withInitialData } from './initial-data.ts';
@@ -72,6 +72,8 @@ export interface ServerOptions {
   scrapeDelayMs?: number;
   /** The scrapers' egress (env.egress), for the admin area's redacted view of it. */
   egress?: EgressSettings;
+  /** Which official sources have their key (USDA_MARS_API_KEY set). */
+  officialKeys?: { usdaMars: boolean };
   /** The operator's address shown by the Privacy Policy and Terms (EMAIL_FROM's address). */
   contactEmail?: string | null;
 }
@@ -237,6 +239,7 @@ export function buildApp(options: ServerOptions): { app: FastifyInstance; cache:
     emailTransport: auth.emailTransport ?? 'outbox',
     scrapeDelayMs: options.scrapeDelayMs ?? DEFAULT_SCRAPE_CONFIG.http.delayMs,
     ...(options.egress ? { egress: options.egress } : {}),
+    ...(options.officialKeys ? { officialKeys: options.officialKeys } : {}),
     contactEmail: options.contactEmail ?? null,
     publicApiRateLimit: rateLimit ? publicRateLimit : 0,
   };
@@ -343,7 +346,7 @@ export function buildApp(options: ServerOptions): { app: FastifyInstance; cache:
     const base = indexHtmlFor!(pathname);
     const queries = initialQueries(pathname, req.url.slice(pathname.length));
     if (!pageIds.has(base)) pageIds.set(base, pageIds.size);
-    const key = `html:${utcDay()}:${pageIds.get(base)}:${JSON.stringify(queries)}`;
+    const key = `html:${currentUtcDay()}:${pageIds.get(base)}:${JSON.stringify(queries)}`;
     try {
       return await cache.get(key, async () => withInitialData(base, await loadInitialData(publicContext, queries)));
     } catch (error) {

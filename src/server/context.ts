@@ -40,6 +40,8 @@ export interface AppConfig {
   scrapeDelayMs?: number;
   /** The scrapers' egress (env.egress), shown redacted to administrators. Default: every retailer direct. */
   egress?: EgressSettings;
+  /** Which official sources have their key (USDA_MARS_API_KEY): without it they are off. Default: none. */
+  officialKeys?: { usdaMars: boolean };
   /** The operator's address the Privacy Policy and Terms give (EMAIL_FROM's address); none: "the site operator". */
   contactEmail?: string | null;
   /** Requests a minute per address to the public /api GETs, as enforced (0: no limit). */

@@ -54,6 +54,9 @@ const origin = z.preprocess(
     .optional(),
 );
 
+/** An origin with a default (the real service) when unset or empty. */
+const originOr = (fallback: string) => origin.transform((value) => value ?? fallback);
+
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('127.0.0.1'),
@@ -119,6 +122,18 @@ export const envSchema = z.object({
   // Store visits of a chunk written together (one statement), at most; visits that come slower
   // than about one in 2 s are written one by one (a crash loses at most a batch).
   COVERAGE_VISIT_BATCH: z.coerce.number().int().min(1).max(100).default(SCRAPE.visitBatch.stores),
+  // Official sources (worker/official; docs/features/data-sources.md). Never through the scrapers' proxies.
+  BLS_API_ORIGIN: originOr('https://api.bls.gov'),
+  BLS_API_KEY: z.preprocess(emptyToUndefined, z.string().max(200).optional()),
+  USDA_MARS_ORIGIN: originOr('https://marsapi.ams.usda.gov'),
+  USDA_MARS_API_KEY: z.preprocess(emptyToUndefined, z.string().max(200).optional()),
+  APHIS_HPAI_URL: z
+    .preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional())
+    .transform(
+      (value) =>
+        value ??
+        'https://publicdashboards.dl.usda.gov/t/MRP_PUB/views/VS_Avian_HPAIConfirmedDetections2022/HPAI2022ConfirmedDetections.csv',
+    ),
 });
 
 export type Env = z.infer<typeof envSchema> & {

@@ -474,7 +474,7 @@ describe('oversized and malformed requests', () => {
     '/api/auth/login',
     '/api/subscribers',
     '/trpc/auth.login',
-    '/trpc/subscriptions.create',
+    '/trpc/alerts.create',
     '/notifications/unsubscribe?token=x',
   ];
   it('bodies over the limit answer 413 and write nothing', async () => {

@@ -185,7 +185,7 @@ describe('replay after logout', () => {
         expect(replay.statusCode).toBe(401);
         const trpcReplay = await direct.inject({
           method: 'POST',
-          url: '/trpc/subscriptions.create',
+          url: '/trpc/alerts.create',
           headers: { ...headers, origin: ORIGIN, 'content-type': 'application/json' },
           payload: trpcBody({ email: account.user.email }),
         });

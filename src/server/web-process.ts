@@ -48,6 +48,7 @@ export async function openWebProcess(env: Env = processEnv): Promise<WebProcess>
     },
     scrapeDelayMs: env.SCRAPE_DELAY_MS,
     egress: env.egress,
+    officialKeys: { usdaMars: Boolean(env.USDA_MARS_API_KEY) },
     contactEmail: mailboxAddress(env.EMAIL_FROM),
   });
   return {

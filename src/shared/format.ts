@@ -205,3 +205,13 @@ export const STOCK_LABELS: Record<StockState, string> = {
   'out-of-stock': 'Out of stock',
   unknown: 'Stock unknown',
 };
+
+/** '1 store', '2 stores', '1,234 stores': a count and its word, singular for exactly one. */
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+}
+
+/** The UTC day of an instant (a Date or epoch milliseconds, now by default), 'YYYY-MM-DD'. */
+export function utcDay(at: Date | number = Date.now()): string {
+  return new Date(at).toISOString().slice(0, 10);
+}

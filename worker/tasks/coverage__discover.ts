@@ -31,6 +31,7 @@ import { sweepSteps } from '../coverage/discover-steps.ts';
 import { retailerHttp } from '../egress/job.ts';
 import { SCRAPERS } from '../scrapers/index.ts';
 import { ScrapeError, type DiscoveredStore, type SkippedStore } from '../scrapers/types.ts';
+import { plural } from '#shared/format.ts';
 
 const payloadSchema = z.object({ runId: z.number().int().positive() });
 
@@ -71,8 +72,6 @@ function skippedFigures(state: RunState, found: ReadonlySet<string>): { stores: 
 }
 
 class RunLostError extends Error {}
-
-const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
 
 export interface DiscoverOptions {
   callsPerJob?: number;

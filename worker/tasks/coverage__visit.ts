@@ -14,7 +14,7 @@ import { SCRAPER_NAMES } from '#shared/scrape.ts';
 import type { Region, StoreId } from '#shared/vocabulary.ts';
 import type { Db } from '#server/db.ts';
 import { dayBlockedShare, finishVisitRun, visitJobKey } from '#server/queries/coverage-visits.ts';
-import { PriceChangeNotifier } from '#server/queries/scrape-writes.ts';
+import { PriceChangeNotifier } from '#server/queries/price-writes.ts';
 import { DEFAULT_ALERTS, scrapeConfig, type WorkerDeps } from '../deps.ts';
 import { retailerHttp } from '../egress/job.ts';
 import type { RetailerHttp } from '../scrapers/http.ts';
@@ -27,10 +27,9 @@ import {
   type VisitOutcome,
 } from '../scrapers/pipeline.ts';
 import { ScrapeError } from '../scrapers/types.ts';
+import { plural } from '#shared/format.ts';
 
 const payloadSchema = z.object({ runId: z.number().int().positive(), chunk: z.number().int().min(0) });
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 interface StoreRow {
   id: number;

@@ -18,10 +18,9 @@ import {
 } from '#server/queries/coverage-visits.ts';
 import { requestsToday } from '#server/queries/egress.ts';
 import { scrapeConfig, type WorkerDeps } from '../deps.ts';
+import { plural } from '#shared/format.ts';
 
 const payloadSchema = z.object({ runId: z.number().int().positive() });
-
-const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
 
 export function coverageVisitDay(deps: WorkerDeps): Task {
   const config = scrapeConfig(deps);

@@ -9,7 +9,8 @@
 import type { CoverageScope } from '#shared/coverage.ts';
 import type { Db } from '../db.ts';
 import { scopeFilter } from './coverage.ts';
-import { durability, type ListingWrite, type ObservationSource } from './scrape-writes.ts';
+import { durability, priceWriteCtes, type ListingWrite, type ObservationSource } from './price-writes.ts';
+import { plural } from '#shared/format.ts';
 
 export const VISIT_TASK = 'coverage__visit';
 export const VISIT_DAY_TASK = 'coverage__visit_day';
@@ -45,7 +46,7 @@ export type VisitWriteResult = { observations: number } | 'already-written' | 'n
 
 /**
  * Writes one store's visit in a single statement (so atomic on its own): its products and
- * observations (the rules of writeZipOutcome), its coverage_visits row, its last visit on
+ * observations (price-writes.ts, as a scrape writes them), its coverage_visits row, its last visit on
  * store_locations (and last_priced_at when it gave prices) and the run's counters.
  * 'already-written' when the run has this store's visit already (a chunk run again), 'not-owner'
  * when the run is no longer running under this worker: then nothing is written. (writeVisits with
@@ -111,7 +112,6 @@ export async function writeVisits(sql: Db, batch: VisitBatchWrite): Promise<Visi
   });
   const col = <T>(pick: (v: (typeof visits)[number]) => T) => visits.map(pick);
   const rows = visits.flatMap((v) => v.listings.map((listing) => ({ locationId: v.locationId, ...listing })));
-  const lcol = <T>(pick: (x: (typeof rows)[number]) => T) => rows.map(pick);
   const [row] = await sql<Array<{ written: Array<[number, number]>; owned: boolean; commit_mode: string }>>`
     with owner as (
       select id from coverage_runs
@@ -135,50 +135,7 @@ export async function writeVisits(sql: Db, batch: VisitBatchWrite): Promise<Visi
         and exists (select 1 from owner)
         and not exists (select 1 from coverage_visits v where v.run_id = ${runId} and v.location_id = i.location_id)
       returning l.id
-    ), listing as (
-      select * from unnest(
-        ${sql.array(lcol((x) => x.locationId))}::int[],
-        ${sql.array(lcol((x) => x.retailerProductId))}::text[], ${sql.array(lcol((x) => x.title))}::text[],
-        ${sql.array(lcol((x) => x.brand))}::text[], ${sql.array(lcol((x) => x.eggType))}::text[],
-        ${sql.array(lcol((x) => x.count))}::int[], ${sql.array(lcol((x) => x.sizeGrade))}::text[],
-        ${sql.array(lcol((x) => x.url))}::text[], ${sql.array(lcol((x) => x.price))}::numeric[],
-        ${sql.array(lcol((x) => x.regularPrice))}::numeric[], ${sql.array(lcol((x) => x.inStock))}::boolean[]
-      ) with ordinality as t(location_id, retailer_product_id, title, brand, egg_type, count, size_grade, url, price, regular_price, in_stock, n)
-      where t.location_id in (select id from loc)
-    ), latest as (
-      select distinct on (retailer_product_id) * from listing order by retailer_product_id, n desc
-    ), inserted as (
-      insert into products (store_id, retailer_product_id, title, brand, egg_type, count, size_grade, url)
-      select ${storeId}, retailer_product_id, title, brand, egg_type, count, size_grade, url from latest order by n
-      on conflict (store_id, retailer_product_id) do nothing
-      returning id, retailer_product_id
-    ), changed as (
-      update products p set
-        title = latest.title, brand = latest.brand, egg_type = latest.egg_type, count = latest.count,
-        size_grade = latest.size_grade, url = latest.url, updated_at = now()
-      from latest
-      where p.store_id = ${storeId} and p.retailer_product_id = latest.retailer_product_id
-        and (p.title, p.brand, p.egg_type, p.count, p.size_grade, p.url)
-          is distinct from (latest.title, latest.brand, latest.egg_type, latest.count, latest.size_grade, latest.url)
-      returning p.id
-    ), product as (
-      select id, retailer_product_id from inserted
-      union all
-      select p.id, p.retailer_product_id from products p
-      where p.store_id = ${storeId}
-        and p.retailer_product_id in (select retailer_product_id from latest)
-        and p.retailer_product_id not in (select retailer_product_id from inserted)
-    ), observation as (
-      insert into price_observations (product_id, location_id, price, regular_price, in_stock, observed_at, observed_on, scrape_run_id, source)
-      select product.id, listing.location_id, listing.price, listing.regular_price, listing.in_stock, now(), utc_day(now()), null, ${source}
-      from listing
-      join product on product.retailer_product_id = listing.retailer_product_id
-      order by listing.n
-      on conflict (product_id, location_id, observed_on) do update set
-        price = excluded.price, regular_price = excluded.regular_price, in_stock = excluded.in_stock,
-        observed_at = excluded.observed_at, scrape_run_id = excluded.scrape_run_id, source = excluded.source
-      returning location_id
-    ), observed as (
+    ), ${priceWriteCtes(sql, { storeId, locatedListings: rows, scrapeRunId: null, source })}, observed as (
       select location_id, count(*) as n from observation group by location_id
     ), visit as (
       insert into coverage_visits (run_id, location_id, chunk, status, kind, message, requests, listings_seen, accepted, observations_written, started_at, egress_tier)
@@ -247,8 +204,6 @@ export async function dayBlockedShare(
   return row!;
 }
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
 /**
  * Ends a visit run whose chunks are all done or skipped, from its written visits: succeeded when
  * none failed, failed when every visit failed, partial otherwise, with the failures by reason.
@@ -283,4 +238,24 @@ export async function finishVisitRun(
       ${options.workerId !== undefined ? sql`and worker_id = ${options.workerId}` : sql``}
     returning status`;
   return row?.status ?? null;
+}
+
+/**
+ * The stores of a visit run (of one chunk, when given) whose visit wrote prices that alerts have
+ * not been matched against yet, by location id.
+ */
+export async function visitsAwaitingAlerts(sql: Db, runId: number, chunk?: number): Promise<number[]> {
+  const rows = await sql<{ location_id: number }[]>`
+    select location_id from coverage_visits
+    where run_id = ${runId} and status = 'succeeded' and observations_written > 0 and alerts_matched_at is null
+      ${chunk === undefined ? sql`` : sql`and chunk = ${chunk}`}
+    order by location_id`;
+  return rows.map((r) => r.location_id);
+}
+
+/** Records that alerts were matched against these stores' visits of the run. */
+export async function markVisitsAlerted(sql: Db, runId: number, locationIds: number[]): Promise<void> {
+  await sql`
+    update coverage_visits set alerts_matched_at = now()
+    where run_id = ${runId} and location_id = any(${sql.array(locationIds)}::int[]) and alerts_matched_at is null`;
 }

@@ -4,11 +4,13 @@
 // Coverage tab shows are in coverage-figures.ts. The worker's tasks do the sweeping and visiting;
 // nothing here sends a request to a retailer.
 import { defaultDailyBudget, retailerQueue, scopeText, type CoverageScope } from '#shared/coverage.ts';
+import { utcDay } from '#shared/format.ts';
 import { SCRAPER_NAMES } from '#shared/scrape.ts';
 import type { StoreId } from '#shared/vocabulary.ts';
 import type { Db, Sql } from '../db.ts';
 import { EARTH_RADIUS_MILES, zipFacts } from '../geo.ts';
 import { AppError } from './errors.ts';
+import { storeActive } from './stores.ts';
 
 export const DISCOVER_TASK = 'coverage__discover';
 export const VISIT_DAY_TASK = 'coverage__visit_day';
@@ -28,9 +30,9 @@ async function inTransaction<T>(sql: Db, body: (tx: Db) => Promise<T>): Promise<
 }
 
 async function requireActiveStore(tx: Db, store: StoreId): Promise<void> {
-  const [row] = await tx<Array<{ active: boolean }>>`select active from stores where id = ${store}`;
-  if (!row) throw new AppError(404, `No store ${store}`);
-  if (!row.active) throw new AppError(409, `${SCRAPER_NAMES[store]} is inactive; activate the store first.`);
+  const active = await storeActive(tx, store);
+  if (active === null) throw new AppError(404, `No store ${store}`);
+  if (!active) throw new AppError(409, `${SCRAPER_NAMES[store]} is inactive; activate the store first.`);
 }
 
 /**
@@ -79,8 +81,6 @@ export function startDiscovery(
     return queueCoverageRun(tx, { ...input, kind: 'discover', day: null, task: DISCOVER_TASK });
   });
 }
-
-export const utcDay = (at: Date) => at.toISOString().slice(0, 10);
 
 /**
  * Queues a visit day of a retailer's saved plan (task coverage__visit_day, which plans the day's

@@ -69,13 +69,13 @@ export async function productHistory(sql: Db, query: HistoryQuery): Promise<Hist
       limit 1
     ), bls_span as (
       select m.period, m.price
-      from market_prices m, span
+      from benchmark_prices m, span
       where m.series_id = ${BENCHMARK_SERIES.national}
         and m.period between date_trunc('month', span.first_day)::date and date_trunc('month', span.today)::date
     ), bls as (
       select period, price from bls_span
       union all
-      (select period, price from market_prices
+      (select period, price from benchmark_prices
        where series_id = ${BENCHMARK_SERIES.national} and not exists (select 1 from bls_span)
        order by period desc
        limit 1)

@@ -46,6 +46,15 @@ export async function activeCountFor(sql: Db, email: string, exceptId?: number):
   return row!.n;
 }
 
+/** Serialises the subscriptions of one address until the transaction ends, so its limit holds under concurrent requests. */
+export async function lockSubscriptionsOf(tx: Db, email: string): Promise<void> {
+  await tx`select pg_advisory_xact_lock(hashtext(${`subscriptions:${email}`}))`;
+}
+
+export async function deleteSubscription(sql: Db, id: number): Promise<void> {
+  await sql`delete from subscriptions where id = ${id}`;
+}
+
 /** A new confirmation token for a pending subscription: the token to mail, its hash stored. */
 export async function issueConfirmation(sql: Db, id: number): Promise<string> {
   const { token, hash } = newToken();

@@ -201,6 +201,29 @@ const EXAMPLES: Record<string, Record<string, Example>> = {
     400: () => ({ path: '/api/market-prices?from=2020' }),
     429: () => ({ path: '/api/market-prices', limited: true }),
   },
+  'GET /api/official/sources': {
+    200: () => ({ path: '/api/official/sources' }),
+    400: () => ({ path: '/api/official/sources?limit=0' }),
+    429: () => ({ path: '/api/official/sources', limited: true }),
+  },
+  'GET /api/official/series/{seriesId}': {
+    200: async () => {
+      await db.sql`delete from official_observations where series_id = 'usda-retail:northeast:cage_free'`;
+      const [fetch] = await db.sql<Array<{ id: number }>>`
+        insert into official_fetches (source, url, outcome) values ('usda_retail', 'http://stand-in', 'parsed') returning id`;
+      await db.sql`
+        insert into official_observations (source, series_id, period, value, value_text, unit, detail, published_on, fetched_at, fetch_id)
+        values ('usda_retail', 'usda-retail:northeast:cage_free', '2026-11-20', 4.12, '4.12', 'USD per dozen',
+                '{"low": 2.99, "high": 5.49, "stores": 1840}', '2026-11-20', now(), ${fetch!.id})`;
+      await db.sql`
+        insert into official_revisions (series_id, period, old_value, old_value_text, old_published_on, old_fetched_at, new_value, new_value_text)
+        values ('usda-retail:northeast:cage_free', '2026-11-20', 4.1, '4.10', '2026-11-20', now(), 4.12, '4.12')`;
+      return { path: '/api/official/series/usda-retail:northeast:cage_free?from=2026-11-01' };
+    },
+    400: () => ({ path: '/api/official/series/APU0000708111?from=yesterday' }),
+    404: () => ({ path: '/api/official/series/APU9999999999' }),
+    429: () => ({ path: '/api/official/series/APU0000708111', limited: true }),
+  },
   'GET /api/ticker': {
     200: () => ({ path: '/api/ticker' }),
     400: () => ({ path: '/api/ticker?limit=0' }),

@@ -43,7 +43,11 @@ const QUERY_PARAMETERS: Record<string, QueryParameterDoc> = {
   days: { description: 'The span in UTC days, ending today', values: HISTORY_SPANS },
   location: { description: "A store location's id (location_id of a price entry)" },
   state: { description: 'A two-letter state code (or DC), any case', values: STATES },
-  from: { description: 'The first month of the series, like 2016-01' },
+  from: {
+    description:
+      'The first period of the series: a month like 2016-01 (/market-prices) or a day like 2026-01-01 (/official/series)',
+  },
+  to: { description: 'The last period of the series, a day like 2026-12-31 (/official/series)' },
   token: { description: 'The token of an email link' },
 };
 

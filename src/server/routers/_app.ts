@@ -1,7 +1,7 @@
 import { router } from '../trpc.ts';
 import { adminRouter } from './admin.ts';
 import { authRouter } from './auth.ts';
-import { subscriptionsRouter } from './subscriptions.ts';
+import { alertsRouter } from './alerts.ts';
 import { usersRouter } from './users.ts';
 import { compareRouter } from './compare.ts';
 import { marketRouter } from './market.ts';
@@ -13,6 +13,7 @@ import { newsRouter } from './news.ts';
 import { outboxRouter } from './outbox.ts';
 import { coverageRouter } from './coverage.ts';
 import { egressRouter } from './egress.ts';
+import { officialRouter } from './official.ts';
 import { policiesRouter } from './policies.ts';
 
 export const appRouter = router({
@@ -22,7 +23,7 @@ export const appRouter = router({
   market: marketRouter,
   auth: authRouter,
   users: usersRouter,
-  subscriptions: subscriptionsRouter,
+  alerts: alertsRouter,
   admin: adminRouter,
   compare: compareRouter,
   scrape: scrapeRouter,
@@ -30,6 +31,7 @@ export const appRouter = router({
   outbox: outboxRouter,
   coverage: coverageRouter,
   egress: egressRouter,
+  official: officialRouter,
   policies: policiesRouter,
 });
 

@@ -11,8 +11,13 @@ import { countPriceEntries, listingEntries, listPriceEntries, nearestEntry, rece
 import { nearEntries } from '../queries/near.ts';
 import { productHistory } from '../queries/history.ts';
 import { zipFacts } from '../geo.ts';
-import { byStateInput, stateCheapestInput, type ByStateResult, type StateCheapestResult } from '#shared/by-state.ts';
-import { cheapestInState, pricesByState } from '../queries/by-state.ts';
+import {
+  priceMapInput,
+  priceMapCheapestInput,
+  type PriceMapResult,
+  type PriceMapCheapestResult,
+} from '#shared/price-map.ts';
+import { cheapestInState, readPriceMap } from '../queries/price-map.ts';
 import { requireStore } from '../queries/stores.ts';
 import { locationFigures } from '../queries/location-figures.ts';
 import { combinationKey } from '#shared/location-figures.ts';
@@ -38,22 +43,23 @@ export const priceLookupInput = z
 
 export const pricesRouter = router({
   /** Today's median price of a dozen per state, with its change since last week (GET /api/egg-prices/by-state). */
-  byState: cachedProcedure(['prices', 'rollups'], byStateInput.optional()).query(
-    ({ ctx, input }): Promise<ByStateResult> => {
-      const { egg_type, count } = byStateInput.parse(input ?? {});
-      return pricesByState(ctx.sql, { eggType: egg_type, count });
+  map: cachedProcedure(['prices', 'rollups'], priceMapInput.optional()).query(
+    ({ ctx, input }): Promise<PriceMapResult> => {
+      const { egg_type, count } = priceMapInput.parse(input ?? {});
+      return readPriceMap(ctx.sql, { eggType: egg_type, count });
     },
   ),
 
   /** A state's cheapest entries today (GET /api/egg-prices/by-state/{state}). */
-  stateCheapest: cachedProcedure(['prices'], stateCheapestInput).query(({ ctx, input }): Promise<StateCheapestResult> =>
-    cheapestInState(ctx.sql, {
-      state: input.state,
-      eggType: input.egg_type,
-      count: input.count,
-      limit: input.limit,
-      offset: input.offset,
-    }),
+  mapCheapest: cachedProcedure(['prices'], priceMapCheapestInput).query(
+    ({ ctx, input }): Promise<PriceMapCheapestResult> =>
+      cheapestInState(ctx.sql, {
+        state: input.state,
+        eggType: input.egg_type,
+        count: input.count,
+        limit: input.limit,
+        offset: input.offset,
+      }),
   ),
 
   /** Current price entries, optionally filtered and paged (GET /api/egg-prices). */
@@ -110,19 +116,21 @@ export const pricesRouter = router({
    * A product's daily prices at one location over 30, 90 or 365 days, with the BLS national average
    * beside them. The span ends today (UTC); no cached answer outlives the UTC day it was computed on.
    */
-  history: cachedProcedure(['prices'], historyInput).query(async ({ ctx, input }): Promise<HistoryResult> => {
-    const history = await productHistory(ctx.sql, {
-      productId: input.id,
-      locationId: input.location,
-      days: input.days,
-    });
-    if (!history)
-      throw new TRPCError({
-        code: 'NOT_FOUND',
-        message: `No price history for product ${input.id} at location ${input.location}`,
+  history: cachedProcedure(['prices', 'official'], historyInput).query(
+    async ({ ctx, input }): Promise<HistoryResult> => {
+      const history = await productHistory(ctx.sql, {
+        productId: input.id,
+        locationId: input.location,
+        days: input.days,
       });
-    return history;
-  }),
+      if (!history)
+        throw new TRPCError({
+          code: 'NOT_FOUND',
+          message: `No price history for product ${input.id} at location ${input.location}`,
+        });
+      return history;
+    },
+  ),
 
   /**
    * The dashboard's Egg Prices list: the filter, one entry per store and sort, the shared

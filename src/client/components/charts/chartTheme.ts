@@ -22,6 +22,8 @@ export const EGG_TYPE_COLORS: Readonly<Record<EggType, string>> = {
 };
 
 /** A product's price history: its price per dozen in the brand colour, the BLS average beside it in grey. */
+/** Shelf, advertised and wholesale (and the shelf outlook). */
+export const COMPARISON_COLORS = { shelf: '#2F855A', advertised: '#3182CE', wholesale: '#B7791F', outlook: '#718096' };
 export const HISTORY_PRICE_COLOR = 'var(--chakra-colors-brand-solid)';
 export const HISTORY_BLS_COLOR = 'var(--chakra-colors-fg-muted)';
 export const HISTORY_PRICE_LABEL = 'Price per dozen';
@@ -75,6 +77,6 @@ export function monthYear(value: Date): string {
 }
 
 /** A Date at UTC midnight of a 'YYYY-MM-DD' day. */
-export function utcDay(day: string): Date {
+export function utcMidnight(day: string): Date {
   return new Date(`${day}T00:00:00Z`);
 }

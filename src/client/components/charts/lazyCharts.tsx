@@ -22,6 +22,7 @@ export const StoreTrendChart = lazyChart(() => import('./StoreTrendChart.tsx'));
 export const MarketChart = lazyChart(() => import('./MarketChart.tsx'));
 export const HistoryChart = lazyChart(() => import('./HistoryChart.tsx'));
 export const UsStatesMap = lazyChart(() => import('./UsStatesMap.tsx'));
+export const ComparisonChart = lazyChart(() => import('./ComparisonChart.tsx'));
 
 /**
  * A chart's size: a height, or for a chart drawn at a fixed width over height (the US map), that

@@ -8,7 +8,7 @@ import { COMPARE_LINKS } from '#client/lib/links.ts';
  * stays keyboard reachable.
  */
 export const ABOUT_LINKS: ReadonlyArray<{ label: string; href?: string }> = [
-  { label: 'Data Sources' },
+  { label: 'Data Sources', href: '/data-sources' },
   { label: 'Privacy Policy', href: '/privacy' },
   { label: 'Terms of Service', href: '/terms' },
 ];

@@ -1,13 +1,15 @@
 // Beyond the shelf prices: the government's long-run benchmark under the shelf prices. BLS monthly average
 // prices of a dozen grade A large eggs (national and by region; the West only as grade AA) over
 // 1, 5 or 10 years, with today's EggWatch national average as a dashed reference line.
-import { Box, Card, Flex, Heading, SegmentGroup, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Card, Flex, Heading, Link, SegmentGroup, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { OFFICIAL_SOURCE_INFO } from '#shared/official.ts';
 import { useState } from 'react';
 import { formatPrice } from '#shared/format.ts';
 import { EGG_TYPE_LABELS, type EggType } from '#shared/vocabulary.ts';
 import { DownloadLink } from '#client/components/DownloadLink.tsx';
 import { ErrorCard } from '#client/components/ErrorCard.tsx';
 import { ChartLegend } from '#client/components/charts/ChartLegend.tsx';
+import { BenchmarkProvenance } from '#client/components/charts/BenchmarkProvenance.tsx';
 import {
   BENCHMARK_RANGES,
   BENCHMARK_REFERENCE_COLOR,
@@ -18,6 +20,45 @@ import {
 import { ChartPlaceholder, ChartSlot, MarketChart } from '#client/components/charts/lazyCharts.tsx';
 import { downloadHref } from '#client/lib/links.ts';
 import { trpc } from '#client/lib/trpc.ts';
+
+/** APHIS's weekly layer-flock detections (US) summed by month. */
+export function outbreakMonths(points: ReadonlyArray<{ period: string; value: number }>) {
+  const byMonth = new Map<string, number>();
+  for (const p of points) byMonth.set(p.period.slice(0, 7), (byMonth.get(p.period.slice(0, 7)) ?? 0) + p.value);
+  return [...byMonth.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([month, birds]) => ({ month, birds }));
+}
+
+/** The markers' table alternative, linked to APHIS's page. */
+function OutbreakTable({ outbreaks }: { outbreaks: ReadonlyArray<{ month: string; birds: number }> }) {
+  if (outbreaks.length === 0)
+    return <Text>No bird-flu detections in commercial layer flocks are held for this range.</Text>;
+  return (
+    <details>
+      <summary>
+        Bird-flu markers: layer hens affected in commercial table-egg flocks, by month (red lines on the chart)
+      </summary>
+      <Table.Root size="sm" mt="2" maxW="md">
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader>Month</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">Layer hens affected</Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {outbreaks.map((o) => (
+            <Table.Row key={o.month}>
+              <Table.Cell>{formatPeriod(o.month)}</Table.Cell>
+              <Table.Cell textAlign="end">{o.birds.toLocaleString('en-US')}</Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+      <Link href={OFFICIAL_SOURCE_INFO.aphis_hpai.link} target="_blank" rel="noreferrer" fontSize="sm">
+        Source: USDA APHIS, confirmed HPAI detections in commercial and backyard flocks
+      </Link>
+    </details>
+  );
+}
 
 const RANGE_LABELS: Record<BenchmarkRange, string> = { 1: '1 Year', 5: '5 Years', 10: '10 Years' };
 const CHART_HEIGHT = { base: '72', md: '80' };
@@ -31,6 +72,8 @@ export function BenchmarkSection({ eggType }: { eggType: EggType }) {
   const [years, setYears] = useState<BenchmarkRange>(5);
   const [from] = useState(fetchFrom);
   const market = trpc.market.series.useQuery({ from });
+  const aphis = trpc.official.series.useQuery({ seriesId: 'aphis-layers:US', from: `${from}-01` });
+  const outbreaks = outbreakMonths(aphis.data?.points ?? []);
   const stats = trpc.stats.get.useQuery();
   const benchmark = market.data ? benchmarkLines(market.data, years) : null;
   const reference = stats.data?.national_average.price_per_dozen ?? null;
@@ -98,9 +141,10 @@ export function BenchmarkSection({ eggType }: { eggType: EggType }) {
               ]}
             />
             <ChartSlot height={CHART_HEIGHT}>
-              <MarketChart benchmark={benchmark} years={years} reference={reference} />
+              <MarketChart benchmark={benchmark} years={years} reference={reference} outbreaks={outbreaks} />
             </ChartSlot>
             <Stack gap="1" fontSize="sm" color="fg.muted">
+              <BenchmarkProvenance latest={market.data?.find((s) => s.series_id === 'APU0000708111')?.latest ?? null} />
               {reference !== null && (
                 <Text>
                   Today's EggWatch national average is {formatPrice(reference)} per dozen across all egg types
@@ -122,6 +166,9 @@ export function BenchmarkSection({ eggType }: { eggType: EggType }) {
                   .join('; ')}
                 .{absent.length > 0 && ` Not drawn in this range: ${absent.map((line) => line.label).join(', ')}.`}
               </Text>
+              <OutbreakTable
+                outbreaks={outbreaks.filter((o) => benchmark.months[0] !== undefined && o.month >= benchmark.months[0])}
+              />
               {benchmark.months[0] && (
                 <Box>
                   <DownloadLink

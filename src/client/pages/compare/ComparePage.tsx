@@ -53,6 +53,9 @@ import { trpc, type RouterOutputs } from '#client/lib/trpc.ts';
 const PriceCardGrid = lazy(() =>
   import('#client/components/PriceCardGrid.tsx').then((module) => ({ default: module.PriceCardGrid })),
 );
+const ShelfAdvertisedWholesale = lazy(() =>
+  import('./ShelfAdvertisedWholesale.tsx').then((module) => ({ default: module.ShelfAdvertisedWholesale })),
+);
 const BenchmarkSection = lazy(() =>
   import('./BenchmarkSection.tsx').then((module) => ({ default: module.BenchmarkSection })),
 );
@@ -90,7 +93,10 @@ function BenchmarkSlot({ eggType }: { eggType: EggType }) {
     <Box ref={ref}>
       {near ? (
         <Suspense fallback={placeholder}>
-          <BenchmarkSection eggType={eggType} />
+          <Stack gap="6">
+            <ShelfAdvertisedWholesale eggType={eggType} />
+            <BenchmarkSection eggType={eggType} />
+          </Stack>
         </Suspense>
       ) : (
         placeholder

@@ -13,7 +13,7 @@ const loadEggPrices = () => import('./EggPricesSection.tsx');
 const EggPricesSection = lazy(() => loadEggPrices().then((module) => ({ default: module.EggPricesSection })));
 // The compact map by state (below the fold): its slot is a small chunk of its own, which loads
 // the map's code only when it comes near the screen, so it adds nothing to the first paint.
-const UsMapSlot = lazy(() => import('./UsMapSlot.tsx'));
+const PriceMapSlot = lazy(() => import('./PriceMapSlot.tsx'));
 // Administrators only: shoppers never download it.
 const DashboardScraperCard = lazy(() => import('./DashboardScraperCard.tsx'));
 
@@ -40,7 +40,7 @@ export default function DashboardPage() {
       <NearYouSlot />
       <TrendChartCard />
       <Suspense>
-        <UsMapSlot />
+        <PriceMapSlot />
       </Suspense>
       {/* Below the fold the browser skips styling and laying the list out until it comes near. */}
       <Box contentVisibility="auto" containIntrinsicSize="auto 1800px">

@@ -35,6 +35,7 @@ import { trpc } from '#client/lib/trpc.ts';
 import { useViewportWidth } from '#client/lib/useViewportWidth.ts';
 import { NearPrompt } from './NearPrompt.tsx';
 import { NearResults } from './NearResults.tsx';
+import { AdvertisedNote } from './AdvertisedNote.tsx';
 import { NEAR_COUNTS, RADII, ZIP_FORMAT_MESSAGE, parseZip, savedZip, type NearState } from './nearUrlState.ts';
 import { scopeNote } from './nearView.ts';
 import { useNearState } from './useNearState.ts';
@@ -136,6 +137,7 @@ function Results({
         <DownloadLink href={csv} context={`of the egg prices near ${data.zip}`} />
       </HStack>
       <NearResults entries={entries} logos={logos} label={label} table={table} />
+      <AdvertisedNote region={data.region} eggType={state.eggType === 'all' ? 'standard' : state.eggType} />
       <HStack justify="space-between" gap="3" wrap="wrap" textStyle="sm" color="fg.muted">
         <Text>
           Showing {entries.length} of {data.total} {data.total === 1 ? 'price' : 'prices'}

@@ -3,6 +3,7 @@
 // (the span lives in the URL), the daily price per dozen drawn beside the BLS national average,
 // the same prices as a table, and a CSV download. A product or location that does not exist is
 // the app's 404 page.
+import { BenchmarkProvenance } from '#client/components/charts/BenchmarkProvenance.tsx';
 import {
   Badge,
   Box,
@@ -207,6 +208,7 @@ function Figures({ data }: { data: HistoryResult }) {
       <Figure label="BLS national average" value={bls ? formatPrice(bls.price) : 'Not published'}>
         <Text>{bls ? `per dozen in ${formatMonth(bls.period)}` : 'for the months of this span'}</Text>
         {bls && <Text>latest published month</Text>}
+        <BenchmarkProvenance />
       </Figure>
     </SimpleGrid>
   );

@@ -119,10 +119,10 @@ describe('Terms of Service', () => {
 });
 
 describe('Footer', () => {
-  it('links Privacy Policy and Terms of Service to their pages; Data Sources stays a placeholder', () => {
+  it('links Data Sources, Privacy Policy and Terms of Service to their pages', () => {
     const html = render(<Footer />);
     expect(html).toMatch(/<a[^>]*href="\/privacy"[^>]*>Privacy Policy<\/a>/);
     expect(html).toMatch(/<a[^>]*href="\/terms"[^>]*>Terms of Service<\/a>/);
-    expect(html).toMatch(/<button[^>]*>Data Sources<\/button>/);
+    expect(html).toMatch(/<a[^>]*href="\/data-sources"[^>]*>Data Sources<\/a>/);
   });
 });
