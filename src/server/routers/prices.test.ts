@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRPCError } from '@trpc/server';
 import { createTestDatabase, type TestDatabase } from '../../../test/db.ts';
 import { callerFor } from '../../../test/caller.ts';
-import { listingEntries, listPriceEntries } from '../queries/prices.ts';
+import { listPriceEntries } from '../queries/prices.ts';
+import { cheapestPerStore as listingEntries } from '../queries/cheapest.ts';
 import { refreshRollups } from '../queries/rollups.ts';
 import { selectListing } from '../../shared/sort.ts';
 import { DEFAULT_FILTERS } from '../../shared/filters.ts';
@@ -138,7 +139,7 @@ describe('prices.dashboard', () => {
   // writes computes (the seeded database has not had one yet).
   beforeAll(() => refreshRollups(db.sql));
 
-  it('keeps one entry per store, preferring standard 12-count, sorted by price', async () => {
+  it("keeps each store's cheapest pack per dozen, cheapest first, and agrees with the Lowest price card", async () => {
     const result = await caller.prices.dashboard({ pageSize: 9 });
     expect(result.total).toBe(6);
     expect(result.items.map((e) => e.store_id).sort()).toEqual([
@@ -149,9 +150,16 @@ describe('prices.dashboard', () => {
       'walmart',
       'whole-foods',
     ]);
-    expect(result.items.every((e) => e.egg_type === 'standard' && e.count === 12)).toBe(true);
-    const prices = result.items.map((e) => e.price);
-    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    const all = await listPriceEntries(db.sql);
+    const perDozen = (e: { price: number; count: number }) => (e.price / e.count) * 12;
+    for (const item of result.items) {
+      const own = all.filter((e) => e.store_id === item.store_id);
+      expect(perDozen(item)).toBe(Math.min(...own.map(perDozen)));
+    }
+    const dozens = result.items.map(perDozen);
+    expect(dozens).toEqual([...dozens].sort((a, b) => a - b));
+    const { lowest_price } = await caller.stats.get();
+    expect(lowest_price).toMatchObject({ store_id: result.items[0]!.store_id, price: result.items[0]!.price });
     // Each card carries its real recent history for the sparkline, ending at its current price.
     for (const item of result.items) {
       expect(item.history.length).toBe(7);

@@ -7,7 +7,8 @@ import { selectListing } from '#shared/sort.ts';
 import { clampPage, pageCount, pageItems } from '#shared/pagination.ts';
 import { eggTypeSchema, regionSchema, storeIdSchema } from '#shared/schemas.ts';
 import { cachedProcedure, router } from '../trpc.ts';
-import { countPriceEntries, listingEntries, listPriceEntries, nearestEntry, recentHistory } from '../queries/prices.ts';
+import { countPriceEntries, listPriceEntries, nearestEntry, recentHistory } from '../queries/prices.ts';
+import { cheapestPerStore } from '../queries/cheapest.ts';
 import { nearEntries } from '../queries/near.ts';
 import { productHistory } from '../queries/history.ts';
 import { zipFacts } from '../geo.ts';
@@ -125,14 +126,13 @@ export const pricesRouter = router({
   }),
 
   /**
-   * The dashboard's Egg Prices list: SPEC §5's filter, one entry per store and sort, the shared
-   * domain rules' listing (selectListing) with the filter and the choice per store made by the
-   * database (listingEntries, from the store figures of the latest rollup refresh), then one page
-   * of them with each entry's last 7 days of prices for its sparkline.
+   * The dashboard's Egg Prices list: each store's cheapest pack per dozen within the filters
+   * (cheapestPerStore, the rule every screen uses), sorted by the shared listing rule
+   * (selectListing), then one page of them with each entry's last 7 days of prices for its sparkline.
    */
   dashboard: cachedProcedure(['prices', 'rollups'], dashboardInput).query(async ({ ctx, input }) => {
     const filters = input.filters ?? DEFAULT_FILTERS;
-    const { entries: chosen, fromFigures } = await listingEntries(ctx.sql, {
+    const { entries: chosen, fromFigures } = await cheapestPerStore(ctx.sql, {
       store: filters.store === 'all' ? undefined : filters.store,
       eggType: filters.eggType === 'all' ? undefined : filters.eggType,
       region: filters.region === 'all' ? undefined : filters.region,
