@@ -9,7 +9,7 @@ import { NEAR_RADII, type NearEntry, type NearScope } from '#shared/near.ts';
 import type { EggType, Region } from '#shared/vocabulary.ts';
 import { boundingBox, EARTH_RADIUS_MILES, type Coordinates } from '../geo.ts';
 import type { Db } from '../db.ts';
-import { visibleEntries } from './prices.ts';
+import { trendColumns, visibleEntries } from './prices.ts';
 
 export interface NearQuery {
   origin: Coordinates;
@@ -86,7 +86,7 @@ export async function nearEntries(sql: Db, query: NearQuery): Promise<NearRows> 
       limit ${query.limit} offset ${query.offset ?? 0}
     )
     select e.id, l.store_id, s.store_name, l.region, l.zip, p.egg_type, p.count, e.price, e.regular_price, e.in_stock,
-           round(e.price / p.count, 4) as unit_price, p.size_grade, e.trend_value, e.trend_direction,
+           round(e.price / p.count, 4) as unit_price, p.size_grade, ${trendColumns(sql)},
            to_char(e.observed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as last_updated,
            p.url as source_url, p.title, p.brand, e.source, e.product_id, e.location_id,
            l.name as location_name, l.city, l.state,

@@ -86,6 +86,16 @@ export function visibleEntries(sql: Db, filters: EntryFilters = {}, { locationSe
 }
 
 /**
+ * An entry e's trend_value and trend_direction: its change against its latest price at least 7
+ * days older, both null while its series is shorter than that (no such price: reference_price is
+ * null), so "no history yet" never reads as "no change".
+ */
+export function trendColumns(sql: Db) {
+  return sql`case when e.reference_price is null then null else e.trend_value end as trend_value,
+             case when e.reference_price is null then null else e.trend_direction end as trend_direction`;
+}
+
+/**
  * Only the given entries, and only their store locations, named as an array computed once, so that
  * the locations are read by their key: without it PostgreSQL hashed every store location to join
  * a few entries (measured in docs/decisions/010-location-figures.md).
@@ -108,7 +118,7 @@ interface EntryColumns {
   price: number[];
   regular_price: Array<number | null>;
   in_stock: Array<boolean | null>;
-  trend_value: number[];
+  trend_value: Array<number | null>;
   trend_direction: PriceEntry['trend_direction'][];
   observed_at: number[];
   source: PriceEntry['source'][];
@@ -149,7 +159,7 @@ export async function listPriceEntries(sql: Db, filters: EntryFilters = {}, page
   const paged = page.limit !== undefined || Boolean(page.offset) || filters.ids !== undefined;
   const [columns] = await sql<Array<EntryColumns | { id: null }>>`
     with listed as (
-      select e.id, e.product_id, e.location_id, e.price, e.regular_price, e.in_stock, e.trend_value, e.trend_direction,
+      select e.id, e.product_id, e.location_id, e.price, e.regular_price, e.in_stock, ${trendColumns(sql)},
              floor(date_part('epoch', e.observed_at)) as observed_at, e.source
       ${visibleEntries(sql, filters, { locationSet: paged })}
       order by e.id

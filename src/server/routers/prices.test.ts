@@ -109,6 +109,32 @@ describe('prices.list', () => {
     expect(entry!.trend_direction).toBe(expected > 0 ? 'up' : expected < 0 ? 'down' : 'stable');
   });
 
+  it('answers a null trend, value and direction, while the price has less than 7 days of history', async () => {
+    const [location] = await db.sql<{ id: number }[]>`select id from store_locations where store_id = 'aldi' limit 1`;
+    const [product] = await db.sql<{ id: number }[]>`
+      insert into products (store_id, retailer_product_id, title, egg_type, count)
+      values ('aldi', 'young-series', 'Young series eggs', 'standard', 12) returning id`;
+    for (const daysAgo of [6, 0]) {
+      await db.sql`
+        insert into price_observations (product_id, location_id, price, observed_at, observed_on, source)
+        values (${product!.id}, ${location!.id}, ${daysAgo ? 3 : 3.3}, now() - make_interval(days => ${daysAgo}),
+                utc_day(now() - make_interval(days => ${daysAgo})), 'scrape')`;
+    }
+    const young = (await caller.prices.list({ store: 'aldi' })).find((e) => e.product_id === product!.id);
+    // Up 10% over 6 days is not a 7-day change: no change and no history are different facts.
+    expect(young).toMatchObject({ price: 3.3, trend_value: null, trend_direction: null });
+    await db.sql`
+      insert into price_observations (product_id, location_id, price, observed_at, observed_on, source)
+      values (${product!.id}, ${location!.id}, 3, now() - interval '7 days', utc_day(now() - interval '7 days'), 'scrape')`;
+    await db.sql`
+      insert into price_observations (product_id, location_id, price, observed_at, observed_on, source)
+      values (${product!.id}, ${location!.id}, 3.3, now(), utc_day(now()), 'scrape')
+      on conflict (product_id, location_id, observed_on) do update set price = excluded.price`;
+    const week = (await caller.prices.list({ store: 'aldi' })).find((e) => e.product_id === product!.id);
+    expect(week).toMatchObject({ trend_value: 10, trend_direction: 'up' });
+    await db.sql`delete from products where id = ${product!.id}`;
+  });
+
   it('hides sample prices for a store and region once scraped prices arrive there, and keeps the history idempotent', async () => {
     const [location] = await db.sql<
       { id: number }[]

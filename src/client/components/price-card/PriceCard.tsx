@@ -317,12 +317,18 @@ export function PriceCard({ entry, showRegion: showRegionOption = true }: PriceC
         <HStack justify="space-between" gap="2" wrap="wrap" minH="5">
           {view.kind !== 'loading' && (
             <>
-              <HStack gap="1.5">
-                <TrendValue value={view.trendValue} direction={view.trendDirection} />
+              {view.trendValue === null ? (
                 <Text as="span" textStyle="xs" color="fg.muted">
-                  7-day change
+                  {formatHistoryDays(view.history.length)}
                 </Text>
-              </HStack>
+              ) : (
+                <HStack gap="1.5">
+                  <TrendValue value={view.trendValue} direction={view.trendDirection} />
+                  <Text as="span" textStyle="xs" color="fg.muted">
+                    7-day change
+                  </Text>
+                </HStack>
+              )}
               <HStack gap="1" textStyle="xs" color="fg.muted">
                 <LuClock aria-hidden />
                 <Text as="span">

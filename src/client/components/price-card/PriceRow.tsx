@@ -22,6 +22,7 @@ import type { CardEntry } from './priceView.ts';
 import { usePriceCard } from './usePriceCard.ts';
 import { LocationFiguresLine } from './LocationFiguresLine.tsx';
 import { isSampleSource } from '#shared/vocabulary.ts';
+import { formatHistoryDays } from '#shared/format.ts';
 
 export interface PriceRowProps {
   entry: CardEntry;
@@ -93,6 +94,10 @@ export function PriceRow({ entry, showRegion, wide }: PriceRowProps) {
       <Table.Cell>
         {loading ? (
           <Skeleton height="5" width="14" />
+        ) : view.trendValue === null ? (
+          <Text as="span" textStyle="xs" color="fg.muted">
+            {formatHistoryDays(view.history.length)}
+          </Text>
         ) : (
           <TrendValue value={view.trendValue} direction={view.trendDirection} />
         )}
