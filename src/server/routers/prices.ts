@@ -87,6 +87,7 @@ export const pricesRouter = router({
     if (!place) throw new TRPCError({ code: 'BAD_REQUEST', message: `Unknown ZIP code ${input.zip}` });
     const found = await nearEntries(ctx.sql, {
       origin: place,
+      zip: place.zip,
       region: place.region,
       radius: input.radius,
       eggType: input.egg_type,
@@ -104,6 +105,7 @@ export const pricesRouter = router({
       radius_used: found.radiusUsed,
       total: found.total,
       entries: found.entries,
+      nearest: found.nearest,
     };
   }),
 
