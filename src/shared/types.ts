@@ -13,6 +13,12 @@ export const priceEntrySchema = z.object({
   store_name: z.string(),
   region: z.enum(REGIONS),
   zip: z.string(),
+  location_name: z
+    .string()
+    .nullable()
+    .describe("The store location's name as the retailer gives it (with its store number)"),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
   egg_type: z.enum(EGG_TYPES),
   count: z.number().int(),
   price: z.number().describe("Shelf price in US dollars: the promotion's price when one applies"),

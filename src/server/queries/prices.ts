@@ -122,7 +122,18 @@ interface EntryColumns {
   trend_direction: PriceEntry['trend_direction'][];
   observed_at: number[];
   source: PriceEntry['source'][];
-  locations: Array<[id: number, store_id: string, store_name: string, region: Region, zip: string]>;
+  locations: Array<
+    [
+      id: number,
+      store_id: string,
+      store_name: string,
+      region: Region,
+      zip: string,
+      name: string | null,
+      city: string | null,
+      state: string | null,
+    ]
+  >;
   products: Array<
     [
       id: number,
@@ -175,7 +186,7 @@ export async function listPriceEntries(sql: Db, filters: EntryFilters = {}, page
            json_agg(trend_direction) as trend_direction,
            json_agg(observed_at) as observed_at,
            json_agg(source) as source,
-           (select json_agg(json_build_array(l.id, l.store_id, s.store_name, l.region, l.zip))
+           (select json_agg(json_build_array(l.id, l.store_id, s.store_name, l.region, l.zip, l.name, l.city, l.state))
               from store_locations l join stores s on s.id = l.store_id
               ${paged ? sql`where l.id in (select location_id from listed)` : sql``}) as locations,
            (select json_agg(json_build_array(p.id, p.egg_type, p.count, p.size_grade, p.url, p.title, p.brand))
@@ -193,7 +204,7 @@ export async function listPriceEntries(sql: Db, filters: EntryFilters = {}, page
   const order = idOrder(c.id);
   for (let n = 0; n < entries.length; n++) {
     const i = order ? order[n]! : n;
-    const [, storeId, storeName, region, zip] = locations.get(c.location_id[i]!)!;
+    const [, storeId, storeName, region, zip, locationName, city, state] = locations.get(c.location_id[i]!)!;
     const [, eggType, count, sizeGrade, url, title, brand] = products.get(c.product_id[i]!)!;
     const price = c.price[i]!;
     const observedAt = c.observed_at[i]!;
@@ -210,6 +221,9 @@ export async function listPriceEntries(sql: Db, filters: EntryFilters = {}, page
       store_name: storeName,
       region,
       zip,
+      location_name: locationName,
+      city,
+      state,
       egg_type: eggType,
       count,
       price,

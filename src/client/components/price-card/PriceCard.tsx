@@ -21,7 +21,7 @@ import {
 import { useState } from 'react';
 import { LuArrowDown, LuArrowUp, LuClock, LuEgg, LuHash, LuInfo, LuMapPin, LuMinus } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
-import { formatHistoryDays, formatPrice, formatTrend, trendColor } from '#shared/format.ts';
+import { formatHistoryDays, formatLocation, formatPrice, formatTrend, trendColor } from '#shared/format.ts';
 import {
   CARD_COUNTS,
   EGG_TYPE_LABELS,
@@ -267,6 +267,12 @@ export function PriceCard({ entry, showRegion: showRegionOption = true }: PriceC
                 <LuMapPin aria-hidden />
                 <Text as="span">{REGION_LABELS[selection.region]} region</Text>
               </HStack>
+            )}
+            {/* One location's price: which store it is, so two of a chain's cards differ. */}
+            {view.kind === 'observed' && (
+              <Text textStyle="xs" color="fg.muted" overflowWrap="anywhere">
+                {formatLocation(view.entry)}
+              </Text>
             )}
           </Box>
           {view.kind !== 'loading' && isSampleSource(view.source) && <SampleBadge />}

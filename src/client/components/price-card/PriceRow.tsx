@@ -22,7 +22,7 @@ import type { CardEntry } from './priceView.ts';
 import { usePriceCard } from './usePriceCard.ts';
 import { LocationFiguresLine } from './LocationFiguresLine.tsx';
 import { isSampleSource } from '#shared/vocabulary.ts';
-import { formatHistoryDays } from '#shared/format.ts';
+import { formatHistoryDays, formatLocation } from '#shared/format.ts';
 
 export interface PriceRowProps {
   entry: CardEntry;
@@ -45,6 +45,11 @@ export function PriceRow({ entry, showRegion, wide }: PriceRowProps) {
           <Link asChild fontWeight="semibold" color="fg" _hover={{ color: 'brand.fg' }}>
             <RouterLink to={storeHref(entry.store_id)}>{storeName}</RouterLink>
           </Link>
+          {view.kind === 'observed' && (
+            <Text textStyle="xs" color="fg.muted" overflowWrap="anywhere" maxW="48">
+              {formatLocation(view.entry)}
+            </Text>
+          )}
           {!loading && isSampleSource(view.source) && <SampleBadge />}
         </Stack>
       </Table.Cell>
