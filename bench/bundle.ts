@@ -1,4 +1,4 @@
-// Initial JavaScript per route of the production build (issue item 6, 'Accessibility and speed').
+// Initial JavaScript per route of the production build (bench/README.md).
 //
 // For each route of src/client/routes.tsx, the JavaScript a browser needs before that page's
 // content can render: the entry chunk, every chunk it imports statically (the modulepreload

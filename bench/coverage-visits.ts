@@ -1,4 +1,4 @@
-// Coverage visit days, part of `npm run bench` (issue 25, item 7, the visit half): each retailer's
+// Coverage visit days, part of `npm run bench`: each retailer's
 // visit day of BENCH_VISIT_STORES directory stores (200 by default) through the real tasks
 // (coverage__visit_day, then coverage__visit chunks in the retailer's queue, one graphile-worker
 // runner with a slot per retailer so the six run side by side) against the in-process stand-in at
@@ -33,7 +33,7 @@ export const DEFAULT_DELAY_MS = DEFAULT_SCRAPE_CONFIG.http.delayMs;
 export const DAY_HOURS = 24;
 
 /**
- * US stores per chain, retailers.md §9 (public company figures, 2024-2025): what a nationwide
+ * US stores per chain (public company figures, 2024-2025; docs/features/scraping.md): what a nationwide
  * visit day visits. (The stand-in network places about as many; once discovery has filled the
  * directory, its open stores are the count.)
  */

@@ -46,7 +46,7 @@ async function ensureCsvDatabase(adminUrl: string): Promise<string> {
       `Building ${CSV_BENCH_DATABASE}: ${LOCATIONS.toLocaleString('en-US')} locations x ${PRODUCTS_PER_STORE} products`,
     );
     const started = performance.now();
-    // The six chains in proportion to their US store counts (retailers.md section 9).
+    // The six chains in proportion to their US store counts (US_STORE_COUNTS).
     const shares = storeShares(LOCATIONS);
     await sql.begin(async (tx) => {
       await tx`truncate price_observations, price_entries, products, store_locations restart identity cascade`;

@@ -1,4 +1,4 @@
-// Lighthouse (issue item 6, 'Accessibility and speed'): the mobile performance, accessibility and
+// Lighthouse (bench/README.md): the mobile performance, accessibility and
 // best-practices scores and LCP / TBT / CLS of / and /compare/organic against the production
 // build served by `npm start`. Target: performance at least 90 on both.
 //

@@ -1,6 +1,6 @@
 // The nationwide benchmark database (`npm run bench -- nationwide`), eggwatch_bench_nationwide:
 // 15,000 store locations over the six chains in proportion to their US store counts
-// (US_STORE_COUNTS, retailers.md section 9), each on a real ZIP code centroid (the geodata of
+// (US_STORE_COUNTS, docs/features/scraping.md), each on a real ZIP code centroid (the geodata of
 // src/server/geo.ts) in a state its chain serves, every state and DC covered; 20 products per
 // store and 365 days of daily prices for every product at every location of its store (about
 // 110 million observations), with price_entries and the rollup derived by the app's own code.
@@ -122,7 +122,7 @@ export function nationwideLocations(total: number): NationwideLocation[] {
     for (let i = 0; i < n; i++) {
       const at = candidates[Math.floor(((i + 0.5) * candidates.length) / n)]!;
       const banner = bannerIn(chain, at.state, i);
-      // Whole Foods ids are 5-digit 10xxx numbers (retailers.md section 9); the others plain numbers.
+      // Whole Foods ids are 5-digit 10xxx numbers, as the real ones; the others plain numbers.
       const id = chain === 'whole-foods' ? String(10_000 + i) : String(1000 + i);
       locations.push({
         storeId: chain,

@@ -1,4 +1,4 @@
-// `npm run bench -- nationwide` (issue 26, items 1, 3 and 4): the app at nationwide scale, on its
+// `npm run bench -- nationwide`: the app at nationwide scale, on its
 // own database (eggwatch_bench_nationwide, bench/nationwide-database.ts: 15,000 locations x 20
 // products x 365 days, about 110 million observations; built once and kept).
 // - The database: its build time, its size on disk (tables and indexes apart, per table, summed

@@ -1,6 +1,6 @@
 // The admin area: first-time setup (or its closed state), password recovery with the token the
 // server shows in demonstration mode, login with "remember me", the dashboard, and the refusals
-// of SPEC §6. The three projects share one database and setup succeeds only once, so the tests
+// of the admin area (docs/features/admin.md). The three projects share one database and setup succeeds only once, so the tests
 // run in order and the first one reads admin.setupStatus before choosing what to check; the
 // admin's password is reset to the same value, so every project can log in with it.
 import { createAccount, expect, signInDirectly, test, uniqueName, userByEmail } from './db.ts';

@@ -1,4 +1,4 @@
-// Compare prices by egg type (SPEC §2 "Compare"): filters, summary cards, the per-region chart,
+// Compare prices by egg type: filters, summary cards, the per-region chart,
 // the listing, links to the other types, the BLS benchmark and an invalid type.
 import type { Page } from '@playwright/test';
 import { expect as baseExpect, test } from './fixtures.ts';

@@ -1,6 +1,6 @@
 // The shopper's dashboard at /: Price Trends, the Filters panel, the Egg Prices list with its
 // pagination and views, and the price cards' overrides, at phone, tablet and desktop widths.
-// The seeded catalogue has six stores and the list keeps one entry per store (SPEC §5), so at
+// The seeded catalogue has six stores and the list keeps one entry per store, so at
 // 4 per page (phones) there are two pages, and one page at 6 (tablet) or 9 (desktop).
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
@@ -152,7 +152,7 @@ test('filter changes wait for Apply Filters, then narrow the list and go into th
   await panel.getByRole('combobox', { name: 'Store', exact: true }).selectOption('aldi');
   await openSection(page, panel, 'Egg Count');
   const eighteen = panel.getByRole('button', { name: '18 eggs' });
-  // A single choice: picking it again clears it (SPEC §5).
+  // A single choice: picking it again clears it.
   await eighteen.click();
   await expect(eighteen).toHaveAttribute('aria-pressed', 'true');
   await eighteen.click();
@@ -398,7 +398,7 @@ test('a card re-prices for another egg type (observed) and count (Estimate)', as
   await expect(card.getByText(/Organic Large Grade A Eggs, 12 ct$/)).toBeVisible();
   await expect(card.getByText('Estimate', { exact: true })).toHaveCount(0);
 
-  // A pack size nobody sells: the SPEC §9 estimate from the store's nearest observed price (its
+  // A pack size nobody sells: the estimate from the store's nearest observed price (its
   // organic dozen there), labelled, with its basis and sum.
   await choose('Count', '36 eggs');
   const estimate = estimatePrice(organic!, { eggType: 'organic', region, count: 36 });

@@ -1,4 +1,4 @@
-// Local preferences (SPEC §2 "Preferences", §5): validation (the ZIP code optional), save to
+// Local preferences: validation (the ZIP code optional), save to
 // browser storage with the 'Preferences saved' toast and a return to /, where Near you searches
 // the saved ZIP code at once; the form preloaded from what was saved; the alert switches as real
 // subscriptions for a signed-in shopper, and the alert form, filled in, for a visitor.
@@ -38,7 +38,7 @@ test('preferences validate, save to the browser with a toast, return home and pr
   await page.goto('/preferences');
   await expect(page.getByLabel('Egg type', { exact: true })).toHaveValue('organic');
 
-  // SPEC §5: a ZIP code given has at least 5 characters.
+  // A ZIP code given has at least 5 characters.
   await page.getByRole('textbox', { name: /^ZIP code/ }).fill('6061');
   await page.getByRole('button', { name: 'Save Preferences' }).click();
   await expect(page.getByText('ZIP code must be at least 5 characters')).toBeVisible();

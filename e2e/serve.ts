@@ -61,7 +61,7 @@ const egressVars: Record<string, string> = (await egressAddressesWork())
   ? { SCRAPER_PROXY_TIERS_TARGET: `direct; residential=${proxy.url}`, SCRAPER_PROXY_REST_MINUTES: '0' }
   : {};
 const egress = parseEgressSettings(egressVars).settings!;
-// Demonstration mode: the admin reset screen shows the token the server returns (SPEC §2).
+// Demonstration mode: the admin reset screen shows the token the server returns.
 const server = createServer({
   sql,
   port,

@@ -1,4 +1,4 @@
-// What a store's locations charge (issue 26): a price card and the store page show the median
+// What a store's locations charge (docs/decisions/010-location-figures.md): a price card and the store page show the median
 // price per dozen across the store's locations with its range and how many, and the cheapest
 // location is one click away (its price history). Axe on each screen; phone and desktop widths.
 // Adds Whole Foods' pasture-raised dozen at three Texas stores (idempotent: the widths share a

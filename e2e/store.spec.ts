@@ -1,4 +1,4 @@
-// The store page (SPEC §2 "Store page"): header, filters built from the store's prices, the
+// The store page: header, filters built from the store's prices, the
 // three tabs with their empty texts, and the no-id and unknown-store states.
 import type { Page } from '@playwright/test';
 import { expect as baseExpect, test } from './fixtures.ts';

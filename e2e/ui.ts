@@ -27,7 +27,7 @@ export async function expectConsoleErrors(problems: string[], status: number, co
   for (let i = 0; i < count; i++) problems.splice(problems.findIndex(expected), 1);
 }
 
-/** A toast by its title (SPEC §8), wherever the toaster placed it. */
+/** A toast by its title, wherever the toaster placed it. */
 export function toast(page: Page, title: string) {
   return page.locator('[data-scope="toast"][data-part="root"]').filter({ has: page.getByText(title, { exact: true }) });
 }

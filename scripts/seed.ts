@@ -1,5 +1,5 @@
 // `npm run db:seed`: the seed without the rest of the start-up: the six stores, the BLS series and,
-// in a database with no prices yet, the sample catalogue with its history (DESIGN.md, "Seed").
+// in a database with no prices yet, the sample catalogue with its history (docs/features/data-sources.md).
 // Safe to run again: every step skips what is already there.
 import { env } from '#server/env.ts';
 import { log, prepareDatabase } from '#server/launcher.ts';

@@ -48,7 +48,7 @@ describe('nationwide benchmark locations', () => {
       expect(new Set(mine.map((l) => l.zip)).size).toBe(mine.length);
       expect(new Set(mine.map((l) => l.retailerLocationId)).size).toBe(mine.length);
     }
-    // Whole Foods ids are 5-digit 10xxx numbers (retailers.md section 9).
+    // Whole Foods ids are 5-digit 10xxx numbers, as the real ones.
     expect(
       locations.filter((l) => l.storeId === 'whole-foods').every((l) => /^10\d{3}$/.test(l.retailerLocationId)),
     ).toBe(true);

@@ -1,4 +1,4 @@
-// An unexpected console.error in a test is a failure (STYLE.md).
+// An unexpected console.error in a test is a failure.
 import { afterEach, beforeEach, expect, vi } from 'vitest';
 
 beforeEach(() => {

@@ -7,6 +7,8 @@ import { pricesNightly } from './tasks/prices__nightly.ts';
 import { pricesPartitions } from './tasks/prices__partitions.ts';
 import { sendEmail } from './tasks/send_email.ts';
 import { maintenancePrune } from './tasks/maintenance__prune.ts';
+import { emailOutboxPurge } from './tasks/email_outbox__purge.ts';
+import { subscriptionsPurge } from './tasks/subscriptions__purge.ts';
 import { storesScrape } from './tasks/stores__scrape.ts';
 import { workerRecover } from './tasks/worker__recover.ts';
 import { scrapeSchedule } from './tasks/scrape__schedule.ts';
@@ -26,6 +28,8 @@ export function taskList(deps: WorkerDeps): TaskList {
     prices__partitions: pricesPartitions(deps),
     send_email: sendEmail(deps),
     maintenance__prune: maintenancePrune(deps),
+    email_outbox__purge: emailOutboxPurge(deps),
+    subscriptions__purge: subscriptionsPurge(deps),
     stores__scrape: storesScrape(deps),
     worker__recover: workerRecover(deps),
     scrape__schedule: scrapeSchedule(deps),
@@ -48,6 +52,9 @@ export const CRONTAB = [
   '25 0 * * * prices__partitions ?max=3',
   '# expired sessions, tokens and rate-limit windows',
   '45 3 * * * maintenance__prune ?max=3',
+  '# what the Privacy Policy says is kept for a while: copies of sent emails, stopped alerts without an account',
+  '50 3 * * * email_outbox__purge ?max=3',
+  '55 3 * * * subscriptions__purge ?max=3',
   '# jobs and scrape runs of a worker that died: run them again, or fail them (within two minutes)',
   '* * * * * worker__recover ?max=1',
   '# the daily scrape, at the hour set in the admin Settings tab',

@@ -205,7 +205,7 @@ const config = defineConfig({
         fg: {
           error: { value: '{colors.red.fg}' },
         },
-        // SPEC §9: prices going up are bad news for shoppers (red), down good (green); the
+        // Prices going up are bad news for shoppers (red), down good (green); the
         // ticker's items without a trend are amber, other stable values grey.
         trend: {
           up: { value: '{colors.red.fg}' },

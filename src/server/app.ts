@@ -73,6 +73,8 @@ export interface ServerOptions {
   scrapeDelayMs?: number;
   /** The scrapers' egress (env.egress), for the admin area's redacted view of it. */
   egress?: EgressSettings;
+  /** The operator's address shown by the Privacy Policy and Terms (EMAIL_FROM's address). */
+  contactEmail?: string | null;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -236,6 +238,8 @@ export function buildApp(options: ServerOptions): { app: FastifyInstance; cache:
     emailTransport: auth.emailTransport ?? 'outbox',
     scrapeDelayMs: options.scrapeDelayMs ?? DEFAULT_SCRAPE_CONFIG.http.delayMs,
     ...(options.egress ? { egress: options.egress } : {}),
+    contactEmail: options.contactEmail ?? null,
+    publicApiRateLimit: rateLimit ? publicRateLimit : 0,
   };
   const createContext = contextFactory({ sql: options.sql, cache, config });
 

@@ -40,6 +40,10 @@ export interface AppConfig {
   scrapeDelayMs?: number;
   /** The scrapers' egress (env.egress), shown redacted to administrators. Default: every retailer direct. */
   egress?: EgressSettings;
+  /** The operator's address the Privacy Policy and Terms give (EMAIL_FROM's address); none: "the site operator". */
+  contactEmail?: string | null;
+  /** Requests a minute per address to the public /api GETs, as enforced (0: no limit). */
+  publicApiRateLimit?: number;
 }
 
 /** The HTTP side of a call: absent for direct callers (tests, scripts). */

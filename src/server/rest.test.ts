@@ -27,7 +27,7 @@ async function get(path: string, headers: Record<string, string> = {}) {
 }
 
 describe('GET /api/egg-prices', () => {
-  it('lists entries with SPEC field names and cache headers', async () => {
+  it('lists entries with their documented field names and cache headers', async () => {
     const { status, body, headers } = await get('/api/egg-prices');
     expect(status).toBe(200);
     expect(headers.get('content-type')).toMatch(/application\/json/);

@@ -96,9 +96,9 @@ const SAMPLE_PACKS: Array<{ egg_type: EggType; count: number }> = [
   { egg_type: 'pasture_raised', count: 12 },
 ];
 
-/** Premium of each egg type over standard eggs (SPEC §9 multipliers). */
+/** Premium of each egg type over standard eggs. */
 const TYPE_PREMIUM: Record<EggType, number> = { standard: 1, cage_free: 1.3, organic: 1.5, pasture_raised: 1.7 };
-/** Per-egg price of a pack against a dozen: small packs cost more per egg (SPEC §9: 1.05 / 0.97). */
+/** Per-egg price of a pack against a dozen: small packs cost more per egg (1.05 / 0.97). */
 const packFactor = (count: number) => (count < 12 ? 1.05 : count > 12 ? 0.97 : 1);
 
 export const SAMPLE_DAYS = 120;

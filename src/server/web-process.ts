@@ -7,6 +7,7 @@ import { openSql } from './db.ts';
 import { createServer } from './app.ts';
 import { adminSetupKey } from './auth/setup-key.ts';
 import { isConnectionLoss } from './db-errors.ts';
+import { mailboxAddress } from '#shared/privacy.ts';
 
 export interface WebProcess {
   server: ReturnType<typeof createServer>;
@@ -47,6 +48,7 @@ export async function openWebProcess(env: Env = processEnv): Promise<WebProcess>
     },
     scrapeDelayMs: env.SCRAPE_DELAY_MS,
     egress: env.egress,
+    contactEmail: mailboxAddress(env.EMAIL_FROM),
   });
   return {
     server,

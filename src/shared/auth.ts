@@ -1,4 +1,4 @@
-// zod schemas of the account forms and API inputs, with SPEC §5's messages word for word.
+// zod schemas of the account forms and API inputs, with the messages the screens and the API show, word for word.
 // The server validates with the same schemas the forms use.
 import { z } from 'zod';
 
@@ -17,7 +17,7 @@ const userPassword = z
   .min(6, 'Password must be at least 6 characters')
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
 
-/** SPEC §5: admin passwords: at least 8 characters with upper and lower case, a digit and a special character. */
+/** Admin passwords: at least 8 characters with upper and lower case, a digit and a special character. */
 export const adminPassword = z
   .string()
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`)
@@ -64,7 +64,7 @@ export const profileInput = z.object({
 });
 
 export const changePasswordInput = z.object({
-  /** SPEC §7 sends it; it must be the caller's own id when present. */
+  /** REST clients may send it; it must be the caller's own id when present. */
   user_id: z.string().max(64).optional(),
   current_password: z.string().min(1, 'Current password is required').max(PASSWORD_MAX),
   new_password: userPassword,
@@ -122,7 +122,7 @@ export const subscriptionIdInput = z.object({
   id: z.coerce.number({ message: 'Subscription id must be a number' }).int().positive().max(2_147_483_647),
 });
 
-/** The user fields the API returns (SPEC §3 User). */
+/** The user fields the API returns. */
 export interface PublicUser {
   id: string;
   username: string;

@@ -28,9 +28,10 @@ export function nextVisitDayAt(now: Date, startedToday: boolean): Date {
 }
 
 /**
- * US stores per chain, retailers.md section 9 (public company figures, 2024-2025; about 15,000 in
- * all): what a nationwide directory holds. The stand-in network, the nationwide benchmarks and
- * the visit-day estimate all size themselves from it.
+ * US stores per chain (public company figures, 2024-2025; about 15,000 in all; see
+ * docs/features/scraping.md, 'Retailer facts the code relies on'): what a nationwide directory
+ * holds. The stand-in network, the nationwide benchmarks and the visit-day estimate all size
+ * themselves from it.
  */
 export const US_STORE_COUNTS: Readonly<Record<StoreId, number>> = {
   walmart: 4600,

@@ -35,7 +35,7 @@ const NO_COUNT = reject('no-count', 'no egg count in title or size');
 
 type Row = [store: string, title: string, sizeText: string | null, expected: Classification];
 
-// Titles in each retailer's style: the real ones quoted in docs retailers.md §7 plus real brands and
+// Titles in each retailer's style: real ones quoted from the retailers' pages plus real brands and
 // lines, and the other things an "eggs" search returns. sizeText is Kroger's items[].size or
 // ALDI's sellingSize; the other stores put the count in the title only.
 const CORPUS: Row[] = [

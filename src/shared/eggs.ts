@@ -39,7 +39,7 @@
 //       grade, size, housing claim, dozen or "brown/white egg") -> 'not-eggs': shell eggs are sold
 //       as "eggs", while "Creme Egg", "Kinder Joy Egg" and the like are singular.
 //    Whatever is left is a pack of shell chicken eggs.
-// 2. Egg type (eggTypeOf), first match wins (precedence from docs retailers.md §7):
+// 2. Egg type (eggTypeOf), first match wins (docs/features/scraping.md, 'What counts as eggs'):
 //    pasture-raised / pastured -> pasture_raised; free-range -> cage_free (the app has no
 //    free-range bucket, and free-range hens are cage-free); cage-free -> cage_free; organic (but
 //    not "non-organic") -> organic; otherwise standard. So "Organic Pasture-Raised" is

@@ -10,12 +10,12 @@ import {
 } from './estimate.ts';
 import { REGIONS } from './vocabulary.ts';
 
-describe('multiplier tables (SPEC §9)', () => {
+describe('multiplier tables', () => {
   it('has the egg-type multipliers', () => {
     expect(EGG_TYPE_MULTIPLIERS).toEqual({ organic: 1.5, cage_free: 1.3, pasture_raised: 1.7, standard: 0.8 });
   });
 
-  it('has every region pair of the SPEC table, and 1 within a region', () => {
+  it('has every ordered pair of distinct regions, and 1 within a region', () => {
     expect(REGION_MULTIPLIERS.northeast).toEqual({ northeast: 1, south: 0.77, midwest: 1.05, west: 0.95 });
     expect(REGION_MULTIPLIERS.west).toEqual({ west: 1, south: 0.8, midwest: 1.1, northeast: 1.05 });
     expect(REGION_MULTIPLIERS.midwest).toEqual({ midwest: 1, south: 0.75, northeast: 0.95, west: 0.9 });
@@ -35,7 +35,7 @@ describe('eggTypeMultiplier', () => {
   });
 });
 
-describe('countAdjustment (SPEC §9)', () => {
+describe('countAdjustment', () => {
   it('is 0.97 for a bigger pack, 1.05 for a smaller one, else 1', () => {
     expect(countAdjustment(18, 12)).toBe(0.97);
     expect(countAdjustment(6, 12)).toBe(1.05);

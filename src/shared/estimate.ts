@@ -1,8 +1,8 @@
-// Estimated prices for a type, region or count the store has no observation for (SPEC §9).
+// Estimated prices for a type, region or count the store has no observation for.
 import { EGG_TYPE_LABELS, REGION_LABELS, parseEggType, parseRegion, type EggType, type Region } from './vocabulary.ts';
 import { formatPrice, packCount, roundCents, toNumber, type NumberLike } from './format.ts';
 
-/** SPEC §9 egg-type multipliers, applied when the viewed type differs from the entry's type. */
+/** Egg-type multipliers, applied when the viewed type differs from the entry's type. */
 export const EGG_TYPE_MULTIPLIERS: Readonly<Record<EggType, number>> = {
   standard: 0.8,
   cage_free: 1.3,
@@ -11,8 +11,8 @@ export const EGG_TYPE_MULTIPLIERS: Readonly<Record<EggType, number>> = {
 };
 
 /**
- * SPEC §9 region multipliers, REGION_MULTIPLIERS[from][to]. The SPEC table gives every ordered
- * pair of distinct regions; staying in the same region (which it leaves out) is 1.
+ * Region multipliers, REGION_MULTIPLIERS[from][to]. The table gives every ordered
+ * pair of distinct regions; staying in the same region is 1.
  */
 export const REGION_MULTIPLIERS: Readonly<Record<Region, Readonly<Record<Region, number>>>> = {
   northeast: { northeast: 1, south: 0.77, midwest: 1.05, west: 0.95 },
@@ -36,7 +36,7 @@ export function regionMultiplier(from: Region, to: Region): number {
   return REGION_MULTIPLIERS[from][to];
 }
 
-/** SPEC §9: a bigger pack than the entry's is cheaper per egg (0.97), a smaller one dearer (1.05). */
+/** A bigger pack than the entry's is cheaper per egg (0.97), a smaller one dearer (1.05). */
 export function countAdjustment(chosen: number, entryCount: number): number {
   if (chosen > entryCount) return 0.97;
   if (chosen < entryCount) return 1.05;
@@ -75,8 +75,8 @@ export interface Estimate {
 }
 
 /**
- * Re-prices an entry for another egg type, region or pack size (SPEC §9). The SPEC does not say
- * how the factors combine; here they multiply the per-egg price:
+ * Re-prices an entry for another egg type, region or pack size. The factors multiply the
+ * per-egg price:
  *   unit  = price / entry count (12 when missing)
  *   unit *= countAdjustment(target count, entry count)    when the counts differ
  *   unit *= eggTypeMultiplier(entry type, target type)   when the types differ

@@ -14,7 +14,7 @@ const entry: LooseEntry = {
 };
 
 describe('DEFAULT_FILTERS', () => {
-  it('matches SPEC §3 defaults', () => {
+  it('is all types, all stores, all regions, cheapest first, any count, region shown', () => {
     expect(DEFAULT_FILTERS).toEqual({
       eggType: 'all',
       store: 'all',
@@ -129,7 +129,7 @@ describe('matchesFilters', () => {
   });
 });
 
-describe('toggleCount (SPEC §5)', () => {
+describe('toggleCount', () => {
   it('selects a new value', () => {
     expect(toggleCount(null, 12)).toBe(12);
     expect(toggleCount(6, 30)).toBe(30);

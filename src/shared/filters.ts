@@ -1,4 +1,4 @@
-// The dashboard's filter selection (SPEC §3) and the rules that match entries against it (SPEC §5).
+// The dashboard's filter selection and the rules that match entries against it.
 // Its zod schema (filterSelectionSchema, for API input) is in schemas.ts: this module stays free
 // of zod because the dashboard's first paint uses it. filterFieldOrDefault reads one field the way
 // that schema does, without zod (schemas.test.ts checks that they agree).
@@ -22,12 +22,12 @@ export interface FilterSelection {
   store: string;
   region: Region | 'all';
   sortBy: SortOption;
-  /** A single pack size, or null for any (SPEC §5). */
+  /** A single pack size, or null for any. */
   countRange: FilterCount | null;
   showRegion: boolean;
 }
 
-/** SPEC §3 defaults: all types, all stores, all regions, cheapest first, any count, region shown. */
+/** Defaults: all types, all stores, all regions, cheapest first, any count, region shown. */
 export const DEFAULT_FILTERS: Readonly<FilterSelection> = Object.freeze({
   eggType: 'all',
   store: 'all',
@@ -104,7 +104,7 @@ export function filterFieldOrDefault<K extends keyof FilterSelection>(key: K, va
 }
 
 /**
- * SPEC §5: store ids match case-insensitively; egg type and region match case-insensitively in
+ * Store ids match case-insensitively; egg type and region match case-insensitively in
  * either spelling (cage-free / cage_free); count matches exactly, a missing count being 12.
  */
 export function matchesFilters(
@@ -125,7 +125,7 @@ export function matchesFilters(
   return filters.countRange === null || packCount(entry.count) === filters.countRange;
 }
 
-/** SPEC §5: the count filter is a single choice; choosing the selected value again clears it. */
+/** The count filter is a single choice; choosing the selected value again clears it. */
 export function toggleCount(current: FilterCount | null, value: FilterCount): FilterCount | null {
   return current === value ? null : value;
 }

@@ -37,7 +37,7 @@ describe('parseNumber / toNumber', () => {
     expect(toNumber('1e2')).toBe(100);
   });
 
-  it('counts non-numeric values and null as 0 (SPEC §3)', () => {
+  it('counts non-numeric values and null as 0', () => {
     for (const value of ['abc', '', '  ', '$3.75', '3.75abc', '0x10', null, undefined, Number.NaN, Infinity, '1e999']) {
       expect(toNumber(value)).toBe(0);
     }
@@ -51,7 +51,7 @@ describe('parseNumber / toNumber', () => {
 });
 
 describe('packCount', () => {
-  it('is 12 when missing or unusable (SPEC §3)', () => {
+  it('is 12 when missing or unusable', () => {
     expect(packCount(undefined)).toBe(12);
     expect(packCount(null)).toBe(12);
     expect(packCount(0)).toBe(12);
@@ -111,7 +111,7 @@ describe('unitPrice / formatUnitPrice', () => {
     expect(formatUnitPrice('7.50', 30)).toBe('$0.25 per egg');
   });
 
-  it('is null / empty when the count is missing or zero (SPEC §5)', () => {
+  it('is null / empty when the count is missing or zero', () => {
     expect(unitPrice(3.75, undefined)).toBeNull();
     expect(unitPrice(3.75, null)).toBeNull();
     expect(unitPrice(3.75, 0)).toBeNull();
@@ -156,7 +156,7 @@ describe('formatTrend', () => {
     expect(formatTrend(0)).toBe('0.00%');
   });
 
-  it("shows '0%' when empty or not numeric (SPEC §5, §8)", () => {
+  it("shows '0%' when empty or not numeric", () => {
     expect(formatTrend(null)).toBe('0%');
     expect(formatTrend(undefined)).toBe('0%');
     expect(formatTrend('')).toBe('0%');
@@ -189,7 +189,7 @@ describe('trend direction', () => {
   });
 });
 
-describe('trendColor (SPEC §9)', () => {
+describe('trendColor', () => {
   it('is red for up, green for down and gray otherwise', () => {
     expect(trendColor('up')).toBe('red');
     expect(trendColor('UP')).toBe('red');
@@ -234,7 +234,7 @@ describe('formatRelativeTime', () => {
     expect(formatRelativeTime(new Date(now.getTime() + 5 * MIN).toISOString(), now)).toBe('Just now');
   });
 
-  it("reads 'Recently' for a missing or invalid date (SPEC §5)", () => {
+  it("reads 'Recently' for a missing or invalid date", () => {
     expect(formatRelativeTime(undefined, now)).toBe('Recently');
     expect(formatRelativeTime(null, now)).toBe('Recently');
     expect(formatRelativeTime('', now)).toBe('Recently');

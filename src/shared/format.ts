@@ -1,7 +1,7 @@
-// Number coercion and display formatting for prices, unit prices, trends and times (SPEC §3, §5, §9).
+// Number coercion and display formatting for prices, unit prices, trends and times.
 import { DEFAULT_COUNT, REGIONS, REGION_LABELS, type Region, type TrendDirection } from './vocabulary.ts';
 
-/** A value the API or an integrator may send where a number is expected (SPEC §3). */
+/** A value the API or an integrator may send where a number is expected. */
 export type NumberLike = number | string | null | undefined;
 
 const NUMERIC = /^[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/i;
@@ -15,12 +15,12 @@ export function parseNumber(value: NumberLike): number | null {
   return Number.isFinite(parsed) ? parsed : null;
 }
 
-/** SPEC §3: a price or trend is a number or numeric string; anything else counts as 0. */
+/** A price or trend is a number or numeric string; anything else counts as 0. */
 export function toNumber(value: NumberLike): number {
   return parseNumber(value) ?? 0;
 }
 
-/** SPEC §3: a missing count means 12; a count that is not a positive number is treated as missing. */
+/** A missing count means 12; a count that is not a positive number is treated as missing. */
 export function packCount(count: number | null | undefined): number {
   return typeof count === 'number' && Number.isFinite(count) && count > 0 ? count : DEFAULT_COUNT;
 }
@@ -34,7 +34,7 @@ export function roundCents(value: number): number {
   return (Math.sign(value) * cents) / 100 || 0;
 }
 
-/** '$3.75' (SPEC §5: two decimals with a dollar sign). */
+/** '$3.75' (two decimals with a dollar sign). */
 export function formatPrice(price: NumberLike): string {
   const value = roundCents(toNumber(price));
   return `${value < 0 ? '-' : ''}$${Math.abs(value).toFixed(2)}`;
@@ -44,12 +44,12 @@ function isPackCount(count: number | null | undefined): count is number {
   return typeof count === 'number' && Number.isFinite(count) && count > 0;
 }
 
-/** '$3.75 / 12 ct', or the plain price when the count is missing (SPEC §5). */
+/** '$3.75 / 12 ct', or the plain price when the count is missing. */
 export function formatPackPrice(price: NumberLike, count: number | null | undefined): string {
   return isPackCount(count) ? `${formatPrice(price)} / ${count} ct` : formatPrice(price);
 }
 
-/** Price per egg, or null when the count is missing or zero (SPEC §5). Not rounded. */
+/** Price per egg, or null when the count is missing or zero. Not rounded. */
 export function unitPrice(price: NumberLike, count: number | null | undefined): number | null {
   return isPackCount(count) ? toNumber(price) / count : null;
 }
@@ -88,13 +88,13 @@ export function formatRegionScope(regions: readonly Region[]): string {
   return `across the ${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}`;
 }
 
-/** '$0.31 per egg', or '' when the count is missing or zero (SPEC §5). */
+/** '$0.31 per egg', or '' when the count is missing or zero. */
 export function formatUnitPrice(price: NumberLike, count: number | null | undefined): string {
   const perEgg = unitPrice(price, count);
   return perEgg === null ? '' : `${formatPrice(perEgg)} per egg`;
 }
 
-/** SPEC §5: '0%' when empty or not numeric, else the absolute value with two decimals: -2.4 -> '2.40%'. */
+/** '0%' when empty or not numeric, else the absolute value with two decimals: -2.4 -> '2.40%'. */
 export function formatTrend(value: NumberLike): string {
   const parsed = parseNumber(value);
   return parsed === null ? '0%' : `${Math.abs(parsed).toFixed(2)}%`;
@@ -108,7 +108,7 @@ export function formatHistoryDays(days: number): string {
   return `${days} ${days === 1 ? 'day' : 'days'} of prices so far`;
 }
 
-/** SPEC §3: trend_direction is up, down, or anything else, which reads as stable. */
+/** A trend_direction is up, down, or anything else, which reads as stable. */
 export function parseTrendDirection(direction: string | null | undefined): TrendDirection {
   const key = typeof direction === 'string' ? direction.trim().toLowerCase() : '';
   return key === 'up' || key === 'down' ? key : 'stable';
@@ -132,7 +132,7 @@ export function trendDirection(entry: { trend_direction?: string | null; trend_v
 
 export type TrendColor = 'red' | 'green' | 'gray';
 
-/** SPEC §9 trend colours: up red (prices rising is bad for shoppers), down green, other grey. */
+/** Trend colours: up red (prices rising is bad for shoppers), down green, other grey. */
 export function trendColor(direction: string | null | undefined): TrendColor {
   const parsed = parseTrendDirection(direction);
   return parsed === 'up' ? 'red' : parsed === 'down' ? 'green' : 'gray';
@@ -150,7 +150,7 @@ function ago(amount: number, unit: string): string {
  * 'Just now', '5 minutes ago', '3 hours ago', 'Yesterday', '4 days ago', '2 weeks ago',
  * '3 months ago' (30-day months), '1 year ago' (365-day years). Counted in elapsed time, not
  * calendar days, so the result does not depend on the time zone. A date in the future (clock
- * skew) reads 'Just now'; a missing or invalid date reads 'Recently' (SPEC §5).
+ * skew) reads 'Just now'; a missing or invalid date reads 'Recently'.
  */
 export function formatRelativeTime(iso: string | null | undefined, now: Date = new Date()): string {
   const time = typeof iso === 'string' ? Date.parse(iso) : Number.NaN;

@@ -102,7 +102,7 @@ export const marketSeriesInput = z
   })
   .strict();
 
-/** The dashboard list: SPEC §3's filter selection, a page and the screen's page size. */
+/** The dashboard list: the filter selection, a page and the screen's page size. */
 export const dashboardInput = z
   .object({
     filters: filterSelectionSchema.optional(),

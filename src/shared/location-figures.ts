@@ -1,4 +1,4 @@
-// What a store's locations charge (issue 26, "Store figures from many locations"): for one store,
+// What a store's locations charge (docs/features/comparing.md, decision 010): for one store,
 // region, egg type and pack size, the median of today's observed prices per dozen across its
 // store locations, their range, how many locations that is, and the cheapest of them. Shared by
 // the API's validation and OpenAPI document, the price card and the store page.

@@ -9,7 +9,7 @@ import {
   showingText,
 } from './pagination.ts';
 
-describe('pageSizeForWidth (SPEC §9)', () => {
+describe('pageSizeForWidth', () => {
   it.each([
     [320, 4],
     [767, 4],
@@ -49,7 +49,7 @@ describe('clampPage', () => {
   });
 });
 
-describe('pageButtons (SPEC §2, §9)', () => {
+describe('pageButtons', () => {
   it('shows nothing when there are no pages', () => {
     expect(pageButtons(1, 0)).toEqual([]);
   });

@@ -1,12 +1,12 @@
-// Listing pagination: page size by screen width and the page buttons to render (SPEC §2, §9).
+// Listing pagination: page size by screen width and the page buttons to render.
 
-/** SPEC §9 breakpoints: below 768 px is mobile; 1024 px and above is desktop. */
+/** Breakpoints: below 768 px is mobile; 1024 px and above is desktop. */
 export const BREAKPOINTS = { mobile: 768, desktop: 1024 } as const;
 
-/** SPEC §9 page sizes: 4 on mobile, 9 on large screens, 6 otherwise. */
+/** Page sizes: 4 on mobile, 9 on large screens, 6 otherwise. */
 export const PAGE_SIZES = { mobile: 4, tablet: 6, desktop: 9 } as const;
 
-/** SPEC §9: at most 4 numbered page buttons, plus the last page. */
+/** At most 4 numbered page buttons, plus the last page. */
 export const MAX_PAGE_BUTTONS = 4;
 
 export function pageSizeForWidth(widthPx: number): number {
@@ -34,7 +34,7 @@ export function clampPage(page: number, totalPages: number): number {
 export type PageButton = number | 'ellipsis';
 
 /**
- * The pagination buttons to render (SPEC §2, §9): a window of at most 4 numbered pages, then
+ * The pagination buttons to render: a window of at most 4 numbered pages, then
  * the last page when the window does not include it, preceded by an 'ellipsis' marker when
  * pages are skipped. The window is 1-4 near the start, the 4 pages ending one after the
  * current page in the middle (current-2 .. current+1), and the last 4 pages near the end:
@@ -65,7 +65,7 @@ export function pageRange(page: number, size: number, total: number): { from: nu
   return { from: (current - 1) * size + 1, to: Math.min(current * size, total) };
 }
 
-/** SPEC §2: 'Showing X to Y of Z results'. */
+/** 'Showing X to Y of Z results'. */
 export function showingText(page: number, size: number, total: number): string {
   const { from, to } = pageRange(page, size, total);
   return `Showing ${from} to ${to} of ${total} results`;

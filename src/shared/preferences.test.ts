@@ -15,7 +15,7 @@ const messages = (input: unknown) => {
   return result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
 };
 
-describe('preferencesSchema (SPEC §5)', () => {
+describe('preferencesSchema', () => {
   it('checks a ZIP code given: 5 to 10 characters making a US ZIP code', () => {
     expect(messages({ zipCode: '1234' })).toEqual([`zipCode: ${ZIP_MIN_MESSAGE}`]);
     expect(messages({ zipCode: '12345-67890' })).toEqual([`zipCode: ${ZIP_MAX_MESSAGE}`]);

@@ -1,4 +1,4 @@
-// A shopper's local preferences (SPEC §3 "Local preferences", §5 validation), saved in the
+// A shopper's local preferences, saved in the
 // browser under one key. The preferences form validates with preferencesSchema; every reader of
 // saved data (the form, the dashboard's price cards) goes through parseStoredPreferences, which
 // keeps each usable field and falls back to the default for the rest, so an old or hand-edited
@@ -25,7 +25,7 @@ export const ZIP_MAX_MESSAGE = 'ZIP code must be at most 10 characters';
 export const ZIP_FORMAT_MESSAGE = 'ZIP code must be 5 digits, or ZIP+4 (12345-6789)';
 
 export const preferencesSchema = z.object({
-  /** Optional: an egg type or a favourite store can be saved without one. When given, 5 to 10 characters (SPEC §5) making a US ZIP code. */
+  /** Optional: an egg type or a favourite store can be saved without one. When given, 5 to 10 characters making a US ZIP code. */
   zipCode: z
     .string()
     .trim()
@@ -43,11 +43,11 @@ export const preferencesSchema = z.object({
               : ZIP_FORMAT_MESSAGE;
       if (message) ctx.issues.push({ code: 'custom', message, input: zip });
     }),
-  /** A region (northeast, midwest, south, west) or '' for none; SPEC §5 keeps it a free string. */
+  /** A region (northeast, midwest, south, west) or '' for none; kept a free string. */
   region: z.string().default(''),
-  /** An egg type in the URL spelling (cage-free) or '' for none; a free string per SPEC §5. */
+  /** An egg type in the URL spelling (cage-free) or '' for none; kept a free string. */
   preferredEggType: z.string().default(''),
-  /** A pack size from the price cards' list (SPEC §3); 12 by default (SPEC §5). */
+  /** A pack size from the price cards' list; 12 by default. */
   preferredCount: z.coerce
     .number()
     .int()

@@ -20,6 +20,8 @@ export const CLIENT_ROUTES = [
   '/notifications/confirm',
   '/notifications/unsubscribe',
   '/notifications/manage',
+  '/privacy',
+  '/terms',
   '/admin',
   '/admin/login',
   '/admin/setup',

@@ -37,7 +37,7 @@ export const regionSchema = z
     return parsed;
   });
 
-/** Store ids are slugs; matching is case-insensitive (SPEC §5). */
+/** Store ids are slugs; matching is case-insensitive. */
 export const storeIdSchema = z
   .string()
   .trim()

@@ -1,5 +1,5 @@
 // Scraper runs and settings: the inputs the admin screens send (shared with the API's validation)
-// and the shapes the status calls answer (SPEC §3 "Scraper status").
+// and the shapes the status calls answer.
 import { z } from 'zod';
 import { STORE_IDS, STORE_NAMES, type StoreId } from './vocabulary.ts';
 import { zipListSchema } from './zip-list.ts';
@@ -10,7 +10,7 @@ import { defaultEgressSettings, type EgressSettings } from './egress.ts';
 
 export const MAX_SCRAPE_ZIPS = 25;
 
-/** SPEC §9 default scraper ZIP codes. */
+/** Default scraper ZIP codes. */
 export const DEFAULT_SCRAPE_ZIPS = ['10001', '60611', '90210', '30301', '77001'] as const;
 
 export const SCRAPER_NAMES: Record<StoreId, string> = STORE_NAMES;

@@ -1,11 +1,11 @@
-// Sorting, one-entry-per-store and the dashboard listing rule (docs/features/preferences-and-dashboard.md). 'price' sorts by the price
+// Sorting, one-entry-per-store and the dashboard listing rule. 'price' sorts by the price
 // per dozen, so a 60-pack never looks dearer than a 6-pack merely for holding more eggs.
 import type { LooseEntry } from './types.ts';
 import { DEFAULT_COUNT, parseEggType, type SortOption } from './vocabulary.ts';
 import { packCount, parseNumber, toNumber } from './format.ts';
 import { matchesFilters, type FilterSelection } from './filters.ts';
 
-/** SPEC §5: unit_price when present and numeric, else price divided by count (12 when missing). */
+/** The unit_price when present and numeric, else price divided by count (12 when missing). */
 export function entryUnitPrice(entry: LooseEntry): number {
   return parseNumber(entry.unit_price) ?? toNumber(entry.price) / packCount(entry.count);
 }
@@ -42,7 +42,7 @@ const COMPARATORS: Record<SortOption, Compare> = {
   trend: (a, b) => Math.abs(toNumber(b.trend_value)) - Math.abs(toNumber(a.trend_value)),
 };
 
-/** A sorted copy (SPEC §5 orders, 'price' by the price per dozen); ties keep their input order. */
+/** A sorted copy ('price' by the price per dozen); ties keep their input order. */
 export function sortEntries<T extends LooseEntry>(entries: readonly T[], sortBy: SortOption): T[] {
   // Array.prototype.sort is stable (ES2019), so ties keep their input order.
   return [...entries].sort(COMPARATORS[sortBy]);
@@ -78,7 +78,7 @@ function before(a: readonly number[], b: readonly number[]): boolean {
   return false;
 }
 
-/** The dashboard listing: filter, keep one entry per store, then sort (SPEC §5 order). */
+/** The dashboard listing: filter, keep one entry per store, then sort. */
 export function selectListing<T extends LooseEntry>(entries: readonly T[], filters: FilterSelection): T[] {
   return sortEntries(dedupeByStore(entries.filter((entry) => matchesFilters(entry, filters))), filters.sortBy);
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sparklineRange } from './sparkline.ts';
 
-describe('sparklineRange (SPEC §5)', () => {
+describe('sparklineRange', () => {
   it('runs from 5% below the minimum to 5% above the maximum', () => {
     const range = sparklineRange([3.7, 4, 3.5, 3.9]);
     expect(range.min).toBeCloseTo(3.325);

@@ -1,15 +1,15 @@
-// Sparkline y-axis range (SPEC §5).
+// Sparkline y-axis range.
 
 export interface Range {
   min: number;
   max: number;
 }
 
-/** Fraction of padding below the minimum and above the maximum (SPEC §5: 5%). */
+/** Fraction of padding below the minimum and above the maximum (5%). */
 export const SPARKLINE_PADDING = 0.05;
 
 /**
- * SPEC §5: the y-axis runs from 5% below the minimum to 5% above the maximum. "Below" and
+ * The y-axis runs from 5% below the minimum to 5% above the maximum. "Below" and
  * "above" are taken on the magnitude, so a negative minimum still moves down. Non-finite values
  * are ignored. A single value v gives 0.95v..1.05v. With no values, or only zeros (a range of
  * nothing), the range is 0..1 so a chart still has a usable scale.

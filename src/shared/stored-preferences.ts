@@ -1,4 +1,4 @@
-// Saved preferences as the browser stores them (SPEC §3 "Local preferences"): the storage key, the
+// Saved preferences as the browser stores them: the storage key, the
 // defaults and the lenient reader every screen uses. Kept free of zod because the dashboard's
 // price cards read saved preferences on the first paint of /; the form's validating schema
 // (preferencesSchema) is in preferences.ts, which re-exports everything here.

@@ -1,4 +1,4 @@
-// Price-alert subscriptions (SPEC §2 Subscribe, §3 Subscription, §5, §7 POST /api/subscribers):
+// Price-alert subscriptions:
 // the form's and the API's one schema, and the matching rule shared by the emails and the screens.
 import { z } from 'zod';
 import { eggTypeSchema, regionSchema } from './schemas.ts';
@@ -49,7 +49,7 @@ const threshold = z
     return Math.round(n * 100) / 100;
   });
 
-/** SPEC §7 POST /api/subscribers body. Region and egg type may be 'all' (or omitted) for any. */
+/** POST /api/subscribers body. Region and egg type may be 'all' (or omitted) for any. */
 export const subscriptionInput = z
   .object({
     email: z
@@ -97,7 +97,7 @@ export const subscriptionTokenInput = z.object({ token: linkToken }).strict();
 /** The manage page (an email's link token): every field but the address. */
 export const subscriptionManageInput = subscriptionInput.omit({ email: true }).extend({ token: linkToken });
 
-/** A subscription as the API answers it (SPEC §3 field names). */
+/** A subscription as the API answers it. */
 export interface Subscription {
   id: number;
   email: string;

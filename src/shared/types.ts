@@ -1,4 +1,4 @@
-// Shapes the API serves (SPEC §3 field names) and the client reads. The zod schemas document
+// Shapes the API serves and the client reads. The zod schemas document
 // the REST responses in /api/openapi.json; the types are derived from them.
 import { z } from 'zod';
 import { EGG_TYPES, PRICE_SOURCES, REGIONS, TREND_DIRECTIONS, type PriceSource } from './vocabulary.ts';
@@ -6,7 +6,7 @@ import { EGG_TYPES, PRICE_SOURCES, REGIONS, TREND_DIRECTIONS, type PriceSource }
 export const priceSourceSchema = z.enum(PRICE_SOURCES);
 export type { PriceSource };
 
-/** A price entry: the latest observation of one product at one store location (DESIGN.md). */
+/** A price entry: the latest observation of one product at one store location. */
 export const priceEntrySchema = z.object({
   id: z.number().int(),
   store_id: z.string(),
@@ -67,8 +67,8 @@ export const storeSchema = z.object({
 export type Store = z.infer<typeof storeSchema>;
 
 /**
- * The loosest entry the domain rules accept: SPEC §3 allows numeric strings, a missing count
- * and any trend direction, so integrators' data and older payloads are handled the same way.
+ * The loosest entry the domain rules accept: numeric strings, a missing count
+ * and any trend direction are allowed, so integrators' data and older payloads are handled the same way.
  */
 export interface LooseEntry {
   id?: number | string;

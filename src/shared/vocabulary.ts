@@ -1,5 +1,5 @@
 // The product's vocabulary: egg types, regions, stores and the parsers that normalise every
-// spelling a shopper, a URL or an integrator may use (SPEC §3 Enumerations). The zod schemas built
+// spelling a shopper, a URL or an integrator may use. The zod schemas built
 // on these parsers are in schemas.ts: this module stays free of zod because the client's first
 // paint (header, footer, dashboard) uses it and must not download zod.
 
@@ -59,9 +59,9 @@ export type TrendDirection = (typeof TREND_DIRECTIONS)[number];
 export const SORT_OPTIONS = ['price', 'freshness', 'trend', 'unit-price'] as const;
 export type SortOption = (typeof SORT_OPTIONS)[number];
 
-/** Pack sizes offered by the filters panel (SPEC §3). */
+/** Pack sizes offered by the filters panel. */
 export const FILTER_COUNTS = [6, 12, 18, 24, 30] as const;
-/** Pack sizes offered by price cards and preferences (SPEC §3). */
+/** Pack sizes offered by price cards and preferences. */
 export const CARD_COUNTS = [6, 12, 18, 24, 30, 36, 60] as const;
 export const DEFAULT_COUNT = 12;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { STATE_REGIONS, isValidZip, parseZipList, zipToRegion, zipToState } from './zip.ts';
 
-describe('parseZipList (SPEC §5)', () => {
+describe('parseZipList', () => {
   it('splits on commas, trims and drops empties', () => {
     expect(parseZipList('10001, 60611,90210 ,, 30301,77001,')).toEqual(['10001', '60611', '90210', '30301', '77001']);
     expect(parseZipList('')).toEqual([]);

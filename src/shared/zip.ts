@@ -1,10 +1,10 @@
-// ZIP code lists and ZIP -> state -> US census region (SPEC §5, DESIGN: a ZIP maps to a region via its state).
+// ZIP code lists and ZIP -> state -> US census region (a ZIP maps to a region via its state).
 // This small USPS prefix table serves the browser (and the scrape API's ZIP check, shared with the
 // admin form); the server reads every other ZIP fact (city, state, coordinates, region, distances)
 // from the zipcodes package's geodata in src/server/geo.ts, megabytes no client should download.
 import type { Region } from './vocabulary.ts';
 
-/** SPEC §5 scraper ZIP input: split on commas, trim, drop empties. No format check. */
+/** Scraper ZIP input: split on commas, trim, drop empties. No format check. */
 export function parseZipList(text: string): string[] {
   return text
     .split(',')

@@ -1,4 +1,4 @@
-// Albertsons stand-in (retailers.md §4): the home page with the inline config that carries the
+// Albertsons stand-in: the home page with the inline config that carries the
 // search key, the storeresolver (old and v2 paths) and the pgmsearch product search, all under
 // www.albertsons.com. The xapi services want the Ocp-Apim-Subscription-Key (401 JSON without it)
 // and the search fails the documented way (HTTP 200, appCode "400") without a known store.

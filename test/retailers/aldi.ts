@@ -1,4 +1,4 @@
-// ALDI US stand-in (retailers.md §6): api.aldi.us merchant-search (ZIP -> servicePoint) and
+// ALDI US stand-in: api.aldi.us merchant-search (ZIP -> servicePoint) and
 // v3 product-search, which rejects a limit outside 12, 16, 24, 30, 32, 48, 60 with HTTP 400 JSON.
 import type { EggType } from '#shared/vocabulary.ts';
 import { zipToState } from '#shared/zip.ts';

@@ -1,4 +1,4 @@
-// Kroger stand-in (retailers.md §3): the public API's client-credentials token endpoint (any
+// Kroger stand-in: the public API's client-credentials token endpoint (any
 // non-empty client id and secret), /v1/locations and /v1/products (captured body shape: promo 0 =
 // no promotion, promotions, an item without a price object, both fulfillment key casings, stock
 // levels and items without one, an item the store does not sell in store, a size ending with a

@@ -1,5 +1,5 @@
 // The locators of the metro network (metro-network.ts): each retailer's store locator answering
-// from that network with the limits retailers.md gives and the documented minimum fields only,
+// from that network with the real locators' limits (docs/features/scraping.md) and the documented minimum fields only,
 // placed before the stand-in's own handlers (server.ts), which keep answering everything else
 // (keys, tokens, listings). A listing call for a metro store that blocks answers a bot wall.
 //

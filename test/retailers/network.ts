@@ -1,6 +1,6 @@
 // The stand-in store network: for each chain a fixed, deterministic set of stores placed on real
 // ZIP code centroids (the `zipcodes` geodata of src/server/geo.ts) across the states the chain
-// serves, in numbers near the real chains' (retailers.md §9), with Kroger and Albertsons banners.
+// serves, in numbers near the real chains' (US_STORE_COUNTS), with Kroger and Albertsons banners.
 // Every stand-in locator answers from it with its own limits (nearest only, k within a radius,
 // 200 within 100 miles, an id space), so discovery has something real to find.
 //
@@ -23,7 +23,7 @@ import { STATE_REGIONS, type UsState } from '#shared/zip.ts';
 import { standInPlace } from './places.ts';
 import { SCENARIO_ZIPS, hashOf, scenarioOf } from './scenarios.ts';
 
-/** Stores per chain: the real chains' (retailers.md §9, US_STORE_COUNTS). */
+/** Stores per chain: the real chains' (US_STORE_COUNTS). */
 export const NETWORK_SIZES: Readonly<Record<StoreId, number>> = US_STORE_COUNTS;
 
 /** No store of any chain within this many miles of the "no store" scenario ZIP (the widest radius a locator is asked). */
@@ -247,7 +247,7 @@ export const CLOSING_STATE: Record<StoreId, UsState> = {
 const BLOCKING_ONE_IN = 250;
 const MIN_BLOCKING = 2;
 
-/** Whole Foods store ids are 5-digit 10xxx numbers (retailers.md §9); pinned stores keep today's per-ZIP id. */
+/** Whole Foods store ids are 5-digit 10xxx numbers, as the real ones; pinned stores keep today's per-ZIP id. */
 export const WHOLE_FOODS_ID_SPACE = { first: 10000, last: 10999 } as const;
 
 export interface NetworkStore {

@@ -1,4 +1,4 @@
-// Target stand-in (retailers.md §2, §8): the www.target.com home page (its inline config carries
+// Target stand-in: the www.target.com home page (its inline config carries
 // the RedSky web key, a placeholder of the real shape) and RedSky's nearby_stores_v1 (the state's
 // full name beside its region code, ZIP+4 postal codes, no coordinates), plp_search_v2 (captured
 // body shape: entity-encoded titles, sale prices with a comparison price, a "was" price, variation

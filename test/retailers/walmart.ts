@@ -1,4 +1,4 @@
-// Walmart stand-in (retailers.md §1): the legacy grocery serviceAvailability call and the search
+// Walmart stand-in: the legacy grocery serviceAvailability call and the search
 // page with its server-rendered __NEXT_DATA__ (item shape of the real pages in
 // test/retailers/real/walmart: brand null, AdPlaceholder / TileTakeOverProductPlaceholder tiles,
 // sponsored repeats, marketplace sellers' offers, a ship-only item, an "Only at Walmart" carousel,

@@ -1,4 +1,4 @@
-// Whole Foods Market stand-in (retailers.md §5, §8): the store finder (POST /stores/search), the
+// Whole Foods Market stand-in: the store finder (POST /stores/search), the
 // keyword search JSON
 // (/api/search), which leaves out every price field when no store= is given, product pages
 // rendered for a store (/grocery/product/<slug>?store=<id>: its code, the offer listing

@@ -1,4 +1,4 @@
-// Albertsons (retailers.md §4): the banner's own search service (pgmsearch) and store resolver,
+// Albertsons: the banner's own search service (pgmsearch) and store resolver,
 // both under /abs/pub/xapi and both behind the Ocp-Apim-Subscription-Key the site ships in its
 // inline config (SWY.CONFIGSERVICE.searchConfig.apimProgramSubscriptionKey). The key rotates, so
 // it is read from the home page once per run unless ALBERTSONS_API_KEY is configured.

@@ -1,4 +1,4 @@
-// ALDI US (retailers.md §6): the storefront's own JSON API on api.aldi.us, no key. The nearest
+// ALDI US: the storefront's own JSON API on api.aldi.us, no key. The nearest
 // store's id (servicePoint, e.g. "440-018") comes from merchant-search; product-search pages
 // with a limit from a fixed set. Prices are integer cents.
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// Kroger (retailers.md §3): the official public API with a client of the Kroger developer portal
+// Kroger: the official public API with a client of the Kroger developer portal
 // (KROGER_CLIENT_ID / KROGER_CLIENT_SECRET). A client-credentials token (kept until shortly before
 // it expires), then /v1/locations near the ZIP and /v1/products priced at that location, 50 a page.
 // Real bodies (test/retailers/real/kroger): a promo above 0 is the shelf price; some items carry no
@@ -163,7 +163,7 @@ function krogerLocation(record: KrogerLocationRecord): RetailerLocation {
   };
 }
 
-/** /v1/locations's limits (retailers.md §3, §9): up to 200 locations within up to 100 miles. */
+/** /v1/locations's limits (docs/features/scraping.md): up to 200 locations within up to 100 miles. */
 export const KROGER_LOCATIONS_MAX_LIMIT = 200;
 export const KROGER_LOCATIONS_MAX_RADIUS = 100;
 
@@ -250,7 +250,7 @@ function hasPriceField(item: z.infer<typeof itemSchema>): boolean {
 
 /**
  * One /v1/products answer. Products of which not one carries a price are the answer without a
- * location (retailers.md §3): a failure, never a page of unpriced products. Some products
+ * location (prices come only with a location): a failure, never a page of unpriced products. Some products
  * without a price (not priced at that store) are read, and rejected later as unpriced.
  */
 export function parseKrogerProducts(body: string): KrogerProductsPage {

@@ -1,4 +1,4 @@
-// Target (retailers.md §2, §8): RedSky JSON with the public web key Target ships in its own front
+// Target: RedSky JSON with the public web key Target ships in its own front
 // end (TARGET_API_KEY, else read from www.target.com at run time and kept for the run). The store for
 // a ZIP comes from nearby_stores_v1; listings from plp_search_v2 priced at that store, paged by the
 // unsponsored products each page returns (sponsored tiles ride on top of a page, uncounted by

@@ -1,4 +1,4 @@
-// Walmart (retailers.md §1): the store for a ZIP from the legacy grocery serviceAvailability call
+// Walmart: the store for a ZIP from the legacy grocery serviceAvailability call
 // (UNCONFIRMED that it still exists, so any HTTP failure or an unknown body falls back to the
 // location the search page itself names for the ZIP cookie), then the search page's server-rendered
 // __NEXT_DATA__, page by page, pinned to that store with the assortmentStoreId cookie (and the ZIP

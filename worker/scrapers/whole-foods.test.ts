@@ -275,7 +275,7 @@ describe('parseWholeFoodsSearch', () => {
   });
 
   it('takes a present salePrice as the shelf price whatever the date: the fields are absent when not on sale', () => {
-    // The example body of retailers.md §5, read long after its sale week.
+    // A body as the site documents it, read long after its sale week.
     const documented = JSON.stringify({
       results: [
         {

@@ -1,4 +1,4 @@
-// Whole Foods Market (retailers.md §5, §8): the store finder (POST /stores/search: a ZIP code's
+// Whole Foods Market: the store finder (POST /stores/search: a ZIP code's
 // store, and every store near it for discovery) and the keyword search JSON (/api/search), no key. Prices come only with store=; list results carry no stock
 // flag and no pack-size field besides `uom`. Stock comes from /api/wwos/products with the store's
 // code (its offer listing discriminator), read from a product page rendered for that store. When
@@ -171,7 +171,7 @@ function countText(uom: string | null | undefined): string | null {
 const DAY = 86_400_000;
 
 /**
- * Whether a present salePrice is the shelf price. retailers.md §5: salePrice and the sale dates
+ * Whether a present salePrice is the shelf price. salePrice and the sale dates
  * "are absent when not on sale", so a salePrice in the answer is the price today whatever its
  * dates say (the site's clock, time zone and caching are not ours to second-guess). Only dates
  * that contradict each other (the end before the start, by calendar day) discredit it.
@@ -219,7 +219,7 @@ function toListing(item: WholeFoodsItem): RawListing {
 
 /**
  * One /api/search answer (or a category answer: the same items). Results of which not one carries
- * a price field or a store are the answer without a store (retailers.md §5): a failure, never a
+ * a price field or a store are the answer without a store (docs/features/scraping.md): a failure, never a
  * page of unpriced products. A result with its store but no price has no price there (real
  * answers carry such pages): read, and rejected later as unpriced. Results of another store than
  * the one asked for (the site's default store when ours is not applied) fail the ZIP: their prices
@@ -288,7 +288,7 @@ const idText = (value: string | number | null | undefined) =>
 /**
  * The store code a page's `__NEXT_DATA__` names, valid only when the page proves it was rendered
  * for this store: `isDefaultLocation` false and `overrideStoreId` equal to almAttributes.storeId,
- * which is the store asked for (retailers.md §8). A page without those keys (a real 2025 page) or
+ * which is the store asked for (docs/features/scraping.md). A page without those keys (a real 2025 page) or
  * rendered for another store proves nothing: its code is not used. The page's `locationCookie` and
  * `storeTlc` are never read (real pages pair them with another store).
  */

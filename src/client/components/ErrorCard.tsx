@@ -10,7 +10,7 @@ export interface ErrorCardProps {
   onRetry?: () => void;
 }
 
-/** The fallback a failing section shows in its place (SPEC §4, §8). */
+/** The fallback a failing section shows in its place. */
 export function ErrorCard({ title = DEFAULT_ERROR_TITLE, message, onRetry }: ErrorCardProps) {
   return (
     <Card.Root role="alert" variant="outline" borderColor="red.muted" bg="red.subtle/40" width="full">

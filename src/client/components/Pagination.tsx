@@ -1,4 +1,4 @@
-// Listing pagination (SPEC §2, §9): 'Showing X to Y of Z results', Previous and Next, at most 4
+// Listing pagination: 'Showing X to Y of Z results', Previous and Next, at most 4
 // numbered pages then an ellipsis and the last page; on mobile 'Page N of M' in place of numbers.
 import { Button, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
 import { LuChevronLeft, LuChevronRight, LuEllipsis } from 'react-icons/lu';

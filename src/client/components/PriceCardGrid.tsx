@@ -1,5 +1,5 @@
 // A responsive grid of price cards for the store and compare pages: skeleton cards while the
-// prices load, SPEC's empty message when there are none.
+// prices load, an empty-state message when there are none.
 import { EmptyState, SimpleGrid, VisuallyHidden } from '@chakra-ui/react';
 import { LuSearchX } from 'react-icons/lu';
 import type { PriceEntry } from '#shared/types.ts';

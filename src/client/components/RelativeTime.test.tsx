@@ -48,7 +48,7 @@ describe('RelativeTime', () => {
     expect(time.getAttribute('title')).toMatch(/Apr 10, 2025/);
   });
 
-  it("reads 'Recently' for a missing date (SPEC §5)", () => {
+  it("reads 'Recently' for a missing date", () => {
     const { container } = render(<RelativeTime iso={null} />);
     expect(text(container)).toBe('Recently');
     expect(container.querySelector('time')!.hasAttribute('title')).toBe(false);

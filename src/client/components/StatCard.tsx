@@ -66,7 +66,7 @@ function Part({ loading, children }: { loading: boolean; children: ReactNode }) 
   );
 }
 
-/** A dashboard summary figure: title, value, subtext, optional trend and badge (SPEC §3 Stat card). */
+/** A dashboard summary figure: title, value, subtext, optional trend and badge. */
 export function StatCard({ title, value, subtext, trend, badge, extra, loading = false }: StatCardProps) {
   const generic = loading && (value === null || value === undefined);
   return (

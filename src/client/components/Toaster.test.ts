@@ -49,7 +49,7 @@ describe('a toast does not repeat its title as its text', () => {
     );
   });
 
-  it('keeps every other text whole, SPEC §8 texts included', () => {
+  it('keeps every other text whole, failure texts included', () => {
     expect(textBesideTitle('Login failed', 'Login failed because the server is away')).toBe(
       'Login failed because the server is away',
     );

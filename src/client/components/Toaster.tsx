@@ -1,4 +1,4 @@
-// The app's one toaster (SPEC §9): at most 5 toasts at once, 5 s by default, and a dismissed
+// The app's one toaster: at most 5 toasts at once, 5 s by default, and a dismissed
 // toast is removed after 1 s so its exit animation can finish.
 //
 // `toaster` (what pages call) is a small queue; the toast machinery (zag's toast machines and

@@ -1,5 +1,5 @@
-// Whether the browser holds an administrator session (SPEC §3 session keys: authToken, and
-// userData for admins; SPEC §6: the admin role is the value 'admin'). The dashboard shows its
+// Whether the browser holds an administrator session (the session keys: authToken, and
+// userData for admins; the admin role is the value 'admin'). The dashboard shows its
 // Administrator Controls only then; the server still checks the role on every admin call.
 import { useState } from 'react';
 import { AUTH_TOKEN_KEY, USER_DATA_KEY } from './session.ts';
@@ -24,7 +24,7 @@ export function hasAdminSession(): boolean {
   }
 }
 
-/** Read once on mount, like the header's signed-in state (SPEC §4). */
+/** Read once on mount, like the header's signed-in state. */
 export function useHasAdminSession(): boolean {
   const [admin] = useState(hasAdminSession);
   return admin;

@@ -1,7 +1,7 @@
 // Navigation targets shared by the header, footer and pages.
 import { EGG_TYPE_LABELS, EGG_TYPE_SLUGS, type EggType } from '#shared/vocabulary.ts';
 
-/** The order the header menu and footer list egg types in (SPEC §2). */
+/** The order the header menu and footer list egg types in. */
 const COMPARE_ORDER: readonly EggType[] = ['standard', 'organic', 'cage_free', 'pasture_raised'];
 
 export function compareHref(type: EggType): string {

@@ -1,4 +1,4 @@
-// Reading and writing the shopper's saved preferences in browser storage (SPEC §3, §4). The
+// Reading and writing the shopper's saved preferences in browser storage. The
 // schema and the key live in src/shared/preferences.ts.
 import {
   PREFERENCE_ALERTS,
@@ -25,7 +25,7 @@ export function savePreferences(preferences: Preferences): void {
 
 /**
  * The subscriptions the Notifications switches set up for a signed-in shopper, by switch: kept
- * beside the preferences (not in them, which hold SPEC §3's fields) so the switch can manage the
+ * beside the preferences (not in them, which hold the saved form's fields) so the switch can manage the
  * same subscription later. A stale id (deleted, or another account's) is found out and dropped.
  */
 const ALERT_LINKS_KEY = 'eggwatch.preference-alerts';

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 
 /**
- * SPEC §7: no automatic retries, no refetch on window focus or on an interval, and cached data
+ * No automatic retries, no refetch on window focus or on an interval, and cached data
  * never goes stale by time (screens that poll, such as scraper status, opt in per query).
  */
 export function createQueryClient(): QueryClient {

@@ -21,7 +21,7 @@ describe('parsePreferenceFilters', () => {
     expect(
       parsePreferenceFilters(JSON.stringify({ region: '', preferredEggType: 'brown', preferredCount: 36 })),
     ).toEqual({});
-    // A saved form always holds a pack size: 12 unless chosen (SPEC §5).
+    // A saved form always holds a pack size: 12 unless chosen.
     expect(parsePreferenceFilters(JSON.stringify({ zipCode: '10001' }))).toEqual({ countRange: 12 });
     expect(parsePreferenceFilters('not json')).toEqual({ countRange: 12 });
   });

@@ -1,4 +1,4 @@
-// The shopper's saved browser preferences as the dashboard applies them (SPEC §3 Local
+// The shopper's saved browser preferences as the dashboard applies them (the local
 // preferences): the region, egg type and pack size become the Egg Prices list's filters when its
 // URL names none, shown as applied in the Filters panel. They never re-price a price card.
 import { useMemo, useSyncExternalStore } from 'react';

@@ -1,8 +1,8 @@
-// Browser-stored session keys (SPEC §3): authToken, userId and, for administrators, userData.
+// Browser-stored session keys: authToken, userId and, for administrators, userData.
 // The session itself is the httpOnly cookie auth.login sets; authToken only holds a marker
 // value, never the token, so script-readable storage has nothing worth stealing
 // (docs/decisions/003-browser-session.md). The header's logged-in state depends only on whether
-// an authToken entry exists (SPEC §4).
+// an authToken entry exists.
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 

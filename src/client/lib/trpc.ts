@@ -11,12 +11,12 @@ export type RouterInputs = inferRouterInputs<AppRouter>;
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
 
 /**
- * SPEC §8: a non-OK response that is not a tRPC error body (a proxy's 502, an HTML error page)
+ * A non-OK response that is not a tRPC error body (a proxy's 502, an HTML error page)
  * fails with 'status: body', or the status text when the body is empty, rather than a JSON
  * parse error.
  */
 async function fetchWithCredentials(url: URL | RequestInfo, options?: RequestInit): Promise<Response> {
-  // SPEC §7: every request carries the session cookie.
+  // Every request carries the session cookie.
   const response = await fetch(url, { ...options, credentials: 'include' });
   if (!response.ok && !response.headers.get('content-type')?.includes('application/json')) {
     const body = (await response.text()).trim().slice(0, 300);

@@ -1,4 +1,4 @@
-// The window's width as React state, following resizes (SPEC §9 breakpoints and page sizes).
+// The window's width as React state, following resizes.
 import { useSyncExternalStore } from 'react';
 import { BREAKPOINTS, pageSizeForWidth } from '#shared/pagination.ts';
 
@@ -35,12 +35,12 @@ export function useViewportWidth(): number {
   return useSyncExternalStore(subscribe, widthNow, serverWidth);
 }
 
-/** Below 768 px (SPEC §9 mobile breakpoint). */
+/** Below 768 px. */
 export function useIsMobile(): boolean {
   return useViewportWidth() < BREAKPOINTS.mobile;
 }
 
-/** The listing page size for the current width: 4 mobile, 6 tablet, 9 desktop (SPEC §9). */
+/** The listing page size for the current width: 4 mobile, 6 tablet, 9 desktop. */
 export function usePageSize(): number {
   return pageSizeForWidth(useViewportWidth());
 }

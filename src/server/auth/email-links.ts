@@ -3,6 +3,7 @@
 import type { Db } from '../db.ts';
 import { queueEmail } from '../email/outbox.ts';
 import { passwordResetEmail, verificationEmail } from '../email/templates.ts';
+import { EMAIL_VERIFICATION_LINK_HOURS, PASSWORD_RESET_LINK_MINUTES } from '#shared/privacy.ts';
 import { newToken } from './tokens.ts';
 
 export async function sendVerification(
@@ -13,7 +14,7 @@ export async function sendVerification(
   const { token, hash } = newToken();
   await sql`
     insert into email_verification_tokens (token_hash, user_id, email, expires_at)
-    values (${hash}, ${user.id}, ${user.email}, now() + interval '24 hours')`;
+    values (${hash}, ${user.id}, ${user.email}, now() + ${EMAIL_VERIFICATION_LINK_HOURS} * interval '1 hour')`;
   await queueEmail(
     sql,
     verificationEmail(user.email, user.username, `${publicUrl}/verify-email?token=${encodeURIComponent(token)}`),
@@ -30,7 +31,7 @@ export async function sendPasswordReset(
   await sql`update password_reset_tokens set used_at = now() where user_id = ${user.id} and used_at is null`;
   await sql`
     insert into password_reset_tokens (token_hash, user_id, expires_at)
-    values (${hash}, ${user.id}, now() + interval '30 minutes')`;
+    values (${hash}, ${user.id}, now() + ${PASSWORD_RESET_LINK_MINUTES} * interval '1 minute')`;
   const page = user.role === 'admin' ? '/admin/reset-password' : '/reset-password';
   await queueEmail(
     sql,

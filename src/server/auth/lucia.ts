@@ -1,9 +1,10 @@
 // Sessions: lucia v3 on the user_sessions table. Two lifetimes share one table: "remember me"
 // sessions last 30 days with a persistent cookie; the others last 12 hours with a cookie that
-// ends with the browser. The session id's prefix says which, so validation needs no extra read.
+// ends with the browser (src/shared/privacy.ts holds both figures; the Privacy Policy prints them). The session id's prefix says which, so validation needs no extra read.
 // API clients send the same id as `Authorization: Bearer <token>`.
 import { Cookie, Lucia, TimeSpan, generateIdFromEntropySize } from 'lucia';
 import { PostgresJsAdapter } from '@lucia-auth/adapter-postgresql';
+import { BROWSER_SESSION_HOURS, REMEMBERED_SESSION_DAYS } from '#shared/privacy.ts';
 import type { Sql } from '../db.ts';
 import type { SessionUser } from '../context.ts';
 
@@ -56,8 +57,8 @@ export function createSessions(sql: Sql, options: { secure: boolean }): Sessions
         last_name: a.last_name,
       }),
     });
-  const persistent = make(new TimeSpan(30, 'd'));
-  const browser = make(new TimeSpan(12, 'h'));
+  const persistent = make(new TimeSpan(REMEMBERED_SESSION_DAYS, 'd'));
+  const browser = make(new TimeSpan(BROWSER_SESSION_HOURS, 'h'));
   const forId = (id: string) => (id.startsWith(PERSISTENT_PREFIX) ? persistent : browser);
   /** lucia's cookies always carry Max-Age; a browser-session cookie must not. */
   const cookieFor = (id: string) => {

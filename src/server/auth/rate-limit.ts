@@ -1,6 +1,7 @@
 // Fixed-window rate limits in PostgreSQL, so every web process shares the same counters.
 // One statement counts the attempt and returns the total for the window.
 import { TRPCError } from '@trpc/server';
+import { RATE_LIMIT_COUNTER_RETENTION_HOURS } from '#shared/privacy.ts';
 import type { Db } from '../db.ts';
 
 export interface Limit {
@@ -53,6 +54,7 @@ export async function enforce(
 }
 
 export async function pruneRateLimits(sql: Db): Promise<number> {
-  const result = await sql`delete from rate_limits where window_start < now() - interval '1 day'`;
+  const result =
+    await sql`delete from rate_limits where window_start < now() - ${RATE_LIMIT_COUNTER_RETENTION_HOURS} * interval '1 hour'`;
   return result.count;
 }

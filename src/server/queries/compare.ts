@@ -1,4 +1,4 @@
-// The compare page (SPEC §2 "Compare"): the summary figures of one egg type's current entries (by
+// The compare page: the summary figures of one egg type's current entries (by
 // price per dozen, over the regions shown and within each region), one page of those entries,
 // cheapest per dozen first, with their recent history, and a per-region daily price series.
 // Entries are the visible ones (visibleEntries). The figures are summed from the precomputed

@@ -1,4 +1,4 @@
-// The store page's figures (SPEC §2 "Store page"): the price insights, a 30-day daily series per
+// The store page's figures: the price insights, a 30-day daily series per
 // egg type, the competitive analysis against the other stores and the per-region breakdown.
 // Everything follows the visible price entries (visibleEntries' rule: a store and region's sample
 // prices are hidden once scraped prices exist there): the page of entries reads them; the figures,
@@ -125,7 +125,7 @@ export interface StoreInsights {
   insights: PriceInsights;
   series: DailySeries;
   competitive: {
-    /** SPEC §2: true when more than half of the entries are trending down. */
+    /** True when more than half of the entries are trending down. */
     downwardTrend: boolean;
     down: number;
     up: number;
@@ -503,7 +503,7 @@ export interface StoreFilterOptions {
 }
 
 /**
- * The values present in the store's visible entries, for its page's filters (SPEC §2): the
+ * The values present in the store's visible entries, for its page's filters: the
  * combinations of its precomputed figures (price_store_entry_figures, one row per region, egg type
  * and pack size with visible entries, kept by the rollup refresh a second or so after a price
  * change), instead of probing its entries.

@@ -1,4 +1,4 @@
-// Price events for the news ticker (SPEC §2 ticker, in the same four shapes as its fixed items):
+// Price events for the news ticker (in the same four shapes as its fixed items):
 // a region's egg type change this week, a store's run of daily rises or falls, a store's egg type
 // on sale in a region, and an egg type's nationwide change this week. Each reads the prices the
 // site shows (scraped prices, and sample prices where a store and region has no scraped ones) and
@@ -217,7 +217,7 @@ export async function storeSale(sql: Db): Promise<TickerEvent | null> {
   };
 }
 
-/** The ticker: the four shapes in SPEC's order, each present only when true of today's prices. */
+/** The ticker: the four shapes in this order, each present only when true of today's prices. */
 export async function tickerEvents(sql: Db): Promise<TickerEvent[]> {
   const weeks = await weeklyByRegion(sql);
   const [region, streak, sale, national] = await Promise.all([

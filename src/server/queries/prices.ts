@@ -1,6 +1,6 @@
 // Price entries: the current price of each product at each store location, read from the
 // price_entries snapshot that the observation trigger keeps. Sample prices are hidden for a
-// store and region as soon as scraped prices exist there (DESIGN.md, "Prices shown").
+// store and region as soon as scraped prices exist there (docs/features/comparing.md).
 import { REGIONS, type EggType, type Region } from '#shared/vocabulary.ts';
 import type { PriceEntry } from '#shared/types.ts';
 import type { Db } from '../db.ts';
@@ -310,7 +310,7 @@ export interface Combination {
  * The store's visible entry nearest to a combination: its observed price of that combination when
  * it has one, otherwise the basis of an estimate (src/shared/estimate.ts). Nearest means, in turn:
  * the same region and egg type, then the same region, then the same egg type (other types and
- * regions take SPEC §9's multipliers); the nearest pack size (the smaller on a tie); the given
+ * regions take the region multipliers of src/shared/estimate.ts); the nearest pack size (the smaller on a tie); the given
  * location; the latest observed. null when the store has no visible entry at all.
  */
 export async function nearestEntry(sql: Db, wanted: Combination): Promise<PriceEntry | null> {

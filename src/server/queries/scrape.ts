@@ -231,7 +231,7 @@ function describe(run: ScrapeRun): string {
   }
 }
 
-/** SPEC §3 scraper status of every store, with the latest run and freshness. */
+/** Scraper status of every store, with the latest run and freshness. */
 export async function scraperStatuses(sql: Db, now: Date = new Date()): Promise<Record<StoreId, ScraperStatus>> {
   const [settings, rows, fresh] = await Promise.all([
     getScrapeSettings(sql),

@@ -13,6 +13,7 @@ import { newsRouter } from './news.ts';
 import { outboxRouter } from './outbox.ts';
 import { coverageRouter } from './coverage.ts';
 import { egressRouter } from './egress.ts';
+import { policiesRouter } from './policies.ts';
 
 export const appRouter = router({
   prices: pricesRouter,
@@ -29,6 +30,7 @@ export const appRouter = router({
   outbox: outboxRouter,
   coverage: coverageRouter,
   egress: egressRouter,
+  policies: policiesRouter,
 });
 
 export type AppRouter = typeof appRouter;

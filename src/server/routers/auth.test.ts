@@ -260,4 +260,27 @@ describe('profiles and account deletion', () => {
       expect(await db.sql`select 1 from ${db.sql(table)} where ${db.sql(column)} = ${value}`, table).toHaveLength(0);
     }
   });
+
+  it("deleting an account also forgets its alerts' emails to other addresses, and only those", async () => {
+    const account = await createAccount(db.sql);
+    const other = `partner-${account.user.id.slice(0, 8)}@example.test`;
+    // A guest alert of someone else at that address, with an alert email of its own.
+    const [guest] = await db.sql<{ id: number }[]>`
+      insert into subscriptions (email, confirmed_at) values (${other}, now()) returning id`;
+    await db.sql`
+      insert into email_outbox (to_address, subject, html, text, subscription_id)
+      values (${other}, 'Weekly egg prices', '<p>x</p>', 'x', ${guest!.id})`;
+    // The account's alert for that address: its confirmation email goes there, tied to no subscription.
+    await as(account.user, account.session.id).subscriptions.create({ email: other });
+    const subjects = async () =>
+      (
+        await db.sql<{ subject: string }[]>`select subject from email_outbox where to_address = ${other} order by id`
+      ).map((r) => r.subject);
+    expect(await subjects()).toEqual(['Weekly egg prices', expect.stringMatching(/confirm/i)]);
+
+    await as(account.user, account.session.id).users.delete({ id: account.user.id });
+    expect(await subjects()).toEqual(['Weekly egg prices']);
+    expect(await db.sql`select 1 from subscriptions where id = ${guest!.id}`).toHaveLength(1);
+    expect(await db.sql`select 1 from subscriptions where user_id = ${account.user.id}`).toHaveLength(0);
+  });
 });

@@ -40,7 +40,7 @@ const publicUser = (u: PublicUser): PublicUser => ({
   role: u.role,
 });
 
-/** Admin accounts keep SPEC §5's stronger password rule, whichever screen sets the password. */
+/** Admin accounts keep the stronger password rule, whichever screen sets the password. */
 function checkPasswordPolicy(role: string, password: string) {
   if (role !== 'admin') return;
   const result = adminPassword.safeParse(password);
@@ -90,7 +90,7 @@ export const authRouter = router({
     return { token: session.id, expiresAt: session.expiresAt.toISOString(), user: publicUser(user) };
   }),
 
-  /** Ends the caller's session, or the one whose token is given (SPEC §7 sends it). */
+  /** Ends the caller's session, or the one whose token is given. */
   logout: publicProcedure
     .input(z.object({ token: z.string().max(200).optional() }).optional())
     .mutation(async ({ ctx, input }) => {

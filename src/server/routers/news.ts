@@ -1,4 +1,4 @@
-// The news ticker (SPEC §2): price events computed from the data, cached until prices change.
+// The news ticker: price events computed from the data, cached until prices change.
 import { cachedProcedure, router } from '../trpc.ts';
 import { tickerEvents } from '../queries/price-events.ts';
 

@@ -18,7 +18,7 @@ beforeAll(async () => {
 afterAll(() => db.drop());
 
 describe('prices.list', () => {
-  it('returns every current entry with SPEC field names, one per product and location', async () => {
+  it('returns every current entry with its documented field names, one per product and location', async () => {
     const entries = await caller.prices.list();
     const [{ pairs }] = (await db.sql<{ pairs: number }[]>`
       select count(distinct (product_id, location_id))::int as pairs from price_observations`) as unknown as [

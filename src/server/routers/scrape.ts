@@ -1,4 +1,4 @@
-// Scraper runs and their schedule (SPEC §2 Data Scrapers, §7 scrape calls): administrators only.
+// Scraper runs and their schedule: administrators only.
 // A start writes the run and its graphile-worker job in one transaction and answers at once; the
 // worker does the scraping (never inside a request).
 import { TRPCError } from '@trpc/server';
@@ -96,10 +96,10 @@ export const scrapeRouter = router({
     };
   }),
 
-  /** SPEC §7 GET /api/scrape/status: the dashboard card's scraper (Walmart). */
+  /** GET /api/scrape/status: the dashboard card's scraper (Walmart). */
   status: adminProcedure.query(async ({ ctx }) => (await scraperStatuses(ctx.sql)).walmart),
 
-  /** SPEC §7 GET /api/scrape/all-status: keyed walmart, target, kroger, albertsons, whole-foods, aldi. */
+  /** GET /api/scrape/all-status: keyed walmart, target, kroger, albertsons, whole-foods, aldi. */
   allStatus: adminProcedure.query(({ ctx }) => scraperStatuses(ctx.sql)),
 
   runs: adminProcedure.input(scrapeRunsInput).query(({ ctx, input }) => listRuns(ctx.sql, input)),

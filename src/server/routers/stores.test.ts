@@ -15,7 +15,7 @@ beforeAll(async () => {
 afterAll(() => db.drop());
 
 describe('stores', () => {
-  it('lists the six seeded stores with SPEC fields', async () => {
+  it('lists the six seeded stores with their documented fields', async () => {
     const stores = await caller.stores.list();
     expect(stores.map((s) => s.id).sort()).toEqual([...STORE_IDS].sort());
     for (const store of stores) {

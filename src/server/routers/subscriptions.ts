@@ -1,4 +1,4 @@
-// Price-alert subscriptions (SPEC §2 Subscribe, §7 /api/subscribers). Anyone may subscribe; an
+// Price-alert subscriptions (the Subscribe screen, /api/subscribers). Anyone may subscribe; an
 // address the subscriber has not proven (not the verified email of the signed-in user) stays
 // pending until the link mailed to it is followed, so nobody can sign a stranger up for email.
 // The answer is the same whether or not the address has an account. Editing and deleting: the

@@ -44,15 +44,24 @@ export const usersRouter = router({
 
   /**
    * Deletes the account and everything of it: sessions, tokens and its subscriptions (also those
-   * made for its address without logging in) go with it; the email outbox forgets its address;
+   * made for its address without logging in) go with it; the email outbox forgets its address
+   * and the confirmation emails of its alerts to other addresses;
    * scrape runs it started stay, without their requester.
    */
   delete: accountProcedure.mutation(async ({ ctx, input }) => {
     const deleted = await ctx.sql.begin(async (tx) => {
       const [user] = await tx<{ email: string }[]>`select email from users where id = ${input.id} for update`;
       if (!user) return false;
+      // The account's alerts may go to other addresses: their confirmation emails (tied to no
+      // subscription) are forgotten too; the alerts' own emails go with the alerts.
+      const addresses = await tx<{ email: string }[]>`
+        select distinct lower(email) as email from subscriptions where user_id = ${input.id}
+        union select lower(${user.email})`;
       await tx`delete from subscriptions where user_id = ${input.id} or lower(email) = lower(${user.email})`;
-      await tx`delete from email_outbox where lower(to_address) = lower(${user.email})`;
+      await tx`
+        delete from email_outbox
+        where lower(to_address) = lower(${user.email})
+           or (subscription_id is null and lower(to_address) = any(${tx.array(addresses.map((a) => a.email))}::text[]))`;
       await tx`delete from users where id = ${input.id}`;
       return true;
     });

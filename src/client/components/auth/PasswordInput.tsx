@@ -1,4 +1,4 @@
-// A password input with a show/hide toggle (SPEC §2), built from Chakra's InputGroup like the
+// A password input with a show/hide toggle, built from Chakra's InputGroup like the
 // Chakra password-input snippet. The toggle is a real button in the tab order with a label that
 // says what pressing it does.
 import { IconButton, Input, InputGroup, type InputProps } from '@chakra-ui/react';

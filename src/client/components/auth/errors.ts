@@ -1,6 +1,6 @@
 // Reading tRPC failures for forms and toasts. The server's messages are written for people
-// (SPEC §8); a failure that never reached it (offline, a proxy page) falls back to the screen's
-// default text, except SPEC §8's 'status: body' messages for non-OK responses.
+// and shown as they are; a failure that never reached it (offline, a proxy page) falls back to the screen's
+// default text, except the 'status: body' messages for non-OK responses.
 import { TRPCClientError } from '@trpc/client';
 
 interface ErrorData {

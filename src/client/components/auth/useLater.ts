@@ -1,4 +1,4 @@
-// SPEC §9's redirect delays: 1.5 s after login, register and signup; 2 s after admin setup and
+// The redirect delays: 1.5 s after login, register and signup; 2 s after admin setup and
 // password resets.
 import { useCallback, useEffect, useRef } from 'react';
 

@@ -1,5 +1,5 @@
 // The compare page's Price Chart: the daily average price of one egg type in each region over
-// the last 30 days, per dozen or per pack of the chosen size, in SPEC §9's region colours.
+// the last 30 days, per dozen or per pack of the chosen size, in the region colours.
 import { REGION_LABELS, type Region } from '#shared/vocabulary.ts';
 import { REGION_COLORS, money, shortDay, utcDay } from './chartTheme.ts';
 import { TimeLineChart } from './TimeLineChart.tsx';

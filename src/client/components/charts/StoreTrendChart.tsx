@@ -1,5 +1,5 @@
 // The store page's Price Trends chart: the store's daily average price per dozen for each egg
-// type over the last 30 days, in SPEC §9's egg-type colours.
+// type over the last 30 days, in the egg-type colours.
 import { EGG_TYPE_LABELS, type EggType } from '#shared/vocabulary.ts';
 import { EGG_TYPE_COLORS, money, shortDay, utcDay } from './chartTheme.ts';
 import { TimeLineChart } from './TimeLineChart.tsx';

@@ -1,6 +1,6 @@
 // The line chart under the shopper charts (RegionChart, StoreTrendChart, MarketChart): dated
 // series on a UTC time axis, money on the y axis, one tooltip per date listing every series
-// ('label $value', SPEC §9). A null value leaves a gap in its line; nothing is interpolated. A
+// ('label $value'). A null value leaves a gap in its line; nothing is interpolated. A
 // value with no neighbour (a series' only day, or a day between gaps) is drawn as a point, since
 // a line through one value draws nothing.
 // Only chart modules import this file, and pages load those lazily, so nivo stays out of the

@@ -1,4 +1,4 @@
-// The dashboard's Price Trends line chart (SPEC §2, §9). Loaded lazily (React.lazy) by
+// The dashboard's Price Trends line chart. Loaded lazily (React.lazy) by
 // TrendChartCard, so nivo is not part of the dashboard's first paint.
 import type { TrendRange } from '#shared/types.ts';
 import { money, shortDay } from './chartTheme.ts';

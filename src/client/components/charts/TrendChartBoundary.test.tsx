@@ -13,7 +13,7 @@ function fallbackFor(error: unknown): string {
 }
 
 describe('TrendChartBoundary', () => {
-  it("shows SPEC §8's chart failure, titled 'Chart Error', with the error and Retry", () => {
+  it("shows the chart failure, titled 'Chart Error', with the error and Retry", () => {
     const html = fallbackFor(new Error('Cannot read properties of undefined'));
     expect(html).toContain(CHART_ERROR_TITLE);
     expect(html).toContain(CHART_ERROR_TEXT);

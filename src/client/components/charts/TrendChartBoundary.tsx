@@ -1,4 +1,4 @@
-// Catches a failure while drawing the Price Trends chart and shows SPEC §8's chart failure in its
+// Catches a failure while drawing the Price Trends chart and shows the chart failure in its
 // place (titled 'Chart Error'), with Retry; the rest of the dashboard keeps working.
 import { Component, type ReactNode } from 'react';
 import { ErrorCard } from '#client/components/ErrorCard.tsx';

@@ -1,4 +1,4 @@
-// The dashboard's Price Trends card (SPEC §2): 7 Days / 30 Days toggle (7 Days first), the
+// The dashboard's Price Trends card: 7 Days / 30 Days toggle (7 Days first), the
 // lazily loaded line chart on the brand's light green background, and the Average, High, Low and
 // Trend summary from stats.trends. 'Loading chart' while the data or the chart code loads,
 // 'Unable to load chart data' when the stats call fails or has nothing, and a 'Chart Error'
@@ -39,7 +39,7 @@ import {
 
 const TrendChart = lazy(() => import('./TrendChart.tsx'));
 
-/** SPEC §9: rgba(52, 199, 89, 0.1) behind the chart; height 16rem. */
+/** The chart's background, rgba(52, 199, 89, 0.1); the chart is 16rem high. */
 const CHART_BG = 'rgba(52, 199, 89, 0.1)';
 const CHART_HEIGHT = '16rem';
 

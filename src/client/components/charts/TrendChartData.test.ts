@@ -17,7 +17,7 @@ const range: TrendRange = {
 };
 
 describe('Price Trends data', () => {
-  it('draws National Average, Organic and Standard in the SPEC colours, keeping missing days as gaps', () => {
+  it('draws National Average, Organic and Standard in their colours, keeping missing days as gaps', () => {
     const series = trendSeries(range);
     expect(series.map((s) => [s.id, s.color])).toEqual([
       ['National Average', '#34C759'],

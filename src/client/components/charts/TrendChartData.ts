@@ -1,4 +1,4 @@
-// The dashboard's Price Trends data (SPEC §2, §9): the three lines drawn from stats.trends and
+// The dashboard's Price Trends data: the three lines drawn from stats.trends and
 // the summary row, kept apart from the chart so the rules are testable without a browser.
 import type { TrendRange } from '#shared/types.ts';
 import { formatHistoryDays, formatPrice } from '#shared/format.ts';
@@ -19,7 +19,7 @@ export interface TrendSeries {
   data: ReadonlyArray<{ x: Date; y: number | null }>;
 }
 
-/** SPEC §2/§9: National Average (#34C759), Organic (#FFB300), Standard (#94A3B8). */
+/** National Average (#34C759), Organic (#FFB300), Standard (#94A3B8). */
 const LINES = [
   { id: 'National Average', key: 'national', color: NATIONAL_COLOR },
   { id: 'Organic', key: 'organic', color: EGG_TYPE_COLORS.organic },
@@ -45,7 +45,7 @@ export function hasTrendData(range: TrendRange | null | undefined): range is Tre
 export interface SummaryItem {
   label: 'Average' | 'High' | 'Low' | 'Trend';
   value: string;
-  /** Only on Trend: SPEC §2, down (green) when isDown, otherwise up (red). */
+  /** Only on Trend: down (green) when isDown, otherwise up (red). */
   direction?: 'up' | 'down';
   /** The value is words, not a figure: the national line is shorter than the range. */
   note?: boolean;

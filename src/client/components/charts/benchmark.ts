@@ -1,12 +1,12 @@
-// The BLS benchmark lines (DESIGN.md: national and the four regions; the West only as grade AA)
+// The BLS benchmark lines (national and the four regions; the West only as grade AA)
 // for a range of years, month by month. A month BLS did not publish is null, a gap in the line.
 // Pure, without nivo, so a page can draw the legend and notes before the chart chunk loads.
 import { REGION_LABELS, type Region } from '#shared/vocabulary.ts';
 import { REGION_COLORS } from './chartTheme.ts';
 
 /**
- * The national line is drawn in the text colour (dark, or light in dark mode): SPEC's national
- * green (#34C759) is too close to the West's (#10B981) to tell apart when both are drawn.
+ * The national line is drawn in the text colour (dark, or light in dark mode): the national
+ * average's green (#34C759) is too close to the West's (#10B981) to tell apart when both are drawn.
  */
 export const BENCHMARK_NATIONAL_COLOR = 'var(--chakra-colors-fg)';
 /** Today's EggWatch average: a grey dashed reference line. */

@@ -1,10 +1,10 @@
-// What the shopper charts share: SPEC §9's series colours, a nivo theme that follows the Chakra
+// What the shopper charts share: the series colours, a nivo theme that follows the Chakra
 // colour mode through CSS variables (so it reads in dark mode without re-rendering), and the
 // date and money formats of the axes and tooltips.
 import type { LineSeries, LineSvgProps } from '@nivo/line';
 import type { EggType, Region } from '#shared/vocabulary.ts';
 
-/** SPEC §9 region colours. */
+/** Region colours. */
 export const REGION_COLORS: Readonly<Record<Region, string>> = {
   northeast: '#3B82F6',
   midwest: '#8B5CF6',
@@ -12,7 +12,7 @@ export const REGION_COLORS: Readonly<Record<Region, string>> = {
   west: '#10B981',
 };
 
-/** SPEC §9 chart colours of the national average and each egg type. */
+/** Chart colours of the national average and each egg type. */
 export const NATIONAL_COLOR = '#34C759';
 export const EGG_TYPE_COLORS: Readonly<Record<EggType, string>> = {
   standard: '#94A3B8',

@@ -1,12 +1,12 @@
 // The shopper charts, loaded on demand so nivo is never part of the first paint, and the slot a
 // page puts one in: a 'Loading chart' placeholder while its chunk loads, and a boundary titled
-// 'Chart Error' (SPEC §2) if it fails to load or render.
+// 'Chart Error' if it fails to load or render.
 import { Box, Skeleton, VisuallyHidden } from '@chakra-ui/react';
 import { lazy, Suspense, useRef, type ComponentType, type ReactNode } from 'react';
 import { ErrorBoundary } from '#client/components/ErrorBoundary.tsx';
 import { useNearViewport } from '#client/lib/useNearViewport.ts';
 
-/** SPEC §8's chart failure text, shown when a chart's code cannot be loaded. */
+/** The chart failure text, shown when a chart's code cannot be loaded. */
 export const CHART_LOAD_ERROR = 'Unable to display chart. Please try refreshing the page.';
 
 function lazyChart<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {

@@ -1,4 +1,4 @@
-// The six filter sections of SPEC §2 (egg type, store, region, egg count, display options, sort
+// The six filter sections of the Filters panel (egg type, store, region, egg count, display options, sort
 // by), shared by the inline card and the mobile panel. Each control edits the local draft only.
 import { Button, Field, HStack, NativeSelect, Switch, Text, VisuallyHidden } from '@chakra-ui/react';
 import type { ReactNode } from 'react';

@@ -1,4 +1,4 @@
-// The dashboard's Filters panel (SPEC §2, §4). Changes are held in a local draft and take effect
+// The dashboard's Filters panel. Changes are held in a local draft and take effect
 // only on Apply Filters. From 768 px it is an inline card with the sections in a two-column grid;
 // below that, a Filter/Close toggle opens a full-screen panel that slides in over 300 ms, with
 // collapsible sections, a close button, and Apply closing it again.

@@ -8,7 +8,7 @@ import {
 } from './filterOptions.ts';
 
 describe('filter options', () => {
-  it('lists every store value of SPEC §3 in order, labelled from the stores list when loaded', () => {
+  it('lists every store filter value in order, labelled from the stores list when loaded', () => {
     expect(storeOptions(undefined).map((o) => o.value)).toEqual([
       'all',
       'walmart',

@@ -1,4 +1,4 @@
-// Option lists of the dashboard filters (SPEC §2 Filters panel, §3 Filter option: value and label).
+// Option lists of the dashboard filters: each option a value and a label.
 import type { FilterSelection } from '#shared/filters.ts';
 import {
   EGG_TYPES,
@@ -45,11 +45,11 @@ export function storeLabelFromId(id: string): string {
     .join(' ');
 }
 
-/** SPEC §3 store filter values, in the SPEC's order. */
+/** Store filter values, in the order the Filters panel lists them. */
 export const STORE_FILTER_VALUES = ['walmart', 'target', 'whole-foods', 'kroger', 'albertsons', 'aldi'] as const;
 
 /**
- * SPEC §3 store filter values, in that order, labelled with the stores' names once known. A
+ * Store filter values, in that order, labelled with the stores' names once known. A
  * store the list has that the fixed values lack is appended, so new retailers can be chosen.
  */
 export function storeOptions(stores: ReadonlyArray<{ id: string; store_name: string }> | undefined): FilterOption[] {

@@ -3,8 +3,15 @@ import { LuEgg } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 import { COMPARE_LINKS } from '#client/lib/links.ts';
 
-/** SPEC §2: placeholder links without a target; they are buttons so they stay keyboard reachable. */
-const PLACEHOLDER_LINKS = ['Data Sources', 'Privacy Policy', 'Terms of Service'] as const;
+/**
+ * The About links. One without a page yet stays a placeholder without a target, a button so it
+ * stays keyboard reachable.
+ */
+export const ABOUT_LINKS: ReadonlyArray<{ label: string; href?: string }> = [
+  { label: 'Data Sources' },
+  { label: 'Privacy Policy', href: '/privacy' },
+  { label: 'Terms of Service', href: '/terms' },
+];
 
 export function Footer() {
   const year = new Date().getFullYear();
@@ -38,15 +45,19 @@ export function Footer() {
                 ))}
               </Stack>
             </Box>
-            <Box>
+            <Box as="nav" aria-label="About EggWatch">
               <Text fontSize="sm" fontWeight="semibold" mb="2">
                 About
               </Text>
               <Stack as="ul" gap="1.5" listStyleType="none">
-                {PLACEHOLDER_LINKS.map((label) => (
-                  <li key={label}>
+                {ABOUT_LINKS.map((link) => (
+                  <li key={link.label}>
                     <Link asChild fontSize="sm" color="fg.muted" _hover={{ color: 'fg' }}>
-                      <button type="button">{label}</button>
+                      {link.href ? (
+                        <RouterLink to={link.href}>{link.label}</RouterLink>
+                      ) : (
+                        <button type="button">{link.label}</button>
+                      )}
                     </Link>
                   </li>
                 ))}

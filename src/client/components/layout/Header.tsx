@@ -83,7 +83,7 @@ function DeferredMenu({
   return <Suspense fallback={placeholder}>{children(intent)}</Suspense>;
 }
 
-/** Bell with a red dot: the signed-in shortcut to price alerts (SPEC §2). */
+/** Bell with a red dot: the signed-in shortcut to price alerts. */
 function PriceAlertsLink() {
   return (
     <IconButton asChild variant="ghost" colorPalette="gray" size="sm" aria-label="Price Alerts" title="Price Alerts">
@@ -153,7 +153,7 @@ function MobileNav({ signedIn }: { signedIn: boolean }) {
 }
 
 export function Header() {
-  // SPEC §2/§4: the signed-in state is the stored marker, re-read when this tab signs in or out.
+  // The signed-in state is the stored marker, re-read when this tab signs in or out.
   const signedIn = useSessionWatch();
   return (
     <Box

@@ -1,4 +1,4 @@
-// The header's two menus (SPEC §2): Egg Types on wider screens, and on phones one menu holding
+// The header's two menus: Egg Types on wider screens, and on phones one menu holding
 // every header link. They are Chakra menus (zag's menu machine and floating-ui), which no first
 // paint needs, so Header.tsx loads this module once the page is idle, or at once when the user
 // reaches for a menu first; until then it shows the same trigger buttons (MenuTriggers.tsx).

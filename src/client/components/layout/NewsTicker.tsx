@@ -1,5 +1,5 @@
-// The news ticker (SPEC §2): price events computed from the data (news.ticker), in the shapes of
-// SPEC's four items, each with its icon and trend colour; an event resting on sample data says so.
+// The news ticker: price events computed from the data (news.ticker), in the shapes of
+// the four ticker items (docs/features/statistics.md), each with its icon and trend colour; an event resting on sample data says so.
 // The strip keeps its height while the events load, so nothing below it moves.
 import { Box, HStack, Icon, Text, VisuallyHidden } from '@chakra-ui/react';
 import { LuArrowDown, LuArrowUp, LuTag } from 'react-icons/lu';

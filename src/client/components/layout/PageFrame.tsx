@@ -1,4 +1,4 @@
-// The shared page frame of SPEC §2: sticky header, news ticker, main content, footer. Pages
+// The shared page frame of every page: sticky header, news ticker, main content, footer. Pages
 // render into the Outlet; a failing or still-loading page never takes the header down with it.
 import { Box, Center, Container, Flex, SkipNavContent, SkipNavLink, Spinner } from '@chakra-ui/react';
 import { Suspense, type ReactNode } from 'react';

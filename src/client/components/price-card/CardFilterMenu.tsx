@@ -1,4 +1,4 @@
-// One of a price card's dropdown filters (SPEC §2 Price card): a caption and icon on the trigger,
+// One of a price card's dropdown filters: a caption and icon on the trigger,
 // a menu that closes on an outside click or Escape, and a pending choice cleared on every
 // opening. On small screens an option applies on click; on larger ones an Apply button, disabled
 // until an option is picked, applies it. Menus are at most 250 px tall, option lists 150 px.
@@ -108,7 +108,7 @@ function PopoverMenu<V extends string | number>({
     <Popover.Root
       open={open}
       onOpenChange={(details) => {
-        // SPEC §4: opening clears any pending choice.
+        // Opening clears any pending choice.
         if (details.open) setPending(null);
         setOpen(details.open);
       }}

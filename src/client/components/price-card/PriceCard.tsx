@@ -1,4 +1,4 @@
-// The reusable price card (SPEC §2 Price card): store, price, per-egg price, sparkline of the
+// The reusable price card: store, price, per-egg price, sparkline of the
 // real recent prices, relative update time, trend, a Sample data badge for seeded prices, and
 // the region / egg type / count dropdowns that re-price the card (observed price or Estimate).
 import {
@@ -62,7 +62,7 @@ export const EGG_TYPE_MENU_OPTIONS: ReadonlyArray<MenuOption<EggType>> = EGG_TYP
   label: EGG_TYPE_LABELS[value],
 }));
 
-/** SPEC §3 card counts, plus the entry's own count when it is another size. */
+/** Card counts, plus the entry's own count when it is another size. */
 export function countMenuOptions(current: number): Array<MenuOption<number>> {
   const counts = (CARD_COUNTS as readonly number[]).includes(current)
     ? [...CARD_COUNTS]
@@ -74,7 +74,7 @@ export function storeHref(storeId: string): string {
   return `/store/${encodeURIComponent(storeId)}`;
 }
 
-/** SPEC §9 trend colours (via trendColor) as the theme's trend tokens, readable in both modes. */
+/** Trend colours (via trendColor) as the theme's trend tokens, readable in both modes. */
 const TREND_TOKENS = { red: 'trend.up', green: 'trend.down', gray: 'trend.stable' } as const;
 
 export function trendToken(direction: TrendDirection): string {

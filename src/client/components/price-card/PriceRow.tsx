@@ -1,5 +1,5 @@
 // A price entry as a table row (the dashboard's list view). Like a card, each row keeps its own
-// region, egg type and count overrides and re-prices itself (SPEC §4).
+// region, egg type and count overrides and re-prices itself.
 import { Box, HStack, Link, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { RelativeTime } from '#client/components/RelativeTime.tsx';
@@ -26,7 +26,7 @@ import { formatHistoryDays, formatLocation } from '#shared/format.ts';
 
 export interface PriceRowProps {
   entry: CardEntry;
-  /** The Region column is shown (SPEC §3 showRegion). */
+  /** The Region column is shown. */
   showRegion: boolean;
   /** Wide screens (1024 px and up) also show the sparkline and update time. */
   wide: boolean;
@@ -137,7 +137,7 @@ export interface PriceTableColumn {
   numeric?: boolean;
 }
 
-/** The list view's columns; below 1024 px the sparkline and update time are dropped (SPEC §2). */
+/** The list view's columns; below 1024 px the sparkline and update time are dropped. */
 export function priceTableColumns(showRegion: boolean, wide: boolean): PriceTableColumn[] {
   return [
     { key: 'store', label: 'Store' },

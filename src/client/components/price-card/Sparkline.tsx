@@ -1,5 +1,5 @@
 // A card sparkline as a tiny inline SVG (no chart library): the real recent daily prices, y range
-// from sparklineRange, line width 2, no points, axes, legend or tooltip (SPEC §2, §5, §9), in the
+// from sparklineRange, line width 2, no points, axes, legend or tooltip, in the
 // trend's colour over a light fill of it, so a level line does not read as a rule. With
 // fewer than two days of prices there is no line to draw: a dash says so, where a flat line
 // across the card would look like a divider.

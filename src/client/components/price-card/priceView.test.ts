@@ -30,7 +30,7 @@ const entry: CardEntry = {
 };
 
 describe('price card selection', () => {
-  it('starts from the entry it lists (SPEC §4)', () => {
+  it('starts from the entry it lists', () => {
     expect(initialSelection(entry)).toEqual({ region: 'south', eggType: 'standard', count: 12 });
     expect(isEntrySelection(entry, { region: 'south', eggType: 'standard', count: 12 })).toBe(true);
     expect(isEntrySelection(entry, { region: 'south', eggType: 'organic', count: 12 })).toBe(false);

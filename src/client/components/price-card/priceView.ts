@@ -1,5 +1,5 @@
-// What a price card or row shows for its chosen region, egg type and count (SPEC §4, §9;
-// DESIGN.md "Prices shown to a shopper"): the entry itself, the observed price of that
+// What a price card or row shows for its chosen region, egg type and count
+// (docs/features/comparing.md, "Estimates"): the entry itself, the observed price of that
 // combination at the same store, or a labelled estimate when the store has none, worked out from
 // the store's nearest observed price, which it names with the sum that gives it.
 import { estimatePrice, estimateWorking } from '#shared/estimate.ts';
@@ -38,7 +38,7 @@ export interface CardSelection {
 }
 
 /**
- * SPEC §4: each field starts from the entry the card lists, so a card opens on its observed price
+ * Each field starts from the entry the card lists, so a card opens on its observed price
  * (saved preferences never re-price it: docs/features/comparing.md). An entry with an unreadable type or
  * region (integrator data) falls back to standard / the Northeast through the parsers.
  */
@@ -129,7 +129,7 @@ function combination(eggType: EggType | null, count: number, region: Region | nu
 
 /**
  * The estimate for a combination the store has no observed price for, re-priced from `basis` (the
- * store's nearest observed price, prices.lookup) with SPEC §9's multipliers. It names the basis
+ * store's nearest observed price, prices.lookup) with estimate.ts's multipliers. It names the basis
  * and shows the sum, so a shopper can check it. Its trend, update time and sparkline are the
  * basis's: the estimate is a fixed multiple of that price, so it moves the same way.
  */

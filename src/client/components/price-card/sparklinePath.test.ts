@@ -9,7 +9,7 @@ describe('sparklinePath', () => {
     const path = sparklinePath([2, 4], 100, 40);
     expect(path.startsWith('M0 ')).toBe(true);
     const values = numbers(path);
-    // Range 1.9 .. 4.2 (SPEC §5): 2 maps to 40 - (0.1 / 2.3) * 40, 4 to 40 - (2.1 / 2.3) * 40.
+    // Range 1.9 .. 4.2: 2 maps to 40 - (0.1 / 2.3) * 40, 4 to 40 - (2.1 / 2.3) * 40.
     expect(values[1]).toBeCloseTo(40 - (0.1 / 2.3) * 40, 1);
     expect(values.at(-2)).toBe(100);
     expect(values.at(-1)).toBeCloseTo(40 - (2.1 / 2.3) * 40, 1);

@@ -1,4 +1,4 @@
-// The SVG path of a sparkline (SPEC §5, §9): y from sparklineRange, a smooth line with tension
+// The SVG path of a sparkline: y from sparklineRange, a smooth line with tension
 // 0.4 (cubic Béziers whose control points lie along the neighbours' direction, as Chart.js draws
 // tension), no points. A non-finite value leaves a gap rather than being interpolated.
 import { sparklineRange } from '#shared/sparkline.ts';

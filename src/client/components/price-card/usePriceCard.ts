@@ -1,4 +1,4 @@
-// A price card's (or list row's) local overrides of region, egg type and count (SPEC §4), and
+// A price card's (or list row's) local overrides of region, egg type and count, and
 // what they price to: the entry, the observed price of that combination, or an estimate from the
 // store's nearest observed price.
 import { useState } from 'react';
@@ -25,7 +25,7 @@ export interface PriceCardState {
 
 export function usePriceCard(entry: CardEntry): PriceCardState {
   const initial = initialSelection(entry);
-  // SPEC §4: the overrides start again from the initial values whenever the entry changes (a new
+  // The overrides start again from the initial values whenever the entry changes (a new
   // page of results, a new price).
   const origin = `${entry.id}|${selectionKey(initial)}`;
   const [state, setState] = useState({ origin, selection: initial });

@@ -1,6 +1,6 @@
 // One store's scraper card: its Run button ('Run {Store} Scraper', 'Run Scraper' on small
 // screens, 'Running...' while the start is pending) and its status box, with the loading and
-// 'Status Unavailable' states (SPEC §2, §8).
+// 'Status Unavailable' states.
 import { Box, Button, Card, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { LuPlay, LuRotateCw } from 'react-icons/lu';
@@ -20,7 +20,7 @@ export interface ScraperCardProps {
   statusFailed: boolean;
   onRetryStatus: () => void;
   activeStyle: 'yes-no' | 'active-idle';
-  /** The dashboard card's texts (SPEC §8). */
+  /** The dashboard card's texts. */
   dashboard?: boolean;
   title?: string;
   /** Above the Run button (the dashboard card's ZIP input). */

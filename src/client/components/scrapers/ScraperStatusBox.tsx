@@ -1,4 +1,4 @@
-// A scraper's status box (SPEC §2): active, last run ('Never'), next run ('Not scheduled') and the
+// A scraper's status box: active, last run ('Never'), next run ('Not scheduled') and the
 // message, which while a run is active says how far it is, above its progress bar; and how fresh
 // the store's prices are (flagged after 48 hours). Times name their zone.
 import { Badge, Box, DataList, HStack, Progress, Stack, Text } from '@chakra-ui/react';

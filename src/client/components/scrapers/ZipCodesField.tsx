@@ -1,4 +1,4 @@
-// A ZIP code list field of the scraper screens (SPEC §5: comma-separated, trimmed, empties
+// A ZIP code list field of the scraper screens (comma-separated, trimmed, empties
 // dropped). A list the API would refuse is marked at the field itself, with the API's own message
 // naming the bad entries, once the field is left or a run is asked for, and until it is fixed.
 import { Field, Input, Textarea } from '@chakra-ui/react';

@@ -1,4 +1,4 @@
-// Scraper status and starts for the admin screens (SPEC §2, §4, §7, §8): the status is polled
+// Scraper status and starts for the admin screens: the status is polled
 // every 30 s, every 2 s while a run is queued or running; a start (one store's, or Run all) shows
 // its toasts and, 10 s later, refreshes the prices, the statistics and the status.
 import { useEffect, useRef } from 'react';
@@ -33,7 +33,7 @@ export function useWalmartScraperStatus() {
 
 /**
  * After a start: the scrape data at once, and 10 s later the prices, the statistics and the
- * status (SPEC §4, §7). Pending refreshes are dropped when the screen goes away.
+ * status. Pending refreshes are dropped when the screen goes away.
  */
 function useRefreshAfterStart(): () => void {
   const utils = trpc.useUtils();
@@ -61,7 +61,7 @@ function useRefreshAfterStart(): () => void {
 }
 
 /**
- * Starts a store's scraper. `dashboard` uses the dashboard card's texts (SPEC §8: '... Please
+ * Starts a store's scraper. `dashboard` uses the dashboard card's texts ('... Please
  * try again later.').
  */
 export function useStartScraper(options: { dashboard?: boolean } = {}) {

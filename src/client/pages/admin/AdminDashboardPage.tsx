@@ -1,4 +1,4 @@
-// /admin/dashboard: verifies the session on load (SPEC §6): no marker or an invalid session goes
+// /admin/dashboard: verifies the session on load: no marker or an invalid session goes
 // to /admin/login, a signed-in non-admin goes to / with 'Access Denied'. The server checks the
 // role again on every admin call. The open tab lives in the URL (?tab=outbox), so a reload or a
 // link (the demo's log names the Outbox) opens it.

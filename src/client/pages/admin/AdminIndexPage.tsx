@@ -1,6 +1,6 @@
 import { Navigate } from 'react-router-dom';
 
-/** /admin goes to the admin login (SPEC §2). */
+/** /admin goes to the admin login. */
 export default function AdminIndexPage() {
   return <Navigate to="/admin/login" replace />;
 }

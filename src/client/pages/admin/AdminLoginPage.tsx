@@ -1,5 +1,5 @@
 // /admin/login: the administrators' login. A valid login whose role is not admin is refused and
-// that new session is ended at once (SPEC §6).
+// that new session is ended at once.
 import { Alert, Badge, Button, Checkbox, Flex, Input, Link } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { LuShieldCheck } from 'react-icons/lu';

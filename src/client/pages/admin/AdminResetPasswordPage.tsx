@@ -1,6 +1,6 @@
 // /admin/reset-password: Request Reset (email -> token) and Reset Password (token -> new
 // password) tabs. In demonstration mode (EXPOSE_RESET_TOKEN=1) the server returns the token and
-// this page shows it (SPEC §2); otherwise the token only arrives by email.
+// this page shows it; otherwise the token only arrives by email.
 import { Alert, Box, Button, Code, Input, Link, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { LuArrowRight, LuLogIn } from 'react-icons/lu';

@@ -1,4 +1,4 @@
-// The admin dashboard's Data Scrapers tab (SPEC §2): a shared ZIP code list (a bad one is marked
+// The admin dashboard's Data Scrapers tab: a shared ZIP code list (a bad one is marked
 // at the field) with Run all, one card per store with its Run button, status box, live progress
 // and freshness, and the last 10 runs of a store (the store last chosen is remembered).
 import { Box, Button, Card, Flex, Heading, HStack, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';

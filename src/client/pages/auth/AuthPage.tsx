@@ -1,4 +1,4 @@
-// /auth: Login and Register tabs (SPEC §2). ?tab=register opens the Register tab.
+// /auth: Login and Register tabs. ?tab=register opens the Register tab.
 import { Link, Tabs, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';

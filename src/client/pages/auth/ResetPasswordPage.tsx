@@ -16,7 +16,7 @@ import { trpc } from '#client/lib/trpc.ts';
 
 const RESET_FAILED = 'Failed to reset password. The token may be invalid or expired.';
 
-/** The user password rule (SPEC §5) with its confirmation. */
+/** The user password rule with its confirmation. */
 const resetForm = resetPasswordInput
   .extend({ confirmPassword: z.string() })
   .refine((v) => v.newPassword === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });

@@ -1,4 +1,4 @@
-// /signup: the standalone registration form; on success it goes to /auth after 1.5 s (SPEC §2).
+// /signup: the standalone registration form; on success it goes to /auth after 1.5 s.
 import { Link, Text } from '@chakra-ui/react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { AuthCard } from '#client/components/auth/AuthCard.tsx';

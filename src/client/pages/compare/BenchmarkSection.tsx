@@ -1,4 +1,4 @@
-// Beyond SPEC: the government's long-run benchmark under the shelf prices. BLS monthly average
+// Beyond the shelf prices: the government's long-run benchmark under the shelf prices. BLS monthly average
 // prices of a dozen grade A large eggs (national and by region; the West only as grade AA) over
 // 1, 5 or 10 years, with today's EggWatch national average as a dashed reference line.
 import { Box, Card, Flex, Heading, SegmentGroup, Skeleton, Stack, Text } from '@chakra-ui/react';

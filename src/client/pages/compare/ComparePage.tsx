@@ -1,4 +1,4 @@
-// Compare one egg type across stores (SPEC §2 "Compare"): region and count filters (kept in the
+// Compare one egg type across stores: region and count filters (kept in the
 // URL), three summary cards by price per dozen (labelled with the regions they span, and within
 // each region when there are several), the per-region Price Chart and the Price Listing (one page
 // of entries at a time, paged by the server like the dashboard's list, the page in the URL),
@@ -397,7 +397,7 @@ function CompareView({ eggType }: { eggType: EggType }) {
   const count = Number.isInteger(countParam) && countParam > 0 && countParam <= 360 ? countParam : null;
   const page = parsePage(params.get('page'));
 
-  // A filter change goes back to the first page (SPEC §4); filters replace the history entry.
+  // A filter change goes back to the first page; filters replace the history entry.
   const setFilter = (key: 'region' | 'count', value: string) =>
     update(
       (next) => {

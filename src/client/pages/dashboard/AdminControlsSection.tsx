@@ -1,4 +1,4 @@
-// The collapsible 'Administrator Controls' section itself (SPEC §2), loaded by AdminControlsSlot
+// The collapsible 'Administrator Controls' section itself, loaded by AdminControlsSlot
 // only when an administrator has controls to see, so shoppers never download it.
 import { Box, Collapsible, HStack, Heading, Icon } from '@chakra-ui/react';
 import { useId, type ReactNode } from 'react';

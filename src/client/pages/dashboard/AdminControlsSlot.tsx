@@ -1,4 +1,4 @@
-// Where the dashboard's collapsible 'Administrator Controls' section goes (SPEC §2). It renders
+// Where the dashboard's collapsible 'Administrator Controls' section goes. It renders
 // nothing unless the browser holds an administrator session and there are controls to show;
 // the controls themselves (the Data Scrapers card) are passed in as children. The section's code
 // (AdminControlsSection.tsx) loads only then.

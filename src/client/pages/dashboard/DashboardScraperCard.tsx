@@ -1,7 +1,7 @@
-// The dashboard's 'Data Scrapers' card (SPEC §2), inside the Administrator Controls that only
-// administrators see: ZIP codes (comma-separated, SPEC §9's five by default), the Walmart
+// The dashboard's 'Data Scrapers' card, inside the Administrator Controls that only
+// administrators see: ZIP codes (comma-separated, DEFAULT_SCRAPE_ZIPS by default), the Walmart
 // scraper's Run button and its status box, polled from GET /api/scrape/status. A ZIP list the
-// API would refuse is marked at the field as well as in SPEC §8's toast.
+// API would refuse is marked at the field as well as in the toast.
 import { DEFAULT_SCRAPE_ZIPS } from '#shared/scrape.ts';
 import { ScraperCard } from '#client/components/scrapers/ScraperCard.tsx';
 import { useZipList, ZipCodesField } from '#client/components/scrapers/ZipCodesField.tsx';

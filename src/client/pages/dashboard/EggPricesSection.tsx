@@ -1,4 +1,4 @@
-// The dashboard's Filters panel and 'Egg Prices' list (SPEC §2): grid cards or a table, page by
+// The dashboard's Filters panel and 'Egg Prices' list: grid cards or a table, page by
 // page at the screen's page size, with loading skeletons, the empty state and an error card.
 // The applied filters, page and view live in the URL (useDashboardState); filters taken from the
 // saved preferences are said so above the list. The list is sorted by the observed prices it
@@ -44,7 +44,7 @@ import type { ViewMode } from './urlState.ts';
 
 export const EMPTY_TEXT = 'No prices available for the selected filters.';
 
-/** Phones (below Chakra's sm breakpoint, 480 px) always get grid cards (SPEC §2). */
+/** Phones (below Chakra's sm breakpoint, 480 px) always get grid cards. */
 export const PHONE_MAX_WIDTH = 480;
 
 const VIEW_LABELS: Record<ViewMode, string> = { grid: 'Grid View', list: 'List View' };

@@ -12,8 +12,8 @@ type Trend = Stats['national_average']['trend'];
 const NO_DATA = 'No data yet';
 
 /**
- * A change as the card shows it: the trend, two decimals like every other trend in the app (SPEC
- * §5), or, while the series is too short for it, how many days of prices it has so far.
+ * A change as the card shows it: the trend, two decimals like every other trend in the app,
+ * or, while the series is too short for it, how many days of prices it has so far.
  */
 export function toTrend(
   trend: Trend,
@@ -144,7 +144,7 @@ export function StatsCards({ stats }: { stats: Stats }) {
   );
 }
 
-/** The dashboard's three summary cards (SPEC §2), from stats.get. */
+/** The dashboard's three summary cards, from stats.get. */
 export function SummaryCards() {
   const stats = trpc.stats.get.useQuery();
   return (

@@ -46,7 +46,7 @@ export function parseZip(raw: string | null | undefined): string | null {
 }
 
 /**
- * The ZIP code saved in Preferences (SPEC §3), which Near you searches when the URL names none;
+ * The ZIP code saved in Preferences, which Near you searches when the URL names none;
  * null when none is saved, it is no ZIP code, or storage is disabled.
  */
 export function savedZip(

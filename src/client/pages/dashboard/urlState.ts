@@ -1,4 +1,4 @@
-// The dashboard's view in the URL query string (SPEC §2, §4): the applied filter selection, the
+// The dashboard's view in the URL query string: the applied filter selection, the
 // page and the grid/list mode, so a view can be shared and survives a reload. Only values that
 // differ from the defaults are written; a malformed value falls back to its default alone. The
 // defaults of the region, egg type and pack size are the saved preferences' where they set one.
@@ -101,7 +101,7 @@ export function toDashboardParams(
   return params;
 }
 
-/** SPEC §4: applying a changed selection goes back to page 1; applying the same one keeps the page. */
+/** Applying a changed selection goes back to page 1; applying the same one keeps the page. */
 export function applyFilters(state: DashboardState, filters: FilterSelection): DashboardState {
   return isSameSelection(state.filters, filters) ? state : { ...state, filters: { ...filters }, page: 1 };
 }

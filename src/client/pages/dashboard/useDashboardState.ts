@@ -17,7 +17,7 @@ export interface DashboardStateApi {
   state: DashboardState;
   /** The applied filters that come from the saved preferences (the URL names none of them). */
   fromPreferences: PreferenceFilters;
-  /** Applies a filter selection; a changed one goes back to page 1 (SPEC §4). */
+  /** Applies a filter selection; a changed one goes back to page 1. */
   apply: (filters: FilterSelection) => void;
   setPage: (page: number) => void;
   setView: (view: ViewMode) => void;

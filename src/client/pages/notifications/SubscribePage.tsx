@@ -1,4 +1,4 @@
-// /notifications/subscribe (SPEC §2): the price-alert form, prefilled with the signed-in user's
+// /notifications/subscribe: the price-alert form, prefilled with the signed-in user's
 // email, the choices its link carries (the Preferences page's alert switches send visitors here),
 // else the saved preferences' region and egg type; on success a confirmation view with
 // 'Return Home' and 'Add Another Subscription', on failure the inline error and a toast.

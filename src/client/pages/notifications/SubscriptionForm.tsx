@@ -1,4 +1,4 @@
-// The price-alert form (SPEC §2 Subscribe, §5): email, region, egg type, optional price threshold,
+// The price-alert form: email, region, egg type, optional price threshold,
 // frequency (weekly by default) and optional preferred stores, checked with the API's own schema.
 import { Button, Checkbox, Fieldset, Input, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
 import { useState, type FormEvent, type ReactNode } from 'react';

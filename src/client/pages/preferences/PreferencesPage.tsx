@@ -1,4 +1,4 @@
-// Local preferences (SPEC §2 "Preferences", §5): location, product, favourite stores and
+// Local preferences: location, product, favourite stores and
 // notification flags, preloaded from and saved to browser storage. Saving validates with the
 // shared schema (the ZIP code is optional), stores the values, shows 'Preferences saved' for 3 s
 // and returns to /. The notification switches are price alerts (usePreferenceAlerts): saving sets
@@ -45,7 +45,7 @@ import { loadPreferences, savePreferences } from '#client/lib/preferences.ts';
 import { trpc } from '#client/lib/trpc.ts';
 import { usePreferenceAlerts, type PreferenceAlertsApi } from './usePreferenceAlerts.ts';
 
-/** SPEC §9: saves show their toast for 3 s. */
+/** Saves show their toast for 3 s. */
 const SAVED_TOAST_MS = 3000;
 
 type FieldErrors = Partial<Record<keyof Preferences, string>>;

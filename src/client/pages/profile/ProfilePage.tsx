@@ -1,6 +1,6 @@
-// /profile: the signed-in user's account (SPEC §2 Profile). Without the session marker it sends
+// /profile: the signed-in user's account. Without the session marker it sends
 // the browser to /auth; a session the server no longer knows shows the load failure with a way
-// back to the login page (SPEC §4).
+// back to the login page.
 import { Box, Button, Card, Flex, Heading, HStack, Skeleton, SkeletonText, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { LuBell, LuLock, LuLogIn, LuLogOut, LuTriangleAlert, LuUser } from 'react-icons/lu';

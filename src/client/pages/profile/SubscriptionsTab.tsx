@@ -1,5 +1,5 @@
 // The user's price-alert subscriptions (users.subscriptions). Activity is shown, not toggled
-// (SPEC §4); editing happens on the subscription screens.
+// here; editing happens on the subscription screens.
 import {
   Badge,
   Button,

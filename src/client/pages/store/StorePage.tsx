@@ -1,4 +1,4 @@
-// The store page (SPEC §2 "Store page"): the store's logo, name and regions, filters built from
+// The store page: the store's logo, name and regions, filters built from
 // the values in its prices (stores.filterOptions), and the Price Data, Price Trends and
 // Competitive Analysis tabs. Price Data pages its cards, cheapest per dozen first, at the
 // dashboard's page sizes with its pagination. The filters and the page live in the URL
@@ -64,7 +64,7 @@ function Message({ title, text }: { title: string; text?: string }) {
   );
 }
 
-/** The values present in the store's prices (stores.filterOptions), in the vocabulary's order (SPEC §2). */
+/** The values present in the store's prices (stores.filterOptions), in the vocabulary's order. */
 function filterOptions(
   present: { regions: readonly string[]; egg_types: readonly string[]; counts: readonly number[] } | undefined,
 ) {

@@ -38,7 +38,7 @@ type Position = Insights['competitive']['market_position'][number];
 export const NO_COMPETITIVE_DATA = 'No competitive data available';
 export const NO_REGIONAL_DATA = 'No regional data available';
 
-/** SPEC §2: 'Prices decreased (or increased) by $X a dozen on average over the past week'. */
+/** 'Prices decreased (or increased) by $X a dozen on average over the past week'. */
 export function weeklyChangeSentence(change: number | null): string {
   if (change === null) return 'Not enough price history yet to compare with last week.';
   if (change < 0)

@@ -1,6 +1,6 @@
 // The compare page as computed before its figures were precomputed (every visible entry of the
 // egg type read per call): kept to check compareByType against, in tests and on the bench database.
-// The compare page (SPEC §2 "Compare"): the summary figures of one egg type's current entries (by
+// The compare page: the summary figures of one egg type's current entries (by
 // price per dozen, over the regions shown and within each region), one page of those entries,
 // cheapest per dozen first, with their recent history, and a per-region daily price series.
 // Entries are the visible ones (visibleEntries). The figures are aggregated by the database, so
