@@ -158,7 +158,7 @@ test('compare links to the other egg types and shows the BLS benchmark with gaps
   await expect(benchmark.getByRole('list', { name: 'Benchmark series' })).toContainText('West (grade AA)');
   const stats = await (await page.request.get('/api/stats')).json();
   await expect(
-    benchmark.getByText(`EggWatch today, all types ${money(stats.national_average.price_per_dozen)}`),
+    benchmark.getByText(`EggWatch today, standard eggs ${money(stats.trends['7d'].series.standard.at(-1))}`),
   ).toBeVisible();
   await benchmark.getByText('10 Years', { exact: true }).click();
   await expect(benchmark.getByRole('img', { name: /BLS average price of a dozen grade A large eggs/ })).toBeVisible();

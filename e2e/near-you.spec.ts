@@ -13,7 +13,7 @@ const expect = baseExpect.configure({ timeout: 20_000 });
 /** Hackensack, about 10 miles from the sample locations at 10001: nothing within 5 miles, some within 25. */
 const WIDENED_ZIP = '07601';
 /** Seattle: no sample location within 50 miles; the West's cheapest instead. */
-const REGION_ZIP = '98101';
+const REGION_ZIP = '89101'; // Las Vegas: nothing within 50 miles, Los Angeles' stores within 500
 
 const section = (page: Page) => page.getByRole('region', { name: 'Near you' });
 const zipBox = (page: Page) => section(page).getByRole('textbox', { name: 'ZIP code' });
@@ -60,7 +60,8 @@ test('Near you finds the cheapest eggs around a ZIP code, keeps the search in th
   await expect(page).toHaveURL(/[?&]zip=10001(&|$)/);
   await expect(rows(page)).toHaveCount(Math.min(10, all.entries.length));
   await expect(rows(page).first()).toContainText(money(all.entries[0]!.price_per_dozen));
-  await expect(rows(page).first()).toContainText(/\d+\.\d mi/);
+  // Miles, or the ZIP code of a store placed at the centre of the one searched (distance unknown).
+  await expect(rows(page).first()).toContainText(/\d+\.\d mi|in \d{5}/);
   await expect(rows(page).first()).toContainText('Sample data');
   const perDozen = all.entries.map((entry) => entry.price_per_dozen);
   expect(perDozen).toEqual([...perDozen].sort((a, b) => a - b));
@@ -97,7 +98,8 @@ test('Near you finds the cheapest eggs around a ZIP code, keeps the search in th
       `No stores within 5 miles of ${WIDENED_ZIP}. Showing stores within ${widened.radius_used} miles.`,
     ),
   ).toBeVisible();
-  await expect(rows(page).first()).toContainText(/\d+\.\d mi/);
+  // Miles, or the ZIP code of a store placed at the centre of the one searched (distance unknown).
+  await expect(rows(page).first()).toContainText(/\d+\.\d mi|in \d{5}/);
 
   // Nothing within 50 miles: the region's cheapest, labelled.
   await zipBox(page).fill(REGION_ZIP);
@@ -106,6 +108,14 @@ test('Near you finds the cheapest eggs around a ZIP code, keeps the search in th
     section(page).getByText(`No stores within 50 miles of ${REGION_ZIP}. Showing the cheapest in the West.`),
   ).toBeVisible();
   await screenshot(page, info, 'near-you-region');
+
+  // The nearest store hundreds of miles away: no region is presented as near.
+  await zipBox(page).fill('99501');
+  await section(page).getByRole('button', { name: 'Find' }).click();
+  await expect(section(page).getByText('No store known near Anchorage, AK 99501')).toBeVisible();
+  await expect(section(page).getByText(/^The nearest store with prices is .+, [\d,]+\.\d mi away\.$/)).toBeVisible();
+  await zipBox(page).fill(REGION_ZIP);
+  await section(page).getByRole('button', { name: 'Find' }).click();
 
   // A malformed ZIP code is refused before asking; an unknown one with the server's message.
   await zipBox(page).fill('1234');
@@ -126,7 +136,7 @@ test('Near you finds the cheapest eggs around a ZIP code, keeps the search in th
   await zipBox(page).fill('10001');
   await zipBox(page).press('Enter');
   const first = rows(page).first();
-  await expect(first).toContainText(/\d+\.\d mi/);
+  await expect(first).toContainText(/\d+\.\d mi|in \d{5}/);
   await first.getByRole('link', { name: /^(Price )?[Hh]istory of / }).click();
   await expect(page).toHaveURL(/\/products\/\d+\/history\?location=\d+$/);
   await expect(page.getByRole('heading', { level: 2, name: 'Price history' })).toBeVisible();

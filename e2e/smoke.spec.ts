@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { screenshot } from './ui.ts';
+import { expectConsoleErrors, screenshot } from './ui.ts';
 
 test('the dashboard loads with the page frame and statistics from the data', async ({ page }, info) => {
   await page.goto('/');
@@ -20,11 +20,13 @@ test('the dashboard loads with the page frame and statistics from the data', asy
   await screenshot(page, info, 'dashboard');
 });
 
-test('an unknown path shows the not-found page', async ({ page }, info) => {
-  await page.goto('/no/such/page');
+test('an unknown path answers 404 with the not-found page', async ({ page, pageProblems }, info) => {
+  const response = await page.goto('/no/such/page');
+  expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
   await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
   await screenshot(page, info, 'not-found');
+  await expectConsoleErrors(pageProblems, 404);
 });
 
 // The fixtures fail any journey whose page asks another origin for anything; this one loads each

@@ -1,6 +1,7 @@
 // The web process: Fastify with security headers, tRPC under /trpc, the REST adapter under /api
 // and the built single-page app (index.html for client routes). createServer takes its
 // dependencies explicitly so tests run it against their own database.
+import { isClientRoute } from '#shared/routes.ts';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -362,9 +363,9 @@ export function buildApp(options: ServerOptions): { app: FastifyInstance; cache:
       return reply.code(404).send({ message: `No API route ${req.method} ${pathname}` });
     }
     if (indexHtmlFor && (req.method === 'GET' || req.method === 'HEAD') && !path.extname(pathname)) {
-      // Client-side routes: the SPA decides, including its own 404 page.
+      // The client's routes get their page; any other path the app's own not-found page, as a 404.
       return reply
-        .code(200)
+        .code(isClientRoute(pathname) ? 200 : 404)
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
         .send(await pageFor(req, pathname));

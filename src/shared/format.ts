@@ -182,6 +182,21 @@ export function formatPlace(place: { city: string | null; state: string | null; 
 }
 
 /**
+ * Where one location's price is: 'Aldi #62, Chicago, IL 60611', its name (with the store number
+ * that tells two apart) then its place; without a name, its place alone.
+ */
+export function formatLocation(location: {
+  location_name?: string | null;
+  city: string | null;
+  state: string | null;
+  zip: string;
+}): string {
+  const name = location.location_name?.trim();
+  const place = formatPlace(location);
+  return name ? `${name}, ${place}` : place;
+}
+
+/**
  * 'was $5.19' when a promotion lowers the shelf price below the regular price the retailer shows,
  * else null (no promotion, or no regular price known).
  */

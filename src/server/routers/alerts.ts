@@ -18,7 +18,7 @@ import {
 import { publicProcedure, router, userProcedure } from '../trpc.ts';
 import { enforce, LIMITS } from '../auth/rate-limit.ts';
 import { queueEmail } from '../email/outbox.ts';
-import { confirmSubscriptionEmail, describeSubscription } from '../email/alerts.ts';
+import { confirmSubscriptionEmail, describeSubscription, existingSubscriptionEmail } from '../email/alerts.ts';
 import type { Db } from '../db.ts';
 import {
   activeCountFor,
@@ -28,6 +28,7 @@ import {
   issueConfirmation,
   issueLinkToken,
   lockSubscriptionsOf,
+  sameSubscription,
   subscriptionById,
   subscriptionByLinkToken,
   unsubscribeByToken,
@@ -39,6 +40,11 @@ import type { Context } from '../context.ts';
 const PENDING_MESSAGE =
   'Check your inbox: we sent a link to confirm this alert. Nothing is sent until it is confirmed.';
 const CONFIRMED_MESSAGE = 'Subscription created! Alerts go to your verified email address.';
+/** Said to whoever may manage the existing alert here (its owner, or the address's verified user). */
+const EXISTS_YOURS = 'You already have this price alert: nothing new was added. Manage it below.';
+/** Said to anyone else: the link to manage it goes to the address, never to the requester. */
+const EXISTS_EMAILED =
+  'This email already has a price alert with these settings: nothing new was added. We sent a link to manage it to that address.';
 const INVALID_CONFIRMATION = 'This confirmation link is invalid or has expired.';
 const INVALID_LINK = 'This link is invalid: open the link of a recent EggWatch email again.';
 
@@ -55,6 +61,15 @@ async function sendConfirmation(tx: Db, ctx: Context, subscription: Subscription
   await queueEmail(
     tx,
     confirmSubscriptionEmail(subscription.email, describeSubscription(subscription, await storeNames(tx)), url, links),
+  );
+}
+
+/** Mails the address a link to manage its existing alert (someone subscribed to it again). */
+async function sendManageLink(tx: Db, ctx: Context, subscription: Subscription): Promise<void> {
+  const links = { publicUrl: ctx.config.publicUrl, token: await issueLinkToken(tx, subscription.id) };
+  await queueEmail(
+    tx,
+    existingSubscriptionEmail(subscription.email, describeSubscription(subscription, await storeNames(tx)), links),
   );
 }
 
@@ -106,9 +121,20 @@ export const alertsRouter = router({
       [`subscribe:email:${input.email}`, LIMITS.subscribePerEmail],
     ]);
     const confirmed = provenBy(ctx, input.email);
-    const subscription = await ctx.sql.begin(async (tx) => {
-      // Serialises subscriptions of one address so the limit holds under concurrent requests.
+    type Outcome = { created: Subscription } | { exists: Subscription; mine: boolean };
+    const outcome = await ctx.sql.begin(async (tx): Promise<Outcome> => {
+      // Serialises subscriptions of one address so the limit holds, and no alert is added twice,
+      // under concurrent requests.
       await lockSubscriptionsOf(tx, input.email);
+      // The same alert twice is one: say so, and offer to manage the one there is.
+      const existing = await sameSubscription(tx, input);
+      if (existing) {
+        const { user_id: owner, ...found } = existing;
+        if (confirmed || (ctx.user && owner === ctx.user.id)) return { exists: found, mine: true };
+        if (found.confirmed_at) await sendManageLink(tx, ctx, found);
+        else await sendConfirmation(tx, ctx, found);
+        return { exists: found, mine: false };
+      }
       if (input.active && (await activeCountFor(tx, input.email)) >= MAX_ACTIVE_SUBSCRIPTIONS) {
         throw new TRPCError({
           code: 'CONFLICT',
@@ -117,11 +143,21 @@ export const alertsRouter = router({
       }
       const created = await insertSubscription(tx, input, { userId: ctx.user?.id ?? null, confirmed });
       if (!confirmed) await sendConfirmation(tx, ctx, created);
-      return created;
+      return { created };
     });
+    if ('exists' in outcome) {
+      return {
+        // Only whoever may manage it here sees the existing alert.
+        subscription: outcome.mine ? outcome.exists : null,
+        status: 'exists' as const,
+        manageable: outcome.mine,
+        message: outcome.mine ? EXISTS_YOURS : EXISTS_EMAILED,
+      };
+    }
     return {
-      subscription,
+      subscription: outcome.created,
       status: confirmed ? ('confirmed' as const) : ('pending' as const),
+      manageable: false,
       message: confirmed ? CONFIRMED_MESSAGE : PENDING_MESSAGE,
     };
   }),

@@ -7,7 +7,8 @@ import { selectListing } from '#shared/sort.ts';
 import { clampPage, pageCount, pageItems } from '#shared/pagination.ts';
 import { eggTypeSchema, regionSchema, storeIdSchema } from '#shared/schemas.ts';
 import { cachedProcedure, router } from '../trpc.ts';
-import { countPriceEntries, listingEntries, listPriceEntries, nearestEntry, recentHistory } from '../queries/prices.ts';
+import { countPriceEntries, listPriceEntries, nearestEntry, recentHistory } from '../queries/prices.ts';
+import { cheapestPerStore } from '../queries/cheapest.ts';
 import { nearEntries } from '../queries/near.ts';
 import { productHistory } from '../queries/history.ts';
 import { zipFacts } from '../geo.ts';
@@ -92,6 +93,7 @@ export const pricesRouter = router({
     if (!place) throw new TRPCError({ code: 'BAD_REQUEST', message: `Unknown ZIP code ${input.zip}` });
     const found = await nearEntries(ctx.sql, {
       origin: place,
+      zip: place.zip,
       region: place.region,
       radius: input.radius,
       eggType: input.egg_type,
@@ -109,6 +111,7 @@ export const pricesRouter = router({
       radius_used: found.radiusUsed,
       total: found.total,
       entries: found.entries,
+      nearest: found.nearest,
     };
   }),
 
@@ -133,14 +136,13 @@ export const pricesRouter = router({
   ),
 
   /**
-   * The dashboard's Egg Prices list: the filter, one entry per store and sort, the shared
-   * domain rules' listing (selectListing) with the filter and the choice per store made by the
-   * database (listingEntries, from the store figures of the latest rollup refresh), then one page
-   * of them with each entry's last 7 days of prices for its sparkline.
+   * The dashboard's Egg Prices list: each store's cheapest pack per dozen within the filters
+   * (cheapestPerStore, the rule every screen uses), sorted by the shared listing rule
+   * (selectListing), then one page of them with each entry's last 7 days of prices for its sparkline.
    */
   dashboard: cachedProcedure(['prices', 'rollups'], dashboardInput).query(async ({ ctx, input }) => {
     const filters = input.filters ?? DEFAULT_FILTERS;
-    const { entries: chosen, fromFigures } = await listingEntries(ctx.sql, {
+    const { entries: chosen, fromFigures } = await cheapestPerStore(ctx.sql, {
       store: filters.store === 'all' ? undefined : filters.store,
       eggType: filters.eggType === 'all' ? undefined : filters.eggType,
       region: filters.region === 'all' ? undefined : filters.region,

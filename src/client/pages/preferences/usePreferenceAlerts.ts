@@ -104,12 +104,16 @@ export function usePreferenceAlerts(): PreferenceAlertsApi {
             if (!existing.active) notes.push(`${label} are on again.`);
           } else {
             const created = await utils.client.alerts.create.mutate({ email, ...values, active: true });
-            next[alert] = created.subscription.id;
-            saveAlertLinks(next);
+            if (created.subscription) {
+              next[alert] = created.subscription.id;
+              saveAlertLinks(next);
+            }
             notes.push(
-              created.status === 'confirmed'
-                ? `${label} go to ${email}.`
-                : `${label}: check your inbox to confirm them; nothing is sent until then.`,
+              created.status === 'exists'
+                ? `${label}: ${created.message}`
+                : created.status === 'confirmed'
+                  ? `${label} go to ${email}.`
+                  : `${label}: check your inbox to confirm them; nothing is sent until then.`,
             );
           }
         } else if (existing?.active) {

@@ -33,15 +33,28 @@ const saved = z.object({
   message: z.string(),
 });
 
+const created = z.object({
+  subscription: subscriptionSchema
+    .nullable()
+    .describe('The subscription; null when one with these settings exists and the caller may not manage it here'),
+  status: z
+    .enum(['confirmed', 'pending', 'exists'])
+    .describe(
+      'exists: the address already has a subscription with these settings, and nothing was added (the link to manage it is mailed to the address, unless the caller owns it)',
+    ),
+  manageable: z.boolean().describe('Whether the caller may manage the existing subscription (status exists) here'),
+  message: z.string(),
+});
+
 export const alertRoutes: RestRoute[] = [
   route({
     method: 'POST',
     path: '/subscribers',
     summary:
-      "Subscribe to price alerts. An address that is not the signed-in user's verified email is confirmed by a link sent to it before any alert (status pending)",
+      "Subscribe to price alerts. An address that is not the signed-in user's verified email is confirmed by a link sent to it before any alert (status pending). Subscribing again with the same settings adds nothing (status exists)",
     procedure: 'alerts.create',
     body: subscriptionInput,
-    response: saved,
+    response: created,
     status: 201,
     errors: { 409: TOO_MANY, 429: 'Too many subscriptions from this address or for this email' },
   }),
