@@ -259,3 +259,10 @@ export async function markVisitsAlerted(sql: Db, runId: number, locationIds: num
     update coverage_visits set alerts_matched_at = now()
     where run_id = ${runId} and location_id = any(${sql.array(locationIds)}::int[]) and alerts_matched_at is null`;
 }
+
+/** How many chunks of a visit run are still queued or running. */
+export async function openChunkCount(sql: Db, runId: number): Promise<number> {
+  const [open] = await sql<Array<{ n: number }>>`
+        select count(*)::int as n from coverage_chunks where run_id = ${runId} and status in ('queued', 'running')`;
+  return open!.n;
+}
