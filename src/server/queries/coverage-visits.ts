@@ -6,7 +6,8 @@
 // The run's counters: stores_visited counts every visit written (succeeded or failed),
 // stores_failed the failed ones (blocked ones included) and stores_blocked those a bot wall
 // answered; requests every request the visits sent.
-import type { CoverageScope } from '#shared/coverage.ts';
+import { retailerQueue, type CoverageScope } from '#shared/coverage.ts';
+import type { StoreId } from '#shared/vocabulary.ts';
 import type { Db } from '../db.ts';
 import { scopeFilter } from './coverage.ts';
 import { durability, priceWriteCtes, type ListingWrite, type ObservationSource } from './price-writes.ts';
@@ -265,4 +266,84 @@ export async function openChunkCount(sql: Db, runId: number): Promise<number> {
   const [open] = await sql<Array<{ n: number }>>`
         select count(*)::int as n from coverage_chunks where run_id = ${runId} and status in ('queued', 'running')`;
   return open!.n;
+}
+
+export interface QueuedVisitDay {
+  store_id: StoreId;
+  scope: unknown;
+  day: string;
+  revisit_days: number | null;
+  daily_request_budget: number | null;
+}
+
+/**
+ * Locks a queued visit day for planning (call inside the planning transaction), with its plan's
+ * revisit days and daily budget (null without a plan). Null when the run is planned already, over,
+ * or gone.
+ */
+export async function lockQueuedVisitDay(tx: Db, runId: number): Promise<QueuedVisitDay | null> {
+  const [run] = await tx<QueuedVisitDay[]>`
+        select r.store_id, r.scope, coalesce(r.day, (now() at time zone 'UTC')::date)::text as day, p.revisit_days, p.daily_request_budget
+        from coverage_runs r left join coverage_plans p on p.store_id = r.store_id
+        where r.id = ${runId} and r.kind = 'visit' and r.status = 'queued'
+        for update of r`;
+  return run ?? null;
+}
+
+/** A visit day that cannot be planned is failed with this message. */
+export async function failVisitDay(tx: Db, runId: number, demo: boolean, message: string): Promise<void> {
+  await tx`
+          update coverage_runs set status = 'failed', demo = ${demo}, message = ${message}, started_at = now(), finished_at = now(), heartbeat_at = now()
+          where id = ${runId}`;
+}
+
+/** The requests the retailer's other visit runs of the day (YYYY-MM-DD) have sent. */
+export async function visitDayRequestsSpent(tx: Db, store: StoreId, day: string, runId: number): Promise<number> {
+  const [spent] = await tx<Array<{ requests: number }>>`
+        select coalesce(sum(requests), 0)::int as requests from coverage_runs
+        where store_id = ${store} and kind = 'visit' and day = ${day}::date and id <> ${runId}`;
+  return spent!.requests;
+}
+
+/** A visit day with no store to visit succeeds at once (nothingDue: none was due, not a spent budget). */
+export async function finishEmptyVisitDay(
+  tx: Db,
+  runId: number,
+  { demo, nothingDue, message }: { demo: boolean; nothingDue: boolean; message: string },
+): Promise<void> {
+  await tx`
+          update coverage_runs set status = 'succeeded', demo = ${demo}, started_at = now(), finished_at = now(), heartbeat_at = now(),
+            nothing_due = ${nothingDue},
+            message = ${message}
+          where id = ${runId}`;
+}
+
+/**
+ * Starts a planned visit day (call inside the planning transaction): its chunks of location ids,
+ * the run marked running with its planned figures (planned: the stores in its chunks), and one coverage__visit job per chunk in the
+ * retailer's queue.
+ */
+export async function startPlannedVisitDay(
+  tx: Db,
+  runId: number,
+  {
+    store,
+    demo,
+    chunks,
+    planned,
+    message,
+  }: { store: StoreId; demo: boolean; chunks: number[][]; planned: number; message: string },
+): Promise<void> {
+  await tx`
+        insert into coverage_chunks (run_id, chunk, location_ids)
+        select ${runId}, (n - 1)::int, array(select jsonb_array_elements_text(ids)::int)
+        from jsonb_array_elements(${tx.json(chunks)}::jsonb) with ordinality as c(ids, n)`;
+  await tx`
+        update coverage_runs set status = 'running', demo = ${demo}, started_at = now(), heartbeat_at = now(), worker_id = null,
+          stores_planned = ${planned}, chunks_planned = ${chunks.length}, message = ${message}
+        where id = ${runId}`;
+  await tx`
+        select graphile_worker.add_job(${VISIT_TASK}, json_build_object('runId', ${runId}::int, 'chunk', n),
+          queue_name := ${retailerQueue(store)}, job_key := ${visitJobKeyPrefix(runId)} || n, max_attempts := ${VISIT_JOB_MAX_ATTEMPTS})
+        from generate_series(0, ${chunks.length - 1}::int) as n`;
 }
