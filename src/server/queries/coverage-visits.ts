@@ -7,8 +7,8 @@
 // stores_failed the failed ones (blocked ones included) and stores_blocked those a bot wall
 // answered; requests every request the visits sent.
 import { retailerQueue, type CoverageScope } from '#shared/coverage.ts';
-import type { StoreId } from '#shared/vocabulary.ts';
-import type { Db } from '../db.ts';
+import type { Region, StoreId } from '#shared/vocabulary.ts';
+import type { Db, Sql } from '../db.ts';
 import { scopeFilter } from './coverage.ts';
 import { durability, priceWriteCtes, type ListingWrite, type ObservationSource } from './price-writes.ts';
 import { plural } from '#shared/format.ts';
@@ -346,4 +346,149 @@ export async function startPlannedVisitDay(
         select graphile_worker.add_job(${VISIT_TASK}, json_build_object('runId', ${runId}::int, 'chunk', n),
           queue_name := ${retailerQueue(store)}, job_key := ${visitJobKeyPrefix(runId)} || n, max_attempts := ${VISIT_JOB_MAX_ATTEMPTS})
         from generate_series(0, ${chunks.length - 1}::int) as n`;
+}
+
+/** Takes a running visit run for this worker (beating its heartbeat); null when it is over or gone. */
+export async function claimVisitRun(
+  sql: Db,
+  runId: number,
+  workerId: string,
+): Promise<{ store_id: StoreId; demo: boolean } | null> {
+  const [run] = await sql<Array<{ store_id: StoreId; demo: boolean }>>`
+      update coverage_runs set worker_id = ${workerId}, heartbeat_at = now()
+      where id = ${runId} and kind = 'visit' and status = 'running'
+      returning store_id, demo`;
+  return run ?? null;
+}
+
+/** Skips a chunk not done yet of a run that is over (paused, failed, finished) or gone. */
+export async function skipChunkOfEndedRun(sql: Db, runId: number, chunk: number): Promise<void> {
+  await sql`update coverage_chunks set status = 'skipped', finished_at = now() where run_id = ${runId} and chunk = ${chunk} and status in ('queued', 'running')`;
+}
+
+/**
+ * Marks a queued or running chunk running; answers its location ids and whether it was started
+ * before (a resume). Null when it is done or skipped already (a doubled job).
+ */
+export async function startVisitChunk(
+  sql: Db,
+  runId: number,
+  chunk: number,
+): Promise<{ location_ids: number[]; resumed: boolean } | null> {
+  const [planned] = await sql<Array<{ location_ids: number[]; resumed: boolean }>>`
+      update coverage_chunks set status = 'running', started_at = coalesce(started_at, now())
+      where run_id = ${runId} and chunk = ${chunk} and status in ('queued', 'running')
+      returning location_ids, started_at < now() as resumed`;
+  return planned ?? null;
+}
+
+export interface ChunkStore {
+  id: number;
+  retailer_location_id: string;
+  zip: string;
+  region: Region;
+  name: string | null;
+  city: string | null;
+  state: string | null;
+  address: string | null;
+  latitude: number | null;
+  longitude: number | null;
+}
+
+/** The chunk's stores still to visit: open, with a retailer id, not written by the run yet, in the chunk's order. */
+export async function chunkStoresToVisit(sql: Db, runId: number, locationIds: number[]): Promise<ChunkStore[]> {
+  return sql<ChunkStore[]>`
+      select l.id, l.retailer_location_id, l.zip, l.region, l.name, l.city, l.state, l.address, l.latitude, l.longitude
+      from store_locations l
+      where l.id = any(${sql.array(locationIds)}::int[]) and l.status = 'open' and l.retailer_location_id is not null
+        and not exists (select 1 from coverage_visits v where v.run_id = ${runId} and v.location_id = l.id)
+      order by array_position(${sql.array(locationIds)}::int[], l.id)`;
+}
+
+/** Beats the run's heartbeat while this worker holds it. */
+export async function visitRunHeartbeat(sql: Db, runId: number, workerId: string): Promise<void> {
+  await sql`update coverage_runs set heartbeat_at = now() where id = ${runId} and worker_id = ${workerId}`;
+}
+
+/** The run goes back to no worker (released at shutdown): it resumes when a worker starts. */
+export async function releaseVisitRun(sql: Db, runId: number, workerId: string): Promise<void> {
+  await sql`update coverage_runs set worker_id = null where id = ${runId} and worker_id = ${workerId}`;
+}
+
+/** Skips a run's chunks not started yet and removes their jobs (a paused or failed run). */
+export async function skipQueuedChunks(tx: Db, runId: number): Promise<number> {
+  const skipped = await tx<Array<{ chunk: number }>>`
+    update coverage_chunks set status = 'skipped', finished_at = now()
+    where run_id = ${runId} and status = 'queued'
+    returning chunk`;
+  for (const { chunk } of skipped) await tx`select graphile_worker.remove_job(${visitJobKey(runId, chunk)})`;
+  return skipped.length;
+}
+
+/**
+ * In one transaction, fails a run still running under this worker with this message (its
+ * retailer module cannot run), skipping this chunk and the chunks not started.
+ */
+export async function failVisitRun(
+  sql: Sql,
+  { runId, chunk, workerId, message }: { runId: number; chunk: number; workerId: string; message: string },
+): Promise<void> {
+  await sql.begin(async (tx) => {
+    const [failed] = await tx`
+            update coverage_runs set status = 'failed', message = ${message}, finished_at = now(), heartbeat_at = now()
+            where id = ${runId} and status = 'running' and worker_id = ${workerId} returning 1`;
+    if (!failed) return;
+    await tx`update coverage_chunks set status = 'skipped', finished_at = now() where run_id = ${runId} and chunk = ${chunk}`;
+    await skipQueuedChunks(tx, runId);
+  });
+}
+
+/** Locks the run if it is still running under this worker (call inside the chunk's end transaction). */
+export async function lockOwnedVisitRun(tx: Db, runId: number, workerId: string): Promise<boolean> {
+  const [owned] =
+    await tx`select 1 from coverage_runs where id = ${runId} and status = 'running' and worker_id = ${workerId} for update`;
+  return owned !== undefined;
+}
+
+/** Marks a running chunk done and counts it on its run; false when it was not running. */
+export async function markChunkDone(tx: Db, runId: number, chunk: number): Promise<boolean> {
+  const [marked] = await tx`
+        update coverage_chunks set status = 'done', finished_at = now() where run_id = ${runId} and chunk = ${chunk} and status = 'running' returning 1`;
+  if (marked)
+    await tx`update coverage_runs set chunks_done = chunks_done + 1, heartbeat_at = now() where id = ${runId}`;
+  return marked !== undefined;
+}
+
+/**
+ * Queues the run's immediate alerts job when the chunk wrote prices (never for demo prices, which
+ * are not a retailer's). One job per run gathers the chunks that commit within windowMinutes: it
+ * keeps the run_at of the chunk that queued it.
+ */
+export async function queueChunkAlerts(tx: Db, runId: number, chunk: number, windowMinutes: number): Promise<void> {
+  await tx`
+          select graphile_worker.add_job('alerts__immediate', json_build_object('coverageRunId', ${runId}::int),
+                                         job_key := ${`alerts:coverage:${runId}`}, job_key_mode := 'preserve_run_at',
+                                         run_at := now() + make_interval(mins => ${windowMinutes}::int), max_attempts := 10)
+          from coverage_runs r
+          where r.id = ${runId} and not r.demo
+            and exists (select 1 from coverage_visits v where v.run_id = ${runId} and v.chunk = ${chunk} and v.observations_written > 0)`;
+}
+
+/** The run's planned stores and the visits it has written. */
+export async function visitRunProgress(tx: Db, runId: number): Promise<{ planned: number; visited: number }> {
+  const [left] = await tx<Array<{ planned: number; visited: number }>>`
+          select stores_planned as planned, (select count(*)::int from coverage_visits where run_id = ${runId}) as visited from coverage_runs where id = ${runId}`;
+  return left!;
+}
+
+/** Pauses the retailer's plan (not paused yet) with this reason. */
+export async function pauseCoveragePlan(tx: Db, store: StoreId, reason: string): Promise<void> {
+  await tx`update coverage_plans set paused_at = now(), paused_reason = ${reason} where store_id = ${store} and paused_at is null`;
+}
+
+/** Marks the run paused with this message. */
+export async function pauseVisitRun(tx: Db, runId: number, message: string): Promise<void> {
+  await tx`
+          update coverage_runs set status = 'paused', message = ${message}, finished_at = now(), heartbeat_at = now()
+          where id = ${runId}`;
 }
