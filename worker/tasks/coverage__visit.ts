@@ -24,11 +24,11 @@ import {
   pauseCoveragePlan,
   pauseVisitRun,
   queueChunkAlerts,
-  releaseVisitRun,
+  releaseCoverageRun,
   skipChunkOfEndedRun,
   skipQueuedChunks,
   startVisitChunk,
-  visitRunHeartbeat,
+  coverageRunHeartbeat,
   visitRunProgress,
 } from '#server/queries/coverage-visits.ts';
 import { PriceChangeNotifier } from '#server/queries/price-writes.ts';
@@ -74,7 +74,7 @@ export function coverageVisit(deps: WorkerDeps): Task {
       );
 
     const heartbeat = setInterval(() => {
-      visitRunHeartbeat(sql, runId, workerId).catch(() => {});
+      coverageRunHeartbeat(sql, runId, workerId).catch(() => {});
     }, config.heartbeatMs);
     heartbeat.unref();
     const notifier = new PriceChangeNotifier(sql);
@@ -165,7 +165,7 @@ export function coverageVisit(deps: WorkerDeps): Task {
       }
       if (error instanceof ScrapeError && error.kind === 'aborted') {
         // Released cleanly: the current store was not written; the job's retry resumes the chunk.
-        await releaseVisitRun(sql, runId, workerId).catch(() => {});
+        await releaseCoverageRun(sql, runId, workerId).catch(() => {});
         helpers.logger.info(`${label}: released at shutdown; it resumes when a worker starts`);
       }
       throw error;

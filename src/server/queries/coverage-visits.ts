@@ -405,13 +405,13 @@ export async function chunkStoresToVisit(sql: Db, runId: number, locationIds: nu
       order by array_position(${sql.array(locationIds)}::int[], l.id)`;
 }
 
-/** Beats the run's heartbeat while this worker holds it. */
-export async function visitRunHeartbeat(sql: Db, runId: number, workerId: string): Promise<void> {
+/** Beats a coverage run's heartbeat (a visit day or a discovery) while this worker holds it. */
+export async function coverageRunHeartbeat(sql: Db, runId: number, workerId: string): Promise<void> {
   await sql`update coverage_runs set heartbeat_at = now() where id = ${runId} and worker_id = ${workerId}`;
 }
 
-/** The run goes back to no worker (released at shutdown): it resumes when a worker starts. */
-export async function releaseVisitRun(sql: Db, runId: number, workerId: string): Promise<void> {
+/** A coverage run goes back to no worker (released at shutdown): it resumes when a worker starts. */
+export async function releaseCoverageRun(sql: Db, runId: number, workerId: string): Promise<void> {
   await sql`update coverage_runs set worker_id = null where id = ${runId} and worker_id = ${workerId}`;
 }
 
