@@ -124,6 +124,19 @@ export function startVisitDay(
   });
 }
 
+/**
+ * The retailers whose visit day is due on a UTC day (YYYY-MM-DD): an enabled, unpaused plan of an
+ * active store, and no scheduled visit run of that day yet.
+ */
+export async function plansDueForVisitDay(sql: Db, day: string): Promise<StoreId[]> {
+  const plans = await sql<Array<{ store_id: StoreId }>>`
+      select p.store_id from coverage_plans p join stores s on s.id = p.store_id
+      where p.enabled and p.paused_at is null and s.active
+        and not exists (select 1 from coverage_runs r where r.store_id = p.store_id and r.kind = 'visit' and r.trigger = 'schedule' and r.day = ${day}::date)
+      order by p.store_id`;
+  return plans.map((p) => p.store_id);
+}
+
 /** A known store of a retailer's directory: open, with the retailer's own id. */
 const knownStore = (sql: Db, store: StoreId) =>
   sql`l.store_id = ${store} and l.status = 'open' and l.retailer_location_id is not null`;

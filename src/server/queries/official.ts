@@ -237,3 +237,12 @@ export async function queueOfficialFetch(sql: Db, source: OfficialSource): Promi
     select graphile_worker.add_job('official__fetch', json_build_object('source', ${source}::text),
                                    job_key := ${`official__fetch:${source}`}, max_attempts := 1)`;
 }
+
+/** The sources due a fetch (never fetched, or next_due_at passed) and not held back by not_before. */
+export async function dueOfficialSources(sql: Db): Promise<string[]> {
+  const due = await sql<Array<{ source: string }>>`
+      select source from official_sources
+      where (next_due_at is null or next_due_at <= now()) and (not_before is null or not_before <= now())
+      order by source`;
+  return due.map((d) => d.source);
+}
