@@ -1,8 +1,27 @@
 // Browser journeys in Debian's Chromium (or CHROMIUM_PATH) against the production build, with
 // the web process and the worker running on a fresh database (e2e/serve.ts).
 import { defineConfig } from '@playwright/test';
+import { midnightWait } from './test/midnight.ts';
+import { E2E_MIDNIGHT_GUARD_MINUTES } from './e2e/midnight.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4310);
+
+// Which journeys run at which width is said here, not by skips inside the tests (a skipped
+// journey still costs its fixtures, about half a second each). A journey tagged @phone-desktop
+// runs at the phone and desktop widths (both ends of its layout; the tablet shows the same
+// components), one tagged @desktop-only once, at desktop width (its logic is the same at every
+// width); whole files are left out of a project below.
+const PHONE_DESKTOP_FILES = [
+  'coverage.spec.ts',
+  'egress.spec.ts',
+  'first-scrape.spec.ts',
+  'store-figures.spec.ts',
+  'us-map.spec.ts',
+];
+const DESKTOP_ONLY_FILES = ['url-state.spec.ts'];
+/** The first-time admin setup: its own project, run before every other on the fresh database. */
+const FIRST_ADMIN = 'first-admin.spec.ts';
+const desktop = { viewport: { width: 1440, height: 900 } };
 
 export default defineConfig({
   testDir: 'e2e',
@@ -37,15 +56,29 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    { name: 'phone', use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
-    { name: 'tablet', use: { viewport: { width: 820, height: 1180 }, hasTouch: true } },
-    { name: 'desktop', use: { viewport: { width: 1440, height: 900 } } },
+    { name: 'first-admin', testMatch: FIRST_ADMIN, use: desktop },
+    {
+      name: 'phone',
+      dependencies: ['first-admin'],
+      testIgnore: [FIRST_ADMIN, ...DESKTOP_ONLY_FILES],
+      grepInvert: /@desktop-only/,
+      use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+    },
+    {
+      name: 'tablet',
+      dependencies: ['first-admin'],
+      testIgnore: [FIRST_ADMIN, ...DESKTOP_ONLY_FILES, ...PHONE_DESKTOP_FILES],
+      grepInvert: /@desktop-only|@phone-desktop/,
+      use: { viewport: { width: 820, height: 1180 }, hasTouch: true },
+    },
+    { name: 'desktop', dependencies: ['first-admin'], testIgnore: [FIRST_ADMIN], use: desktop },
   ],
   webServer: {
     command: `node --import tsx e2e/serve.ts`,
     url: `http://127.0.0.1:${port}/api/stores`,
     env: { E2E_PORT: String(port) },
-    timeout: 180_000,
+    // Longer by the wait for a UTC midnight when the run starts close to one (e2e/serve.ts).
+    timeout: 180_000 + midnightWait(E2E_MIDNIGHT_GUARD_MINUTES),
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',

@@ -1,6 +1,6 @@
 // Vite builds the client into dist/; in development it proxies the API to the web process.
 // vitest reads its configuration from here too.
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import fs from 'node:fs';
@@ -85,6 +85,26 @@ function isUiModule(id: string): boolean {
   return UI_PACKAGES.test(scope.startsWith('@') ? `${scope}/${name}` : scope);
 }
 
+/** What every test project runs with. */
+const TEST_OPTIONS = {
+  setupFiles: ['test/setup.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+  pool: 'forks' as const,
+};
+
+/** Test files that run in modules of their own (the 'isolated' project below). */
+const ISOLATED_TESTS = [
+  'src/client/components/scrapers/ScraperStatusBox.test.tsx',
+  'src/client/components/scrapers/ZipCodesField.test.tsx',
+  'src/client/components/price-card/usePriceCard.test.tsx',
+  'src/client/components/RelativeTime.test.tsx',
+  'src/client/components/Toaster.test.ts',
+  'src/client/lib/useSearchParam.test.tsx',
+  'src/client/lib/storedChoice.test.tsx',
+  'src/client/pages/dashboard/SummaryCards.test.tsx',
+];
+
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`;
 
 export default defineConfig({
@@ -118,11 +138,34 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'worker/**/*.test.ts', 'test/**/*.test.ts'],
+    // Once for the run (the root's global setup): the template databases every project's files
+    // clone, provided to all of them. The projects below do not extend this config, so it is not
+    // run again for each.
     globalSetup: ['test/global-setup.ts'],
-    setupFiles: ['test/setup.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-    pool: 'forks',
+    // Two processes, one a core: more only queue for the CPU and PostgreSQL.
+    maxWorkers: 2,
+    projects: [
+      {
+        // Most files share their worker's modules (isolate: false): a file needs none of its own, as
+        // each works in a database of its own (test/db.ts), restores any fake timers it sets, and
+        // nothing mocks modules or changes process.env. Importing the server once a worker instead
+        // of once a file saves a good part of the run.
+        plugins: [react()],
+        test: {
+          ...TEST_OPTIONS,
+          name: 'shared',
+          include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'worker/**/*.test.ts', 'test/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...ISOLATED_TESTS],
+          isolate: false,
+        },
+      },
+      {
+        // Files that need fresh modules: the browser-like environment, and client modules that keep
+        // state for the page's lifetime (the toaster's sink, the clock's and the viewport's
+        // listeners), which a file sets up and expects to find as it left it.
+        plugins: [react()],
+        test: { ...TEST_OPTIONS, name: 'isolated', include: ISOLATED_TESTS, isolate: true },
+      },
+    ],
   },
 });

@@ -1,12 +1,12 @@
 // Checks compareByType (precomputed figures and the (product_id, price, id) index) against the
-// implementation that reads every visible entry (src/server/queries/testing/compare-reference.ts)
+// implementation that reads every visible entry (test/compare-reference.ts)
 // for every egg type x region x pack size, on pages 1, 2 and past the end, and times both.
 // Usage: DATABASE_URL=postgres://.../eggwatch_bench_nationwide_15000x7 npx tsx bench/compare-equality.ts
 import { isDeepStrictEqual } from 'node:util';
 import { createSql } from '../src/server/db.ts';
 import { EGG_TYPES, REGIONS } from '../src/shared/vocabulary.ts';
 import { compareByType } from '../src/server/queries/compare.ts';
-import { compareByType as reference } from '../src/server/queries/testing/compare-reference.ts';
+import { compareByType as reference } from '../test/compare-reference.ts';
 
 const sql = createSql(process.env.DATABASE_URL!, { max: 4 });
 let checked = 0;

@@ -31,7 +31,7 @@ import { appRouter } from '../src/server/routers/_app.ts';
 import { createCallerFactory } from '../src/server/trpc.ts';
 import { refreshRollups } from '../src/server/queries/rollups.ts';
 import { immediateMatches } from '../src/server/queries/alerts.ts';
-import { PriceChangeNotifier } from '../src/server/queries/scrape-writes.ts';
+import { PriceChangeNotifier } from '../src/server/queries/price-writes.ts';
 import { transformer } from '../src/shared/transformer.ts';
 import { PAGE_SIZES } from '../src/shared/pagination.ts';
 import { STORE_IDS, type EggType, type Region, type StoreId } from '../src/shared/vocabulary.ts';
@@ -213,21 +213,21 @@ function readTargets(p: Picks): ReadTarget[] {
     },
     {
       // The dashboard's first batch (its sections' queries; Near you and the ticker are measured apart).
-      name: "dashboard's tRPC batch (stores.list + stats.get + prices.dashboard + prices.byState)",
+      name: "dashboard's tRPC batch (stores.list + stats.get + prices.dashboard + prices.map)",
       targetMs: 50,
       uncached: (c) =>
         Promise.all([
           c.stores.list(),
           c.stats.get(),
           c.prices.dashboard(DASHBOARD_INPUT),
-          c.prices.byState({ egg_type: 'standard' }),
+          c.prices.map({ egg_type: 'standard' }),
         ]),
       client: (c) =>
         Promise.all([
           c.stores.list.query(),
           c.stats.get.query(),
           c.prices.dashboard.query(DASHBOARD_INPUT),
-          c.prices.byState.query({ egg_type: 'standard' }),
+          c.prices.map.query({ egg_type: 'standard' }),
         ]),
     },
     {

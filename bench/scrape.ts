@@ -18,7 +18,7 @@ import { STAND_INS } from '../test/retailers/server.ts';
 import { RetailerHttp, type Transport } from '../worker/scrapers/http.ts';
 import { SCRAPERS } from '../worker/scrapers/index.ts';
 import { commitZipOutcome, type AcceptedListing, type ZipOutcome } from '../worker/scrapers/pipeline.ts';
-import { PriceChangeNotifier } from '../src/server/queries/scrape-writes.ts';
+import { PriceChangeNotifier } from '../src/server/queries/price-writes.ts';
 import { parseAldiSearch } from '../worker/scrapers/aldi.ts';
 import { parseAlbertsonsSearch } from '../worker/scrapers/albertsons.ts';
 import { parseKrogerProducts } from '../worker/scrapers/kroger.ts';

@@ -3,6 +3,7 @@
 import type { Page } from '@playwright/test';
 import { expect as baseExpect, test } from './fixtures.ts';
 import { pageSizeForWidth } from '../src/shared/pagination.ts';
+import { screenshot } from './ui.ts';
 
 // These journeys re-render many price cards per step; give slow machines time.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -64,7 +65,7 @@ test('compare shows the summary, the chart per region and the listing, for every
     'aria-label',
     /Northeast \$\d+\.\d{2}, Midwest \$\d+\.\d{2}, South \$\d+\.\d{2}, West \$\d+\.\d{2}/,
   );
-  await page.screenshot({ path: info.outputPath('compare-chart.png'), fullPage: true });
+  await screenshot(page, info, 'compare-chart');
 
   // Region filter: one line, no legend.
   await filter(page, 'Region').selectOption('west');
@@ -113,7 +114,7 @@ test('compare shows the summary, the chart per region and the listing, for every
     await expect(pager.getByRole('button', { name: 'Next' })).toBeDisabled();
   }
   await expect(cards.last()).toContainText(money(listed.at(-1)!.price));
-  await page.screenshot({ path: info.outputPath('compare-listing.png'), fullPage: true });
+  await screenshot(page, info, 'compare-listing');
 });
 
 test('a count without prices shows the empty listing', async ({ page }, info) => {
@@ -139,7 +140,7 @@ test('a count without prices shows the empty listing', async ({ page }, info) =>
   await filter(page, 'Region').selectOption('south');
   await expect(page).not.toHaveURL(/page=/);
   await expect(page.getByText(/^Showing 1 to \d+ of \d+ results$/)).toBeVisible();
-  await page.screenshot({ path: info.outputPath('compare-empty-then-any.png'), fullPage: true });
+  await screenshot(page, info, 'compare-empty-then-any');
 });
 
 test('compare links to the other egg types and shows the BLS benchmark with gaps and the West as grade AA', async ({
@@ -157,14 +158,14 @@ test('compare links to the other egg types and shows the BLS benchmark with gaps
   await expect(benchmark.getByRole('list', { name: 'Benchmark series' })).toContainText('West (grade AA)');
   const stats = await (await page.request.get('/api/stats')).json();
   await expect(
-    benchmark.getByText(`EggWatch today, all types ${money(stats.national_average.price_per_dozen)}`),
+    benchmark.getByText(`EggWatch today, standard eggs ${money(stats.trends['7d'].series.standard.at(-1))}`),
   ).toBeVisible();
   await benchmark.getByText('10 Years', { exact: true }).click();
   await expect(benchmark.getByRole('img', { name: /BLS average price of a dozen grade A large eggs/ })).toBeVisible();
   await expect(benchmark.getByText(/Latest published month: National \w+ \d{4}/)).toBeVisible();
   await benchmark.getByText('1 Year', { exact: true }).click();
   await expect(benchmark.getByText(/Not drawn in this range: .*West \(grade AA\)/)).toBeVisible();
-  await page.screenshot({ path: info.outputPath('compare-benchmark.png'), fullPage: true });
+  await screenshot(page, info, 'compare-benchmark');
 
   await others.filter({ hasText: 'Cage-Free' }).click();
   await expect(page).toHaveURL(/\/compare\/cage-free$/);
@@ -177,5 +178,5 @@ test('an invalid egg type says so', async ({ page }, info) => {
   await page.getByRole('main').getByRole('link', { name: 'Organic', exact: true }).click();
   await expect(page).toHaveURL(/\/compare\/organic$/);
   await page.goto('/compare/brown');
-  await page.screenshot({ path: info.outputPath('compare-invalid.png'), fullPage: true });
+  await screenshot(page, info, 'compare-invalid');
 });

@@ -44,11 +44,6 @@ async function openCoverage(page: Page, db: Db, baseURL: string, project: string
 }
 
 test.describe('the Coverage tab', () => {
-  test.skip(
-    ({ viewport }) => (viewport?.width ?? 0) >= 600 && (viewport?.width ?? 0) < 1024,
-    'phone and desktop only: the tablet shows the same components',
-  );
-
   test('disables Visit now without a plan, with the reason, and shows the empty map', async ({
     page,
     db,

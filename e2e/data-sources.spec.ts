@@ -1,6 +1,7 @@
 // The Data Sources page, reached from the footer: every official source with its status (USDA off
 // without its key, saying why), the retailers' coverage table, and the figures the API gives.
 import { expect, test } from './fixtures.ts';
+import { screenshot } from './ui.ts';
 
 test('the footer leads to every source with its status', async ({ page }, info) => {
   await page.goto('/');
@@ -25,5 +26,5 @@ test('the footer leads to every source with its status', async ({ page }, info) 
   const table = page.getByRole('table', { name: /stores known/ });
   for (const retailer of ['Walmart', 'Target', 'Kroger', 'Albertsons', 'Whole Foods', 'Aldi'])
     await expect(table.getByRole('cell', { name: retailer, exact: true })).toBeVisible();
-  await page.screenshot({ path: info.outputPath('data-sources.png'), fullPage: true });
+  await screenshot(page, info, 'data-sources');
 });

@@ -22,11 +22,6 @@ async function signIn(page: Page, db: Db, baseURL: string, project: string) {
 }
 
 test.describe('egress and Test connection', () => {
-  test.skip(
-    ({ viewport }) => (viewport?.width ?? 0) >= 600 && (viewport?.width ?? 0) < 1024,
-    'phone and desktop only: the tablet shows the same components',
-  );
-
   test("tests Target's connection: walled direct, read through the proxy", async ({ page, db, baseURL }, info) => {
     await signIn(page, db, baseURL!, info.project.name);
     // Target starts at its first tier, so the test meets the wall (a cool-off from another journey is forgotten).

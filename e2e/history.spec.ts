@@ -5,7 +5,7 @@
 import type { Page } from '@playwright/test';
 import type { HistoryResult } from '../src/shared/near.ts';
 import { expect as baseExpect, test } from './fixtures.ts';
-import { expectConsoleErrors } from './ui.ts';
+import { expectConsoleErrors, screenshot } from './ui.ts';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 
@@ -56,7 +56,7 @@ test('a price card opens its product history: spans in the URL, lowest and highe
   await expect(chart.locator('svg path').first()).toBeAttached();
   await page.getByText(/^Daily prices as a table/).click();
   await expect(page.getByRole('table').locator('tbody tr')).toHaveCount(ninety.points.length);
-  await page.screenshot({ path: info.outputPath('history-90.png'), fullPage: true });
+  await screenshot(page, info, 'history-90');
 
   // 30 and 365 days: the URL keeps the span, the figures follow it, a reload keeps it.
   for (const days of [30, 365] as const) {

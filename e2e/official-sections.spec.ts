@@ -19,11 +19,10 @@ function recentMonday(): string {
   return day.toISOString().slice(0, 10);
 }
 
-test('the map page lists bird-flu detections by state, each linked to APHIS, and stays clean for axe', async ({
+test('the map page lists bird-flu detections by state, each linked to APHIS, and stays clean for axe @desktop-only', async ({
   page,
   db,
-}, info) => {
-  test.skip(info.project.name !== 'desktop', 'desktop width only');
+}) => {
   const week = recentMonday();
   const rows = [
     { state: 'IA', birds: 1_750_000, detections: 2 },
@@ -63,10 +62,9 @@ test('the map page lists bird-flu detections by state, each linked to APHIS, and
   }
 });
 
-test('the dashboard shows Shelf, advertised and wholesale for its applied region, with the lead and outlook lines', async ({
+test('the dashboard shows Shelf, advertised and wholesale for its applied region, with the lead and outlook lines @desktop-only', async ({
   page,
-}, info) => {
-  test.skip(info.project.name !== 'desktop', 'desktop width only');
+}) => {
   await page.goto('/?region=west&type=organic');
   // The section loads when it comes near the screen: scroll to the map card below it.
   await page.getByRole('region', { name: 'Egg prices by state' }).scrollIntoViewIfNeeded();

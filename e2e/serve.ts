@@ -13,12 +13,17 @@ import { ensureClientBuild, prepareDatabase } from '#server/launcher.ts';
 import { CRONTAB, taskList } from '../worker/tasks.ts';
 import { workerLiveness } from '../worker/liveness.ts';
 import { databaseUrl } from '../test/urls.ts';
+import { waitForMidnightIfClose } from '../test/midnight.ts';
+import { E2E_MIDNIGHT_GUARD_MINUTES } from './midnight.ts';
 import { startStandIn } from '../test/retailers/server.ts';
 import { parseEgressSettings } from '#shared/egress.ts';
 import { EGRESS_ADDRESSES, egressAddressesWork, startProxy } from '../test/egress/proxies.ts';
 import { E2E_KROGER_SECRET, E2E_PROXY_PASSWORD, E2E_PROXY_USER, E2E_SETUP_KEY, serverLogFile } from './secrets.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4310);
+// The seeded prices end today: a run this close to a UTC midnight first waits for the new day
+// (playwright.config.ts gives the server's start that much longer).
+await waitForMidnightIfClose(E2E_MIDNIGHT_GUARD_MINUTES, (line) => console.error(`[e2e] ${line}`));
 /** The worker's politeness delay against the stand-in (ms). */
 const SCRAPE_DELAY_MS = 150;
 const name = `eggwatch_e2e_${port}`;
@@ -79,11 +84,13 @@ const server = createServer({
   scrapeDelayMs: SCRAPE_DELAY_MS,
   egress,
 });
-// Scrapers run against the retailer stand-in (no test reaches a retailer); its slow ZIP (83201)
-// answers after 6 s, so the journeys can watch a run's progress.
+// Scrapers run against the retailer stand-in (no test reaches a retailer); each page of its slow
+// ZIP (83201) answers after 2.5 s, so the journeys can watch a run's progress and be refused a
+// second start: a run over it lasts several of those pages, longer than the 2 s the dashboard
+// waits between two looks at a running scraper (ACTIVE_POLL_MS).
 const standIn = await startStandIn({
   port: port + 1,
-  slowMs: 6000,
+  slowMs: 2500,
   walls: egressVars.SCRAPER_PROXY_TIERS_TARGET ? { target: [EGRESS_ADDRESSES.direct] } : {},
 });
 const origins = {

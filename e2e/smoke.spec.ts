@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { expectConsoleErrors, screenshot } from './ui.ts';
 
 test('the dashboard loads with the page frame and statistics from the data', async ({ page }, info) => {
   await page.goto('/');
@@ -16,14 +17,16 @@ test('the dashboard loads with the page frame and statistics from the data', asy
   for (const event of events) await expect(news.getByText(event.text).first()).toBeAttached();
   if (events.length === 0)
     await expect(news.getByText('Egg prices steady: no notable moves today').first()).toBeAttached();
-  await page.screenshot({ path: info.outputPath('dashboard.png'), fullPage: true });
+  await screenshot(page, info, 'dashboard');
 });
 
-test('an unknown path shows the not-found page', async ({ page }, info) => {
-  await page.goto('/no/such/page');
+test('an unknown path answers 404 with the not-found page', async ({ page, pageProblems }, info) => {
+  const response = await page.goto('/no/such/page');
+  expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
   await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
-  await page.screenshot({ path: info.outputPath('not-found.png'), fullPage: true });
+  await screenshot(page, info, 'not-found');
+  await expectConsoleErrors(pageProblems, 404);
 });
 
 // The fixtures fail any journey whose page asks another origin for anything; this one loads each
@@ -55,22 +58,25 @@ const MAIN_ROUTES: Array<{ path: string; logos?: boolean; ready: (page: Page) =>
   { path: '/api/docs/', ready: (page) => expect(page.locator('.swagger-ui .info')).toBeVisible() },
 ];
 
-test('the main routes load everything from the site itself, store logos included', async ({ page }, info) => {
-  test.skip(info.project.name === 'tablet', 'phone and desktop widths');
-  test.slow();
-  for (const route of MAIN_ROUTES) {
-    await page.goto(route.path);
-    await route.ready(page);
-    await page.waitForLoadState('networkidle');
-    if (route.logos) {
-      // At least one logo drawn from the app's own file, not the initial placeholder.
-      const logo = page.locator('img[src^="/logos/"]').first();
-      await expect(logo).toBeVisible();
-      await expect
-        .poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), {
-          message: `${route.path}: a logo loaded`,
-        })
-        .toBe(true);
+test(
+  'the main routes load everything from the site itself, store logos included',
+  { tag: '@phone-desktop' },
+  async ({ page }) => {
+    test.slow();
+    for (const route of MAIN_ROUTES) {
+      await page.goto(route.path);
+      await route.ready(page);
+      await page.waitForLoadState('networkidle');
+      if (route.logos) {
+        // At least one logo drawn from the app's own file, not the initial placeholder.
+        const logo = page.locator('img[src^="/logos/"]').first();
+        await expect(logo).toBeVisible();
+        await expect
+          .poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), {
+            message: `${route.path}: a logo loaded`,
+          })
+          .toBe(true);
+      }
     }
-  }
-});
+  },
+);

@@ -18,10 +18,6 @@ const STORES = [
 ] as const;
 const FIGURES = 'median $8.49 a dozen across 3 stores, $7.99 to $9.29';
 
-test.beforeEach(({}, info) => {
-  test.skip(info.project.name === 'tablet', 'phone and desktop widths only');
-});
-
 async function ensureListings(db: Db): Promise<void> {
   const [row] = await db<{ n: number }[]>`
     select count(*)::int as n from store_locations

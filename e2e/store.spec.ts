@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 import { expect as baseExpect, test } from './fixtures.ts';
 import { formatPrice, pricePerDozen } from '../src/shared/format.ts';
 import { pageSizeForWidth } from '../src/shared/pagination.ts';
+import { screenshot } from './ui.ts';
 
 // These journeys re-render many price cards per step; give slow machines time.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -82,7 +83,7 @@ test('the store page shows its prices, trends and competitive analysis, filtered
   await expect(cards).toHaveCount(
     shown(entries.filter((e) => e.region === 'south' && e.egg_type === 'cage_free').length),
   );
-  await page.screenshot({ path: info.outputPath('store-price-data.png'), fullPage: true });
+  await screenshot(page, info, 'store-price-data');
 
   // Price Trends: chart and Price Insights with the weekly sentence.
   await page.getByRole('tab', { name: 'Price Trends' }).click();
@@ -109,7 +110,7 @@ test('the store page shows its prices, trends and competitive analysis, filtered
       .locator('svg path')
       .first(),
   ).toBeAttached();
-  await page.screenshot({ path: info.outputPath('store-price-trends.png'), fullPage: true });
+  await screenshot(page, info, 'store-price-trends');
 
   // Competitive Analysis: market position and regional analysis.
   await page.getByRole('tab', { name: 'Competitive Analysis' }).click();
@@ -118,7 +119,7 @@ test('the store page shows its prices, trends and competitive analysis, filtered
   await expect(page.getByText('Cheapest competitor in the South:')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Regional Analysis' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'South', level: 3 })).toBeVisible();
-  await page.screenshot({ path: info.outputPath('store-competitive.png'), fullPage: true });
+  await screenshot(page, info, 'store-competitive');
 
   // A combination the store does not sell: every tab says so.
   await filter(page, 'Count').selectOption('6');
@@ -153,7 +154,7 @@ test('the store page is reachable with the keyboard', async ({ page }) => {
 test('without a store id the page says so', async ({ page }, info) => {
   await page.goto('/store');
   await expect(page.getByRole('heading', { name: 'Store ID not provided' })).toBeVisible();
-  await page.screenshot({ path: info.outputPath('store-no-id.png'), fullPage: true });
+  await screenshot(page, info, 'store-no-id');
 });
 
 test('an unknown store shows a not-found message', async ({ page }, info) => {
@@ -163,5 +164,5 @@ test('an unknown store shows a not-found message', async ({ page }, info) => {
   await page.getByRole('link', { name: 'Back to Dashboard' }).click();
   await expect(page).toHaveURL(/\/$/);
   await page.goto('/store/costco');
-  await page.screenshot({ path: info.outputPath('store-unknown.png'), fullPage: true });
+  await screenshot(page, info, 'store-unknown');
 });

@@ -49,13 +49,29 @@ export async function expectHeaderSignedIn(page: Page, signedIn: boolean): Promi
   }
 }
 
-/** A full-page screenshot in the test's output, after checking that nothing scrolls sideways. */
+/**
+ * Whether the journeys keep screenshots of what they saw, for a person to look at in test-results/.
+ * A CI run (CI set) keeps only the text it prints, so it takes none (a full-page screenshot of a
+ * long screen costs up to a second); a failing journey's screenshot is taken either way
+ * (playwright.config.ts).
+ */
+export const KEEP_SCREENSHOTS = !process.env.CI;
+
+/** A screenshot of the whole page, or of one part of it, in the test's output (none in CI). */
+export async function screenshot(target: Page | Locator, info: TestInfo, name: string): Promise<void> {
+  if (!KEEP_SCREENSHOTS) return;
+  const path = info.outputPath(`${name}.png`);
+  if ('goto' in target) await target.screenshot({ path, fullPage: true });
+  else await target.screenshot({ path });
+}
+
+/** Checks that nothing on the page scrolls sideways, then takes its screenshot (none in CI). */
 export async function snap(page: Page, info: TestInfo, name: string): Promise<void> {
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
   expect(overflow, `${name}: the page is wider than the viewport`).toBeLessThanOrEqual(0);
-  await page.screenshot({ path: info.outputPath(`${name}.png`), fullPage: true });
+  await screenshot(page, info, name);
 }
 
 /**

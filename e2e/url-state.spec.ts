@@ -5,8 +5,6 @@ import type { ElementHandle, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { pageSizeForWidth } from '../src/shared/pagination.ts';
 
-test.skip(({ viewport }) => (viewport?.width ?? 0) < 1024, 'runs once, at desktop width');
-
 type Change = { select: Locator; value: string } | { click: Locator };
 
 /** Performs every change in one task of the page's event loop, so React cannot re-render in between. */

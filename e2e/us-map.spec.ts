@@ -30,10 +30,6 @@ interface Cheapest {
 const money = (value: number) => `$${value.toFixed(2)}`;
 const name = (state: string) => STATE_NAMES[state]!;
 
-test.beforeEach(({}, info) => {
-  test.skip(info.project.name === 'tablet', 'phone and desktop widths only');
-});
-
 async function byState(page: Page, eggType: string): Promise<ByState> {
   const response = await page.request.get(`/api/egg-prices/by-state?egg_type=${eggType}`);
   expect(response.ok()).toBe(true);

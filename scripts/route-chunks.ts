@@ -37,7 +37,7 @@ export interface RouteChunks {
 export function readRouteTable(routesFile = ROUTES_FILE): Array<{ route: string; module: string }> {
   // Line comments may show example routes; only the code counts.
   const source = fs.readFileSync(routesFile, 'utf8').replace(/^\s*\/\/.*$/gm, '');
-  const pattern = /path:\s*'([^']+)'\s*,\s*element:\s*page\(\s*\(\)\s*=>\s*import\(\s*'([^']+)'\s*\)\s*\)/g;
+  const pattern = /'([^']+)'\s*:\s*page\(\s*\(\)\s*=>\s*import\(\s*'([^']+)'\s*\)\s*\)/g;
   const routes: Array<{ route: string; module: string }> = [];
   for (const match of source.matchAll(pattern)) {
     const [, route, specifier] = match as unknown as [string, string, string];

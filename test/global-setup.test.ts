@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { msToWaitForMidnight } from './global-setup.ts';
+import { msToWaitForMidnight } from './midnight.ts';
 
 describe('the midnight guard of the test run', () => {
   it('waits for the new UTC day only within the guard window', () => {

@@ -11,6 +11,7 @@ import { createSql } from '../src/server/db.ts';
 import { migrate } from '../src/server/migrate.ts';
 import { seed } from '../src/server/seed.ts';
 import { databaseUrl } from './urls.ts';
+import { waitForMidnightIfClose } from './midnight.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -21,25 +22,8 @@ declare module 'vitest' {
 
 const CLUSTERS = '.data/test-postgres';
 
-/**
- * The seeded template's prices end on the UTC day it is built, and many tests compare "today" in
- * the database with that day: a run that crosses a UTC midnight would compare two days. A run
- * that starts this close to midnight (TEST_MIDNIGHT_GUARD_MINUTES, 10 by default; 0 turns the
- * guard off) first waits for the new day.
- */
-export function msToWaitForMidnight(now: Date, guardMinutes: number): number {
-  const next = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
-  const left = next - now.getTime();
-  return guardMinutes > 0 && left < guardMinutes * 60_000 ? left + 5_000 : 0;
-}
-
-async function waitForMidnightIfClose() {
-  const guard = Number(process.env.TEST_MIDNIGHT_GUARD_MINUTES ?? 10);
-  const wait = msToWaitForMidnight(new Date(), Number.isFinite(guard) ? guard : 10);
-  if (wait === 0) return;
-  console.log(`Waiting ${Math.ceil(wait / 1000)} s for the UTC day to turn, so the run does not cross midnight`);
-  await new Promise((resolve) => setTimeout(resolve, wait));
-}
+/** Minutes before a UTC midnight within which a run first waits for the new day (test/midnight.ts). */
+const MIDNIGHT_GUARD_MINUTES = 10;
 
 /** Clusters of test runs that died without cleaning up (their process is gone). */
 function removeAbandonedClusters() {
@@ -56,7 +40,7 @@ function removeAbandonedClusters() {
 }
 
 export default async function setup(project: TestProject) {
-  await waitForMidnightIfClose();
+  await waitForMidnightIfClose(MIDNIGHT_GUARD_MINUTES);
   let adminUrl = process.env.TEST_DATABASE_URL;
   let stopEmbedded: (() => Promise<void>) | undefined;
   if (!adminUrl) {

@@ -119,7 +119,7 @@ export async function referenceMarketPositions(
   >`
     with candidates as (
       -- Each store's distinct offers (egg type, region, pack size, price) with the lowest entry id
-      -- at each: the representative is chosen among these as among the entries (ties on the
+      -- at each: the representative, the cheapest per dozen (ties to the cheaper pack, then a dozen), is chosen among these as among the entries (ties on the
       -- price per dozen go to the lowest id), but sorting a few thousand offers instead of every
       -- entry of the catalogue (60,000 at 3,000 locations, sorted on disk: most of the time).
       select l.store_id, s.store_name, p.egg_type, p.count, e.price, l.region, min(e.id) as id,
@@ -129,7 +129,7 @@ export async function referenceMarketPositions(
     ), representative as (
       select distinct on (store_id, egg_type, region) *
       from candidates
-      order by store_id, egg_type, region, (count = 12) desc, per_dozen, id
+      order by store_id, egg_type, region, price / count, price, (egg_type <> 'standard'), (count <> 12), id
     ), ranked as (
       select egg_type, region, store_id, store_name, count, price, per_dozen,
              rank() over (partition by egg_type, region order by round(per_dozen, 2))::int as rank,

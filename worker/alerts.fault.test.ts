@@ -6,11 +6,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeZipOutcome } from '#server/queries/scrape-writes.ts';
+import { DELIVERY_BATCH } from './alerts.ts';
 import { createTestDatabase, type TestDatabase } from '../test/db.ts';
 import { until } from '../test/until.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const SUBSCRIPTIONS = 6000;
+// Six delivery batches (DELIVERY_BATCH): the worker is killed after the first has committed, with
+// batches still to write and emails still to send.
+const SUBSCRIPTIONS = 6 * DELIVERY_BATCH;
 
 let db: TestDatabase;
 const children: ChildProcess[] = [];

@@ -4,10 +4,12 @@
 // never for sample or demo prices, and the emails themselves.
 import { runOnce } from 'graphile-worker';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { matchesSubscription, pricePerDozen } from '#shared/subscriptions.ts';
+import { pricePerDozen } from '#shared/subscriptions.ts';
+import { matchesSubscription } from '../test/alert-matching.ts';
 import type { EggType, Region } from '#shared/vocabulary.ts';
 import { dailyDigestMatches } from '#server/queries/alerts.ts';
 import { quietLogger } from '#server/migrate.ts';
+import { runJobs as runQueuedJobs } from '../test/jobs.ts';
 import { hashToken } from '#server/auth/tokens.ts';
 import { createTestDatabase, type TestDatabase } from '../test/db.ts';
 import { scrapeRun, type RunListing } from '../test/scrape-runs.ts';
@@ -28,18 +30,15 @@ beforeEach(async () => {
   await db.sql`delete from graphile_worker._private_jobs`;
 });
 
-async function runJobs() {
-  await db.sql`update graphile_worker._private_jobs set run_at = now() where run_at > now()`;
-  await runOnce({
-    connectionString: db.url,
-    taskList: taskList({
+const runJobs = () =>
+  runQueuedJobs(
+    db,
+    taskList({
       sql: db.sql,
       email: { from: 'alerts@eggwatch.test' },
       alerts: { publicUrl: PUBLIC_URL, digestHourUtc: 13 },
     }),
-    logger: quietLogger,
-  });
-}
+  );
 
 /** A scrape run that wrote these listings at one location today (source 'scrape' unless demo). */
 const scrape = (

@@ -29,6 +29,12 @@ import {
 import type { EmailMessage } from '#server/email/outbox.ts';
 import { newToken } from '#server/auth/tokens.ts';
 import { storeLinkTokens } from '#server/queries/subscriptions.ts';
+import {
+  claimDeliveries,
+  insertAlertEmails,
+  linkDeliveriesToEmails,
+  queueEmailSends,
+} from '#server/queries/alert-deliveries.ts';
 import type { NotificationFrequency } from '#shared/subscriptions.ts';
 import { STORE_NAMES, type EggType, type Region } from '#shared/vocabulary.ts';
 
@@ -68,14 +74,7 @@ export interface DeliveryReport {
 async function deliverBatch(tx: TxSql, publicUrl: string, batch: Pending[]): Promise<{ emails: number; lost: number }> {
   let t = performance.now();
   const rows = batch.flatMap((p) => p.claims.map((c) => ({ ...c, subscriptionId: p.subscriptionId })));
-  const col = <T>(pick: (r: (typeof rows)[number]) => T) => rows.map(pick);
-  const won = await tx<Array<{ subscription_id: number; period_key: string }>>`
-    insert into alert_deliveries (subscription_id, period_key, kind, product_id, location_id, price)
-    select * from unnest(${tx.array(col((r) => r.subscriptionId))}::int[], ${tx.array(col((r) => r.periodKey))}::text[],
-                         ${tx.array(col((r) => r.kind))}::text[], ${tx.array(col((r) => r.productId))}::int[],
-                         ${tx.array(col((r) => r.locationId))}::int[], ${tx.array(col((r) => r.price))}::numeric[])
-    on conflict (subscription_id, period_key) do nothing
-    returning subscription_id, period_key`;
+  const won = await claimDeliveries(tx, rows);
   t = phase('claim', t);
   const wonKeys = new Set(won.map((w) => `${w.subscription_id}|${w.period_key}`));
   const messages: Array<{
@@ -107,35 +106,13 @@ async function deliverBatch(tx: TxSql, publicUrl: string, batch: Pending[]): Pro
     messages.map((m) => ({ hash: m.tokenHash, subscriptionId: m.subscriptionId })),
   );
   t = phase('tokens', t);
-  // One INSERT with a parameter per value: no array literal of the bodies to build, escape and parse
-  // again (most of the run's memory churn), and the ids come back with their keys (unique in a batch).
-  const ids = await tx<Array<{ id: number; idempotency_key: string }>>`
-    insert into email_outbox ${tx(
-      messages.map((m) => ({
-        to_address: m.message.to,
-        subject: m.message.subject,
-        html: m.message.html,
-        text: m.message.text,
-        headers: m.message.headers ?? {},
-        idempotency_key: m.key,
-        subscription_id: m.subscriptionId,
-      })),
-    )}
-    returning id, idempotency_key`;
+  const ids = await insertAlertEmails(tx, messages);
   const idByKey = new Map(ids.map((r) => [r.idempotency_key, r.id]));
   const emailIds = messages.map((m) => idByKey.get(m.key)!);
   t = phase('outbox', t);
-  await tx`
-    update alert_deliveries d set email_id = m.email_id
-    from unnest(${tx.array(messages.flatMap((m) => m.periodKeys.map(() => m.subscriptionId)))}::int[],
-                ${tx.array(messages.flatMap((m) => m.periodKeys))}::text[],
-                ${tx.array(messages.flatMap((m, i) => m.periodKeys.map(() => emailIds[i]!)))}::int[]) as m(subscription_id, period_key, email_id)
-    where d.subscription_id = m.subscription_id and d.period_key = m.period_key`;
+  await linkDeliveriesToEmails(tx, messages, emailIds);
   t = phase('deliveries', t);
-  await tx`
-    select graphile_worker.add_jobs(array(
-      select row('send_email', json_build_object('id', id), null, null, 8, null, null, null)::graphile_worker.job_spec
-      from unnest(${tx.array(emailIds)}::int[]) as id))`;
+  await queueEmailSends(tx, emailIds);
   phase('jobs', t);
   return { emails: messages.length, lost: rows.length - won.length };
 }

@@ -10,7 +10,7 @@ import { quietLogger } from '#server/migrate.ts';
 import { startVisitDay } from '#server/queries/coverage.ts';
 import { queueRun } from '#server/queries/scrape.ts';
 import { createTestDatabase, type TestDatabase } from '../test/db.ts';
-import { settleJobs } from '../test/jobs.ts';
+import { runJobs as runQueuedJobs, settleJobs } from '../test/jobs.ts';
 import { insertDirectoryStores, ordinaryZips, standInStoreId } from '../test/directory-stores.ts';
 import { SCENARIO_ZIPS } from '../test/retailers/scenarios.ts';
 import { startStandIn, type StandInServer } from '../test/retailers/server.ts';
@@ -61,17 +61,7 @@ async function runOnly(
 }
 
 /** Runs the due jobs until none is left (a run-once worker stops when a fetch finds nothing). */
-async function runJobs(config: Partial<ScrapeConfig> = scrape()) {
-  for (let round = 0; round < 20; round++) {
-    await db.sql`update graphile_worker._private_jobs set run_at = now() where run_at > now() and attempts < max_attempts`;
-    await runOnce({ connectionString: db.url, taskList: tasks(config), logger: quietLogger });
-    await settle();
-    const [left] = await db.sql<{ n: number }[]>`
-      select count(*)::int as n from graphile_worker._private_jobs where locked_by is null and attempts < max_attempts`;
-    if (left!.n === 0) return;
-  }
-  throw new Error('jobs still due after 20 rounds');
-}
+const runJobs = (config: Partial<ScrapeConfig> = scrape()) => runQueuedJobs(db, tasks(config), { untilDone: true });
 
 async function plan(store: StoreId, over: { budget?: number; revisitDays?: number; scope?: unknown } = {}) {
   await db.sql`

@@ -17,7 +17,7 @@ import { queueRun } from '#server/queries/scrape.ts';
 import { createTestDatabase, type TestDatabase } from '../test/db.ts';
 import { insertDirectoryStores, ordinaryZips } from '../test/directory-stores.ts';
 import { EGRESS_ADDRESSES, startProxy, type TestProxy } from '../test/egress/proxies.ts';
-import { settleJobs } from '../test/jobs.ts';
+import { runJobs as runQueuedJobs } from '../test/jobs.ts';
 import { startStandIn, type StandInServer } from '../test/retailers/server.ts';
 import { createAccount, type TestAccount } from '../test/users.ts';
 import type { ScrapeConfig } from '#shared/scrape.ts';
@@ -93,22 +93,11 @@ function scrape(settings: EgressSettings, over: Partial<ScrapeConfig> = {}): Par
   };
 }
 
-async function runJobs(config: Partial<ScrapeConfig>) {
-  for (let round = 0; round < 20; round++) {
-    await settleJobs(db.sql);
-    await db.sql`update graphile_worker._private_jobs set run_at = now() where run_at > now() and attempts < max_attempts`;
-    await runOnce({
-      connectionString: db.url,
-      taskList: taskList({ sql: db.sql, email: { from: 'test@eggwatch.local' }, scrape: config }),
-      logger,
-    });
-    await settleJobs(db.sql);
-    const [left] = await db.sql<{ n: number }[]>`
-      select count(*)::int as n from graphile_worker._private_jobs where locked_by is null and attempts < max_attempts`;
-    if (left!.n === 0) return;
-  }
-  throw new Error('jobs still due after 20 rounds');
-}
+const runJobs = (config: Partial<ScrapeConfig>) =>
+  runQueuedJobs(db, taskList({ sql: db.sql, email: { from: 'test@eggwatch.local' }, scrape: config }), {
+    logger,
+    untilDone: true,
+  });
 
 async function api(method: string, path: string, body?: unknown) {
   const response = await fetch(`${base}/api${path}`, {

@@ -14,6 +14,7 @@ import { run, type Runner } from 'graphile-worker';
 import { env, publicUrl } from '#server/env.ts';
 import { openSql } from '#server/db.ts';
 import { isConnectionLoss } from '#server/db-errors.ts';
+import { handBackJobs, pingDatabase, releaseRunnerJobs } from '#server/queries/worker-recovery.ts';
 import { CRONTAB, taskList } from './tasks.ts';
 import { scrapeConfigFromEnv } from './scrape-env.ts';
 import { officialConfigFromEnv } from './official/config.ts';
@@ -76,7 +77,7 @@ async function databaseBack(): Promise<void> {
   for (let delay = 250; ; delay = Math.min(delay * 2, 2000)) {
     if (shutdown.signal.aborted) return;
     try {
-      await sql`select 1`;
+      await pingDatabase(sql);
       return;
     } catch {
       await new Promise((resolve) => setTimeout(resolve, delay));
@@ -172,18 +173,10 @@ for (let first = true; ; first = false) {
   let released: number | null = null;
   while (released === null && !shutdown.signal.aborted) {
     await databaseBack();
-    released = await sql
-      .begin(async (tx) => {
-        const [held] = await tx<{ n: number }[]>`
-          select count(*)::int as n from graphile_worker._private_jobs where locked_by = any(${tx.array(heldBy)}::text[])`;
-        await tx`select graphile_worker.force_unlock_workers(${tx.array(heldBy)}::text[])`;
-        await tx`delete from worker_heartbeats where worker_id = any(${tx.array(heldBy)}::text[])`;
-        return held!.n;
-      })
-      .catch((error: unknown) => {
-        if (!isConnectionLoss(error)) throw error;
-        return null;
-      });
+    released = await releaseRunnerJobs(sql, heldBy).catch((error: unknown) => {
+      if (!isConnectionLoss(error)) throw error;
+      return null;
+    });
   }
   if (shutdown.signal.aborted) break;
   console.error(`Database back: recovered ${released} job(s) the previous job runner still held; they run again`);
@@ -199,14 +192,7 @@ process.exit(0);
 async function handBack(ids: string[]): Promise<void> {
   if (ids.length === 0) return;
   try {
-    const released = await sql.begin(async (tx) => {
-      const held = await tx<{ id: string; task: string }[]>`
-        select j.id::text, t.identifier as task from graphile_worker._private_jobs j
-        join graphile_worker._private_tasks t on t.id = j.task_id
-        where j.locked_by = any(${tx.array(ids)}::text[])`;
-      if (held.length > 0) await tx`select graphile_worker.force_unlock_workers(${tx.array(ids)}::text[])`;
-      return held;
-    });
+    const released = await handBackJobs(sql, ids);
     if (released.length > 0)
       console.error(
         `Stopped: handed back ${released.length} job(s) (${[...new Set(released.map((j) => j.task))].join(', ')}); they run again on the next worker`,

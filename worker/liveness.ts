@@ -5,6 +5,7 @@
 import { EventEmitter } from 'node:events';
 import type { WorkerEvents } from 'graphile-worker';
 import type { Sql } from '#server/db.ts';
+import { beatWorkers, forgetWorker, forgetWorkers } from '#server/queries/worker-recovery.ts';
 
 export interface Liveness {
   events: WorkerEvents;
@@ -16,10 +17,7 @@ export function workerLiveness(sql: Sql, intervalMs: number): Liveness {
   const ids = new Set<string>();
   const beat = async () => {
     if (ids.size === 0) return;
-    await sql`
-      insert into worker_heartbeats (worker_id, pid, beat_at)
-      select id, ${process.pid}, now() from unnest(${sql.array([...ids])}::text[]) as id
-      on conflict (worker_id) do update set beat_at = now(), pid = excluded.pid`;
+    await beatWorkers(sql, [...ids]);
   };
   events.on('pool:create', ({ workerPool }) => {
     ids.add(workerPool.id);
@@ -27,7 +25,7 @@ export function workerLiveness(sql: Sql, intervalMs: number): Liveness {
   });
   events.on('pool:release', ({ workerPool }) => {
     ids.delete(workerPool.id);
-    sql`delete from worker_heartbeats where worker_id = ${workerPool.id}`.catch(() => {});
+    forgetWorker(sql, workerPool.id).catch(() => {});
   });
   const timer = setInterval(() => beat().catch(() => {}), intervalMs);
   timer.unref();
@@ -37,8 +35,7 @@ export function workerLiveness(sql: Sql, intervalMs: number): Liveness {
       clearInterval(timer);
       const stopping = [...ids];
       ids.clear();
-      if (stopping.length)
-        await sql`delete from worker_heartbeats where worker_id = any(${sql.array(stopping)}::text[])`.catch(() => {});
+      if (stopping.length) await forgetWorkers(sql, stopping).catch(() => {});
     },
   };
 }

@@ -8,7 +8,7 @@ import { STORE_IDS, type StoreId } from '#shared/vocabulary.ts';
 import { getRun, queueRun } from '#server/queries/scrape.ts';
 import { quietLogger } from '#server/migrate.ts';
 import { createTestDatabase, type TestDatabase } from '../test/db.ts';
-import { settleJobs } from '../test/jobs.ts';
+import { runJobs as runQueuedJobs } from '../test/jobs.ts';
 import { startStandIn, type StandInServer } from '../test/retailers/server.ts';
 import { SCENARIO_ZIPS } from '../test/retailers/scenarios.ts';
 import type { ScrapeConfig } from '#shared/scrape.ts';
@@ -40,17 +40,8 @@ function scrape(over: Partial<ScrapeConfig> = {}): Partial<ScrapeConfig> {
   };
 }
 
-async function runJobs(config: Partial<ScrapeConfig> = scrape()) {
-  // (a run's job shares its retailer's queue with the previous run's, whose completion may not have committed yet)
-  await settleJobs(db.sql);
-  await db.sql`update graphile_worker._private_jobs set run_at = now() where run_at > now()`;
-  await runOnce({
-    connectionString: db.url,
-    taskList: taskList({ sql: db.sql, email: { from: 'test@eggwatch.local' }, scrape: config }),
-    logger: quietLogger,
-  });
-  await settleJobs(db.sql);
-}
+const runJobs = (config: Partial<ScrapeConfig> = scrape()) =>
+  runQueuedJobs(db, taskList({ sql: db.sql, email: { from: 'test@eggwatch.local' }, scrape: config }));
 
 async function start(store: StoreId, zips: string[]): Promise<number> {
   const id = await db.sql.begin((tx) => queueRun(tx, { store, zipCodes: zips, requestedBy: null, trigger: 'manual' }));

@@ -1,8 +1,7 @@
 // Worker tasks through graphile-worker's run-once API, against a real database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runOnce } from 'graphile-worker';
 import { createTestDatabase, type TestDatabase } from '../test/db.ts';
-import { quietLogger } from '../src/server/migrate.ts';
+import { runJobs } from '../test/jobs.ts';
 import { taskList } from './tasks.ts';
 import { refreshRollups } from '../src/server/queries/rollups.ts';
 
@@ -13,15 +12,8 @@ beforeAll(async () => {
 });
 afterAll(() => db.drop());
 
-async function runDueJobs() {
-  // Jobs are queued a second ahead so bursts of writes share one run; make them due now.
-  await db.sql`update graphile_worker._private_jobs set run_at = now() where run_at > now()`;
-  await runOnce({
-    connectionString: db.url,
-    taskList: taskList({ sql: db.sql, email: { from: 'EggWatch <test@eggwatch.local>' } }),
-    logger: quietLogger,
-  });
-}
+// Jobs are queued a second ahead so bursts of writes share one run; runJobs makes them due now.
+const runDueJobs = () => runJobs(db, taskList({ sql: db.sql, email: { from: 'EggWatch <test@eggwatch.local>' } }));
 
 const rollupRows = () =>
   db.sql<{ day: string; egg_type: string; region: string; avg: number; n: number }[]>`

@@ -1,8 +1,10 @@
-// The route table. Pages are lazy-loaded so each route is its own chunk; adding a route
-// is one line: { path: '/store/:storeId', element: page(() => import('#client/pages/store/StorePage.tsx')) }.
+// The route table: a page for each client route of src/shared/routes.ts (the server answers 404
+// for any other path). Pages are lazy-loaded so each route is its own chunk; adding a route is a
+// line there and one here: '/store/:storeId': page(() => import('#client/pages/store/StorePage.tsx')).
 import { lazy, useState, type ComponentType, type ReactElement } from 'react';
 import { Route, Routes, matchRoutes } from 'react-router-dom';
 import { PageFrame } from '#client/components/layout/PageFrame.tsx';
+import { CLIENT_ROUTES, type ClientRoute } from '#shared/routes.ts';
 
 type PageModule = { default: ComponentType };
 
@@ -39,51 +41,42 @@ function page(load: () => Promise<PageModule>): ReactElement {
 }
 
 export interface AppRoute {
-  path: string;
+  path: ClientRoute;
   element: ReactElement;
 }
 
-export const appRoutes: readonly AppRoute[] = [
-  { path: '/', element: page(() => import('#client/pages/dashboard/DashboardPage.tsx')) },
-  { path: '/store', element: page(() => import('#client/pages/store/StorePage.tsx')) },
-  { path: '/store/:storeId', element: page(() => import('#client/pages/store/StorePage.tsx')) },
-  { path: '/compare/:eggType', element: page(() => import('#client/pages/compare/ComparePage.tsx')) },
-  { path: '/map', element: page(() => import('#client/pages/map/MapPage.tsx')) },
-  { path: '/data-sources', element: page(() => import('#client/pages/sources/DataSourcesPage.tsx')) },
-  { path: '/products/:productId/history', element: page(() => import('#client/pages/history/PriceHistoryPage.tsx')) },
-  { path: '/preferences', element: page(() => import('#client/pages/preferences/PreferencesPage.tsx')) },
-  { path: '/auth', element: page(() => import('#client/pages/auth/AuthPage.tsx')) },
-  { path: '/signup', element: page(() => import('#client/pages/auth/SignupPage.tsx')) },
-  { path: '/forgot-password', element: page(() => import('#client/pages/auth/ForgotPasswordPage.tsx')) },
-  { path: '/reset-password', element: page(() => import('#client/pages/auth/ResetPasswordPage.tsx')) },
-  { path: '/verify-email', element: page(() => import('#client/pages/auth/VerifyEmailPage.tsx')) },
-  { path: '/profile', element: page(() => import('#client/pages/profile/ProfilePage.tsx')) },
-  { path: '/notifications/subscribe', element: page(() => import('#client/pages/notifications/SubscribePage.tsx')) },
-  {
-    path: '/notifications/edit/:id',
-    element: page(() => import('#client/pages/notifications/EditSubscriptionPage.tsx')),
-  },
-  {
-    path: '/notifications/confirm',
-    element: page(() => import('#client/pages/notifications/ConfirmSubscriptionPage.tsx')),
-  },
-  {
-    path: '/notifications/unsubscribe',
-    element: page(() => import('#client/pages/notifications/UnsubscribePage.tsx')),
-  },
-  {
-    path: '/notifications/manage',
-    element: page(() => import('#client/pages/notifications/ManageSubscriptionPage.tsx')),
-  },
-  { path: '/privacy', element: page(() => import('#client/pages/policies/PrivacyPolicyPage.tsx')) },
-  { path: '/terms', element: page(() => import('#client/pages/policies/TermsOfServicePage.tsx')) },
-  { path: '/admin', element: page(() => import('#client/pages/admin/AdminIndexPage.tsx')) },
-  { path: '/admin/login', element: page(() => import('#client/pages/admin/AdminLoginPage.tsx')) },
-  { path: '/admin/setup', element: page(() => import('#client/pages/admin/AdminSetupPage.tsx')) },
-  { path: '/admin/reset-password', element: page(() => import('#client/pages/admin/AdminResetPasswordPage.tsx')) },
-  { path: '/admin/dashboard', element: page(() => import('#client/pages/admin/AdminDashboardPage.tsx')) },
-  { path: '*', element: page(() => import('#client/pages/not-found/NotFoundPage.tsx')) },
-];
+/** Each client route's page (src/shared/routes.ts lists the routes; this must name each once). */
+const pages: Record<ClientRoute, ReactElement> = {
+  '/': page(() => import('#client/pages/dashboard/DashboardPage.tsx')),
+  '/store': page(() => import('#client/pages/store/StorePage.tsx')),
+  '/store/:storeId': page(() => import('#client/pages/store/StorePage.tsx')),
+  '/compare/:eggType': page(() => import('#client/pages/compare/ComparePage.tsx')),
+  '/map': page(() => import('#client/pages/map/MapPage.tsx')),
+  '/data-sources': page(() => import('#client/pages/sources/DataSourcesPage.tsx')),
+  '/products/:productId/history': page(() => import('#client/pages/history/PriceHistoryPage.tsx')),
+  '/preferences': page(() => import('#client/pages/preferences/PreferencesPage.tsx')),
+  '/auth': page(() => import('#client/pages/auth/AuthPage.tsx')),
+  '/signup': page(() => import('#client/pages/auth/SignupPage.tsx')),
+  '/forgot-password': page(() => import('#client/pages/auth/ForgotPasswordPage.tsx')),
+  '/reset-password': page(() => import('#client/pages/auth/ResetPasswordPage.tsx')),
+  '/verify-email': page(() => import('#client/pages/auth/VerifyEmailPage.tsx')),
+  '/profile': page(() => import('#client/pages/profile/ProfilePage.tsx')),
+  '/notifications/subscribe': page(() => import('#client/pages/alerts/SubscribePage.tsx')),
+  '/notifications/edit/:id': page(() => import('#client/pages/alerts/EditSubscriptionPage.tsx')),
+  '/notifications/confirm': page(() => import('#client/pages/alerts/ConfirmSubscriptionPage.tsx')),
+  '/notifications/unsubscribe': page(() => import('#client/pages/alerts/UnsubscribePage.tsx')),
+  '/notifications/manage': page(() => import('#client/pages/alerts/ManageSubscriptionPage.tsx')),
+  '/privacy': page(() => import('#client/pages/policies/PrivacyPolicyPage.tsx')),
+  '/terms': page(() => import('#client/pages/policies/TermsOfServicePage.tsx')),
+  '/admin': page(() => import('#client/pages/admin/AdminIndexPage.tsx')),
+  '/admin/login': page(() => import('#client/pages/admin/AdminLoginPage.tsx')),
+  '/admin/setup': page(() => import('#client/pages/admin/AdminSetupPage.tsx')),
+  '/admin/reset-password': page(() => import('#client/pages/admin/AdminResetPasswordPage.tsx')),
+  '/admin/dashboard': page(() => import('#client/pages/admin/AdminDashboardPage.tsx')),
+  '*': page(() => import('#client/pages/not-found/NotFoundPage.tsx')),
+};
+
+export const appRoutes: readonly AppRoute[] = CLIENT_ROUTES.map((path) => ({ path, element: pages[path] }));
 
 /**
  * Loads the page module of the route a pathname renders. The entry awaits it before the first

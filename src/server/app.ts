@@ -1,6 +1,7 @@
 // The web process: Fastify with security headers, tRPC under /trpc, the REST adapter under /api
 // and the built single-page app (index.html for client routes). createServer takes its
 // dependencies explicitly so tests run it against their own database.
+import { isClientRoute } from '#shared/routes.ts';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,7 +13,7 @@ import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/a
 import { appRouter, type AppRouter } from './routers/_app.ts';
 import { contextFactory, createContextInner, readSessionToken, type AppConfig } from './context.ts';
 import { createSessions } from './auth/lucia.ts';
-import { DataCache, utcDay } from './cache.ts';
+import { DataCache, currentUtcDay } from './cache.ts';
 import { registerCompression } from './compress.ts';
 import { createIndexHtml, readRoutePreloads } from './preloads.ts';
 import { initialQueries, loadInitialData, withInitialData } from './initial-data.ts';
@@ -346,7 +347,7 @@ export function buildApp(options: ServerOptions): { app: FastifyInstance; cache:
     const base = indexHtmlFor!(pathname);
     const queries = initialQueries(pathname, req.url.slice(pathname.length));
     if (!pageIds.has(base)) pageIds.set(base, pageIds.size);
-    const key = `html:${utcDay()}:${pageIds.get(base)}:${JSON.stringify(queries)}`;
+    const key = `html:${currentUtcDay()}:${pageIds.get(base)}:${JSON.stringify(queries)}`;
     try {
       return await cache.get(key, async () => withInitialData(base, await loadInitialData(publicContext, queries)));
     } catch (error) {
@@ -362,9 +363,9 @@ export function buildApp(options: ServerOptions): { app: FastifyInstance; cache:
       return reply.code(404).send({ message: `No API route ${req.method} ${pathname}` });
     }
     if (indexHtmlFor && (req.method === 'GET' || req.method === 'HEAD') && !path.extname(pathname)) {
-      // Client-side routes: the SPA decides, including its own 404 page.
+      // The client's routes get their page; any other path the app's own not-found page, as a 404.
       return reply
-        .code(200)
+        .code(isClientRoute(pathname) ? 200 : 404)
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
         .send(await pageFor(req, pathname));

@@ -1,7 +1,7 @@
 // The read cache across a data change: the first request after a change waits for the new answer;
 // requests that come while it is rebuilt get the previous one, for a bounded time only.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DataCache, utcDay } from './cache.ts';
+import { DataCache, currentUtcDay } from './cache.ts';
 
 /** A computation that finishes when told to. */
 function deferred<T>() {
@@ -148,13 +148,13 @@ describe('DataCache sources', () => {
   });
 });
 
-describe('utcDay', () => {
+describe('currentUtcDay', () => {
   it('is the UTC date of the moment, across midnight and when the clock goes back', () => {
     const noon = Date.UTC(2026, 10, 24, 12);
-    expect(utcDay(noon)).toBe('2026-11-24');
-    expect(utcDay(Date.UTC(2026, 10, 24, 23, 59, 59, 999))).toBe('2026-11-24');
-    expect(utcDay(Date.UTC(2026, 10, 25))).toBe('2026-11-25');
-    expect(utcDay(noon)).toBe('2026-11-24');
-    expect(utcDay(Date.UTC(2027, 0, 1, 0, 0, 0, 1))).toBe('2027-01-01');
+    expect(currentUtcDay(noon)).toBe('2026-11-24');
+    expect(currentUtcDay(Date.UTC(2026, 10, 24, 23, 59, 59, 999))).toBe('2026-11-24');
+    expect(currentUtcDay(Date.UTC(2026, 10, 25))).toBe('2026-11-25');
+    expect(currentUtcDay(noon)).toBe('2026-11-24');
+    expect(currentUtcDay(Date.UTC(2027, 0, 1, 0, 0, 0, 1))).toBe('2027-01-01');
   });
 });

@@ -10,6 +10,7 @@
 // rebuild that the next notification made stale again, and its throughput collapsed while a scrape
 // ran (measured in docs/decisions/006-load.md). A lone request still always waits for the new data.
 import crypto from 'node:crypto';
+import { utcDay } from '#shared/format.ts';
 import type { Sql } from './db.ts';
 import { ALL_SOURCES, SOURCE_CHANNELS, type DataSource } from './data-sources.ts';
 
@@ -131,7 +132,7 @@ export class DataCache {
    * week's change, move at midnight even when no price does).
    */
   private expiry(startedAt: number): number {
-    utcDay(startedAt);
+    currentUtcDay(startedAt);
     return Math.min(startedAt + (this.options.ttlMs ?? 300_000), dayEnds);
   }
 
@@ -186,10 +187,10 @@ let dayEnds = 0;
  * bounds every cached answer's life. Worked out again only when the day changes: formatting a
  * date for every cached read was a measurable part of its CPU under load.
  */
-export function utcDay(now = Date.now()): string {
+export function currentUtcDay(now = Date.now()): string {
   if (now < dayStarts || now >= dayEnds) {
     const date = new Date(now);
-    day = date.toISOString().slice(0, 10);
+    day = utcDay(date);
     dayStarts = Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate());
     dayEnds = dayStarts + 86_400_000;
   }

@@ -69,26 +69,20 @@ describe('the cached procedures, as the router declares them', () => {
     for (const [path, reads] of CACHED_QUERIES) {
       expect(procedures[path]?._def.type, path).toBe('query');
       expect(
-        reads.every((source) => source === 'prices' || source === 'rollups'),
+        reads.every((source) => source === 'prices' || source === 'rollups' || source === 'official'),
         path,
       ).toBe(true);
     }
     expect(CACHED_QUERIES.get('prices.list')).toEqual(['prices']);
     expect(CACHED_QUERIES.get('stats.get')).toEqual(['prices', 'rollups']);
-    expect(CACHED_QUERIES.get('market.series')).toEqual([]);
+    expect(CACHED_QUERIES.get('market.series')).toEqual(['official']);
   });
 
   it('leave out every procedure that reads a session or changes anything', () => {
-    for (const path of [
-      'auth.verify',
-      'users.subscriptions',
-      'scrape.status',
-      'subscriptions.create',
-      'stores.locations',
-    ])
+    for (const path of ['auth.verify', 'users.alerts', 'scrape.status', 'alerts.create', 'stores.locations'])
       expect(isCachedQuery(path), path).toBe(false);
     // What a read not declared cached depends on is unknown: everything that changes.
-    expect(sourcesOf('stores.list', 'auth.verify')).toEqual(['prices', 'rollups']);
-    expect(sourcesOf('stores.list', 'market.series')).toEqual([]);
+    expect(sourcesOf('stores.list', 'auth.verify')).toEqual(['prices', 'rollups', 'official']);
+    expect(sourcesOf('stores.list', 'market.series')).toEqual(['official']);
   });
 });

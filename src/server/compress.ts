@@ -93,6 +93,14 @@ function compressCached(body: Buffer, encoding: Encoding): Promise<Buffer> {
   return made;
 }
 
+/**
+ * The compressed form of a cached answer being made or made (undefined when none was asked for):
+ * what a request for that encoding waits on before the early answer can send it.
+ */
+export function compressedForm(body: Buffer, encoding: Encoding): Promise<Buffer> | undefined {
+  return compressedBuffers.get(body)?.[encoding];
+}
+
 export function addVary(current: unknown): string {
   const values = String(current ?? '')
     .split(',')

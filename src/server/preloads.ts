@@ -4,6 +4,9 @@
 // the entry script has run, one network round trip after it could have started.
 import fs from 'node:fs';
 import path from 'node:path';
+import { matchRoute } from '#shared/routes.ts';
+
+export { matchRoute };
 
 export type RoutePreloads = Record<string, string[]>;
 
@@ -15,32 +18,6 @@ export function readRoutePreloads(distDir: string): RoutePreloads | null {
   } catch {
     return null;
   }
-}
-
-const segmentsOf = (pathname: string) => pathname.split('/').filter(Boolean);
-
-/**
- * The route pattern React Router would render for a pathname: static segments match without
- * regard to case, ':name' matches any one segment, '*' anything; the pattern with the most static
- * segments wins. Null when nothing matches (no '*' route).
- */
-export function matchRoute(patterns: readonly string[], pathname: string): string | null {
-  const parts = segmentsOf(pathname);
-  let best: { pattern: string; score: number } | null = null;
-  for (const pattern of patterns) {
-    if (pattern === '*') continue;
-    const wanted = segmentsOf(pattern);
-    if (wanted.length !== parts.length) continue;
-    let score = 0;
-    const matches = wanted.every((segment, i) => {
-      if (segment.startsWith(':')) return parts[i] !== '';
-      score++;
-      return segment.toLowerCase() === parts[i]!.toLowerCase();
-    });
-    if (matches && (!best || score > best.score)) best = { pattern, score };
-  }
-  if (best) return best.pattern;
-  return patterns.includes('*') ? '*' : null;
 }
 
 /** Returns index.html for a pathname, with its route's preloads; one Buffer per route. */

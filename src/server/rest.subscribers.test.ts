@@ -73,6 +73,48 @@ const SUBSCRIPTION = {
 };
 
 describe('POST /api/subscribers', () => {
+  it('adds nothing when the address already has the same alert: says so, and mails the address the way to manage it', async () => {
+    const first = await call('POST', '/api/subscribers', { body: SUBSCRIPTION });
+    expect(first.body.status).toBe('pending');
+    // The same settings, the stores in another order and the address in another case.
+    const again = { ...SUBSCRIPTION, email: 'shopper@example.test', preferred_stores: ['aldi', 'walmart'] };
+    const pending = await call('POST', '/api/subscribers', { body: again });
+    expect(pending.body).toMatchObject({ status: 'exists', subscription: null, manageable: false });
+    expect(pending.body.message).toContain('already has a price alert with these settings');
+    // Still pending: the confirmation goes again, to the address only.
+    const emails = await db.sql<{ to_address: string; subject: string }[]>`
+      select to_address, subject from email_outbox order by id`;
+    expect(emails.map((e) => e.subject)).toEqual([
+      'Confirm your EggWatch price alert',
+      'Confirm your EggWatch price alert',
+    ]);
+    await db.sql`update subscriptions set confirmed_at = now()`;
+    const confirmed = await call('POST', '/api/subscribers', { body: again });
+    expect(confirmed.body).toMatchObject({ status: 'exists', subscription: null });
+    const [manage] = await db.sql<{ to_address: string; subject: string; text: string }[]>`
+      select to_address, subject, text from email_outbox order by id desc limit 1`;
+    expect(manage).toMatchObject({ subject: 'You already have this EggWatch price alert' });
+    expect(manage!.text).toContain('http://eggwatch.test/notifications/manage?token=');
+    expect((await db.sql`select id from subscriptions`).length).toBe(1);
+    // Another setting is another alert.
+    const other = await call('POST', '/api/subscribers', { body: { ...again, price_threshold: 2.5 } });
+    expect(other.body.status).toBe('pending');
+    expect((await db.sql`select id from subscriptions`).length).toBe(2);
+  });
+
+  it('shows its owner the existing alert, to manage it here', async () => {
+    const mine = { ...SUBSCRIPTION, email: alice.user.email };
+    const first = await call('POST', '/api/subscribers', { as: alice, body: mine });
+    const again = await call('POST', '/api/subscribers', { as: alice, body: mine });
+    expect(again.body).toMatchObject({
+      status: 'exists',
+      manageable: true,
+      subscription: { id: first.body.subscription.id },
+    });
+    expect(again.body.message).toBe('You already have this price alert: nothing new was added. Manage it below.');
+    expect((await db.sql`select id from subscriptions`).length).toBe(1);
+  });
+
   it('creates a pending subscription and emails a confirmation link; nothing is confirmed yet', async () => {
     const result = await call('POST', '/api/subscribers', { body: SUBSCRIPTION });
     expect(result.status).toBe(201);

@@ -109,6 +109,18 @@ describe('the client build', () => {
     expect(body.toString()).toContain('<link rel="modulepreload" crossorigin href="/assets/app-abc123.js">');
     expect((await get('/somewhere-else')).body.toString()).not.toContain('modulepreload');
   });
+
+  it("answers a path no client route matches with 404 and the app's own page (its not-found page)", async () => {
+    for (const pathname of ['/no/such/page', '/somewhere-else', '/store/aldi/extra', '/compare']) {
+      const { status, headers, body } = await get(pathname);
+      expect(status, pathname).toBe(404);
+      expect(headers['content-type']).toMatch(/^text\/html/);
+      expect(body.toString()).toContain('<div id="root">');
+    }
+    for (const pathname of ['/', '/store/aldi', '/STORE/aldi', '/notifications/manage', '/admin']) {
+      expect((await get(pathname)).status, pathname).toBe(200);
+    }
+  });
 });
 
 describe('compressed answers', () => {

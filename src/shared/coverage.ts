@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { STATE_REGIONS, type UsState } from './zip.ts';
 import { zipListSchema } from './zip-list.ts';
 import { STORE_IDS, type StoreId } from './vocabulary.ts';
+import { plural } from './format.ts';
 
 export const US_STATES = Object.keys(STATE_REGIONS) as UsState[];
 
@@ -246,15 +247,13 @@ export function shouldPause(visits: number, blocked: number): boolean {
   return visits >= BLOCKED_PAUSE_MIN_VISITS && blocked / visits >= BLOCKED_PAUSE_SHARE;
 }
 
-const counted = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
-
 /**
  * What a discovery found, in words: "11 stores found" when every one is in the scope, else "11
  * found: 2 in scope, 9 nearby outside it" (a locator answers the stores near its point, across a
  * state line or a radius too; they are kept, and counted apart).
  */
 export function discoveryFoundText(found: number, inScope: number): string {
-  if (inScope >= found) return `${counted(found, 'store')} found`;
+  if (inScope >= found) return `${plural(found, 'store')} found`;
   return `${found.toLocaleString('en-US')} found: ${inScope.toLocaleString('en-US')} in scope, ${(found - inScope).toLocaleString('en-US')} nearby outside it`;
 }
 
@@ -267,7 +266,7 @@ export interface SkippedReason {
 /** The stores a discovery could not file, in words: "3 stores skipped: <reason> (2); <reason> (1)". */
 export function discoverySkippedText(skipped: number, reasons: readonly SkippedReason[]): string {
   const why = reasons.map((r) => `${r.reason} (${r.stores.toLocaleString('en-US')})`).join('; ');
-  return `${counted(skipped, 'store')} skipped${why ? `: ${why}` : ''}`;
+  return `${plural(skipped, 'store')} skipped${why ? `: ${why}` : ''}`;
 }
 
 /** A scope in words: "Nationwide", "2 states: RI, UT", "3 ZIP codes within 25 miles". */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   formatExactTime,
   formatHistoryDays,
+  formatLocation,
   formatPlace,
   formatDozenPrice,
   formatDozenWithPack,
@@ -250,6 +251,18 @@ describe('formatExactTime', () => {
   it('writes a date and time for the title of a relative time, or the text as given when it is no date', () => {
     expect(formatExactTime('2025-04-10T12:00:00Z')).toMatch(/^Apr 10, 2025, \d{1,2}:\d{2}\s?[AP]M$/);
     expect(formatExactTime('soon')).toBe('soon');
+  });
+});
+
+describe('formatLocation', () => {
+  it("names one location's price by its name and place, so two of a chain's stores differ", () => {
+    expect(formatLocation({ location_name: 'Aldi #62', city: 'Chicago', state: 'IL', zip: '60611' })).toBe(
+      'Aldi #62, Chicago, IL 60611',
+    );
+    expect(formatLocation({ location_name: ' ', city: 'Chicago', state: 'IL', zip: '60611' })).toBe(
+      'Chicago, IL 60611',
+    );
+    expect(formatLocation({ location_name: null, city: null, state: null, zip: '60611' })).toBe('60611');
   });
 });
 

@@ -182,6 +182,21 @@ export function formatPlace(place: { city: string | null; state: string | null; 
 }
 
 /**
+ * Where one location's price is: 'Aldi #62, Chicago, IL 60611', its name (with the store number
+ * that tells two apart) then its place; without a name, its place alone.
+ */
+export function formatLocation(location: {
+  location_name?: string | null;
+  city: string | null;
+  state: string | null;
+  zip: string;
+}): string {
+  const name = location.location_name?.trim();
+  const place = formatPlace(location);
+  return name ? `${name}, ${place}` : place;
+}
+
+/**
  * 'was $5.19' when a promotion lowers the shelf price below the regular price the retailer shows,
  * else null (no promotion, or no regular price known).
  */
@@ -205,3 +220,13 @@ export const STOCK_LABELS: Record<StockState, string> = {
   'out-of-stock': 'Out of stock',
   unknown: 'Stock unknown',
 };
+
+/** '1 store', '2 stores', '1,234 stores': a count and its word, singular for exactly one. */
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+}
+
+/** The UTC day of an instant (a Date or epoch milliseconds, now by default), 'YYYY-MM-DD'. */
+export function utcDay(at: Date | number = Date.now()): string {
+  return new Date(at).toISOString().slice(0, 10);
+}

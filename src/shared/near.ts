@@ -51,7 +51,10 @@ export const nearEntrySchema = priceEntrySchema.extend({
   state: z.string().nullable(),
   distance_miles: z
     .number()
-    .describe('Straight-line miles from the ZIP code to the store (or its ZIP code), one decimal'),
+    .nullable()
+    .describe(
+      "Straight-line miles from the ZIP code to the store (or, when the retailer gave no coordinates, its ZIP code's centre), one decimal; null for such a store in the ZIP code searched (distance unknown: it is in that ZIP code, ranked after measured ones at an equal price)",
+    ),
   price_per_dozen: z.number().describe('Shelf price for 12 eggs at this pack size'),
   previous_price: z
     .number()
@@ -65,10 +68,21 @@ export type NearEntry = z.infer<typeof nearEntrySchema>;
  * Which listings the answer holds: 'radius' those within the chosen radius; 'widened' none was
  * within it, so those within radius_used (a larger radius, at most 50 miles); 'region' none was
  * within 50 miles, so the cheapest of the ZIP's census region, at any distance; 'none' the region
- * has none either.
+ * has none either; 'far' no store with prices is within a few hundred miles (Alaska, Hawaii), so
+ * none is listed and `nearest` says where the nearest is.
  */
-export const NEAR_SCOPES = ['radius', 'widened', 'region', 'none'] as const;
+export const NEAR_SCOPES = ['radius', 'widened', 'region', 'none', 'far'] as const;
 export type NearScope = (typeof NEAR_SCOPES)[number];
+
+/** The nearest store with prices, when it is too far to call near. */
+export const nearestStoreSchema = z.object({
+  store_name: z.string(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  zip: z.string(),
+  distance_miles: z.number().describe('Straight-line miles from the ZIP code, one decimal'),
+});
+export type NearestStore = z.infer<typeof nearestStoreSchema>;
 
 export const nearResultSchema = z.object({
   zip: z.string(),
@@ -79,7 +93,12 @@ export const nearResultSchema = z.object({
   scope: z.enum(NEAR_SCOPES),
   radius_used: z.number().nullable().describe("The radius the entries are within ('radius' and 'widened'), else null"),
   total: z.number().int().describe('Entries in scope before the limit'),
-  entries: z.array(nearEntrySchema).describe('Ranked by price per dozen, then distance'),
+  entries: z
+    .array(nearEntrySchema)
+    .describe('Ranked by price per dozen, then measured distances before unknown ones, then distance'),
+  nearest: nearestStoreSchema
+    .nullable()
+    .describe("scope 'far': the nearest store with prices under the filters, and how far it is; otherwise null"),
 });
 export type NearResult = z.infer<typeof nearResultSchema>;
 

@@ -7,6 +7,7 @@ import { listLimit, listOffset } from './inputs.ts';
 import { REJECT_REASON_LABELS, SKIP_REASON_LABELS } from './eggs.ts';
 import { VISIT_CHUNK_SIZE } from './coverage.ts';
 import { defaultEgressSettings, type EgressSettings } from './egress.ts';
+import { plural } from './format.ts';
 
 export const MAX_SCRAPE_ZIPS = 25;
 
@@ -193,7 +194,6 @@ export interface ScraperStatus {
 
 export const STALE_AFTER_HOURS = 48;
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 /** '6 ZIP codes', '1 ZIP code'. */
 const zipCodes = (total: number) => plural(total, 'ZIP code');
 

@@ -106,32 +106,32 @@ describe('dedupeByStore', () => {
     expect(ids(result)).toEqual(['1', '2']);
   });
 
-  it('prefers the standard type over others, in either spelling', () => {
+  it("keeps the store's cheapest pack per dozen, whatever its size or type", () => {
     const entries = [
-      { ...e('organic', { egg_type: 'organic', count: 12 }), store_id: 'kroger' },
-      { ...e('standard', { egg_type: 'Standard', count: 18 }), store_id: 'kroger' },
-      { ...e('cagefree', { egg_type: 'cage-free', count: 12 }), store_id: 'kroger' },
+      { ...e('dozen', { egg_type: 'standard', count: 12, price: 2.49 }), store_id: 'aldi' }, // 2.49 a dozen
+      { ...e('eighteen', { egg_type: 'standard', count: 18, price: 3.09 }), store_id: 'aldi' }, // 2.06 a dozen
+      { ...e('six', { egg_type: 'standard', count: 6, price: 1.19 }), store_id: 'aldi' }, // 2.38 a dozen
+      { ...e('organic', { egg_type: 'organic', count: 12, price: 4.99 }), store_id: 'Aldi' },
     ];
-    expect(ids(dedupeByStore(entries))).toEqual(['standard']);
+    expect(ids(dedupeByStore(entries))).toEqual(['eighteen']);
   });
 
-  it('then prefers a 12-count (a missing count counts as 12)', () => {
-    const entries = [
-      { ...e('eighteen', { egg_type: 'standard', count: 18, last_updated: '2025-03-01' }), store_id: 'aldi' },
-      { ...e('dozen', { egg_type: 'standard', count: 12, last_updated: '2025-01-01' }), store_id: 'aldi' },
+  it('at an equal price per dozen, the cheaper pack, then standard eggs, then a 12-count (a missing count is 12)', () => {
+    const pack = [
+      { ...e('thirty', { egg_type: 'standard', count: 30, price: 6 }), store_id: 'aldi' },
+      { ...e('six', { egg_type: 'standard', count: 6, price: 1.2 }), store_id: 'aldi' },
     ];
-    expect(ids(dedupeByStore(entries))).toEqual(['dozen']);
-    const missing = [entries[0]!, { ...e('missing', { egg_type: 'standard' }), store_id: 'aldi' }];
-    expect(ids(dedupeByStore(missing))).toEqual(['missing']);
-  });
-
-  it('then prefers the most recently updated, invalid dates losing', () => {
-    const entries = [
-      { ...e('bad', { egg_type: 'organic', last_updated: 'garbage' }), store_id: 'target' },
-      { ...e('older', { egg_type: 'organic', last_updated: '2025-01-01' }), store_id: 'target' },
-      { ...e('newer', { egg_type: 'organic', last_updated: '2025-02-01' }), store_id: 'target' },
+    expect(ids(dedupeByStore(pack))).toEqual(['six']);
+    const type = [
+      { ...e('organic', { egg_type: 'organic', count: 12, price: 3 }), store_id: 'kroger' },
+      { ...e('standard', { egg_type: 'Standard', count: 12, price: 3 }), store_id: 'kroger' },
     ];
-    expect(ids(dedupeByStore(entries))).toEqual(['newer']);
+    expect(ids(dedupeByStore(type))).toEqual(['standard']);
+    const missing = [
+      { ...e('organic', { egg_type: 'organic', count: 12, price: 3 }), store_id: 'kroger' },
+      { ...e('missing', { egg_type: 'organic', price: 3 }), store_id: 'kroger' },
+    ];
+    expect(ids(dedupeByStore(missing))).toEqual(['organic']);
   });
 
   it('keeps the first entry on a full tie', () => {
@@ -153,10 +153,11 @@ describe('selectListing', () => {
   ];
 
   it('dedupes and sorts with the defaults', () => {
+    // Kroger's cheapest per dozen is its cage-free dozen ($4.40), under its organic 18-pack ($4.60).
     expect(ids(selectListing(entries, DEFAULT_FILTERS))).toEqual(['a-std', 'w-std', 'k-cf']);
   });
 
-  it('filters before deduping, so the filtered type is not lost to the standard preference', () => {
+  it('filters before deduping, so the filtered type is kept', () => {
     const organic = { ...DEFAULT_FILTERS, eggType: 'organic' as const };
     // By price per dozen: Kroger's 18-pack at $6.90 is $4.60 a dozen, under Walmart's $5.20 dozen.
     expect(ids(selectListing(entries, organic))).toEqual(['k-org', 'w-org']);

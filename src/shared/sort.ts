@@ -49,36 +49,33 @@ export function sortEntries<T extends LooseEntry>(entries: readonly T[], sortBy:
 }
 
 /**
- * One entry per store_id (case-insensitive), chosen by the preference when a store has
- * several entries: standard type, then 12-count, then newest; on a full tie the earlier entry
+ * One entry per store_id (case-insensitive): the store's cheapest pack per dozen among the
+ * entries (the rule every screen uses, src/server/queries/cheapest.ts), at an equal price per
+ * dozen the cheaper pack, then standard eggs, then a 12-count; on a full tie the earlier entry
  * wins. Stores keep the order of their first appearance.
  */
 export function dedupeByStore<T extends LooseEntry>(entries: readonly T[]): T[] {
-  // Each store's best entry's ranks are worked out once (its time only on a tie): the dashboard
-  // runs this over every current entry (24,000 in the benchmark) whenever prices change.
-  const best = new Map<string, { entry: T; standard: number; dozen: number; time: number | null | undefined }>();
+  const best = new Map<string, { entry: T; key: number[] }>();
   for (const entry of entries) {
-    const key = entry.store_id.trim().toLowerCase();
-    const standard = parseEggType(entry.egg_type) === 'standard' ? 0 : 1;
-    const dozen = packCount(entry.count) === DEFAULT_COUNT ? 0 : 1;
-    const current = best.get(key);
-    if (current === undefined) {
-      best.set(key, { entry, standard, dozen, time: undefined });
-      continue;
-    }
-    const rank = standard - current.standard || dozen - current.dozen;
-    if (rank > 0) continue;
-    if (rank < 0) {
-      best.set(key, { entry, standard, dozen, time: undefined });
-      continue;
-    }
-    if (current.time === undefined) current.time = updatedAt(current.entry);
-    const time = updatedAt(entry);
-    // Newest first, entries without a valid date last; on a full tie the earlier entry stays.
-    if (time !== null && (current.time === null || time > current.time))
-      best.set(key, { entry, standard, dozen, time });
+    const store = entry.store_id.trim().toLowerCase();
+    const count = packCount(entry.count);
+    const price = toNumber(entry.price);
+    const key = [
+      price / count,
+      price,
+      parseEggType(entry.egg_type) === 'standard' ? 0 : 1,
+      count === DEFAULT_COUNT ? 0 : 1,
+    ];
+    const current = best.get(store);
+    if (current === undefined || before(key, current.key)) best.set(store, { entry, key });
   }
   return [...best.values()].map((chosen) => chosen.entry);
+}
+
+/** Whether key a orders strictly before key b, element by element. */
+function before(a: readonly number[], b: readonly number[]): boolean {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! < b[i]!;
+  return false;
 }
 
 /** The dashboard listing: filter, keep one entry per store, then sort. */

@@ -13,6 +13,12 @@ export const priceEntrySchema = z.object({
   store_name: z.string(),
   region: z.enum(REGIONS),
   zip: z.string(),
+  location_name: z
+    .string()
+    .nullable()
+    .describe("The store location's name as the retailer gives it (with its store number)"),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
   egg_type: z.enum(EGG_TYPES),
   count: z.number().int(),
   price: z.number().describe("Shelf price in US dollars: the promotion's price when one applies"),
@@ -22,8 +28,16 @@ export const priceEntrySchema = z.object({
     .describe('The regular price the retailer shows beside a promotion ("was $x.xx"); null when there is no promotion'),
   unit_price: z.number().describe('Price per egg in US dollars'),
   size_grade: z.string().nullable(),
-  trend_value: z.number().describe('Percent change against the latest price at least 7 days older'),
-  trend_direction: z.enum(TREND_DIRECTIONS),
+  trend_value: z
+    .number()
+    .nullable()
+    .describe(
+      'Percent change against the latest price at least 7 days older; null while the price has less than 7 days of history (no change is 0)',
+    ),
+  trend_direction: z
+    .enum(TREND_DIRECTIONS)
+    .nullable()
+    .describe('up, down or stable against the same week-old price; null while trend_value is null'),
   last_updated: z.string().describe('ISO 8601 time of the latest observation'),
   in_stock: z
     .boolean()

@@ -25,6 +25,7 @@ import {
   type TierState,
   type TransportName,
 } from '#shared/egress.ts';
+import { utcDay } from '#shared/format.ts';
 import { SCRAPER_NAMES } from '#shared/scrape.ts';
 import type { StoreId } from '#shared/vocabulary.ts';
 import type { Db } from '#server/db.ts';
@@ -364,10 +365,6 @@ export class RetailerEgress {
       reason: this.redact(reason),
     });
   }
-}
-
-function utcDay(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10);
 }
 
 /** One RetailerEgress per retailer for each set of worker dependencies (a worker process's tasks share them). */

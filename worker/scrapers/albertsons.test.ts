@@ -703,42 +703,4 @@ describe.each(TRANSPORTS)('albertsons against the stand-in (%s)', (transport) =>
       new ScrapeError('http', `Albertsons search failed: ${ALBERTSONS_APP_FAILURE}`),
     );
   });
-
-  it('blocked: Imperva "Pardon Our Interruption" fails the ZIP as blocked', async () => {
-    const error = await scrape(SCENARIO_ZIPS.blocked).catch((caught: unknown) => caught);
-    expect(error).toBeInstanceOf(ScrapeError);
-    expect(error).toMatchObject({ kind: 'blocked', message: "blocked by Albertsons' bot protection (Imperva)" });
-  });
-
-  it('changed: an undocumented search body is a structure failure', async () => {
-    const error = await scrape(SCENARIO_ZIPS.changed).catch((caught: unknown) => caught);
-    expect(error).toBeInstanceOf(StructureError);
-    expect((error as Error).message).toBe(
-      'page structure not recognised (Albertsons search: primaryProducts.response.docs is missing)',
-    );
-  });
-
-  it('flaky: the 500 is retried', async () => {
-    const { pages } = await scrape(SCENARIO_ZIPS.flaky);
-    expect(pages.map((page) => page.listings.length)).toEqual([30, 6]);
-    expect(searchRequests().map((request) => request.status)).toEqual([500, 200, 200]);
-  });
-
-  it('rateLimited: the 429 is waited out', async () => {
-    const { pages } = await scrape(SCENARIO_ZIPS.rateLimited);
-    expect(pages.map((page) => page.listings.length)).toEqual([30, 6]);
-    expect(searchRequests().map((request) => request.status)).toEqual([429, 200, 200]);
-  }, 15_000);
-
-  it('noStore: locate answers null', async () => {
-    const { location, pages } = await scrape(SCENARIO_ZIPS.noStore);
-    expect(location).toBeNull();
-    expect(pages).toEqual([]);
-    expect(searchRequests()).toHaveLength(0);
-  });
-
-  it('slow: the slow answers still succeed', async () => {
-    const { pages } = await scrape(SCENARIO_ZIPS.slow);
-    expect(pages.map((page) => page.listings.length)).toEqual([30, 6]);
-  }, 15_000);
 });

@@ -16,7 +16,6 @@ import type { StandInRequest } from '../../test/retailers/types.ts';
 import { aldi, aldiMerchantSearchUrl, aldiSearchUrl, parseAldiMerchants, parseAldiSearch } from './aldi.ts';
 import { RetailerHttp } from './http.ts';
 import {
-  ScrapeError,
   StructureError,
   type ListingPage,
   type RawListing,
@@ -499,41 +498,4 @@ describe.each(TRANSPORTS)('aldi against the stand-in (%s)', (transport) => {
     expect(pages).toHaveLength(1);
     expect(searchRequests()).toHaveLength(1);
   });
-
-  it('blocked: a Cloudflare challenge fails the ZIP as blocked', async () => {
-    const error = await scrape(SCENARIO_ZIPS.blocked).catch((caught: unknown) => caught);
-    expect(error).toBeInstanceOf(ScrapeError);
-    expect(error).toMatchObject({ kind: 'blocked', message: "blocked by Aldi's bot protection (Cloudflare)" });
-  });
-
-  it('changed: an undocumented search body is a structure failure', async () => {
-    const error = await scrape(SCENARIO_ZIPS.changed).catch((caught: unknown) => caught);
-    expect(error).toBeInstanceOf(StructureError);
-    expect((error as Error).message).toBe(
-      'page structure not recognised (ALDI product search: data.0.sku invalid input)',
-    );
-  });
-
-  it('flaky: the 500 is retried', async () => {
-    const { pages } = await scrape(SCENARIO_ZIPS.flaky);
-    expect(pages.map((page) => page.listings.length)).toEqual([60, 15]);
-    expect(searchRequests().map((request) => request.status)).toEqual([500, 200, 200]);
-  });
-
-  it('rateLimited: the 429 is waited out', async () => {
-    const { pages } = await scrape(SCENARIO_ZIPS.rateLimited);
-    expect(pages.map((page) => page.listings.length)).toEqual([60, 15]);
-    expect(searchRequests().map((request) => request.status)).toEqual([429, 200, 200]);
-  }, 15_000);
-
-  it('noStore: locate answers null', async () => {
-    const { location } = await scrape(SCENARIO_ZIPS.noStore);
-    expect(location).toBeNull();
-    expect(searchRequests()).toHaveLength(0);
-  });
-
-  it('slow: the slow answers still succeed', async () => {
-    const { pages } = await scrape(SCENARIO_ZIPS.slow);
-    expect(pages.map((page) => page.listings.length)).toEqual([60, 15]);
-  }, 15_000);
 });

@@ -19,7 +19,8 @@ const ORIGINS = ['https://www.walmart.com', 'https://api.example-retailer.com'];
 
 function scripted(responses: Array<Partial<HttpResponse> | Error>) {
   const calls: Array<{ url: string; headers: Record<string, string> | undefined; at: number }> = [];
-  let clock = 0;
+  // A recorded clock that starts at some moment (not 0) and moves only when the client sleeps.
+  let clock = Date.UTC(2026, 0, 5);
   const sleeps: number[] = [];
   const transport: Transport = async (request) => {
     calls.push({ url: request.url, headers: request.headers, at: clock });
@@ -32,27 +33,29 @@ function scripted(responses: Array<Partial<HttpResponse> | Error>) {
     sleeps.push(ms);
     clock += ms;
   };
-  return { calls, sleeps, transport, sleep };
+  return { calls, sleeps, transport, sleep, now: () => clock };
 }
 
 const networkError = (code: string) => Object.assign(new Error(`connect ${code}`), { code, name: 'RequestError' });
 
 describe('RetailerHttp spacing', () => {
   it("spaced from its start, the first request waits the delay as well (a job following another of the retailer's queue)", async () => {
+    // On the recorded clock, however long the machine takes between making the client and its
+    // first request.
     const spaced = scripted([{ status: 200 }]);
     await new RetailerHttp('Walmart', ORIGINS, {
       transport: spaced.transport,
       sleep: spaced.sleep,
+      now: spaced.now,
       delayMs: 1000,
       spacedFromStart: true,
     }).request({ url: 'https://www.walmart.com/x' });
-    expect(spaced.sleeps).toHaveLength(1);
-    expect(spaced.sleeps[0]).toBeGreaterThan(900);
-    expect(spaced.sleeps[0]).toBeLessThanOrEqual(1000);
+    expect(spaced.sleeps).toEqual([1000]);
     const plain = scripted([{ status: 200 }]);
     await new RetailerHttp('Walmart', ORIGINS, {
       transport: plain.transport,
       sleep: plain.sleep,
+      now: plain.now,
       delayMs: 1000,
     }).request({ url: 'https://www.walmart.com/x' });
     expect(plain.sleeps).toEqual([]);

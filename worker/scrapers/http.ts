@@ -58,6 +58,8 @@ export interface HttpOptions extends ScrapeHttpSettings {
   onAttempt?: (attempt: AttemptTrace) => void;
   random?: () => number;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** The clock the spacing between requests is measured by (ms; Date.now by default). */
+  now?: () => number;
   /** Notified before each wait and retry, for the run's log. */
   onEvent?: (event: string) => void;
   /**
@@ -117,6 +119,7 @@ export class RetailerHttp {
   private readonly transport: Transport;
   private readonly transportName: TransportName;
   private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  private readonly now: () => number;
   readonly egress: RetailerEgress;
   /** Requests sent (attempts included, through any proxy), for the run's report and the budgets. */
   requests = 0;
@@ -139,7 +142,8 @@ export class RetailerHttp {
     this.transport = typeof chosen === 'function' ? chosen : TRANSPORT_CLIENTS[chosen];
     this.transportName = typeof chosen === 'function' ? this.egress.transport : chosen;
     this.sleep = options.sleep ?? abortableSleep;
-    if (options.spacedFromStart) this.lastRequestAt = Date.now();
+    this.now = options.now ?? Date.now;
+    if (options.spacedFromStart) this.lastRequestAt = this.now();
   }
 
   /** GET or POST; answers a 2xx response's text, or throws ScrapeError. */
@@ -185,7 +189,7 @@ export class RetailerHttp {
     let hops = 0;
     let rotations = 0;
     for (;;) {
-      const wait = this.lastRequestAt + this.options.delayMs - Date.now();
+      const wait = this.lastRequestAt + this.options.delayMs - this.now();
       if (wait > 0 && this.lastRequestAt > 0) await this.sleep(wait, signal);
       if (signal?.aborted) throw this.aborted();
       let session: Session;
@@ -260,7 +264,7 @@ export class RetailerHttp {
         this.retries++;
         continue;
       } finally {
-        this.lastRequestAt = Date.now();
+        this.lastRequestAt = this.now();
       }
 
       const { status } = response;

@@ -642,47 +642,6 @@ describe.each(TRANSPORTS)('kroger against the stand-in (%s)', (transport) => {
       );
     }
   });
-
-  it('answers null when no store is near the ZIP', async () => {
-    expect(await kroger.locate(SCENARIO_ZIPS.noStore, contextFor(server))).toBeNull();
-  });
-
-  it('fails a blocked ZIP with the bot-protection message', async () => {
-    const ctx = contextFor(server);
-    const error = await failure(
-      collect((await kroger.locate(SCENARIO_ZIPS.blocked, ctx))!, SCENARIO_ZIPS.blocked, ctx),
-    );
-    expect(error.kind).toBe('blocked');
-    expect(error.message).toBe("blocked by Kroger's bot protection (Akamai)");
-  });
-
-  it('fails a changed body with a structure error', async () => {
-    const ctx = contextFor(server);
-    const error = await failure(
-      collect((await kroger.locate(SCENARIO_ZIPS.changed, ctx))!, SCENARIO_ZIPS.changed, ctx),
-    );
-    expect(error).toBeInstanceOf(StructureError);
-    expect(error.message).toBe(
-      'page structure not recognised (Kroger products: data invalid input: expected array, received undefined)',
-    );
-  });
-
-  it('retries a flaky first page, waits out a 429 and waits for a slow page', async () => {
-    for (const zip of [SCENARIO_ZIPS.flaky, SCENARIO_ZIPS.rateLimited, SCENARIO_ZIPS.slow]) {
-      server.reset();
-      const ctx = contextFor(server);
-      const pages = await collect((await kroger.locate(zip, ctx))!, zip, ctx);
-      expect(pages.map((p) => p.listings.length)).toEqual([50, 4]);
-      expect(pages[0]!.listings[0]!.price).toBe(krogerRegularPrice(item('kroger-white-12'), zip));
-      const expected =
-        zip === SCENARIO_ZIPS.flaky
-          ? [500, 200, 200]
-          : zip === SCENARIO_ZIPS.rateLimited
-            ? [429, 200, 200]
-            : [200, 200];
-      expect(server.requests.filter((r) => r.path === '/v1/products').map((r) => r.status)).toEqual(expected);
-    }
-  });
 });
 
 describe('the Kroger stand-in', () => {

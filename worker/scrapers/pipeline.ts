@@ -6,7 +6,8 @@
 // (commitVisits).
 import { classifyListing, type RejectReason, type SkipReason } from '#shared/eggs.ts';
 import type { Sql } from '#server/db.ts';
-import { PriceChangeNotifier, writeZipOutcome } from '#server/queries/scrape-writes.ts';
+import { PriceChangeNotifier } from '#server/queries/price-writes.ts';
+import { writeZipOutcome } from '#server/queries/scrape-writes.ts';
 import { writeVisit, writeVisits } from '#server/queries/coverage-visits.ts';
 import type { EggType, Region } from '#shared/vocabulary.ts';
 import { zipToRegion } from '#shared/zip.ts';

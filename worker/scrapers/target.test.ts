@@ -1177,45 +1177,4 @@ describe.each(TRANSPORTS)('target against the stand-in (%s)', (transport) => {
     expect(pages).toHaveLength(1);
     expect(server.requests.filter((r) => r.path.endsWith('plp_search_v2'))).toHaveLength(1);
   });
-
-  it('answers null when no store is near the ZIP', async () => {
-    expect(await target.locate(SCENARIO_ZIPS.noStore, contextFor(server))).toBeNull();
-  });
-
-  it('fails a blocked ZIP with the bot-protection message', async () => {
-    const ctx = contextFor(server);
-    const error = await failure(
-      collect((await target.locate(SCENARIO_ZIPS.blocked, ctx))!, SCENARIO_ZIPS.blocked, ctx),
-    );
-    expect(error.kind).toBe('blocked');
-    expect(error.message).toBe("blocked by Target's bot protection (Akamai)");
-  });
-
-  it('fails a changed body with a structure error', async () => {
-    const ctx = contextFor(server);
-    const error = await failure(
-      collect((await target.locate(SCENARIO_ZIPS.changed, ctx))!, SCENARIO_ZIPS.changed, ctx),
-    );
-    expect(error).toBeInstanceOf(StructureError);
-    expect(error.message).toBe(
-      'page structure not recognised (Target plp_search_v2: data.search invalid input: expected object, received undefined)',
-    );
-  });
-
-  it('retries a flaky first page, waits out a 429 and waits for a slow page', async () => {
-    for (const zip of [SCENARIO_ZIPS.flaky, SCENARIO_ZIPS.rateLimited, SCENARIO_ZIPS.slow]) {
-      server.reset();
-      const ctx = contextFor(server);
-      const pages = await collect((await target.locate(zip, ctx))!, zip, ctx);
-      expect(pages.map((p) => p.listings.length)).toEqual([27, 8]);
-      expect(pages[0]!.listings[2]!.price).toBe(targetRegularPrice(item('gg-large-12'), zip));
-      const expected =
-        zip === SCENARIO_ZIPS.flaky
-          ? [500, 200, 200]
-          : zip === SCENARIO_ZIPS.rateLimited
-            ? [429, 200, 200]
-            : [200, 200];
-      expect(server.requests.filter((r) => r.path.endsWith('plp_search_v2')).map((r) => r.status)).toEqual(expected);
-    }
-  });
 });

@@ -920,42 +920,6 @@ describe.each(TRANSPORTS)('walmart against the stand-in (%s)', (transport) => {
     );
   });
 
-  it('answers null when no store serves the ZIP', async () => {
-    expect(await walmart.locate(SCENARIO_ZIPS.noStore, contextFor(server))).toBeNull();
-  });
-
-  it('fails a blocked ZIP with the bot-protection message', async () => {
-    const ctx = contextFor(server);
-    const location = await walmart.locate(SCENARIO_ZIPS.blocked, ctx);
-    const error = await failure(collect(location!, SCENARIO_ZIPS.blocked, ctx));
-    expect(error.kind).toBe('blocked');
-    expect(error.message).toBe("blocked by Walmart's bot protection (PerimeterX)");
-  });
-
-  it('fails a changed page with a structure error', async () => {
-    const ctx = contextFor(server);
-    const location = await walmart.locate(SCENARIO_ZIPS.changed, ctx);
-    const error = await failure(collect(location!, SCENARIO_ZIPS.changed, ctx));
-    expect(error).toBeInstanceOf(StructureError);
-    expect(error.message).toBe('page structure not recognised (Walmart search data has no searchResult)');
-  });
-
-  it('retries a flaky first page and waits out a 429', async () => {
-    for (const zip of [SCENARIO_ZIPS.flaky, SCENARIO_ZIPS.rateLimited]) {
-      server.reset();
-      const ctx = contextFor(server);
-      const pages = await collect((await walmart.locate(zip, ctx))!, zip, ctx);
-      expect(pages.map((p) => p.listings.length)).toEqual([PAGE_1_LISTINGS, 8, 3]);
-      expect(byId(pages[0]!.listings, '145051970').price).toBe(walmartRegularPrice(item('gv-white-12'), zip));
-      expect(server.requests.filter((r) => r.path === '/search').map((r) => r.status)).toEqual([
-        zip === SCENARIO_ZIPS.flaky ? 500 : 429,
-        200,
-        200,
-        200,
-      ]);
-    }
-  });
-
   it('waits for a slow page', async () => {
     const ctx = contextFor(server);
     const started = Date.now();

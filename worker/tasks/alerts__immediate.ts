@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import type { Task } from 'graphile-worker';
 import { z } from 'zod';
 import { DEFAULT_ALERTS, type WorkerDeps } from '../deps.ts';
+import { markVisitsAlerted, visitsAwaitingAlerts } from '#server/queries/coverage-visits.ts';
 import { deliverImmediate } from '../alerts.ts';
 
 /** A ZIP scrape run; a visit day (its visits not matched yet); or one chunk of it (jobs queued before batches). */
@@ -26,13 +27,8 @@ export function alertsImmediate(deps: WorkerDeps): Task {
       return;
     }
     const runId = parsed.coverageRunId;
-    const visits = await sql<{ location_id: number }[]>`
-      select location_id from coverage_visits
-      where run_id = ${runId} and status = 'succeeded' and observations_written > 0 and alerts_matched_at is null
-        ${parsed.chunk === undefined ? sql`` : sql`and chunk = ${parsed.chunk}`}
-      order by location_id`;
-    if (visits.length === 0) return;
-    const locationIds = visits.map((v) => v.location_id);
+    const locationIds = await visitsAwaitingAlerts(sql, runId, parsed.chunk);
+    if (locationIds.length === 0) return;
     // The batch is named by its visits: a retry of the same batch has the same emails' keys, and a
     // retry that finds more visits is another batch.
     const batch = createHash('sha256').update(locationIds.join(',')).digest('hex').slice(0, 16);
@@ -42,9 +38,7 @@ export function alertsImmediate(deps: WorkerDeps): Task {
       { coverageRunId: runId, locationIds },
       `coverage:${runId}:${batch}`,
     );
-    await sql`
-      update coverage_visits set alerts_matched_at = now()
-      where run_id = ${runId} and location_id = any(${sql.array(locationIds)}::int[]) and alerts_matched_at is null`;
+    await markVisitsAlerted(sql, runId, locationIds);
     helpers.logger.info(
       `immediate alerts for visit day ${runId} (${locationIds.length} store(s)): ${describe(report)}`,
     );

@@ -15,7 +15,6 @@ import {
   coverageScopeSchema,
   discoveryFoundText,
   discoverySkippedText,
-  retailerQueue,
   scopeText,
   type CoverageScope,
   type SkippedReason,
@@ -25,12 +24,25 @@ import type { StoreId } from '#shared/vocabulary.ts';
 import type { TxSql } from '#server/db.ts';
 import { scopeSize } from '#server/queries/coverage.ts';
 import { recordMissedStores, upsertFoundStores } from '#server/queries/coverage-directory.ts';
+import {
+  claimDiscoveryRun,
+  discoveryRunFigures,
+  failSweptDiscoveryRun,
+  finishDiscoveryRun,
+  lockOwnedDiscoveryRun,
+  queueNextDiscoveryJob,
+  setCoverageRunDemo,
+  succeedDiscoveryRun,
+  writeDiscoveryProgress,
+} from '#server/queries/coverage-discovery.ts';
+import { coverageRunHeartbeat, releaseCoverageRun } from '#server/queries/coverage-visits.ts';
 import { scrapeConfig, type WorkerDeps } from '../deps.ts';
 import { isSweepState, Sweep, sweepProgress, type ScopeArea, type SweepState } from '../coverage/sweep.ts';
 import { sweepSteps } from '../coverage/discover-steps.ts';
 import { retailerHttp } from '../egress/job.ts';
 import { SCRAPERS } from '../scrapers/index.ts';
 import { ScrapeError, type DiscoveredStore, type SkippedStore } from '../scrapers/types.ts';
+import { plural } from '#shared/format.ts';
 
 const payloadSchema = z.object({ runId: z.number().int().positive() });
 
@@ -72,8 +84,6 @@ function skippedFigures(state: RunState, found: ReadonlySet<string>): { stores: 
 
 class RunLostError extends Error {}
 
-const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
-
 export interface DiscoverOptions {
   callsPerJob?: number;
   callsPerWrite?: number;
@@ -88,17 +98,14 @@ export function coverageDiscover(deps: WorkerDeps, options: DiscoverOptions = {}
     const { runId } = payloadSchema.parse(payload);
     const workerId = helpers.job.locked_by ?? `pid-${process.pid}`;
     const { sql } = deps;
-    const [run] = await sql<Array<{ store_id: StoreId; scope: unknown; state: unknown; started_at: Date }>>`
-      update coverage_runs set status = 'running', started_at = coalesce(started_at, now()), heartbeat_at = now(), worker_id = ${workerId}
-      where id = ${runId} and kind = 'discover' and status in ('queued', 'running')
-      returning store_id, scope, state, started_at`;
+    const run = await claimDiscoveryRun(sql, runId, workerId);
     if (!run) return; // finished, paused or deleted
 
     const store = run.store_id;
     const name = SCRAPER_NAMES[store];
     const scraper = SCRAPERS[store];
     const demo = config.origins[store] !== undefined && !config.originsAreRetailers;
-    await sql`update coverage_runs set demo = ${demo} where id = ${runId}`;
+    await setCoverageRunDemo(sql, runId, demo);
 
     const parsedScope = coverageScopeSchema.safeParse(run.scope);
     if (!parsedScope.success || !scraper.discovery) {
@@ -138,9 +145,7 @@ export function coverageDiscover(deps: WorkerDeps, options: DiscoverOptions = {}
       );
 
     const heartbeat = setInterval(() => {
-      sql`update coverage_runs set heartbeat_at = now() where id = ${runId} and worker_id = ${workerId}`.catch(
-        () => {},
-      );
+      coverageRunHeartbeat(sql, runId, workerId).catch(() => {});
     }, config.heartbeatMs);
     heartbeat.unref();
 
@@ -215,9 +220,7 @@ export function coverageDiscover(deps: WorkerDeps, options: DiscoverOptions = {}
       }
       if (error instanceof ScrapeError && error.kind === 'aborted') {
         // Released cleanly: what was asked since the last write is asked again by the job's retry.
-        await sql`update coverage_runs set worker_id = null where id = ${runId} and worker_id = ${workerId}`.catch(
-          () => {},
-        );
+        await releaseCoverageRun(sql, runId, workerId).catch(() => {});
         helpers.logger.info(`discovery run ${runId} (${name}): released at shutdown; it resumes when a worker starts`);
       }
       throw error;
@@ -254,9 +257,7 @@ export function coverageDiscover(deps: WorkerDeps, options: DiscoverOptions = {}
   ): Promise<void> {
     await deps.sql.begin(async (tx) => {
       await write(tx, runId, workerId, state, found, holds, { stores, skipped, calls });
-      if (next) {
-        await tx`select graphile_worker.add_job('coverage__discover', json_build_object('runId', ${runId}::int), queue_name := ${retailerQueue(next)}, max_attempts := 10)`;
-      }
+      if (next) await queueNextDiscoveryJob(tx, runId, next);
     });
   }
 
@@ -276,10 +277,9 @@ export function coverageDiscover(deps: WorkerDeps, options: DiscoverOptions = {}
     holds: ScopeArea['holds'],
     batch: Batch,
   ): Promise<void> {
-    const [owned] = await tx<Array<{ store_id: StoreId }>>`
-      select store_id from coverage_runs where id = ${runId} and worker_id = ${workerId} and status = 'running' for update`;
+    const owned = await lockOwnedDiscoveryRun(tx, runId, workerId);
     if (!owned) throw new RunLostError();
-    const result = await upsertFoundStores(tx, owned.store_id, batch.stores);
+    const result = await upsertFoundStores(tx, owned, batch.stores);
     const inScope = new Set(state.inScope);
     for (const store of batch.stores) {
       found.add(store.retailerLocationId);
@@ -296,12 +296,17 @@ export function coverageDiscover(deps: WorkerDeps, options: DiscoverOptions = {}
     state.reopened += result.reopened;
     const progress = sweepProgress(state.sweep);
     const skipped = skippedFigures(state, found);
-    await tx`
-      update coverage_runs set state = ${tx.json(state as never)}, heartbeat_at = now(),
-        points_planned = ${progress.planned}, points_done = ${progress.done}, locator_calls = locator_calls + ${batch.calls},
-        stores_found = ${found.size}, stores_in_scope = ${inScope.size}, stores_new = stores_new + ${result.created},
-        stores_skipped = ${skipped.stores}, skipped_reasons = ${tx.json(skipped.reasons as never)}
-      where id = ${runId}`;
+    await writeDiscoveryProgress(tx, runId, {
+      state,
+      pointsPlanned: progress.planned,
+      pointsDone: progress.done,
+      calls: batch.calls,
+      storesFound: found.size,
+      storesInScope: inScope.size,
+      storesNew: result.created,
+      storesSkipped: skipped.stores,
+      skippedReasons: skipped.reasons,
+    });
   }
 
   /**
@@ -324,10 +329,8 @@ export function coverageDiscover(deps: WorkerDeps, options: DiscoverOptions = {}
     return deps.sql.begin(async (tx) => {
       await write(tx, runId, workerId, state, found, holds, batch);
       const skipped = skippedFigures(state, found);
-      const [run] = await tx<
-        Array<{ stores_new: number; locator_calls: number }>
-      >`select stores_new, locator_calls from coverage_runs where id = ${runId}`;
-      const calls = plural(run!.locator_calls, 'locator call');
+      const run = await discoveryRunFigures(tx, runId);
+      const calls = plural(run.locator_calls, 'locator call');
       const skippedPart = skipped.stores > 0 ? `; ${discoverySkippedText(skipped.stores, skipped.reasons)}` : '';
       if (state.inScope.length === 0) {
         const known = await scopeSize(tx, store, scope);
@@ -338,33 +341,26 @@ export function coverageDiscover(deps: WorkerDeps, options: DiscoverOptions = {}
               : `${plural(known, 'known store')} ${known === 1 ? 'is' : 'are'} in it`;
           const message =
             `Found no store in ${scopeText(scope)} with ${calls}, although ${why}; nothing was closed` + skippedPart;
-          await tx`
-            update coverage_runs set status = 'failed', message = ${message.slice(0, 2000)}, finished_at = now(), heartbeat_at = now()
-            where id = ${runId} and worker_id = ${workerId}`;
+          await failSweptDiscoveryRun(tx, runId, workerId, message.slice(0, 2000));
           return `failed: ${message}`;
         }
       }
       const closure = await recordMissedStores(tx, store, startedAt, holds);
       const message =
-        `Swept ${scopeText(scope)}: ${discoveryFoundText(found.size, state.inScope.length)} (${run!.stores_new.toLocaleString('en-US')} new` +
+        `Swept ${scopeText(scope)}: ${discoveryFoundText(found.size, state.inScope.length)} (${run.stores_new.toLocaleString('en-US')} new` +
         (state.reopened > 0 ? `, ${state.reopened.toLocaleString('en-US')} reopened` : '') +
         `) with ${calls}; ${closure.missed.toLocaleString('en-US')} not found` +
         (closure.closed > 0
           ? `, ${closure.closed.toLocaleString('en-US')} closed after ${closure.closed === 1 ? 'its' : 'their'} second missed sweep`
           : '') +
         skippedPart;
-      await tx`
-        update coverage_runs set status = 'succeeded', stores_closed = ${closure.closed}, message = ${message.slice(0, 2000)},
-          finished_at = now(), heartbeat_at = now()
-        where id = ${runId} and worker_id = ${workerId}`;
+      await succeedDiscoveryRun(tx, runId, workerId, { closed: closure.closed, message: message.slice(0, 2000) });
       return `succeeded: ${plural(found.size, 'store')}`;
     });
   }
 
   async function finish(runId: number, workerId: string, status: 'partial' | 'failed', message: string): Promise<void> {
-    await deps.sql`
-      update coverage_runs set status = ${status}, message = ${message.slice(0, 2000)}, finished_at = now(), heartbeat_at = now()
-      where id = ${runId} and worker_id = ${workerId} and status = 'running'`;
+    await finishDiscoveryRun(deps.sql, runId, workerId, { status, message: message.slice(0, 2000) });
   }
 
   async function fail(runId: number, workerId: string, message: string): Promise<void> {

@@ -5,8 +5,7 @@
 import type { Task } from 'graphile-worker';
 import { TRPCError } from '@trpc/server';
 import { SCRAPER_NAMES } from '#shared/scrape.ts';
-import type { StoreId } from '#shared/vocabulary.ts';
-import { startVisitDay } from '#server/queries/coverage.ts';
+import { plansDueForVisitDay, startVisitDay } from '#server/queries/coverage.ts';
 import type { WorkerDeps } from '../deps.ts';
 
 export function coverageSchedule(deps: WorkerDeps): Task {
@@ -14,12 +13,8 @@ export function coverageSchedule(deps: WorkerDeps): Task {
     const given = (payload as { now?: unknown } | null)?.now;
     const now = typeof given === 'string' ? new Date(given) : new Date();
     const day = now.toISOString().slice(0, 10);
-    const plans = await deps.sql<Array<{ store_id: StoreId }>>`
-      select p.store_id from coverage_plans p join stores s on s.id = p.store_id
-      where p.enabled and p.paused_at is null and s.active
-        and not exists (select 1 from coverage_runs r where r.store_id = p.store_id and r.kind = 'visit' and r.trigger = 'schedule' and r.day = ${day}::date)
-      order by p.store_id`;
-    for (const { store_id: store } of plans) {
+    const plans = await plansDueForVisitDay(deps.sql, day);
+    for (const store of plans) {
       try {
         const { runId } = await startVisitDay(deps.sql, { store, userId: null, trigger: 'schedule', day });
         helpers.logger.info(`coverage schedule: queued visit day ${runId} of ${SCRAPER_NAMES[store]} for ${day}`);

@@ -11,10 +11,27 @@ import type { Task } from 'graphile-worker';
 import { z } from 'zod';
 import { BLOCKED_PAUSE_MIN_VISITS, BLOCKED_PAUSE_SHARE, shouldPause } from '#shared/coverage.ts';
 import { SCRAPER_NAMES } from '#shared/scrape.ts';
-import type { Region, StoreId } from '#shared/vocabulary.ts';
-import type { Db } from '#server/db.ts';
-import { dayBlockedShare, finishVisitRun, visitJobKey } from '#server/queries/coverage-visits.ts';
-import { PriceChangeNotifier } from '#server/queries/scrape-writes.ts';
+import type { StoreId } from '#shared/vocabulary.ts';
+import {
+  chunkStoresToVisit,
+  claimVisitRun,
+  dayBlockedShare,
+  failVisitRun,
+  finishVisitRun,
+  lockOwnedVisitRun,
+  markChunkDone,
+  openChunkCount,
+  pauseCoveragePlan,
+  pauseVisitRun,
+  queueChunkAlerts,
+  releaseCoverageRun,
+  skipChunkOfEndedRun,
+  skipQueuedChunks,
+  startVisitChunk,
+  coverageRunHeartbeat,
+  visitRunProgress,
+} from '#server/queries/coverage-visits.ts';
+import { PriceChangeNotifier } from '#server/queries/price-writes.ts';
 import { DEFAULT_ALERTS, scrapeConfig, type WorkerDeps } from '../deps.ts';
 import { retailerHttp } from '../egress/job.ts';
 import type { RetailerHttp } from '../scrapers/http.ts';
@@ -27,33 +44,9 @@ import {
   type VisitOutcome,
 } from '../scrapers/pipeline.ts';
 import { ScrapeError } from '../scrapers/types.ts';
+import { plural } from '#shared/format.ts';
 
 const payloadSchema = z.object({ runId: z.number().int().positive(), chunk: z.number().int().min(0) });
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
-interface StoreRow {
-  id: number;
-  retailer_location_id: string;
-  zip: string;
-  region: Region;
-  name: string | null;
-  city: string | null;
-  state: string | null;
-  address: string | null;
-  latitude: number | null;
-  longitude: number | null;
-}
-
-/** Skips a run's chunks not started yet and removes their jobs (a paused or failed run). */
-async function skipQueuedChunks(tx: Db, runId: number): Promise<number> {
-  const skipped = await tx<Array<{ chunk: number }>>`
-    update coverage_chunks set status = 'skipped', finished_at = now()
-    where run_id = ${runId} and status = 'queued'
-    returning chunk`;
-  for (const { chunk } of skipped) await tx`select graphile_worker.remove_job(${visitJobKey(runId, chunk)})`;
-  return skipped.length;
-}
 
 export function coverageVisit(deps: WorkerDeps): Task {
   const config = scrapeConfig(deps);
@@ -62,29 +55,18 @@ export function coverageVisit(deps: WorkerDeps): Task {
     const { runId, chunk } = payloadSchema.parse(payload);
     const workerId = helpers.job.locked_by ?? `pid-${process.pid}`;
     const { sql } = deps;
-    const [run] = await sql<Array<{ store_id: StoreId; demo: boolean }>>`
-      update coverage_runs set worker_id = ${workerId}, heartbeat_at = now()
-      where id = ${runId} and kind = 'visit' and status = 'running'
-      returning store_id, demo`;
+    const run = await claimVisitRun(sql, runId, workerId);
     if (!run) {
       // The run is over (paused, failed, finished) or gone: nothing to visit.
-      await sql`update coverage_chunks set status = 'skipped', finished_at = now() where run_id = ${runId} and chunk = ${chunk} and status in ('queued', 'running')`;
+      await skipChunkOfEndedRun(sql, runId, chunk);
       return;
     }
     const store = run.store_id;
     const name = SCRAPER_NAMES[store];
     const label = `coverage run ${runId} (${name}) chunk ${chunk}`;
-    const [planned] = await sql<Array<{ location_ids: number[]; resumed: boolean }>>`
-      update coverage_chunks set status = 'running', started_at = coalesce(started_at, now())
-      where run_id = ${runId} and chunk = ${chunk} and status in ('queued', 'running')
-      returning location_ids, started_at < now() as resumed`;
+    const planned = await startVisitChunk(sql, runId, chunk);
     if (!planned) return; // done or skipped already (a doubled job)
-    const stores = await sql<StoreRow[]>`
-      select l.id, l.retailer_location_id, l.zip, l.region, l.name, l.city, l.state, l.address, l.latitude, l.longitude
-      from store_locations l
-      where l.id = any(${sql.array(planned.location_ids)}::int[]) and l.status = 'open' and l.retailer_location_id is not null
-        and not exists (select 1 from coverage_visits v where v.run_id = ${runId} and v.location_id = l.id)
-      order by array_position(${sql.array(planned.location_ids)}::int[], l.id)`;
+    const stores = await chunkStoresToVisit(sql, runId, planned.location_ids);
     const left = planned.location_ids.length - stores.length;
     if (left > 0)
       helpers.logger.info(
@@ -92,9 +74,7 @@ export function coverageVisit(deps: WorkerDeps): Task {
       );
 
     const heartbeat = setInterval(() => {
-      sql`update coverage_runs set heartbeat_at = now() where id = ${runId} and worker_id = ${workerId}`.catch(
-        () => {},
-      );
+      coverageRunHeartbeat(sql, runId, workerId).catch(() => {});
     }, config.heartbeatMs);
     heartbeat.unref();
     const notifier = new PriceChangeNotifier(sql);
@@ -105,14 +85,7 @@ export function coverageVisit(deps: WorkerDeps): Task {
         scraper.checkConfig?.(config.credentials);
       } catch (error) {
         if (!(error instanceof ScrapeError)) throw error;
-        await sql.begin(async (tx) => {
-          const [failed] = await tx`
-            update coverage_runs set status = 'failed', message = ${error.message.slice(0, 2000)}, finished_at = now(), heartbeat_at = now()
-            where id = ${runId} and status = 'running' and worker_id = ${workerId} returning 1`;
-          if (!failed) return;
-          await tx`update coverage_chunks set status = 'skipped', finished_at = now() where run_id = ${runId} and chunk = ${chunk}`;
-          await skipQueuedChunks(tx, runId);
-        });
+        await failVisitRun(sql, { runId, chunk, workerId, message: error.message.slice(0, 2000) });
         helpers.logger.warn(`${label} failed: ${error.message}`);
         return;
       }
@@ -192,9 +165,7 @@ export function coverageVisit(deps: WorkerDeps): Task {
       }
       if (error instanceof ScrapeError && error.kind === 'aborted') {
         // Released cleanly: the current store was not written; the job's retry resumes the chunk.
-        await sql`update coverage_runs set worker_id = null where id = ${runId} and worker_id = ${workerId}`.catch(
-          () => {},
-        );
+        await releaseCoverageRun(sql, runId, workerId).catch(() => {});
         helpers.logger.info(`${label}: released at shutdown; it resumes when a worker starts`);
       }
       throw error;
@@ -216,26 +187,14 @@ export function coverageVisit(deps: WorkerDeps): Task {
    */
   async function endChunk(runId: number, chunk: number, store: StoreId, workerId: string): Promise<string | null> {
     return deps.sql.begin(async (tx) => {
-      const [owned] =
-        await tx`select 1 from coverage_runs where id = ${runId} and status = 'running' and worker_id = ${workerId} for update`;
+      const owned = await lockOwnedVisitRun(tx, runId, workerId);
       if (!owned) throw new RunLostError();
-      const [marked] = await tx`
-        update coverage_chunks set status = 'done', finished_at = now() where run_id = ${runId} and chunk = ${chunk} and status = 'running' returning 1`;
-      if (marked)
-        await tx`update coverage_runs set chunks_done = chunks_done + 1, heartbeat_at = now() where id = ${runId}`;
+      const marked = await markChunkDone(tx, runId, chunk);
       // Immediate price alerts read what the chunk wrote, so they are queued as it commits (never
       // for demo prices, which are not a retailer's). One job per run gathers the chunks that
       // commit within the window: it keeps the run_at of the chunk that queued it, and matches every
       // visit not matched yet when it runs (a chunk committing while it runs queues the next one).
-      if (marked) {
-        await tx`
-          select graphile_worker.add_job('alerts__immediate', json_build_object('coverageRunId', ${runId}::int),
-                                         job_key := ${`alerts:coverage:${runId}`}, job_key_mode := 'preserve_run_at',
-                                         run_at := now() + make_interval(mins => ${alertWindowMinutes}::int), max_attempts := 10)
-          from coverage_runs r
-          where r.id = ${runId} and not r.demo
-            and exists (select 1 from coverage_visits v where v.run_id = ${runId} and v.chunk = ${chunk} and v.observations_written > 0)`;
-      }
+      if (marked) await queueChunkAlerts(tx, runId, chunk, alertWindowMinutes);
       // With several egress tiers, walls below the last one move the retailer up a tier: the day
       // is mostly walls only when its last tier, with nowhere left to go, walls most visits.
       const { tiers } = config.egress.retailers[store];
@@ -243,22 +202,18 @@ export function coverageVisit(deps: WorkerDeps): Task {
       const { visits, blocked } = await dayBlockedShare(tx, store, lastTier);
       if (shouldPause(visits, blocked)) {
         const skipped = await skipQueuedChunks(tx, runId);
-        const [left] = await tx<Array<{ planned: number; visited: number }>>`
-          select stores_planned as planned, (select count(*)::int from coverage_visits where run_id = ${runId}) as visited from coverage_runs where id = ${runId}`;
+        const left = await visitRunProgress(tx, runId);
         const reason =
           `Paused: ${blocked} of today's ${visits} visits of ${SCRAPER_NAMES[store]} stores${lastTier ? ` through its last egress tier (${lastTier})` : ''} were blocked by its bot protection ` +
           `(${Math.round((blocked / visits) * 100)}%; the plan pauses at ${Math.round(BLOCKED_PAUSE_SHARE * 100)}% once ${BLOCKED_PAUSE_MIN_VISITS} visits are made). ` +
           `Save or resume the plan to visit again.`;
-        await tx`update coverage_plans set paused_at = now(), paused_reason = ${reason.slice(0, 1000)} where store_id = ${store} and paused_at is null`;
-        const message = `${reason} ${left!.visited} of ${left!.planned} planned stores visited; ${plural(skipped, 'chunk')} skipped.`;
-        await tx`
-          update coverage_runs set status = 'paused', message = ${message.slice(0, 2000)}, finished_at = now(), heartbeat_at = now()
-          where id = ${runId}`;
+        await pauseCoveragePlan(tx, store, reason.slice(0, 1000));
+        const message = `${reason} ${left.visited} of ${left.planned} planned stores visited; ${plural(skipped, 'chunk')} skipped.`;
+        await pauseVisitRun(tx, runId, message.slice(0, 2000));
         return `paused: ${message}`;
       }
-      const [open] = await tx<Array<{ n: number }>>`
-        select count(*)::int as n from coverage_chunks where run_id = ${runId} and status in ('queued', 'running')`;
-      if (open!.n > 0) return null;
+      const open = await openChunkCount(tx, runId);
+      if (open > 0) return null;
       const status = await finishVisitRun(tx, runId, { workerId });
       return status ? `finished: ${status}` : null;
     });

@@ -2,18 +2,15 @@
 // its next_due_at passed). The job key makes it one job per source, however many workers tick.
 import type { Task } from 'graphile-worker';
 import type { WorkerDeps } from '../deps.ts';
-import { queueOfficialFetch } from '#server/queries/official.ts';
+import { dueOfficialSources, queueOfficialFetch } from '#server/queries/official.ts';
 import { READERS } from '../official/run.ts';
 
 export function officialSchedule(deps: WorkerDeps): Task {
   return async (_payload, helpers) => {
     const config = deps.official;
     if (!config) return;
-    const due = await deps.sql<Array<{ source: string }>>`
-      select source from official_sources
-      where (next_due_at is null or next_due_at <= now()) and (not_before is null or not_before <= now())
-      order by source`;
-    for (const { source } of due) {
+    const due = await dueOfficialSources(deps.sql);
+    for (const source of due) {
       const reader = READERS[source as keyof typeof READERS];
       if (!reader || reader.off(config)) continue;
       await queueOfficialFetch(deps.sql, reader.source);

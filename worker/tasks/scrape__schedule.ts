@@ -3,8 +3,8 @@
 // tick (a unique index on the slot); a store still busy with an earlier run is skipped.
 import type { Task } from 'graphile-worker';
 import { SCRAPER_NAMES } from '#shared/scrape.ts';
-import type { StoreId } from '#shared/vocabulary.ts';
 import { getScrapeSettings, queueRun } from '#server/queries/scrape.ts';
+import { activeStoreIds } from '#server/queries/stores.ts';
 import type { WorkerDeps } from '../deps.ts';
 
 export function scrapeSchedule(deps: WorkerDeps): Task {
@@ -14,8 +14,7 @@ export function scrapeSchedule(deps: WorkerDeps): Task {
     const settings = await getScrapeSettings(deps.sql);
     if (!settings.dailyEnabled || now.getUTCHours() !== settings.hourUtc) return;
     const slot = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), settings.hourUtc));
-    const stores = await deps.sql<Array<{ id: StoreId }>>`select id from stores where active order by id`;
-    for (const { id } of stores) {
+    for (const id of await activeStoreIds(deps.sql)) {
       const runId = await deps.sql.begin((tx) =>
         queueRun(tx, {
           store: id,

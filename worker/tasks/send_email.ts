@@ -4,6 +4,13 @@
 import type { Task } from 'graphile-worker';
 import { Resend } from 'resend';
 import { z } from 'zod';
+import {
+  emailToSend,
+  markEmailLogged,
+  markEmailNotSent,
+  markEmailRefused,
+  markEmailSent,
+} from '#server/queries/outbox.ts';
 import type { WorkerDeps } from '../deps.ts';
 
 const payloadSchema = z.object({ id: z.number().int().positive() });
@@ -14,30 +21,16 @@ export function sendEmail(deps: WorkerDeps): Task {
     : null;
   return async (payload, helpers) => {
     const { id } = payloadSchema.parse(payload);
-    const [email] = await deps.sql<
-      Array<{
-        to_address: string;
-        subject: string;
-        html: string;
-        text: string;
-        headers: Record<string, string>;
-        status: string;
-        idempotency_key: string | null;
-        stopped: boolean;
-      }>
-    >`
-      select o.to_address, o.subject, o.html, o.text, o.headers, o.status, o.idempotency_key,
-             (o.subscription_id is not null and not exists (select 1 from subscriptions s where s.id = o.subscription_id and s.active)) as stopped
-      from email_outbox o where o.id = ${id}`;
+    const email = await emailToSend(deps.sql, id);
     if (!email || email.status !== 'pending') return;
     // An alert whose subscription was stopped (unsubscribed) after it was queued is not sent.
     if (email.stopped) {
-      await deps.sql`update email_outbox set status = 'failed', error = 'not sent: the subscription was stopped' where id = ${id} and status = 'pending'`;
+      await markEmailNotSent(deps.sql, id, 'not sent: the subscription was stopped');
       return;
     }
 
     if (!resend) {
-      await deps.sql`update email_outbox set status = 'logged', sent_at = now() where id = ${id} and status = 'pending'`;
+      await markEmailLogged(deps.sql, id);
       helpers.logger.info(
         `email ${id} to ${email.to_address}: "${email.subject}" (no RESEND_API_KEY: kept in email_outbox; read it in the admin dashboard's Outbox tab)`,
       );
@@ -58,9 +51,9 @@ export function sendEmail(deps: WorkerDeps): Task {
     );
     if (error) {
       const final = helpers.job.attempts >= helpers.job.max_attempts;
-      await deps.sql`update email_outbox set error = ${error.message}, status = ${final ? 'failed' : 'pending'} where id = ${id}`;
+      await markEmailRefused(deps.sql, id, error.message, final);
       throw new Error(`Resend refused email ${id}: ${error.message}`);
     }
-    await deps.sql`update email_outbox set status = 'sent', sent_at = now(), provider_id = ${data?.id ?? null}, error = null where id = ${id}`;
+    await markEmailSent(deps.sql, id, data?.id ?? null);
   };
 }

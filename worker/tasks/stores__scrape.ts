@@ -5,18 +5,25 @@
 import type { Task } from 'graphile-worker';
 import { z } from 'zod';
 import { SCRAPER_NAMES } from '#shared/scrape.ts';
-import type { StoreId } from '#shared/vocabulary.ts';
 import { scrapeConfig, type WorkerDeps } from '../deps.ts';
 import { retailerHttp } from '../egress/job.ts';
 import type { RetailerHttp } from '../scrapers/http.ts';
 import { SCRAPERS } from '../scrapers/index.ts';
 import { commitZipOutcome, RunLostError, scrapeZip } from '../scrapers/pipeline.ts';
-import { PriceChangeNotifier } from '#server/queries/scrape-writes.ts';
+import { PriceChangeNotifier } from '#server/queries/price-writes.ts';
+import {
+  claimScrapeRun,
+  finishScrapeRun,
+  releaseScrapeRun,
+  scrapedZips,
+  scrapeRunHeartbeat,
+  scrapeRunTotals,
+  setScrapeRunDemo,
+} from '#server/queries/scrape-runs.ts';
 import { ScrapeError } from '../scrapers/types.ts';
+import { plural } from '#shared/format.ts';
 
 const payloadSchema = z.object({ runId: z.number().int().positive() });
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 function countsText(counts: Record<string, number | undefined>): string {
   return Object.entries(counts)
@@ -30,27 +37,22 @@ export function storesScrape(deps: WorkerDeps): Task {
     const { runId } = payloadSchema.parse(payload);
     const workerId = helpers.job.locked_by ?? `pid-${process.pid}`;
     const { sql } = deps;
-    const [run] = await sql<Array<{ store_id: StoreId; zip_codes: string[]; resumed: boolean }>>`
-      update scrape_runs set status = 'running', started_at = coalesce(started_at, now()), heartbeat_at = now(), worker_id = ${workerId}
-      where id = ${runId} and status in ('queued', 'running')
-      returning store_id, zip_codes, started_at < now() as resumed`;
+    const run = await claimScrapeRun(sql, runId, workerId);
     if (!run) return; // finished already, or deleted with its store
 
     const store = run.store_id;
     const name = SCRAPER_NAMES[store];
     const scraper = SCRAPERS[store];
     const demo = config.origins[store] !== undefined && !config.originsAreRetailers;
-    await sql`update scrape_runs set demo = ${demo} where id = ${runId}`;
-    const done = new Set(
-      (await sql<Array<{ zip: string }>>`select zip from scrape_run_zips where run_id = ${runId}`).map((r) => r.zip),
-    );
+    await setScrapeRunDemo(sql, runId, demo);
+    const done = await scrapedZips(sql, runId);
     if (done.size > 0)
       helpers.logger.info(
         `scrape run ${runId} (${name}): resuming after ${done.size} of ${run.zip_codes.length} ZIP codes`,
       );
 
     const heartbeat = setInterval(() => {
-      sql`update scrape_runs set heartbeat_at = now() where id = ${runId} and worker_id = ${workerId}`.catch(() => {});
+      scrapeRunHeartbeat(sql, runId, workerId).catch(() => {});
     }, config.heartbeatMs);
     heartbeat.unref();
     // Web processes hear of the run's new prices once a second, not once per ZIP (migration 007).
@@ -61,7 +63,7 @@ export function storesScrape(deps: WorkerDeps): Task {
         scraper.checkConfig?.(config.credentials);
       } catch (error) {
         if (!(error instanceof ScrapeError)) throw error;
-        await finish(runId, workerId, 'failed', error.message);
+        await finishScrapeRun(sql, runId, workerId, 'failed', error.message);
         helpers.logger.warn(`scrape run ${runId} (${name}) failed: ${error.message}`);
         return;
       }
@@ -92,15 +94,11 @@ export function storesScrape(deps: WorkerDeps): Task {
             : `scrape run ${runId} (${name}) ${zip} failed: ${outcome.message}`,
         );
       }
-      const [totals] = await sql<Array<{ failed: number; total: number; failures: string | null }>>`
-        select count(*) filter (where status = 'failed')::int as failed, count(*)::int as total,
-               string_agg(zip || ': ' || coalesce(message, 'failed'), '; ' order by zip) filter (where status = 'failed') as failures
-        from scrape_run_zips where run_id = ${runId}`;
-      const { failed, total, failures } = totals!;
+      const { failed, total, failures } = await scrapeRunTotals(sql, runId);
       const status = failed === 0 ? 'succeeded' : failed === total ? 'failed' : 'partial';
       const message =
         status === 'failed' ? `${failed === 1 ? 'The ZIP code' : `All ${failed} ZIP codes`} failed: ${failures}` : null;
-      await finish(runId, workerId, status, message);
+      await finishScrapeRun(sql, runId, workerId, status, message);
       helpers.logger.info(`scrape run ${runId} (${name}) ${status}${failures ? `; failed: ${failures}` : ''}`);
     } catch (error) {
       if (error instanceof RunLostError) {
@@ -109,9 +107,7 @@ export function storesScrape(deps: WorkerDeps): Task {
       }
       if (error instanceof ScrapeError && error.kind === 'aborted') {
         // Released cleanly: nothing of the current ZIP was written; the job's retry resumes the run.
-        await sql`update scrape_runs set worker_id = null where id = ${runId} and worker_id = ${workerId}`.catch(
-          () => {},
-        );
+        await releaseScrapeRun(sql, runId, workerId).catch(() => {});
         helpers.logger.info(`scrape run ${runId} (${name}): released at shutdown; it resumes when a worker starts`);
       }
       throw error;
@@ -129,32 +125,4 @@ export function storesScrape(deps: WorkerDeps): Task {
         );
     }
   };
-
-  async function finish(
-    runId: number,
-    workerId: string,
-    status: 'succeeded' | 'partial' | 'failed',
-    message: string | null,
-  ): Promise<void> {
-    await deps.sql.begin(async (tx) => {
-      await tx`
-      update scrape_runs r set status = ${status}, message = ${message?.slice(0, 2000) ?? null}, finished_at = now(), heartbeat_at = now(),
-        progress = z.progress, listings_seen = z.listings_seen, accepted = z.accepted, products_found = z.accepted,
-        observations_written = z.observations, requests = z.requests,
-        skipped = (select coalesce(jsonb_object_agg(key, n), '{}') from (
-          select key, sum(value::int) as n from scrape_run_zips, jsonb_each_text(skipped) where run_id = ${runId} group by key) s),
-        rejected = (select coalesce(jsonb_object_agg(key, n), '{}') from (
-          select key, sum(value::int) as n from scrape_run_zips, jsonb_each_text(rejected) where run_id = ${runId} group by key) s)
-      from (select count(*)::int as progress, coalesce(sum(listings_seen), 0)::int as listings_seen,
-                   coalesce(sum(accepted), 0)::int as accepted, coalesce(sum(observations_written), 0)::int as observations,
-                   coalesce(sum(requests), 0)::int as requests
-            from scrape_run_zips where run_id = ${runId}) z
-      where r.id = ${runId} and r.worker_id = ${workerId} and r.status = 'running'`;
-      // Immediate price alerts read what the run wrote, so they are queued as it commits (never for
-      // demo prices, which are not a retailer's).
-      await tx`
-        select graphile_worker.add_job('alerts__immediate', json_build_object('runId', ${runId}::int), job_key := ${`alerts:run:${runId}`}, max_attempts := 10)
-        from scrape_runs where id = ${runId} and not demo and observations_written > 0 and status in ('succeeded', 'partial')`;
-    });
-  }
 }

@@ -122,6 +122,22 @@ export function confirmSubscriptionEmail(to: string, scope: string, confirmUrl: 
   };
 }
 
+/** Sent when someone subscribes again to an alert the address has: the link to manage it. */
+export function existingSubscriptionEmail(to: string, scope: string, links: Links): EmailMessage {
+  const url = manageUrl(links);
+  const body =
+    `<p>Someone, hopefully you, asked EggWatch for a price alert this address already has. Nothing new was added.</p>` +
+    `<p><a href="${escapeHtml(url)}" style="display:inline-block;padding:10px 18px;background:#15803d;color:#fff;border-radius:6px;text-decoration:none">Manage the alert</a></p>` +
+    `<p style="color:#555;font-size:13px">Or open this link: ${escapeHtml(url)}</p>`;
+  return {
+    to,
+    subject: 'You already have this EggWatch price alert',
+    html: frame('You already have this price alert', body, links, scope),
+    text: `Someone, hopefully you, asked EggWatch for a price alert this address already has. Nothing new was added.\n\nManage the alert:\n${url}${footerText(links, scope)}`,
+    headers: unsubscribeHeaders(links),
+  };
+}
+
 /** An immediate alert: the best ten new matches of one scrape. */
 export function immediateAlertEmail(
   to: string,

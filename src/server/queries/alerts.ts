@@ -1,8 +1,8 @@
 // Price events and alert matching, set-based (docs/features/alerts.md). Only retailer prices
 // (source 'scrape') take part: sample and demo prices never alert anyone.
 //
-// The rule (the same as matchesSubscription in src/shared/subscriptions.ts): region, egg type and
-// preferred stores (none means all) must match; with a threshold, the price per dozen must be at
+// The rule (written out one listing at a time in test/alert-matching.ts, which the tests hold this
+// SQL to): region, egg type and preferred stores (none means all) must match; with a threshold, the price per dozen must be at
 // or below it; without one, the price must have dropped at least 5% against the price 7 days
 // before. Subscriptions share scopes (region, egg type, stores), so listings are ranked once per
 // scope and each subscription takes the best of its scope's ranking that pass its threshold.

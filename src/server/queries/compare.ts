@@ -6,7 +6,7 @@
 // refreshRollups), and the page of ids read from each product's cheapest entries in the
 // price_entries (product_id, price, id) index, so neither reads every entry of the type (tens of
 // thousands nationwide; measured in docs/decisions/004). The figures follow the entries as of the
-// latest rollup refresh, as the chart does. testing/compare-reference.ts keeps the entry-reading
+// latest rollup refresh, as the chart does. test/compare-reference.ts keeps the entry-reading
 // implementation the tests check this one against. The
 // per-dozen series reads the daily rollup, which applies the same sample-versus-scraped rule, and
 // each region's line starts on its first comparable day (docs/decisions/008).

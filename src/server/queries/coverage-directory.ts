@@ -9,7 +9,7 @@ import { zipFacts } from '../geo.ts';
 import { CLOSE_AFTER_MISSED_SWEEPS } from '#shared/coverage.ts';
 import type { StoreId } from '#shared/vocabulary.ts';
 import { zipToRegion } from '#shared/zip.ts';
-import { refreshStateFigures } from './state-figures.ts';
+import { refreshPriceMapFigures } from './price-map-figures.ts';
 import { refreshStoreFigures } from './store-figures.ts';
 
 /** A store as a locator described it (worker/scrapers/types.ts DiscoveredStore). */
@@ -143,7 +143,7 @@ export async function upsertFoundStores(
     sql,
     result!.regions.map((region) => ({ store_id: storeId, region })),
   );
-  await refreshStateFigures(sql, {
+  await refreshPriceMapFigures(sql, {
     pairs: result!.moved.map((region) => ({ store_id: storeId, region })),
     states: result!.states,
   });

@@ -14,13 +14,13 @@ import {
   type SkippedReason,
   nextVisitDayAt,
 } from '#shared/coverage.ts';
+import { utcDay } from '#shared/format.ts';
 import { SCRAPER_NAMES } from '#shared/scrape.ts';
 import { STORE_IDS, type StoreId } from '#shared/vocabulary.ts';
 import type { Db } from '../db.ts';
 import {
   scopeFigures,
   toPlan,
-  utcDay,
   type CoverageKind,
   type CoverageTrigger,
   type PlanRow,

@@ -13,7 +13,8 @@ import {
   type VisitBatchWrite,
   type VisitWrite,
 } from './coverage-visits.ts';
-import { writeZipOutcome, type ListingWrite, type ZipWrite } from './scrape-writes.ts';
+import type { ListingWrite } from './price-writes.ts';
+import { writeZipOutcome, type ZipWrite } from './scrape-writes.ts';
 
 let db: TestDatabase;
 

@@ -6,10 +6,12 @@
 // The run's counters: stores_visited counts every visit written (succeeded or failed),
 // stores_failed the failed ones (blocked ones included) and stores_blocked those a bot wall
 // answered; requests every request the visits sent.
-import type { CoverageScope } from '#shared/coverage.ts';
-import type { Db } from '../db.ts';
+import { retailerQueue, type CoverageScope } from '#shared/coverage.ts';
+import type { Region, StoreId } from '#shared/vocabulary.ts';
+import type { Db, Sql } from '../db.ts';
 import { scopeFilter } from './coverage.ts';
-import { durability, type ListingWrite, type ObservationSource } from './scrape-writes.ts';
+import { durability, priceWriteCtes, type ListingWrite, type ObservationSource } from './price-writes.ts';
+import { plural } from '#shared/format.ts';
 
 export const VISIT_TASK = 'coverage__visit';
 export const VISIT_DAY_TASK = 'coverage__visit_day';
@@ -45,7 +47,7 @@ export type VisitWriteResult = { observations: number } | 'already-written' | 'n
 
 /**
  * Writes one store's visit in a single statement (so atomic on its own): its products and
- * observations (the rules of writeZipOutcome), its coverage_visits row, its last visit on
+ * observations (price-writes.ts, as a scrape writes them), its coverage_visits row, its last visit on
  * store_locations (and last_priced_at when it gave prices) and the run's counters.
  * 'already-written' when the run has this store's visit already (a chunk run again), 'not-owner'
  * when the run is no longer running under this worker: then nothing is written. (writeVisits with
@@ -111,7 +113,6 @@ export async function writeVisits(sql: Db, batch: VisitBatchWrite): Promise<Visi
   });
   const col = <T>(pick: (v: (typeof visits)[number]) => T) => visits.map(pick);
   const rows = visits.flatMap((v) => v.listings.map((listing) => ({ locationId: v.locationId, ...listing })));
-  const lcol = <T>(pick: (x: (typeof rows)[number]) => T) => rows.map(pick);
   const [row] = await sql<Array<{ written: Array<[number, number]>; owned: boolean; commit_mode: string }>>`
     with owner as (
       select id from coverage_runs
@@ -135,50 +136,7 @@ export async function writeVisits(sql: Db, batch: VisitBatchWrite): Promise<Visi
         and exists (select 1 from owner)
         and not exists (select 1 from coverage_visits v where v.run_id = ${runId} and v.location_id = i.location_id)
       returning l.id
-    ), listing as (
-      select * from unnest(
-        ${sql.array(lcol((x) => x.locationId))}::int[],
-        ${sql.array(lcol((x) => x.retailerProductId))}::text[], ${sql.array(lcol((x) => x.title))}::text[],
-        ${sql.array(lcol((x) => x.brand))}::text[], ${sql.array(lcol((x) => x.eggType))}::text[],
-        ${sql.array(lcol((x) => x.count))}::int[], ${sql.array(lcol((x) => x.sizeGrade))}::text[],
-        ${sql.array(lcol((x) => x.url))}::text[], ${sql.array(lcol((x) => x.price))}::numeric[],
-        ${sql.array(lcol((x) => x.regularPrice))}::numeric[], ${sql.array(lcol((x) => x.inStock))}::boolean[]
-      ) with ordinality as t(location_id, retailer_product_id, title, brand, egg_type, count, size_grade, url, price, regular_price, in_stock, n)
-      where t.location_id in (select id from loc)
-    ), latest as (
-      select distinct on (retailer_product_id) * from listing order by retailer_product_id, n desc
-    ), inserted as (
-      insert into products (store_id, retailer_product_id, title, brand, egg_type, count, size_grade, url)
-      select ${storeId}, retailer_product_id, title, brand, egg_type, count, size_grade, url from latest order by n
-      on conflict (store_id, retailer_product_id) do nothing
-      returning id, retailer_product_id
-    ), changed as (
-      update products p set
-        title = latest.title, brand = latest.brand, egg_type = latest.egg_type, count = latest.count,
-        size_grade = latest.size_grade, url = latest.url, updated_at = now()
-      from latest
-      where p.store_id = ${storeId} and p.retailer_product_id = latest.retailer_product_id
-        and (p.title, p.brand, p.egg_type, p.count, p.size_grade, p.url)
-          is distinct from (latest.title, latest.brand, latest.egg_type, latest.count, latest.size_grade, latest.url)
-      returning p.id
-    ), product as (
-      select id, retailer_product_id from inserted
-      union all
-      select p.id, p.retailer_product_id from products p
-      where p.store_id = ${storeId}
-        and p.retailer_product_id in (select retailer_product_id from latest)
-        and p.retailer_product_id not in (select retailer_product_id from inserted)
-    ), observation as (
-      insert into price_observations (product_id, location_id, price, regular_price, in_stock, observed_at, observed_on, scrape_run_id, source)
-      select product.id, listing.location_id, listing.price, listing.regular_price, listing.in_stock, now(), utc_day(now()), null, ${source}
-      from listing
-      join product on product.retailer_product_id = listing.retailer_product_id
-      order by listing.n
-      on conflict (product_id, location_id, observed_on) do update set
-        price = excluded.price, regular_price = excluded.regular_price, in_stock = excluded.in_stock,
-        observed_at = excluded.observed_at, scrape_run_id = excluded.scrape_run_id, source = excluded.source
-      returning location_id
-    ), observed as (
+    ), ${priceWriteCtes(sql, { storeId, locatedListings: rows, scrapeRunId: null, source })}, observed as (
       select location_id, count(*) as n from observation group by location_id
     ), visit as (
       insert into coverage_visits (run_id, location_id, chunk, status, kind, message, requests, listings_seen, accepted, observations_written, started_at, egress_tier)
@@ -247,8 +205,6 @@ export async function dayBlockedShare(
   return row!;
 }
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
 /**
  * Ends a visit run whose chunks are all done or skipped, from its written visits: succeeded when
  * none failed, failed when every visit failed, partial otherwise, with the failures by reason.
@@ -283,4 +239,256 @@ export async function finishVisitRun(
       ${options.workerId !== undefined ? sql`and worker_id = ${options.workerId}` : sql``}
     returning status`;
   return row?.status ?? null;
+}
+
+/**
+ * The stores of a visit run (of one chunk, when given) whose visit wrote prices that alerts have
+ * not been matched against yet, by location id.
+ */
+export async function visitsAwaitingAlerts(sql: Db, runId: number, chunk?: number): Promise<number[]> {
+  const rows = await sql<{ location_id: number }[]>`
+    select location_id from coverage_visits
+    where run_id = ${runId} and status = 'succeeded' and observations_written > 0 and alerts_matched_at is null
+      ${chunk === undefined ? sql`` : sql`and chunk = ${chunk}`}
+    order by location_id`;
+  return rows.map((r) => r.location_id);
+}
+
+/** Records that alerts were matched against these stores' visits of the run. */
+export async function markVisitsAlerted(sql: Db, runId: number, locationIds: number[]): Promise<void> {
+  await sql`
+    update coverage_visits set alerts_matched_at = now()
+    where run_id = ${runId} and location_id = any(${sql.array(locationIds)}::int[]) and alerts_matched_at is null`;
+}
+
+/** How many chunks of a visit run are still queued or running. */
+export async function openChunkCount(sql: Db, runId: number): Promise<number> {
+  const [open] = await sql<Array<{ n: number }>>`
+        select count(*)::int as n from coverage_chunks where run_id = ${runId} and status in ('queued', 'running')`;
+  return open!.n;
+}
+
+export interface QueuedVisitDay {
+  store_id: StoreId;
+  scope: unknown;
+  day: string;
+  revisit_days: number | null;
+  daily_request_budget: number | null;
+}
+
+/**
+ * Locks a queued visit day for planning (call inside the planning transaction), with its plan's
+ * revisit days and daily budget (null without a plan). Null when the run is planned already, over,
+ * or gone.
+ */
+export async function lockQueuedVisitDay(tx: Db, runId: number): Promise<QueuedVisitDay | null> {
+  const [run] = await tx<QueuedVisitDay[]>`
+        select r.store_id, r.scope, coalesce(r.day, (now() at time zone 'UTC')::date)::text as day, p.revisit_days, p.daily_request_budget
+        from coverage_runs r left join coverage_plans p on p.store_id = r.store_id
+        where r.id = ${runId} and r.kind = 'visit' and r.status = 'queued'
+        for update of r`;
+  return run ?? null;
+}
+
+/** A visit day that cannot be planned is failed with this message. */
+export async function failVisitDay(tx: Db, runId: number, demo: boolean, message: string): Promise<void> {
+  await tx`
+          update coverage_runs set status = 'failed', demo = ${demo}, message = ${message}, started_at = now(), finished_at = now(), heartbeat_at = now()
+          where id = ${runId}`;
+}
+
+/** The requests the retailer's other visit runs of the day (YYYY-MM-DD) have sent. */
+export async function visitDayRequestsSpent(tx: Db, store: StoreId, day: string, runId: number): Promise<number> {
+  const [spent] = await tx<Array<{ requests: number }>>`
+        select coalesce(sum(requests), 0)::int as requests from coverage_runs
+        where store_id = ${store} and kind = 'visit' and day = ${day}::date and id <> ${runId}`;
+  return spent!.requests;
+}
+
+/** A visit day with no store to visit succeeds at once (nothingDue: none was due, not a spent budget). */
+export async function finishEmptyVisitDay(
+  tx: Db,
+  runId: number,
+  { demo, nothingDue, message }: { demo: boolean; nothingDue: boolean; message: string },
+): Promise<void> {
+  await tx`
+          update coverage_runs set status = 'succeeded', demo = ${demo}, started_at = now(), finished_at = now(), heartbeat_at = now(),
+            nothing_due = ${nothingDue},
+            message = ${message}
+          where id = ${runId}`;
+}
+
+/**
+ * Starts a planned visit day (call inside the planning transaction): its chunks of location ids,
+ * the run marked running with its planned figures (planned: the stores in its chunks), and one coverage__visit job per chunk in the
+ * retailer's queue.
+ */
+export async function startPlannedVisitDay(
+  tx: Db,
+  runId: number,
+  {
+    store,
+    demo,
+    chunks,
+    planned,
+    message,
+  }: { store: StoreId; demo: boolean; chunks: number[][]; planned: number; message: string },
+): Promise<void> {
+  await tx`
+        insert into coverage_chunks (run_id, chunk, location_ids)
+        select ${runId}, (n - 1)::int, array(select jsonb_array_elements_text(ids)::int)
+        from jsonb_array_elements(${tx.json(chunks)}::jsonb) with ordinality as c(ids, n)`;
+  await tx`
+        update coverage_runs set status = 'running', demo = ${demo}, started_at = now(), heartbeat_at = now(), worker_id = null,
+          stores_planned = ${planned}, chunks_planned = ${chunks.length}, message = ${message}
+        where id = ${runId}`;
+  await tx`
+        select graphile_worker.add_job(${VISIT_TASK}, json_build_object('runId', ${runId}::int, 'chunk', n),
+          queue_name := ${retailerQueue(store)}, job_key := ${visitJobKeyPrefix(runId)} || n, max_attempts := ${VISIT_JOB_MAX_ATTEMPTS})
+        from generate_series(0, ${chunks.length - 1}::int) as n`;
+}
+
+/** Takes a running visit run for this worker (beating its heartbeat); null when it is over or gone. */
+export async function claimVisitRun(
+  sql: Db,
+  runId: number,
+  workerId: string,
+): Promise<{ store_id: StoreId; demo: boolean } | null> {
+  const [run] = await sql<Array<{ store_id: StoreId; demo: boolean }>>`
+      update coverage_runs set worker_id = ${workerId}, heartbeat_at = now()
+      where id = ${runId} and kind = 'visit' and status = 'running'
+      returning store_id, demo`;
+  return run ?? null;
+}
+
+/** Skips a chunk not done yet of a run that is over (paused, failed, finished) or gone. */
+export async function skipChunkOfEndedRun(sql: Db, runId: number, chunk: number): Promise<void> {
+  await sql`update coverage_chunks set status = 'skipped', finished_at = now() where run_id = ${runId} and chunk = ${chunk} and status in ('queued', 'running')`;
+}
+
+/**
+ * Marks a queued or running chunk running; answers its location ids and whether it was started
+ * before (a resume). Null when it is done or skipped already (a doubled job).
+ */
+export async function startVisitChunk(
+  sql: Db,
+  runId: number,
+  chunk: number,
+): Promise<{ location_ids: number[]; resumed: boolean } | null> {
+  const [planned] = await sql<Array<{ location_ids: number[]; resumed: boolean }>>`
+      update coverage_chunks set status = 'running', started_at = coalesce(started_at, now())
+      where run_id = ${runId} and chunk = ${chunk} and status in ('queued', 'running')
+      returning location_ids, started_at < now() as resumed`;
+  return planned ?? null;
+}
+
+export interface ChunkStore {
+  id: number;
+  retailer_location_id: string;
+  zip: string;
+  region: Region;
+  name: string | null;
+  city: string | null;
+  state: string | null;
+  address: string | null;
+  latitude: number | null;
+  longitude: number | null;
+}
+
+/** The chunk's stores still to visit: open, with a retailer id, not written by the run yet, in the chunk's order. */
+export async function chunkStoresToVisit(sql: Db, runId: number, locationIds: number[]): Promise<ChunkStore[]> {
+  return sql<ChunkStore[]>`
+      select l.id, l.retailer_location_id, l.zip, l.region, l.name, l.city, l.state, l.address, l.latitude, l.longitude
+      from store_locations l
+      where l.id = any(${sql.array(locationIds)}::int[]) and l.status = 'open' and l.retailer_location_id is not null
+        and not exists (select 1 from coverage_visits v where v.run_id = ${runId} and v.location_id = l.id)
+      order by array_position(${sql.array(locationIds)}::int[], l.id)`;
+}
+
+/** Beats a coverage run's heartbeat (a visit day or a discovery) while this worker holds it. */
+export async function coverageRunHeartbeat(sql: Db, runId: number, workerId: string): Promise<void> {
+  await sql`update coverage_runs set heartbeat_at = now() where id = ${runId} and worker_id = ${workerId}`;
+}
+
+/** A coverage run goes back to no worker (released at shutdown): it resumes when a worker starts. */
+export async function releaseCoverageRun(sql: Db, runId: number, workerId: string): Promise<void> {
+  await sql`update coverage_runs set worker_id = null where id = ${runId} and worker_id = ${workerId}`;
+}
+
+/** Skips a run's chunks not started yet and removes their jobs (a paused or failed run). */
+export async function skipQueuedChunks(tx: Db, runId: number): Promise<number> {
+  const skipped = await tx<Array<{ chunk: number }>>`
+    update coverage_chunks set status = 'skipped', finished_at = now()
+    where run_id = ${runId} and status = 'queued'
+    returning chunk`;
+  for (const { chunk } of skipped) await tx`select graphile_worker.remove_job(${visitJobKey(runId, chunk)})`;
+  return skipped.length;
+}
+
+/**
+ * In one transaction, fails a run still running under this worker with this message (its
+ * retailer module cannot run), skipping this chunk and the chunks not started.
+ */
+export async function failVisitRun(
+  sql: Sql,
+  { runId, chunk, workerId, message }: { runId: number; chunk: number; workerId: string; message: string },
+): Promise<void> {
+  await sql.begin(async (tx) => {
+    const [failed] = await tx`
+            update coverage_runs set status = 'failed', message = ${message}, finished_at = now(), heartbeat_at = now()
+            where id = ${runId} and status = 'running' and worker_id = ${workerId} returning 1`;
+    if (!failed) return;
+    await tx`update coverage_chunks set status = 'skipped', finished_at = now() where run_id = ${runId} and chunk = ${chunk}`;
+    await skipQueuedChunks(tx, runId);
+  });
+}
+
+/** Locks the run if it is still running under this worker (call inside the chunk's end transaction). */
+export async function lockOwnedVisitRun(tx: Db, runId: number, workerId: string): Promise<boolean> {
+  const [owned] =
+    await tx`select 1 from coverage_runs where id = ${runId} and status = 'running' and worker_id = ${workerId} for update`;
+  return owned !== undefined;
+}
+
+/** Marks a running chunk done and counts it on its run; false when it was not running. */
+export async function markChunkDone(tx: Db, runId: number, chunk: number): Promise<boolean> {
+  const [marked] = await tx`
+        update coverage_chunks set status = 'done', finished_at = now() where run_id = ${runId} and chunk = ${chunk} and status = 'running' returning 1`;
+  if (marked)
+    await tx`update coverage_runs set chunks_done = chunks_done + 1, heartbeat_at = now() where id = ${runId}`;
+  return marked !== undefined;
+}
+
+/**
+ * Queues the run's immediate alerts job when the chunk wrote prices (never for demo prices, which
+ * are not a retailer's). One job per run gathers the chunks that commit within windowMinutes: it
+ * keeps the run_at of the chunk that queued it.
+ */
+export async function queueChunkAlerts(tx: Db, runId: number, chunk: number, windowMinutes: number): Promise<void> {
+  await tx`
+          select graphile_worker.add_job('alerts__immediate', json_build_object('coverageRunId', ${runId}::int),
+                                         job_key := ${`alerts:coverage:${runId}`}, job_key_mode := 'preserve_run_at',
+                                         run_at := now() + make_interval(mins => ${windowMinutes}::int), max_attempts := 10)
+          from coverage_runs r
+          where r.id = ${runId} and not r.demo
+            and exists (select 1 from coverage_visits v where v.run_id = ${runId} and v.chunk = ${chunk} and v.observations_written > 0)`;
+}
+
+/** The run's planned stores and the visits it has written. */
+export async function visitRunProgress(tx: Db, runId: number): Promise<{ planned: number; visited: number }> {
+  const [left] = await tx<Array<{ planned: number; visited: number }>>`
+          select stores_planned as planned, (select count(*)::int from coverage_visits where run_id = ${runId}) as visited from coverage_runs where id = ${runId}`;
+  return left!;
+}
+
+/** Pauses the retailer's plan (not paused yet) with this reason. */
+export async function pauseCoveragePlan(tx: Db, store: StoreId, reason: string): Promise<void> {
+  await tx`update coverage_plans set paused_at = now(), paused_reason = ${reason} where store_id = ${store} and paused_at is null`;
+}
+
+/** Marks the run paused with this message. */
+export async function pauseVisitRun(tx: Db, runId: number, message: string): Promise<void> {
+  await tx`
+          update coverage_runs set status = 'paused', message = ${message}, finished_at = now(), heartbeat_at = now()
+          where id = ${runId}`;
 }

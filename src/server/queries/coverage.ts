@@ -4,11 +4,13 @@
 // Coverage tab shows are in coverage-figures.ts. The worker's tasks do the sweeping and visiting;
 // nothing here sends a request to a retailer.
 import { defaultDailyBudget, retailerQueue, scopeText, type CoverageScope } from '#shared/coverage.ts';
+import { utcDay } from '#shared/format.ts';
 import { SCRAPER_NAMES } from '#shared/scrape.ts';
 import type { StoreId } from '#shared/vocabulary.ts';
 import type { Db, Sql } from '../db.ts';
 import { EARTH_RADIUS_MILES, zipFacts } from '../geo.ts';
 import { AppError } from './errors.ts';
+import { storeActive } from './stores.ts';
 
 export const DISCOVER_TASK = 'coverage__discover';
 export const VISIT_DAY_TASK = 'coverage__visit_day';
@@ -28,9 +30,9 @@ async function inTransaction<T>(sql: Db, body: (tx: Db) => Promise<T>): Promise<
 }
 
 async function requireActiveStore(tx: Db, store: StoreId): Promise<void> {
-  const [row] = await tx<Array<{ active: boolean }>>`select active from stores where id = ${store}`;
-  if (!row) throw new AppError(404, `No store ${store}`);
-  if (!row.active) throw new AppError(409, `${SCRAPER_NAMES[store]} is inactive; activate the store first.`);
+  const active = await storeActive(tx, store);
+  if (active === null) throw new AppError(404, `No store ${store}`);
+  if (!active) throw new AppError(409, `${SCRAPER_NAMES[store]} is inactive; activate the store first.`);
 }
 
 /**
@@ -80,8 +82,6 @@ export function startDiscovery(
   });
 }
 
-export const utcDay = (at: Date) => at.toISOString().slice(0, 10);
-
 /**
  * Queues a visit day of a retailer's saved plan (task coverage__visit_day, which plans the day's
  * stores into chunks). Refused (409) without a plan, while the plan is paused or turned off, and,
@@ -122,6 +122,19 @@ export function startVisitDay(
       task: VISIT_DAY_TASK,
     });
   });
+}
+
+/**
+ * The retailers whose visit day is due on a UTC day (YYYY-MM-DD): an enabled, unpaused plan of an
+ * active store, and no scheduled visit run of that day yet.
+ */
+export async function plansDueForVisitDay(sql: Db, day: string): Promise<StoreId[]> {
+  const plans = await sql<Array<{ store_id: StoreId }>>`
+      select p.store_id from coverage_plans p join stores s on s.id = p.store_id
+      where p.enabled and p.paused_at is null and s.active
+        and not exists (select 1 from coverage_runs r where r.store_id = p.store_id and r.kind = 'visit' and r.trigger = 'schedule' and r.day = ${day}::date)
+      order by p.store_id`;
+  return plans.map((p) => p.store_id);
 }
 
 /** A known store of a retailer's directory: open, with the retailer's own id. */

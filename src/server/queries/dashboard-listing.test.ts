@@ -12,7 +12,12 @@ import { addListing } from '../../../test/listings.ts';
 import { callerFor } from '../../../test/caller.ts';
 import { combinationKey } from '../../shared/location-figures.ts';
 import { EGG_TYPES, REGIONS, STORE_IDS } from '../../shared/vocabulary.ts';
-import { figuresListing, listingEntries, liveListingEntries, type EntryFilters } from './prices.ts';
+import type { EntryFilters } from './prices.ts';
+import {
+  cheapestFromFigures as figuresListing,
+  cheapestPerStore as listingEntries,
+  cheapestPerStoreLive as liveListingEntries,
+} from './cheapest.ts';
 import { locationFigures } from './location-figures.ts';
 import { refreshRollups } from './rollups.ts';
 import { refreshStoreFigures } from './store-figures.ts';

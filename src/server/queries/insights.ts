@@ -11,6 +11,7 @@ import { entryPricePerDozen } from '#shared/sort.ts';
 import { clampPage, pageCount, PAGE_SIZES } from '#shared/pagination.ts';
 import { roundCents } from '#shared/format.ts';
 import type { Db } from '../db.ts';
+import { cheapestOrder } from './cheapest.ts';
 import { listPriceEntries, recentHistory, shownSource, type EntryFilters } from './prices.ts';
 import { combinationKey, type LocationFigures } from '#shared/location-figures.ts';
 import { storeLocationFigures } from './location-figures.ts';
@@ -334,8 +335,8 @@ export async function storeDailySeries(
 /**
  * Competitive Analysis, "Market Position": for each egg type and region where the store sells it
  * (under the page's region, type and count filters), the store's representative price is its
- * 12-count pack of that type there (the standard dozen), or, when it sells no dozen of it there,
- * its cheapest pack per dozen; among several locations, the cheapest per dozen. Every store
+ * cheapest pack per dozen of that type there, over every pack size and location (the rule every
+ * screen uses: cheapestOrder, src/server/queries/cheapest.ts). Every store
  * offering the type in that region is represented the same way and ranked by price per dozen,
  * cheapest first; the cheapest other store of the region is the cheapest competitor. A price is
  * never compared with another region's.
@@ -370,7 +371,7 @@ export async function marketPositions(sql: Db, storeId: string, filters: StoreFi
     ), representative as (
       select distinct on (store_id, egg_type, region) *
       from candidates
-      order by store_id, egg_type, region, (count = 12) desc, per_dozen, id
+      order by store_id, egg_type, region, ${cheapestOrder(sql, 'price', 'count', 'egg_type', 'id')}
     ), ranked as (
       select egg_type, region, store_id, store_name, count, price, per_dozen,
              rank() over (partition by egg_type, region order by round(per_dozen, 2))::int as rank,

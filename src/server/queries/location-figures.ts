@@ -5,7 +5,7 @@
 // price_entries (location_id) indexes, takes each location's cheapest in-stock price of a
 // combination read today, and aggregates per combination with percentile_cont, as the prices by
 // state do.
-import { TODAY_HOURS } from '#shared/by-state.ts';
+import { TODAY_HOURS } from '#shared/price-map.ts';
 import { combinationKey, type Combination, type LocationFigures } from '#shared/location-figures.ts';
 import { EGG_TYPES, REGIONS, type EggType, type Region } from '#shared/vocabulary.ts';
 import type { Db } from '../db.ts';

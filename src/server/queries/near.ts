@@ -5,14 +5,16 @@
 // radius has any does the region branch run (a gated subquery: PostgreSQL skips it otherwise).
 // The total is counted before the limit and offset; each entry of the page carries its price on
 // the previous UTC day.
-import { NEAR_RADII, type NearEntry, type NearScope } from '#shared/near.ts';
+import { NEAR_RADII, type NearEntry, type NearestStore, type NearScope } from '#shared/near.ts';
 import type { EggType, Region } from '#shared/vocabulary.ts';
 import { boundingBox, EARTH_RADIUS_MILES, type Coordinates } from '../geo.ts';
 import type { Db } from '../db.ts';
-import { visibleEntries } from './prices.ts';
+import { trendColumns, visibleEntries } from './prices.ts';
 
 export interface NearQuery {
   origin: Coordinates;
+  /** The ZIP code searched (the origin is its centre). */
+  zip: string;
   region: Region;
   /** One of NEAR_RADII, in miles. */
   radius: number;
@@ -27,27 +29,66 @@ export interface NearRows {
   radiusUsed: number | null;
   total: number;
   entries: NearEntry[];
+  /** The nearest store with prices under the filters, when it is too far to call near ('far'). */
+  nearest: NearestStore | null;
+}
+
+/**
+ * Beyond this many miles no store is "near you": the answer says how far the nearest is instead
+ * of listing a distant region's cheapest (Anchorage's census region is the West, whose stores are
+ * 2,000 miles away).
+ */
+export const FAR_MILES = 500;
+
+/**
+ * The measured location nearest the origin that has a visible price under the filters, anywhere,
+ * with its distance; null when none has. One distance per located store location (15,000), each
+ * probed for one visible entry only when it is the nearest so far in order.
+ */
+async function nearestKnown(
+  sql: Db,
+  origin: Coordinates,
+  filters: { eggType?: EggType | undefined; count?: number | undefined },
+): Promise<NearestStore | null> {
+  const [row] = await sql<NearestStore[]>`
+    select s.store_name, l.city, l.state, l.zip, round(located.distance::numeric, 1)::float8 as distance_miles
+    from (select l.id, ${distanceFrom(sql, origin)} as distance from store_locations l where l.latitude is not null) located
+    join store_locations l on l.id = located.id
+    join stores s on s.id = l.store_id
+    cross join lateral (select 1 ${visibleEntries(sql, filters)} and l.id = located.id limit 1) priced
+    order by located.distance, l.id
+    limit 1`;
+  return row ?? null;
 }
 
 const MAX_RADIUS = Math.max(...NEAR_RADII);
 
 type Row = NearEntry & { total: number; radius_used: number | null };
 
+/** The great-circle miles from the origin to a store location l (haversine, as geo.ts computes it). */
+function distanceFrom(sql: Db, origin: Coordinates) {
+  return sql`
+    2 * ${EARTH_RADIUS_MILES}::float8 * asin(least(1, sqrt(
+      power(sin(radians(l.latitude - ${origin.latitude}::float8) / 2), 2)
+      + cos(radians(${origin.latitude}::float8)) * cos(radians(l.latitude))
+        * power(sin(radians(l.longitude - ${origin.longitude}::float8) / 2), 2))))`;
+}
+
 export async function nearEntries(sql: Db, query: NearQuery): Promise<NearRows> {
   const { origin } = query;
   const box = boundingBox(origin, MAX_RADIUS);
   const filters = { eggType: query.eggType, count: query.count };
   const radii = NEAR_RADII.filter((r) => r >= query.radius);
-  // Haversine, as greatCircleMiles computes it (geo.ts).
-  const distance = sql`
-    2 * ${EARTH_RADIUS_MILES}::float8 * asin(least(1, sqrt(
-      power(sin(radians(l.latitude - ${origin.latitude}::float8) / 2), 2)
-      + cos(radians(${origin.latitude}::float8)) * cos(radians(l.latitude))
-        * power(sin(radians(l.longitude - ${origin.longitude}::float8) / 2), 2))))`;
+  const distance = distanceFrom(sql, origin);
   // What ranks an entry: the only columns computed for every candidate; the page's entries get
   // the rest at the end. The region's fallback ranks tens of thousands, and every column computed
   // for each of them was most of its time (docs/decisions/005-near-you-and-open-data.md).
-  const ranking = sql`e.id, s.store_name, round(e.price / p.count * 12, 2) as price_per_dozen, ${distance} as distance`;
+  // A location the retailer gave no coordinates for sits at its ZIP code's centre: in the ZIP code
+  // searched, its distance would read 0.0 mi whatever it is, so it is not measured ("in 10001") and
+  // ranks after the measured ones at an equal price. From another ZIP code, the distance between
+  // the two centres stands.
+  const ranking = sql`e.id, s.store_name, round(e.price / p.count * 12, 2) as price_per_dozen, ${distance} as distance,
+    (l.coordinates_source = 'zip' and l.zip = ${query.zip}) as unmeasured`;
 
   // The locations in the bounding box, each with its distance computed once: the radius is chosen
   // from them (for each radius, the locations within it are probed until one has a visible entry,
@@ -82,15 +123,16 @@ export async function nearEntries(sql: Db, query: NearQuery): Promise<NearRows> 
     ), ranked as (
       select scoped.*, count(*) over ()::int as total
       from scoped
-      order by price_per_dozen, distance, store_name, id
+      order by price_per_dozen, unmeasured, distance, store_name, id
       limit ${query.limit} offset ${query.offset ?? 0}
     )
     select e.id, l.store_id, s.store_name, l.region, l.zip, p.egg_type, p.count, e.price, e.regular_price, e.in_stock,
-           round(e.price / p.count, 4) as unit_price, p.size_grade, e.trend_value, e.trend_direction,
+           round(e.price / p.count, 4) as unit_price, p.size_grade, ${trendColumns(sql)},
            to_char(e.observed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as last_updated,
            p.url as source_url, p.title, p.brand, e.source, e.product_id, e.location_id,
            l.name as location_name, l.city, l.state,
-           round(ranked.distance::numeric, 1) as distance_miles, ranked.price_per_dozen,
+           case when ranked.unmeasured then null else round(ranked.distance::numeric, 1) end as distance_miles,
+           ranked.price_per_dozen,
            previous.price as previous_price, e.price - previous.price as change,
            ranked.total, (select radius from chosen) as radius_used
     from ranked
@@ -101,18 +143,25 @@ export async function nearEntries(sql: Db, query: NearQuery): Promise<NearRows> 
     left join price_observations previous
       on previous.product_id = e.product_id and previous.location_id = e.location_id
      and previous.observed_on = (e.observed_at at time zone 'UTC')::date - 1
-    order by ranked.price_per_dozen, ranked.distance, ranked.store_name, ranked.id`;
+    order by ranked.price_per_dozen, ranked.unmeasured, ranked.distance, ranked.store_name, ranked.id`;
 
   const first = rows[0];
   // A page past the end has no row to carry the total and scope: the first entry tells them.
   if (!first && query.offset) return { ...(await nearEntries(sql, { ...query, limit: 1, offset: 0 })), entries: [] };
-  if (!first) return { scope: 'none', radiusUsed: null, total: 0, entries: [] };
+  if (!first) return { scope: 'none', radiusUsed: null, total: 0, entries: [], nearest: null };
   const radiusUsed = first.radius_used;
   const scope: NearScope = radiusUsed === null ? 'region' : radiusUsed === query.radius ? 'radius' : 'widened';
+  if (scope === 'region') {
+    // A region's cheapest far away is not "near you": past FAR_MILES, say how far the nearest is.
+    const nearest = await nearestKnown(sql, origin, filters);
+    if (nearest && nearest.distance_miles > FAR_MILES)
+      return { scope: 'far', radiusUsed: null, total: 0, entries: [], nearest };
+  }
   return {
     scope,
     radiusUsed,
     total: first.total,
     entries: rows.map(({ total: _total, radius_used: _radius, ...entry }) => entry),
+    nearest: null,
   };
 }

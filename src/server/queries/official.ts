@@ -238,6 +238,15 @@ export async function queueOfficialFetch(sql: Db, source: OfficialSource): Promi
                                    job_key := ${`official__fetch:${source}`}, max_attempts := 1)`;
 }
 
+/** The sources due a fetch (never fetched, or next_due_at passed) and not held back by not_before. */
+export async function dueOfficialSources(sql: Db): Promise<string[]> {
+  const due = await sql<Array<{ source: string }>>`
+      select source from official_sources
+      where (next_due_at is null or next_due_at <= now()) and (not_before is null or not_before <= now())
+      order by source`;
+  return due.map((d) => d.source);
+}
+
 export interface DetectionsByStateRow {
   state: string;
   /** Layer hens affected, summed over the weeks from `from` on. */

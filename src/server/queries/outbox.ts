@@ -45,3 +45,42 @@ export async function outboxEmailById(sql: Db, id: number, withBodies: boolean):
     from email_outbox where id = ${id}`;
   return row ? { ...toSummary(row), html: row.html, text: row.text } : null;
 }
+
+/** An outbox email as the sender reads it; `stopped`: an alert's email whose subscription is no longer active. */
+export interface EmailToSend {
+  to_address: string;
+  subject: string;
+  html: string;
+  text: string;
+  headers: Record<string, string>;
+  status: string;
+  idempotency_key: string | null;
+  stopped: boolean;
+}
+
+export async function emailToSend(sql: Db, id: number): Promise<EmailToSend | null> {
+  const [email] = await sql<EmailToSend[]>`
+    select o.to_address, o.subject, o.html, o.text, o.headers, o.status, o.idempotency_key,
+           (o.subscription_id is not null and not exists (select 1 from subscriptions s where s.id = o.subscription_id and s.active)) as stopped
+    from email_outbox o where o.id = ${id}`;
+  return email ?? null;
+}
+
+/** A pending email is not sent: failed, with why. */
+export async function markEmailNotSent(sql: Db, id: number, error: string): Promise<void> {
+  await sql`update email_outbox set status = 'failed', error = ${error} where id = ${id} and status = 'pending'`;
+}
+
+/** A pending email kept in the outbox by the local transport, which logs it instead of sending it. */
+export async function markEmailLogged(sql: Db, id: number): Promise<void> {
+  await sql`update email_outbox set status = 'logged', sent_at = now() where id = ${id} and status = 'pending'`;
+}
+
+/** The provider refused the email: its error, and failed when no attempt is left (else still pending). */
+export async function markEmailRefused(sql: Db, id: number, error: string, final: boolean): Promise<void> {
+  await sql`update email_outbox set error = ${error}, status = ${final ? 'failed' : 'pending'} where id = ${id}`;
+}
+
+export async function markEmailSent(sql: Db, id: number, providerId: string | null): Promise<void> {
+  await sql`update email_outbox set status = 'sent', sent_at = now(), provider_id = ${providerId}, error = null where id = ${id}`;
+}

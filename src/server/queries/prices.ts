@@ -86,6 +86,16 @@ export function visibleEntries(sql: Db, filters: EntryFilters = {}, { locationSe
 }
 
 /**
+ * An entry e's trend_value and trend_direction: its change against its latest price at least 7
+ * days older, both null while its series is shorter than that (no such price: reference_price is
+ * null), so "no history yet" never reads as "no change".
+ */
+export function trendColumns(sql: Db) {
+  return sql`case when e.reference_price is null then null else e.trend_value end as trend_value,
+             case when e.reference_price is null then null else e.trend_direction end as trend_direction`;
+}
+
+/**
  * Only the given entries, and only their store locations, named as an array computed once, so that
  * the locations are read by their key: without it PostgreSQL hashed every store location to join
  * a few entries (measured in docs/decisions/010-location-figures.md).
@@ -108,11 +118,22 @@ interface EntryColumns {
   price: number[];
   regular_price: Array<number | null>;
   in_stock: Array<boolean | null>;
-  trend_value: number[];
+  trend_value: Array<number | null>;
   trend_direction: PriceEntry['trend_direction'][];
   observed_at: number[];
   source: PriceEntry['source'][];
-  locations: Array<[id: number, store_id: string, store_name: string, region: Region, zip: string]>;
+  locations: Array<
+    [
+      id: number,
+      store_id: string,
+      store_name: string,
+      region: Region,
+      zip: string,
+      name: string | null,
+      city: string | null,
+      state: string | null,
+    ]
+  >;
   products: Array<
     [
       id: number,
@@ -149,7 +170,7 @@ export async function listPriceEntries(sql: Db, filters: EntryFilters = {}, page
   const paged = page.limit !== undefined || Boolean(page.offset) || filters.ids !== undefined;
   const [columns] = await sql<Array<EntryColumns | { id: null }>>`
     with listed as (
-      select e.id, e.product_id, e.location_id, e.price, e.regular_price, e.in_stock, e.trend_value, e.trend_direction,
+      select e.id, e.product_id, e.location_id, e.price, e.regular_price, e.in_stock, ${trendColumns(sql)},
              floor(date_part('epoch', e.observed_at)) as observed_at, e.source
       ${visibleEntries(sql, filters, { locationSet: paged })}
       order by e.id
@@ -165,7 +186,7 @@ export async function listPriceEntries(sql: Db, filters: EntryFilters = {}, page
            json_agg(trend_direction) as trend_direction,
            json_agg(observed_at) as observed_at,
            json_agg(source) as source,
-           (select json_agg(json_build_array(l.id, l.store_id, s.store_name, l.region, l.zip))
+           (select json_agg(json_build_array(l.id, l.store_id, s.store_name, l.region, l.zip, l.name, l.city, l.state))
               from store_locations l join stores s on s.id = l.store_id
               ${paged ? sql`where l.id in (select location_id from listed)` : sql``}) as locations,
            (select json_agg(json_build_array(p.id, p.egg_type, p.count, p.size_grade, p.url, p.title, p.brand))
@@ -183,7 +204,7 @@ export async function listPriceEntries(sql: Db, filters: EntryFilters = {}, page
   const order = idOrder(c.id);
   for (let n = 0; n < entries.length; n++) {
     const i = order ? order[n]! : n;
-    const [, storeId, storeName, region, zip] = locations.get(c.location_id[i]!)!;
+    const [, storeId, storeName, region, zip, locationName, city, state] = locations.get(c.location_id[i]!)!;
     const [, eggType, count, sizeGrade, url, title, brand] = products.get(c.product_id[i]!)!;
     const price = c.price[i]!;
     const observedAt = c.observed_at[i]!;
@@ -200,6 +221,9 @@ export async function listPriceEntries(sql: Db, filters: EntryFilters = {}, page
       store_name: storeName,
       region,
       zip,
+      location_name: locationName,
+      city,
+      state,
       egg_type: eggType,
       count,
       price,
@@ -329,83 +353,4 @@ export async function recentHistory(sql: Db, entryIds: number[], days = 7): Prom
     group by e.id`;
   for (const row of rows) history.set(row.id, row.prices.map(Number));
   return history;
-}
-
-/**
- * The dashboard listing's entries (selectListing in src/shared/sort.ts) without reading
- * every entry: per store (the key dedupeByStore uses), the entry dedupeByStore keeps (standard
- * type first, then a 12-count, then the newest to the second as last_updated gives it, then the
- * lower id, the earlier in id order), in the order of each store's first entry in id order, which
- * is the order dedupeByStore hands them to the sort. The caller sorts them (sortEntries), as
- * selectListing does.
- *
- * Chosen from the store figures (price_store_entry_figures, migration 021: per store, region, egg
- * type and pack size, its visible entries' first id and newest entry), a few hundred rows instead
- * of the 300,000 entries at 15,000 locations, then the chosen few read live. The figures are as
- * of the latest rollup refresh, a second after prices change (the read cache drops this answer on
- * both). When a chosen entry is no longer visible (a first scraped price hid its pair's sample
- * prices, or it is gone), or the figures choose none (a database whose figures were never
- * computed: seeded, not yet refreshed), the choice is made from the entries (liveListingEntries).
- * fromFigures says which: the caller reads the cards' location figures from the same source.
- */
-export async function listingEntries(
-  sql: Db,
-  filters: EntryFilters,
-): Promise<{ entries: PriceEntry[]; fromFigures: boolean }> {
-  const chosen = await figuresListing(sql, filters);
-  if (chosen && chosen.length > 0) return { entries: chosen, fromFigures: true };
-  return { entries: await liveListingEntries(sql, filters), fromFigures: false };
-}
-
-/** listingEntries from the store figures; null when a chosen entry is no longer visible. */
-export async function figuresListing(sql: Db, filters: EntryFilters): Promise<PriceEntry[] | null> {
-  const rows = await sql<{ id: number }[]>`
-    with chosen as (
-      select distinct on (f.store_id) f.newest_entry_id as id, min(f.first_entry_id) over (partition by f.store_id) as first_id
-      from price_store_entry_figures f
-      join stores s on s.id = f.store_id
-      where s.active
-        ${filters.store ? sql`and f.store_id = ${filters.store}` : sql``}
-        ${filters.region ? sql`and f.region = ${filters.region}` : sql``}
-        ${filters.eggType ? sql`and f.egg_type = ${filters.eggType}` : sql``}
-        ${filters.count ? sql`and f.count = ${filters.count}` : sql``}
-      order by f.store_id, (f.egg_type <> 'standard')::int * 2 + (f.count <> 12)::int, f.newest_observed_at desc, f.newest_entry_id
-    )
-    select id from chosen order by first_id`;
-  const entries = await chosenEntries(sql, rows);
-  return entries.length === rows.length ? entries : null;
-}
-
-/** A time (in seconds since 1970, the year 2096) after every entry's: newest first is fewest seconds before it. */
-const NEWEST_FIRST_EPOCH = 4_000_000_000;
-
-/**
- * listingEntries from every matching visible entry: one pass over them grouped by store and
- * preference (four groups a store), each group's newest-then-lowest entry as the minimum of one
- * number (the seconds before NEWEST_FIRST_EPOCH, then the id in the low 31 bits), then the chosen
- * few read in full. Current the moment prices are written, and what the figures are checked against.
- */
-export async function liveListingEntries(sql: Db, filters: EntryFilters): Promise<PriceEntry[]> {
-  const rows = await sql<{ id: number }[]>`
-    with grouped as (
-      select l.store_id, (p.egg_type <> 'standard')::int * 2 + (p.count <> 12)::int as rank, min(e.id) as first_id,
-             min(((${NEWEST_FIRST_EPOCH}::bigint - floor(date_part('epoch', e.observed_at))::bigint) << 31) + e.id) as newest
-      ${visibleEntries(sql, filters)}
-      group by 1, 2
-    ), chosen as (
-      select distinct on (store_id) store_id, newest & 2147483647 as id, min(first_id) over (partition by store_id) as first_id
-      from grouped
-      order by store_id, rank, newest
-    )
-    select id::int from chosen order by first_id`;
-  return chosenEntries(sql, rows);
-}
-
-/** The chosen entries still visible, read in full, in the given order. */
-async function chosenEntries(sql: Db, rows: readonly { id: number }[]): Promise<PriceEntry[]> {
-  if (rows.length === 0) return [];
-  const entries = new Map(
-    (await listPriceEntries(sql, { ids: rows.map((row) => row.id) })).map((entry) => [entry.id, entry]),
-  );
-  return rows.flatMap((row) => entries.get(row.id) ?? []);
 }

@@ -5,11 +5,11 @@
 // refreshRollups recomputes them (or every day) in one transaction, reading the observations once,
 // and notifies the web processes; the same transaction recomputes the store page's figures
 // (store-figures.ts) of the store and region pairs it touched, and the map by state's
-// (state-figures.ts) of their states and of these days. The days whose observations retention
+// (price-map-figures.ts) of their states and of these days. The days whose observations retention
 // dropped (before price_history_retention.kept_from) keep their rollups as they are: they are
 // the only record of those days left.
 import type { Sql } from '../db.ts';
-import { refreshStateFigures } from './state-figures.ts';
+import { refreshPriceMapFigures } from './price-map-figures.ts';
 import { refreshStoreFigures } from './store-figures.ts';
 
 export async function refreshRollups(sql: Sql, options: { all?: boolean } = {}): Promise<{ days: number }> {
@@ -99,7 +99,7 @@ export async function refreshRollups(sql: Sql, options: { all?: boolean } = {}):
     // The store page's figures (migration 017) of the same pairs, from the same entries.
     await refreshStoreFigures(tx, options.all ? 'all' : touched);
     // The prices by state's figures (migration 020): those pairs' states, and these days.
-    await refreshStateFigures(tx, options.all ? 'all' : { pairs: touched, days });
+    await refreshPriceMapFigures(tx, options.all ? 'all' : { pairs: touched, days });
     // Days a writer still holds (skipped above) are rolled up by another run once it commits.
     if (!options.all) {
       await tx`

@@ -4,7 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/db.ts';
 import { callerFor } from '../../../test/caller.ts';
-import { PriceChangeNotifier, writeZipOutcome, type ZipWrite } from './scrape-writes.ts';
+import { PriceChangeNotifier } from './price-writes.ts';
+import { writeZipOutcome, type ZipWrite } from './scrape-writes.ts';
 
 let db: TestDatabase;
 

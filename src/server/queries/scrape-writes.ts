@@ -1,29 +1,10 @@
 // Writing one ZIP code of a scrape run: a single statement, so atomic on its own, that checks the
-// run is still this worker's, upserts the store location and the products, writes one observation
-// per product, location and UTC day (a re-run the same day updates it), records the ZIP's outcome
-// and advances the run's progress. Set-based: arrays in, one round trip.
-//
-// Its commit does not wait for the WAL flush (synchronous_commit off for this statement only): if
-// the database itself crashed in the next fraction of a second, the ZIP's prices and its outcome
-// row would be lost together, and the resumed run scrapes that ZIP again. Nothing half-written
-// either way; it roughly halves the time per ZIP.
+// run is still this worker's, upserts the store location, writes its products and observations
+// (price-writes.ts: one observation per product, location and UTC day, a re-run the same day
+// updates it), records the ZIP's outcome and advances the run's progress. Set-based: arrays in,
+// one round trip; its commit does not wait for the WAL flush (price-writes.ts says why that is safe).
 import type { Db } from '../db.ts';
-
-export type ObservationSource = 'scrape' | 'demo';
-
-/** A product of a store's shelf and its price there, as written (pipeline's AcceptedListing). */
-export interface ListingWrite {
-  retailerProductId: string;
-  title: string;
-  brand: string | null;
-  eggType: string;
-  count: number;
-  sizeGrade: string | null;
-  price: number;
-  regularPrice: number | null;
-  inStock: boolean | null;
-  url: string | null;
-}
+import { durability, priceWriteCtes, type ListingWrite, type ObservationSource } from './price-writes.ts';
 
 export interface ZipWrite {
   runId: number;
@@ -138,7 +119,7 @@ export async function writeZipOutcome(sql: Db, write: ZipWrite): Promise<ZipWrit
         last_visit_at = now(), last_visit_status = 'succeeded', last_visit_kind = null, last_visit_message = null,
         last_priced_at = case when ${priced} then now() else store_locations.last_priced_at end
       returning id
-    ), ${pricesCtes(sql, { storeId: write.storeId, listings, scrapeRunId: write.runId, source: write.source })}, outcome as (
+    ), ${priceWriteCtes(sql, { storeId: write.storeId, listings, scrapeRunId: write.runId, source: write.source })}, outcome as (
       insert into scrape_run_zips (run_id, zip, status, message, location_id, retailer_location_id, location_name, pages,
                                    listings_seen, accepted, skipped, rejected, observations_written, requests,
                                    retries, rate_limit_waits, rate_limit_wait_ms, started_at)
@@ -157,109 +138,6 @@ export async function writeZipOutcome(sql: Db, write: ZipWrite): Promise<ZipWrit
            (select value from durability) as commit_mode`;
   if (!row?.owned) return 'not-owner';
   return row.written === null ? 'already-written' : { observations: row.written };
-}
-
-/**
- * The CTEs that write a store's prices, shared by a ZIP's scrape and a directory store's visit:
- * `listing` (the listings, only when the statement's `loc` CTE, with the location's id, has a row),
- * `inserted`/`changed`/`product` (the store's products: new ones inserted, changed ones updated,
- * the unchanged rest only read, since an upsert would lock and so write each) and `observation`
- * (one per product, location and UTC day: a second write the same day updates it). The caller's
- * statement defines `loc` before them and may read `observation`.
- */
-export function pricesCtes(
-  sql: Db,
-  {
-    storeId,
-    listings,
-    scrapeRunId,
-    source,
-  }: { storeId: string; listings: ListingWrite[]; scrapeRunId: number | null; source: ObservationSource },
-) {
-  const col = <T>(pick: (x: ListingWrite) => T) => listings.map(pick);
-  return sql`listing as (
-      select * from unnest(
-        ${sql.array(col((x) => x.retailerProductId))}::text[], ${sql.array(col((x) => x.title))}::text[],
-        ${sql.array(col((x) => x.brand))}::text[], ${sql.array(col((x) => x.eggType))}::text[],
-        ${sql.array(col((x) => x.count))}::int[], ${sql.array(col((x) => x.sizeGrade))}::text[],
-        ${sql.array(col((x) => x.url))}::text[], ${sql.array(col((x) => x.price))}::numeric[],
-        ${sql.array(col((x) => x.regularPrice))}::numeric[], ${sql.array(col((x) => x.inStock))}::boolean[]
-      ) as t(retailer_product_id, title, brand, egg_type, count, size_grade, url, price, regular_price, in_stock)
-      where exists (select 1 from loc)
-    ), inserted as (
-      insert into products (store_id, retailer_product_id, title, brand, egg_type, count, size_grade, url)
-      select ${storeId}, retailer_product_id, title, brand, egg_type, count, size_grade, url from listing
-      on conflict (store_id, retailer_product_id) do nothing
-      returning id, retailer_product_id
-    ), changed as (
-      update products p set
-        title = listing.title, brand = listing.brand, egg_type = listing.egg_type, count = listing.count,
-        size_grade = listing.size_grade, url = listing.url, updated_at = now()
-      from listing
-      where p.store_id = ${storeId} and p.retailer_product_id = listing.retailer_product_id
-        and (p.title, p.brand, p.egg_type, p.count, p.size_grade, p.url)
-          is distinct from (listing.title, listing.brand, listing.egg_type, listing.count, listing.size_grade, listing.url)
-      returning p.id
-    ), product as (
-      select id, retailer_product_id from inserted
-      union all
-      select p.id, p.retailer_product_id from products p
-      where p.store_id = ${storeId}
-        and p.retailer_product_id in (select retailer_product_id from listing)
-        and p.retailer_product_id not in (select retailer_product_id from inserted)
-    ), observation as (
-      insert into price_observations (product_id, location_id, price, regular_price, in_stock, observed_at, observed_on, scrape_run_id, source)
-      select product.id, loc.id, listing.price, listing.regular_price, listing.in_stock, now(), utc_day(now()), ${scrapeRunId}, ${source}
-      from listing
-      join product on product.retailer_product_id = listing.retailer_product_id
-      cross join loc
-      on conflict (product_id, location_id, observed_on) do update set
-        price = excluded.price, regular_price = excluded.regular_price, in_stock = excluded.in_stock,
-        observed_at = excluded.observed_at, scrape_run_id = excluded.scrape_run_id, source = excluded.source
-      returning 1
-    )`;
-}
-
-/**
- * The CTE `durability`, which the statement must select from: its commit does not wait for the WAL
- * flush (see the top of this file), and deferNotify silences the observation trigger's NOTIFY.
- */
-export function durability(sql: Db, deferNotify: boolean) {
-  return sql`durability as (
-      select set_config('synchronous_commit', 'off', true) as value,
-             set_config('eggwatch.defer_notify', ${deferNotify ? 'on' : 'off'}, true) as notify
-    )`;
-}
-
-/**
- * Tells web processes that prices changed (the NOTIFY their caches listen for) on behalf of a
- * writer that defers the trigger's: at once after the first change, then at most once per
- * interval while changes go on, and on flush (the end of a run). A change between two notices
- * waits for the next ZIP's commit or the flush, so a cached answer lags a run by about a ZIP.
- */
-export class PriceChangeNotifier {
-  private last = 0;
-  private pending = false;
-
-  constructor(
-    private readonly sql: Db,
-    private readonly minIntervalMs = 1000,
-  ) {}
-
-  async changed(): Promise<void> {
-    if (Date.now() - this.last >= this.minIntervalMs) await this.notify();
-    else this.pending = true;
-  }
-
-  async flush(): Promise<void> {
-    if (this.pending) await this.notify();
-  }
-
-  private async notify(): Promise<void> {
-    this.pending = false;
-    this.last = Date.now();
-    await this.sql`select pg_notify('eggwatch_prices', '')`;
-  }
 }
 
 /**

@@ -1,7 +1,8 @@
 import type { EggType } from '#shared/vocabulary.ts';
 import type { Stats } from '#shared/types.ts';
 import type { Db } from '../db.ts';
-import { shownSource } from './prices.ts';
+import { roundCents } from '#shared/format.ts';
+import { cheapestEntry } from './cheapest.ts';
 import { computeStats, type DailyTypeAverage, type SeriesHistory, type SeriesKey } from '../stats.ts';
 
 /** Days of rollup the statistics need: 30 for the long chart, 14 for two weeks of volatility. */
@@ -29,63 +30,22 @@ export async function seriesHistories(sql: Db): Promise<Partial<Record<SeriesKey
 type Lowest = NonNullable<Stats['lowest_price']>;
 
 /**
- * The entry with the lowest price per egg (then the lowest id) among every entry (visible =
- * false) or the visible ones, as one sort of those entries by price / count would give it, in
- * less work: each product's lowest price first (among every entry, one look-up per product at
- * the head of the `price_entries (product_id, price, id)` index, rather than a pass over every
- * entry; among the visible ones, one pass without a sort: a pack's count is its product's), then
- * the products whose lowest price per egg is the lowest of all, and among their entries at that
- * price (read through the entries' product index) the lowest id, with whether it is shown.
- */
-function lowestAmong(sql: Db, visible: boolean) {
-  const where = visible ? sql`where s.active and ${shownSource(sql)}` : sql``;
-  return sql<Array<Lowest & { shown: boolean }>>`
-    with per_product as (
-      ${
-        visible
-          ? sql`select e.product_id, min(e.price) as price
-              from price_entries e
-              join store_locations l on l.id = e.location_id join stores s on s.id = l.store_id
-              ${where}
-              group by e.product_id`
-          : sql`select * from (
-                select p.id as product_id,
-                       (select min(e.price) from price_entries e where e.product_id = p.id) as price
-                from products p
-              ) m
-              where m.price is not null`
-      }
-    ), ratios as (
-      select pp.product_id, pp.price, pp.price / p.count as ratio
-      from per_product pp join products p on p.id = pp.product_id
-    ), winners as (
-      select product_id, price from ratios where ratio = (select min(ratio) from ratios)
-    )
-    select e.price, p.count, round(e.price / p.count * 12, 2)::numeric as price_per_dozen,
-           p.egg_type, l.region, l.store_id, s.store_name, e.source,
-           s.active and ${shownSource(sql)} as shown
-    from winners w
-    join price_entries e on e.product_id = w.product_id and e.price = w.price
-    join store_locations l on l.id = e.location_id
-    join stores s on s.id = l.store_id
-    join products p on p.id = e.product_id
-    ${where}
-    order by e.id
-    limit 1`;
-}
-
-/**
- * The visible entry with the lowest price per egg. The lowest of every entry first, without the
- * visibility rule's joins: when that one is shown (nearly always: it is hidden only for an
- * inactive store, or as a sample price where scraped ones exist), it is the lowest shown one too;
- * otherwise the lowest among the shown entries.
+ * The Lowest price card: the cheapest of every store's cheapest pack per dozen over every price
+ * (cheapestEntry, the rule the dashboard's list uses, so its first card under no filters agrees).
  */
 async function lowestEntry(sql: Db): Promise<Lowest | null> {
-  const [lowest] = await lowestAmong(sql, false);
-  const [shown] = lowest?.shown ? [lowest] : await lowestAmong(sql, true);
-  if (!shown) return null;
-  const { shown: _, ...entry } = shown;
-  return entry;
+  const entry = await cheapestEntry(sql);
+  if (!entry) return null;
+  return {
+    price: entry.price,
+    count: entry.count,
+    price_per_dozen: roundCents((entry.price / entry.count) * 12),
+    egg_type: entry.egg_type,
+    region: entry.region,
+    store_id: entry.store_id,
+    store_name: entry.store_name,
+    source: entry.source,
+  };
 }
 
 export async function readStats(sql: Db): Promise<Stats> {

@@ -6,7 +6,7 @@
 // directory for the pairs whose locations closed or reopened. Upserted in key order and the pairs'
 // rows without entries deleted, as the current prices' sums are: two refreshes sharing a pair wait
 // for each other instead of failing on the key.
-import { TODAY_HOURS } from '#shared/by-state.ts';
+import { TODAY_HOURS } from '#shared/price-map.ts';
 import type { Db } from '../db.ts';
 
 export interface StoreRegion {

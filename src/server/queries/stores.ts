@@ -1,4 +1,5 @@
 import type { Store } from '#shared/types.ts';
+import type { StoreId } from '#shared/vocabulary.ts';
 import type { Db } from '../db.ts';
 import { AppError } from './errors.ts';
 
@@ -22,4 +23,22 @@ export async function requireStore(sql: Db, id: string): Promise<Store> {
   const store = await storeById(sql, id);
   if (!store) throw new AppError(404, `Store '${id}' not found`);
   return store;
+}
+
+/** Each store's name by its id. */
+export async function storeNames(sql: Db): Promise<Record<string, string>> {
+  const rows = await sql<{ id: string; store_name: string }[]>`select id, store_name from stores`;
+  return Object.fromEntries(rows.map((r) => [r.id, r.store_name]));
+}
+
+/** The ids of the active stores, in id order. */
+export async function activeStoreIds(sql: Db): Promise<StoreId[]> {
+  const rows = await sql<Array<{ id: StoreId }>>`select id from stores where active order by id`;
+  return rows.map((r) => r.id);
+}
+
+/** Whether the store is active; null when there is no such store. */
+export async function storeActive(sql: Db, id: string): Promise<boolean | null> {
+  const [store] = await sql<Array<{ active: boolean }>>`select active from stores where id = ${id}`;
+  return store ? store.active : null;
 }

@@ -46,6 +46,39 @@ export async function activeCountFor(sql: Db, email: string, exceptId?: number):
   return row!.n;
 }
 
+/** Serialises the subscriptions of one address until the transaction ends, so its limit holds, and no alert is added twice,
+ * under concurrent requests (the address in lower case). */
+export async function lockSubscriptionsOf(tx: Db, email: string): Promise<void> {
+  await tx`select pg_advisory_xact_lock(hashtext(${`subscriptions:${email.toLowerCase()}`}))`;
+}
+
+export async function deleteSubscription(sql: Db, id: number): Promise<void> {
+  await sql`delete from subscriptions where id = ${id}`;
+}
+
+/**
+ * The address's subscription with exactly these settings (region, egg type, the same stores in
+ * any order, frequency, channel, threshold), with its owner, or null: subscribing twice to the
+ * same alert is one subscription.
+ */
+export async function sameSubscription(
+  sql: Db,
+  values: SubscriptionValues,
+): Promise<(Subscription & { user_id: string | null }) | null> {
+  const [row] = await sql<Row[]>`
+    select ${sql.unsafe(SUBSCRIPTION_COLUMNS)}, user_id from subscriptions
+    where lower(email) = lower(${values.email})
+      and region is not distinct from ${values.region}
+      and egg_type is not distinct from ${values.egg_type}
+      and notification_frequency = ${values.notification_frequency}
+      and notification_channel = ${values.notification_channel}
+      and price_threshold is not distinct from ${values.price_threshold}::numeric
+      and array(select unnest(preferred_stores) order by 1) = array(select unnest(${sql.array(values.preferred_stores)}::text[]) order by 1)
+    order by active desc, confirmed_at is null, id
+    limit 1`;
+  return row ? { ...toSubscription(row), user_id: row.user_id ?? null } : null;
+}
+
 /** A new confirmation token for a pending subscription: the token to mail, its hash stored. */
 export async function issueConfirmation(sql: Db, id: number): Promise<string> {
   const { token, hash } = newToken();

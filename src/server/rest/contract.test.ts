@@ -424,7 +424,8 @@ const EXAMPLES: Record<string, Record<string, Example>> = {
     201: () => ({ path: '/api/subscribers', body: { email: `${unique()}@example.test`, egg_type: 'organic' } }),
     400: () => ({ path: '/api/subscribers', body: { email: 'someone@example.test', region: 'moon' } }),
     403: () => ({ path: '/api/subscribers', crossSite: true, body: { email: 'someone@example.test' } }),
-    409: () => ({ path: '/api/subscribers', body: { email: FULL } }),
+    // Another alert than the address's (the same one again adds nothing: status exists).
+    409: () => ({ path: '/api/subscribers', body: { email: FULL, region: 'south' } }),
     429: () => ({ path: '/api/subscribers', limited: true, body: { email: 'someone@example.test' } }),
   },
   'GET /api/subscribers/unsubscribe': {
@@ -470,7 +471,7 @@ const EXAMPLES: Record<string, Record<string, Example>> = {
     403: () => ({ path: '/api/subscribers/manage', crossSite: true, body: { token: UNKNOWN_TOKEN } }),
     404: () => ({ path: '/api/subscribers/manage', body: { token: UNKNOWN_TOKEN } }),
     409: async () => {
-      const { manage } = await emailedSubscription(FULL, { active: false });
+      const { manage } = await emailedSubscription(FULL, { active: false, region: 'west' });
       return { path: '/api/subscribers/manage', body: { token: manage, active: true } };
     },
   },
@@ -491,7 +492,7 @@ const EXAMPLES: Record<string, Record<string, Example>> = {
     403: () => ({ path: '/api/subscribers/1', crossSite: true, body: { email: shopper.user.email } }),
     404: () => ({ path: '/api/subscribers/999999', as: shopper, body: { email: shopper.user.email } }),
     409: async () => ({
-      path: `/api/subscribers/${await ownSubscription({ email: FULL, active: false })}`,
+      path: `/api/subscribers/${await ownSubscription({ email: FULL, active: false, region: 'northeast' })}`,
       as: shopper,
       body: { email: FULL, active: true },
     }),

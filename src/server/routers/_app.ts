@@ -1,7 +1,7 @@
 import { router } from '../trpc.ts';
 import { adminRouter } from './admin.ts';
 import { authRouter } from './auth.ts';
-import { subscriptionsRouter } from './subscriptions.ts';
+import { alertsRouter } from './alerts.ts';
 import { usersRouter } from './users.ts';
 import { compareRouter } from './compare.ts';
 import { marketRouter } from './market.ts';
@@ -23,7 +23,7 @@ export const appRouter = router({
   market: marketRouter,
   auth: authRouter,
   users: usersRouter,
-  subscriptions: subscriptionsRouter,
+  alerts: alertsRouter,
   admin: adminRouter,
   compare: compareRouter,
   scrape: scrapeRouter,

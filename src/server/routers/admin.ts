@@ -7,10 +7,8 @@ import { adminProcedure, publicProcedure, router } from '../trpc.ts';
 import { hashPassword } from '../auth/password.ts';
 import { enforce, LIMITS } from '../auth/rate-limit.ts';
 import { safeEqual } from '../auth/tokens.ts';
-import { adminExists } from '../queries/users.ts';
+import { adminExists, insertUser, lockAdminSetup, userCounts } from '../queries/users.ts';
 import { isUniqueViolation } from '../queries/errors.ts';
-
-const SETUP_LOCK = 7_345_113;
 
 export const adminRouter = router({
   setupStatus: publicProcedure.query(async ({ ctx }) => ({ open: !(await adminExists(ctx.sql)) })),
@@ -24,13 +22,11 @@ export const adminRouter = router({
     try {
       return await ctx.sql.begin(async (tx) => {
         // Serialises concurrent setups: exactly one can create the first admin.
-        await tx`select pg_advisory_xact_lock(${SETUP_LOCK})`;
+        await lockAdminSetup(tx);
         if (await adminExists(tx))
           throw new TRPCError({ code: 'CONFLICT', message: 'Admin setup is closed: an administrator already exists.' });
         const id = generateIdFromEntropySize(10);
-        await tx`
-          insert into users (id, username, email, password_hash, role, email_verified)
-          values (${id}, ${input.username}, ${input.email}, ${passwordHash}, 'admin', true)`;
+        await insertUser(tx, { id, username: input.username, email: input.email, passwordHash, role: 'admin' });
         return { user: { id, username: input.username, email: input.email, role: 'admin' as const } };
       });
     } catch (error) {
@@ -43,10 +39,6 @@ export const adminRouter = router({
 
   /** Accounts overview for the admin dashboard. */
   overview: adminProcedure.query(async ({ ctx }) => {
-    const [row] = await ctx.sql<{ users: number; admins: number; subscriptions: number }[]>`
-      select (select count(*)::int from users) as users,
-             (select count(*)::int from users where role = 'admin') as admins,
-             (select count(*)::int from subscriptions) as subscriptions`;
-    return row!;
+    return userCounts(ctx.sql);
   }),
 });

@@ -271,7 +271,7 @@ describe('profiles and account deletion', () => {
       insert into email_outbox (to_address, subject, html, text, subscription_id)
       values (${other}, 'Weekly egg prices', '<p>x</p>', 'x', ${guest!.id})`;
     // The account's alert for that address: its confirmation email goes there, tied to no subscription.
-    await as(account.user, account.session.id).subscriptions.create({ email: other });
+    await as(account.user, account.session.id).alerts.create({ email: other, region: 'Northeast' });
     const subjects = async () =>
       (
         await db.sql<{ subject: string }[]>`select subject from email_outbox where to_address = ${other} order by id`

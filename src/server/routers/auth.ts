@@ -22,7 +22,18 @@ import { hashToken } from '../auth/tokens.ts';
 import { sendPasswordReset, sendVerification } from '../auth/email-links.ts';
 import { queueEmail } from '../email/outbox.ts';
 import { accountExistsEmail } from '../email/templates.ts';
-import { passwordHashOf, userByEmail, userById } from '../queries/users.ts';
+import {
+  claimResetToken,
+  expireResetTokens,
+  insertUser,
+  passwordHashOf,
+  resetTokenRole,
+  setPassword,
+  userByEmail,
+  userById,
+  usernameTaken,
+  verifyEmailByToken,
+} from '../queries/users.ts';
 import { isUniqueViolation } from '../queries/errors.ts';
 
 export const REGISTERED_MESSAGE =
@@ -59,13 +70,17 @@ export const authRouter = router({
           await queueEmail(tx, accountExistsEmail(known.email, `${base}/auth`, `${base}/forgot-password`));
           return;
         }
-        const [taken] = await tx`select 1 from users where lower(username) = lower(${input.username})`;
-        if (taken)
+        if (await usernameTaken(tx, input.username))
           throw new TRPCError({ code: 'CONFLICT', message: 'That username is already taken. Please choose another.' });
         const id = generateIdFromEntropySize(10);
-        await tx`
-          insert into users (id, username, email, password_hash, first_name, last_name)
-          values (${id}, ${input.username}, ${input.email}, ${passwordHash}, ${input.first_name}, ${input.last_name})`;
+        await insertUser(tx, {
+          id,
+          username: input.username,
+          email: input.email,
+          passwordHash,
+          firstName: input.first_name,
+          lastName: input.last_name,
+        });
         await sendVerification(tx, ctx.config.publicUrl, { id, email: input.email, username: input.username });
       });
     } catch (error) {
@@ -119,10 +134,9 @@ export const authRouter = router({
     checkPasswordPolicy(ctx.user.role, input.new_password);
     const passwordHash = await hashPassword(input.new_password);
     await ctx.sql.begin(async (tx) => {
-      await tx`update users set password_hash = ${passwordHash}, updated_at = now() where id = ${ctx.user.id}`;
       // Every other session ends; this one stays signed in.
-      await tx`delete from user_sessions where user_id = ${ctx.user.id} and id <> ${ctx.session.id}`;
-      await tx`update password_reset_tokens set used_at = now() where user_id = ${ctx.user.id} and used_at is null`;
+      await setPassword(tx, ctx.user.id, passwordHash, ctx.session.id);
+      await expireResetTokens(tx, ctx.user.id);
     });
     return { success: true as const };
   }),
@@ -146,38 +160,22 @@ export const authRouter = router({
   resetPassword: publicProcedure.input(resetPasswordInput).mutation(async ({ ctx, input }) => {
     await enforce(ctx, [[`reset:ip:${ctx.http.ip}`, LIMITS.resetPerIp]]);
     const invalid = () => new TRPCError({ code: 'BAD_REQUEST', message: 'The reset token is invalid or has expired.' });
-    const [candidate] = await ctx.sql<{ role: string }[]>`
-      select u.role from password_reset_tokens t join users u on u.id = t.user_id
-      where t.token_hash = ${hashToken(input.token)} and t.used_at is null and t.expires_at > now()`;
-    if (!candidate) throw invalid();
-    checkPasswordPolicy(candidate.role, input.newPassword);
+    const role = await resetTokenRole(ctx.sql, hashToken(input.token));
+    if (role === null) throw invalid();
+    checkPasswordPolicy(role, input.newPassword);
     const passwordHash = await hashPassword(input.newPassword);
     await ctx.sql.begin(async (tx) => {
       // Claiming the token and changing the password happen together, once.
-      const [claimed] = await tx<{ user_id: string }[]>`
-        update password_reset_tokens set used_at = now()
-        where token_hash = ${hashToken(input.token)} and used_at is null and expires_at > now()
-        returning user_id`;
-      if (!claimed) throw invalid();
-      await tx`update users set password_hash = ${passwordHash}, updated_at = now() where id = ${claimed.user_id}`;
-      await tx`delete from user_sessions where user_id = ${claimed.user_id}`;
+      const userId = await claimResetToken(tx, hashToken(input.token));
+      if (userId === null) throw invalid();
+      await setPassword(tx, userId, passwordHash);
     });
     return { success: true as const };
   }),
 
   verifyEmail: publicProcedure.input(verifyEmailInput).mutation(async ({ ctx, input }) => {
-    const verified = await ctx.sql.begin(async (tx) => {
-      const [token] = await tx<{ user_id: string; email: string }[]>`
-        update email_verification_tokens set used_at = now()
-        where token_hash = ${hashToken(input.token)} and used_at is null and expires_at > now()
-        returning user_id, email`;
-      if (!token) return false;
-      // Only the address the link was sent to is verified, even if the account changed since.
-      const updated = await tx`
-        update users set email_verified = true, updated_at = now()
-        where id = ${token.user_id} and lower(email) = lower(${token.email})`;
-      return updated.count === 1;
-    });
+    // Only the address the link was sent to is verified, even if the account changed since.
+    const verified = await ctx.sql.begin((tx) => verifyEmailByToken(tx, hashToken(input.token)));
     if (!verified)
       throw new TRPCError({ code: 'BAD_REQUEST', message: 'This verification link is invalid or has expired.' });
     return { success: true as const };

@@ -5,7 +5,7 @@ import { callerFor } from '../../../test/caller.ts';
 import { refreshRollups } from '../queries/rollups.ts';
 import { refreshStoreFigures } from '../queries/store-figures.ts';
 import { compareByType } from '../queries/compare.ts';
-import { compareByType as compareFromEntries } from '../queries/testing/compare-reference.ts';
+import { compareByType as compareFromEntries } from '../../../test/compare-reference.ts';
 import { EGG_TYPES, REGIONS } from '#shared/vocabulary.ts';
 
 let db: TestDatabase;

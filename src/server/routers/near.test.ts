@@ -75,8 +75,10 @@ describe('prices.near', () => {
     expect(pairs(result)).toEqual([pair(aldi), pair(kroger), pair(walmart)]);
     expect(result.entries.map((e) => e.price_per_dozen)).toEqual([3.33, 3.33, 3.49]);
     for (const entry of result.entries) {
-      expect(Math.abs(entry.distance_miles - milesFrom(CENTRE, entry.zip)), entry.zip).toBeLessThanOrEqual(0.05 + 1e-9);
-      expect(entry.distance_miles).toBe(Math.round(entry.distance_miles * 10) / 10);
+      expect(Math.abs(entry.distance_miles! - milesFrom(CENTRE, entry.zip)), entry.zip).toBeLessThanOrEqual(
+        0.05 + 1e-9,
+      );
+      expect(entry.distance_miles).toBe(Math.round(entry.distance_miles! * 10) / 10);
     }
     expect(result.entries[0]).toMatchObject({
       store_id: 'aldi',
@@ -107,12 +109,13 @@ describe('prices.near', () => {
     expect(milesFrom('50265', '50316')).toBeGreaterThan(5);
     expect(count18.scope).toBe('widened');
     expect(count18.radius_used).toBeGreaterThan(5);
-    expect(count18.entries.every((e) => e.distance_miles <= count18.radius_used!)).toBe(true);
+    expect(count18.entries.every((e) => e.distance_miles! <= count18.radius_used!)).toBe(true);
   });
 
   it("falls back to the ZIP code's census region at any distance, still measured", async () => {
-    const result = await near({ zip: '57701', radius: 50 }); // Rapid City, SD: nothing within 50 miles
-    expect(result).toMatchObject({ zip: '57701', state: 'SD', region: 'midwest', scope: 'region', radius_used: null });
+    // Bismarck, ND: nothing within 50 miles, the nearest store (Mason City, IA) 449 miles away.
+    const result = await near({ zip: '58501', radius: 50 });
+    expect(result).toMatchObject({ zip: '58501', state: 'ND', region: 'midwest', scope: 'region', radius_used: null });
     expect(result.total).toBe(result.entries.length);
     expect(result.entries.every((e) => e.region === 'midwest')).toBe(true);
     expect(pairs(result)).toEqual(
@@ -120,7 +123,7 @@ describe('prices.near', () => {
     );
     for (const entry of result.entries) {
       expect(entry.distance_miles).toBeGreaterThan(50);
-      expect(Math.abs(entry.distance_miles - milesFrom('57701', entry.zip))).toBeLessThanOrEqual(0.05 + 1e-9);
+      expect(Math.abs(entry.distance_miles! - milesFrom('58501', entry.zip))).toBeLessThanOrEqual(0.05 + 1e-9);
     }
     const perDozen = result.entries.map((e) => e.price_per_dozen);
     expect(perDozen).toEqual([...perDozen].sort((a, b) => a - b));
@@ -147,6 +150,7 @@ describe('prices.near', () => {
       radius_used: null,
       total: 0,
       entries: [],
+      nearest: null,
     });
   });
 
@@ -174,7 +178,8 @@ describe('prices.near', () => {
     const result = await near({ zip: '60611', radius: 5 });
     expect(result.scope).toBe('radius');
     expect(new Set(result.entries.map((e) => e.store_id))).toEqual(new Set(['target', 'albertsons', 'whole-foods']));
-    expect(result.entries.every((e) => e.source === 'sample' && e.zip === '60611' && e.distance_miles === 0)).toBe(
+    // Placed at the centre of the ZIP code searched: in 60611, distance unknown (never 0.0 mi).
+    expect(result.entries.every((e) => e.source === 'sample' && e.zip === '60611' && e.distance_miles === null)).toBe(
       true,
     );
     // In the northeast nobody has scraped prices: every store's sample location is there.
@@ -186,6 +191,37 @@ describe('prices.near', () => {
       'walmart',
       'whole-foods',
     ]);
+  });
+
+  it('ranks a store of unknown distance after the measured ones at an equal price', async () => {
+    // Two dozens at $3.99 in Des Moines: one with the retailer's coordinates 2 miles off, one
+    // placed at the centre of the ZIP code searched.
+    const measured = await addListing(db.sql, { store: 'target', zip: '50317', count: 20, price: 6.65 });
+    const placed = await addListing(db.sql, { store: 'albertsons', zip: CENTRE, count: 20, price: 6.65 });
+    await db.sql`update store_locations set coordinates_source = 'retailer' where id = ${measured.locationId}`;
+    try {
+      const result = await near({ zip: CENTRE, radius: 25, count: 20 });
+      expect(pairs(result)).toEqual([pair(measured), pair(placed)]);
+      expect(result.entries[0]!.distance_miles).toBeGreaterThan(0);
+      expect(result.entries[1]).toMatchObject({ zip: CENTRE, distance_miles: null });
+      // From another ZIP code, the distance between the two centres stands.
+      const fromAmes = await near({ zip: '50010', radius: 50, count: 20 });
+      expect(fromAmes.entries.find((e) => e.location_id === placed.locationId)!.distance_miles).toBeGreaterThan(25);
+    } finally {
+      await db.sql`delete from products where id in (${measured.productId}, ${placed.productId})`;
+    }
+  });
+
+  it('says no store is near Anchorage or Honolulu, and how far the nearest is, rather than listing a far region', async () => {
+    for (const zip of ['99501', '96813']) {
+      const result = await near({ zip, radius: 50 });
+      expect(result).toMatchObject({ zip, region: 'west', scope: 'far', total: 0, entries: [] });
+      expect(result.nearest!.distance_miles).toBeGreaterThan(500);
+      expect(result.nearest).toMatchObject({ store_name: expect.any(String), zip: expect.any(String) });
+    }
+    // Bismarck's nearest store is within 500 miles: its region's cheapest stand. Rapid City's is 505.
+    expect((await near({ zip: '58501', radius: 50 })).scope).toBe('region');
+    expect(await near({ zip: '57701', radius: 50 })).toMatchObject({ scope: 'far', nearest: { zip: '50401' } });
   });
 
   it('leaves out inactive stores', async () => {

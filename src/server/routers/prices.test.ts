@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRPCError } from '@trpc/server';
 import { createTestDatabase, type TestDatabase } from '../../../test/db.ts';
 import { callerFor } from '../../../test/caller.ts';
-import { listingEntries, listPriceEntries } from '../queries/prices.ts';
+import { listPriceEntries } from '../queries/prices.ts';
+import { cheapestPerStore as listingEntries } from '../queries/cheapest.ts';
 import { refreshRollups } from '../queries/rollups.ts';
 import { selectListing } from '../../shared/sort.ts';
 import { DEFAULT_FILTERS } from '../../shared/filters.ts';
@@ -108,6 +109,32 @@ describe('prices.list', () => {
     expect(entry!.trend_direction).toBe(expected > 0 ? 'up' : expected < 0 ? 'down' : 'stable');
   });
 
+  it('answers a null trend, value and direction, while the price has less than 7 days of history', async () => {
+    const [location] = await db.sql<{ id: number }[]>`select id from store_locations where store_id = 'aldi' limit 1`;
+    const [product] = await db.sql<{ id: number }[]>`
+      insert into products (store_id, retailer_product_id, title, egg_type, count)
+      values ('aldi', 'young-series', 'Young series eggs', 'standard', 12) returning id`;
+    for (const daysAgo of [6, 0]) {
+      await db.sql`
+        insert into price_observations (product_id, location_id, price, observed_at, observed_on, source)
+        values (${product!.id}, ${location!.id}, ${daysAgo ? 3 : 3.3}, now() - make_interval(days => ${daysAgo}),
+                utc_day(now() - make_interval(days => ${daysAgo})), 'scrape')`;
+    }
+    const young = (await caller.prices.list({ store: 'aldi' })).find((e) => e.product_id === product!.id);
+    // Up 10% over 6 days is not a 7-day change: no change and no history are different facts.
+    expect(young).toMatchObject({ price: 3.3, trend_value: null, trend_direction: null });
+    await db.sql`
+      insert into price_observations (product_id, location_id, price, observed_at, observed_on, source)
+      values (${product!.id}, ${location!.id}, 3, now() - interval '7 days', utc_day(now() - interval '7 days'), 'scrape')`;
+    await db.sql`
+      insert into price_observations (product_id, location_id, price, observed_at, observed_on, source)
+      values (${product!.id}, ${location!.id}, 3.3, now(), utc_day(now()), 'scrape')
+      on conflict (product_id, location_id, observed_on) do update set price = excluded.price`;
+    const week = (await caller.prices.list({ store: 'aldi' })).find((e) => e.product_id === product!.id);
+    expect(week).toMatchObject({ trend_value: 10, trend_direction: 'up' });
+    await db.sql`delete from products where id = ${product!.id}`;
+  });
+
   it('hides sample prices for a store and region once scraped prices arrive there, and keeps the history idempotent', async () => {
     const [location] = await db.sql<
       { id: number }[]
@@ -138,7 +165,7 @@ describe('prices.dashboard', () => {
   // writes computes (the seeded database has not had one yet).
   beforeAll(() => refreshRollups(db.sql));
 
-  it('keeps one entry per store, preferring standard 12-count, sorted by price', async () => {
+  it("keeps each store's cheapest pack per dozen, cheapest first, and agrees with the Lowest price card", async () => {
     const result = await caller.prices.dashboard({ pageSize: 9 });
     expect(result.total).toBe(6);
     expect(result.items.map((e) => e.store_id).sort()).toEqual([
@@ -149,9 +176,16 @@ describe('prices.dashboard', () => {
       'walmart',
       'whole-foods',
     ]);
-    expect(result.items.every((e) => e.egg_type === 'standard' && e.count === 12)).toBe(true);
-    const prices = result.items.map((e) => e.price);
-    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    const all = await listPriceEntries(db.sql);
+    const perDozen = (e: { price: number; count: number }) => (e.price / e.count) * 12;
+    for (const item of result.items) {
+      const own = all.filter((e) => e.store_id === item.store_id);
+      expect(perDozen(item)).toBe(Math.min(...own.map(perDozen)));
+    }
+    const dozens = result.items.map(perDozen);
+    expect(dozens).toEqual([...dozens].sort((a, b) => a - b));
+    const { lowest_price } = await caller.stats.get();
+    expect(lowest_price).toMatchObject({ store_id: result.items[0]!.store_id, price: result.items[0]!.price });
     // Each card carries its real recent history for the sparkline, ending at its current price.
     for (const item of result.items) {
       expect(item.history.length).toBe(7);

@@ -7,12 +7,18 @@ import { selectListing } from '#shared/sort.ts';
 import { clampPage, pageCount, pageItems } from '#shared/pagination.ts';
 import { eggTypeSchema, regionSchema, storeIdSchema } from '#shared/schemas.ts';
 import { cachedProcedure, router } from '../trpc.ts';
-import { countPriceEntries, listingEntries, listPriceEntries, nearestEntry, recentHistory } from '../queries/prices.ts';
+import { countPriceEntries, listPriceEntries, nearestEntry, recentHistory } from '../queries/prices.ts';
+import { cheapestPerStore } from '../queries/cheapest.ts';
 import { nearEntries } from '../queries/near.ts';
 import { productHistory } from '../queries/history.ts';
 import { zipFacts } from '../geo.ts';
-import { byStateInput, stateCheapestInput, type ByStateResult, type StateCheapestResult } from '#shared/by-state.ts';
-import { cheapestInState, pricesByState } from '../queries/by-state.ts';
+import {
+  priceMapInput,
+  priceMapCheapestInput,
+  type PriceMapResult,
+  type PriceMapCheapestResult,
+} from '#shared/price-map.ts';
+import { cheapestInState, readPriceMap } from '../queries/price-map.ts';
 import { requireStore } from '../queries/stores.ts';
 import { locationFigures } from '../queries/location-figures.ts';
 import { combinationKey } from '#shared/location-figures.ts';
@@ -38,22 +44,23 @@ export const priceLookupInput = z
 
 export const pricesRouter = router({
   /** Today's median price of a dozen per state, with its change since last week (GET /api/egg-prices/by-state). */
-  byState: cachedProcedure(['prices', 'rollups'], byStateInput.optional()).query(
-    ({ ctx, input }): Promise<ByStateResult> => {
-      const { egg_type, count } = byStateInput.parse(input ?? {});
-      return pricesByState(ctx.sql, { eggType: egg_type, count });
+  map: cachedProcedure(['prices', 'rollups'], priceMapInput.optional()).query(
+    ({ ctx, input }): Promise<PriceMapResult> => {
+      const { egg_type, count } = priceMapInput.parse(input ?? {});
+      return readPriceMap(ctx.sql, { eggType: egg_type, count });
     },
   ),
 
   /** A state's cheapest entries today (GET /api/egg-prices/by-state/{state}). */
-  stateCheapest: cachedProcedure(['prices'], stateCheapestInput).query(({ ctx, input }): Promise<StateCheapestResult> =>
-    cheapestInState(ctx.sql, {
-      state: input.state,
-      eggType: input.egg_type,
-      count: input.count,
-      limit: input.limit,
-      offset: input.offset,
-    }),
+  mapCheapest: cachedProcedure(['prices'], priceMapCheapestInput).query(
+    ({ ctx, input }): Promise<PriceMapCheapestResult> =>
+      cheapestInState(ctx.sql, {
+        state: input.state,
+        eggType: input.egg_type,
+        count: input.count,
+        limit: input.limit,
+        offset: input.offset,
+      }),
   ),
 
   /** Current price entries, optionally filtered and paged (GET /api/egg-prices). */
@@ -86,6 +93,7 @@ export const pricesRouter = router({
     if (!place) throw new TRPCError({ code: 'BAD_REQUEST', message: `Unknown ZIP code ${input.zip}` });
     const found = await nearEntries(ctx.sql, {
       origin: place,
+      zip: place.zip,
       region: place.region,
       radius: input.radius,
       eggType: input.egg_type,
@@ -103,6 +111,7 @@ export const pricesRouter = router({
       radius_used: found.radiusUsed,
       total: found.total,
       entries: found.entries,
+      nearest: found.nearest,
     };
   }),
 
@@ -127,14 +136,13 @@ export const pricesRouter = router({
   ),
 
   /**
-   * The dashboard's Egg Prices list: the filter, one entry per store and sort, the shared
-   * domain rules' listing (selectListing) with the filter and the choice per store made by the
-   * database (listingEntries, from the store figures of the latest rollup refresh), then one page
-   * of them with each entry's last 7 days of prices for its sparkline.
+   * The dashboard's Egg Prices list: each store's cheapest pack per dozen within the filters
+   * (cheapestPerStore, the rule every screen uses), sorted by the shared listing rule
+   * (selectListing), then one page of them with each entry's last 7 days of prices for its sparkline.
    */
   dashboard: cachedProcedure(['prices', 'rollups'], dashboardInput).query(async ({ ctx, input }) => {
     const filters = input.filters ?? DEFAULT_FILTERS;
-    const { entries: chosen, fromFigures } = await listingEntries(ctx.sql, {
+    const { entries: chosen, fromFigures } = await cheapestPerStore(ctx.sql, {
       store: filters.store === 'all' ? undefined : filters.store,
       eggType: filters.eggType === 'all' ? undefined : filters.eggType,
       region: filters.region === 'all' ? undefined : filters.region,

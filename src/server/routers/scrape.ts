@@ -24,14 +24,15 @@ import {
   scraperStatuses,
   updateScrapeSettings,
 } from '../queries/scrape.ts';
+import { activeStoreIds, storeActive } from '../queries/stores.ts';
 
 export const scrapeRouter = router({
   start: adminProcedure.input(scrapeStartInput).mutation(async ({ ctx, input }) => {
     const name = SCRAPER_NAMES[input.store];
     const runId = await ctx.sql.begin(async (tx) => {
-      const [store] = await tx<Array<{ active: boolean }>>`select active from stores where id = ${input.store}`;
-      if (!store) throw new TRPCError({ code: 'NOT_FOUND', message: `No store ${input.store}` });
-      if (!store.active)
+      const active = await storeActive(tx, input.store);
+      if (active === null) throw new TRPCError({ code: 'NOT_FOUND', message: `No store ${input.store}` });
+      if (!active)
         throw new TRPCError({
           code: 'CONFLICT',
           message: `${name} is inactive; activate the store before scraping it.`,
@@ -63,9 +64,7 @@ export const scrapeRouter = router({
    * in the answer, not failed silently; with nothing queued at all the answer is a conflict.
    */
   startAll: adminProcedure.input(scrapeAllInput).mutation(async ({ ctx, input }) => {
-    const active = new Set(
-      (await ctx.sql<Array<{ id: StoreId }>>`select id from stores where active`).map((s) => s.id),
-    );
+    const active = new Set(await activeStoreIds(ctx.sql));
     const queued: Array<{ store: StoreId; runId: number }> = [];
     const busy: StoreId[] = [];
     for (const store of STORE_IDS.filter((id) => active.has(id))) {

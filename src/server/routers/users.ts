@@ -1,9 +1,9 @@
-// One account's profile, deletion and subscriptions: that user or an admin (accountProcedure).
+// One account's profile, deletion and price alerts: that user or an admin (accountProcedure).
 import { TRPCError } from '@trpc/server';
 import { profileInput } from '#shared/auth.ts';
 import { accountProcedure, router } from '../trpc.ts';
 import { sendVerification } from '../auth/email-links.ts';
-import { subscriptionsOf, userById } from '../queries/users.ts';
+import { deleteUser, subscriptionsOf, updateProfile, userById } from '../queries/users.ts';
 import { isUniqueViolation } from '../queries/errors.ts';
 
 export const usersRouter = router({
@@ -19,11 +19,13 @@ export const usersRouter = router({
         const current = await userById(tx, input.id);
         if (!current) throw new TRPCError({ code: 'NOT_FOUND', message: 'User not found' });
         const emailChanged = current.email.toLowerCase() !== input.email.toLowerCase();
-        await tx`
-          update users set username = ${input.username}, email = ${input.email},
-                 first_name = ${input.first_name}, last_name = ${input.last_name},
-                 email_verified = ${emailChanged ? false : current.email_verified}, updated_at = now()
-          where id = ${input.id}`;
+        await updateProfile(tx, input.id, {
+          username: input.username,
+          email: input.email,
+          first_name: input.first_name,
+          last_name: input.last_name,
+          emailVerified: emailChanged ? false : current.email_verified,
+        });
         // A new address must be confirmed again.
         if (emailChanged)
           await sendVerification(tx, ctx.config.publicUrl, {
@@ -49,26 +51,11 @@ export const usersRouter = router({
    * scrape runs it started stay, without their requester.
    */
   delete: accountProcedure.mutation(async ({ ctx, input }) => {
-    const deleted = await ctx.sql.begin(async (tx) => {
-      const [user] = await tx<{ email: string }[]>`select email from users where id = ${input.id} for update`;
-      if (!user) return false;
-      // The account's alerts may go to other addresses: their confirmation emails (tied to no
-      // subscription) are forgotten too; the alerts' own emails go with the alerts.
-      const addresses = await tx<{ email: string }[]>`
-        select distinct lower(email) as email from subscriptions where user_id = ${input.id}
-        union select lower(${user.email})`;
-      await tx`delete from subscriptions where user_id = ${input.id} or lower(email) = lower(${user.email})`;
-      await tx`
-        delete from email_outbox
-        where lower(to_address) = lower(${user.email})
-           or (subscription_id is null and lower(to_address) = any(${tx.array(addresses.map((a) => a.email))}::text[]))`;
-      await tx`delete from users where id = ${input.id}`;
-      return true;
-    });
+    const deleted = await ctx.sql.begin((tx) => deleteUser(tx, input.id));
     if (!deleted) throw new TRPCError({ code: 'NOT_FOUND', message: 'User not found' });
     if (input.id === ctx.user.id) ctx.http.setCookie(ctx.config.sessions.blankCookie());
     return { success: true as const };
   }),
 
-  subscriptions: accountProcedure.query(({ ctx, input }) => subscriptionsOf(ctx.sql, input.id)),
+  alerts: accountProcedure.query(({ ctx, input }) => subscriptionsOf(ctx.sql, input.id)),
 });

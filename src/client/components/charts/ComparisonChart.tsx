@@ -2,7 +2,7 @@
 // advertised price and the National Shell Egg Index, each per dozen; the outlook (when shown) as a
 // dashed continuation of the shelf line. Weeks without a figure are gaps.
 import type { Comparison } from '#shared/official.ts';
-import { money, shortDay, utcDay } from './chartTheme.ts';
+import { money, shortDay, utcMidnight } from './chartTheme.ts';
 import { TimeLineChart } from './TimeLineChart.tsx';
 import { COMPARISON_COLORS } from './chartTheme.ts';
 
@@ -11,7 +11,7 @@ export default function ComparisonChart({ comparison }: { comparison: Comparison
   const line = (id: string, color: string, pick: (w: Comparison['weeks'][number]) => number | null) => ({
     id,
     color,
-    data: weeks.map((w) => ({ x: utcDay(w.week), y: pick(w) })),
+    data: weeks.map((w) => ({ x: utcMidnight(w.week), y: pick(w) })),
   });
   // (a series without a single figure is left out: it has no line to draw)
   const series = [
@@ -23,7 +23,7 @@ export default function ComparisonChart({ comparison }: { comparison: Comparison
     series.push({
       id: 'Shelf outlook',
       color: COMPARISON_COLORS.outlook,
-      data: comparison.outlook.points.map((p) => ({ x: utcDay(p.week), y: p.shelf })),
+      data: comparison.outlook.points.map((p) => ({ x: utcMidnight(p.week), y: p.shelf })),
     });
   const last = weeks.at(-1);
   return (

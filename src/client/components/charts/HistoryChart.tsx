@@ -7,7 +7,7 @@ import {
   HISTORY_PRICE_LABEL,
   monthYear,
   shortDay,
-  utcDay,
+  utcMidnight,
 } from './chartTheme.ts';
 import { TimeLineChart } from './TimeLineChart.tsx';
 
@@ -41,10 +41,16 @@ export default function HistoryChart({
     {
       id: HISTORY_PRICE_LABEL,
       color: HISTORY_PRICE_COLOR,
-      data: points.map((p) => ({ x: utcDay(p.day), y: p.value })),
+      data: points.map((p) => ({ x: utcMidnight(p.day), y: p.value })),
     },
     ...(bls.length > 0
-      ? [{ id: HISTORY_BLS_LABEL, color: HISTORY_BLS_COLOR, data: bls.map((p) => ({ x: utcDay(p.day), y: p.value })) }]
+      ? [
+          {
+            id: HISTORY_BLS_LABEL,
+            color: HISTORY_BLS_COLOR,
+            data: bls.map((p) => ({ x: utcMidnight(p.day), y: p.value })),
+          },
+        ]
       : []),
   ];
   return (
@@ -56,7 +62,7 @@ export default function HistoryChart({
       tickValues={(narrow ? NARROW_TICKS : TICKS)[days] ?? 'every month'}
       precision="day"
       include={reference !== null ? [reference] : []}
-      xDomain={[utcDay(window.from), utcDay(window.to)]}
+      xDomain={[utcMidnight(window.from), utcMidnight(window.to)]}
       markers={
         reference !== null
           ? [

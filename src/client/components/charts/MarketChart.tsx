@@ -1,7 +1,7 @@
 // The long-run benchmark: BLS monthly average prices of a dozen grade A large eggs, national and
 // by region (the West as grade AA), with today's EggWatch national average as a dashed line.
 import { BENCHMARK_REFERENCE_COLOR, formatPeriod, type Benchmark } from './benchmark.ts';
-import { money, monthYear, utcDay } from './chartTheme.ts';
+import { money, monthYear, utcMidnight } from './chartTheme.ts';
 import { TimeLineChart } from './TimeLineChart.tsx';
 
 export interface MarketChartProps {
@@ -23,7 +23,7 @@ export default function MarketChart({ benchmark, years, reference, outbreaks = [
   const series = drawn.map((line) => ({
     id: line.label,
     color: line.color,
-    data: months.map((month, i) => ({ x: utcDay(`${month}-01`), y: line.values[i] ?? null })),
+    data: months.map((month, i) => ({ x: utcMidnight(`${month}-01`), y: line.values[i] ?? null })),
   }));
   const formatTick = years === 1 ? monthYear : (date: Date) => String(date.getUTCFullYear());
   const national = drawn.find((line) => line.area === 'national');
@@ -53,7 +53,7 @@ export default function MarketChart({ benchmark, years, reference, outbreaks = [
           .filter((o) => months.length > 0 && o.month >= months[0]! && o.month <= months.at(-1)!)
           .map((o) => ({
             axis: 'x' as const,
-            value: utcDay(`${o.month}-01`),
+            value: utcMidnight(`${o.month}-01`),
             lineStyle: {
               stroke: OUTBREAK_COLOR,
               strokeWidth: Math.min(6, 1 + Math.log10(Math.max(1, o.birds / 100_000))),

@@ -1,7 +1,7 @@
 // The compare page's Price Chart: the daily average price of one egg type in each region over
 // the last 30 days, per dozen or per pack of the chosen size, in the region colours.
 import { REGION_LABELS, type Region } from '#shared/vocabulary.ts';
-import { REGION_COLORS, money, shortDay, utcDay } from './chartTheme.ts';
+import { REGION_COLORS, money, shortDay, utcMidnight } from './chartTheme.ts';
 import { TimeLineChart } from './TimeLineChart.tsx';
 
 export interface RegionChartProps {
@@ -15,7 +15,7 @@ export default function RegionChart({ days, lines, unitLabel }: RegionChartProps
   const series = lines.map((line) => ({
     id: REGION_LABELS[line.region],
     color: REGION_COLORS[line.region],
-    data: days.map((day, i) => ({ x: utcDay(day), y: line.values[i] ?? null })),
+    data: days.map((day, i) => ({ x: utcMidnight(day), y: line.values[i] ?? null })),
   }));
   const latest = lines
     .map((line) => {

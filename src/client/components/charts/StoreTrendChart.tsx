@@ -1,7 +1,7 @@
 // The store page's Price Trends chart: the store's daily average price per dozen for each egg
 // type over the last 30 days, in the egg-type colours.
 import { EGG_TYPE_LABELS, type EggType } from '#shared/vocabulary.ts';
-import { EGG_TYPE_COLORS, money, shortDay, utcDay } from './chartTheme.ts';
+import { EGG_TYPE_COLORS, money, shortDay, utcMidnight } from './chartTheme.ts';
 import { TimeLineChart } from './TimeLineChart.tsx';
 
 export interface StoreTrendChartProps {
@@ -14,7 +14,7 @@ export default function StoreTrendChart({ storeName, days, lines }: StoreTrendCh
   const series = lines.map((line) => ({
     id: EGG_TYPE_LABELS[line.egg_type],
     color: EGG_TYPE_COLORS[line.egg_type],
-    data: days.map((day, i) => ({ x: utcDay(day), y: line.values[i] ?? null })),
+    data: days.map((day, i) => ({ x: utcMidnight(day), y: line.values[i] ?? null })),
   }));
   const latest = lines
     .map((line) => {

@@ -136,6 +136,9 @@ function LoadingBody() {
   );
 }
 
+/** What the summary's figures are, beside the Lowest Price card's single pack. */
+export const SUMMARY_NOTE = 'Average, high and low of the national average per dozen by day, not of single packs.';
+
 export function TrendChartCard() {
   const [rangeKey, setRangeKey] = useState<TrendRangeKey>(DEFAULT_TREND_RANGE);
   const stats = trpc.stats.get.useQuery();
@@ -196,6 +199,9 @@ export function TrendChartCard() {
             </Box>
           ))}
         </SimpleGrid>
+        <Text textStyle="xs" color="fg.muted">
+          {SUMMARY_NOTE}
+        </Text>
       </Stack>
     );
   }

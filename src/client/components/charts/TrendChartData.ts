@@ -2,7 +2,7 @@
 // the summary row, kept apart from the chart so the rules are testable without a browser.
 import type { TrendRange } from '#shared/types.ts';
 import { formatHistoryDays, formatPrice } from '#shared/format.ts';
-import { EGG_TYPE_COLORS, NATIONAL_COLOR, utcDay } from './chartTheme.ts';
+import { EGG_TYPE_COLORS, NATIONAL_COLOR, utcMidnight } from './chartTheme.ts';
 
 export type TrendRangeKey = '7d' | '30d';
 
@@ -31,7 +31,7 @@ export function trendSeries(range: TrendRange): TrendSeries[] {
   return LINES.map((line) => ({
     id: line.id,
     color: line.color,
-    data: range.days.map((day, i) => ({ x: utcDay(day), y: range.series[line.key][i] ?? null })),
+    data: range.days.map((day, i) => ({ x: utcMidnight(day), y: range.series[line.key][i] ?? null })),
   }));
 }
 

@@ -77,6 +77,6 @@ export function monthYear(value: Date): string {
 }
 
 /** A Date at UTC midnight of a 'YYYY-MM-DD' day. */
-export function utcDay(day: string): Date {
+export function utcMidnight(day: string): Date {
   return new Date(`${day}T00:00:00Z`);
 }

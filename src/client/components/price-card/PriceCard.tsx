@@ -21,7 +21,7 @@ import {
 import { useState } from 'react';
 import { LuArrowDown, LuArrowUp, LuClock, LuEgg, LuHash, LuInfo, LuMapPin, LuMinus } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
-import { formatHistoryDays, formatPrice, formatTrend, trendColor } from '#shared/format.ts';
+import { formatHistoryDays, formatLocation, formatPrice, formatTrend, trendColor } from '#shared/format.ts';
 import {
   CARD_COUNTS,
   EGG_TYPE_LABELS,
@@ -268,6 +268,12 @@ export function PriceCard({ entry, showRegion: showRegionOption = true }: PriceC
                 <Text as="span">{REGION_LABELS[selection.region]} region</Text>
               </HStack>
             )}
+            {/* One location's price: which store it is, so two of a chain's cards differ. */}
+            {view.kind === 'observed' && (
+              <Text textStyle="xs" color="fg.muted" overflowWrap="anywhere">
+                {formatLocation(view.entry)}
+              </Text>
+            )}
           </Box>
           {view.kind !== 'loading' && isSampleSource(view.source) && <SampleBadge />}
         </HStack>
@@ -317,12 +323,18 @@ export function PriceCard({ entry, showRegion: showRegionOption = true }: PriceC
         <HStack justify="space-between" gap="2" wrap="wrap" minH="5">
           {view.kind !== 'loading' && (
             <>
-              <HStack gap="1.5">
-                <TrendValue value={view.trendValue} direction={view.trendDirection} />
+              {view.trendValue === null ? (
                 <Text as="span" textStyle="xs" color="fg.muted">
-                  7-day change
+                  {formatHistoryDays(view.history.length)}
                 </Text>
-              </HStack>
+              ) : (
+                <HStack gap="1.5">
+                  <TrendValue value={view.trendValue} direction={view.trendDirection} />
+                  <Text as="span" textStyle="xs" color="fg.muted">
+                    7-day change
+                  </Text>
+                </HStack>
+              )}
               <HStack gap="1" textStyle="xs" color="fg.muted">
                 <LuClock aria-hidden />
                 <Text as="span">

@@ -22,6 +22,7 @@ import type { CardEntry } from './priceView.ts';
 import { usePriceCard } from './usePriceCard.ts';
 import { LocationFiguresLine } from './LocationFiguresLine.tsx';
 import { isSampleSource } from '#shared/vocabulary.ts';
+import { formatHistoryDays, formatLocation } from '#shared/format.ts';
 
 export interface PriceRowProps {
   entry: CardEntry;
@@ -44,6 +45,11 @@ export function PriceRow({ entry, showRegion, wide }: PriceRowProps) {
           <Link asChild fontWeight="semibold" color="fg" _hover={{ color: 'brand.fg' }}>
             <RouterLink to={storeHref(entry.store_id)}>{storeName}</RouterLink>
           </Link>
+          {view.kind === 'observed' && (
+            <Text textStyle="xs" color="fg.muted" overflowWrap="anywhere" maxW="48">
+              {formatLocation(view.entry)}
+            </Text>
+          )}
           {!loading && isSampleSource(view.source) && <SampleBadge />}
         </Stack>
       </Table.Cell>
@@ -93,6 +99,10 @@ export function PriceRow({ entry, showRegion, wide }: PriceRowProps) {
       <Table.Cell>
         {loading ? (
           <Skeleton height="5" width="14" />
+        ) : view.trendValue === null ? (
+          <Text as="span" textStyle="xs" color="fg.muted">
+            {formatHistoryDays(view.history.length)}
+          </Text>
         ) : (
           <TrendValue value={view.trendValue} direction={view.trendDirection} />
         )}

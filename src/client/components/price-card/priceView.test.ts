@@ -7,6 +7,9 @@ const entry: CardEntry = {
   store_name: 'Walmart',
   region: 'south',
   zip: '30301',
+  location_name: null,
+  city: null,
+  state: null,
   egg_type: 'standard',
   count: 12,
   price: 3,
@@ -46,6 +49,18 @@ describe('resolvePriceView', () => {
       source: 'sample',
     });
     if (view.kind === 'observed') expect(view.history).toEqual(entry.history);
+  });
+
+  it('has no trend, rather than a 0% one, while the price has less than 7 days of history', () => {
+    const young: CardEntry = { ...entry, trend_value: null, trend_direction: null, history: [3.1, 3.2] };
+    const view = resolvePriceView(young, { region: 'south', eggType: 'standard', count: 12 }, { status: 'idle' });
+    expect(view).toMatchObject({ kind: 'observed', trendValue: null, history: [3.1, 3.2] });
+    const steady = resolvePriceView(
+      { ...entry, trend_value: 0, trend_direction: 'stable' },
+      { region: 'south', eggType: 'standard', count: 12 },
+      { status: 'idle' },
+    );
+    expect(steady).toMatchObject({ trendValue: 0, trendDirection: 'stable' });
   });
 
   it('waits for the lookup of another combination', () => {

@@ -75,7 +75,8 @@ interface ShownBase {
   /** '$3.49 per dozen': what lists are sorted by. */
   dozenText: string;
   unitText: string;
-  trendValue: number;
+  /** The 7-day change in percent; null while the price has less than 7 days of history. */
+  trendValue: number | null;
   trendDirection: TrendDirection;
   lastUpdated: string;
   /** Recent daily prices behind the sparkline (oldest first). */
@@ -89,6 +90,11 @@ export type PriceView =
   | { kind: 'loading'; selection: CardSelection }
   | (ShownBase & { kind: 'observed'; entry: CardEntry })
   | (ShownBase & { kind: 'estimate'; base: CardEntry; explanation: string });
+
+/** The entry's change, null when the API says its series is shorter than the week compared. */
+function trendOf(entry: CardEntry): number | null {
+  return entry.trend_value === null ? null : toNumber(entry.trend_value);
+}
 
 function historyOf(entry: CardEntry): number[] {
   return entry.history && entry.history.length > 0 ? entry.history : [toNumber(entry.price)];
@@ -105,7 +111,7 @@ function observed(entry: CardEntry, selection: CardSelection): PriceView {
     priceText: formatPackPrice(price, entry.count),
     dozenText: formatDozenPrice(price, entry.count),
     unitText: formatUnitPrice(price, entry.count),
-    trendValue: toNumber(entry.trend_value),
+    trendValue: trendOf(entry),
     trendDirection: trendDirection(entry),
     lastUpdated: entry.last_updated,
     history: historyOf(entry),
@@ -148,7 +154,7 @@ export function estimateView(basis: CardEntry, selection: CardSelection): PriceV
     priceText: formatPackPrice(estimate.price, selection.count),
     dozenText: formatDozenPrice(estimate.price, selection.count),
     unitText: formatUnitPrice(estimate.price, selection.count),
-    trendValue: toNumber(basis.trend_value),
+    trendValue: trendOf(basis),
     trendDirection: trendDirection(basis),
     lastUpdated: basis.last_updated,
     history: historyOf(basis),

@@ -33,6 +33,7 @@ import { failureMessage } from '#client/components/auth/errors.ts';
 import { ACTIVE_POLL_MS, formatDuration, STATUS_POLL_MS } from '#client/components/scrapers/useScrapers.ts';
 import { formatWhen } from '#client/lib/dateTime.ts';
 import { trpc } from '#client/lib/trpc.ts';
+import { plural } from '#shared/format.ts';
 
 const STATUS_LABELS: Record<RunStatus, { label: string; palette: string }> = {
   queued: { label: 'Queued', palette: 'gray' },
@@ -62,8 +63,6 @@ function runMessage(run: ScrapeRun): string {
   if (failed.length > 0) return failed.map((z) => `${z.zip}: ${z.message ?? 'failed'}`).join('; ');
   return reasonCountsText(run);
 }
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 function ZipOutcome({ zip, result, runActive }: { zip: string; result: ZipResult | undefined; runActive: boolean }) {
   return (

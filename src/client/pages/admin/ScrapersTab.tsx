@@ -18,11 +18,20 @@ export const RUNS_STORE_KEY = 'eggwatch.admin.runsStore';
 /** The retailer the egress card shows is remembered in this browser. */
 export const EGRESS_STORE_KEY = 'eggwatch.admin.egressStore';
 
-function StorePicker({ value, onChange }: { value: StoreId; onChange: (store: StoreId) => void }) {
+/** A store to show; `label` names what for, as the tab has two of them. */
+function StorePicker({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: StoreId;
+  onChange: (store: StoreId) => void;
+}) {
   return (
     <NativeSelect.Root size="sm" width="auto">
       <NativeSelect.Field
-        aria-label="Store"
+        aria-label={label}
         value={value}
         onChange={(event) => onChange(event.target.value as StoreId)}
       >
@@ -96,14 +105,17 @@ export function ScrapersTab() {
                 The last 10 runs of a store, newest first. Open a run for each ZIP code's outcome.
               </Text>
             </Box>
-            <StorePicker value={historyStore} onChange={setHistoryStore} />
+            <StorePicker label="Store of the recent runs" value={historyStore} onChange={setHistoryStore} />
           </HStack>
         </Card.Header>
         <Card.Body>
           <RunHistory store={historyStore} active={statuses.data?.[historyStore].active ?? false} />
         </Card.Body>
       </Card.Root>
-      <EgressCard store={egressStore} picker={<StorePicker value={egressStore} onChange={setEgressStore} />} />
+      <EgressCard
+        store={egressStore}
+        picker={<StorePicker label="Store of the egress card" value={egressStore} onChange={setEgressStore} />}
+      />
     </Stack>
   );
 }

@@ -1,19 +1,7 @@
 // The admin Settings tab: the daily scrape of every active store (on or off, the UTC hour, the ZIP
-// list), saved in the database and read by the worker's hourly tick. Per-store custom schedules
-// are not built yet (the tab says 'coming soon').
-import {
-  Badge,
-  Button,
-  Card,
-  Field,
-  Flex,
-  Heading,
-  NativeSelect,
-  Skeleton,
-  Stack,
-  Switch,
-  Text,
-} from '@chakra-ui/react';
+// list), saved in the database and read by the worker's hourly tick. One schedule for every store:
+// no per-store schedule is offered (docs/decisions/014-one-answer-to-cheapest.md).
+import { Button, Card, Field, Heading, NativeSelect, Skeleton, Stack, Switch, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { LuSave } from 'react-icons/lu';
 import { ErrorCard } from '#client/components/ErrorCard.tsx';
@@ -137,17 +125,6 @@ export function SettingsTab() {
               multiline
               maxW="2xl"
             />
-            <Flex gap="3" justify="space-between" align="center" wrap="wrap">
-              <Stack gap="0">
-                <Text fontWeight="medium">Custom schedule</Text>
-                <Text textStyle="xs" color="fg.muted">
-                  Choose the days and times each scraper runs.
-                </Text>
-              </Stack>
-              <Badge colorPalette="gray" variant="outline">
-                coming soon
-              </Badge>
-            </Flex>
           </Stack>
         )}
       </Card.Body>

@@ -16,6 +16,7 @@ import {
 import type { RouterOutputs } from '#client/lib/trpc.ts';
 import { STATE_NAMES } from '#client/components/charts/usStates.ts';
 import { shortDay } from '#client/components/charts/chartTheme.ts';
+import { plural } from '#shared/format.ts';
 
 // The map's state names and shapes are shared with the shoppers' map.
 export { FIPS_STATES, STATE_NAMES, insetPosition, statesForMap } from '#client/components/charts/usStates.ts';
@@ -23,8 +24,6 @@ export { FIPS_STATES, STATE_NAMES, insetPosition, statesForMap } from '#client/c
 export type RetailerCoverage = RouterOutputs['coverage']['overview'][number];
 export type CoverageRun = NonNullable<RetailerCoverage['visit']>;
 export type RequestsPerVisit = RetailerCoverage['requestsPerVisit'];
-
-const plural = (n: number, word: string, many = `${word}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? word : many}`;
 
 /** "42%" (whole percent; a share under 1% that is not zero says "<1%"). */
 export function percentText(share: number): string {

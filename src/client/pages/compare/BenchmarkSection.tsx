@@ -1,6 +1,7 @@
 // Beyond the shelf prices: the government's long-run benchmark under the shelf prices. BLS monthly average
 // prices of a dozen grade A large eggs (national and by region; the West only as grade AA) over
-// 1, 5 or 10 years, with today's EggWatch national average as a dashed reference line.
+// 1, 5 or 10 years, with today's EggWatch average for standard eggs (like with like) as a dashed
+// reference line.
 import { Box, Card, Flex, Heading, Link, SegmentGroup, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import { OFFICIAL_SOURCE_INFO } from '#shared/official.ts';
 import { useState } from 'react';
@@ -76,7 +77,8 @@ export function BenchmarkSection({ eggType }: { eggType: EggType }) {
   const outbreaks = outbreakMonths(aphis.data?.points ?? []);
   const stats = trpc.stats.get.useQuery();
   const benchmark = market.data ? benchmarkLines(market.data, years) : null;
-  const reference = stats.data?.national_average.price_per_dozen ?? null;
+  // Like with like: the benchmark is a dozen grade A large (standard) eggs, so is the reference.
+  const reference = stats.data?.trends['7d'].series.standard.at(-1) ?? null;
   const typeToday = stats.data?.trends['7d'].series[eggType].at(-1) ?? null;
   const drawn = benchmark?.lines.filter((line) => line.values.some((v) => v !== null)) ?? [];
   const absent = benchmark?.lines.filter((line) => !line.values.some((v) => v !== null)) ?? [];
@@ -132,7 +134,7 @@ export function BenchmarkSection({ eggType }: { eggType: EggType }) {
                 ...(reference !== null
                   ? [
                       {
-                        label: `EggWatch today, all types ${formatPrice(reference)}`,
+                        label: `EggWatch today, standard eggs ${formatPrice(reference)}`,
                         color: BENCHMARK_REFERENCE_COLOR,
                         dashed: true,
                       },
@@ -147,8 +149,9 @@ export function BenchmarkSection({ eggType }: { eggType: EggType }) {
               <BenchmarkProvenance latest={market.data?.find((s) => s.series_id === 'APU0000708111')?.latest ?? null} />
               {reference !== null && (
                 <Text>
-                  Today's EggWatch national average is {formatPrice(reference)} per dozen across all egg types
-                  {typeToday !== null && typeToday !== undefined
+                  Today's EggWatch average for standard eggs, the benchmark's kind, is {formatPrice(reference)} per
+                  dozen
+                  {eggType !== 'standard' && typeToday !== null && typeToday !== undefined
                     ? `; ${EGG_TYPE_LABELS[eggType].toLowerCase()} eggs average ${formatPrice(typeToday)} per dozen`
                     : ''}
                   .

@@ -3,6 +3,7 @@
 // each region when there are several), the per-region Price Chart and the Price Listing (one page
 // of entries at a time, paged by the server like the dashboard's list, the page in the URL),
 // links to the other egg types, and the BLS long-run benchmark.
+import { cheapestHeading } from '#shared/cheapest.ts';
 import {
   Badge,
   Box,
@@ -510,7 +511,7 @@ function CompareView({ eggType }: { eggType: EggType }) {
             </Tabs.Content>
             <Tabs.Content value="listing">
               <Text fontSize="sm" color="fg.muted" mb="3" ref={listTop} scrollMarginTop="24">
-                Cheapest first by observed price per dozen.
+                {cheapestHeading(count)}.
               </Text>
               <Suspense fallback={<SectionFallback label="Loading prices" height="80" />}>
                 <Box aria-busy={updating || undefined} opacity={updating ? 0.6 : 1} transition="opacity 0.2s">

@@ -13,7 +13,7 @@ const loadEggPrices = () => import('./EggPricesSection.tsx');
 const EggPricesSection = lazy(() => loadEggPrices().then((module) => ({ default: module.EggPricesSection })));
 // The compact map by state (below the fold): its slot is a small chunk of its own, which loads
 // the map's code only when it comes near the screen, so it adds nothing to the first paint.
-const UsMapSlot = lazy(() => import('./UsMapSlot.tsx'));
+const PriceMapSlot = lazy(() => import('./PriceMapSlot.tsx'));
 // Shelf, advertised and wholesale (below the fold): like the map, a small chunk that loads the
 // section only when it comes near the screen.
 const ComparisonSlot = lazy(() => import('./ComparisonSlot.tsx'));
@@ -46,7 +46,7 @@ export default function DashboardPage() {
         <ComparisonSlot />
       </Suspense>
       <Suspense>
-        <UsMapSlot />
+        <PriceMapSlot />
       </Suspense>
       {/* Below the fold the browser skips styling and laying the list out until it comes near. */}
       <Box contentVisibility="auto" containIntrinsicSize="auto 1800px">

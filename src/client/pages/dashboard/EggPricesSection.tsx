@@ -3,6 +3,7 @@
 // The applied filters, page and view live in the URL (useDashboardState); filters taken from the
 // saved preferences are said so above the list. The list is sorted by the observed prices it
 // lists; a card re-priced from its menus keeps its place and its Estimate badge.
+import { cheapestHeading } from '#shared/cheapest.ts';
 import {
   Alert,
   Box,
@@ -325,7 +326,9 @@ export function EggPricesSection() {
                 Egg Prices
               </Heading>
               <Text textStyle="sm" color="fg.muted">
-                {SORT_DESCRIPTIONS[state.filters.sortBy]}
+                {state.filters.sortBy === 'price'
+                  ? cheapestHeading(state.filters.countRange)
+                  : SORT_DESCRIPTIONS[state.filters.sortBy]}
               </Text>
             </Box>
             <Box role="status" aria-live="polite" pt="1.5">

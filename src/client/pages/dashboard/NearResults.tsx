@@ -15,7 +15,7 @@ import { HistoryLink } from '#client/components/price-card/HistoryLink.tsx';
 import { SampleBadge } from '#client/components/price-card/PriceCard.tsx';
 import { StockBadge, WasPrice } from '#client/components/price-card/StockAndPromotion.tsx';
 import { useOverflowsX } from '#client/lib/useOverflowsX.ts';
-import { changeOf, formatDistance, locationOf } from './nearView.ts';
+import { changeOf, DISTANCE_UNKNOWN, formatDistance, locationOf } from './nearView.ts';
 
 export interface NearResultsProps {
   entries: readonly NearEntry[];
@@ -47,10 +47,21 @@ function Store({ entry, logo }: { entry: NearEntry; logo: string | null | undefi
   return (
     <HStack gap="2" minW="0" align="center">
       <StoreLogo name={entry.store_name} url={logo} size="xs" decorative />
-      <Text as="span" fontWeight="semibold" truncate>
+      <Text as="span" fontWeight="semibold">
         {entry.store_name}
       </Text>
     </HStack>
+  );
+}
+
+/** '2.3 mi', or 'in 10001' with 'distance unknown' for a store whose distance is not measured. */
+function Distance({ entry }: { entry: NearEntry }) {
+  if (entry.distance_miles !== null) return <>{formatDistance(entry)}</>;
+  return (
+    <span title={DISTANCE_UNKNOWN}>
+      {formatDistance(entry)}
+      <VisuallyHidden>, {DISTANCE_UNKNOWN}</VisuallyHidden>
+    </span>
   );
 }
 
@@ -74,8 +85,8 @@ const HEADINGS: ReadonlyArray<{ label: string; numeric?: boolean; wrap?: boolean
 
 /**
  * The table keeps to its box at the widths it is shown at (1024 px and up): the price per egg sits
- * under the price per dozen, and long product and location names are cut to their column (the full
- * text on hover and focus). Where the box is still narrower than the table, it scrolls sideways,
+ * under the price per dozen, long product names are cut to their column (the full text on hover
+ * and focus), and location names wrap, whole. Where the box is still narrower than the table, it scrolls sideways,
  * and says so above it.
  */
 function NearTable({ entries, logos, label }: Omit<NearResultsProps, 'table'>) {
@@ -141,14 +152,15 @@ function NearTable({ entries, logos, label }: Omit<NearResultsProps, 'table'>) {
                         </Box>
                       </HStack>
                     </Table.Cell>
-                    <Table.Cell maxW="44">
-                      <TruncatedText>{location.name}</TruncatedText>
+                    <Table.Cell minW="40" maxW="56">
+                      {/* The whole name, wrapped: the store number is what tells two apart. */}
+                      <Text overflowWrap="anywhere">{location.name}</Text>
                       <Text textStyle="xs" color="fg.muted" whiteSpace="nowrap">
                         {location.place}
                       </Text>
                     </Table.Cell>
                     <Table.Cell textAlign="end" whiteSpace="nowrap">
-                      {formatDistance(entry.distance_miles)}
+                      <Distance entry={entry} />
                     </Table.Cell>
                     <Table.Cell textAlign="end" whiteSpace="nowrap">
                       {formatPackPrice(entry.price, entry.count)}
@@ -249,7 +261,7 @@ function NearCard({ entry, rank, logo }: { entry: NearEntry; rank: number; logo:
           <Text minW="0">
             {location.name}, {location.place} ·{' '}
             <Text as="span" color="fg" fontWeight="medium">
-              {formatDistance(entry.distance_miles)}
+              <Distance entry={entry} />
             </Text>
           </Text>
         </HStack>

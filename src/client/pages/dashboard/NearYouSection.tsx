@@ -97,7 +97,7 @@ function Results({
   const csv = downloadHref('/api/egg-prices/near.csv', apiQuery(state));
   const filtered = state.eggType !== 'all' || state.count !== null;
 
-  if (note.kind === 'none') {
+  if (note.kind === 'none' || note.kind === 'far') {
     return (
       <EmptyState.Root size="sm" borderWidth="1px" borderStyle="dashed" borderRadius="l2" aria-busy={busy || undefined}>
         <EmptyState.Content>
@@ -108,7 +108,7 @@ function Results({
             {note.title}
           </EmptyState.Title>
           <EmptyState.Description>{note.text}</EmptyState.Description>
-          {filtered && (
+          {filtered && note.kind === 'none' && (
             <Button size="sm" variant="outline" colorPalette="gray" onClick={onClearFilters}>
               <LuRotateCcw aria-hidden />
               Any egg type and pack size

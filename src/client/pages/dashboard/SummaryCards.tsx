@@ -82,11 +82,9 @@ function LowestPriceCard({ stats }: { stats: Stats }) {
       subtext={
         <>
           {EGG_TYPE_LABELS[lowest.egg_type]} eggs, {REGION_LABELS[lowest.region]} region
-          {!isDozen && (
-            <Text as="span" display="block">
-              {formatPrice(lowest.price_per_dozen)} per dozen
-            </Text>
-          )}
+          <Text as="span" display="block">
+            {isDozen ? LOWEST_ONE_PACK : `${formatPrice(lowest.price_per_dozen)} per dozen, ${LOWEST_ONE_PACK}`}
+          </Text>
         </>
       }
       badge={lowest.store_name}
@@ -94,6 +92,9 @@ function LowestPriceCard({ stats }: { stats: Stats }) {
     />
   );
 }
+
+/** What the Lowest Price card is: one pack on a shelf, beside the chart's daily averages. */
+export const LOWEST_ONE_PACK = 'one pack, the cheapest per dozen today';
 
 /** While stats load: the three cards with placeholder content shaped like the real one. */
 function LoadingCards() {

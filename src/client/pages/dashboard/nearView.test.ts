@@ -9,6 +9,7 @@ const result = {
   radius: 5,
   radius_used: 5,
   total: 12,
+  nearest: null,
 } as const;
 
 describe('Near you wording', () => {
@@ -36,10 +37,33 @@ describe('Near you wording', () => {
     });
   });
 
+  it('says no store is known near a ZIP code whose nearest store is hundreds of miles away, and how far it is', () => {
+    const anchorage = {
+      ...result,
+      zip: '99501',
+      city: 'Anchorage',
+      state: 'AK',
+      region: 'west' as const,
+      scope: 'far' as const,
+      radius_used: null,
+      total: 0,
+    };
+    const nearest = { store_name: 'Walmart', city: 'Seattle', state: 'WA', zip: '98101', distance_miles: 1448.3 };
+    expect(scopeNote({ ...anchorage, nearest })).toEqual({
+      kind: 'far',
+      title: 'No store known near Anchorage, AK 99501',
+      text: 'The nearest store with prices is Walmart in Seattle, WA 98101, 1,448.3 mi away.',
+    });
+  });
+
   it('writes distances with one decimal and thousands separators', () => {
-    expect(formatDistance(0)).toBe('0.0 mi');
-    expect(formatDistance(2.34)).toBe('2.3 mi');
-    expect(formatDistance(1204)).toBe('1,204.0 mi');
+    expect(formatDistance({ distance_miles: 0, zip: '10001' })).toBe('0.0 mi');
+    expect(formatDistance({ distance_miles: 2.34, zip: '10001' })).toBe('2.3 mi');
+    expect(formatDistance({ distance_miles: 1204, zip: '10001' })).toBe('1,204.0 mi');
+  });
+
+  it('names the ZIP code of a store whose distance is not measured, never 0.0 mi', () => {
+    expect(formatDistance({ distance_miles: null, zip: '10001' })).toBe('in 10001');
   });
 
   it('names a location by its name, else its city, with the place beside it', () => {

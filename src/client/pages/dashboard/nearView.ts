@@ -7,9 +7,20 @@ import { REGION_LABELS } from '#shared/vocabulary.ts';
 const MILES = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 /** '2.3 mi', '1,204.0 mi'. */
-export function formatDistance(miles: number): string {
+export function formatMiles(miles: number): string {
   return `${MILES.format(miles)} mi`;
 }
+
+/**
+ * A row's distance: '2.3 mi', or 'in 10001' where it is not measured (the retailer gave no
+ * coordinates, so only the store's ZIP code is known).
+ */
+export function formatDistance(entry: Pick<NearEntry, 'distance_miles' | 'zip'>): string {
+  return entry.distance_miles === null ? `in ${entry.zip}` : formatMiles(entry.distance_miles);
+}
+
+/** What a screen reader and a tooltip say of an unmeasured distance. */
+export const DISTANCE_UNKNOWN = 'distance unknown';
 
 /** A row's location: its name (or city) and where it is (city, ZIP). */
 export function locationOf(entry: Pick<NearEntry, 'location_name' | 'city' | 'state' | 'zip'>): {
@@ -25,13 +36,17 @@ export type ScopeNote =
   | { kind: 'radius'; text: string }
   | { kind: 'widened'; text: string }
   | { kind: 'region'; text: string }
-  | { kind: 'none'; title: string; text: string };
+  | { kind: 'none'; title: string; text: string }
+  | { kind: 'far'; title: string; text: string };
 
 const miles = (radius: number) => `${radius} ${radius === 1 ? 'mile' : 'miles'}`;
 
 /** The label above the results: how far they reach, and whether the search had to go further. */
 export function scopeNote(
-  result: Pick<NearResult, 'zip' | 'city' | 'state' | 'region' | 'radius' | 'scope' | 'radius_used' | 'total'>,
+  result: Pick<
+    NearResult,
+    'zip' | 'city' | 'state' | 'region' | 'radius' | 'scope' | 'radius_used' | 'total' | 'nearest'
+  >,
 ): ScopeNote {
   const region = REGION_LABELS[result.region];
   const count = `${result.total} ${result.total === 1 ? 'price' : 'prices'}`;
@@ -58,6 +73,16 @@ export function scopeNote(
         title: `No prices near ${result.zip}`,
         text: `No store within 50 miles, nor anywhere in the ${region}, has prices for this egg type and pack size yet.`,
       };
+    case 'far': {
+      const nearest = result.nearest;
+      return {
+        kind: 'far',
+        title: `No store known near ${where}`,
+        text: nearest
+          ? `The nearest store with prices is ${nearest.store_name} in ${formatPlace(nearest)}, ${formatMiles(nearest.distance_miles)} away.`
+          : 'No store with prices is known within a few hundred miles.',
+      };
+    }
   }
 }
 

@@ -33,7 +33,7 @@ import { trpc } from '#client/lib/trpc.ts';
 import {
   anySample,
   mapAspect,
-  byStateCsvHref,
+  priceMapCsvHref,
   cheapestRows,
   eggTypeWords,
   parseMapEggType,
@@ -47,7 +47,7 @@ import { PriceMap } from './PriceMapParts.tsx';
 const TYPE_OPTIONS = EGG_TYPES.map((t) => ({ value: t, label: EGG_TYPE_LABELS[t] }));
 
 function CheapestStores({ state, eggType }: { state: string; eggType: EggType }) {
-  const query = trpc.prices.stateCheapest.useQuery({ state, egg_type: eggType });
+  const query = trpc.prices.mapCheapest.useQuery({ state, egg_type: eggType });
   const name = stateName(state);
   return (
     <Card.Root as="section" aria-labelledby="cheapest-heading" variant="outline">
@@ -143,7 +143,7 @@ export default function MapPage() {
   const eggType = parseMapEggType(params.get('type'));
   const selected = params.get('state')?.toUpperCase() ?? null;
   const [sort, setSort] = useState<SortKey>('name');
-  const query = trpc.prices.byState.useQuery({ egg_type: eggType }, { placeholderData: keepPreviousData });
+  const query = trpc.prices.map.useQuery({ egg_type: eggType }, { placeholderData: keepPreviousData });
   const data = query.data;
   const panelRef = useRef<HTMLDivElement>(null);
   const validSelected = selected && data?.states.some((s) => s.state === selected) ? selected : null;
@@ -190,7 +190,7 @@ export default function MapPage() {
               Updating…
             </Badge>
           )}
-          <DownloadLink href={byStateCsvHref(eggType)} context={`of the ${eggTypeWords(eggType)} prices by state`} />
+          <DownloadLink href={priceMapCsvHref(eggType)} context={`of the ${eggTypeWords(eggType)} prices by state`} />
         </HStack>
       </Flex>
 

@@ -2,7 +2,7 @@
 // choropleth (its own chunk, see lazyCharts) coloured by today's medians, a tooltip with the
 // change since last week, and the legend's dollar steps with the No data swatch.
 import { Box, HStack, Stack, Text } from '@chakra-ui/react';
-import type { ByStateResult } from '#shared/by-state.ts';
+import type { PriceMapResult } from '#shared/price-map.ts';
 import { ChartSlot, UsStatesMap } from '#client/components/charts/lazyCharts.tsx';
 import {
   mapAspect,
@@ -63,7 +63,7 @@ export function PriceMap({
   onStateClick,
   maxW,
 }: {
-  data: ByStateResult;
+  data: PriceMapResult;
   onStateClick?: (state: string) => void;
   maxW?: string;
 }) {

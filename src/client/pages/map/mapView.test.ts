@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { StateCheapestResult, StateFigures } from '#shared/by-state.ts';
+import type { PriceMapCheapestResult, StateFigures } from '#shared/price-map.ts';
 import {
   anySample,
-  byStateCsvHref,
+  priceMapCsvHref,
   changeShort,
   changeText,
   cheapestRows,
@@ -145,7 +145,7 @@ describe('mapLabel and the rest', () => {
     expect(parseMapEggType('organic')).toBe('organic');
     expect(parseMapEggType('nope')).toBe('standard');
     expect(parseMapEggType(null)).toBe('standard');
-    expect(byStateCsvHref('organic')).toBe('/api/egg-prices/by-state.csv?egg_type=organic');
+    expect(priceMapCsvHref('organic')).toBe('/api/egg-prices/by-state.csv?egg_type=organic');
   });
 
   it('flags sample figures only where a state has a price', () => {
@@ -185,7 +185,7 @@ describe('mapLabel and the rest', () => {
       price_per_dozen: 3,
       city: 'Los Angeles',
       location_name: null,
-    } as StateCheapestResult['entries'][number];
+    } as PriceMapCheapestResult['entries'][number];
     expect(
       cheapestRows({
         state: 'CA',

@@ -1,8 +1,8 @@
 // The shoppers' map by state, in words and numbers kept out of the components so they can be
 // tested: the colour steps and their legend in dollars, each state's tooltip, the table's rows and
 // their order, the map's accessible name and a state's cheapest stores. Pure: no React, no I/O.
-import type { ByStateResult, StateCheapestResult, StateFigures } from '#shared/by-state.ts';
-import { formatPackPrice, formatPrice } from '#shared/format.ts';
+import type { PriceMapResult, PriceMapCheapestResult, StateFigures } from '#shared/price-map.ts';
+import { formatPackPrice, formatPrice, plural } from '#shared/format.ts';
 import { EGG_TYPE_LABELS, EGG_TYPES, type EggType } from '#shared/vocabulary.ts';
 import { STATE_NAMES, US_MAP_ASPECT, US_MAP_MAX_W } from '#client/components/charts/usStates.ts';
 
@@ -66,8 +66,6 @@ export function priceColor(scale: PriceScale | null, median: number | null): str
 }
 
 export const stateName = (state: string) => STATE_NAMES[state] ?? state;
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
 /** 'Up $0.20 (6.1%) since last week', 'Down …', 'No change since last week', or a plain word of why not. */
 export function changeText(figures: Pick<StateFigures, 'median_per_dozen' | 'change' | 'change_percent'>): string {
@@ -156,7 +154,7 @@ export function eggTypeWords(eggType: EggType): string {
 }
 
 /** The map's accessible name: what it shows, how many states have prices, and the extremes. */
-export function mapLabel(result: Pick<ByStateResult, 'egg_type' | 'states'>): string {
+export function mapLabel(result: Pick<PriceMapResult, 'egg_type' | 'states'>): string {
   const priced = result.states.filter(
     (s): s is StateFigures & { median_per_dozen: number } => s.median_per_dozen !== null,
   );
@@ -192,7 +190,7 @@ export function storeText(store: string, location: string | null): string {
 }
 
 /** A state's cheapest entries today, as the list beside the map shows them. */
-export function cheapestRows(result: StateCheapestResult): CheapestRow[] {
+export function cheapestRows(result: PriceMapCheapestResult): CheapestRow[] {
   return result.entries.map((e) => ({
     key: e.id,
     store: storeText(e.store_name, e.location_name),
@@ -206,7 +204,7 @@ export function cheapestRows(result: StateCheapestResult): CheapestRow[] {
 }
 
 /** The CSV of the map's figures, with the page's egg type. */
-export const byStateCsvHref = (eggType: EggType) => `/api/egg-prices/by-state.csv?egg_type=${eggType}`;
+export const priceMapCsvHref = (eggType: EggType) => `/api/egg-prices/by-state.csv?egg_type=${eggType}`;
 
 /** The map's shape (its projection's width over height, at most maxW wide), for placeholders of its size. */
 export const mapAspect = (maxW: string = US_MAP_MAX_W) => ({ ratio: US_MAP_ASPECT, maxW });

@@ -15,11 +15,10 @@ import {
   STOPPED_GUEST_ALERT_RETENTION_DAYS,
   type PolicySettings,
 } from '#shared/privacy.ts';
+import { plural } from '#shared/format.ts';
 import { CONFIRMATION_DAYS } from '#shared/subscriptions.ts';
 import { Bullets, Contact, P, PolicyDocument, windowsOf, type PolicySection } from './PolicyDocument.tsx';
 import { usePolicySettings } from './usePolicySettings.ts';
-
-export const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;
 
 /** One kind of data: what it is, how long it stays and what removes it. */
 function Kept(props: { title: string; what: ReactNode; kept: ReactNode }) {

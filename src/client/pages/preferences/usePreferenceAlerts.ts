@@ -20,7 +20,7 @@ import { trpc, type RouterOutputs } from '#client/lib/trpc.ts';
 
 export const ALERT_KINDS = Object.keys(PREFERENCE_ALERTS) as PreferenceAlert[];
 
-type Linked = RouterOutputs['subscriptions']['byId'];
+type Linked = RouterOutputs['alerts']['byId'];
 
 export interface PreferenceAlertsApi {
   /** The signed-in account's email; null for a visitor (or while it loads: see `loading`). */
@@ -56,7 +56,7 @@ export function usePreferenceAlerts(): PreferenceAlertsApi {
   const utils = trpc.useUtils();
   const byId = (alert: PreferenceAlert) =>
     // Someone else's or a deleted subscription answers NOT_FOUND: the link is simply dropped on save.
-    trpc.subscriptions.byId.useQuery(
+    trpc.alerts.byId.useQuery(
       { id: links[alert] ?? 0 },
       { enabled: email !== null && links[alert] !== undefined, retry: false },
     );
@@ -73,7 +73,7 @@ export function usePreferenceAlerts(): PreferenceAlertsApi {
   async function current(id: number | undefined): Promise<Linked | null> {
     if (id === undefined) return null;
     try {
-      return await utils.client.subscriptions.byId.query({ id });
+      return await utils.client.alerts.byId.query({ id });
     } catch (error) {
       if (errorCode(error) === 'NOT_FOUND') return null;
       throw error;
@@ -93,7 +93,7 @@ export function usePreferenceAlerts(): PreferenceAlertsApi {
         if (preferences[alert]) {
           if (existing) {
             // The alert follows the preferences; its address, frequency and threshold stay as set.
-            await utils.client.subscriptions.update.mutate(
+            await utils.client.alerts.update.mutate(
               updateOf(existing, {
                 region: values.region,
                 egg_type: values.egg_type,
@@ -103,25 +103,29 @@ export function usePreferenceAlerts(): PreferenceAlertsApi {
             );
             if (!existing.active) notes.push(`${label} are on again.`);
           } else {
-            const created = await utils.client.subscriptions.create.mutate({ email, ...values, active: true });
-            next[alert] = created.subscription.id;
-            saveAlertLinks(next);
+            const created = await utils.client.alerts.create.mutate({ email, ...values, active: true });
+            if (created.subscription) {
+              next[alert] = created.subscription.id;
+              saveAlertLinks(next);
+            }
             notes.push(
-              created.status === 'confirmed'
-                ? `${label} go to ${email}.`
-                : `${label}: check your inbox to confirm them; nothing is sent until then.`,
+              created.status === 'exists'
+                ? `${label}: ${created.message}`
+                : created.status === 'confirmed'
+                  ? `${label} go to ${email}.`
+                  : `${label}: check your inbox to confirm them; nothing is sent until then.`,
             );
           }
         } else if (existing?.active) {
-          await utils.client.subscriptions.update.mutate(updateOf(existing, { active: false }));
+          await utils.client.alerts.update.mutate(updateOf(existing, { active: false }));
           notes.push(`${label} are off.`);
         }
       }
     } finally {
       saveAlertLinks(next);
       setLinks(next);
-      void utils.subscriptions.byId.invalidate();
-      void utils.users.subscriptions.invalidate();
+      void utils.alerts.byId.invalidate();
+      void utils.users.alerts.invalidate();
     }
     return notes;
   }

@@ -1,4 +1,4 @@
-// The user's price-alert subscriptions (users.subscriptions). Activity is shown, not toggled
+// The user's price-alert subscriptions (users.alerts). Activity is shown, not toggled
 // here; editing happens on the subscription screens.
 import {
   Badge,
@@ -22,7 +22,7 @@ import { failureMessage } from '#client/components/auth/errors.ts';
 import { toaster } from '#client/components/Toaster.tsx';
 import { trpc, type RouterOutputs } from '#client/lib/trpc.ts';
 
-type Subscription = RouterOutputs['users']['subscriptions'][number];
+type Subscription = RouterOutputs['users']['alerts'][number];
 
 const FREQUENCY_LABELS: Record<Subscription['notification_frequency'], string> = {
   immediately: 'Immediately',
@@ -59,7 +59,7 @@ function SubscriptionCard({
   userId: string;
 }) {
   const utils = trpc.useUtils();
-  const remove = trpc.subscriptions.delete.useMutation();
+  const remove = trpc.alerts.delete.useMutation();
   const title = `${regionLabel(subscription.region)} · ${eggTypeLabel(subscription.egg_type)}`;
   const stores = subscription.preferred_stores.map((id) => storeNames.get(id) ?? id);
 
@@ -68,9 +68,7 @@ function SubscriptionCard({
       { id: subscription.id },
       {
         onSuccess: () => {
-          utils.users.subscriptions.setData({ id: userId }, (list) =>
-            list?.filter((item) => item.id !== subscription.id),
-          );
+          utils.users.alerts.setData({ id: userId }, (list) => list?.filter((item) => item.id !== subscription.id));
           toaster.create({
             type: 'success',
             title: 'Subscription deleted',
@@ -160,7 +158,7 @@ function SubscriptionCard({
 }
 
 export function SubscriptionsTab({ userId }: { userId: string }) {
-  const subscriptions = trpc.users.subscriptions.useQuery({ id: userId });
+  const subscriptions = trpc.users.alerts.useQuery({ id: userId });
   // Store names for the preferred-store ids; the ids themselves are shown if this fails.
   const stores = trpc.stores.list.useQuery();
   const storeNames = new Map((stores.data ?? []).map((store) => [store.id, store.store_name]));

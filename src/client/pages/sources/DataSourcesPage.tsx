@@ -137,7 +137,7 @@ function RetailerTable() {
     );
   if (!retailers.data) return <Text color="fg.muted">Loading the retailers…</Text>;
   return (
-    <Table.ScrollArea borderWidth="1px" rounded="md">
+    <Table.ScrollArea borderWidth="1px" rounded="md" tabIndex={0} role="region" aria-label="Retailers' coverage table">
       <Table.Root size="sm">
         <Table.Caption captionSide="top" textAlign="start" px="3" pt="2">
           Each retailer's stores known, visited in the last day and week, and its last scrape

@@ -11,7 +11,7 @@ import {
   verifyEmailInput,
 } from '#shared/auth.ts';
 import { route, type RestRoute } from '../route.ts';
-import { subscriptionSchema } from './subscriptions.ts';
+import { subscriptionSchema } from './alerts.ts';
 
 const USER_ID = "The user's id (user.id of the login's answer)";
 const OTHERS = "No such user, or another user's account (for anyone but an admin)";
@@ -117,7 +117,7 @@ export const accountRoutes: RestRoute[] = [
     method: 'GET',
     path: '/users/:id/subscriptions',
     summary: "A user's price alert subscriptions, newest first (that user or an admin)",
-    procedure: 'users.subscriptions',
+    procedure: 'users.alerts',
     params: { id: USER_ID },
     response: z.array(subscriptionSchema),
     auth: 'user',

@@ -7,13 +7,13 @@ import { officialRoutes } from './official.ts';
 import { priceRoutes } from './prices.ts';
 import { scrapeRoutes } from './scrape.ts';
 import { storeRoutes } from './stores.ts';
-import { subscriptionRoutes } from './subscriptions.ts';
+import { alertRoutes } from './alerts.ts';
 
 export const REST_ROUTES: readonly RestRoute[] = [
   ...priceRoutes,
   ...storeRoutes,
   ...accountRoutes,
-  ...subscriptionRoutes,
+  ...alertRoutes,
   ...scrapeRoutes,
   ...coverageRoutes,
   ...egressRoutes,

@@ -13,14 +13,14 @@ import {
   type NearResult,
 } from '#shared/near.ts';
 import {
-  byStateInput,
-  byStateResultSchema,
-  stateCheapestInput,
-  stateCheapestResultSchema,
-  type ByStateResult,
-  type StateCheapestResult,
+  priceMapInput,
+  priceMapResultSchema,
+  priceMapCheapestInput,
+  priceMapCheapestResultSchema,
+  type PriceMapResult,
+  type PriceMapCheapestResult,
   type StateFigures,
-} from '#shared/by-state.ts';
+} from '#shared/price-map.ts';
 import type { MarketSeries } from '../../queries/market.ts';
 import { priceEntryBatches } from '../../queries/prices.ts';
 import { numberColumn, textColumn, type CsvColumn } from '../csv.ts';
@@ -190,11 +190,11 @@ export const priceRoutes: RestRoute[] = [
     path: '/egg-prices/by-state',
     summary:
       "Today's median price of a dozen of one egg type (standard by default) in each of the 50 states and DC, by state code, with its lowest and highest, the entries and stores it rests on, and its change against the same day last week; a state without prices today has null figures ('no data'). Today's prices are those read in the last 48 hours",
-    procedure: 'prices.byState',
-    query: byStateInput,
-    response: byStateResultSchema,
+    procedure: 'prices.map',
+    query: priceMapInput,
+    response: priceMapResultSchema,
     list: { field: 'states' },
-    csv: csvExport<ByStateResult, StateRow>({
+    csv: csvExport<PriceMapResult, StateRow>({
       rows: (result) => result.states.map((state) => ({ ...state, egg_type: result.egg_type, day: result.day })),
       columns: stateColumns,
       filename: (result) => `egg-prices-by-state-${result.egg_type}-${result.day}.csv`,
@@ -205,11 +205,11 @@ export const priceRoutes: RestRoute[] = [
     path: '/egg-prices/by-state/:state',
     summary:
       "A state's entries today, cheapest per dozen first, for one egg type (standard by default). 400 for a code that is not a state's",
-    procedure: 'prices.stateCheapest',
-    query: stateCheapestInput.omit({ state: true }),
+    procedure: 'prices.mapCheapest',
+    query: priceMapCheapestInput.omit({ state: true }),
     params: { state: 'A two-letter state code (or DC), any case' },
-    response: stateCheapestResultSchema,
-    list: { field: 'entries', defaultLimit: 10, total: ({ result }) => (result as StateCheapestResult).total },
+    response: priceMapCheapestResultSchema,
+    list: { field: 'entries', defaultLimit: 10, total: ({ result }) => (result as PriceMapCheapestResult).total },
   }),
   route({
     method: 'GET',

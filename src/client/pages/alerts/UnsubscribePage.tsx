@@ -21,8 +21,8 @@ function Home() {
 }
 
 function Unsubscribe({ token }: { token: string }) {
-  const info = trpc.subscriptions.unsubscribeInfo.useQuery({ token }, { retry: false });
-  const unsubscribe = trpc.subscriptions.unsubscribe.useMutation();
+  const info = trpc.alerts.unsubscribeInfo.useQuery({ token }, { retry: false });
+  const unsubscribe = trpc.alerts.unsubscribe.useMutation();
   const icon = <LuBellOff aria-hidden size="28" />;
 
   if (unsubscribe.isSuccess || (info.data && !info.data.active)) {

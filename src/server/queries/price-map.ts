@@ -1,10 +1,10 @@
-// Prices by state for the shoppers' US map (src/shared/by-state.ts). Today's entries are the
+// Prices by state for the shoppers' US map (src/shared/price-map.ts). Today's entries are the
 // visible current entries (sample prices hidden where a store and region has scraped ones, as
 // everywhere) read within TODAY_HOURS; last week's median comes from the history's observations
 // of the UTC day 7 days before, under the same visibility rule. Both are read from the figures
-// the rollup refresh keeps (migration 020, state-figures.ts), a few thousand rows instead of every
-// entry; test/by-state-reference.ts is the query over the entries they are checked against.
-import { TODAY_HOURS, type ByStateResult, type StateCheapestResult, type StateFigures } from '#shared/by-state.ts';
+// the rollup refresh keeps (migration 020, price-map-figures.ts), a few thousand rows instead of every
+// entry; test/price-map-reference.ts is the query over the entries they are checked against.
+import { TODAY_HOURS, type PriceMapResult, type PriceMapCheapestResult, type StateFigures } from '#shared/price-map.ts';
 import { STATE_REGIONS, type UsState } from '#shared/zip.ts';
 import type { EggType } from '#shared/vocabulary.ts';
 import type { Db } from '../db.ts';
@@ -100,16 +100,16 @@ function liveToday(
 
 /**
  * Prices by state, read from the summaries the rollup refresh keeps (migration 020,
- * state-figures.ts): a row per state, while the stores active and the pairs whose sample prices
+ * price-map-figures.ts): a row per state, while the stores active and the pairs whose sample prices
  * are hidden are those they were computed under. Otherwise summed from the per-store rows (today's
  * per state, store and price per dozen over the active stores, last week's per price under the
  * pairs' current visibility). Either way a state whose figures hold a price that has left the
  * 48-hour window since is computed from its entries here, as before the figures.
  */
-export async function pricesByState(
+export async function readPriceMap(
   sql: Db,
   { eggType, count }: { eggType: EggType; count?: number | undefined },
-): Promise<ByStateResult> {
+): Promise<PriceMapResult> {
   const rows = (await summaryRows(sql, { eggType, count })) ?? (await storeRows(sql, { eggType, count }));
   const expired = rows.filter((row) => row.expired).map((row) => row.state);
   const live =
@@ -120,7 +120,7 @@ export async function pricesByState(
       : [];
   const today = new Map(live.map((row) => [row.state, row]));
   const none = { median: null, lowest: null, highest: null, entries: 0, stores: 0, sample: false };
-  return byStateResult(
+  return priceMapResult(
     rows.map((row) => (row.expired ? { ...row, ...none, ...today.get(row.state) } : row)),
     { eggType, count },
   );
@@ -193,10 +193,10 @@ async function storeRows(sql: Db, { eggType, count }: { eggType: EggType; count?
 }
 
 /** The answer from each state's row (a state without one has no prices today nor last week). */
-export function byStateResult(
+export function priceMapResult(
   rows: readonly StateRow[],
   { eggType, count }: { eggType: EggType; count?: number | undefined },
-): ByStateResult {
+): PriceMapResult {
   const byState = new Map(rows.map((row) => [row.state, row]));
   const day = rows[0]?.day ?? new Date().toISOString().slice(0, 10);
   const states: StateFigures[] = (Object.keys(STATE_REGIONS) as UsState[]).sort().map((state) => {
@@ -231,7 +231,7 @@ export async function cheapestInState(
     limit,
     offset = 0,
   }: { state: UsState; eggType: EggType; count?: number | undefined; limit: number; offset?: number },
-): Promise<StateCheapestResult> {
+): Promise<PriceMapCheapestResult> {
   // The total rides on the page's rows; a page past the end gets it from the one row of `matching`.
   const rows = await sql<
     Array<{ id: number | null; per_dozen: number; city: string | null; name: string | null; total: number }>

@@ -9,9 +9,9 @@
 // each region's line starts on its first comparable day (docs/decisions/008).
 import { REGIONS, type EggType, type Region } from '#shared/vocabulary.ts';
 import { clampPage, pageCount } from '#shared/pagination.ts';
-import type { Db } from '../../db.ts';
-import { listPriceEntries, recentHistory, shownSource, visibleEntries } from '../prices.ts';
-import { dayWindow, seriesStart } from '../insights.ts';
+import type { Db } from '#server/db.ts';
+import { listPriceEntries, recentHistory, shownSource, visibleEntries } from '#server/queries/prices.ts';
+import { dayWindow, seriesStart } from '#server/queries/insights.ts';
 
 // Its answer's types and the shaping of its figures are compare.ts's own.
 import {
@@ -24,7 +24,7 @@ import {
   type CompareSummary,
   type FigureRow,
   type RegionSeries,
-} from '../compare.ts';
+} from '#server/queries/compare.ts';
 
 /**
  * The summary figures, over every region shown and within each, and the ids of one page of the

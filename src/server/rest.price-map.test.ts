@@ -6,7 +6,7 @@ import { createTestDatabase, type TestDatabase } from '../../test/db.ts';
 import { addListing, type Listing } from '../../test/listings.ts';
 import { createServer } from './app.ts';
 import { refreshRollups } from './queries/rollups.ts';
-import type { ByStateResult, StateCheapestResult } from '../shared/by-state.ts';
+import type { PriceMapResult, PriceMapCheapestResult } from '../shared/price-map.ts';
 
 let db: TestDatabase;
 let server: ReturnType<typeof createServer>;
@@ -46,7 +46,7 @@ describe('GET /api/egg-prices/by-state', () => {
   it("answers every state's median per dozen today, its range, and its change since last week", async () => {
     const { status, text } = await get('/api/egg-prices/by-state');
     expect(status).toBe(200);
-    const result = JSON.parse(text) as ByStateResult;
+    const result = JSON.parse(text) as PriceMapResult;
     expect(result.egg_type).toBe('standard');
     expect(result.states).toHaveLength(51);
     expect(result.states.map((s) => s.state)).toEqual([...result.states.map((s) => s.state)].sort());
@@ -74,9 +74,9 @@ describe('GET /api/egg-prices/by-state', () => {
   });
 
   it('takes the egg type and pack size asked for', async () => {
-    const organic = JSON.parse((await get('/api/egg-prices/by-state?egg_type=Organic')).text) as ByStateResult;
+    const organic = JSON.parse((await get('/api/egg-prices/by-state?egg_type=Organic')).text) as PriceMapResult;
     expect(organic.states.find((s) => s.state === 'UT')).toMatchObject({ median_per_dozen: 6.5, entries: 1 });
-    const eighteen = JSON.parse((await get('/api/egg-prices/by-state?count=18')).text) as ByStateResult;
+    const eighteen = JSON.parse((await get('/api/egg-prices/by-state?count=18')).text) as PriceMapResult;
     expect(eighteen.states.find((s) => s.state === 'UT')).toMatchObject({
       median_per_dozen: 3.6,
       entries: 1,
@@ -116,7 +116,7 @@ describe('GET /api/egg-prices/by-state', () => {
 
 describe('GET /api/egg-prices/by-state/{state}', () => {
   it("lists a state's cheapest entries today, cheapest per dozen first", async () => {
-    const result = JSON.parse((await get('/api/egg-prices/by-state/ut')).text) as StateCheapestResult;
+    const result = JSON.parse((await get('/api/egg-prices/by-state/ut')).text) as PriceMapCheapestResult;
     expect(result.state).toBe('UT');
     expect(result.entries.map((e) => [e.store_id, e.price_per_dozen])).toEqual([
       ['walmart', 3],
@@ -126,7 +126,7 @@ describe('GET /api/egg-prices/by-state/{state}', () => {
     expect(result.entries[0]).toMatchObject({ price: 3, city: 'Salt Lake City', location_id: walmart.locationId });
     const one = JSON.parse(
       (await get('/api/egg-prices/by-state/UT?limit=1&egg_type=organic')).text,
-    ) as StateCheapestResult;
+    ) as PriceMapCheapestResult;
     expect(one.entries.map((e) => e.store_id)).toEqual(['aldi']);
   });
 
@@ -136,14 +136,14 @@ describe('GET /api/egg-prices/by-state/{state}', () => {
     expect([first.headers.get('x-total-count'), second.headers.get('x-total-count')]).toEqual(['3', '3']);
     expect(first.headers.get('link')).toContain('</api/egg-prices/by-state/UT?limit=2&offset=2>; rel="next"');
     const stores = [first, second].flatMap((page) =>
-      (JSON.parse(page.text) as StateCheapestResult).entries.map((e) => e.store_id),
+      (JSON.parse(page.text) as PriceMapCheapestResult).entries.map((e) => e.store_id),
     );
     expect(stores).toEqual(['walmart', 'kroger', 'target']);
-    const past = JSON.parse((await get('/api/egg-prices/by-state/UT?offset=10')).text) as StateCheapestResult;
+    const past = JSON.parse((await get('/api/egg-prices/by-state/UT?offset=10')).text) as PriceMapCheapestResult;
     expect(past).toMatchObject({ total: 3, entries: [] });
     const states = await get('/api/egg-prices/by-state?limit=5&offset=50');
     expect(states.headers.get('x-total-count')).toBe('51');
-    expect((JSON.parse(states.text) as ByStateResult).states.map((s) => s.state)).toEqual(['WY']);
+    expect((JSON.parse(states.text) as PriceMapResult).states.map((s) => s.state)).toEqual(['WY']);
   });
 
   it('answers 400 for a code that is not a state', async () => {

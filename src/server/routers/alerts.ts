@@ -18,35 +18,39 @@ import {
 import { publicProcedure, router, userProcedure } from '../trpc.ts';
 import { enforce, LIMITS } from '../auth/rate-limit.ts';
 import { queueEmail } from '../email/outbox.ts';
-import { confirmSubscriptionEmail, describeSubscription } from '../email/alerts.ts';
+import { confirmSubscriptionEmail, describeSubscription, existingSubscriptionEmail } from '../email/alerts.ts';
 import type { Db } from '../db.ts';
 import {
   activeCountFor,
   confirmByToken,
+  deleteSubscription,
   insertSubscription,
   issueConfirmation,
   issueLinkToken,
+  lockSubscriptionsOf,
+  sameSubscription,
   subscriptionById,
   subscriptionByLinkToken,
   unsubscribeByToken,
   updateSubscription,
 } from '../queries/subscriptions.ts';
+import { storeNames } from '../queries/stores.ts';
 import type { Context } from '../context.ts';
 
 const PENDING_MESSAGE =
   'Check your inbox: we sent a link to confirm this alert. Nothing is sent until it is confirmed.';
 const CONFIRMED_MESSAGE = 'Subscription created! Alerts go to your verified email address.';
+/** Said to whoever may manage the existing alert here (its owner, or the address's verified user). */
+const EXISTS_YOURS = 'You already have this price alert: nothing new was added. Manage it below.';
+/** Said to anyone else: the link to manage it goes to the address, never to the requester. */
+const EXISTS_EMAILED =
+  'This email already has a price alert with these settings: nothing new was added. We sent a link to manage it to that address.';
 const INVALID_CONFIRMATION = 'This confirmation link is invalid or has expired.';
 const INVALID_LINK = 'This link is invalid: open the link of a recent EggWatch email again.';
 
 /** The signed-in user's own verified address needs no confirmation. */
 function provenBy(ctx: Context, email: string): boolean {
   return Boolean(ctx.user && ctx.user.email_verified && ctx.user.email.toLowerCase() === email.toLowerCase());
-}
-
-async function storeNames(sql: Db): Promise<Record<string, string>> {
-  const rows = await sql<{ id: string; store_name: string }[]>`select id, store_name from stores`;
-  return Object.fromEntries(rows.map((r) => [r.id, r.store_name]));
 }
 
 async function sendConfirmation(tx: Db, ctx: Context, subscription: Subscription): Promise<void> {
@@ -60,6 +64,15 @@ async function sendConfirmation(tx: Db, ctx: Context, subscription: Subscription
   );
 }
 
+/** Mails the address a link to manage its existing alert (someone subscribed to it again). */
+async function sendManageLink(tx: Db, ctx: Context, subscription: Subscription): Promise<void> {
+  const links = { publicUrl: ctx.config.publicUrl, token: await issueLinkToken(tx, subscription.id) };
+  await queueEmail(
+    tx,
+    existingSubscriptionEmail(subscription.email, describeSubscription(subscription, await storeNames(tx)), links),
+  );
+}
+
 /**
  * Saves new values of an existing subscription in one transaction: the per-address limit holds
  * when it becomes active or moves to another address, and a new, unproven address must be
@@ -69,7 +82,7 @@ async function save(ctx: Context, current: Subscription, values: SubscriptionVal
   const emailChanged = current.email.toLowerCase() !== values.email.toLowerCase();
   const confirmed = emailChanged ? provenBy(ctx, values.email) : ('keep' as const);
   return ctx.sql.begin(async (tx) => {
-    await tx`select pg_advisory_xact_lock(hashtext(${`subscriptions:${values.email}`}))`;
+    await lockSubscriptionsOf(tx, values.email);
     if (
       values.active &&
       (!current.active || emailChanged) &&
@@ -101,16 +114,27 @@ async function owned(ctx: Context & { user: NonNullable<Context['user']> }, id: 
   return subscription;
 }
 
-export const subscriptionsRouter = router({
+export const alertsRouter = router({
   create: publicProcedure.input(subscriptionInput).mutation(async ({ ctx, input }) => {
     await enforce(ctx, [
       [`subscribe:ip:${ctx.http.ip}`, LIMITS.subscribePerIp],
       [`subscribe:email:${input.email}`, LIMITS.subscribePerEmail],
     ]);
     const confirmed = provenBy(ctx, input.email);
-    const subscription = await ctx.sql.begin(async (tx) => {
-      // Serialises subscriptions of one address so the limit holds under concurrent requests.
-      await tx`select pg_advisory_xact_lock(hashtext(${`subscriptions:${input.email}`}))`;
+    type Outcome = { created: Subscription } | { exists: Subscription; mine: boolean };
+    const outcome = await ctx.sql.begin(async (tx): Promise<Outcome> => {
+      // Serialises subscriptions of one address so the limit holds, and no alert is added twice,
+      // under concurrent requests.
+      await lockSubscriptionsOf(tx, input.email);
+      // The same alert twice is one: say so, and offer to manage the one there is.
+      const existing = await sameSubscription(tx, input);
+      if (existing) {
+        const { user_id: owner, ...found } = existing;
+        if (confirmed || (ctx.user && owner === ctx.user.id)) return { exists: found, mine: true };
+        if (found.confirmed_at) await sendManageLink(tx, ctx, found);
+        else await sendConfirmation(tx, ctx, found);
+        return { exists: found, mine: false };
+      }
       if (input.active && (await activeCountFor(tx, input.email)) >= MAX_ACTIVE_SUBSCRIPTIONS) {
         throw new TRPCError({
           code: 'CONFLICT',
@@ -119,11 +143,21 @@ export const subscriptionsRouter = router({
       }
       const created = await insertSubscription(tx, input, { userId: ctx.user?.id ?? null, confirmed });
       if (!confirmed) await sendConfirmation(tx, ctx, created);
-      return created;
+      return { created };
     });
+    if ('exists' in outcome) {
+      return {
+        // Only whoever may manage it here sees the existing alert.
+        subscription: outcome.mine ? outcome.exists : null,
+        status: 'exists' as const,
+        manageable: outcome.mine,
+        message: outcome.mine ? EXISTS_YOURS : EXISTS_EMAILED,
+      };
+    }
     return {
-      subscription,
+      subscription: outcome.created,
       status: confirmed ? ('confirmed' as const) : ('pending' as const),
+      manageable: false,
       message: confirmed ? CONFIRMED_MESSAGE : PENDING_MESSAGE,
     };
   }),
@@ -146,7 +180,7 @@ export const subscriptionsRouter = router({
   /** Deletes one subscription (its owner or an admin). */
   delete: userProcedure.input(subscriptionIdInput).mutation(async ({ ctx, input }) => {
     await owned(ctx, input.id);
-    await ctx.sql`delete from subscriptions where id = ${input.id}`;
+    await deleteSubscription(ctx.sql, input.id);
     return { success: true as const };
   }),
 

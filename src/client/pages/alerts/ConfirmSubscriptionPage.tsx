@@ -23,7 +23,7 @@ function Home() {
 export default function ConfirmSubscriptionPage() {
   const [params] = useUrlSearch();
   const token = params.get('token') ?? '';
-  const confirm = trpc.subscriptions.confirm.useMutation();
+  const confirm = trpc.alerts.confirm.useMutation();
 
   if (!token) {
     return (

@@ -6,13 +6,13 @@ import { SampleBadge } from '#client/components/SampleBadge.tsx';
 import { trpc } from '#client/lib/trpc.ts';
 import { anySample } from '#client/pages/map/mapView.ts';
 import { PriceMap } from '#client/pages/map/PriceMapParts.tsx';
-import { CARD_MAP_MAX_W, UsMapFrame, UsMapPlaceholder } from './UsMapFrame.tsx';
+import { CARD_MAP_MAX_W, PriceMapFrame, PriceMapPlaceholder } from './PriceMapFrame.tsx';
 
-export default function UsMapCard() {
-  const query = trpc.prices.byState.useQuery({ egg_type: 'standard' });
+export default function PriceMapCard() {
+  const query = trpc.prices.map.useQuery({ egg_type: 'standard' });
   const priced = query.data?.states.filter((s) => s.median_per_dozen !== null).length ?? 0;
   return (
-    <UsMapFrame
+    <PriceMapFrame
       badge={query.data && anySample(query.data.states) && <SampleBadge figure />}
       summary={
         query.data
@@ -31,8 +31,8 @@ export default function UsMapCard() {
       ) : query.data ? (
         <PriceMap data={query.data} maxW={CARD_MAP_MAX_W} />
       ) : (
-        <UsMapPlaceholder />
+        <PriceMapPlaceholder />
       )}
-    </UsMapFrame>
+    </PriceMapFrame>
   );
 }

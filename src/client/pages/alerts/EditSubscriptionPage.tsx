@@ -14,8 +14,8 @@ import NotFoundPage from '#client/pages/not-found/NotFoundPage.tsx';
 import { SubscriptionForm, formValuesOf } from './SubscriptionForm.tsx';
 
 function Editor({ id }: { id: number }) {
-  const subscription = trpc.subscriptions.byId.useQuery({ id }, { retry: false, refetchOnMount: 'always' });
-  const update = trpc.subscriptions.update.useMutation();
+  const subscription = trpc.alerts.byId.useQuery({ id }, { retry: false, refetchOnMount: 'always' });
+  const update = trpc.alerts.update.useMutation();
   const utils = trpc.useUtils();
   const navigate = useNavigate();
 
@@ -66,8 +66,8 @@ function Editor({ id }: { id: number }) {
             {
               onSuccess: (result) => {
                 toaster.create({ type: 'success', title: 'Subscription updated', description: result.message });
-                void utils.users.subscriptions.invalidate();
-                void utils.subscriptions.byId.invalidate({ id });
+                void utils.users.alerts.invalidate();
+                void utils.alerts.byId.invalidate({ id });
                 navigate('/profile?tab=subscriptions');
               },
               onError: (error) =>

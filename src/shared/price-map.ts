@@ -12,13 +12,13 @@ import { EGG_TYPES, REGIONS } from './vocabulary.ts';
 /** Prices count as today's when read within this many hours (a day's visits span the whole day). */
 export const TODAY_HOURS = 48;
 
-export const byStateInput = z
+export const priceMapInput = z
   .object({
     egg_type: eggTypeSchema.default('standard'),
     count: intParam('count', 1, 360).optional(),
   })
   .strict();
-export type ByStateInput = z.input<typeof byStateInput>;
+export type PriceMapInput = z.input<typeof priceMapInput>;
 
 const stateCodeSchema = z
   .string({ message: 'state must be a two-letter state code' })
@@ -32,14 +32,14 @@ const stateCodeSchema = z
     return code as UsState;
   });
 
-export const stateCheapestInput = byStateInput
+export const priceMapCheapestInput = priceMapInput
   .extend({
     state: stateCodeSchema,
     limit: listLimit.default(10),
     offset: listOffset.default(0),
   })
   .strict();
-export type StateCheapestInput = z.input<typeof stateCheapestInput>;
+export type PriceMapCheapestInput = z.input<typeof priceMapCheapestInput>;
 
 export const stateFiguresSchema = z.object({
   state: z.string().describe('Two-letter code of the state (or DC)'),
@@ -59,24 +59,24 @@ export const stateFiguresSchema = z.object({
 });
 export type StateFigures = z.infer<typeof stateFiguresSchema>;
 
-export const byStateResultSchema = z.object({
+export const priceMapResultSchema = z.object({
   egg_type: z.enum(EGG_TYPES),
   count: z.number().int().nullable(),
   day: z.string().describe('Today (UTC), YYYY-MM-DD'),
   states: z.array(stateFiguresSchema).describe('The 50 states and DC, by code'),
 });
-export type ByStateResult = z.infer<typeof byStateResultSchema>;
+export type PriceMapResult = z.infer<typeof priceMapResultSchema>;
 
-export const stateCheapestEntrySchema = priceEntrySchema.extend({
+export const priceMapCheapestEntrySchema = priceEntrySchema.extend({
   price_per_dozen: z.number(),
   city: z.string().nullable(),
   location_name: z.string().nullable(),
 });
-export const stateCheapestResultSchema = z.object({
+export const priceMapCheapestResultSchema = z.object({
   state: z.string(),
   egg_type: z.enum(EGG_TYPES),
   count: z.number().int().nullable(),
   total: z.number().int().describe("Today's entries in the state before limit and offset"),
-  entries: z.array(stateCheapestEntrySchema).describe("Today's entries in the state, cheapest per dozen first"),
+  entries: z.array(priceMapCheapestEntrySchema).describe("Today's entries in the state, cheapest per dozen first"),
 });
-export type StateCheapestResult = z.infer<typeof stateCheapestResultSchema>;
+export type PriceMapCheapestResult = z.infer<typeof priceMapCheapestResultSchema>;

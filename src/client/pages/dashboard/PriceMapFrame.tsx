@@ -1,5 +1,5 @@
 // The dashboard's map card around its content: the heading, the summary line and the link to the
-// full page. The slot's placeholder (UsMapSlot, before the card's chunk loads) and the card's own
+// full page. The slot's placeholder (PriceMapSlot, before the card's chunk loads) and the card's own
 // loading state draw the same frame around a placeholder of the map and its legend at their
 // loaded heights, so nothing below moves when the map arrives.
 import { Card, Flex, Heading, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
@@ -12,7 +12,15 @@ import { MAP_LEGEND_HEIGHT, mapAspect } from '#client/pages/map/mapView.ts';
 /** The card's map is narrower than the map page's. */
 export const CARD_MAP_MAX_W = '2xl';
 
-export function UsMapFrame({ badge, summary, children }: { badge?: ReactNode; summary: string; children: ReactNode }) {
+export function PriceMapFrame({
+  badge,
+  summary,
+  children,
+}: {
+  badge?: ReactNode;
+  summary: string;
+  children: ReactNode;
+}) {
   return (
     <Card.Root as="section" aria-labelledby="us-map-heading" variant="outline">
       <Card.Header pb="2">
@@ -41,7 +49,7 @@ export function UsMapFrame({ badge, summary, children }: { badge?: ReactNode; su
 }
 
 /** The map and its legend while they load. */
-export function UsMapPlaceholder() {
+export function PriceMapPlaceholder() {
   return (
     <Stack gap="3" role="status" aria-label="Loading prices by state">
       <ChartSkeleton aspect={mapAspect(CARD_MAP_MAX_W)} />

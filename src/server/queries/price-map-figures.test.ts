@@ -1,5 +1,5 @@
-// The prices by state's precomputed figures (migration 020, state-figures.ts) against the query
-// over the entries they replace (test/by-state-reference.ts), on real PostgreSQL: several states,
+// The prices by state's precomputed figures (migration 020, price-map-figures.ts) against the query
+// over the entries they replace (test/price-map-reference.ts), on real PostgreSQL: several states,
 // a store and region whose sample prices its scraped ones hide, a stale price outside the 48-hour
 // window, pack sizes, last week's observations (sample and scraped); after a full refresh, after a
 // dirty day's refresh of a price change, after a pair switches from sample to scraped prices,
@@ -8,14 +8,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/db.ts';
 import { addListing } from '../../../test/listings.ts';
-import { referencePricesByState } from '../../../test/by-state-reference.ts';
+import { referencePriceMap } from '../../../test/price-map-reference.ts';
 import type { EggType } from '../../shared/vocabulary.ts';
 import type { Db } from '../db.ts';
 import { migrate } from '../migrate.ts';
 import { seedStores } from '../seed.ts';
-import { pricesByState } from './by-state.ts';
+import { readPriceMap } from './price-map.ts';
 import { refreshRollups } from './rollups.ts';
-import { refreshStateFigures } from './state-figures.ts';
+import { refreshPriceMapFigures } from './price-map-figures.ts';
 
 let db: TestDatabase;
 
@@ -31,8 +31,8 @@ async function bothWays(sql: Db) {
   const stored = [];
   const fresh = [];
   for (const filters of FILTERS) {
-    stored.push(await pricesByState(sql, filters));
-    fresh.push(await referencePricesByState(sql, filters));
+    stored.push(await readPriceMap(sql, filters));
+    fresh.push(await referencePriceMap(sql, filters));
   }
   return { stored, fresh };
 }
@@ -207,7 +207,7 @@ describe("the prices by state's precomputed figures", () => {
         ]);
       const rows = await read();
       expect(rows.map((r) => r.length > 0)).toEqual([true, true, true]);
-      await sql.begin((tx) => refreshStateFigures(tx, 'all'));
+      await sql.begin((tx) => refreshPriceMapFigures(tx, 'all'));
       expect(await read()).toEqual(rows);
       const refreshed = await bothWays(sql);
       expect(refreshed.stored).toEqual(refreshed.fresh);

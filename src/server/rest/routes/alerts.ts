@@ -33,15 +33,28 @@ const saved = z.object({
   message: z.string(),
 });
 
-export const subscriptionRoutes: RestRoute[] = [
+const created = z.object({
+  subscription: subscriptionSchema
+    .nullable()
+    .describe('The subscription; null when one with these settings exists and the caller may not manage it here'),
+  status: z
+    .enum(['confirmed', 'pending', 'exists'])
+    .describe(
+      'exists: the address already has a subscription with these settings, and nothing was added (the link to manage it is mailed to the address, unless the caller owns it)',
+    ),
+  manageable: z.boolean().describe('Whether the caller may manage the existing subscription (status exists) here'),
+  message: z.string(),
+});
+
+export const alertRoutes: RestRoute[] = [
   route({
     method: 'POST',
     path: '/subscribers',
     summary:
-      "Subscribe to price alerts. An address that is not the signed-in user's verified email is confirmed by a link sent to it before any alert (status pending)",
-    procedure: 'subscriptions.create',
+      "Subscribe to price alerts. An address that is not the signed-in user's verified email is confirmed by a link sent to it before any alert (status pending). Subscribing again with the same settings adds nothing (status exists)",
+    procedure: 'alerts.create',
     body: subscriptionInput,
-    response: saved,
+    response: created,
     status: 201,
     errors: { 409: TOO_MANY, 429: 'Too many subscriptions from this address or for this email' },
   }),
@@ -50,7 +63,7 @@ export const subscriptionRoutes: RestRoute[] = [
     path: '/subscribers/unsubscribe',
     private: true,
     summary: 'What an unsubscribe link points at',
-    procedure: 'subscriptions.unsubscribeInfo',
+    procedure: 'alerts.unsubscribeInfo',
     query: subscriptionTokenInput,
     response: z.object({ email: z.string(), active: z.boolean(), summary: z.string() }),
     errors: { 404: LINK },
@@ -59,7 +72,7 @@ export const subscriptionRoutes: RestRoute[] = [
     method: 'POST',
     path: '/subscribers/unsubscribe',
     summary: 'Unsubscribe with the token of an email link (no login)',
-    procedure: 'subscriptions.unsubscribe',
+    procedure: 'alerts.unsubscribe',
     body: subscriptionTokenInput,
     response: z.object({ success: z.literal(true), email: z.string(), summary: z.string() }),
     errors: { 404: LINK },
@@ -69,7 +82,7 @@ export const subscriptionRoutes: RestRoute[] = [
     path: '/subscribers/confirm',
     summary:
       'Confirm a subscription with the token of its confirmation email (status already-confirmed when the link was followed before)',
-    procedure: 'subscriptions.confirm',
+    procedure: 'alerts.confirm',
     body: subscriptionTokenInput,
     response: z.object({
       status: z.enum(['confirmed', 'already-confirmed']),
@@ -83,7 +96,7 @@ export const subscriptionRoutes: RestRoute[] = [
     path: '/subscribers/manage',
     private: true,
     summary: 'The subscription a manage link (the token of one of its emails) points at',
-    procedure: 'subscriptions.manage',
+    procedure: 'alerts.manage',
     query: subscriptionTokenInput,
     response: z.object({ subscription: subscriptionSchema, summary: z.string() }),
     errors: { 404: LINK },
@@ -92,7 +105,7 @@ export const subscriptionRoutes: RestRoute[] = [
     method: 'PUT',
     path: '/subscribers/manage',
     summary: 'Change a subscription with the token of one of its emails (no login; the address stays)',
-    procedure: 'subscriptions.manageUpdate',
+    procedure: 'alerts.manageUpdate',
     body: subscriptionManageInput,
     response: z.object({ subscription: subscriptionSchema, summary: z.string(), message: z.string() }),
     errors: { 404: LINK, 409: TOO_MANY },
@@ -101,7 +114,7 @@ export const subscriptionRoutes: RestRoute[] = [
     method: 'GET',
     path: '/subscribers/:id',
     summary: 'One subscription (its owner or an admin)',
-    procedure: 'subscriptions.byId',
+    procedure: 'alerts.byId',
     params: { id: SUBSCRIPTION_ID },
     response: subscriptionSchema,
     auth: 'user',
@@ -111,7 +124,7 @@ export const subscriptionRoutes: RestRoute[] = [
     method: 'PUT',
     path: '/subscribers/:id',
     summary: 'Change a subscription (its owner or an admin); a new unproven address is confirmed again',
-    procedure: 'subscriptions.update',
+    procedure: 'alerts.update',
     params: { id: SUBSCRIPTION_ID },
     body: subscriptionInput,
     response: saved,
@@ -122,7 +135,7 @@ export const subscriptionRoutes: RestRoute[] = [
     method: 'DELETE',
     path: '/subscribers/:id',
     summary: 'Delete a subscription (its owner or an admin)',
-    procedure: 'subscriptions.delete',
+    procedure: 'alerts.delete',
     params: { id: SUBSCRIPTION_ID },
     response: z.object({ success: z.literal(true) }),
     auth: 'user',

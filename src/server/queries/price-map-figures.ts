@@ -8,14 +8,14 @@
 // moved between. Upserted in key order and the scope's rows without entries deleted, as the store
 // page's figures are: two refreshes sharing a state wait for each other instead of failing on the
 // key.
-import { TODAY_HOURS } from '#shared/by-state.ts';
+import { TODAY_HOURS } from '#shared/price-map.ts';
 import type { Db } from '../db.ts';
-import { medians, summaryBasis } from './by-state.ts';
+import { medians, summaryBasis } from './price-map.ts';
 import { scrapedStoreRegions, shownSource } from './prices.ts';
 import type { StoreRegion } from './store-figures.ts';
 
 /** What to recompute; everything when 'all'. */
-export type StateFiguresScope =
+export type PriceMapFiguresScope =
   | 'all'
   | {
       /** Today's figures of every state where these pairs have locations. */
@@ -53,7 +53,7 @@ function replaceRows(
     )`;
 }
 
-export async function refreshStateFigures(tx: Db, scope: StateFiguresScope): Promise<void> {
+export async function refreshPriceMapFigures(tx: Db, scope: PriceMapFiguresScope): Promise<void> {
   const all = scope === 'all';
   const pairs = all ? [] : (scope.pairs ?? []);
   const moved = all ? [] : (scope.states ?? []);

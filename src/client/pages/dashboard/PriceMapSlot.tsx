@@ -5,31 +5,31 @@ import { Box } from '@chakra-ui/react';
 import { lazy, Suspense, useRef } from 'react';
 import { ErrorBoundary } from '#client/components/ErrorBoundary.tsx';
 import { useNearViewport } from '#client/lib/useNearViewport.ts';
-import { UsMapFrame, UsMapPlaceholder } from './UsMapFrame.tsx';
+import { PriceMapFrame, PriceMapPlaceholder } from './PriceMapFrame.tsx';
 
-const UsMapCard = lazy(() => import('./UsMapCard.tsx'));
+const PriceMapCard = lazy(() => import('./PriceMapCard.tsx'));
 
 /** The card as it looks while its map loads. */
-function UsMapFallback() {
+function PriceMapFallback() {
   return (
-    <UsMapFrame summary=".">
-      <UsMapPlaceholder />
-    </UsMapFrame>
+    <PriceMapFrame summary=".">
+      <PriceMapPlaceholder />
+    </PriceMapFrame>
   );
 }
 
-export default function UsMapSlot() {
+export default function PriceMapSlot() {
   const ref = useRef<HTMLDivElement>(null);
   const near = useNearViewport(ref, '300px');
   return (
     <Box ref={ref}>
       <ErrorBoundary title="Unable to show the map by state">
         {near ? (
-          <Suspense fallback={<UsMapFallback />}>
-            <UsMapCard />
+          <Suspense fallback={<PriceMapFallback />}>
+            <PriceMapCard />
           </Suspense>
         ) : (
-          <UsMapFallback />
+          <PriceMapFallback />
         )}
       </ErrorBoundary>
     </Box>

@@ -4,7 +4,7 @@
 // 'Return Home' and 'Add Another Subscription', on failure the inline error and a toast.
 import { Alert, Button, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { LuBellRing, LuHouse, LuPlus } from 'react-icons/lu';
+import { LuBellRing, LuHouse, LuPlus, LuSettings } from 'react-icons/lu';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { EGG_TYPE_SLUGS } from '#shared/vocabulary.ts';
 import { AuthCard } from '#client/components/auth/AuthCard.tsx';
@@ -22,26 +22,50 @@ export const SUBSCRIBE_INTRO =
   'Get an email when egg prices drop in the region you choose, or a daily or weekly summary.';
 const CREATED = 'Subscription created!';
 
-type Created = RouterOutputs['subscriptions']['create'];
+type Created = RouterOutputs['alerts']['create'];
+
+/** Title of the view when the address already has the alert asked for. */
+export const EXISTS_TITLE = 'You already have this alert';
 
 function Done({ result, onAnother }: { result: Created; onAnother: () => void }) {
+  const exists = result.status === 'exists';
   return (
     <AuthCard
-      title={result.status === 'confirmed' ? 'You are subscribed' : 'Confirm your subscription'}
+      title={exists ? EXISTS_TITLE : result.status === 'confirmed' ? 'You are subscribed' : 'Confirm your subscription'}
       icon={<LuBellRing aria-hidden size="28" />}
     >
-      <Alert.Root status={result.status === 'confirmed' ? 'success' : 'info'}>
+      <Alert.Root status={exists ? 'info' : result.status === 'confirmed' ? 'success' : 'info'}>
         <Alert.Indicator />
         <Alert.Content>
-          <Alert.Title>{CREATED}</Alert.Title>
-          <Alert.Description>{textBesideTitle(CREATED, result.message)}</Alert.Description>
+          {exists ? (
+            <Alert.Description>{result.message}</Alert.Description>
+          ) : (
+            <>
+              <Alert.Title>{CREATED}</Alert.Title>
+              <Alert.Description>{textBesideTitle(CREATED, result.message)}</Alert.Description>
+            </>
+          )}
         </Alert.Content>
       </Alert.Root>
-      <Text textStyle="sm" color="fg.muted">
-        Alerts go to <strong>{result.subscription.email}</strong>. Every email has a link to stop them.
-      </Text>
+      {result.subscription && !exists && (
+        <Text textStyle="sm" color="fg.muted">
+          Alerts go to <strong>{result.subscription.email}</strong>. Every email has a link to stop them.
+        </Text>
+      )}
       <HStack gap="3" wrap="wrap">
-        <Button asChild colorPalette="brand">
+        {exists && result.manageable && result.subscription && (
+          <Button asChild colorPalette="brand">
+            <RouterLink to={`/notifications/edit/${result.subscription.id}`}>
+              <LuSettings aria-hidden />
+              Manage this alert
+            </RouterLink>
+          </Button>
+        )}
+        <Button
+          asChild
+          colorPalette={exists && result.manageable ? 'gray' : 'brand'}
+          variant={exists && result.manageable ? 'outline' : 'solid'}
+        >
           <RouterLink to="/">
             <LuHouse aria-hidden />
             Return Home
@@ -57,7 +81,7 @@ function Done({ result, onAnother }: { result: Created; onAnother: () => void })
 }
 
 function Form({ initial, onCreated }: { initial: FormValues; onCreated: (result: Created) => void }) {
-  const create = trpc.subscriptions.create.useMutation();
+  const create = trpc.alerts.create.useMutation();
   const utils = trpc.useUtils();
   return (
     <AuthCard title="Price Alerts" description={SUBSCRIBE_INTRO} maxW="xl" icon={<LuBellRing aria-hidden size="28" />}>
@@ -76,8 +100,10 @@ function Form({ initial, onCreated }: { initial: FormValues; onCreated: (result:
         onSubmit={(values) =>
           create.mutate(values, {
             onSuccess: (result) => {
-              toaster.create({ type: 'success', title: CREATED, description: result.message });
-              void utils.users.subscriptions.invalidate();
+              // An alert the address already has: the view says so, with the way to manage it.
+              if (result.status !== 'exists')
+                toaster.create({ type: 'success', title: CREATED, description: result.message });
+              void utils.users.alerts.invalidate();
               onCreated(result);
             },
             onError: (error) =>

@@ -1,17 +1,17 @@
-// Prices by state as computed before migration 020 (src/server/queries/by-state.ts before the
+// Prices by state as computed before migration 020 (src/server/queries/price-map.ts before the
 // precomputed figures): every visible current entry read within TODAY_HOURS grouped by state, and
 // last week's observations of a day, on every call. What the precomputed figures are checked
 // against. Kept verbatim but for the names.
-import { TODAY_HOURS, type ByStateResult } from '../src/shared/by-state.ts';
+import { TODAY_HOURS, type PriceMapResult } from '../src/shared/price-map.ts';
 import type { EggType } from '../src/shared/vocabulary.ts';
 import type { Db } from '../src/server/db.ts';
-import { byStateResult, medians, type StateRow } from '../src/server/queries/by-state.ts';
+import { priceMapResult, medians, type StateRow } from '../src/server/queries/price-map.ts';
 import { scrapedStoreRegions, visibleEntries } from '../src/server/queries/prices.ts';
 
-export async function referencePricesByState(
+export async function referencePriceMap(
   sql: Db,
   { eggType, count }: { eggType: EggType; count?: number | undefined },
-): Promise<ByStateResult> {
+): Promise<PriceMapResult> {
   const rows = await sql<StateRow[]>`
     with today_groups as (
       select l.state, (e.price / p.count * 12)::float8 as per_dozen, count(*)::int as n,
@@ -44,5 +44,5 @@ export async function referencePricesByState(
            coalesce(n.stores, 0) as stores, coalesce(n.sample, false) as sample, w.week_median,
            to_char((now() at time zone 'UTC')::date, 'YYYY-MM-DD') as day
     from now_figures n full join week_figures w on w.state = n.state`;
-  return byStateResult(rows, { eggType, count });
+  return priceMapResult(rows, { eggType, count });
 }

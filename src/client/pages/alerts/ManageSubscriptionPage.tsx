@@ -44,11 +44,11 @@ function subscriptionState(s: Pick<Subscription, 'active' | 'confirmed_at'>): {
 }
 
 function Manage({ token }: { token: string }) {
-  const manage = trpc.subscriptions.manage.useQuery({ token }, { retry: false });
+  const manage = trpc.alerts.manage.useQuery({ token }, { retry: false });
   const utils = trpc.useUtils();
-  const save = trpc.subscriptions.manageUpdate.useMutation({
+  const save = trpc.alerts.manageUpdate.useMutation({
     onSuccess: (result) => {
-      utils.subscriptions.manage.setData({ token }, { subscription: result.subscription, summary: result.summary });
+      utils.alerts.manage.setData({ token }, { subscription: result.subscription, summary: result.summary });
       toaster.create({ type: 'success', title: 'Subscription updated', description: result.message });
     },
     onError: (error) =>

@@ -1,9 +1,9 @@
-// pricesByState's medians, ranges and counts, worked out from a few rows per state (its prices per
+// readPriceMap's medians, ranges and counts, worked out from a few rows per state (its prices per
 // dozen with how many entries have each), against percentile_cont over the entries one by one, on
 // the seeded catalogue (many states, odd and even numbers of entries, repeated prices).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/db.ts';
-import { pricesByState } from './by-state.ts';
+import { readPriceMap } from './price-map.ts';
 import { refreshRollups } from './rollups.ts';
 
 let db: TestDatabase;
@@ -38,7 +38,7 @@ function expected(eggType: string, count?: number) {
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
-describe('pricesByState', () => {
+describe('readPriceMap', () => {
   it("gives each state's median per dozen as percentile_cont does over its entries, with the range and counts", async () => {
     for (const [eggType, count] of [
       ['standard', undefined],
@@ -49,7 +49,7 @@ describe('pricesByState', () => {
       expect(rows.length).toBeGreaterThan(3);
       // Both odd and even numbers of entries in a state, so both ways of taking the median are checked.
       expect(new Set(rows.map((r) => r.entries % 2)).size).toBe(2);
-      const result = await pricesByState(db.sql, { eggType, count });
+      const result = await readPriceMap(db.sql, { eggType, count });
       for (const row of rows) {
         expect(
           result.states.find((s) => s.state === row.state),
