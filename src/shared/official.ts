@@ -282,6 +282,11 @@ export const officialSeriesInput = z.object({
   to: z.iso.date().optional().describe('YYYY-MM-DD: the last period included'),
 });
 
+/** APHIS's layer-flock detections summed by state from a week on (the map page's bird-flu section). */
+export const detectionsByStateInput = z.object({
+  from: z.iso.date().describe('YYYY-MM-DD: the first week included'),
+});
+
 export const officialStatusSchema = z
   .enum(['ok', 'failing', 'off', 'not-fetched'])
   .describe(

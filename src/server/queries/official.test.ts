@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/db.ts';
 import {
   applyObservations,
+  detectionsByState,
   fetchBody,
   markFailed,
   markFetched,
@@ -88,5 +89,40 @@ describe('official storage', () => {
     expect(bls.failing_since).toBeNull();
     expect(bls.last_period).toBe('2025-11-01');
     expect(bls.last_published_on).toBe('2026-12-11');
+  });
+
+  it('sums APHIS layer-flock detections by state from a week on, the national total left out, most hens first', async () => {
+    const at = new Date('2026-11-22T00:00:00Z');
+    const f = await recordFetch(db.sql, {
+      source: 'aphis_hpai',
+      url: 'a',
+      httpStatus: 200,
+      body: 'csv',
+      outcome: 'parsed',
+    });
+    const week = (state: string, period: string, birds: number, detections: number) => ({
+      seriesId: `aphis-layers:${state}`,
+      period,
+      valueText: String(birds),
+      value: birds,
+      unit: 'birds',
+      detail: { detections },
+    });
+    await applyObservations(db.sql, 'aphis_hpai', f, at, [
+      week('IA', '2025-10-06', 4_200_000, 1), // before the window
+      week('IA', '2026-03-02', 1_500_000, 1),
+      week('IA', '2026-09-14', 250_000, 2),
+      week('OH', '2026-05-04', 2_000_000, 1),
+      week('CO', '2026-06-01', 0, 0), // no hens: not a detection
+      week('US', '2026-03-02', 1_500_000, 1),
+      week('US', '2026-05-04', 2_000_000, 1),
+      week('US', '2026-09-14', 250_000, 2),
+    ]);
+    expect(await detectionsByState(db.sql, '2025-12-01')).toEqual([
+      { state: 'OH', birds: 2_000_000, detections: 1, weeks: 1, latest_week: '2026-05-04' },
+      { state: 'IA', birds: 1_750_000, detections: 3, weeks: 2, latest_week: '2026-09-14' },
+    ]);
+    expect(await detectionsByState(db.sql, '2026-10-01')).toEqual([]);
+    expect((await detectionsByState(db.sql, '2025-01-01')).find((r) => r.state === 'IA')?.birds).toBe(5_950_000);
   });
 });

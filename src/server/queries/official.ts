@@ -246,3 +246,34 @@ export async function dueOfficialSources(sql: Db): Promise<string[]> {
       order by source`;
   return due.map((d) => d.source);
 }
+
+export interface DetectionsByStateRow {
+  state: string;
+  /** Layer hens affected, summed over the weeks from `from` on. */
+  birds: number;
+  /** Confirmed detections (flocks), where APHIS's rows gave them. */
+  detections: number;
+  /** Weeks (from Monday) with a detection. */
+  weeks: number;
+  /** The latest such week's Monday, YYYY-MM-DD. */
+  latest_week: string;
+}
+
+/**
+ * APHIS's detections in commercial table-egg layer flocks by state (the `aphis-layers:<state>`
+ * series, the national total left out) from a week on: the states with any, most hens first.
+ */
+export async function detectionsByState(sql: Db, from: string): Promise<DetectionsByStateRow[]> {
+  return sql<DetectionsByStateRow[]>`
+    select substr(series_id, length('aphis-layers:') + 1) as state,
+           sum(value)::float8 as birds,
+           coalesce(sum(case when jsonb_typeof(detail -> 'detections') = 'number'
+                             then (detail ->> 'detections')::numeric end), 0)::int as detections,
+           count(*)::int as weeks,
+           to_char(max(period), 'YYYY-MM-DD') as latest_week
+    from official_observations
+    where source = 'aphis_hpai' and series_id like 'aphis-layers:%' and series_id <> 'aphis-layers:US'
+      and period >= ${from}::date and value > 0
+    group by series_id
+    order by birds desc, state`;
+}

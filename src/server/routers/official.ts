@@ -10,12 +10,14 @@ import {
   OFFICIAL_SOURCES,
   officialSeriesInput,
   comparisonInput,
+  aphisSeriesId,
+  detectionsByStateInput,
   parseOfficialSeriesId,
   type OfficialSource,
   type OfficialSourceView,
 } from '#shared/official.ts';
 import type { Context } from '../context.ts';
-import { officialPoints, officialSourceRows, queueOfficialFetch } from '../queries/official.ts';
+import { detectionsByState, officialPoints, officialSourceRows, queueOfficialFetch } from '../queries/official.ts';
 import { coverageFigures } from '../queries/coverage-figures.ts';
 import { comparison } from '../queries/comparison.ts';
 import { DEFAULT_SCRAPE_CONFIG } from '#shared/scrape.ts';
@@ -89,6 +91,18 @@ export const officialRouter = router({
   comparison: cachedProcedure(['official', 'rollups'], comparisonInput).query(({ ctx, input }) =>
     comparison(ctx.sql, input),
   ),
+  /** Bird-flu detections in commercial layer flocks by state (APHIS) from a week on, most hens first. */
+  detectionsByState: cachedProcedure(['official'], detectionsByStateInput).query(async ({ ctx, input }) => {
+    const rows = await detectionsByState(ctx.sql, input.from);
+    return rows.map((r) => ({
+      state: r.state,
+      seriesId: aphisSeriesId(r.state),
+      birds: r.birds,
+      detections: r.detections,
+      weeks: r.weeks,
+      latestWeek: r.latest_week,
+    }));
+  }),
   /**
    * The scrapers as a source of the Data Sources page: each retailer's coverage figures (stores
    * known, visited in the last day and week, never visited, failing, blocked) and its last run.

@@ -1,9 +1,10 @@
 // "Shelf, advertised and wholesale": EggWatch's own shelf price, USDA's advertised price for the
 // same region and egg type, and USDA's wholesale index on one weekly axis, with a table
 // alternative, the measured lead of wholesale and an outlook only where its backtest beat "no
-// change" (both errors printed either way).
+// change" (both errors printed either way). The compare page and the dashboard show this one component.
 import { Box, Card, Heading, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
 import { useState } from 'react';
+import type { Comparison } from '#shared/official.ts';
 import { REGION_LABELS, REGIONS, type EggType, type Region } from '#shared/vocabulary.ts';
 import { ErrorCard } from '#client/components/ErrorCard.tsx';
 import { ChartLegend } from '#client/components/charts/ChartLegend.tsx';
@@ -25,8 +26,6 @@ export function ShelfAdvertisedWholesale({
   const [region, setRegion] = useState<Region>(given ?? 'northeast');
   const data = trpc.official.comparison.useQuery({ region, eggType });
   const comparison = data.data;
-  const recent =
-    comparison?.weeks.filter((w) => w.shelf !== null || w.advertised !== null || w.wholesale !== null).slice(-12) ?? [];
   return (
     <Card.Root as="section" aria-labelledby="saw-heading" variant="outline">
       <Card.Header pb="2">
@@ -64,79 +63,91 @@ export function ShelfAdvertisedWholesale({
           />
         ) : !comparison ? (
           <ChartPlaceholder height={HEIGHT} />
-        ) : comparison.weeks.length === 0 ? (
-          <Text color="fg.muted">
-            No shelf, advertised or wholesale figures are held for this region and egg type yet.
-          </Text>
         ) : (
-          <Stack gap="3">
-            <ChartLegend
-              label="Series"
-              items={[
-                ...(comparison.weeks.some((w) => w.shelf !== null)
-                  ? [
-                      {
-                        label: comparison.shelfIsSample ? 'Shelf (EggWatch sample data)' : 'Shelf (EggWatch)',
-                        color: COMPARISON_COLORS.shelf,
-                      },
-                    ]
-                  : []),
-                ...(comparison.weeks.some((w) => w.advertised !== null)
-                  ? [{ label: 'Advertised (USDA)', color: COMPARISON_COLORS.advertised }]
-                  : []),
-                ...(comparison.weeks.some((w) => w.wholesale !== null)
-                  ? [{ label: 'Wholesale (USDA index)', color: COMPARISON_COLORS.wholesale }]
-                  : []),
-                ...(comparison.outlook?.shown ? [{ label: 'Shelf outlook', color: COMPARISON_COLORS.outlook }] : []),
-              ]}
-            />
-            <ChartSlot height={HEIGHT}>
-              <ComparisonChart comparison={comparison} />
-            </ChartSlot>
-            <Stack gap="1" fontSize="sm">
-              {comparison.shelfIsSample && (
-                <Text>
-                  No scraped shelf prices are held for this region and egg type yet: the shelf line is the sample
-                  catalogue, and the lead and outlook below are measured on it.
-                </Text>
-              )}
-              <Text>{leadText(comparison)}</Text>
-              <Text>{outlookText(comparison)}</Text>
-              {advertisedText(comparison) && <Text>USDA: {advertisedText(comparison)}.</Text>}
-              <Text color="fg.muted">
-                Advertised prices are USDA's weekly retail feature report for the matching USDA region; wholesale is
-                USDA's National Shell Egg Index (large white, caged). Official figures are shown beside EggWatch's,
-                never mixed in.
-              </Text>
-            </Stack>
-            <details>
-              <summary>Table of the last 12 weeks</summary>
-              <Table.ScrollArea mt="2">
-                <Table.Root size="sm">
-                  <Table.Header>
-                    <Table.Row>
-                      <Table.ColumnHeader>Week of</Table.ColumnHeader>
-                      <Table.ColumnHeader textAlign="end">Shelf</Table.ColumnHeader>
-                      <Table.ColumnHeader textAlign="end">Advertised</Table.ColumnHeader>
-                      <Table.ColumnHeader textAlign="end">Wholesale</Table.ColumnHeader>
-                    </Table.Row>
-                  </Table.Header>
-                  <Table.Body>
-                    {recent.map((w) => (
-                      <Table.Row key={w.week}>
-                        <Table.Cell>{w.week}</Table.Cell>
-                        <Table.Cell textAlign="end">{dollars(w.shelf)}</Table.Cell>
-                        <Table.Cell textAlign="end">{dollars(w.advertised)}</Table.Cell>
-                        <Table.Cell textAlign="end">{dollars(w.wholesale)}</Table.Cell>
-                      </Table.Row>
-                    ))}
-                  </Table.Body>
-                </Table.Root>
-              </Table.ScrollArea>
-            </details>
-          </Stack>
+          <ComparisonBody comparison={comparison} />
         )}
       </Card.Body>
     </Card.Root>
+  );
+}
+
+/**
+ * The section's figures once loaded: the chart, the lead, the outlook (or "no outlook") with both
+ * errors, and the table of the last 12 weeks; or the empty text when nothing is held.
+ */
+export function ComparisonBody({ comparison }: { comparison: Comparison }) {
+  if (comparison.weeks.length === 0)
+    return (
+      <Text color="fg.muted">No shelf, advertised or wholesale figures are held for this region and egg type yet.</Text>
+    );
+  const recent = comparison.weeks
+    .filter((w) => w.shelf !== null || w.advertised !== null || w.wholesale !== null)
+    .slice(-12);
+  return (
+    <Stack gap="3">
+      <ChartLegend
+        label="Series"
+        items={[
+          ...(comparison.weeks.some((w) => w.shelf !== null)
+            ? [
+                {
+                  label: comparison.shelfIsSample ? 'Shelf (EggWatch sample data)' : 'Shelf (EggWatch)',
+                  color: COMPARISON_COLORS.shelf,
+                },
+              ]
+            : []),
+          ...(comparison.weeks.some((w) => w.advertised !== null)
+            ? [{ label: 'Advertised (USDA)', color: COMPARISON_COLORS.advertised }]
+            : []),
+          ...(comparison.weeks.some((w) => w.wholesale !== null)
+            ? [{ label: 'Wholesale (USDA index)', color: COMPARISON_COLORS.wholesale }]
+            : []),
+          ...(comparison.outlook?.shown ? [{ label: 'Shelf outlook', color: COMPARISON_COLORS.outlook }] : []),
+        ]}
+      />
+      <ChartSlot height={HEIGHT}>
+        <ComparisonChart comparison={comparison} />
+      </ChartSlot>
+      <Stack gap="1" fontSize="sm">
+        {comparison.shelfIsSample && (
+          <Text>
+            No scraped shelf prices are held for this region and egg type yet: the shelf line is the sample catalogue,
+            and the lead and outlook below are measured on it.
+          </Text>
+        )}
+        <Text>{leadText(comparison)}</Text>
+        <Text>{outlookText(comparison)}</Text>
+        {advertisedText(comparison) && <Text>USDA: {advertisedText(comparison)}.</Text>}
+        <Text color="fg.muted">
+          Advertised prices are USDA's weekly retail feature report for the matching USDA region; wholesale is USDA's
+          National Shell Egg Index (large white, caged). Official figures are shown beside EggWatch's, never mixed in.
+        </Text>
+      </Stack>
+      <details>
+        <summary>Table of the last 12 weeks</summary>
+        <Table.ScrollArea mt="2">
+          <Table.Root size="sm">
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeader>Week of</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">Shelf</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">Advertised</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">Wholesale</Table.ColumnHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {recent.map((w) => (
+                <Table.Row key={w.week}>
+                  <Table.Cell>{w.week}</Table.Cell>
+                  <Table.Cell textAlign="end">{dollars(w.shelf)}</Table.Cell>
+                  <Table.Cell textAlign="end">{dollars(w.advertised)}</Table.Cell>
+                  <Table.Cell textAlign="end">{dollars(w.wholesale)}</Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </Table.ScrollArea>
+      </details>
+    </Stack>
   );
 }

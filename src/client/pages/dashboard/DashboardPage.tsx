@@ -14,6 +14,9 @@ const EggPricesSection = lazy(() => loadEggPrices().then((module) => ({ default:
 // The compact map by state (below the fold): its slot is a small chunk of its own, which loads
 // the map's code only when it comes near the screen, so it adds nothing to the first paint.
 const PriceMapSlot = lazy(() => import('./PriceMapSlot.tsx'));
+// Shelf, advertised and wholesale (below the fold): like the map, a small chunk that loads the
+// section only when it comes near the screen.
+const ComparisonSlot = lazy(() => import('./ComparisonSlot.tsx'));
 // Administrators only: shoppers never download it.
 const DashboardScraperCard = lazy(() => import('./DashboardScraperCard.tsx'));
 
@@ -39,6 +42,9 @@ export default function DashboardPage() {
       </Box>
       <NearYouSlot />
       <TrendChartCard />
+      <Suspense>
+        <ComparisonSlot />
+      </Suspense>
       <Suspense>
         <PriceMapSlot />
       </Suspense>

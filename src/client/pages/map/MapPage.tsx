@@ -1,7 +1,8 @@
 // The shoppers' map of egg prices by state (/map): the egg type (in the URL, standard by default),
 // a choropleth of today's median price of a dozen in the 50 states and DC with its legend, the
 // cheapest stores of a chosen state (?state=, chosen on the map or in the table), and the table of
-// every state as the map's keyboard- and screen-reader-friendly alternative.
+// every state as the map's keyboard- and screen-reader-friendly alternative; below, bird-flu
+// detections in layer flocks by state (APHIS).
 import {
   Badge,
   Box,
@@ -40,6 +41,7 @@ import {
   stateRows,
   type SortKey,
 } from './mapView.ts';
+import { BirdFluByState } from './BirdFluByState.tsx';
 import { PriceMap } from './PriceMapParts.tsx';
 
 const TYPE_OPTIONS = EGG_TYPES.map((t) => ({ value: t, label: EGG_TYPE_LABELS[t] }));
@@ -323,6 +325,7 @@ export default function MapPage() {
           </Card.Root>
         </>
       )}
+      <BirdFluByState />
     </Stack>
   );
 }
