@@ -495,7 +495,14 @@ test('the applied view survives a reload and can be shared', async ({ page }) =>
   await expect(page).toHaveURL(/[?&]type=cage-free(&|$)/);
   await expect(page).toHaveURL(/[?&]region=south(&|$)/);
   await expect(page).toHaveURL(/[?&]sort=unit-price(&|$)/);
-  await expect(cards(page).first().getByText('South region')).toBeVisible();
+  // The filtered list, not the one before it still on screen while it loads: every card is a
+  // cage-free price of the South.
+  await expect
+    .poll(async () => {
+      const texts = await cards(page).allTextContents();
+      return texts.length > 0 && texts.every((text) => text.includes('South region') && /Cage-Free/.test(text));
+    })
+    .toBe(true);
   const shown = await cards(page).getByRole('heading').allTextContents();
   const prices = await cards(page).getByText(PACK_PRICE).allTextContents();
 

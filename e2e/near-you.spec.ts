@@ -116,6 +116,8 @@ test('Near you finds the cheapest eggs around a ZIP code, keeps the search in th
   await expect(section(page).getByText(/^The nearest store with prices is .+, [\d,]+\.\d mi away\.$/)).toBeVisible();
   await zipBox(page).fill(REGION_ZIP);
   await section(page).getByRole('button', { name: 'Find' }).click();
+  await expect(page).toHaveURL(new RegExp(`zip=${REGION_ZIP}`));
+  await expect(section(page).getByText(/Showing the cheapest in the West/)).toBeVisible();
 
   // A malformed ZIP code is refused before asking; an unknown one with the server's message.
   await zipBox(page).fill('1234');

@@ -88,11 +88,26 @@ export function dropSandboxedFrameNoise(problems: string[]): void {
 }
 
 /**
+ * Waits until every animation and transition that ends has ended (a dialog fading and sliding in,
+ * a colour changing): axe reads the colours a shopper is left with, not a blend on the way there.
+ * Endless ones (a spinner) are left running.
+ */
+export async function animationsEnded(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const ending = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);
+    await Promise.all(ending.map((animation) => animation.finished.catch(() => undefined)));
+  });
+}
+
+/**
  * No serious or critical axe-core finding on what the page shows now (a dialog included). The
  * email preview frame is left out: it is sandboxed without scripts, so axe cannot run in it, and
  * its content is the email, checked in src/server/email/.
  */
 export async function expectAccessible(page: Page, label: string): Promise<void> {
+  await animationsEnded(page);
   const { violations } = await new AxeBuilder({ page }).exclude('iframe').analyze();
   const serious = violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
