@@ -43,10 +43,12 @@ export default function DashboardPage() {
       <NearYouSlot />
       <TrendChartCard />
       <Suspense>
-        <ComparisonSlot />
-      </Suspense>
-      <Suspense>
         <PriceMapSlot />
+      </Suspense>
+      {/* After the map: its table makes it taller than its placeholder, so nothing it pushes down
+          waits to come near the screen. */}
+      <Suspense>
+        <ComparisonSlot />
       </Suspense>
       {/* Below the fold the browser skips styling and laying the list out until it comes near. */}
       <Box contentVisibility="auto" containIntrinsicSize="auto 1800px">
