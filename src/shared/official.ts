@@ -216,7 +216,7 @@ export function stateCode(raw: string): string | null {
 export const isStateCode = (value: string) => STATE_CODES.has(value);
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const MONTH_NAMES = [
+export const MONTH_NAMES = [
   'January',
   'February',
   'March',

@@ -7,25 +7,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { MONTH_NAMES } from '#shared/official.ts';
 import { loadBlsData, type BlsWorld } from './bls-data.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 export const readCaptured = (file: string) => fs.readFileSync(path.join(HERE, file), 'utf8');
-
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 export type FailureMode = 'none' | 'daily-limit' | 'http-500' | 'retry-after';
 
