@@ -11,6 +11,7 @@ import { startStandIn } from '../test/retailers/server.ts';
 import { closingStoresText } from '../test/retailers/network.ts';
 import { EGRESS_ADDRESSES, egressAddressesWork, startProxy } from '../test/egress/proxies.ts';
 import { newWorld, startOfficialStandIn } from '../test/official/standin.ts';
+import { demoAphisCsv, demoMarsReports } from '../test/official/demo-world.ts';
 import { runOfficialDemo } from './official-demo.ts';
 
 const port = Number(process.env.DEMO_STAND_IN_PORT ?? 4599);
@@ -53,8 +54,11 @@ process.env.SCRAPE_DELAY_MS ||= '400';
 process.env.RESEND_API_KEY = '';
 // Never the configured database: demo prices stay out of a real installation.
 // The official sources (BLS, USDA Market News, APHIS) answered by their stand-in (test/official):
-// BLS from the real values of data/, its newest month held back and released while the demo runs.
+// BLS from the real values of data/, its newest month held back and released while the demo runs;
+// USDA's two reports and APHIS's detections made up over the demo's history (demo-world.ts).
 const officialWorld = newWorld();
+officialWorld.mars.reports = demoMarsReports();
+officialWorld.aphis.csv = demoAphisCsv();
 const official = await startOfficialStandIn(officialWorld, Number(process.env.DEMO_OFFICIAL_PORT ?? 4598));
 process.env.BLS_API_ORIGIN = official.origin;
 process.env.BLS_API_KEY = '';

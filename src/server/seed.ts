@@ -197,6 +197,32 @@ export function samplePrice(base: number, key: string, dayNumber: number): numbe
   return Math.max(0.49, Math.floor(price * 10) / 10 + 0.09);
 }
 
+/**
+ * The sample catalogue's mean shelf price per dozen for a region and egg type on a day (UTC day
+ * number), as its rollup averages it: every sample pack of the type at every store serving the
+ * region. The demo's official stand-in draws USDA's figures from it, so they move with the shelf.
+ */
+export function sampleShelfPerDozen(
+  region: Region,
+  eggType: EggType,
+  dayNumber: number,
+  anchors: ReturnType<typeof sampleAnchors> = sampleAnchors(readMarketCsv()),
+): number {
+  let sum = 0;
+  let n = 0;
+  for (const store of STORE_SEEDS) {
+    if (!store.regions_served.includes(region)) continue;
+    for (const pack of SAMPLE_PACKS) {
+      if (pack.egg_type !== eggType) continue;
+      const perDozen = anchors.national * anchors.regionRatio[region] * TYPE_PREMIUM[pack.egg_type] * store.level;
+      const base = (perDozen / 12) * pack.count * packFactor(pack.count);
+      sum += (samplePrice(base, `${store.id}:${region}:${pack.egg_type}:${pack.count}`, dayNumber) / pack.count) * 12;
+      n += 1;
+    }
+  }
+  return sum / n;
+}
+
 /** A store's logo, served by the app itself from public/logos/ (never a third party's). */
 const storeLogoPath = (storeId: string) => `/logos/${storeId}.svg`;
 

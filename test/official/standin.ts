@@ -19,7 +19,10 @@ export type MarsRow = Record<string, string | number>;
 
 export interface StandInWorld {
   bls: { values: BlsWorld; failure: FailureMode; requests: Array<{ seriesid: string[]; registrationkey?: string }> };
-  /** MyMarketNews: the key it accepts, each report's rows (report_date MM/DD/YYYY), what it was asked. */
+  /**
+   * MyMarketNews: the key it accepts, each report's rows by `<slug>` or `<slug>/<section>`
+   * (report_begin_date or report_date MM/DD/YYYY), what it was asked.
+   */
   mars: {
     key: string;
     failure: FailureMode;
@@ -141,7 +144,8 @@ export async function startOfficialStandIn(world: StandInWorld = newWorld(), por
         const range = /report_begin_date=(\d\d\/\d\d\/\d{4}):(\d\d\/\d\d\/\d{4})/.exec(url.searchParams.get('q') ?? '');
         const rows = (world.mars.reports[id] ?? []).filter((row) => {
           if (!range) return true;
-          const day = toIso(String(row.report_date));
+          // (MARS filters on report_begin_date; rows written without one are filtered on report_date)
+          const day = toIso(String(row.report_begin_date ?? row.report_date));
           return day >= toIso(range[1]!) && day <= toIso(range[2]!);
         });
         res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ results: rows }));

@@ -1,9 +1,11 @@
 // USDA APHIS's confirmed highly pathogenic avian influenza detections in flocks (APHIS_HPAI_URL,
 // a CSV, no key). Only commercial table-egg layer flocks are kept, summed by state and by week
 // (weeks begin on Monday; the period is the Monday): birds affected, with the number of
-// detections. The US series sums every state. The CSV's columns, as public readers of it give
-// them: State, County, Date Confirmed, Flock Type, Flock Size (test/official/SOURCES.md); the
-// dashboard's newer export's names (Confirmed, Production, Birds Affected) are read as well.
+// detections. The US series sums every state. The CSV's columns, as a captured file has them
+// (test/official/aphis/, SOURCES.md): State, County, Date Confirmed (M/D/YYYY), Flock Type
+// ("Commercial Layer Chickens" for a layer flock), Flock Size ("1,460,030"), CRLF lines; the
+// dashboard's newer export's names (Confirmed, Production, Birds Affected; "Commercial Table Egg
+// Layer") are read as well.
 import type { ObservationInput } from '#server/queries/official.ts';
 import { aphisSeriesId, isStateCode, stateCode } from '#shared/official.ts';
 import { SourceFailure, type SourceReader } from './source.ts';
@@ -62,6 +64,16 @@ export function weekOf(day: string): string {
   return date.toISOString().slice(0, 10);
 }
 
+/**
+ * A commercial flock of laying hens for table eggs: "Commercial Layer Chickens" (the captured
+ * file's name) or "Commercial Table Egg Layer" (the newer export's); not their breeders, not
+ * pullets (hens not yet laying), not backyard flocks.
+ */
+export function isTableEggLayerFlock(flockType: string): boolean {
+  const type = flockType.trim();
+  return /^commercial\b/i.test(type) && /\blayers?\b/i.test(type) && !/breeder|pullet/i.test(type);
+}
+
 export function parseAphis(body: string): ObservationInput[] {
   const [header, ...rows] = csvRows(body.replace(/^\uFEFF/, ''));
   if (!header) throw new SourceFailure('APHIS answered an empty file');
@@ -85,7 +97,7 @@ export function parseAphis(body: string): ObservationInput[] {
     weeks.set(key, entry);
   };
   for (const row of rows) {
-    if (!/commercial table egg layer/i.test(row[at.type] ?? '')) continue;
+    if (!isTableEggLayerFlock(row[at.type] ?? '')) continue;
     const state = stateCode(row[at.state] ?? '');
     const day = aphisDate(row[at.date] ?? '');
     const birds = Number((row[at.birds] ?? '').replace(/[,\s]/g, ''));

@@ -7,7 +7,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { officialPoints, officialSourceRows } from '#server/queries/official.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/db.ts';
 import { newWorld, startOfficialStandIn, type OfficialStandIn } from '../../test/official/standin.ts';
-import { csvRows, weekOf } from './aphis.ts';
+import { readCaptured } from '../../test/official/standin.ts';
+import { csvRows, isTableEggLayerFlock, parseAphis, weekOf } from './aphis.ts';
+import { askedSpans, parseRetail, parseWholesale } from './usda.ts';
 import type { OfficialConfig } from './config.ts';
 import { runOfficialSource } from './run.ts';
 
@@ -65,13 +67,35 @@ describe('USDA Market News', () => {
     expect((await status('usda_retail')).failing_since).toEqual(NOW);
   });
 
+  it('asks two years in spans of 180 days while it holds nothing, then the last five weeks', async () => {
+    expect(askedSpans(35, true)).toEqual([[35, 0]]);
+    expect(askedSpans(35, false)).toEqual([
+      [728, 720],
+      [719, 540],
+      [539, 360],
+      [359, 180],
+      [179, 0],
+    ]);
+    expect(await runOfficialSource(db.sql, config, 'usda_retail', { now: NOW })).toMatchObject({
+      kind: 'fetched',
+      result: { inserted: 0 },
+    });
+    expect(standIn.world.mars.requests.map((r) => decodeURIComponent(r.path))).toEqual([
+      '/services/v1.2/reports/2757/Report Details?q=report_begin_date=11/29/2024:12/07/2024',
+      '/services/v1.2/reports/2757/Report Details?q=report_begin_date=12/08/2024:06/05/2025',
+      '/services/v1.2/reports/2757/Report Details?q=report_begin_date=06/06/2025:12/02/2025',
+      '/services/v1.2/reports/2757/Report Details?q=report_begin_date=12/03/2025:05/31/2026',
+      '/services/v1.2/reports/2757/Report Details?q=report_begin_date=06/01/2026:11/27/2026',
+    ]);
+  });
+
   it('reads the retail report by region and egg type, and an empty week is no failure', async () => {
     expect(await runOfficialSource(db.sql, config, 'usda_retail', { now: NOW })).toMatchObject({
       kind: 'fetched',
       result: { inserted: 0 },
     });
     expect((await status('usda_retail')).last_error).toBeNull();
-    standIn.world.mars.reports['2757'] = [
+    standIn.world.mars.reports['2757/Report Details'] = [
       {
         report_date: '11/20/2026',
         region: 'Northeast',
@@ -113,10 +137,15 @@ describe('USDA Market News', () => {
         store_count: '10',
       },
     ];
+    // (still nothing held: two years asked again, the newest span last)
     const outcome = await runOfficialSource(db.sql, config, 'usda_retail', { now: new Date('2026-11-28T18:00:00Z') });
-    expect(outcome).toMatchObject({ kind: 'fetched', result: { inserted: 2 } });
+    expect(outcome).toMatchObject({ kind: 'fetched', result: { inserted: 3 } });
     expect(standIn.world.mars.requests.at(-1)!.path).toContain(
-      encodeURIComponent('report_begin_date=10/24/2026:11/28/2026'),
+      encodeURIComponent('report_begin_date=06/02/2026:11/28/2026'),
+    );
+    await runOfficialSource(db.sql, config, 'usda_retail', { now: new Date('2026-11-29T18:00:00Z') });
+    expect(standIn.world.mars.requests.at(-1)!.path).toContain(
+      encodeURIComponent('report_begin_date=10/25/2026:11/29/2026'),
     );
     const [cageFree] = await officialPoints(db.sql, 'usda-retail:northeast:cage_free');
     expect(cageFree).toMatchObject({
@@ -126,6 +155,75 @@ describe('USDA Market News', () => {
       detail: { low: 2.99, high: 5.49, stores: 1840 },
     });
     expect((await officialPoints(db.sql, 'usda-retail:northeast:standard')).map((p) => p.value)).toEqual([2.61]);
+  });
+
+  it("reads the report's details as a public parser of the retail feature reports names them", () => {
+    // (environment is the egg type, type the size and colour; "Southcentral" one word; the
+    // carton most stores advertised kept; liquid eggs and 18-egg cartons left out)
+    const row = {
+      report_begin_date: '11/16/2026',
+      report_end_date: '11/20/2026',
+      report_date: '11/20/2026',
+      region: 'Southcentral',
+      commodity: 'Eggs',
+      package_size: '12',
+    };
+    const details = [
+      {
+        ...row,
+        type: 'Large White',
+        environment: 'Conventional',
+        price_avg: '2.49',
+        price_min: '1.68',
+        price_max: '3.99',
+        store_count: '812',
+      },
+      {
+        ...row,
+        type: 'Large Brown',
+        environment: 'Conventional',
+        price_avg: '2.99',
+        price_min: '2.50',
+        price_max: '3.49',
+        store_count: '95',
+      },
+      {
+        ...row,
+        type: 'Large White',
+        environment: 'Conventional',
+        package_size: '18',
+        price_avg: '3.79',
+        store_count: '900',
+      },
+      { ...row, type: 'Liquid Egg', environment: 'Conventional', price_avg: '3.29', store_count: '40' },
+      {
+        ...row,
+        type: 'Large Brown',
+        environment: 'Cage-Free',
+        price_avg: '3.99',
+        price_min: '2.99',
+        price_max: '5.49',
+        store_count: '301',
+      },
+      { ...row, type: 'Large Brown', environment: 'Free Range', price_avg: '5.49', store_count: '12' },
+    ];
+    const expected = [
+      {
+        seriesId: 'usda-retail:south_central:standard',
+        period: '2026-11-20',
+        valueText: '2.49',
+        detail: { low: 1.68, high: 3.99, stores: 812 },
+      },
+      { seriesId: 'usda-retail:south_central:cage_free', valueText: '3.99', detail: { stores: 301 } },
+    ];
+    expect(parseRetail(JSON.stringify({ results: details }))).toMatchObject(expected);
+    // (asked with all its sections, MARS answers an array of sections)
+    const sections = [
+      { reportSection: 'Report Metrics', results: [{ region: 'Southcentral', stores: '2100', feature: '31.2' }] },
+      { reportSection: 'Report Details', results: details },
+    ];
+    expect(parseRetail(JSON.stringify(sections))).toMatchObject(expected);
+    expect(parseWholesale(JSON.stringify([{ reportSection: 'Report Detail Weighted', results: [] }]))).toEqual([]);
   });
 
   it('reads the wholesale index from its caged white large row', async () => {
@@ -179,6 +277,42 @@ describe('APHIS', () => {
     ]);
     expect(weekOf('2026-11-29')).toBe('2026-11-23');
     expect(weekOf('2026-11-23')).toBe('2026-11-23');
+  });
+
+  it('reads a captured file exactly: its layer flocks by state and week, nothing else', () => {
+    const observations = parseAphis(readCaptured('aphis/hpai-commercial-backyard-flocks-2022-04.csv'));
+    const week = (state: string, period: string) =>
+      observations.find((o) => o.seriesId === `aphis-layers:${state}` && o.period === period);
+    // 203 detections from 8 Feb to 16 Apr 2022: 11 in commercial layer flocks, in 7 states
+    expect(observations).toHaveLength(16);
+    expect(new Set(observations.map((o) => o.seriesId)).size).toBe(8);
+    // (Guthrie 3/28 and Osceola 3/31; the layer breeder flock of 4/3, that week's Sunday, left out)
+    expect(week('IA', '2022-03-28')).toEqual({
+      seriesId: 'aphis-layers:IA',
+      period: '2022-03-28',
+      valueText: '6471756',
+      value: 6_471_756,
+      unit: 'birds affected',
+      detail: { detections: 2 },
+      publishedOn: '2022-03-31',
+    });
+    expect(week('WI', '2022-03-14')).toMatchObject({ value: 2_757_768, publishedOn: '2022-03-14' });
+    expect(week('US', '2022-04-11')).toMatchObject({ value: 3_404_140, detail: { detections: 3 } });
+    const us = observations.filter((o) => o.seriesId === 'aphis-layers:US');
+    expect(us.reduce((sum, o) => sum + o.value, 0)).toBe(20_178_626);
+    // (turkeys, broilers, pullets and backyard flocks are in no series)
+    expect(observations.some((o) => o.seriesId === 'aphis-layers:KY')).toBe(false);
+    expect(observations.some((o) => o.seriesId === 'aphis-layers:DE')).toBe(false);
+  });
+
+  it('knows a table-egg layer flock by either name', () => {
+    expect(isTableEggLayerFlock('Commercial Layer Chickens')).toBe(true);
+    expect(isTableEggLayerFlock('Commercial Table Egg Layer')).toBe(true);
+    expect(isTableEggLayerFlock('Commercial Layer Chicken Breeder')).toBe(false);
+    expect(isTableEggLayerFlock('Commercial Table Egg Pullets')).toBe(false);
+    expect(isTableEggLayerFlock('Commercial Pullet Chickens')).toBe(false);
+    expect(isTableEggLayerFlock('Commercial Turkeys')).toBe(false);
+    expect(isTableEggLayerFlock('Backyard Chickens (poultry)')).toBe(false);
   });
 
   it('sums commercial table-egg layer flocks by state and week, and revises a week a detection left', async () => {

@@ -1,10 +1,12 @@
 // USDA AMS Market News through the MyMarketNews API ("MARS", https://marsapi.ams.usda.gov): the
-// weekly Retail Egg Feature Activity report (2757: advertised carton prices by region and egg
-// type, average, low and high, with the number of stores advertising) and the daily National
+// weekly Retail Egg Feature Activity report (2757, section "Report Details": advertised carton
+// prices by region and egg type, average, low and high, with the number of stores advertising;
+// its environment is the egg type, its type the size and colour) and the daily National
 // Shell Egg Index (2843, section "Report Detail Weighted": the weighted average wholesale price,
 // in cents a dozen, of graded loose caged white large eggs). The key is sent as the HTTP basic-auth
 // user with an empty password; without a key both sources are off. What this relies on, and how
-// sure it is: test/official/SOURCES.md and docs/decisions/015-official-sources.md.
+// sure it is: test/official/SOURCES.md and docs/decisions/015-official-sources.md. MARS answers
+// at most 180 days a request: a source holding nothing yet is asked for two years in such spans.
 import type { ObservationInput } from '#server/queries/official.ts';
 import {
   USDA_WHOLESALE_SERIES_ID,
@@ -15,21 +17,23 @@ import {
 import { SourceFailure, type SourceContext, type SourceReader } from './source.ts';
 
 export const RETAIL_REPORT = '2757';
+export const RETAIL_SECTION = 'Report Details';
 export const WHOLESALE_REPORT = '2843';
 export const WHOLESALE_SECTION = 'Report Detail Weighted';
+/** MARS answers at most this many days of a report per request. */
+export const MAX_DAYS_PER_REQUEST = 180;
+/** A source holding no figures yet is asked this far back (in spans of MAX_DAYS_PER_REQUEST). */
+export const HISTORY_DAYS = 728;
 
+// (the report writes "Southcentral"; spaces and case are ignored)
 const REGIONS: Record<string, UsdaRetailRegion> = {
   national: 'national',
   northeast: 'northeast',
-  'north east': 'northeast',
   southeast: 'southeast',
-  'south east': 'southeast',
   midwest: 'midwest',
-  'south central': 'south_central',
+  southcentral: 'south_central',
   southwest: 'southwest',
-  'south west': 'southwest',
   northwest: 'northwest',
-  'north west': 'northwest',
   alaska: 'alaska',
   hawaii: 'hawaii',
 };
@@ -70,10 +74,24 @@ export function marsDate(value: unknown): string | null {
 const mmddyyyy = (day: Date) =>
   `${String(day.getUTCMonth() + 1).padStart(2, '0')}/${String(day.getUTCDate()).padStart(2, '0')}/${day.getUTCFullYear()}`;
 
-/** The `q` filter of a report: report_begin_date over the last `days` days. */
-export function dateRange(now: Date, days: number): string {
-  const from = new Date(now.getTime() - days * 86_400_000);
-  return `report_begin_date=${mmddyyyy(from)}:${mmddyyyy(now)}`;
+/** The `q` filter of a report: report_begin_date from `fromDays` days before `now` to `toDays` days before it. */
+export function dateRange(now: Date, fromDays: number, toDays = 0): string {
+  const from = new Date(now.getTime() - fromDays * 86_400_000);
+  const to = new Date(now.getTime() - toDays * 86_400_000);
+  return `report_begin_date=${mmddyyyy(from)}:${mmddyyyy(to)}`;
+}
+
+/**
+ * The spans to ask, oldest first: the last `days` days, or, for a source holding nothing yet, its
+ * history (HISTORY_DAYS) in spans MARS answers whole.
+ */
+export function askedSpans(days: number, holdsFigures: boolean): Array<[number, number]> {
+  if (holdsFigures) return [[days, 0]];
+  const spans: Array<[number, number]> = [];
+  // (a span of 180 days counts both its ends)
+  for (let to = 0; to <= HISTORY_DAYS; to += MAX_DAYS_PER_REQUEST)
+    spans.unshift([Math.min(HISTORY_DAYS, to + MAX_DAYS_PER_REQUEST - 1), to]);
+  return spans;
 }
 
 function results(body: string): Row[] {
@@ -83,44 +101,69 @@ function results(body: string): Row[] {
   } catch {
     throw new SourceFailure('USDA Market News answered something that is not JSON');
   }
-  const list = Array.isArray(json) ? json : (json as { results?: unknown })?.results;
+  // (a report asked with all its sections answers an array of { reportSection, results })
+  const sections =
+    Array.isArray(json) && json.some((item) => typeof item === 'object' && item && 'reportSection' in item);
+  const section = sections
+    ? (json as Array<{ reportSection?: unknown; results?: unknown }>).find((item) =>
+        /detail/i.test(text(item.reportSection)),
+      )
+    : null;
+  const list = sections ? section?.results : Array.isArray(json) ? json : (json as { results?: unknown })?.results;
   if (!Array.isArray(list)) throw new SourceFailure('USDA Market News answered JSON without results');
   return list.filter((row): row is Row => typeof row === 'object' && row !== null);
 }
 
-/** The retail feature report's rows as figures: one per region, egg type and week (a dozen, any size). */
+/** A carton of a dozen: "12", "12 ct", "Dozen", "1 doz"; an absent package counts as one. */
+const isDozen = (packageText: string) => packageText.trim() === '' || /doz|^\s*12\b/i.test(packageText);
+
+/**
+ * The retail feature report's rows ("Report Details") as figures: one per region, egg type and
+ * week, for cartons of a dozen. The egg type is the row's environment (Conventional, Cage-Free,
+ * USDA Organic, Pasture Raised, ...); its type is the size and colour ("Large White"), and liquid
+ * eggs are left out. Where a region, egg type and week has several cartons (sizes, colours), the
+ * one the most stores advertised is kept, as published.
+ */
 export function parseRetail(body: string): ObservationInput[] {
-  const out: ObservationInput[] = [];
+  const kept = new Map<string, { stores: number; observation: ObservationInput }>();
   for (const row of results(body)) {
     const region =
       REGIONS[
         text(field(row, ['region', 'region_name']))
-          .trim()
+          .replace(/[\s_-]+/g, '')
           .toLowerCase()
       ];
-    const typeText = text(field(row, ['type', 'egg_type', 'environment', 'production_method', 'commodity']));
+    const typeText = text(field(row, ['environment', 'production_method', 'type', 'egg_type', 'commodity']));
     const eggType = EGG_TYPES.find(([pattern]) => pattern.test(typeText))?.[1];
-    const packageText = text(field(row, ['package', 'unit', 'price_unit']));
-    if (packageText && !/dozen|doz/i.test(packageText)) continue;
+    if (/liquid/i.test(text(field(row, ['type', 'commodity', 'section'])))) continue;
+    if (!isDozen(text(field(row, ['package_size', 'package', 'unit'])))) continue;
     const period = marsDate(field(row, ['report_end_date', 'report_date', 'report_begin_date']));
-    const raw = field(row, ['weighted_avg_price', 'wtd_avg_price', 'avg_price', 'price_avg']);
+    const raw = field(row, ['price_avg', 'weighted_avg_price', 'wtd_avg_price', 'avg_price']);
     const value = number(raw);
     if (!region || !eggType || !period || value === null || value <= 0) continue;
-    out.push({
-      seriesId: usdaRetailSeriesId(region, eggType),
-      period,
-      valueText: text(raw).trim(),
-      value,
-      unit: 'USD per dozen (advertised)',
-      detail: {
-        low: number(field(row, ['price_min', 'low_price', 'price_low'])),
-        high: number(field(row, ['price_max', 'high_price', 'price_high'])),
-        stores: number(field(row, ['store_count', 'stores', 'number_of_stores', 'store_ct'])),
+    const stores = number(field(row, ['store_count', 'stores', 'number_of_stores', 'store_ct']));
+    const seriesId = usdaRetailSeriesId(region, eggType);
+    const key = `${seriesId}|${period}`;
+    const previous = kept.get(key);
+    if (previous && previous.stores >= (stores ?? 0)) continue;
+    kept.set(key, {
+      stores: stores ?? 0,
+      observation: {
+        seriesId,
+        period,
+        valueText: text(raw).trim(),
+        value,
+        unit: 'USD per dozen (advertised)',
+        detail: {
+          low: number(field(row, ['price_min', 'low_price', 'price_low'])),
+          high: number(field(row, ['price_max', 'high_price', 'price_high'])),
+          stores,
+        },
+        publishedOn: marsDate(field(row, ['published_date', 'report_date'])) ?? period,
       },
-      publishedOn: marsDate(field(row, ['published_date', 'report_date'])) ?? period,
     });
   }
-  return out;
+  return [...kept.values()].map((k) => k.observation);
 }
 
 /** The National Shell Egg Index: graded loose caged white large, in cents a dozen as published. */
@@ -149,8 +192,8 @@ export function parseWholesale(body: string): ObservationInput[] {
   return out;
 }
 
-async function ask(ctx: SourceContext, path: string, days: number) {
-  const url = `${ctx.config.mars.origin}/services/v1.2/reports/${path}?q=${encodeURIComponent(dateRange(ctx.now, days))}`;
+async function ask(ctx: SourceContext, path: string, span: [number, number]) {
+  const url = `${ctx.config.mars.origin}/services/v1.2/reports/${path}?q=${encodeURIComponent(dateRange(ctx.now, span[0], span[1]))}`;
   const response = await ctx.http.request({ url, basicAuth: { user: ctx.config.mars.apiKey ?? '' } }, ctx.signal);
   if (response.status === 401 || response.status === 403) {
     await ctx.keep(url, response, 'refused', `HTTP ${response.status}`);
@@ -177,22 +220,33 @@ function reader(
     off,
     dailyLimit: () => 200,
     async read(ctx) {
-      const { url, response } = await ask(ctx, path, days);
-      let observations: ObservationInput[];
-      try {
-        observations = parse(response.body);
-      } catch (error) {
-        await ctx.keep(url, response, 'refused', error instanceof Error ? error.message : String(error));
-        throw error;
+      const [held] = await ctx.sql<Array<{ any: boolean }>>`
+        select exists (select 1 from official_observations where source = ${source}) as any`;
+      const observations: ObservationInput[] = [];
+      let fetchId = 0;
+      for (const span of askedSpans(days, held?.any ?? false)) {
+        const { url, response } = await ask(ctx, path, span);
+        try {
+          observations.push(...parse(response.body));
+        } catch (error) {
+          await ctx.keep(url, response, 'refused', error instanceof Error ? error.message : String(error));
+          throw error;
+        }
+        fetchId = await ctx.keep(url, response, 'parsed');
       }
-      const fetchId = await ctx.keep(url, response, 'parsed');
       return { fetchId, observations, summary: `${observations.length} figures of report ${path.split('/')[0]}` };
     },
   };
 }
 
-// (five weeks of the weekly report, so a late revision is seen; a month of the daily index)
-export const usdaRetailReader = reader('usda_retail', RETAIL_REPORT, 35, parseRetail);
+// (five weeks of the weekly report, so a late revision is seen; a month of the daily index; two
+// years of each while nothing is held)
+export const usdaRetailReader = reader(
+  'usda_retail',
+  `${RETAIL_REPORT}/${encodeURIComponent(RETAIL_SECTION)}`,
+  35,
+  parseRetail,
+);
 export const usdaWholesaleReader = reader(
   'usda_wholesale',
   `${WHOLESALE_REPORT}/${encodeURIComponent(WHOLESALE_SECTION)}`,
