@@ -88,7 +88,7 @@ export function demoMarsReports(today: Date = new Date()): Record<string, MarsRo
     const weekday = new Date(d * DAY_MS).getUTCDay();
     if (weekday === 0 || weekday === 6) continue;
     const ahead = driver(d + DEMO_WHOLESALE_LEAD_WEEKS * 7) / level - 1;
-    const dollars = level * 0.62 * (1 + 2.2 * ahead + 0.05 * (unit(`2843:${d}`) - 0.5));
+    const dollars = level * 0.62 * (1 + 4 * ahead + 0.05 * (unit(`2843:${d}`) - 0.5));
     const common = {
       report_date: mmddyyyy(d),
       report_begin_date: mmddyyyy(d),
