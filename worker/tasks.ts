@@ -2,6 +2,7 @@
 import type { TaskList } from 'graphile-worker';
 import type { WorkerDeps } from './deps.ts';
 import { COVERAGE_SCHEDULE_MINUTE } from '#shared/coverage.ts';
+import { OFFICIAL_SCHEDULE_MINUTES } from '#shared/official.ts';
 import { pricesRollup } from './tasks/prices__rollup.ts';
 import { pricesNightly } from './tasks/prices__nightly.ts';
 import { pricesPartitions } from './tasks/prices__partitions.ts';
@@ -68,5 +69,5 @@ export const CRONTAB = [
   "# each coverage plan's visit day, at the first tick of a UTC day (later ticks start one whose previous day ran late)",
   `${COVERAGE_SCHEDULE_MINUTE} * * * * coverage__schedule ?max=1`,
   '# the official sources (BLS, USDA, APHIS) that are due, each on its own schedule',
-  '*/15 * * * * official__schedule ?max=1',
+  `*/${OFFICIAL_SCHEDULE_MINUTES} * * * * official__schedule ?max=1`,
 ].join('\n');

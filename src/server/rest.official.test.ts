@@ -67,14 +67,23 @@ describe('GET /api/official', () => {
       lastPeriod: '2026-10-01',
       lastPublishedOn: '2026-11-13',
       lastFetchedAt: '2026-11-20T14:00:00.000Z',
+      nextFetch: 'scheduled',
       nextFetchAt: '2026-11-21T02:00:00.000Z',
       nextReleaseExpected: '2026-12-15',
     });
     expect(sources[1]).toMatchObject({
       status: 'off',
       offReason: expect.stringContaining('USDA_MARS_API_KEY') as string,
+      nextFetch: 'off',
+      nextFetchAt: null,
     });
-    expect(sources[3]).toMatchObject({ status: 'not-fetched', lastPeriod: null });
+    // (never fetched: no due time, asked at the schedule's next tick)
+    expect(sources[3]).toMatchObject({
+      status: 'not-fetched',
+      lastPeriod: null,
+      nextFetch: 'first',
+      nextFetchAt: null,
+    });
     expect(text).not.toContain('lastError');
   });
 

@@ -307,7 +307,17 @@ export const officialSourceSchema = z.object({
   lastPublishedOn: z.string().nullable().describe('YYYY-MM-DD: the day the newest period was published'),
   lastFetchedAt: z.string().nullable().describe('ISO time of the last fetch whose answer was read'),
   failingSince: z.string().nullable(),
-  nextFetchAt: z.string().nullable().describe('ISO time the worker asks next'),
+  nextFetch: z
+    .enum(['scheduled', 'first', 'off'])
+    .describe(
+      "scheduled: the worker asks at the schedule's first tick at or after nextFetchAt; first: never fetched, so asked at the schedule's next tick (every 15 minutes, on UTC quarter hours); off: not asked",
+    ),
+  nextFetchAt: z
+    .string()
+    .nullable()
+    .describe(
+      'ISO time the source is due again (the later of its next due time and a Retry-After); null when first or off',
+    ),
   nextReleaseExpected: z
     .string()
     .nullable()
@@ -336,6 +346,18 @@ export const officialSeriesSchema = z.object({
   points: z.array(officialPointSchema),
 });
 export type OfficialSeriesView = z.infer<typeof officialSeriesSchema>;
+
+/**
+ * The worker looks for due official sources every this many minutes, on the quarter hours of UTC
+ * (official__schedule in worker/tasks.ts's crontab); a source never fetched is due at once.
+ */
+export const OFFICIAL_SCHEDULE_MINUTES = 15;
+
+/** The schedule's first tick at or after `time`: when the worker queues a source due then. */
+export function scheduleTickAt(time: Date): Date {
+  const step = OFFICIAL_SCHEDULE_MINUTES * 60_000;
+  return new Date(Math.ceil(time.getTime() / step) * step);
+}
 
 /** When the source is expected to publish its next period, from its newest one (an estimate). */
 export function nextReleaseExpected(source: OfficialSource, lastPeriod: string | null): string | null {

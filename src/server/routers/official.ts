@@ -25,6 +25,7 @@ import { adminProcedure, cachedProcedure, router } from '../trpc.ts';
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 const num = (value: unknown) => (typeof value === 'number' ? value : null);
+const later = (a: Date | null, b: Date | null) => (a && b ? (a > b ? a : b) : (a ?? b));
 
 function offReason(ctx: Context, source: OfficialSource): string | null {
   if ((source === 'usda_retail' || source === 'usda_wholesale') && !ctx.config.officialKeys?.usdaMars)
@@ -48,7 +49,9 @@ async function sourceViews(ctx: Context): Promise<Array<OfficialSourceView & { l
       lastPublishedOn: row?.last_published_on ?? null,
       lastFetchedAt: iso(row?.last_fetched_at ?? null),
       failingSince: iso(row?.failing_since ?? null),
-      nextFetchAt: off ? null : iso(row?.not_before ?? row?.next_due_at ?? null),
+      // (a source never fetched has no due time: the schedule's next tick asks it)
+      nextFetch: off ? 'off' : row?.next_due_at || row?.not_before ? 'scheduled' : 'first',
+      nextFetchAt: off ? null : iso(later(row?.next_due_at ?? null, row?.not_before ?? null)),
       nextReleaseExpected: nextReleaseExpected(source, row?.last_period ?? null),
       lastError: row?.last_error ?? null,
     };

@@ -10,7 +10,7 @@ import { RelativeTime } from '#client/components/RelativeTime.tsx';
 import { toaster } from '#client/components/Toaster.tsx';
 import { useHasAdminSession } from '#client/lib/adminSession.ts';
 import { trpc } from '#client/lib/trpc.ts';
-import { inWords, periodLabel, releaseText, statusText } from './sourcesView.ts';
+import { nextFetchText, periodLabel, releaseText, statusText } from './sourcesView.ts';
 
 const STATUS_PALETTE: Record<OfficialSourceView['status'], string> = {
   ok: 'green',
@@ -30,6 +30,7 @@ function OfficialSourceCard({ source, admin }: { source: OfficialSourceView; adm
     onError: (error) => toaster.create({ type: 'error', title: `${source.name}: ${error.message}` }),
   });
   const lastError = adminStatus.data?.find((s) => s.source === source.source)?.lastError ?? null;
+  const nextFetch = nextFetchText(source);
   return (
     <Card.Root as="article" variant="outline" aria-labelledby={`source-${source.source}`}>
       <Card.Header pb="2">
@@ -85,14 +86,8 @@ function OfficialSourceCard({ source, admin }: { source: OfficialSourceView; adm
             </Text>
             <Text as="dd">
               {source.nextReleaseExpected ? releaseText(source.nextReleaseExpected) : ''}
-              {source.nextReleaseExpected && source.nextFetchAt ? '; ' : ''}
-              {source.nextFetchAt ? (
-                <time dateTime={source.nextFetchAt}>next fetch {inWords(source.nextFetchAt)}</time>
-              ) : source.status === 'off' ? (
-                'not fetched while off'
-              ) : (
-                ''
-              )}
+              {source.nextReleaseExpected && nextFetch ? '; ' : ''}
+              {nextFetch ? <time dateTime={nextFetch.at}>{nextFetch.text}</time> : 'not fetched while off'}
             </Text>
           </Box>
           <Link href={source.link} target="_blank" rel="noreferrer" textDecoration="underline">

@@ -1,5 +1,12 @@
 // The Data Sources page's wording: a source's status and its newest period, per source.
-import { monthName, shortDay, type OfficialSource, type OfficialSourceView } from '#shared/official.ts';
+import {
+  monthName,
+  OFFICIAL_SCHEDULE_MINUTES,
+  scheduleTickAt,
+  shortDay,
+  type OfficialSource,
+  type OfficialSourceView,
+} from '#shared/official.ts';
 
 /** "October 2026" for BLS's months, "week of 20 Nov 2026" for USDA's weeks, a day otherwise. */
 export function periodLabel(source: OfficialSource, period: string): string {
@@ -37,4 +44,21 @@ export function releaseText(day: string, today: string = new Date().toISOString(
   return day < today
     ? `next release overdue (expected about ${shortDay(day)})`
     : `next release expected about ${shortDay(day)}`;
+}
+
+/**
+ * When the worker asks the source next: the schedule's first tick at or after its due time, or
+ * after now when that has passed or it was never fetched (the first fetch); null when it is off.
+ * "first fetch in 12 minutes (the schedule looks every 15 minutes)", "next fetch in 6 hours".
+ */
+export function nextFetchText(
+  source: Pick<OfficialSourceView, 'nextFetch' | 'nextFetchAt'>,
+  now: Date = new Date(),
+): { at: string; text: string } | null {
+  if (source.nextFetch === 'off') return null;
+  const due = source.nextFetchAt ? new Date(source.nextFetchAt) : now;
+  const at = scheduleTickAt(due > now ? due : now).toISOString();
+  return source.nextFetch === 'first'
+    ? { at, text: `first fetch ${inWords(at, now)} (the schedule looks every ${OFFICIAL_SCHEDULE_MINUTES} minutes)` }
+    : { at, text: `next fetch ${inWords(at, now)}` };
 }
