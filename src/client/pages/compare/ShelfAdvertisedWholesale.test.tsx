@@ -8,6 +8,7 @@ import type { Comparison } from '#shared/official.ts';
 import { system } from '#client/theme.ts';
 import { comparisonScope } from '#client/pages/dashboard/ComparisonSlot.tsx';
 import { ComparisonBody } from './ShelfAdvertisedWholesale.tsx';
+import { ComparisonPlaceholder, SAMPLE_SHELF_NOTE, SOURCES_NOTE, TABLE_SUMMARY } from './ComparisonFrame.tsx';
 
 const weeks = Array.from({ length: 14 }, (_, i) => {
   const day = new Date(Date.UTC(2026, 7, 3 + 7 * i)).toISOString().slice(0, 10);
@@ -90,5 +91,27 @@ describe('the dashboard’s section scope', () => {
   it('follows the applied region and egg type, and falls back to standard eggs with the default region', () => {
     expect(comparisonScope({ region: 'west', eggType: 'organic' })).toEqual({ region: 'west', eggType: 'organic' });
     expect(comparisonScope({ region: 'all', eggType: 'all' })).toEqual({ region: undefined, eggType: 'standard' });
+  });
+
+  it('has a placeholder that is the section laid out as loaded: its heading, the region, the chart and its lines as skeletons', () => {
+    const html = renderToStaticMarkup(
+      <ChakraProvider value={system}>
+        <ComparisonPlaceholder region="west" />
+      </ChakraProvider>,
+    );
+    expect(html).toContain('aria-labelledby="saw-heading"');
+    expect(html).toContain('Shelf, advertised and wholesale');
+    expect(html.match(/<select[^>]*>/)![0]).toMatch(/disabled.*aria-label="Region"|aria-label="Region".*disabled/);
+    expect(html).toContain('<option value="west" selected=""');
+    expect(html).toContain('role="status"');
+    // (the lines the loaded body shows, in the same places, hidden under skeletons)
+    for (const text of [
+      SAMPLE_SHELF_NOTE,
+      SOURCES_NOTE,
+      TABLE_SUMMARY,
+      'Shelf prices have followed wholesale by about',
+    ])
+      expect(html).toContain(text.replace(/'/g, '&#x27;').replace(/"/g, '&quot;'));
+    expect(html.match(/chakra-skeleton/g)!.length).toBeGreaterThanOrEqual(8);
   });
 });

@@ -4,7 +4,7 @@
 import { Box } from '@chakra-ui/react';
 import { lazy, Suspense, useRef } from 'react';
 import { ErrorBoundary } from '#client/components/ErrorBoundary.tsx';
-import { ChartPlaceholder } from '#client/components/charts/lazyCharts.tsx';
+import { ComparisonPlaceholder } from '#client/pages/compare/ComparisonFrame.tsx';
 import { useNearViewport } from '#client/lib/useNearViewport.ts';
 import type { EggType, Region } from '#shared/vocabulary.ts';
 import { useDashboardState } from './useDashboardState.ts';
@@ -31,7 +31,8 @@ export default function ComparisonSlot() {
   const near = useNearViewport(ref, '300px');
   const { state } = useDashboardState();
   const { region, eggType } = comparisonScope(state.filters);
-  const placeholder = <ChartPlaceholder height={{ base: '64', md: '72' }} />;
+  // (the section's own frame at the height it will have: nothing below it moves when it loads)
+  const placeholder = <ComparisonPlaceholder region={region} />;
   return (
     <Box ref={ref}>
       <ErrorBoundary title="Unable to show shelf, advertised and wholesale prices">

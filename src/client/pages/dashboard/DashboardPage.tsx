@@ -5,6 +5,7 @@ import { AdminControlsSlot } from './AdminControlsSlot.tsx';
 import { EggPricesFallback } from './EggPricesFallback.tsx';
 import { NearYouSlot } from './NearYouSlot.tsx';
 import { SummaryCards } from './SummaryCards.tsx';
+import { ComparisonPlaceholder } from '#client/pages/compare/ComparisonFrame.tsx';
 
 // The Filters panel and the Egg Prices list sit below the fold on phones and desktops, and carry
 // most of the page's interactive code (price card menus, tooltips, the mobile filter drawer), so
@@ -47,7 +48,7 @@ export default function DashboardPage() {
       </Suspense>
       {/* After the map: its table makes it taller than its placeholder, so nothing it pushes down
           waits to come near the screen. */}
-      <Suspense>
+      <Suspense fallback={<ComparisonPlaceholder />}>
         <ComparisonSlot />
       </Suspense>
       {/* Below the fold the browser skips styling and laying the list out until it comes near. */}
