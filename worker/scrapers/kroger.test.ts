@@ -13,17 +13,10 @@ import {
 } from '../../test/retailers/kroger.ts';
 import { SCENARIO_ZIPS } from '../../test/retailers/scenarios.ts';
 import { json, type RetailerStandIn, type StandInRequest } from '../../test/retailers/types.ts';
-import { RetailerHttp } from './http.ts';
 import { kroger, krogerPrices, parseKrogerLocations, parseKrogerProducts, parseKrogerToken } from './kroger.ts';
 import { acceptListing } from './pipeline.ts';
-import {
-  ConfigError,
-  ScrapeError,
-  StructureError,
-  type ListingPage,
-  type RetailerLocation,
-  type ScrapeContext,
-} from './types.ts';
+import { ConfigError, StructureError, type RetailerLocation, type ScrapeContext } from './types.ts';
+import { listingPages, scrapeFailure as failure, standInContext } from '../../test/retailers/scraping.ts';
 
 /** The transport of the stand-in suites (each runs with both). */
 let standInTransport: TransportName = 'got-scraping';
@@ -469,37 +462,11 @@ async function serve(handlers: RetailerStandIn[]): Promise<StandInServer> {
   return server;
 }
 
-function contextFor(
-  server: StandInServer,
-  credentials: RetailerCredentials = CREDENTIALS,
-  maxPages = 10,
-): ScrapeContext {
-  const http = new RetailerHttp(kroger.storeName, kroger.origins, {
-    transport: standInTransport,
-    originOverride: server.url,
-    delayMs: 0,
-    backoffBaseMs: 1,
-    backoffCapMs: 5,
-    maxRetryAfterMs: 5000,
-  });
-  return { http, maxPages, term: 'eggs', credentials };
-}
+const contextFor = (server: StandInServer, credentials: RetailerCredentials = CREDENTIALS, maxPages = 10) =>
+  standInContext(kroger, server.url, { transport: standInTransport, credentials, maxPages });
 
-async function collect(location: RetailerLocation, zip: string, ctx: ScrapeContext): Promise<ListingPage[]> {
-  const pages: ListingPage[] = [];
-  for await (const page of kroger.listings(location, zip, ctx)) pages.push(page);
-  return pages;
-}
-
-async function failure(promise: Promise<unknown>): Promise<ScrapeError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ScrapeError) return error;
-    throw error;
-  }
-  throw new Error('expected a ScrapeError');
-}
+const collect = (location: RetailerLocation, zip: string, ctx: ScrapeContext) =>
+  listingPages(kroger, location, zip, ctx);
 
 const calls = (server: StandInServer) =>
   server.requests.map((r) => `${r.status} ${r.method} ${r.host} ${r.path}${r.query}`);

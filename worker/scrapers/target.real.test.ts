@@ -6,10 +6,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { serveStandIns, type StandInServer } from '../../test/retailers/http-server.ts';
 import { json, type RetailerStandIn } from '../../test/retailers/types.ts';
 import { TARGET_STAND_IN_KEY } from '../../test/retailers/target.ts';
-import { RetailerHttp } from './http.ts';
 import { locationPlace } from './pipeline.ts';
 import { parseTargetFulfillment, parseTargetNearbyStores, parseTargetSearch, target } from './target.ts';
-import type { RawListing, ScrapeContext } from './types.ts';
+import type { RawListing } from './types.ts';
+import { standInContext } from '../../test/retailers/scraping.ts';
 
 const real = (file: string) =>
   fs.readFileSync(new URL(`../../test/retailers/real/target/${file}`, import.meta.url), 'utf8');
@@ -382,13 +382,5 @@ afterAll(async () => {
   await Promise.all(servers.map((s) => s.close()));
 });
 
-function contextFor(server: StandInServer, maxPages: number): ScrapeContext {
-  const http = new RetailerHttp(target.storeName, target.origins, {
-    originOverride: server.url,
-    delayMs: 0,
-    backoffBaseMs: 1,
-    backoffCapMs: 5,
-    maxRetryAfterMs: 5000,
-  });
-  return { http, maxPages, term: 'eggs', credentials: { targetApiKey: TARGET_STAND_IN_KEY } };
-}
+const contextFor = (server: StandInServer, maxPages: number) =>
+  standInContext(target, server.url, { maxPages, credentials: { targetApiKey: TARGET_STAND_IN_KEY } });

@@ -15,7 +15,6 @@ import {
   type TargetStandInItem,
 } from '../../test/retailers/target.ts';
 import { html, json, type RetailerStandIn, type StandInRequest } from '../../test/retailers/types.ts';
-import { RetailerHttp } from './http.ts';
 import {
   extractTargetApiKey,
   parseTargetFulfillment,
@@ -25,14 +24,8 @@ import {
   targetPrices,
 } from './target.ts';
 import { scrapeZip } from './pipeline.ts';
-import {
-  ConfigError,
-  ScrapeError,
-  StructureError,
-  type ListingPage,
-  type RetailerLocation,
-  type ScrapeContext,
-} from './types.ts';
+import { ConfigError, StructureError, type RetailerLocation, type ScrapeContext } from './types.ts';
+import { listingPages, scrapeFailure as failure, standInContext } from '../../test/retailers/scraping.ts';
 
 /** The transport of the stand-in suites (each runs with both). */
 let standInTransport: TransportName = 'got-scraping';
@@ -811,33 +804,11 @@ async function serve(handlers: RetailerStandIn[]): Promise<StandInServer> {
   return server;
 }
 
-function contextFor(server: StandInServer, credentials: RetailerCredentials = {}, maxPages = 10): ScrapeContext {
-  const http = new RetailerHttp(target.storeName, target.origins, {
-    transport: standInTransport,
-    originOverride: server.url,
-    delayMs: 0,
-    backoffBaseMs: 1,
-    backoffCapMs: 5,
-    maxRetryAfterMs: 5000,
-  });
-  return { http, maxPages, term: 'eggs', credentials };
-}
+const contextFor = (server: StandInServer, credentials: RetailerCredentials = {}, maxPages = 10) =>
+  standInContext(target, server.url, { transport: standInTransport, credentials, maxPages });
 
-async function collect(location: RetailerLocation, zip: string, ctx: ScrapeContext): Promise<ListingPage[]> {
-  const pages: ListingPage[] = [];
-  for await (const page of target.listings(location, zip, ctx)) pages.push(page);
-  return pages;
-}
-
-async function failure(promise: Promise<unknown>): Promise<ScrapeError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ScrapeError) return error;
-    throw error;
-  }
-  throw new Error('expected a ScrapeError');
-}
+const collect = (location: RetailerLocation, zip: string, ctx: ScrapeContext) =>
+  listingPages(target, location, zip, ctx);
 
 const endpoint = (path: string) => path.replace(/^\/redsky_aggregations\/v1\//, '');
 const calls = (server: StandInServer) => server.requests.map((r) => `${r.status} ${r.host} ${endpoint(r.path)}`);

@@ -15,7 +15,6 @@ import {
   walmartStoreIdForZip,
   type WalmartStandInItem,
 } from '../../test/retailers/walmart.ts';
-import { RetailerHttp } from './http.ts';
 import {
   ScrapeError,
   StructureError,
@@ -31,6 +30,7 @@ import {
   walmart,
   walmartBrand,
 } from './walmart.ts';
+import { listingPages, scrapeFailure as failure, standInContext } from '../../test/retailers/scraping.ts';
 
 /** The transport of the stand-in suites (each runs with both). */
 let standInTransport: TransportName = 'got-scraping';
@@ -671,33 +671,11 @@ async function serve(handlers: RetailerStandIn[]): Promise<StandInServer> {
   return server;
 }
 
-function contextFor(server: StandInServer, maxPages = 10): ScrapeContext {
-  const http = new RetailerHttp(walmart.storeName, walmart.origins, {
-    transport: standInTransport,
-    originOverride: server.url,
-    delayMs: 0,
-    backoffBaseMs: 1,
-    backoffCapMs: 5,
-    maxRetryAfterMs: 5000,
-  });
-  return { http, maxPages, term: 'eggs', credentials: {} };
-}
+const contextFor = (server: StandInServer, maxPages = 10) =>
+  standInContext(walmart, server.url, { transport: standInTransport, maxPages });
 
-async function collect(location: RetailerLocation, zip: string, ctx: ScrapeContext): Promise<ListingPage[]> {
-  const pages: ListingPage[] = [];
-  for await (const page of walmart.listings(location, zip, ctx)) pages.push(page);
-  return pages;
-}
-
-async function failure(promise: Promise<unknown>): Promise<ScrapeError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ScrapeError) return error;
-    throw error;
-  }
-  throw new Error('expected a ScrapeError');
-}
+const collect = (location: RetailerLocation, zip: string, ctx: ScrapeContext) =>
+  listingPages(walmart, location, zip, ctx);
 
 const paths = (server: StandInServer) => server.requests.map((r) => `${r.status} ${r.host} ${r.path}${r.query}`);
 
