@@ -1,6 +1,7 @@
 // What the scraper tests share to run a scraper against its stand-in server (http-server.ts): a
 // context whose client sends every request to the stand-in, without delays and with quick
 // backoffs; the pages it reads; and the errors it throws.
+import { afterAll } from 'vitest';
 import type { TransportName } from '#shared/egress.ts';
 import type { RetailerCredentials } from '#shared/scrape.ts';
 import { RetailerHttp } from '#worker/scrapers/http.ts';
@@ -12,6 +13,24 @@ import {
   type RetailerScraper,
   type ScrapeContext,
 } from '#worker/scrapers/types.ts';
+import { serveStandIns, type StandInServer } from './http-server.ts';
+import type { RetailerStandIn } from './types.ts';
+
+/**
+ * A test file's stand-in servers, every one closed after the file's tests (call it at the top
+ * level): the function it answers starts one more with the given retailers' stand-ins.
+ */
+export function standInServers(): (standIns: RetailerStandIn[]) => Promise<StandInServer> {
+  const servers: StandInServer[] = [];
+  afterAll(async () => {
+    await Promise.all(servers.map((server) => server.close()));
+  });
+  return async (standIns) => {
+    const server = await serveStandIns(standIns);
+    servers.push(server);
+    return server;
+  };
+}
 
 /** A scrape context for the scraper with every request sent to `origin` (a stand-in server's URL). */
 export function standInContext(

@@ -1,7 +1,7 @@
 import { TRANSPORTS, type TransportName } from '#shared/egress.ts';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RetailerCredentials } from '#shared/scrape.ts';
-import { createState, serveStandIns, type StandInServer } from '../../test/retailers/http-server.ts';
+import { createState, type StandInServer } from '../../test/retailers/http-server.ts';
 import {
   KROGER_CATALOGUE,
   krogerLocationIdForZip,
@@ -16,7 +16,12 @@ import { json, type RetailerStandIn, type StandInRequest } from '../../test/reta
 import { kroger, krogerPrices, parseKrogerLocations, parseKrogerProducts, parseKrogerToken } from './kroger.ts';
 import { acceptListing } from './pipeline.ts';
 import { ConfigError, StructureError, type RetailerLocation, type ScrapeContext } from './types.ts';
-import { listingPages, scrapeFailure as failure, standInContext } from '../../test/retailers/scraping.ts';
+import {
+  listingPages,
+  scrapeFailure as failure,
+  standInContext,
+  standInServers,
+} from '../../test/retailers/scraping.ts';
 
 /** The transport of the stand-in suites (each runs with both). */
 let standInTransport: TransportName = 'got-scraping';
@@ -455,12 +460,7 @@ describe('parseKrogerProducts on documented variants', () => {
 // ---------------------------------------------------------------------------------------------
 // Against the stand-in server
 
-const servers: StandInServer[] = [];
-async function serve(handlers: RetailerStandIn[]): Promise<StandInServer> {
-  const server = await serveStandIns(handlers);
-  servers.push(server);
-  return server;
-}
+const serve = standInServers();
 
 const contextFor = (server: StandInServer, credentials: RetailerCredentials = CREDENTIALS, maxPages = 10) =>
   standInContext(kroger, server.url, { transport: standInTransport, credentials, maxPages });
@@ -476,9 +476,6 @@ beforeAll(async () => {
   server = await serve([krogerStandIn]);
 });
 beforeEach(() => server.reset());
-afterAll(async () => {
-  await Promise.all(servers.map((s) => s.close()));
-});
 
 // Through both transports: the HTTP-level behaviour must not depend on the client.
 describe.each(TRANSPORTS)('kroger against the stand-in (%s)', (transport) => {

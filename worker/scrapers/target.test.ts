@@ -1,7 +1,7 @@
 import { TRANSPORTS, type TransportName } from '#shared/egress.ts';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RetailerCredentials } from '#shared/scrape.ts';
-import { createState, serveStandIns, type StandInServer } from '../../test/retailers/http-server.ts';
+import { createState, type StandInServer } from '../../test/retailers/http-server.ts';
 import { SCENARIO_ZIPS } from '../../test/retailers/scenarios.ts';
 import {
   TARGET_CATALOGUE,
@@ -25,7 +25,12 @@ import {
 } from './target.ts';
 import { scrapeZip } from './pipeline.ts';
 import { ConfigError, StructureError, type RetailerLocation, type ScrapeContext } from './types.ts';
-import { listingPages, scrapeFailure as failure, standInContext } from '../../test/retailers/scraping.ts';
+import {
+  listingPages,
+  scrapeFailure as failure,
+  standInContext,
+  standInServers,
+} from '../../test/retailers/scraping.ts';
 
 /** The transport of the stand-in suites (each runs with both). */
 let standInTransport: TransportName = 'got-scraping';
@@ -797,12 +802,7 @@ describe('parseTargetFulfillment', () => {
 // ---------------------------------------------------------------------------------------------
 // Against the stand-in server
 
-const servers: StandInServer[] = [];
-async function serve(handlers: RetailerStandIn[]): Promise<StandInServer> {
-  const server = await serveStandIns(handlers);
-  servers.push(server);
-  return server;
-}
+const serve = standInServers();
 
 const contextFor = (server: StandInServer, credentials: RetailerCredentials = {}, maxPages = 10) =>
   standInContext(target, server.url, { transport: standInTransport, credentials, maxPages });
@@ -817,13 +817,9 @@ const queryOf = (server: StandInServer, name: string, index = 0) =>
 
 let server: StandInServer;
 beforeAll(async () => {
-  server = await serveStandIns([targetStandIn]);
-  servers.push(server);
+  server = await serve([targetStandIn]);
 });
 beforeEach(() => server.reset());
-afterAll(async () => {
-  await Promise.all(servers.map((s) => s.close()));
-});
 
 // Through both transports: the HTTP-level behaviour must not depend on the client.
 describe.each(TRANSPORTS)('target against the stand-in (%s)', (transport) => {

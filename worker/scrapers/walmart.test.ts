@@ -1,6 +1,6 @@
 import { TRANSPORTS, type TransportName } from '#shared/egress.ts';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createState, serveStandIns, type StandInServer } from '../../test/retailers/http-server.ts';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createState, type StandInServer } from '../../test/retailers/http-server.ts';
 import { SCENARIO_ZIPS } from '../../test/retailers/scenarios.ts';
 import { html, json, type RetailerStandIn, type StandInRequest } from '../../test/retailers/types.ts';
 import {
@@ -30,7 +30,12 @@ import {
   walmart,
   walmartBrand,
 } from './walmart.ts';
-import { listingPages, scrapeFailure as failure, standInContext } from '../../test/retailers/scraping.ts';
+import {
+  listingPages,
+  scrapeFailure as failure,
+  standInContext,
+  standInServers,
+} from '../../test/retailers/scraping.ts';
 
 /** The transport of the stand-in suites (each runs with both). */
 let standInTransport: TransportName = 'got-scraping';
@@ -664,12 +669,7 @@ describe('parseWalmartServiceAvailability and parseWalmartPageLocation', () => {
 // ---------------------------------------------------------------------------------------------
 // Against the stand-in server
 
-const servers: StandInServer[] = [];
-async function serve(handlers: RetailerStandIn[]): Promise<StandInServer> {
-  const server = await serveStandIns(handlers);
-  servers.push(server);
-  return server;
-}
+const serve = standInServers();
 
 const contextFor = (server: StandInServer, maxPages = 10) =>
   standInContext(walmart, server.url, { transport: standInTransport, maxPages });
@@ -684,9 +684,6 @@ beforeAll(async () => {
   server = await serve([walmartStandIn]);
 });
 beforeEach(() => server.reset());
-afterAll(async () => {
-  await Promise.all(servers.map((s) => s.close()));
-});
 
 // Through both transports: the HTTP-level behaviour must not depend on the client.
 describe.each(TRANSPORTS)('walmart against the stand-in (%s)', (transport) => {
