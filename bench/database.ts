@@ -14,11 +14,12 @@ import { ensureDatabase } from '../src/server/embedded-db.ts';
 import { readMarketCsv, sampleAnchors, seedMarketPrices, seedStores, STORE_SEEDS } from '../src/server/seed.ts';
 import { refreshRollups } from '../src/server/queries/rollups.ts';
 import { addPricePartitionsBetween } from '../src/server/queries/price-history.ts';
+import { utcDay } from '../src/shared/format.ts';
 import { zipToRegion } from '../src/shared/zip.ts';
 import { REGIONS, type EggType, type Region } from '../src/shared/vocabulary.ts';
 
 /** The UTC day `days` days before today, as YYYY-MM-DD (the builds' days end yesterday). */
-export const utcDayBefore = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+export const utcDayBefore = (days: number) => utcDay(Date.now() - days * 86_400_000);
 
 export const BENCH_DATABASE = 'eggwatch_bench';
 const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../migrations');

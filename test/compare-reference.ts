@@ -1,217 +1,117 @@
-// The compare page as computed before its figures were precomputed (every visible entry of the
-// egg type read per call): kept to check compareByType against, in tests and on the bench database.
-// The compare page: the summary figures of one egg type's current entries (by
-// price per dozen, over the regions shown and within each region), one page of those entries,
-// cheapest per dozen first, with their recent history, and a per-region daily price series.
-// Entries are the visible ones (visibleEntries). The figures are aggregated by the database, so
-// the answer's size does not grow with the number of entries (75,000 of a type nationwide). The
-// per-dozen series reads the daily rollup, which applies the same sample-versus-scraped rule, and
-// each region's line starts on its first comparable day (docs/decisions/008).
-import { REGIONS, type EggType, type Region } from '#shared/vocabulary.ts';
-import { clampPage, pageCount } from '#shared/pagination.ts';
+// The compare page computed afresh in TypeScript from the visible entries of the egg type (read as
+// plain rows: test/visible-entry-rows.ts), by the rules of docs/features/comparing.md and
+// docs/decisions/004: what compareByType (src/server/queries/compare.ts, from the precomputed
+// figures and the price index) is checked against, in tests and on the bench database. Written
+// from the rules, not from the queries, so a wrong rule there fails here. Only the chart is
+// compare.ts's own (regionSeries: its tests check it against the observations).
+import type { Region } from '#shared/vocabulary.ts';
 import type { Db } from '#server/db.ts';
-import { listPriceEntries, recentHistory, shownSource, visibleEntries } from '#server/queries/prices.ts';
-import { dayWindow, seriesStart } from '#server/queries/insights.ts';
-
-// Its answer's types and the shaping of its figures are compare.ts's own.
+import { listPriceEntries, recentHistory } from '#server/queries/prices.ts';
 import {
-  COMPARE_SERIES_DAYS,
   DEFAULT_COMPARE_PAGE_SIZE,
-  summaryOf,
+  regionSeries,
   type CompareByType,
   type CompareFilters,
   type ComparePaging,
   type CompareSummary,
-  type FigureRow,
-  type RegionSeries,
+  type PriceFigures,
+  type StorePrice,
 } from '#server/queries/compare.ts';
+import {
+  listingOrder,
+  matching,
+  perDozen,
+  perEgg,
+  regionsOf,
+  rounded,
+  roundedMean,
+  dollars,
+  visibleEntryRows,
+  type EntryRow,
+} from './visible-entry-rows.ts';
 
-/**
- * The summary figures, over every region shown and within each, and the ids of one page of the
- * entries, in one statement over the visible entries (read once). The price per dozen is
- * (price / count) * 12 in double precision, as the client and the shared sort work it out; the
- * listing's order is by it, then the cheaper pack, then the lower id, so lowest and highest are
- * the first and last entries of that order (in the region). Each store's entries are counted
- * within a region first (a handful of groups), so the stores are counted over those few rows and
- * the lowest and highest are picked among the few entries at those figures (one more pass). Per egg, the
- * lowest and highest are those same entries' (round(price / count, 4), as entries give it).
- */
-async function summaryAndPage(sql: Db, filters: CompareFilters, limit: number, offset: number): Promise<FigureRow[]> {
-  const figureEntry = (order: 'asc' | 'desc') => sql`
-    (select json_build_object('price', e.price, 'count', p.count, 'region', l.region, 'store_id', l.store_id,
-                              'store_name', s.store_name, 'unit_price', round(e.price / p.count, 4))
-     from (select id from extremes
-           where per_dozen = ${order === 'asc' ? sql`f.low` : sql`f.high`} and (f.region is null or region = f.region)
-           order by price ${order === 'asc' ? sql`asc` : sql`desc`}, id ${order === 'asc' ? sql`asc` : sql`desc`}
-           limit 1) picked
-     join price_entries e on e.id = picked.id
-     join products p on p.id = e.product_id
-     join store_locations l on l.id = e.location_id
-     join stores s on s.id = l.store_id)`;
-  return sql<FigureRow[]>`
-    with shown as materialized (
-      select l.region, l.store_id, e.id, e.price, e.trend_direction, e.price::float8 / p.count * 12 as per_dozen
-      ${visibleEntries(sql, filters)}
-    ), by_store as (
-      select region, store_id, count(*) as products, sum(per_dozen) as per_dozen_sum, sum(price) as price_sum,
-             min(per_dozen) as low, max(per_dozen) as high,
-             bool_or(trend_direction = 'down') as down, bool_or(trend_direction = 'up') as up
-      from shown
-      group by region, store_id
-    ), f as (
-      select region, sum(products)::int as products, count(distinct store_id)::int as stores,
-             sum(per_dozen_sum) / sum(products) as average_per_dozen,
-             (sum(price_sum) / sum(products))::float8 as average_price,
-             min(low) as low, max(high) as high, bool_or(down) as down, bool_or(up) as up
-      from by_store
-      group by grouping sets ((region), ())
-    ), extremes as (
-      select region, id, price, per_dozen from shown
-      where per_dozen in (select low from f union select high from f)
-    )
-    select f.region, f.products, f.stores, f.average_per_dozen, f.average_price, f.down, f.up,
-           ${figureEntry('asc')} as lowest,
-           ${figureEntry('desc')} as highest,
-           case when f.region is null then
-             (select array_agg(id) from (select id from shown order by per_dozen, price, id limit ${limit} offset ${offset}) listed)
-           end as page_ids
-    from f`;
+function storePrice(row: EntryRow): StorePrice {
+  const { price, count, region, store_id, store_name } = row;
+  return { price, count, price_per_dozen: rounded(perDozen(price, count)), region, store_id, store_name };
 }
 
-/** The summary cards' figures (compareByType's, without a page of entries). */
+/**
+ * The figures over the entries: how many, at how many stores; the lowest and highest per dozen
+ * (the listing's first and last entries) and the difference of the two as shown; the mean price
+ * per dozen; per egg, the lowest and the highest entry's price per egg (to 4 decimals).
+ */
+function figuresOf(rows: readonly EntryRow[]): PriceFigures {
+  const listed = listingOrder(rows);
+  const first = listed[0];
+  const last = listed.at(-1);
+  const lowest = first ? storePrice(first) : null;
+  const highest = last ? storePrice(last) : null;
+  return {
+    products: rows.length,
+    stores: new Set(rows.map((row) => row.store_id)).size,
+    lowest,
+    highest,
+    difference_per_dozen: lowest && highest ? rounded(dollars(highest.price_per_dozen - lowest.price_per_dozen)) : null,
+    average_per_dozen: roundedMean(rows.map((row) => perDozen(row.price, row.count))),
+    unit_price:
+      first && last
+        ? { min: rounded(perEgg(first.price, first.count), 4), max: rounded(perEgg(last.price, last.count), 4) }
+        : null,
+  };
+}
+
+function summaryOf(rows: readonly EntryRow[]): CompareSummary {
+  const regions = regionsOf(rows);
+  return {
+    ...figuresOf(rows),
+    regions,
+    average_price: roundedMean(rows.map((row) => dollars(row.price))),
+    some_decreasing: rows.some((row) => row.trend_direction === 'down'),
+    some_increasing: rows.some((row) => row.trend_direction === 'up'),
+    by_region: regions.map((region: Region) => ({
+      region,
+      ...figuresOf(rows.filter((row) => row.region === region)),
+    })),
+  };
+}
+
+/** The summary cards' figures. */
 export async function compareSummary(sql: Db, filters: CompareFilters): Promise<CompareSummary> {
-  return summaryOf(await summaryAndPage(sql, filters, 0, 0));
+  return summaryOf(matching(await visibleEntryRows(sql, filters.eggType), filters));
 }
 
 /**
- * The ids of one page of the visible entries, in the listing's order (summaryAndPage's): for a
- * page asked past the end, read again as the last page.
- */
-async function pageIds(sql: Db, filters: CompareFilters, limit: number, offset: number): Promise<number[]> {
-  const rows = await sql<{ id: number }[]>`
-    select e.id
-    ${visibleEntries(sql, filters)}
-    order by e.price::float8 / p.count * 12, e.price, e.id
-    limit ${limit} offset ${offset}`;
-  return rows.map((row) => row.id);
-}
-
-type DayValue = { day: string; region: Region; value: number; since: string | null };
-
-function toLines(rows: DayValue[], days: string[]): RegionSeries['lines'] {
-  const byKey = new Map(rows.map((r) => [`${r.region}:${r.day}`, r.value]));
-  return REGIONS.filter((region) => rows.some((r) => r.region === region)).map((region) => {
-    const start = seriesStart(rows.filter((r) => r.region === region))!;
-    return { region, values: days.map((day) => (day >= start ? (byKey.get(`${region}:${day}`) ?? null) : null)) };
-  });
-}
-
-/**
- * The daily average per region over the last `days` days. Without a pack size: the average
- * price per dozen, from the daily rollup. With one: the average shelf price of that pack size,
- * from the observation history under visibleEntries' rule (the rollup does not keep pack sizes).
- */
-export async function regionSeries(
-  sql: Db,
-  filters: CompareFilters,
-  days = COMPARE_SERIES_DAYS,
-): Promise<RegionSeries> {
-  const { eggType, region, count } = filters;
-  if (!count) {
-    const [latest] = await sql<{ day: string | null }[]>`
-      select max(day)::text as day from price_daily_rollups where egg_type = ${eggType}`;
-    if (!latest?.day) return { unit: 'dozen', count: null, days: [], lines: [] };
-    const rows = await sql<DayValue[]>`
-      select day::text as day, region, round(avg_per_dozen, 2) as value, series_since::text as since
-      from price_daily_rollups
-      where egg_type = ${eggType}
-        and day > ${latest.day}::date - ${days}::int
-        ${region ? sql`and region = ${region}` : sql``}`;
-    const window = dayWindow(latest.day, days);
-    return { unit: 'dozen', count: null, days: window, lines: toLines(rows, window) };
-  }
-  const [latest] = await sql<{ day: string | null }[]>`
-    select max((e.observed_at at time zone 'UTC')::date)::text as day
-    ${visibleEntries(sql, { eggType, count })}`;
-  if (!latest?.day) return { unit: 'pack', count, days: [], lines: [] };
-  const rows = await sql<DayValue[]>`
-    select o.observed_on::text as day, l.region, round(avg(o.price), 2) as value, max(sw.switched_on)::text as since
-    from price_observations o
-    join products p on p.id = o.product_id
-    join store_locations l on l.id = o.location_id
-    join stores s on s.id = l.store_id and s.active
-    left join store_region_switches sw on sw.store_id = l.store_id and sw.region = l.region
-    where p.egg_type = ${eggType} and p.count = ${count}
-      and o.observed_on > ${latest.day}::date - ${days}::int
-      and o.observed_on <= ${latest.day}::date
-      and (o.source <> 'sample' or sw.store_id is null)
-      ${region ? sql`and l.region = ${region}` : sql``}
-    group by o.observed_on, l.region`;
-  const window = dayWindow(latest.day, days);
-  return { unit: 'pack', count, days: window, lines: toLines(rows, window) };
-}
-
-/**
- * The pack sizes of the egg type that have a visible entry: per product of the type (a few dozen),
- * whether any of its entries is shown, which stops at the first one (the entries' index on
- * product_id), instead of reading every entry of the type.
- */
-async function availableCounts(sql: Db, eggType: EggType): Promise<number[]> {
-  const rows = await sql<{ count: number }[]>`
-    select distinct p.count
-    from products p
-    where p.egg_type = ${eggType}
-      and exists (
-        select 1 from price_entries e
-        join store_locations l on l.id = e.location_id
-        join stores s on s.id = l.store_id
-        where e.product_id = p.id and s.active and ${shownSource(sql)})
-    order by p.count`;
-  return rows.map((r) => r.count);
-}
-
-/**
- * The compare page: the summary figures, the page of entries asked for with their history, the
- * pack sizes and the chart. The page's entries are read beside the figures; a page past the end
- * (the entries changed, or a hand-made URL) is read again as the last page.
+ * The compare page: the summary of the entries under the filters; the page asked for (from 1, past
+ * the end: the last) of those entries in the listing's order, each with its last 7 days of prices;
+ * the pack sizes of the egg type that have an entry; and the chart.
  */
 export async function compareByType(
   sql: Db,
   filters: CompareFilters,
   paging: ComparePaging = { page: 1, pageSize: DEFAULT_COMPARE_PAGE_SIZE },
 ): Promise<CompareByType> {
+  const ofType = await visibleEntryRows(sql, filters.eggType);
+  const rows = matching(ofType, filters);
   const { pageSize } = paging;
-  const asked = Math.max(1, Math.floor(paging.page));
-  const [rows, counts, chart] = await Promise.all([
-    summaryAndPage(sql, filters, pageSize, (asked - 1) * pageSize),
-    availableCounts(sql, filters.eggType),
-    regionSeries(sql, filters),
-  ]);
-  const summary = summaryOf(rows);
-  const total = summary.products;
-  const pages = pageCount(total, pageSize);
-  const page = clampPage(asked, pages);
-  const ids =
-    page === asked
-      ? (rows.find((row) => row.region === null)?.page_ids ?? [])
-      : await pageIds(sql, filters, pageSize, (page - 1) * pageSize);
-  const [listed, history] = await Promise.all([
-    ids.length ? listPriceEntries(sql, { ids }) : Promise.resolve([]),
-    recentHistory(sql, ids),
-  ]);
-  const byId = new Map(listed.map((entry) => [entry.id, entry]));
+  const pages = Math.ceil(rows.length / pageSize);
+  const page = Math.max(1, Math.min(Math.floor(paging.page), pages));
+  const ids = listingOrder(rows)
+    .slice((page - 1) * pageSize, page * pageSize)
+    .map((row) => row.id);
+  const entries = ids.length ? await listPriceEntries(sql, { ids }) : [];
+  const history = await recentHistory(sql, ids);
   return {
     egg_type: filters.eggType,
-    entries: ids.flatMap((id) => {
-      const entry = byId.get(id);
-      return entry ? [{ ...entry, history: history.get(id) ?? [entry.price] }] : [];
+    entries: ids.map((id) => {
+      const entry = entries.find((listed) => listed.id === id)!;
+      return { ...entry, history: history.get(id) ?? [entry.price] };
     }),
-    total,
+    total: rows.length,
     page,
     pageSize,
     pageCount: pages,
-    summary,
-    counts,
-    chart,
+    summary: summaryOf(rows),
+    counts: [...new Set(ofType.map((row) => row.count))].sort((a, b) => a - b),
+    chart: await regionSeries(sql, filters),
   };
 }

@@ -1,163 +1,128 @@
-// The store page's figures as they were computed before migration 017, from every visible entry
-// on each call (src/server/queries/insights.ts before the precomputed rows): what the precomputed
-// figures are checked against. Kept verbatim but for the names.
-import { EGG_TYPES, REGIONS, type EggType, type Region } from '../src/shared/vocabulary.ts';
-import type { PriceEntry } from '../src/shared/types.ts';
-import { entryPricePerDozen } from '../src/shared/sort.ts';
-import { roundCents } from '../src/shared/format.ts';
-import type { Db } from '../src/server/db.ts';
-import { listPriceEntries, shownSource, visibleEntries } from '../src/server/queries/prices.ts';
+// The store page's figures computed afresh in TypeScript from the visible entries (read as plain
+// rows: test/visible-entry-rows.ts), by the rules of docs/decisions/004 and 014 and
+// docs/features/comparing.md: what the precomputed figures (src/server/queries/insights.ts) are
+// checked against. Written from the rules, not from the queries, so a wrong rule there fails here.
+import { EGG_TYPES, REGIONS } from '#shared/vocabulary.ts';
+import type { PriceEntry } from '#shared/types.ts';
+import type { Db } from '#server/db.ts';
+import { listPriceEntries } from '#server/queries/prices.ts';
 import type {
   MarketPosition,
   PriceInsights,
   PricePoint,
   RegionalAnalysis,
   StoreFilters,
-} from '../src/server/queries/insights.ts';
+} from '#server/queries/insights.ts';
+import {
+  compareExact,
+  dollars,
+  eggTypesOf,
+  listingOrder,
+  matching,
+  perDozen,
+  percentChange,
+  regionsOf,
+  rounded,
+  roundedMean,
+  visibleEntryRows,
+  type EntryRow,
+} from './visible-entry-rows.ts';
 
-const round = (value: number, places = 2) => Math.round(value * 10 ** places) / 10 ** places;
-const typeOrder = (type: EggType) => EGG_TYPES.indexOf(type);
-
-function pointOf(entry: Pick<PriceEntry, 'price' | 'count' | 'egg_type' | 'region'>): PricePoint {
-  return {
-    price: entry.price,
-    count: entry.count,
-    price_per_dozen: roundCents(entryPricePerDozen({ ...entry, store_id: '' })),
-    egg_type: entry.egg_type,
-    region: entry.region,
-  };
+async function storeRows(sql: Db, storeId: string, filters: StoreFilters): Promise<EntryRow[]> {
+  return matching(await visibleEntryRows(sql), filters).filter((row) => row.store_id === storeId);
 }
 
-function perDozenOrder(sql: Db, direction: 'asc' | 'desc' = 'asc') {
-  return direction === 'asc'
-    ? sql`order by e.price::float8 / p.count * 12, e.price, e.id`
-    : sql`order by e.price::float8 / p.count * 12 desc, e.price desc, e.id desc`;
+const dozenPrice = (row: EntryRow) => rounded(perDozen(row.price, row.count));
+
+function point(row: EntryRow | undefined): PricePoint | null {
+  if (!row) return null;
+  const { price, count, egg_type, region } = row;
+  return { price, count, price_per_dozen: dozenPrice(row), egg_type, region };
 }
 
-async function extremePoint(
-  sql: Db,
-  storeId: string,
-  filters: StoreFilters,
-  direction: 'asc' | 'desc',
-): Promise<PricePoint | null> {
-  const [row] = await sql<Array<{ price: number; count: number; egg_type: EggType; region: Region }>>`
-    select e.price, p.count, p.egg_type, l.region
-    ${visibleEntries(sql, { ...filters, store: storeId })}
-    ${perDozenOrder(sql, direction)}
-    limit 1`;
-  return row ? pointOf(row) : null;
-}
-
+/**
+ * Price Insights: over the entries, the mean shelf price and price per dozen, the entries with the
+ * lowest and highest price per dozen (the listing's first and last), and the mean change against
+ * each entry's week-old price (shelf and per dozen) over those that have one; with the counts of
+ * entries trending down and up.
+ */
 export async function referencePriceInsights(
   sql: Db,
   storeId: string,
   filters: StoreFilters,
 ): Promise<PriceInsights & { down: number; up: number }> {
-  const [[row], lowest, highest] = await Promise.all([
-    sql<
-      Array<{
-        entries: number;
-        regions: Region[] | null;
-        sample: boolean | null;
-        average_price: number | null;
-        average_per_dozen: number | null;
-        weekly_change: number | null;
-        weekly_change_per_dozen: number | null;
-        weekly_compared: number;
-        down: number;
-        up: number;
-      }>
-    >`
-      select count(*)::int as entries,
-             array_agg(distinct l.region) as regions,
-             bool_or(e.source <> 'scrape') as sample,
-             round(avg(e.price), 2) as average_price,
-             round(avg(e.price / p.count * 12), 2) as average_per_dozen,
-             round(avg(e.price - e.reference_price) filter (where e.reference_price is not null), 2) as weekly_change,
-             round(avg((e.price - e.reference_price) / p.count * 12) filter (where e.reference_price is not null), 2) as weekly_change_per_dozen,
-             count(*) filter (where e.reference_price is not null)::int as weekly_compared,
-             count(*) filter (where e.trend_direction = 'down')::int as down,
-             count(*) filter (where e.trend_direction = 'up')::int as up
-      ${visibleEntries(sql, { ...filters, store: storeId })}`,
-    extremePoint(sql, storeId, filters, 'asc'),
-    extremePoint(sql, storeId, filters, 'desc'),
-  ]);
-  const regions = row!.regions ?? [];
+  const rows = await storeRows(sql, storeId, filters);
+  const listed = listingOrder(rows);
+  const compared = rows.filter((row) => row.reference_price !== null);
+  const change = (row: EntryRow) => row.price - row.reference_price!;
   return {
-    entries: row!.entries,
-    regions: REGIONS.filter((region) => regions.includes(region)),
-    sample: row!.sample ?? false,
-    average_price: row!.average_price,
-    average_per_dozen: row!.average_per_dozen,
-    lowest,
-    highest,
-    weekly_change: row!.weekly_change,
-    weekly_change_per_dozen: row!.weekly_change_per_dozen,
-    weekly_compared: row!.weekly_compared,
-    down: row!.down,
-    up: row!.up,
+    entries: rows.length,
+    regions: regionsOf(rows),
+    sample: rows.some((row) => row.source !== 'scrape'),
+    average_price: roundedMean(rows.map((row) => dollars(row.price))),
+    average_per_dozen: roundedMean(rows.map((row) => perDozen(row.price, row.count))),
+    lowest: point(listed[0]),
+    highest: point(listed.at(-1)),
+    weekly_change: roundedMean(compared.map((row) => dollars(change(row)))),
+    weekly_change_per_dozen: roundedMean(compared.map((row) => perDozen(change(row), row.count))),
+    weekly_compared: compared.length,
+    down: rows.filter((row) => row.trend_direction === 'down').length,
+    up: rows.filter((row) => row.trend_direction === 'up').length,
   };
 }
 
+/**
+ * The cheapest-pack rule: cheaper per dozen (exactly), then the cheaper pack, then standard eggs,
+ * then a dozen, then the lower entry id.
+ */
+function cheaperPack(a: EntryRow, b: EntryRow): number {
+  return (
+    compareExact(perDozen(a.price, a.count), perDozen(b.price, b.count)) ||
+    a.price - b.price ||
+    Number(a.egg_type !== 'standard') - Number(b.egg_type !== 'standard') ||
+    Number(a.count !== 12) - Number(b.count !== 12) ||
+    a.id - b.id
+  );
+}
+
+/**
+ * Market Position: per egg type and region where the store has entries, every store's
+ * representative is its cheapest pack there; the store's rank is one more than the stores cheaper
+ * to the cent, and the cheapest competitor is the cheapest other store of the region, with how
+ * much dearer (+) or cheaper (-) the store is, in percent of the competitor's price per dozen.
+ */
 export async function referenceMarketPositions(
   sql: Db,
   storeId: string,
   filters: StoreFilters,
 ): Promise<MarketPosition[]> {
-  const rows = await sql<
-    Array<{
-      egg_type: EggType;
-      region: Region;
-      store_id: string;
-      store_name: string;
-      count: number;
-      price: number;
-      per_dozen: number;
-      rank: number;
-      offered_by: number;
-    }>
-  >`
-    with candidates as (
-      -- Each store's distinct offers (egg type, region, pack size, price) with the lowest entry id
-      -- at each: the representative, the cheapest per dozen (ties to the cheaper pack, then a dozen), is chosen among these as among the entries (ties on the
-      -- price per dozen go to the lowest id), but sorting a few thousand offers instead of every
-      -- entry of the catalogue (60,000 at 3,000 locations, sorted on disk: most of the time).
-      select l.store_id, s.store_name, p.egg_type, p.count, e.price, l.region, min(e.id) as id,
-             e.price / p.count * 12 as per_dozen
-      ${visibleEntries(sql, filters)}
-      group by l.store_id, s.store_name, p.egg_type, p.count, e.price, l.region
-    ), representative as (
-      select distinct on (store_id, egg_type, region) *
-      from candidates
-      order by store_id, egg_type, region, price / count, price, (egg_type <> 'standard'), (count <> 12), id
-    ), ranked as (
-      select egg_type, region, store_id, store_name, count, price, per_dozen,
-             rank() over (partition by egg_type, region order by round(per_dozen, 2))::int as rank,
-             count(*) over (partition by egg_type, region)::int as offered_by
-      from representative
-    )
-    select egg_type, region, store_id, store_name, count, price, round(per_dozen, 4) as per_dozen, rank, offered_by
-    from ranked
-    where (egg_type, region) in (select egg_type, region from representative where store_id = ${storeId})
-    order by egg_type, region, per_dozen, store_id`;
+  const rows = matching(await visibleEntryRows(sql), filters);
   const positions: MarketPosition[] = [];
   for (const type of EGG_TYPES) {
     for (const region of REGIONS) {
-      const here = rows.filter((r) => r.egg_type === type && r.region === region);
-      const own = here.find((r) => r.store_id === storeId);
+      const offers = rows.filter((row) => row.egg_type === type && row.region === region);
+      const stores = [...new Set(offers.map((row) => row.store_id))];
+      const representatives = stores
+        .map((store) => offers.filter((row) => row.store_id === store).sort(cheaperPack)[0]!)
+        .sort(
+          (a, b) =>
+            compareExact(perDozen(a.price, a.count), perDozen(b.price, b.count)) ||
+            a.store_id.localeCompare(b.store_id),
+        );
+      const own = representatives.find((row) => row.store_id === storeId);
       if (!own) continue;
-      const competitor = here.find((r) => r.store_id !== storeId);
-      // The percentage is of the two prices per dozen as shown, so it checks by hand.
-      const ownPerDozen = roundCents(own.per_dozen);
-      const competitorPerDozen = competitor ? roundCents(competitor.per_dozen) : 0;
+      const competitor = representatives.find((row) => row.store_id !== storeId);
+      const ownDozen = dozenPrice(own);
+      const cheaper = representatives.filter((row) => dozenPrice(row) < ownDozen).length;
+      const competitorDozen = competitor ? dozenPrice(competitor) : 0;
       positions.push({
         egg_type: type,
         region,
         price: own.price,
         count: own.count,
-        price_per_dozen: ownPerDozen,
-        rank: own.rank,
-        of: own.offered_by,
+        price_per_dozen: ownDozen,
+        rank: cheaper + 1,
+        of: representatives.length,
         cheapest_competitor: competitor
           ? {
               store_id: competitor.store_id,
@@ -165,8 +130,8 @@ export async function referenceMarketPositions(
               price: competitor.price,
               count: competitor.count,
               region: competitor.region,
-              price_per_dozen: competitorPerDozen,
-              difference_pct: round(((ownPerDozen - competitorPerDozen) / competitorPerDozen) * 100, 1),
+              price_per_dozen: competitorDozen,
+              difference_pct: rounded(percentChange(ownDozen, competitorDozen), 1),
             }
           : null,
       });
@@ -175,55 +140,36 @@ export async function referenceMarketPositions(
   return positions;
 }
 
+/** Regional Analysis: per region of the store's entries, their means, number and egg types. */
 export async function referenceRegionalAnalysis(
   sql: Db,
   storeId: string,
   filters: StoreFilters,
 ): Promise<RegionalAnalysis[]> {
-  const rows = await sql<
-    Array<{
-      region: Region;
-      average_price: number;
-      average_per_dozen: number;
-      product_count: number;
-      egg_types: EggType[];
-    }>
-  >`
-    select l.region,
-           round(avg(e.price), 2) as average_price,
-           round(avg(e.price / p.count * 12), 2) as average_per_dozen,
-           count(*)::int as product_count,
-           array_agg(distinct p.egg_type) as egg_types
-    ${visibleEntries(sql, { ...filters, store: storeId })}
-    group by l.region`;
-  return rows
-    .sort((a, b) => REGIONS.indexOf(a.region) - REGIONS.indexOf(b.region))
-    .map((r) => ({ ...r, egg_types: [...r.egg_types].sort((a, b) => typeOrder(a) - typeOrder(b)) }));
+  const rows = await storeRows(sql, storeId, filters);
+  return regionsOf(rows).map((region) => {
+    const within = rows.filter((row) => row.region === region);
+    return {
+      region,
+      average_price: roundedMean(within.map((row) => dollars(row.price)))!,
+      average_per_dozen: roundedMean(within.map((row) => perDozen(row.price, row.count)))!,
+      product_count: within.length,
+      egg_types: eggTypesOf(within),
+    };
+  });
 }
 
-export async function referenceFilterOptions(
-  sql: Db,
-  storeId: string,
-): Promise<{ regions: Region[]; egg_types: EggType[]; counts: number[] }> {
-  const rows = await sql<Array<{ region: Region; egg_type: EggType; count: number }>>`
-    select r.region, p.egg_type, p.count
-    from (select distinct region from store_locations where store_id = ${storeId}) r
-    cross join products p
-    join stores s on s.id = p.store_id
-    where p.store_id = ${storeId} and s.active
-      and exists (
-        select 1
-        from price_entries e
-        join store_locations l on l.id = e.location_id
-        where e.product_id = p.id and l.store_id = ${storeId} and l.region = r.region
-          and ${shownSource(sql)})`;
+/** The regions, egg types and pack sizes of the store's visible entries. */
+export async function referenceFilterOptions(sql: Db, storeId: string) {
+  const rows = await storeRows(sql, storeId, {});
   return {
-    regions: REGIONS.filter((region) => rows.some((row) => row.region === region)),
-    egg_types: EGG_TYPES.filter((type) => rows.some((row) => row.egg_type === type)),
+    regions: regionsOf(rows),
+    egg_types: eggTypesOf(rows),
     counts: [...new Set(rows.map((row) => row.count))].sort((a, b) => a - b),
   };
 }
 
+/** One page of the store's entries in the listing's order. */
 export async function referenceEntriesPage(
   sql: Db,
   storeId: string,
@@ -231,13 +177,10 @@ export async function referenceEntriesPage(
   page: number,
   pageSize: number,
 ): Promise<PriceEntry[]> {
-  const ids = await sql<{ id: number }[]>`
-    select e.id
-    ${visibleEntries(sql, { ...filters, store: storeId })}
-    ${perDozenOrder(sql)}
-    limit ${pageSize} offset ${(page - 1) * pageSize}`;
+  const ids = listingOrder(await storeRows(sql, storeId, filters))
+    .slice((page - 1) * pageSize, page * pageSize)
+    .map((row) => row.id);
   if (ids.length === 0) return [];
-  const position = new Map(ids.map((row, index) => [row.id, index]));
-  const entries = await listPriceEntries(sql, { ids: ids.map((row) => row.id) });
-  return entries.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
+  const entries = await listPriceEntries(sql, { ids });
+  return ids.map((id) => entries.find((entry) => entry.id === id)!);
 }

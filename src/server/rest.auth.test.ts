@@ -1,29 +1,21 @@
 // The account paths over HTTP: an authorization matrix (no session, the user, another user, an
 // admin), Bearer and cookie sessions, the cross-site check and bad input.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../test/db.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TestDatabase } from '../../test/db.ts';
 import { createAccount, type TestAccount } from '../../test/users.ts';
-import { createServer } from './app.ts';
+import { ACCOUNT_SETTINGS, restServer } from '../../test/rest.ts';
 import { createSessions } from './auth/lucia.ts';
 
+const rest = restServer({ seeded: false, server: { auth: ACCOUNT_SETTINGS } });
+const { call } = rest;
 let db: TestDatabase;
-let server: ReturnType<typeof createServer>;
-let base: string;
 let alice: TestAccount;
 let bob: TestAccount;
 let admin: TestAccount;
 let subscriptionOfBob: number;
 
 beforeAll(async () => {
-  db = await createTestDatabase({ seeded: false });
-  server = createServer({
-    sql: db.sql,
-    port: 0,
-    logLevel: 'silent',
-    distDir: '/nonexistent',
-    auth: { publicUrl: 'http://eggwatch.test', adminSetupKey: 'rest-setup-key-000' },
-  });
-  base = await server.start();
+  db = rest.db;
   alice = await createAccount(db.sql);
   bob = await createAccount(db.sql);
   admin = await createAccount(db.sql, { role: 'admin' });
@@ -31,29 +23,8 @@ beforeAll(async () => {
     insert into subscriptions (user_id, email, region) values (${bob.user.id}, ${bob.user.email}, 'west') returning id`;
   subscriptionOfBob = row!.id;
 });
-afterAll(async () => {
-  await server.stop();
-  await db.drop();
-});
 
 type Actor = 'anonymous' | 'self' | 'other' | 'admin';
-
-async function call(
-  method: string,
-  path: string,
-  options: { as?: TestAccount | null; body?: unknown; raw?: string; headers?: Record<string, string> } = {},
-) {
-  const headers: Record<string, string> = { ...options.headers };
-  if (options.as) headers.authorization = `Bearer ${options.as.token}`;
-  if (options.body !== undefined || options.raw !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers,
-    body: options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers };
-}
 
 describe('authorization matrix', () => {
   // Bob's resources, requested by each actor ('self' is Bob).
@@ -196,7 +167,7 @@ describe('sessions over HTTP', () => {
       ).status,
     ).toBe(200);
     // tRPC mutations get the same check.
-    const trpc = await fetch(`${base}/trpc/auth.logout`, {
+    const trpc = await fetch(`${rest.base}/trpc/auth.logout`, {
       method: 'POST',
       headers: { cookie, origin: 'https://evil.example', 'content-type': 'application/json' },
       body: '{}',

@@ -3,35 +3,22 @@
 // together (202) and a second while one runs is a 409, a visit day needs a plan, the figures and
 // the plan's cost; the public directory of a chain's stores pages with X-Total-Count; every path
 // is in the OpenAPI document.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ESTIMATED_REQUESTS_PER_VISIT } from '#shared/coverage.ts';
-import { createTestDatabase, type TestDatabase } from '../../test/db.ts';
+import type { TestDatabase } from '../../test/db.ts';
 import { createAccount, type TestAccount } from '../../test/users.ts';
-import { createServer } from './app.ts';
+import { ACCOUNT_SETTINGS, restServer } from '../../test/rest.ts';
 
+const rest = restServer({ server: { scrapeDelayMs: 2000, auth: ACCOUNT_SETTINGS } });
+const { call } = rest;
 let db: TestDatabase;
-let server: ReturnType<typeof createServer>;
-let base: string;
 let user: TestAccount;
 let admin: TestAccount;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  server = createServer({
-    sql: db.sql,
-    port: 0,
-    logLevel: 'silent',
-    distDir: '/nonexistent',
-    scrapeDelayMs: 2000,
-    auth: { publicUrl: 'http://eggwatch.test', adminSetupKey: 'rest-setup-key-000' },
-  });
-  base = await server.start();
+  db = rest.db;
   user = await createAccount(db.sql);
   admin = await createAccount(db.sql, { role: 'admin' });
-});
-afterAll(async () => {
-  await server.stop();
-  await db.drop();
 });
 beforeEach(async () => {
   await db.sql`delete from coverage_runs`;
@@ -39,23 +26,6 @@ beforeEach(async () => {
   await db.sql`delete from store_locations where retailer_location_id like 'rc-%'`;
   await db.sql`delete from graphile_worker._private_jobs`;
 });
-
-async function call(
-  method: string,
-  path: string,
-  options: { as?: TestAccount | null; body?: unknown; raw?: string } = {},
-) {
-  const headers: Record<string, string> = {};
-  if (options.as) headers.authorization = `Bearer ${options.as.token}`;
-  if (options.body !== undefined || options.raw !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers,
-    body: options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers };
-}
 
 const jobs = () =>
   db.sql<{ task: string; queue: string | null; payload: { runId: number } }[]>`
@@ -90,7 +60,7 @@ describe('authorization', () => {
 
   it('tRPC: the coverage procedures refuse a user too', async () => {
     const response = await fetch(
-      `${base}/trpc/coverage.scopeSize?input=${encodeURIComponent(JSON.stringify({ store: 'walmart', scope: { kind: 'nationwide' } }))}`,
+      `${rest.base}/trpc/coverage.scopeSize?input=${encodeURIComponent(JSON.stringify({ store: 'walmart', scope: { kind: 'nationwide' } }))}`,
       {
         headers: { authorization: `Bearer ${user.token}` },
       },

@@ -2,61 +2,34 @@
 // queued), bad input answers 400 naming what is wrong, Test connection is rate-limited per
 // administrator (429), the overview names proxies by host and port and never their credentials,
 // and every path is in the OpenAPI document.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseEgressSettings } from '#shared/egress.ts';
-import { createTestDatabase, type TestDatabase } from '../../test/db.ts';
+import type { TestDatabase } from '../../test/db.ts';
 import { createAccount, type TestAccount } from '../../test/users.ts';
-import { createServer } from './app.ts';
+import { ACCOUNT_SETTINGS, restServer } from '../../test/rest.ts';
 
 const PASSWORD = 'S3cret-proxy-pw';
 
+const { settings } = parseEgressSettings({
+  SCRAPER_PROXY_TIERS_TARGET: `direct; residential=http://acct-991:${PASSWORD}@gw.example.com:7777`,
+  SCRAPER_TRANSPORT_TARGET: 'impit',
+});
+const rest = restServer({ server: { scrapeDelayMs: 2000, egress: settings!, auth: ACCOUNT_SETTINGS } });
+const { call } = rest;
 let db: TestDatabase;
-let server: ReturnType<typeof createServer>;
-let base: string;
 let user: TestAccount;
 let admin: TestAccount;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  const { settings } = parseEgressSettings({
-    SCRAPER_PROXY_TIERS_TARGET: `direct; residential=http://acct-991:${PASSWORD}@gw.example.com:7777`,
-    SCRAPER_TRANSPORT_TARGET: 'impit',
-  });
-  server = createServer({
-    sql: db.sql,
-    port: 0,
-    logLevel: 'silent',
-    distDir: '/nonexistent',
-    scrapeDelayMs: 2000,
-    egress: settings!,
-    auth: { publicUrl: 'http://eggwatch.test', adminSetupKey: 'rest-setup-key-000' },
-  });
-  base = await server.start();
+  db = rest.db;
   user = await createAccount(db.sql);
   admin = await createAccount(db.sql, { role: 'admin' });
-});
-afterAll(async () => {
-  await server.stop();
-  await db.drop();
 });
 beforeEach(async () => {
   await db.sql`delete from egress_tests`;
   await db.sql`delete from rate_limits`;
   await db.sql`delete from graphile_worker._private_jobs`;
 });
-
-async function call(method: string, path: string, options: { as?: TestAccount; body?: unknown } = {}) {
-  const headers: Record<string, string> = {};
-  if (options.as) headers.authorization = `Bearer ${options.as.token}`;
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  const text = await response.text();
-  return { status: response.status, text, body: text ? JSON.parse(text) : null };
-}
 
 const queued = async () => (await db.sql<{ n: number }[]>`select count(*)::int as n from egress_tests`)[0]!.n;
 

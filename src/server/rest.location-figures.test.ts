@@ -1,37 +1,32 @@
 // What a store's locations charge, through the procedures that carry it (the dashboard's page of
 // cards, a card's lookup, the store page's insights) and over HTTP at
 // GET /api/stores/{storeId}/locations/figures, with its bad input and OpenAPI entry.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../test/db.ts';
+import { describe, expect, it } from 'vitest';
+import type { TestDatabase } from '../../test/db.ts';
 import { callerFor } from '../../test/caller.ts';
 import { addListing } from '../../test/listings.ts';
 import { refreshRollups } from './queries/rollups.ts';
-import { createServer } from './app.ts';
+import { restServer } from '../../test/rest.ts';
 import type { LocationFigures } from '../shared/location-figures.ts';
 
 let db: TestDatabase;
-let server: ReturnType<typeof createServer>;
-let base: string;
 let caller: ReturnType<typeof callerFor>;
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  // Target's standard dozen at three Midwest stores ($3.10, $3.50, $4.90) and, out of stock, $2.00.
-  await addListing(db.sql, { store: 'target', zip: '60601', price: 3.1 });
-  await addListing(db.sql, { store: 'target', zip: '55401', price: 3.5 });
-  await addListing(db.sql, { store: 'target', zip: '63101', price: 4.9 });
-  const gone = await addListing(db.sql, { store: 'target', zip: '48226', price: 2.0 });
-  await db.sql`update price_observations set in_stock = false where product_id = ${gone.productId}`;
-  // The store page's figures are precomputed by the rollup refresh that follows price writes.
-  await refreshRollups(db.sql, { all: true });
-  caller = callerFor({ sql: db.sql });
-  server = createServer({ sql: db.sql, port: 0, logLevel: 'silent', distDir: '/nonexistent' });
-  base = await server.start();
+const rest = restServer({
+  async prepare(database) {
+    db = database;
+    // Target's standard dozen at three Midwest stores ($3.10, $3.50, $4.90) and, out of stock, $2.00.
+    await addListing(db.sql, { store: 'target', zip: '60601', price: 3.1 });
+    await addListing(db.sql, { store: 'target', zip: '55401', price: 3.5 });
+    await addListing(db.sql, { store: 'target', zip: '63101', price: 4.9 });
+    const gone = await addListing(db.sql, { store: 'target', zip: '48226', price: 2.0 });
+    await db.sql`update price_observations set in_stock = false where product_id = ${gone.productId}`;
+    // The store page's figures are precomputed by the rollup refresh that follows price writes.
+    await refreshRollups(db.sql, { all: true });
+    caller = callerFor({ sql: db.sql });
+  },
 });
-afterAll(async () => {
-  await server?.stop();
-  await db?.drop();
-});
+const get = (path: string) => rest.call('GET', path);
 
 const expected = {
   store_id: 'target',
@@ -106,11 +101,6 @@ describe('the procedures that carry the figures', () => {
     expect(insights.entries.some((entry) => entry.in_stock === false)).toBe(true);
   });
 });
-
-async function get(path: string) {
-  const response = await fetch(`${base}${path}`);
-  return { status: response.status, body: (await response.json()) as unknown };
-}
 
 describe('GET /api/stores/{storeId}/locations/figures', () => {
   it("answers what the store's locations charge per combination, filtered, without a session", async () => {

@@ -2,23 +2,21 @@
 // status (USDA off without its key, said so), a series with its revisions, in CSV too, an unknown
 // series 404, answers ETagged and revalidated, a worker's fetch (NOTIFY) dropping the cached answer;
 // "Fetch now" and the last error for administrators only.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
-import { createTestDatabase, type TestDatabase } from '../../test/db.ts';
+import type { TestDatabase } from '../../test/db.ts';
 import { callerFor } from '../../test/caller.ts';
 import { createAccount } from '../../test/users.ts';
 import { until } from '../../test/until.ts';
-import { createServer } from './app.ts';
+import { restServer } from '../../test/rest.ts';
 import { applyObservations, markFailed, markFetched, recordFetch } from './queries/official.ts';
 
+const rest = restServer();
+const { get } = rest;
 let db: TestDatabase;
-let server: ReturnType<typeof createServer>;
-let base: string;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  server = createServer({ sql: db.sql, port: 0, logLevel: 'silent', distDir: '/nonexistent' });
-  base = await server.start();
+  db = rest.db;
   const at = new Date('2026-11-13T14:00:00Z');
   const f = await recordFetch(db.sql, {
     source: 'bls',
@@ -46,15 +44,6 @@ beforeAll(async () => {
   await applyObservations(db.sql, 'bls', g, later, [point('2026-09-01', '2.410'), point('2026-10-01', '2.500')]);
   await markFetched(db.sql, 'bls', later, new Date('2026-11-21T02:00:00Z'));
 });
-afterAll(async () => {
-  await server.stop();
-  await db.drop();
-});
-
-async function get(path: string, headers: Record<string, string> = {}) {
-  const response = await fetch(`${base}${path}`, { headers });
-  return { status: response.status, headers: response.headers, text: await response.text() };
-}
 
 describe('GET /api/official', () => {
   it('lists every source with its status; USDA is off without its key', async () => {

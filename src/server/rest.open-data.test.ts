@@ -1,26 +1,25 @@
 // The open-data side of the REST adapter over real HTTP: Near you and history paths, CSV downloads
 // (parsed back with csv-parse), the API reference at /api/docs, CORS, paging headers, the public
 // rate limit and the OpenAPI document.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
-import { createTestDatabase, type TestDatabase } from '../../test/db.ts';
+import type { TestDatabase } from '../../test/db.ts';
 import { addListing, type Listing } from '../../test/listings.ts';
+import { restServer } from '../../test/rest.ts';
 import { createServer } from './app.ts';
 import type { HistoryResult, NearResult } from '../shared/near.ts';
 import type { PriceEntry } from '../shared/types.ts';
 
+const rest = restServer();
+const { get } = rest;
 let db: TestDatabase;
-let server: ReturnType<typeof createServer>;
-let base: string;
 let tricky: Listing;
 let formula: Listing;
 
 const TRICKY_TITLE = 'Farm "Fresh", Large\nBrown Eggs, 12 ct';
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  server = createServer({ sql: db.sql, port: 0, logLevel: 'silent', distDir: '/nonexistent' });
-  base = await server.start();
+  db = rest.db;
   tricky = await addListing(db.sql, {
     store: 'walmart',
     zip: '50265',
@@ -38,15 +37,7 @@ beforeAll(async () => {
     brand: '-Goldhen',
   });
 });
-afterAll(async () => {
-  await server.stop();
-  await db.drop();
-});
 
-async function get(path: string, headers: Record<string, string> = {}) {
-  const response = await fetch(`${base}${path}`, { headers });
-  return { status: response.status, headers: response.headers, text: await response.text() };
-}
 async function getJson(path: string) {
   const { status, headers, text } = await get(path);
   return { status, headers, body: JSON.parse(text) };
@@ -260,7 +251,7 @@ describe('CSV downloads', () => {
 
   it('is cached like the JSON answers, with ETag revalidation', async () => {
     const first = await get('/api/egg-prices.csv?store=target');
-    const again = await fetch(`${base}/api/egg-prices.csv?store=target`, {
+    const again = await fetch(`${rest.base}/api/egg-prices.csv?store=target`, {
       headers: { 'if-none-match': first.headers.get('etag')! },
     });
     expect(again.status).toBe(304);
@@ -359,7 +350,7 @@ describe('CORS', () => {
   });
 
   it('answers the preflight of a public GET', async () => {
-    const response = await fetch(`${base}/api/egg-prices/near.csv?zip=50309`, {
+    const response = await fetch(`${rest.base}/api/egg-prices/near.csv?zip=50309`, {
       method: 'OPTIONS',
       headers: {
         origin: 'https://integrator.example',
@@ -384,14 +375,14 @@ describe('CORS', () => {
       ['/api/egg-prices', 'POST'],
       ['/api/scrape/walmart', 'POST'],
     ] as const) {
-      const preflight = await fetch(`${base}${path}`, {
+      const preflight = await fetch(`${rest.base}${path}`, {
         method: 'OPTIONS',
         headers: { origin: 'https://integrator.example', 'access-control-request-method': method },
       });
       expect(preflight.headers.get('access-control-allow-origin'), `${method} ${path}`).toBeNull();
       expect(preflight.status, `${method} ${path}`).toBeGreaterThanOrEqual(400);
     }
-    const post = await fetch(`${base}/api/subscribers`, {
+    const post = await fetch(`${rest.base}/api/subscribers`, {
       method: 'POST',
       headers: { origin: 'https://integrator.example', 'content-type': 'application/json' },
       body: '{}',
@@ -404,7 +395,7 @@ describe('CORS', () => {
     const info = await get('/api/subscribers/unsubscribe?token=x', { origin: 'https://integrator.example' });
     expect(info.status).toBe(400);
     expect(info.headers.get('access-control-allow-origin')).toBeNull();
-    const preflight = await fetch(`${base}/api/subscribers/unsubscribe?token=x`, {
+    const preflight = await fetch(`${rest.base}/api/subscribers/unsubscribe?token=x`, {
       method: 'OPTIONS',
       headers: { origin: 'https://integrator.example', 'access-control-request-method': 'GET' },
     });
@@ -437,7 +428,7 @@ describe('the API reference at /api/docs', () => {
     const scripts = [...page.text.matchAll(/<script src="([^"]+)"/g)].map((m) => m[1]!);
     expect(scripts).toHaveLength(3);
     for (const src of scripts) {
-      const script = await fetch(new URL(src, `${base}/api/docs`));
+      const script = await fetch(new URL(src, `${rest.base}/api/docs`));
       expect(script.status, src).toBe(200);
       expect(script.headers.get('content-type'), src).toMatch(/javascript/);
     }

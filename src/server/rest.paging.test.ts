@@ -1,49 +1,41 @@
 // The REST lists at nationwide size: a JSON list asked without a limit answers its first 1,000
 // entries with X-Total-Count and a Link to the next page, a limit above 5,000 is refused with a
 // 400 naming it, and a CSV download streams every matching row in keyset batches.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import http from 'node:http';
 import { parse } from 'csv-parse/sync';
-import { createTestDatabase, type TestDatabase } from '../../test/db.ts';
+import type { TestDatabase } from '../../test/db.ts';
+import { restServer } from '../../test/rest.ts';
 import { createServer } from './app.ts';
 import { listPriceEntries, priceEntryBatches } from './queries/prices.ts';
 import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT } from '../shared/inputs.ts';
 import type { PriceEntry } from '../shared/types.ts';
 
 let db: TestDatabase;
-let server: ReturnType<typeof createServer>;
-let base: string;
 let total: number;
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  // 5,600 more Kroger entries in the Midwest: 280 locations x 20 products, one price each today.
-  await db.sql`
-    insert into store_locations (store_id, zip, region, retailer_location_id, name)
-    select 'kroger', lpad((46000 + n)::text, 5, '0'), 'midwest', 'paging-' || n, 'Kroger ' || n from generate_series(1, 280) n`;
-  await db.sql`
-    insert into products (store_id, retailer_product_id, title, egg_type, count)
-    select 'kroger', 'paging-' || n, 'Kroger Grade A Large Eggs ' || n, 'standard', 12 from generate_series(1, 20) n`;
-  await db.sql`
-    insert into price_observations (product_id, location_id, price, observed_at, observed_on, source)
-    select p.id, l.id, 3 + (l.id % 100) / 100.0, now(), utc_day(now()), 'scrape'
-    from store_locations l cross join products p
-    where l.retailer_location_id like 'paging-%' and p.retailer_product_id like 'paging-%'`;
-  // (the Midwest's sample prices are hidden now that it has scraped ones)
-  total = (await listPriceEntries(db.sql, { store: 'kroger' })).length;
-  expect(total).toBeGreaterThan(MAX_LIST_LIMIT);
-  server = createServer({ sql: db.sql, port: 0, logLevel: 'silent', distDir: '/nonexistent' });
-  base = await server.start();
-}, 60_000);
-afterAll(async () => {
-  await server.stop();
-  await db.drop();
+const rest = restServer({
+  async prepare(database) {
+    db = database;
+    // 5,600 more Kroger entries in the Midwest: 280 locations x 20 products, one price each today.
+    await db.sql`
+      insert into store_locations (store_id, zip, region, retailer_location_id, name)
+      select 'kroger', lpad((46000 + n)::text, 5, '0'), 'midwest', 'paging-' || n, 'Kroger ' || n from generate_series(1, 280) n`;
+    await db.sql`
+      insert into products (store_id, retailer_product_id, title, egg_type, count)
+      select 'kroger', 'paging-' || n, 'Kroger Grade A Large Eggs ' || n, 'standard', 12 from generate_series(1, 20) n`;
+    await db.sql`
+      insert into price_observations (product_id, location_id, price, observed_at, observed_on, source)
+      select p.id, l.id, 3 + (l.id % 100) / 100.0, now(), utc_day(now()), 'scrape'
+      from store_locations l cross join products p
+      where l.retailer_location_id like 'paging-%' and p.retailer_product_id like 'paging-%'`;
+    // (the Midwest's sample prices are hidden now that it has scraped ones)
+    total = (await listPriceEntries(db.sql, { store: 'kroger' })).length;
+    expect(total).toBeGreaterThan(MAX_LIST_LIMIT);
+  },
+  timeout: 60_000,
 });
-
-async function get(path: string, headers: Record<string, string> = {}) {
-  const response = await fetch(`${base}${path}`, { headers });
-  return { status: response.status, headers: response.headers, text: await response.text() };
-}
+const { get } = rest;
 
 describe('JSON lists', () => {
   it('answer the first 1,000 entries without a limit, with the total and a link to the next page', async () => {

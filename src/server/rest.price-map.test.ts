@@ -1,46 +1,36 @@
 // Prices by state (the shoppers' US map) over real HTTP: today's median per dozen in each state,
 // its range and change since last week, a state's cheapest entries, the CSV, and bad input.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
-import { createTestDatabase, type TestDatabase } from '../../test/db.ts';
+import type { TestDatabase } from '../../test/db.ts';
 import { addListing, type Listing } from '../../test/listings.ts';
-import { createServer } from './app.ts';
+import { restServer } from '../../test/rest.ts';
 import { refreshRollups } from './queries/rollups.ts';
 import type { PriceMapResult, PriceMapCheapestResult } from '../shared/price-map.ts';
 
 let db: TestDatabase;
-let server: ReturnType<typeof createServer>;
-let base: string;
 let walmart: Listing;
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  // Salt Lake City: three stores, standard eggs at $3.00 and $4.20 a dozen and $5.40 for 18.
-  walmart = await addListing(db.sql, { store: 'walmart', zip: '84101', price: 3.0 });
-  await addListing(db.sql, { store: 'target', zip: '84101', price: 4.2 });
-  await addListing(db.sql, { store: 'kroger', zip: '84101', price: 5.4, count: 18 });
-  // Last week Walmart's dozen was $2.70; an organic dozen in Utah does not count for standard eggs.
-  await db.sql`
-    insert into price_observations (product_id, location_id, price, observed_at, observed_on, source)
-    values (${walmart.productId}, ${walmart.locationId}, 2.70, now() - interval '7 days', utc_day(now() - interval '7 days'), 'scrape')`;
-  await addListing(db.sql, { store: 'aldi', zip: '84101', price: 6.5, eggType: 'organic' });
-  // A price read three days ago is not today's.
-  const stale = await addListing(db.sql, { store: 'albertsons', zip: '84101', price: 1.0 });
-  await db.sql`update price_observations set observed_at = now() - interval '3 days', observed_on = utc_day(now() - interval '3 days') where product_id = ${stale.productId}`;
-  // The map reads the figures the rollup refresh keeps (migration 020).
-  await refreshRollups(db.sql, { all: true });
-  server = createServer({ sql: db.sql, port: 0, logLevel: 'silent', distDir: '/nonexistent' });
-  base = await server.start();
+const rest = restServer({
+  async prepare(database) {
+    db = database;
+    // Salt Lake City: three stores, standard eggs at $3.00 and $4.20 a dozen and $5.40 for 18.
+    walmart = await addListing(db.sql, { store: 'walmart', zip: '84101', price: 3.0 });
+    await addListing(db.sql, { store: 'target', zip: '84101', price: 4.2 });
+    await addListing(db.sql, { store: 'kroger', zip: '84101', price: 5.4, count: 18 });
+    // Last week Walmart's dozen was $2.70; an organic dozen in Utah does not count for standard eggs.
+    await db.sql`
+      insert into price_observations (product_id, location_id, price, observed_at, observed_on, source)
+      values (${walmart.productId}, ${walmart.locationId}, 2.70, now() - interval '7 days', utc_day(now() - interval '7 days'), 'scrape')`;
+    await addListing(db.sql, { store: 'aldi', zip: '84101', price: 6.5, eggType: 'organic' });
+    // A price read three days ago is not today's.
+    const stale = await addListing(db.sql, { store: 'albertsons', zip: '84101', price: 1.0 });
+    await db.sql`update price_observations set observed_at = now() - interval '3 days', observed_on = utc_day(now() - interval '3 days') where product_id = ${stale.productId}`;
+    // The map reads the figures the rollup refresh keeps (migration 020).
+    await refreshRollups(db.sql, { all: true });
+  },
 });
-afterAll(async () => {
-  await server.stop();
-  await db.drop();
-});
-
-async function get(path: string) {
-  const response = await fetch(`${base}${path}`);
-  return { status: response.status, headers: response.headers, text: await response.text() };
-}
+const { get } = rest;
 
 describe('GET /api/egg-prices/by-state', () => {
   it("answers every state's median per dozen today, its range, and its change since last week", async () => {

@@ -1,55 +1,26 @@
 // The scraper paths over HTTP: administrators only, ZIP checks that name the bad entries, one
 // active run per store (409), the run and its job written together, status keyed by store, the
 // run history and the schedule settings.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../test/db.ts';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { TestDatabase } from '../../test/db.ts';
 import { createAccount, type TestAccount } from '../../test/users.ts';
-import { createServer } from './app.ts';
+import { ACCOUNT_SETTINGS, restServer } from '../../test/rest.ts';
 
+const rest = restServer({ server: { auth: ACCOUNT_SETTINGS } });
+const { call } = rest;
 let db: TestDatabase;
-let server: ReturnType<typeof createServer>;
-let base: string;
 let user: TestAccount;
 let admin: TestAccount;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  server = createServer({
-    sql: db.sql,
-    port: 0,
-    logLevel: 'silent',
-    distDir: '/nonexistent',
-    auth: { publicUrl: 'http://eggwatch.test', adminSetupKey: 'rest-setup-key-000' },
-  });
-  base = await server.start();
+  db = rest.db;
   user = await createAccount(db.sql);
   admin = await createAccount(db.sql, { role: 'admin' });
-});
-afterAll(async () => {
-  await server.stop();
-  await db.drop();
 });
 beforeEach(async () => {
   await db.sql`delete from scrape_runs`;
   await db.sql`delete from graphile_worker._private_jobs`;
 });
-
-async function call(
-  method: string,
-  path: string,
-  options: { as?: TestAccount | null; body?: unknown; raw?: string } = {},
-) {
-  const headers: Record<string, string> = {};
-  if (options.as) headers.authorization = `Bearer ${options.as.token}`;
-  if (options.body !== undefined || options.raw !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers,
-    body: options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null };
-}
 
 const jobs = () =>
   db.sql<{ task_identifier: string; key: string; payload: { runId: number } }[]>`

@@ -1,65 +1,29 @@
 // Price-alert subscriptions over HTTP: double opt-in, the same answer with or without an account,
 // the per-address limit and the rate limits, confirm and unsubscribe links (and RFC 8058 one-click),
 // the owner/admin rule for editing, and bad input that writes nothing.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../test/db.ts';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { TestDatabase } from '../../test/db.ts';
 import { createAccount, linkToken, linkTokenTo, newestEmail, type TestAccount } from '../../test/users.ts';
-import { createServer } from './app.ts';
+import { ACCOUNT_SETTINGS, restServer } from '../../test/rest.ts';
 
+const rest = restServer({ server: { auth: { ...ACCOUNT_SETTINGS, rateLimitScale: 5 } } });
+const { call } = rest;
 let db: TestDatabase;
-let server: ReturnType<typeof createServer>;
-let base: string;
 let alice: TestAccount;
 let bob: TestAccount;
 let admin: TestAccount;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  server = createServer({
-    sql: db.sql,
-    port: 0,
-    logLevel: 'silent',
-    distDir: '/nonexistent',
-    auth: { publicUrl: 'http://eggwatch.test', adminSetupKey: 'rest-setup-key-000', rateLimitScale: 5 },
-  });
-  base = await server.start();
+  db = rest.db;
   alice = await createAccount(db.sql);
   bob = await createAccount(db.sql);
   admin = await createAccount(db.sql, { role: 'admin' });
-});
-afterAll(async () => {
-  await server.stop();
-  await db.drop();
 });
 beforeEach(async () => {
   await db.sql`delete from subscriptions`;
   await db.sql`delete from email_outbox`;
   await db.sql`delete from rate_limits`;
 });
-
-async function call(
-  method: string,
-  path: string,
-  options: { as?: TestAccount | null; body?: unknown; raw?: string; headers?: Record<string, string> } = {},
-) {
-  const headers: Record<string, string> = { ...options.headers };
-  if (options.as) headers.authorization = `Bearer ${options.as.token}`;
-  if (options.body !== undefined && !headers['content-type']) headers['content-type'] = 'application/json';
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers,
-    body: options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
-  });
-  const text = await response.text();
-  let body: unknown = text;
-  try {
-    body = text ? JSON.parse(text) : null;
-  } catch {
-    // plain text answers (one-click unsubscribe)
-  }
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each test reads the answer it expects; its assertions check the shape
-  return { status: response.status, body: body as Record<string, any> };
-}
 
 const SUBSCRIPTION = {
   email: 'Shopper@Example.test ',

@@ -23,31 +23,12 @@ import {
   parseAlbertsonsSearch,
   parseAlbertsonsStores,
 } from './albertsons.ts';
-import { RetailerHttp } from './http.ts';
 import { acceptListing } from './pipeline.ts';
-import {
-  ConfigError,
-  ScrapeError,
-  StructureError,
-  type ListingPage,
-  type RawListing,
-  type RetailerLocation,
-  type ScrapeContext,
-} from './types.ts';
+import { ConfigError, ScrapeError, StructureError, type RawListing, type RetailerLocation } from './types.ts';
+import { locateAndList, standInContext, structureError } from '../../test/retailers/scraping.ts';
 
 /** The transport of the stand-in suites (each runs with both). */
 let standInTransport: TransportName = 'got-scraping';
-
-/** The StructureError a parse throws (its wording around the detail belongs to http.ts). */
-function structureError(run: () => unknown): StructureError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof StructureError) return error;
-    throw error;
-  }
-  throw new Error('no StructureError was thrown');
-}
 
 const ZIP = '94110';
 const KEY = ALBERTSONS_STAND_IN_KEY;
@@ -526,27 +507,10 @@ describe.each(TRANSPORTS)('albertsons against the stand-in (%s)', (transport) =>
   afterAll(() => server.close());
   beforeEach(() => server.reset());
 
-  function context(credentials: RetailerCredentials = {}, url = server.url): ScrapeContext {
-    const http = new RetailerHttp(albertsons.storeName, albertsons.origins, {
-      transport: standInTransport,
-      originOverride: url,
-      delayMs: 0,
-      backoffBaseMs: 1,
-      backoffCapMs: 5,
-      maxRetryAfterMs: 5000,
-    });
-    return { http, maxPages: 10, term: 'eggs', credentials };
-  }
+  const context = (credentials: RetailerCredentials = {}, url = server.url) =>
+    standInContext(albertsons, url, { transport: standInTransport, credentials });
 
-  async function scrape(
-    zip: string,
-    ctx = context(),
-  ): Promise<{ location: RetailerLocation | null; pages: ListingPage[] }> {
-    const location = await albertsons.locate(zip, ctx);
-    const pages: ListingPage[] = [];
-    if (location) for await (const page of albertsons.listings(location, zip, ctx)) pages.push(page);
-    return { location, pages };
-  }
+  const scrape = (zip: string, ctx = context()) => locateAndList(albertsons, zip, ctx);
 
   const searchRequests = () =>
     server.requests.filter((request) => request.path === '/abs/pub/xapi/pgmsearch/v1/search/products');

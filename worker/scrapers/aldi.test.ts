@@ -14,28 +14,11 @@ import { createState, serveStandIns, type StandInServer } from '../../test/retai
 import { SCENARIO_ZIPS } from '../../test/retailers/scenarios.ts';
 import type { StandInRequest } from '../../test/retailers/types.ts';
 import { aldi, aldiMerchantSearchUrl, aldiSearchUrl, parseAldiMerchants, parseAldiSearch } from './aldi.ts';
-import { RetailerHttp } from './http.ts';
-import {
-  StructureError,
-  type ListingPage,
-  type RawListing,
-  type RetailerLocation,
-  type ScrapeContext,
-} from './types.ts';
+import { StructureError, type RawListing } from './types.ts';
+import { locateAndList, standInContext, structureError } from '../../test/retailers/scraping.ts';
 
 /** The transport of the stand-in suites (each runs with both). */
 let standInTransport: TransportName = 'got-scraping';
-
-/** The StructureError a parse throws (its wording around the detail belongs to http.ts). */
-function structureError(run: () => unknown): StructureError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof StructureError) return error;
-    throw error;
-  }
-  throw new Error('no StructureError was thrown');
-}
 
 const ZIP = '60614';
 
@@ -433,27 +416,9 @@ describe.each(TRANSPORTS)('aldi against the stand-in (%s)', (transport) => {
   afterAll(() => server.close());
   beforeEach(() => server.reset());
 
-  function context(maxPages = 10): ScrapeContext {
-    const http = new RetailerHttp(aldi.storeName, aldi.origins, {
-      transport: standInTransport,
-      originOverride: server.url,
-      delayMs: 0,
-      backoffBaseMs: 1,
-      backoffCapMs: 5,
-      maxRetryAfterMs: 5000,
-    });
-    return { http, maxPages, term: 'eggs', credentials: {} };
-  }
+  const context = (maxPages = 10) => standInContext(aldi, server.url, { transport: standInTransport, maxPages });
 
-  async function scrape(
-    zip: string,
-    ctx = context(),
-  ): Promise<{ location: RetailerLocation | null; pages: ListingPage[] }> {
-    const location = await aldi.locate(zip, ctx);
-    const pages: ListingPage[] = [];
-    if (location) for await (const page of aldi.listings(location, zip, ctx)) pages.push(page);
-    return { location, pages };
-  }
+  const scrape = (zip: string, ctx = context()) => locateAndList(aldi, zip, ctx);
 
   const searchRequests = () => server.requests.filter((request) => request.path === '/v3/product-search');
 

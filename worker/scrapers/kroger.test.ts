@@ -1,7 +1,7 @@
 import { TRANSPORTS, type TransportName } from '#shared/egress.ts';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RetailerCredentials } from '#shared/scrape.ts';
-import { createState, serveStandIns, type StandInServer } from '../../test/retailers/http-server.ts';
+import { createState, type StandInServer } from '../../test/retailers/http-server.ts';
 import {
   KROGER_CATALOGUE,
   krogerLocationIdForZip,
@@ -13,17 +13,15 @@ import {
 } from '../../test/retailers/kroger.ts';
 import { SCENARIO_ZIPS } from '../../test/retailers/scenarios.ts';
 import { json, type RetailerStandIn, type StandInRequest } from '../../test/retailers/types.ts';
-import { RetailerHttp } from './http.ts';
 import { kroger, krogerPrices, parseKrogerLocations, parseKrogerProducts, parseKrogerToken } from './kroger.ts';
 import { acceptListing } from './pipeline.ts';
+import { ConfigError, StructureError, type RetailerLocation, type ScrapeContext } from './types.ts';
 import {
-  ConfigError,
-  ScrapeError,
-  StructureError,
-  type ListingPage,
-  type RetailerLocation,
-  type ScrapeContext,
-} from './types.ts';
+  listingPages,
+  scrapeFailure as failure,
+  standInContext,
+  standInServers,
+} from '../../test/retailers/scraping.ts';
 
 /** The transport of the stand-in suites (each runs with both). */
 let standInTransport: TransportName = 'got-scraping';
@@ -462,44 +460,13 @@ describe('parseKrogerProducts on documented variants', () => {
 // ---------------------------------------------------------------------------------------------
 // Against the stand-in server
 
-const servers: StandInServer[] = [];
-async function serve(handlers: RetailerStandIn[]): Promise<StandInServer> {
-  const server = await serveStandIns(handlers);
-  servers.push(server);
-  return server;
-}
+const serve = standInServers();
 
-function contextFor(
-  server: StandInServer,
-  credentials: RetailerCredentials = CREDENTIALS,
-  maxPages = 10,
-): ScrapeContext {
-  const http = new RetailerHttp(kroger.storeName, kroger.origins, {
-    transport: standInTransport,
-    originOverride: server.url,
-    delayMs: 0,
-    backoffBaseMs: 1,
-    backoffCapMs: 5,
-    maxRetryAfterMs: 5000,
-  });
-  return { http, maxPages, term: 'eggs', credentials };
-}
+const contextFor = (server: StandInServer, credentials: RetailerCredentials = CREDENTIALS, maxPages = 10) =>
+  standInContext(kroger, server.url, { transport: standInTransport, credentials, maxPages });
 
-async function collect(location: RetailerLocation, zip: string, ctx: ScrapeContext): Promise<ListingPage[]> {
-  const pages: ListingPage[] = [];
-  for await (const page of kroger.listings(location, zip, ctx)) pages.push(page);
-  return pages;
-}
-
-async function failure(promise: Promise<unknown>): Promise<ScrapeError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ScrapeError) return error;
-    throw error;
-  }
-  throw new Error('expected a ScrapeError');
-}
+const collect = (location: RetailerLocation, zip: string, ctx: ScrapeContext) =>
+  listingPages(kroger, location, zip, ctx);
 
 const calls = (server: StandInServer) =>
   server.requests.map((r) => `${r.status} ${r.method} ${r.host} ${r.path}${r.query}`);
@@ -509,9 +476,6 @@ beforeAll(async () => {
   server = await serve([krogerStandIn]);
 });
 beforeEach(() => server.reset());
-afterAll(async () => {
-  await Promise.all(servers.map((s) => s.close()));
-});
 
 // Through both transports: the HTTP-level behaviour must not depend on the client.
 describe.each(TRANSPORTS)('kroger against the stand-in (%s)', (transport) => {

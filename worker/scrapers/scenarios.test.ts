@@ -22,12 +22,12 @@ import {
 import { wholeFoodsStandIn } from '../../test/retailers/whole-foods.ts';
 import { albertsons } from './albertsons.ts';
 import { aldi } from './aldi.ts';
-import { RetailerHttp } from './http.ts';
 import { kroger } from './kroger.ts';
 import { target } from './target.ts';
-import { ScrapeError, StructureError, type ListingPage, type RetailerScraper, type ScrapeContext } from './types.ts';
+import { ScrapeError, StructureError, type ListingPage, type RetailerScraper } from './types.ts';
 import { walmart } from './walmart.ts';
 import { wholeFoods } from './whole-foods.ts';
+import { locateAndList, standInContext } from '../../test/retailers/scraping.ts';
 
 interface RetailerScenarios {
   scraper: RetailerScraper;
@@ -131,25 +131,9 @@ describe.each(RETAILERS)('$scraper.store: the stand-in scenarios', (retailer) =>
 
   // Through both transports: the HTTP-level behaviour must not depend on the client.
   describe.each(TRANSPORTS)('through %s', (transport: TransportName) => {
-    function context(): ScrapeContext {
-      const http = new RetailerHttp(scraper.storeName, scraper.origins, {
-        transport,
-        originOverride: server.url,
-        delayMs: 0,
-        backoffBaseMs: 1,
-        backoffCapMs: 5,
-        maxRetryAfterMs: 5000,
-      });
-      return { http, maxPages: 10, term: 'eggs', credentials: retailer.credentials ?? {} };
-    }
+    const context = () => standInContext(scraper, server.url, { transport, credentials: retailer.credentials ?? {} });
 
-    async function scrape(zip: string) {
-      const ctx = context();
-      const location = await scraper.locate(zip, ctx);
-      const pages: ListingPage[] = [];
-      if (location) for await (const page of scraper.listings(location, zip, ctx)) pages.push(page);
-      return { location, pages };
-    }
+    const scrape = (zip: string) => locateAndList(scraper, zip, context());
 
     it('noStore: locate answers null and no listing is asked for', async () => {
       const { location, pages } = await scrape(SCENARIO_ZIPS.noStore);

@@ -2,14 +2,14 @@
 // repositories (test/retailers/real/target/SOURCES.md: repository, path, commit, what was reduced).
 // Every expected value was read from the body itself.
 import fs from 'node:fs';
-import { afterAll, describe, expect, it } from 'vitest';
-import { serveStandIns, type StandInServer } from '../../test/retailers/http-server.ts';
+import { describe, expect, it } from 'vitest';
+import { type StandInServer } from '../../test/retailers/http-server.ts';
 import { json, type RetailerStandIn } from '../../test/retailers/types.ts';
 import { TARGET_STAND_IN_KEY } from '../../test/retailers/target.ts';
-import { RetailerHttp } from './http.ts';
 import { locationPlace } from './pipeline.ts';
 import { parseTargetFulfillment, parseTargetNearbyStores, parseTargetSearch, target } from './target.ts';
-import type { RawListing, ScrapeContext } from './types.ts';
+import type { RawListing } from './types.ts';
+import { standInContext, standInServers } from '../../test/retailers/scraping.ts';
 
 const real = (file: string) =>
   fs.readFileSync(new URL(`../../test/retailers/real/target/${file}`, import.meta.url), 'utf8');
@@ -372,23 +372,8 @@ describe('nearby_stores_v1, 20 stores in RI, MA and CT (Graqr/archived-threshr-c
 
 // ---------------------------------------------------------------------------------------------
 
-const servers: StandInServer[] = [];
-async function serve(handler: RetailerStandIn): Promise<StandInServer> {
-  const server = await serveStandIns([handler]);
-  servers.push(server);
-  return server;
-}
-afterAll(async () => {
-  await Promise.all(servers.map((s) => s.close()));
-});
+const serveStandInsOnce = standInServers();
+const serve = (standIn: RetailerStandIn) => serveStandInsOnce([standIn]);
 
-function contextFor(server: StandInServer, maxPages: number): ScrapeContext {
-  const http = new RetailerHttp(target.storeName, target.origins, {
-    originOverride: server.url,
-    delayMs: 0,
-    backoffBaseMs: 1,
-    backoffCapMs: 5,
-    maxRetryAfterMs: 5000,
-  });
-  return { http, maxPages, term: 'eggs', credentials: { targetApiKey: TARGET_STAND_IN_KEY } };
-}
+const contextFor = (server: StandInServer, maxPages: number) =>
+  standInContext(target, server.url, { maxPages, credentials: { targetApiKey: TARGET_STAND_IN_KEY } });

@@ -1,7 +1,7 @@
 import { TRANSPORTS, type TransportName } from '#shared/egress.ts';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RetailerCredentials } from '#shared/scrape.ts';
-import { createState, serveStandIns, type StandInServer } from '../../test/retailers/http-server.ts';
+import { createState, type StandInServer } from '../../test/retailers/http-server.ts';
 import { SCENARIO_ZIPS } from '../../test/retailers/scenarios.ts';
 import {
   TARGET_CATALOGUE,
@@ -15,7 +15,6 @@ import {
   type TargetStandInItem,
 } from '../../test/retailers/target.ts';
 import { html, json, type RetailerStandIn, type StandInRequest } from '../../test/retailers/types.ts';
-import { RetailerHttp } from './http.ts';
 import {
   extractTargetApiKey,
   parseTargetFulfillment,
@@ -25,14 +24,13 @@ import {
   targetPrices,
 } from './target.ts';
 import { scrapeZip } from './pipeline.ts';
+import { ConfigError, StructureError, type RetailerLocation, type ScrapeContext } from './types.ts';
 import {
-  ConfigError,
-  ScrapeError,
-  StructureError,
-  type ListingPage,
-  type RetailerLocation,
-  type ScrapeContext,
-} from './types.ts';
+  listingPages,
+  scrapeFailure as failure,
+  standInContext,
+  standInServers,
+} from '../../test/retailers/scraping.ts';
 
 /** The transport of the stand-in suites (each runs with both). */
 let standInTransport: TransportName = 'got-scraping';
@@ -804,40 +802,13 @@ describe('parseTargetFulfillment', () => {
 // ---------------------------------------------------------------------------------------------
 // Against the stand-in server
 
-const servers: StandInServer[] = [];
-async function serve(handlers: RetailerStandIn[]): Promise<StandInServer> {
-  const server = await serveStandIns(handlers);
-  servers.push(server);
-  return server;
-}
+const serve = standInServers();
 
-function contextFor(server: StandInServer, credentials: RetailerCredentials = {}, maxPages = 10): ScrapeContext {
-  const http = new RetailerHttp(target.storeName, target.origins, {
-    transport: standInTransport,
-    originOverride: server.url,
-    delayMs: 0,
-    backoffBaseMs: 1,
-    backoffCapMs: 5,
-    maxRetryAfterMs: 5000,
-  });
-  return { http, maxPages, term: 'eggs', credentials };
-}
+const contextFor = (server: StandInServer, credentials: RetailerCredentials = {}, maxPages = 10) =>
+  standInContext(target, server.url, { transport: standInTransport, credentials, maxPages });
 
-async function collect(location: RetailerLocation, zip: string, ctx: ScrapeContext): Promise<ListingPage[]> {
-  const pages: ListingPage[] = [];
-  for await (const page of target.listings(location, zip, ctx)) pages.push(page);
-  return pages;
-}
-
-async function failure(promise: Promise<unknown>): Promise<ScrapeError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ScrapeError) return error;
-    throw error;
-  }
-  throw new Error('expected a ScrapeError');
-}
+const collect = (location: RetailerLocation, zip: string, ctx: ScrapeContext) =>
+  listingPages(target, location, zip, ctx);
 
 const endpoint = (path: string) => path.replace(/^\/redsky_aggregations\/v1\//, '');
 const calls = (server: StandInServer) => server.requests.map((r) => `${r.status} ${r.host} ${endpoint(r.path)}`);
@@ -846,13 +817,9 @@ const queryOf = (server: StandInServer, name: string, index = 0) =>
 
 let server: StandInServer;
 beforeAll(async () => {
-  server = await serveStandIns([targetStandIn]);
-  servers.push(server);
+  server = await serve([targetStandIn]);
 });
 beforeEach(() => server.reset());
-afterAll(async () => {
-  await Promise.all(servers.map((s) => s.close()));
-});
 
 // Through both transports: the HTTP-level behaviour must not depend on the client.
 describe.each(TRANSPORTS)('target against the stand-in (%s)', (transport) => {

@@ -1,6 +1,6 @@
 import { TRANSPORTS, type TransportName } from '#shared/egress.ts';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createState, serveStandIns, type StandInServer } from '../../test/retailers/http-server.ts';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createState, type StandInServer } from '../../test/retailers/http-server.ts';
 import { SCENARIO_ZIPS } from '../../test/retailers/scenarios.ts';
 import { html, json, type RetailerStandIn, type StandInRequest } from '../../test/retailers/types.ts';
 import {
@@ -15,7 +15,6 @@ import {
   walmartStoreIdForZip,
   type WalmartStandInItem,
 } from '../../test/retailers/walmart.ts';
-import { RetailerHttp } from './http.ts';
 import {
   ScrapeError,
   StructureError,
@@ -31,6 +30,12 @@ import {
   walmart,
   walmartBrand,
 } from './walmart.ts';
+import {
+  listingPages,
+  scrapeFailure as failure,
+  standInContext,
+  standInServers,
+} from '../../test/retailers/scraping.ts';
 
 /** The transport of the stand-in suites (each runs with both). */
 let standInTransport: TransportName = 'got-scraping';
@@ -664,40 +669,13 @@ describe('parseWalmartServiceAvailability and parseWalmartPageLocation', () => {
 // ---------------------------------------------------------------------------------------------
 // Against the stand-in server
 
-const servers: StandInServer[] = [];
-async function serve(handlers: RetailerStandIn[]): Promise<StandInServer> {
-  const server = await serveStandIns(handlers);
-  servers.push(server);
-  return server;
-}
+const serve = standInServers();
 
-function contextFor(server: StandInServer, maxPages = 10): ScrapeContext {
-  const http = new RetailerHttp(walmart.storeName, walmart.origins, {
-    transport: standInTransport,
-    originOverride: server.url,
-    delayMs: 0,
-    backoffBaseMs: 1,
-    backoffCapMs: 5,
-    maxRetryAfterMs: 5000,
-  });
-  return { http, maxPages, term: 'eggs', credentials: {} };
-}
+const contextFor = (server: StandInServer, maxPages = 10) =>
+  standInContext(walmart, server.url, { transport: standInTransport, maxPages });
 
-async function collect(location: RetailerLocation, zip: string, ctx: ScrapeContext): Promise<ListingPage[]> {
-  const pages: ListingPage[] = [];
-  for await (const page of walmart.listings(location, zip, ctx)) pages.push(page);
-  return pages;
-}
-
-async function failure(promise: Promise<unknown>): Promise<ScrapeError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ScrapeError) return error;
-    throw error;
-  }
-  throw new Error('expected a ScrapeError');
-}
+const collect = (location: RetailerLocation, zip: string, ctx: ScrapeContext) =>
+  listingPages(walmart, location, zip, ctx);
 
 const paths = (server: StandInServer) => server.requests.map((r) => `${r.status} ${r.host} ${r.path}${r.query}`);
 
@@ -706,9 +684,6 @@ beforeAll(async () => {
   server = await serve([walmartStandIn]);
 });
 beforeEach(() => server.reset());
-afterAll(async () => {
-  await Promise.all(servers.map((s) => s.close()));
-});
 
 // Through both transports: the HTTP-level behaviour must not depend on the client.
 describe.each(TRANSPORTS)('walmart against the stand-in (%s)', (transport) => {

@@ -16,15 +16,8 @@ import {
   zipOfWholeFoodsStore,
 } from '../../test/retailers/whole-foods.ts';
 import { json, type RetailerStandIn, type StandInResponse } from '../../test/retailers/types.ts';
-import { RetailerHttp } from './http.ts';
 import { scrapeZip } from './pipeline.ts';
-import {
-  StructureError,
-  type ListingPage,
-  type RawListing,
-  type RetailerLocation,
-  type ScrapeContext,
-} from './types.ts';
+import { StructureError, type RawListing } from './types.ts';
 import {
   parseWholeFoodsProducts,
   parseWholeFoodsRsiSearch,
@@ -40,20 +33,10 @@ import {
   wholeFoodsSearchPageUrl,
   wholeFoodsSearchUrl,
 } from './whole-foods.ts';
+import { locateAndList, standInContext, structureError } from '../../test/retailers/scraping.ts';
 
 /** The transport of the stand-in suites (each runs with both). */
 let standInTransport: TransportName = 'got-scraping';
-
-/** The StructureError a parse throws (its wording around the detail belongs to http.ts). */
-function structureError(run: () => unknown): StructureError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof StructureError) return error;
-    throw error;
-  }
-  throw new Error('no StructureError was thrown');
-}
 
 const ZIP = '78701';
 
@@ -543,27 +526,9 @@ describe.each(TRANSPORTS)('wholeFoods against the stand-in (%s)', (transport) =>
     overrides.clear();
   });
 
-  function context(maxPages = 10): ScrapeContext {
-    const http = new RetailerHttp(wholeFoods.storeName, wholeFoods.origins, {
-      transport: standInTransport,
-      originOverride: server.url,
-      delayMs: 0,
-      backoffBaseMs: 1,
-      backoffCapMs: 5,
-      maxRetryAfterMs: 5000,
-    });
-    return { http, maxPages, term: 'eggs', credentials: {} };
-  }
+  const context = (maxPages = 10) => standInContext(wholeFoods, server.url, { transport: standInTransport, maxPages });
 
-  async function scrape(
-    zip: string,
-    ctx = context(),
-  ): Promise<{ location: RetailerLocation | null; pages: ListingPage[] }> {
-    const location = await wholeFoods.locate(zip, ctx);
-    const pages: ListingPage[] = [];
-    if (location) for await (const page of wholeFoods.listings(location, zip, ctx)) pages.push(page);
-    return { location, pages };
-  }
+  const scrape = (zip: string, ctx = context()) => locateAndList(wholeFoods, zip, ctx);
 
   const searchRequests = () => server.requests.filter((request) => request.path === '/api/search');
 

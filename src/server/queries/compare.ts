@@ -6,8 +6,8 @@
 // refreshRollups), and the page of ids read from each product's cheapest entries in the
 // price_entries (product_id, price, id) index, so neither reads every entry of the type (tens of
 // thousands nationwide; measured in docs/decisions/004). The figures follow the entries as of the
-// latest rollup refresh, as the chart does. test/compare-reference.ts keeps the entry-reading
-// implementation the tests check this one against. The
+// latest rollup refresh, as the chart does. test/compare-reference.ts computes the same answer from
+// the entries in TypeScript, by the documented rules, for the tests to check this one against. The
 // per-dozen series reads the daily rollup, which applies the same sample-versus-scraped rule, and
 // each region's line starts on its first comparable day (docs/decisions/008).
 import { REGIONS, type EggType, type Region } from '#shared/vocabulary.ts';
@@ -152,8 +152,8 @@ function figuresOf(row: FigureRow | undefined): PriceFigures {
   };
 }
 
-/** The page's summary from the figure rows (shared with the reference implementation the tests compare with). */
-export function summaryOf(rows: FigureRow[]): CompareSummary {
+/** The page's summary from the figure rows. */
+function summaryOf(rows: FigureRow[]): CompareSummary {
   const all = rows.find((row) => row.region === null);
   const byRegion = new Map(rows.filter((row) => row.region !== null && row.products).map((row) => [row.region!, row]));
   const regions = REGIONS.filter((region) => byRegion.has(region));

@@ -227,6 +227,12 @@ async function extremePoint(
  * combinations (the averages are the sums over the numbers of entries: what avg() over the
  * entries gives). They follow the entries as of the latest rollup refresh, a second or so after a
  * price change, as the series does.
+ *
+ * A mean per dozen is rounded to 12 decimals before the cent: each entry's price / count * 12 is
+ * summed as kept to 20 decimals (2.59 / 12 * 12 is 2.5899...96), so a mean of a half cent exactly
+ * fell a hair below it (dozens at $2.19, $2.59, $3.09 and $3.39 averaged $2.81 a dozen beside an
+ * average price of $2.82); no true mean of cents over fewer than millions of entries is that close
+ * to a half cent without being one.
  */
 export async function priceInsights(
   sql: Db,
@@ -252,9 +258,9 @@ export async function priceInsights(
              array_agg(distinct f.region) as regions,
              bool_or(f.sample) as sample,
              round(sum(f.sum_price) / sum(f.entries), 2) as average_price,
-             round(sum(f.sum_per_dozen) / sum(f.entries), 2) as average_per_dozen,
+             round(round(sum(f.sum_per_dozen) / sum(f.entries), 12), 2) as average_per_dozen,
              round(sum(f.sum_change) / nullif(sum(f.compared), 0), 2) as weekly_change,
-             round(sum(f.sum_change_per_dozen) / nullif(sum(f.compared), 0), 2) as weekly_change_per_dozen,
+             round(round(sum(f.sum_change_per_dozen) / nullif(sum(f.compared), 0), 12), 2) as weekly_change_per_dozen,
              coalesce(sum(f.compared), 0)::int as weekly_compared,
              coalesce(sum(f.down), 0)::int as down,
              coalesce(sum(f.up), 0)::int as up
@@ -307,7 +313,7 @@ export async function storeDailySeries(
   const rows = await sql<
     Array<{ day: string; egg_type: EggType; per_dozen: number; since: string | null; sample: boolean }>
   >`
-    select r.day::text as day, r.egg_type, round(sum(r.sum_per_dozen) / sum(r.observations), 2) as per_dozen,
+    select r.day::text as day, r.egg_type, round(round(sum(r.sum_per_dozen) / sum(r.observations), 12), 2) as per_dozen,
            max(r.series_since)::text as since, bool_or(r.sample) as sample
     from price_store_daily_rollups r
     where ${filtered}
@@ -419,7 +425,7 @@ export async function marketPositions(sql: Db, storeId: string, filters: StoreFi
 
 /**
  * Competitive Analysis, "Regional Analysis": per region the store serves, its average price per
- * dozen (and shelf price), product count and egg types.
+ * dozen (and shelf price), product count and egg types; the means are rounded as priceInsights'.
  */
 export async function regionalAnalysis(sql: Db, storeId: string, filters: StoreFilters): Promise<RegionalAnalysis[]> {
   const rows = await sql<
@@ -433,7 +439,7 @@ export async function regionalAnalysis(sql: Db, storeId: string, filters: StoreF
   >`
     select f.region,
            round(sum(f.sum_price) / sum(f.entries), 2) as average_price,
-           round(sum(f.sum_per_dozen) / sum(f.entries), 2) as average_per_dozen,
+           round(round(sum(f.sum_per_dozen) / sum(f.entries), 12), 2) as average_per_dozen,
            sum(f.entries)::int as product_count,
            array_agg(distinct f.egg_type) as egg_types
     ${storeFigureRows(sql, storeId, filters)}

@@ -4,20 +4,18 @@
 import { Alert, Box, Button, Code, Input, Link, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { LuArrowRight, LuLogIn } from 'react-icons/lu';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { adminResetForm, requestResetInput } from '#shared/auth.ts';
 import { AuthCard } from '#client/components/auth/AuthCard.tsx';
 import { failureMessage } from '#client/components/auth/errors.ts';
 import { Form } from '#client/components/auth/Form.tsx';
 import { FormField } from '#client/components/auth/FormField.tsx';
-import { PasswordInput } from '#client/components/auth/PasswordInput.tsx';
-import { SETUP_RESET_REDIRECT_DELAY_MS, useLater } from '#client/components/auth/useLater.ts';
+import { ResetPasswordForm } from '#client/components/auth/ResetPasswordForm.tsx';
 import { useZodForm } from '#client/components/auth/useZodForm.ts';
 import { toaster } from '#client/components/Toaster.tsx';
 import { trpc } from '#client/lib/trpc.ts';
 
 const REQUEST_FAILED = 'Failed to request password reset. Please try again.';
-const RESET_FAILED = 'Failed to reset password. The token may be invalid or expired.';
 const PASSWORD_RULES =
   'At least 8 characters, with an uppercase letter, a lowercase letter, a number and a special character.';
 
@@ -97,73 +95,6 @@ function RequestReset({ onUseToken }: { onUseToken: (token: string) => void }) {
   );
 }
 
-function ResetPassword({ token }: { token: string }) {
-  const form = useZodForm(adminResetForm, { token, newPassword: '', confirmPassword: '' });
-  const reset = trpc.auth.resetPassword.useMutation();
-  const navigate = useNavigate();
-  const later = useLater();
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const input = form.validate();
-    if (!input) return;
-    reset.mutate(
-      { token: input.token, newPassword: input.newPassword },
-      {
-        onSuccess: () => {
-          toaster.create({
-            type: 'success',
-            title: 'Password Reset Successful',
-            description: 'You can now log in with your new password.',
-          });
-          later(() => navigate('/admin/login'), SETUP_RESET_REDIRECT_DELAY_MS);
-        },
-        onError: (error) => {
-          form.showServerErrors(error);
-          toaster.create({ type: 'error', title: 'Reset Failed', description: failureMessage(error, RESET_FAILED) });
-        },
-      },
-    );
-  }
-
-  if (reset.isSuccess) {
-    return (
-      <Stack gap="4">
-        <Alert.Root status="success">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>Password Reset Successful</Alert.Title>
-            <Alert.Description>Taking you to the admin login...</Alert.Description>
-          </Alert.Content>
-        </Alert.Root>
-        <Button asChild variant="outline">
-          <RouterLink to="/admin/login">
-            <LuLogIn aria-hidden />
-            Go to Admin Login
-          </RouterLink>
-        </Button>
-      </Stack>
-    );
-  }
-
-  return (
-    <Form onSubmit={submit} aria-label="Reset password">
-      <FormField label="Reset token" required errors={form.errors.token}>
-        <Input autoComplete="off" spellCheck={false} {...form.bind('token')} />
-      </FormField>
-      <FormField label="New password" required errors={form.errors.newPassword} helper={PASSWORD_RULES}>
-        <PasswordInput autoComplete="new-password" {...form.bind('newPassword')} />
-      </FormField>
-      <FormField label="Confirm new password" required errors={form.errors.confirmPassword}>
-        <PasswordInput autoComplete="new-password" {...form.bind('confirmPassword')} />
-      </FormField>
-      <Button type="submit" width="full" loading={reset.isPending} loadingText="Resetting...">
-        Reset Password
-      </Button>
-    </Form>
-  );
-}
-
 export default function AdminResetPasswordPage() {
   const [params] = useSearchParams();
   const linkToken = params.get('token') ?? '';
@@ -198,7 +129,22 @@ export default function AdminResetPasswordPage() {
         </Tabs.Content>
         <Tabs.Content value="reset" pt="5">
           {/* Keyed by the token so "Use this token" fills the form in. */}
-          <ResetPassword key={token} token={token} />
+          <ResetPasswordForm
+            key={token}
+            schema={adminResetForm}
+            token={token}
+            loginPath="/admin/login"
+            passwordHelper={PASSWORD_RULES}
+            loadingText="Resetting..."
+            doneDescription="Taking you to the admin login..."
+            loginLabel={
+              <>
+                <LuLogIn aria-hidden />
+                Go to Admin Login
+              </>
+            }
+            frameDone={(success) => <Stack gap="4">{success}</Stack>}
+          />
         </Tabs.Content>
       </Tabs.Root>
     </AuthCard>

@@ -8,14 +8,11 @@ import {
   Box,
   Button,
   Card,
-  CloseButton,
   Code,
   DataList,
-  Dialog,
   EmptyState,
   Heading,
   HStack,
-  Portal,
   Skeleton,
   Stack,
   Table,
@@ -25,6 +22,7 @@ import { useState } from 'react';
 import { LuInbox, LuMail } from 'react-icons/lu';
 import { EMAIL_STATUS_LABELS, emailPreviewDocument, type EmailStatus } from '#shared/outbox.ts';
 import { pageCount } from '#shared/pagination.ts';
+import { DetailsDialog } from '#client/components/DetailsDialog.tsx';
 import { ErrorCard } from '#client/components/ErrorCard.tsx';
 import { Pagination } from '#client/components/Pagination.tsx';
 import { failureMessage } from '#client/components/auth/errors.ts';
@@ -267,27 +265,16 @@ export function OutboxTab() {
           </Stack>
         )}
       </Card.Body>
-      <Dialog.Root
+      <DetailsDialog
         open={open !== null}
-        onOpenChange={(details) => !details.open && setOpen(null)}
-        size={{ base: 'full', md: 'xl' }}
-        scrollBehavior="inside"
+        onClose={() => setOpen(null)}
+        size="xl"
+        title={open?.subject}
+        wrapTitle
+        closeLabel="Close the email"
       >
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content>
-              <Dialog.Header>
-                <Dialog.Title overflowWrap="anywhere">{open?.subject}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body tabIndex={0}>{open && <EmailView id={open.id} />}</Dialog.Body>
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label="Close the email" />
-              </Dialog.CloseTrigger>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+        {open && <EmailView id={open.id} />}
+      </DetailsDialog>
     </Card.Root>
   );
 }

@@ -1,21 +1,7 @@
 // The Data Scrapers tab's Recent runs: a store's last 10 runs (when, how long, how many of its ZIP
 // codes succeeded, listings, prices, status, message), and one run's details: each ZIP code with
 // its store location, outcome, counts, requests, retries and rate-limit waits.
-import {
-  Badge,
-  Box,
-  Button,
-  CloseButton,
-  Dialog,
-  EmptyState,
-  Flex,
-  HStack,
-  Portal,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-} from '@chakra-ui/react';
+import { Badge, Box, Button, EmptyState, Flex, HStack, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuHistory, LuListTree } from 'react-icons/lu';
 import {
@@ -28,6 +14,7 @@ import {
   type ZipResult,
 } from '#shared/scrape.ts';
 import type { StoreId } from '#shared/vocabulary.ts';
+import { DetailsDialog } from '#client/components/DetailsDialog.tsx';
 import { ErrorCard } from '#client/components/ErrorCard.tsx';
 import { failureMessage } from '#client/components/auth/errors.ts';
 import { ACTIVE_POLL_MS, formatDuration, STATUS_POLL_MS } from '#client/components/scrapers/useScrapers.ts';
@@ -234,27 +221,15 @@ export function RunHistory({ store, active }: { store: StoreId; active: boolean 
           </Table.Body>
         </Table.Root>
       </Table.ScrollArea>
-      <Dialog.Root
+      <DetailsDialog
         open={open !== null}
-        onOpenChange={(details) => !details.open && setOpenId(null)}
-        size={{ base: 'full', md: 'lg' }}
-        scrollBehavior="inside"
+        onClose={() => setOpenId(null)}
+        size="lg"
+        title={open ? `${SCRAPER_NAMES[open.store]} run details` : 'Run details'}
+        closeLabel="Close the run details"
       >
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content>
-              <Dialog.Header>
-                <Dialog.Title>{open ? `${SCRAPER_NAMES[open.store]} run details` : 'Run details'}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body tabIndex={0}>{open && <RunDetails run={open} />}</Dialog.Body>
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label="Close the run details" />
-              </Dialog.CloseTrigger>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+        {open && <RunDetails run={open} />}
+      </DetailsDialog>
     </>
   );
 }

@@ -1,12 +1,13 @@
 // Bird-flu detections by state on the map page: USDA APHIS's confirmed detections in commercial
 // table-egg layer flocks over the last 12 months (the `aphis-layers:<state>` series summed), as a
 // map of the layer hens affected and a table alternative, each row linked to APHIS's page.
-import { Box, Card, HStack, Heading, Link, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { Card, Heading, Link, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { OFFICIAL_SOURCE_INFO } from '#shared/official.ts';
 import { ErrorCard } from '#client/components/ErrorCard.tsx';
 import { ChartSkeleton, ChartSlot, UsStatesMap } from '#client/components/charts/lazyCharts.tsx';
 import { trpc, type RouterOutputs } from '#client/lib/trpc.ts';
+import { MapLegend } from './MapLegend.tsx';
 import { mapAspect, NO_DATA_COLOR, stateName } from './mapView.ts';
 
 export type DetectionRow = RouterOutputs['official']['detectionsByState'][number];
@@ -76,35 +77,11 @@ function DetectionsMap({ rows }: { rows: readonly DetectionRow[] }) {
           }}
         />
       </ChartSlot>
-      <Stack gap="1">
-        <Text fontSize="sm" color="fg.muted" id="bird-flu-legend">
-          Layer hens affected
-        </Text>
-        <HStack
-          as="ul"
-          aria-labelledby="bird-flu-legend"
-          gap="3"
-          rowGap="1"
-          wrap="wrap"
-          listStyleType="none"
-          fontSize="sm"
-        >
-          {items.map((item) => (
-            <HStack as="li" key={item.label} gap="1.5">
-              <Box
-                aria-hidden
-                width="4"
-                height="3"
-                borderRadius="xs"
-                borderWidth="1px"
-                borderColor="border.emphasized"
-                style={{ background: item.color }}
-              />
-              <Text as="span">{item.label}</Text>
-            </HStack>
-          ))}
-        </HStack>
-      </Stack>
+      <MapLegend
+        id="bird-flu-legend"
+        title="Layer hens affected"
+        items={items.map(({ label, color }) => ({ label, background: color }))}
+      />
     </Stack>
   );
 }

@@ -1,9 +1,10 @@
 // The map by state and its legend, shared by the /map page and the dashboard's compact card: the
 // choropleth (its own chunk, see lazyCharts) coloured by today's medians, a tooltip with the
 // change since last week, and the legend's dollar steps with the No data swatch.
-import { Box, HStack, Stack, Text } from '@chakra-ui/react';
+import { Stack, Text } from '@chakra-ui/react';
 import type { PriceMapResult } from '#shared/price-map.ts';
 import { ChartSlot, UsStatesMap } from '#client/components/charts/lazyCharts.tsx';
+import { MapLegend } from './MapLegend.tsx';
 import {
   mapAspect,
   mapLabel,
@@ -23,39 +24,7 @@ export function PriceMapLegend({ scale }: { scale: PriceScale | null }) {
     ...(scale?.steps ?? []).map((s) => ({ label: s.label, background: s.color })),
     { label: NO_DATA_TEXT, background: NO_DATA_PATTERN },
   ];
-  return (
-    <Stack gap="1">
-      <Text fontSize="sm" color="fg.muted" id="price-map-legend">
-        Median price of a dozen today
-      </Text>
-      <HStack
-        as="ul"
-        aria-labelledby="price-map-legend"
-        gap="3"
-        rowGap="1"
-        wrap="wrap"
-        listStyleType="none"
-        fontSize="sm"
-      >
-        {items.map((item) => (
-          <HStack as="li" key={item.label} gap="1.5">
-            <Box
-              aria-hidden
-              width="4"
-              height="3"
-              borderRadius="xs"
-              borderWidth="1px"
-              borderColor="border.emphasized"
-              style={{ background: item.background }}
-            />
-            <Text as="span" color="fg">
-              {item.label}
-            </Text>
-          </HStack>
-        ))}
-      </HStack>
-    </Stack>
-  );
+  return <MapLegend id="price-map-legend" title="Median price of a dozen today" items={items} labelColor="fg" />;
 }
 
 export function PriceMap({
