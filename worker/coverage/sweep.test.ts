@@ -1,10 +1,12 @@
 // The sweep against two store networks generated differently (the stand-in's own and the metro
 // network, whose locators answer the documented minimum fields): a complete sweep of some states
-// finds every open store, for every retailer (its locator calls measured against a greedy set
-// cover told where the stores are: bench/coverage-discovery.ts);
+// finds every open store, for every retailer (its locator calls never below a greedy set cover
+// told where the stores are: bench/coverage-discovery.ts);
 // a locator's area is split whenever its answer is full, whatever share of it repeats known
-// stores, and settled by an answer that is not full; a resumed sweep (its JSON state) asks no
-// point twice; scopes of ZIP codes and a radius.
+// stores, and settled by an answer that is not full; a locator that takes no radius is asked
+// farthest from the stores known first, settles no land beyond what its answers prove, and finds
+// every store of generated networks; a resumed sweep (its JSON state) asks no point twice; scopes
+// of ZIP codes and a radius.
 import { describe, expect, it } from 'vitest';
 import { STORE_IDS, type StoreId } from '#shared/vocabulary.ts';
 import type { CoverageScope } from '#shared/coverage.ts';
@@ -13,7 +15,7 @@ import { inProcessContext } from '../../test/retailers/in-process.ts';
 import { chainNetwork, networkStoresIn } from '../../test/retailers/network.ts';
 import { metroStoresIn } from '../../test/retailers/metro-network.ts';
 import { METRO_STAND_INS } from '../../test/retailers/metro-locators.ts';
-import { referenceSweep } from '../../test/retailers/reference-sweep.ts';
+import { setCoverBound } from '../../test/retailers/reference-sweep.ts';
 import { STAND_INS } from '../../test/retailers/server.ts';
 import { SCRAPERS } from '../scrapers/index.ts';
 import { discoveryAnswer } from '../scrapers/discovery.ts';
@@ -67,7 +69,7 @@ for (const network of NETWORKS) {
         expect(present.filter((s) => !found.has(s.id)).map((s) => s.id)).toEqual([]);
         expect(result.skipped).toEqual([]);
         // No sweep asks fewer calls than the greedy cover of a sweep told where the stores are.
-        const reference = await referenceSweep(
+        const reference = await setCoverBound(
           scope,
           SCRAPERS[store],
           context(store, network.handlers),
