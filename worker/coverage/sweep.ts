@@ -6,18 +6,26 @@
 // worker/scrapers/discovery.ts). Every answer proves a disk around the ZIP code it was asked from,
 // within which it lists every store: the radius asked when the answer holds fewer stores than the
 // locator's documented limit, else its farthest store (how many of its stores were known before
-// does not matter). A ZIP code centre of the scope is settled when proven disks, one or several
-// together, hold every point within its margin (every store of its land was listed), or when it
-// was asked itself or a ZIP code of its very centre was (its nearest stores were listed). The sweep is complete when every centre of
-// the scope is settled.
+// does not matter). The land to prove is the union of the centres' margin disks; each point of it
+// is a centre's share when that centre is the nearest of those whose margin holds the point. A ZIP
+// code centre of the scope is settled when proven disks, one or several together, hold its whole
+// share (every store of its land was listed), or when it was asked itself or a ZIP code of its
+// very centre was (its nearest stores were listed). The sweep is complete when every centre of the
+// scope is settled.
 //
-// Where it asks: the scope's area is a grid of 2-degree cells. A cell is asked from its unsettled
-// centre nearest its middle; when centres of the cell remain unsettled after the answer (a full
-// answer proves only a small disk), the cell is split in four and each quarter asked again the
-// same way, down to cells about a mile across, where the unsettled centres are asked one by one,
-// nearest the middle first. So a locator that answers 200 stores within 100 miles settles a
-// 2-degree cell in one call, and a nearest-only locator asks many points where stores are dense
-// and few where they are sparse.
+// Where it asks, for a locator that takes a radius ('cells'): the scope's area is a grid of
+// 2-degree cells. A cell is asked from its unsettled centre nearest its middle; when centres of the
+// cell remain unsettled after the answer (a full answer proves only a small disk), the cell is
+// split in four and each quarter asked again the same way, down to cells about a mile across,
+// where the unsettled centres are asked one by one, nearest the middle first. So a locator that
+// answers 200 stores within 100 miles settles a 2-degree cell in one call.
+//
+// For a locator that takes none ('far': the nearest store, or stores to a count not documented):
+// the unsettled centre of the scope farthest from every store answered so far (up to the
+// locator's reach), one at a time. Such an answer proves no store nearer than the ones it names,
+// so an answer from far away from every known store proves a wide disk, and one from beside a
+// known store proves little: the centres beside stores come last, once the land between the stores
+// is proven, and many of them are settled by then.
 //
 // The state is plain JSON (coverage_runs.state), so a sweep resumes where its written progress
 // ends after a crash.
@@ -235,9 +243,10 @@ export function sweepDone(state: SweepState): boolean {
 }
 
 /**
- * Points asked so far, and an estimate of all the sweep will ask: each cell still pending asks at
- * least once, and a cell split after a full answer adds its quarters, so the estimate grows until
- * the sweep is done (then it is the count asked).
+ * Points asked so far, and an estimate of all the sweep will ask. By cells: each cell still
+ * pending asks at least once, and a cell split after a full answer adds its quarters, so the
+ * estimate grows until the sweep is done. Farthest first: at most every centre not yet known to
+ * be settled, so the estimate falls. When the sweep is done it is the count asked.
  */
 export function sweepProgress(state: SweepState): { done: number; planned: number } {
   if (state.mode === 'far') return { done: state.asked.length, planned: state.asked.length + state.left };
