@@ -6,6 +6,7 @@
 // figures are removed afterwards; the national series (the benchmark chart's) is never touched.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './db.ts';
+import { networkQuiet } from './network.ts';
 
 const APHIS_PAGE =
   'https://www.aphis.usda.gov/livestock-poultry-disease/avian/avian-influenza/hpai-detections/commercial-backyard-flocks';
@@ -49,7 +50,7 @@ test('the map page lists bird-flu detections by state, each linked to APHIS, and
     await expect(section.getByRole('img', { name: /^Layer hens affected by bird flu by state: 2 states/ })).toBeVisible(
       { timeout: 20_000 },
     );
-    await page.waitForLoadState('networkidle');
+    await networkQuiet(page);
     const results = await new AxeBuilder({ page }).include('section[aria-labelledby="bird-flu-heading"]').analyze();
     const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { networkQuiet } from './network.ts';
 import { expectConsoleErrors, screenshot } from './ui.ts';
 
 test('the dashboard loads with the page frame and statistics from the data', async ({ page }, info) => {
@@ -66,7 +67,7 @@ test(
     for (const route of MAIN_ROUTES) {
       await page.goto(route.path);
       await route.ready(page);
-      await page.waitForLoadState('networkidle');
+      await networkQuiet(page);
       if (route.logos) {
         // At least one logo drawn from the app's own file, not the initial placeholder.
         const logo = page.locator('img[src^="/logos/"]').first();

@@ -3,6 +3,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import { expect } from './fixtures.ts';
+import { networkQuiet } from './network.ts';
 
 /**
  * A form control by its label. Chakra marks required fields with an asterisk inside the label
@@ -123,7 +124,7 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
  * placeholder left after the way down is scrolled to in turn until none is left.
  */
 export async function loadWholePage(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
+  await networkQuiet(page);
   for (let y = 0; y < (await page.evaluate(() => document.documentElement.scrollHeight)); y += 600) {
     await page.evaluate((top) => window.scrollTo(0, top), y);
     await page.waitForTimeout(50);
@@ -134,5 +135,5 @@ export async function loadWholePage(page: Page): Promise<void> {
     await expect(loading).toHaveCount(0, { timeout: 3_000 });
   }).toPass({ timeout: 45_000 });
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.waitForLoadState('networkidle');
+  await networkQuiet(page);
 }

@@ -6,6 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
 import { STATE_NAMES } from '../src/client/components/charts/usStates.ts';
 import { expect as baseExpect, test } from './fixtures.ts';
+import { networkQuiet } from './network.ts';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 
@@ -37,7 +38,7 @@ async function byState(page: Page, eggType: string): Promise<ByState> {
 }
 
 async function axe(page: Page, info: TestInfo, label: string) {
-  await page.waitForLoadState('networkidle');
+  await networkQuiet(page);
   const results = await new AxeBuilder({ page }).analyze();
   const blocking = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
