@@ -1,15 +1,18 @@
-// A reference sweep to measure discovery's locator calls against: the best a sweep that knew the
-// stores could do with the same locator. It asks the chain's locator (the same module call the
-// sweep makes, with the documented radius and limit) from every ZIP code centre of the scope, then
-// picks the fewest of those answers that together list every store present, by greedy set cover
-// (each pick the answer listing the most stores not yet listed; greedy is within a logarithmic
-// factor of the true minimum, and near it in practice). Only the picked answers count as calls.
-// It needs no proof that nothing else is there (it was told what is), so a real sweep, which must
-// prove each part of the scope complete, cannot do better; twice its calls is the target.
+// What discovery's locator calls are measured against (bench/coverage-discovery.ts):
 //
-// Beside it, the plain sweep public store-discovery scripts run (plainSweep): every ZIP code centre
-// of the scope in ZIP order, asked unless one earlier answer's disk holds its margin. A sweep that
-// plans where to ask must not ask more than that.
+// - plainSweep, the reference sweep: what public store-discovery scripts run, told nothing of where
+//   the stores are. Every ZIP code centre of the scope in ZIP order, asked unless one earlier
+//   answer's disk (what that answer proves, by the locator's documented limit: the same proof the
+//   sweep uses) holds its margin. A sweep that plans where to ask should ask at most twice its calls.
+//
+// - setCoverBound, a lower bound told where the stores are: the chain's locator asked (the same
+//   module call the sweep makes, with the documented radius and limit) from every ZIP code centre
+//   of the scope, then the fewest of those answers that together list every store present, by
+//   greedy set cover (each pick the answer listing the most stores not yet listed; greedy is within
+//   a logarithmic factor of the true minimum, and near it in practice). Only the picked answers
+//   count as calls. It needs no proof that nothing else is there (it was told what is), so no
+//   sweep, which must prove each part of the scope complete, can ask fewer; for a nearest-only
+//   locator it is one call per store.
 import type { CoverageScope } from '#shared/coverage.ts';
 import { greatCircleMiles } from '#server/geo.ts';
 import { DiskIndex, marginOf, scopeArea } from '../../worker/coverage/sweep.ts';
@@ -72,7 +75,7 @@ class GainHeap {
  * that together list every store of `present` (the chain's open stores in the scope, by id) that
  * any answer lists.
  */
-export async function referenceSweep(
+export async function setCoverBound(
   scope: CoverageScope,
   scraper: RetailerScraper,
   ctx: ScrapeContext,
@@ -126,7 +129,7 @@ export async function referenceSweep(
   return { calls, stores, asked: centres.length };
 }
 
-/** The plain sweep: the scope's ZIP code centres in ZIP order, each asked unless one earlier answer's disk holds its margin. */
+/** The reference sweep (plain): the scope's ZIP code centres in ZIP order, each asked unless one earlier answer's disk holds its margin. */
 export async function plainSweep(
   scope: CoverageScope,
   scraper: RetailerScraper,

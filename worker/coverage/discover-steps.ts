@@ -35,7 +35,7 @@ export async function sweepSteps(
     if (!point) return { calls, stores, skipped, done: true };
     const answer = await discovery.discover(point, ctx);
     calls++;
-    sweep.answered(point, answer.provenMiles, answer.measured);
+    sweep.answered(point, answer.provenMiles, answer.measured, answer.stores);
     stores.push(...answer.stores);
     skipped.push(...answer.skipped);
   }

@@ -1,10 +1,12 @@
 // The sweep against two store networks generated differently (the stand-in's own and the metro
 // network, whose locators answer the documented minimum fields): a complete sweep of some states
-// finds every open store, for every retailer (its locator calls measured against a greedy set
-// cover told where the stores are: bench/coverage-discovery.ts);
+// finds every open store, for every retailer (its locator calls never below a greedy set cover
+// told where the stores are: bench/coverage-discovery.ts);
 // a locator's area is split whenever its answer is full, whatever share of it repeats known
-// stores, and settled by an answer that is not full; a resumed sweep (its JSON state) asks no
-// point twice; scopes of ZIP codes and a radius.
+// stores, and settled by an answer that is not full; a locator that takes no radius is asked
+// farthest from the stores known first, settles no land beyond what its answers prove, and finds
+// every store of generated networks; a resumed sweep (its JSON state) asks no point twice; scopes
+// of ZIP codes and a radius.
 import { describe, expect, it } from 'vitest';
 import { STORE_IDS, type StoreId } from '#shared/vocabulary.ts';
 import type { CoverageScope } from '#shared/coverage.ts';
@@ -13,13 +15,22 @@ import { inProcessContext } from '../../test/retailers/in-process.ts';
 import { chainNetwork, networkStoresIn } from '../../test/retailers/network.ts';
 import { metroStoresIn } from '../../test/retailers/metro-network.ts';
 import { METRO_STAND_INS } from '../../test/retailers/metro-locators.ts';
-import { referenceSweep } from '../../test/retailers/reference-sweep.ts';
+import { setCoverBound } from '../../test/retailers/reference-sweep.ts';
 import { STAND_INS } from '../../test/retailers/server.ts';
 import { SCRAPERS } from '../scrapers/index.ts';
 import { discoveryAnswer } from '../scrapers/discovery.ts';
 import type { DiscoveryPoint, RetailerScraper, ScrapeContext } from '../scrapers/types.ts';
 import { sweepSteps } from './discover-steps.ts';
-import { MIN_CELL_DEGREES, Sweep, scopeArea, startSweep, sweepDone, sweepProgress, type SweepState } from './sweep.ts';
+import {
+  MIN_CELL_DEGREES,
+  Sweep,
+  marginOf,
+  scopeArea,
+  startSweep,
+  sweepDone,
+  sweepProgress,
+  type SweepState,
+} from './sweep.ts';
 
 const context = inProcessContext;
 
@@ -58,7 +69,7 @@ for (const network of NETWORKS) {
         expect(present.filter((s) => !found.has(s.id)).map((s) => s.id)).toEqual([]);
         expect(result.skipped).toEqual([]);
         // No sweep asks fewer calls than the greedy cover of a sweep told where the stores are.
-        const reference = await referenceSweep(
+        const reference = await setCoverBound(
           scope,
           SCRAPERS[store],
           context(store, network.handlers),
@@ -73,20 +84,24 @@ for (const network of NETWORKS) {
 
 // A locator over stores placed exactly on ZIP code centres: the `limit` nearest within `radius`,
 // with their distances, as a module's discovery answers them; `documented` is the limit the module
-// knows (null: none documented).
+// knows (null: none documented); `takesRadius`: the locator is asked a radius (the sweep then goes
+// by cells), else it takes none (the sweep goes farthest from known stores first).
 function syntheticScraper(
   stores: Array<{ id: string; zip: string }>,
   limit: number,
-  radiusMiles: number,
+  reachMiles: number,
   documented: number | null = limit,
+  takesRadius = false,
 ) {
   const placed = stores.map((store) => ({ ...store, facts: zipFacts(store.zip)! }));
   const answers: Array<{ point: DiscoveryPoint; ids: string[] }> = [];
   const scraper: RetailerScraper = {
     ...SCRAPERS.target,
     discovery: {
-      reachMiles: radiusMiles,
+      reachMiles,
+      ...(takesRadius ? { minRadiusMiles: 1 } : {}),
       async discover(point) {
+        const radiusMiles = takesRadius ? Math.min(reachMiles, point.radiusMiles ?? reachMiles) : reachMiles;
         const near = placed
           .map((store) => ({ store, miles: greatCircleMiles(point, store.facts) }))
           .filter((entry) => entry.miles <= radiusMiles)
@@ -132,7 +147,7 @@ describe('the sweep plan', () => {
         places.set(`${facts.latitude}:${facts.longitude}`, facts.zip);
     }
     const cluster = [...places.values()].map((zip, index) => ({ id: `D${index}`, zip }));
-    const { scraper, answers } = syntheticScraper(cluster, 4, 50);
+    const { scraper, answers } = syntheticScraper(cluster, 4, 50, 4, true);
     const { result, found, sweep } = await sweepAll(scraper, { kind: 'states', states: ['CO'] as never }, ctx);
     expect(result.done).toBe(true);
     expect([...found].sort()).toEqual(cluster.map((store) => store.id).sort());
@@ -200,7 +215,8 @@ describe('the sweep plan', () => {
   it('resumes from its JSON state without asking a point twice', async () => {
     const scope: CoverageScope = { kind: 'states', states: ['RI', 'CT'] as never };
     const aldi = context('aldi');
-    let state: SweepState = startSweep(scope);
+    // ALDI's merchant search takes no radius: the sweep goes farthest from the known stores first.
+    let state: SweepState = startSweep(scope, 2, 'far');
     const asked: string[] = [];
     let jobs = 0;
     while (!sweepDone(state)) {
@@ -224,5 +240,127 @@ describe('the sweep plan', () => {
     expect(state.pending.length).toBeGreaterThan(0);
     expect(state.pending.every((cell) => cell[2] === 2)).toBe(true);
     expect(MIN_CELL_DEGREES).toBeGreaterThan(0.01);
+  });
+});
+
+/** A seeded generator (mulberry32), so each generated network is the same every run. */
+function seeded(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+describe('the sweep farthest from known stores (locators that take no radius)', () => {
+  const scope: CoverageScope = { kind: 'states', states: ['NJ', 'DE'] as never };
+  const centres = scopeArea(scope).centres;
+  /** 60 stores on distinct places drawn at random (a nearest-only locator tells two stores of one place apart by id alone). */
+  const generatedStores = (random: () => number) => {
+    const places = new Map<string, string>();
+    while (places.size < 60) {
+      const centre = centres[Math.floor(random() * centres.length)]!;
+      places.set(`${centre.latitude}:${centre.longitude}`, centre.zip);
+    }
+    return [...places.values()].map((zip, index) => ({ id: `S${index}`, zip }));
+  };
+
+  it('a full answer settles no centre beyond its farthest store, and one short of the limit settles its reach', () => {
+    const origin = zipFacts('08608')!; // Trenton
+    const far = centres.find((centre) => centre.zip === '08701')!; // Lakewood, about 25 miles off
+    const store = (zip: string) => {
+      const facts = zipFacts(zip)!;
+      return {
+        location: {
+          retailerLocationId: zip,
+          name: null,
+          zip,
+          city: facts.city,
+          state: facts.state,
+          address: null,
+          latitude: facts.latitude,
+          longitude: facts.longitude,
+        },
+        answeredMiles: greatCircleMiles(origin, facts),
+      };
+    };
+    const point: DiscoveryPoint = { zip: origin.zip, latitude: origin.latitude, longitude: origin.longitude };
+    for (const documented of [1, null]) {
+      // One store 10-odd miles off (Princeton): full for a nearest-only locator and for one with no documented limit.
+      const answer = discoveryAnswer(point, [store('08540')], 100, documented);
+      const proven = greatCircleMiles(origin, zipFacts('08540')!);
+      expect(answer.provenMiles).toBeCloseTo(proven, 1);
+      const { scraper } = syntheticScraper([], documented ?? 5, 100, documented);
+      const sweep = new Sweep(scope, scraper.discovery!);
+      sweep.answered(point, answer.provenMiles, true, answer.stores);
+      for (const centre of centres) {
+        const miles = greatCircleMiles(origin, centre);
+        // Every centre whose land reaches beyond the disk stays unsettled (but the one asked).
+        if (centre.zip !== origin.zip && miles + marginOf(centre) > answer.provenMiles && miles > 0)
+          expect(sweep.isSettled(centre.zip), centre.zip).toBe(false);
+      }
+      expect(sweep.isSettled(far.zip)).toBe(false);
+    }
+    // Short of a documented limit of 5: the answer proves its reach, Lakewood's land included.
+    const short = discoveryAnswer(point, [store('08540')], 100, 5);
+    expect(short.provenMiles).toBe(100);
+    const sweep = new Sweep(scope, syntheticScraper([], 5, 100, 5).scraper.discovery!);
+    sweep.answered(point, short.provenMiles, true, short.stores);
+    expect(sweep.isSettled(far.zip)).toBe(true);
+  });
+
+  for (const [seed, limit, documented] of [
+    [1, 1, 1],
+    [2, 1, 1],
+    [3, 5, null],
+  ] as const) {
+    it(`finds every store of a generated network (seed ${seed}, ${limit === 1 ? 'nearest only' : `${limit} stores, no documented limit`}), proving the share of every centre it did not ask`, async () => {
+      const random = seeded(seed);
+      const stores = generatedStores(random);
+      const { scraper } = syntheticScraper(stores, limit, 100, documented);
+      const { sweep, result, found } = await sweepAll(scraper, scope, ctx);
+      expect(result.done).toBe(true);
+      expect(stores.filter((s) => !found.has(s.id)).map((s) => s.id)).toEqual([]);
+      // Fewer calls than centres: the disks settle most of the land without asking there.
+      expect(result.calls).toBeLessThan(centres.length / 2);
+
+      // Every point of the land (within some centre's margin) lies in a proven disk, or in the share
+      // of an asked centre: the share's centre is the nearest of those whose margin holds the point.
+      const asked = new Set(sweep.state.asked.map((zip) => `${zipFacts(zip)!.latitude}:${zipFacts(zip)!.longitude}`));
+      const disks = sweep.state.disks;
+      for (let i = 0; i < 4000; i++) {
+        const centre = centres[Math.floor(random() * centres.length)]!;
+        const margin = marginOf(centre);
+        const angle = random() * 2 * Math.PI;
+        const miles = Math.sqrt(random()) * margin;
+        const cos = Math.cos((centre.latitude * Math.PI) / 180);
+        const x = {
+          latitude: centre.latitude + (miles * Math.cos(angle)) / 69.05,
+          longitude: centre.longitude + (miles * Math.sin(angle)) / (69.05 * cos),
+        };
+        let owner = centre;
+        let ownerMiles = greatCircleMiles(centre, x);
+        for (const other of centres) {
+          const d = greatCircleMiles(other, x);
+          if (d <= marginOf(other) && d < ownerMiles) [owner, ownerMiles] = [other, d];
+        }
+        if (asked.has(`${owner.latitude}:${owner.longitude}`)) continue;
+        const held = disks.some(([latitude, longitude, r]) => greatCircleMiles({ latitude, longitude }, x) <= r);
+        expect(held, `${x.latitude},${x.longitude} (share of ${owner.zip})`).toBe(true);
+      }
+    });
+  }
+
+  it('asks fewer points than the same locator swept by cells', async () => {
+    const stores = generatedStores(seeded(7));
+    const { scraper } = syntheticScraper(stores, 1, 100, 1);
+    const far = await sweepAll(scraper, scope, ctx);
+    const cells = new Sweep(scope, scraper.discovery!, startSweep(scope, 2, 'cells'));
+    const byCells = await sweepSteps(cells, scraper, ctx, 1_000_000);
+    expect(far.found.size).toBe(stores.length);
+    expect(far.result.calls).toBeLessThan(byCells.calls);
   });
 });

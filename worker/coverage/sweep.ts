@@ -6,18 +6,26 @@
 // worker/scrapers/discovery.ts). Every answer proves a disk around the ZIP code it was asked from,
 // within which it lists every store: the radius asked when the answer holds fewer stores than the
 // locator's documented limit, else its farthest store (how many of its stores were known before
-// does not matter). A ZIP code centre of the scope is settled when proven disks, one or several
-// together, hold every point within its margin (every store of its land was listed), or when it
-// was asked itself or a ZIP code of its very centre was (its nearest stores were listed). The sweep is complete when every centre of
-// the scope is settled.
+// does not matter). The land to prove is the union of the centres' margin disks; each point of it
+// is a centre's share when that centre is the nearest of those whose margin holds the point. A ZIP
+// code centre of the scope is settled when proven disks, one or several together, hold its whole
+// share (every store of its land was listed), or when it was asked itself or a ZIP code of its
+// very centre was (its nearest stores were listed). The sweep is complete when every centre of the
+// scope is settled.
 //
-// Where it asks: the scope's area is a grid of 2-degree cells. A cell is asked from its unsettled
-// centre nearest its middle; when centres of the cell remain unsettled after the answer (a full
-// answer proves only a small disk), the cell is split in four and each quarter asked again the
-// same way, down to cells about a mile across, where the unsettled centres are asked one by one,
-// nearest the middle first. So a locator that answers 200 stores within 100 miles settles a
-// 2-degree cell in one call, and a nearest-only locator asks many points where stores are dense
-// and few where they are sparse.
+// Where it asks, for a locator that takes a radius ('cells'): the scope's area is a grid of
+// 2-degree cells. A cell is asked from its unsettled centre nearest its middle; when centres of the
+// cell remain unsettled after the answer (a full answer proves only a small disk), the cell is
+// split in four and each quarter asked again the same way, down to cells about a mile across,
+// where the unsettled centres are asked one by one, nearest the middle first. So a locator that
+// answers 200 stores within 100 miles settles a 2-degree cell in one call.
+//
+// For a locator that takes none ('far': the nearest store, or stores to a count not documented):
+// the unsettled centre of the scope farthest from every store answered so far (up to the
+// locator's reach), one at a time. Such an answer proves no store nearer than the ones it names,
+// so an answer from far away from every known store proves a wide disk, and one from beside a
+// known store proves little: the centres beside stores come last, once the land between the stores
+// is proven, and many of them are settled by then.
 //
 // The state is plain JSON (coverage_runs.state), so a sweep resumes where its written progress
 // ends after a crash.
@@ -46,11 +54,23 @@ export type Cell = [number, number, number];
 /** [latitude, longitude, miles]: no store but the ones answered lies within. */
 export type Disk = [number, number, number];
 
+/**
+ * How a sweep picks its points: 'cells' (a grid split where answers are full), for locators that
+ * take a radius; 'far' (the unsettled centre farthest from every store known), for locators that
+ * take none (the nearest store, or stores to an undocumented count).
+ */
+export type SweepMode = 'cells' | 'far';
+
 export interface SweepState {
   kind: 'area';
-  version: 2;
-  /** Cells still to settle, first to last. */
+  version: 3;
+  mode: SweepMode;
+  /** Cells still to settle, first to last ('cells'). */
   pending: Cell[];
+  /** The stores answered so far, [latitude, longitude] (a store known by its ZIP code alone at its centre) ('far'). */
+  stores: Array<[number, number]>;
+  /** At most how many points are left to ask: the centres not known to be settled ('far'). */
+  left: number;
   disks: Disk[];
   /** ZIP codes asked so far. */
   asked: string[];
@@ -65,8 +85,11 @@ export function isSweepState(value: unknown): value is SweepState {
     typeof state === 'object' &&
     state !== null &&
     state.kind === 'area' &&
-    state.version === 2 &&
+    state.version === 3 &&
+    (state.mode === 'cells' || state.mode === 'far') &&
     Array.isArray(state.pending) &&
+    Array.isArray(state.stores) &&
+    typeof state.left === 'number' &&
     Array.isArray(state.disks) &&
     Array.isArray(state.asked)
   );
@@ -178,29 +201,55 @@ export function scopeArea(scope: CoverageScope): ScopeArea {
 // ---------------------------------------------------------------------------------------------
 // The sweep
 
-/** A new sweep of a scope: the cells of its first grid (`size` degrees) that hold a centre of the scope. */
-export function startSweep(scope: CoverageScope, size: number = INITIAL_CELL_DEGREES): SweepState {
+/** The way a locator's sweep picks its points: by cells where it takes a radius, else farthest from known stores. */
+export const sweepModeFor = (discovery: Pick<RetailerDiscovery, 'minRadiusMiles'>): SweepMode =>
+  discovery.minRadiusMiles === undefined ? 'far' : 'cells';
+
+/**
+ * A new sweep of a scope: by cells, the cells of its first grid (`size` degrees) that hold a
+ * centre of the scope; farthest first, every centre of the scope left to settle.
+ */
+export function startSweep(
+  scope: CoverageScope,
+  size: number = INITIAL_CELL_DEGREES,
+  mode: SweepMode = 'cells',
+): SweepState {
+  const centres = scopeArea(scope).centres;
+  if (mode === 'far')
+    return {
+      kind: 'area',
+      version: 3,
+      mode,
+      pending: [],
+      stores: [],
+      left: centres.length,
+      disks: [],
+      asked: [],
+      cellsProven: 0,
+    };
   const cells = new Map<string, Cell>();
-  for (const centre of scopeArea(scope).centres) {
+  for (const centre of centres) {
     const south = Math.floor(centre.latitude / size) * size;
     const west = Math.floor(centre.longitude / size) * size;
     cells.set(`${south}:${west}`, [south, west, size]);
   }
   const pending = [...cells.values()].sort((a, b) => b[0] - a[0] || a[1] - b[1]);
-  return { kind: 'area', version: 2, pending, disks: [], asked: [], cellsProven: 0 };
+  return { kind: 'area', version: 3, mode, pending, stores: [], left: 0, disks: [], asked: [], cellsProven: 0 };
 }
 
 /** Whether the sweep has nothing left to ask. */
 export function sweepDone(state: SweepState): boolean {
-  return state.pending.length === 0;
+  return state.mode === 'far' ? state.left === 0 : state.pending.length === 0;
 }
 
 /**
- * Points asked so far, and an estimate of all the sweep will ask: each cell still pending asks at
- * least once, and a cell split after a full answer adds its quarters, so the estimate grows until
- * the sweep is done (then it is the count asked).
+ * Points asked so far, and an estimate of all the sweep will ask. By cells: each cell still
+ * pending asks at least once, and a cell split after a full answer adds its quarters, so the
+ * estimate grows until the sweep is done. Farthest first: at most every centre not yet known to
+ * be settled, so the estimate falls. When the sweep is done it is the count asked.
  */
 export function sweepProgress(state: SweepState): { done: number; planned: number } {
+  if (state.mode === 'far') return { done: state.asked.length, planned: state.asked.length + state.left };
   return { done: state.asked.length, planned: state.asked.length + state.pending.length };
 }
 
@@ -270,6 +319,80 @@ function coverPoints(centre: Coordinates, margin: number, step: number): Coordin
   return points;
 }
 
+/** A max-heap of [key, index]: the greatest key first, on a tie the lowest index (the scope's ZIP order). */
+class FarHeap {
+  private readonly items: Array<[number, number]> = [];
+  get size() {
+    return this.items.length;
+  }
+  private static before(a: [number, number], b: [number, number]) {
+    return a[0] > b[0] || (a[0] === b[0] && a[1] < b[1]);
+  }
+  push(item: [number, number]) {
+    const items = this.items;
+    items.push(item);
+    let i = items.length - 1;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (!FarHeap.before(items[i]!, items[parent]!)) break;
+      [items[i], items[parent]] = [items[parent]!, items[i]!];
+      i = parent;
+    }
+  }
+  pop(): [number, number] | undefined {
+    const items = this.items;
+    const top = items[0];
+    const last = items.pop();
+    if (items.length > 0 && last) {
+      items[0] = last;
+      let i = 0;
+      for (;;) {
+        const l = 2 * i + 1;
+        const r = l + 1;
+        let best = i;
+        if (l < items.length && FarHeap.before(items[l]!, items[best]!)) best = l;
+        if (r < items.length && FarHeap.before(items[r]!, items[best]!)) best = r;
+        if (best === i) break;
+        [items[i], items[best]] = [items[best]!, items[i]!];
+        i = best;
+      }
+    }
+    return top;
+  }
+}
+
+/** Known stores' points in 0.25-degree buckets, for the distance from a point to the nearest. */
+class StoreIndex {
+  private static readonly DEGREES = 0.25;
+  private readonly buckets = new Map<string, Coordinates[]>();
+  add(point: Coordinates) {
+    const key = `${Math.floor(point.latitude / StoreIndex.DEGREES)}:${Math.floor(point.longitude / StoreIndex.DEGREES)}`;
+    const bucket = this.buckets.get(key);
+    if (bucket) bucket.push(point);
+    else this.buckets.set(key, [point]);
+  }
+  /** Miles from a point to the nearest store known, or `cap` when none is nearer. */
+  nearestMiles(point: Coordinates, cap: number): number {
+    const size = StoreIndex.DEGREES;
+    const la = Math.floor(point.latitude / size);
+    const lo = Math.floor(point.longitude / size);
+    // A bucket r rings out lies at least (r - 1) bucket widths away (a degree of longitude is the shorter).
+    const ringMiles =
+      size * MILES_PER_DEGREE * Math.max(0.2, Math.cos(((Math.abs(point.latitude) + size * 4) * Math.PI) / 180));
+    let best = cap;
+    for (let r = 0; (r - 1) * ringMiles < best; r++) {
+      for (let i = la - r; i <= la + r; i++) {
+        for (let j = lo - r; j <= lo + r; j++) {
+          if (Math.abs(i - la) !== r && Math.abs(j - lo) !== r) continue;
+          for (const store of this.buckets.get(`${i}:${j}`) ?? [])
+            best = Math.min(best, greatCircleMiles(point, store));
+        }
+      }
+    }
+    return best;
+  }
+}
+
 /**
  * The sweep's working copy: indexes over its JSON state (disks by place, asked ZIP codes, the
  * scope's centres), rebuilt when a job resumes it.
@@ -284,6 +407,8 @@ export class Sweep {
   private readonly disks = new DiskIndex();
   /** Centres the disks have settled (disks only accumulate, so a settled centre stays settled). */
   private readonly proven = new Set<string>();
+  /** The test points of each unsettled centre's share of the land (ownPoints), kept while it is unsettled. */
+  private readonly shares = new Map<string, Coordinates[]>();
   /** How many disks reached each unsettled centre when it was last tested. */
   private readonly tested = new Map<string, number>();
 
@@ -291,9 +416,13 @@ export class Sweep {
   /** Whether the last answer with stores measured their distances (radiusFor). */
   private measured = true;
 
+  /** 'far': the stores known, and the scope's centres by their distance to the nearest (keys only fall as stores are found). */
+  private readonly stores = new StoreIndex();
+  private readonly far = new FarHeap();
+
   constructor(scope: CoverageScope, discovery: RetailerDiscovery, state?: SweepState) {
     this.discovery = discovery;
-    this.state = state ?? startSweep(scope, initialCellDegrees(discovery.reachMiles));
+    this.state = state ?? startSweep(scope, initialCellDegrees(discovery.reachMiles), sweepModeFor(discovery));
     this.scope = scopeArea(scope);
     this.scopeIndex = new CentreIndex(this.scope.centres);
     this.asked = new Set(this.state.asked);
@@ -302,15 +431,31 @@ export class Sweep {
       if (facts) this.askedPlaces.add(placeKey(facts));
     }
     for (const disk of this.state.disks) this.disks.add(disk);
+    if (this.state.mode === 'far') {
+      for (const [latitude, longitude] of this.state.stores) this.stores.add({ latitude, longitude });
+      // Every centre starts at the widest key; a key is brought down to its true value when it is taken.
+      this.scope.centres.forEach((centre, index) => {
+        if (!this.asked.has(centre.zip)) this.far.push([this.discovery.reachMiles, index]);
+      });
+    }
   }
 
   get area(): ScopeArea {
     return this.scope;
   }
 
+  /** Whether a centre of the scope is settled now (asked, or its share of the land inside proven disks). */
+  isSettled(zip: string): boolean {
+    const centre = this.scope.centres.find((candidate) => candidate.zip === zip);
+    return centre !== undefined && this.settled(centre);
+  }
+
   /**
-   * Whether a centre is settled: asked itself, or every point within the margin of it inside a
-   * proven disk (one disk holding it all, or several together).
+   * Whether a centre is settled: asked itself, or every point of its share of the land inside a
+   * proven disk (one disk holding it all, or several together). Its share (ownPoints) is the part
+   * of the disk of its margin that no other centre of the scope, nearer and holding it within its
+   * own margin, answers for: the margins' disks together are the land to prove, and each point of
+   * it is proven with the share of its nearest centre whose margin holds it.
    */
   private settled(centre: Centre): boolean {
     if (this.asked.has(centre.zip) || this.proven.has(centre.zip) || this.askedPlaces.has(placeKey(centre)))
@@ -329,14 +474,55 @@ export class Sweep {
     const slack = step / Math.SQRT2;
     const together =
       whole ||
-      coverPoints(centre, margin, step).every((point) =>
+      this.ownPoints(centre, margin, step).every((point) =>
         overlapping.some(
           ([latitude, longitude, miles]) => greatCircleMiles({ latitude, longitude }, point) <= miles - slack,
         ),
       );
     if (!together) return false;
     this.proven.add(centre.zip);
+    this.shares.delete(centre.zip);
     return true;
+  }
+
+  /**
+   * The test points (coverPoints) of a centre's share of the land: those whose square may hold a
+   * point nearer the centre than every other centre of the scope whose margin holds that point.
+   * A square is left out only when another centre holds all of it within its margin and is nearer
+   * than this one to every point of it (then that centre's share holds the square).
+   */
+  private ownPoints(centre: Centre, margin: number, step: number): Coordinates[] {
+    const cached = this.shares.get(centre.zip);
+    if (cached) return cached;
+    const points = coverPoints(centre, margin, step);
+    const half = step / Math.SQRT2;
+    const reach = 2 * (margin + half);
+    const cos = Math.max(0.2, Math.cos((centre.latitude * Math.PI) / 180));
+    const dLat = reach / MILES_PER_DEGREE;
+    const dLon = reach / (MILES_PER_DEGREE * cos);
+    // Flat offsets (miles) from the centre: within a few dozen miles their distances are within
+    // 1% of the great circle's, and a square is left out only with that much to spare.
+    const flat = (point: Coordinates): [number, number] => [
+      (point.longitude - centre.longitude) * MILES_PER_DEGREE * cos,
+      (point.latitude - centre.latitude) * MILES_PER_DEGREE,
+    ];
+    const others = this.scopeIndex
+      .within(centre.latitude - dLat, centre.longitude - dLon, centre.latitude + dLat, centre.longitude + dLon)
+      .filter((other) => placeKey(other) !== placeKey(centre))
+      .map((other) => ({ at: flat(other), margin: marginOf(other) }));
+    const own =
+      others.length === 0
+        ? points
+        : points.filter((point) => {
+            const [x, y] = flat(point);
+            const mine = Math.hypot(x, y) * 0.99 - 0.001;
+            return !others.some(({ at, margin: theirs }) => {
+              const miles = Math.hypot(x - at[0], y - at[1]) * 1.01 + 0.001;
+              return miles + half <= theirs && miles + 2 * half < mine;
+            });
+          });
+    this.shares.set(centre.zip, own);
+    return own;
   }
 
   /** The cell's centres of the scope still unsettled. */
@@ -377,8 +563,37 @@ export class Sweep {
     return best;
   }
 
+  /**
+   * 'far': the unsettled centre of the scope farthest from every store known (up to the locator's
+   * reach), where an answer can prove the most land: a nearest-only answer proves no store nearer
+   * than the one it names, so a centre beside a known store proves little. Centres beside stores
+   * come last, when the land between stores is proven.
+   */
+  private nextFar(): DiscoveryPoint | null {
+    for (;;) {
+      const top = this.far.pop();
+      if (!top) {
+        this.state.left = 0;
+        return null;
+      }
+      const [key, index] = top;
+      const centre = this.scope.centres[index]!;
+      if (this.settled(centre)) continue;
+      const miles = this.stores.nearestMiles(centre, this.discovery.reachMiles);
+      if (miles < key) {
+        this.far.push([miles, index]);
+        continue;
+      }
+      // Kept at the top until answered: next() gives the same point again.
+      this.far.push(top);
+      this.state.left = this.far.size;
+      return { zip: centre.zip, latitude: centre.latitude, longitude: centre.longitude };
+    }
+  }
+
   /** The next point to ask, settling without a call every cell whose centres are settled; null when the sweep is done. */
   next(): DiscoveryPoint | null {
+    if (this.state.mode === 'far') return this.nextFar();
     const state = this.state;
     while (state.pending.length > 0) {
       const cell = state.pending[0]!;
@@ -414,7 +629,12 @@ export class Sweep {
    * settled, or split in four when larger than the smallest cells (a smallest cell asks its next
    * centre).
    */
-  answered(point: DiscoveryPoint, provenMiles: number, measured?: boolean): void {
+  answered(
+    point: DiscoveryPoint,
+    provenMiles: number,
+    measured?: boolean,
+    stores: ReadonlyArray<{ latitude: number | null; longitude: number | null; zip: string | null }> = [],
+  ): void {
     const state = this.state;
     if (measured !== undefined) this.measured = measured;
     state.asked.push(point.zip);
@@ -424,6 +644,19 @@ export class Sweep {
       const disk: Disk = [point.latitude, point.longitude, Math.round(provenMiles * 1000) / 1000];
       state.disks.push(disk);
       this.disks.add(disk);
+    }
+    if (state.mode === 'far') {
+      for (const store of stores) {
+        const facts =
+          store.latitude === null || store.longitude === null ? (store.zip ? zipFacts(store.zip) : null) : null;
+        const at = facts ?? (store.latitude !== null && store.longitude !== null ? store : null);
+        if (!at) continue;
+        const latitude = Math.round(at.latitude! * 1e5) / 1e5;
+        const longitude = Math.round(at.longitude! * 1e5) / 1e5;
+        state.stores.push([latitude, longitude]);
+        this.stores.add({ latitude, longitude });
+      }
+      return;
     }
     const cell = state.pending[0];
     if (!cell) return;
