@@ -67,14 +67,17 @@ export function ComparisonFrame({
  * price, the notes) as skeletons of their size, so the body is already as tall as it will be.
  */
 export function ComparisonLoading() {
+  // Each skeleton holds a line of the loaded section's length, unseen (visibility hidden: no
+  // reader, screen reader or contrast check meets it), so it wraps as the line will at every
+  // width; the figures in it are placeholders, never shown.
   const line = (text: string) => (
-    <Skeleton asChild aria-hidden>
-      <Text>{text}</Text>
+    <Skeleton aria-hidden width="fit-content" maxW="full">
+      <Text visibility="hidden">{text}</Text>
     </Skeleton>
   );
   return (
     <Stack gap="3">
-      <Skeleton aria-hidden width="fit-content">
+      <Skeleton aria-hidden width="fit-content" maxW="full" css={{ '& > *': { visibility: 'hidden' } }}>
         <ChartLegend
           label="Series"
           items={[
@@ -88,15 +91,17 @@ export function ComparisonLoading() {
       <ChartPlaceholder height={COMPARISON_CHART_HEIGHT} />
       <Stack gap="1" fontSize="sm">
         {line(SAMPLE_SHELF_NOTE)}
-        {line('Shelf prices have followed wholesale by about 3 weeks (correlation 0.88 over 13 weeks).')}
+        {line('Shelf prices have followed wholesale by about 0 weeks (correlation 0.00 over 00 weeks).')}
         {line(
-          'Outlook for the next 3 weeks: $2.60, $2.61, $2.62 a dozen (backtest error $0.01 a dozen against $0.02 for "no change", over 15 forecasts).',
+          'Outlook for the next 0 weeks: $0.00, $0.00, $0.00 a dozen (backtest error $0.00 a dozen against $0.00 for "no change", over 00 forecasts).',
         )}
-        {line('USDA: advertised in the Northeast the week of 2026-11-27: $2.28 a dozen, 2,077 stores.')}
+        {line('USDA: advertised in the Northeast the week of 0000-00-00: $0.00 a dozen, 0,000 stores.')}
         {line(SOURCES_NOTE)}
       </Stack>
-      <Skeleton aria-hidden width="fit-content">
-        {TABLE_SUMMARY}
+      <Skeleton aria-hidden width="fit-content" maxW="full">
+        <Text as="span" visibility="hidden">
+          {TABLE_SUMMARY}
+        </Text>
       </Skeleton>
     </Stack>
   );
