@@ -15,7 +15,7 @@
 //   locator it is one call per store.
 import type { CoverageScope } from '#shared/coverage.ts';
 import { greatCircleMiles } from '#server/geo.ts';
-import { DiskIndex, marginOf, scopeArea } from '../../worker/coverage/sweep.ts';
+import { DiskIndex, MaxHeap, marginOf, scopeArea } from '../../worker/coverage/sweep.ts';
 import type { DiscoveredStore, RetailerScraper, ScrapeContext } from '../../worker/scrapers/types.ts';
 
 export interface ReferenceResult {
@@ -25,49 +25,6 @@ export interface ReferenceResult {
   stores: DiscoveredStore[];
   /** Centres asked to learn every answer (not counted as calls). */
   asked: number;
-}
-
-/** A max-heap of [gain, index], for lazy greedy cover. */
-class GainHeap {
-  private readonly items: Array<[number, number]> = [];
-  get size() {
-    return this.items.length;
-  }
-  push(item: [number, number]) {
-    const items = this.items;
-    items.push(item);
-    let i = items.length - 1;
-    while (i > 0) {
-      const parent = (i - 1) >> 1;
-      if (!GainHeap.before(items[i]!, items[parent]!)) break;
-      [items[i], items[parent]] = [items[parent]!, items[i]!];
-      i = parent;
-    }
-  }
-  pop(): [number, number] | undefined {
-    const items = this.items;
-    const top = items[0];
-    const last = items.pop();
-    if (items.length > 0 && last) {
-      items[0] = last;
-      let i = 0;
-      for (;;) {
-        const l = 2 * i + 1;
-        const r = l + 1;
-        let best = i;
-        if (l < items.length && GainHeap.before(items[l]!, items[best]!)) best = l;
-        if (r < items.length && GainHeap.before(items[r]!, items[best]!)) best = r;
-        if (best === i) break;
-        [items[i], items[best]] = [items[best]!, items[i]!];
-        i = best;
-      }
-    }
-    return top;
-  }
-  /** More gain first; on a tie the earlier centre (ZIP order), so the pick is the same every run. */
-  private static before(a: [number, number], b: [number, number]) {
-    return a[0] > b[0] || (a[0] === b[0] && a[1] < b[1]);
-  }
 }
 
 /**
@@ -101,7 +58,7 @@ export async function setCoverBound(
     answers.push({ sets: Int32Array.from(ids), stores: answer.stores });
   }
   const listed = new Uint8Array(index.size);
-  const heap = new GainHeap();
+  const heap = new MaxHeap();
   answers.forEach((answer, i) => {
     if (answer.sets.length > 0) heap.push([answer.sets.length, i]);
   });

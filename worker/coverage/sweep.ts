@@ -319,8 +319,12 @@ function coverPoints(centre: Coordinates, margin: number, step: number): Coordin
   return points;
 }
 
-/** A max-heap of [key, index]: the greatest key first, on a tie the lowest index (the scope's ZIP order). */
-class FarHeap {
+/**
+ * A max-heap of [key, index]: the greatest key first, on a tie the lowest index (the scope's ZIP
+ * order), so a pick is the same every run. The sweep keeps its centres farthest from the known
+ * stores in one; the benchmark's reference cover its answers by gain.
+ */
+export class MaxHeap {
   private readonly items: Array<[number, number]> = [];
   get size() {
     return this.items.length;
@@ -334,7 +338,7 @@ class FarHeap {
     let i = items.length - 1;
     while (i > 0) {
       const parent = (i - 1) >> 1;
-      if (!FarHeap.before(items[i]!, items[parent]!)) break;
+      if (!MaxHeap.before(items[i]!, items[parent]!)) break;
       [items[i], items[parent]] = [items[parent]!, items[i]!];
       i = parent;
     }
@@ -350,8 +354,8 @@ class FarHeap {
         const l = 2 * i + 1;
         const r = l + 1;
         let best = i;
-        if (l < items.length && FarHeap.before(items[l]!, items[best]!)) best = l;
-        if (r < items.length && FarHeap.before(items[r]!, items[best]!)) best = r;
+        if (l < items.length && MaxHeap.before(items[l]!, items[best]!)) best = l;
+        if (r < items.length && MaxHeap.before(items[r]!, items[best]!)) best = r;
         if (best === i) break;
         [items[i], items[best]] = [items[best]!, items[i]!];
         i = best;
@@ -418,7 +422,7 @@ export class Sweep {
 
   /** 'far': the stores known, and the scope's centres by their distance to the nearest (keys only fall as stores are found). */
   private readonly stores = new StoreIndex();
-  private readonly far = new FarHeap();
+  private readonly far = new MaxHeap();
 
   constructor(scope: CoverageScope, discovery: RetailerDiscovery, state?: SweepState) {
     this.discovery = discovery;
