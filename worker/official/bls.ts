@@ -8,7 +8,7 @@
 // publish: no figure, never a zero. M13 (an annual average) is not a month. Bodies the parser was
 // proven against: test/official/bls/ (SOURCES.md there).
 import { z } from 'zod';
-import type { ObservationInput } from '#server/queries/official.ts';
+import { heldBenchmarkMonths, type ObservationInput } from '#server/queries/official.ts';
 import { BLS_SERIES } from '#shared/official.ts';
 import { NotBefore } from './http.ts';
 import { SourceFailure, type SourceReader } from './source.ts';
@@ -122,10 +122,7 @@ export const blsReader: SourceReader = {
     // BLS gives no release day. A month is dated the day it was first read when the month before
     // it was held already (the worker asks twice a day, so that is within a day of the release);
     // a month first read after a gap in what was held (the first fetch, say) has no known day.
-    const held = await ctx.sql<Array<{ key: string; official: boolean }>>`
-      select series_id || '|' || to_char(period, 'YYYY-MM-DD') as key, published_on is not null or exists (
-               select 1 from official_observations o where o.series_id = b.series_id and o.period = b.period) as official
-      from benchmark_prices b where series_id = any(${ctx.sql.array(seriesid)}::text[])`;
+    const held = await heldBenchmarkMonths(ctx.sql, seriesid);
     const anyHeld = new Set(held.map((h) => h.key));
     const officialHeld = new Set(held.filter((h) => h.official).map((h) => h.key));
     const today = ctx.now.toISOString().slice(0, 10);

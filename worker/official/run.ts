@@ -65,9 +65,7 @@ export async function runOfficialSource(
   } catch (error) {
     if (!(error instanceof NotBefore || error instanceof SourceFailure || error instanceof NoAnswer)) throw error;
     const until = error instanceof NotBefore ? error.until : new Date(now.getTime() + RETRY_AFTER_FAILURE_MS);
-    await markFailed(sql, source, now, error.message, until);
-    if (error instanceof NotBefore)
-      await sql`update official_sources set not_before = ${until} where source = ${source}`;
+    await markFailed(sql, source, now, error.message, until, error instanceof NotBefore ? until : null);
     return { kind: 'failed', message: error.message, until };
   }
 }

@@ -7,7 +7,7 @@
 // user with an empty password; without a key both sources are off. What this relies on, and how
 // sure it is: test/official/SOURCES.md and docs/decisions/015-official-sources.md. MARS answers
 // at most 180 days a request: a source holding nothing yet is asked for two years in such spans.
-import type { ObservationInput } from '#server/queries/official.ts';
+import { sourceHoldsFigures, type ObservationInput } from '#server/queries/official.ts';
 import {
   USDA_WHOLESALE_SERIES_ID,
   usdaRetailSeriesId,
@@ -220,11 +220,10 @@ function reader(
     off,
     dailyLimit: () => 200,
     async read(ctx) {
-      const [held] = await ctx.sql<Array<{ any: boolean }>>`
-        select exists (select 1 from official_observations where source = ${source}) as any`;
+      const held = await sourceHoldsFigures(ctx.sql, source);
       const observations: ObservationInput[] = [];
       let fetchId = 0;
-      for (const span of askedSpans(days, held?.any ?? false)) {
+      for (const span of askedSpans(days, held)) {
         const { url, response } = await ask(ctx, path, span);
         try {
           observations.push(...parse(response.body));

@@ -159,18 +159,23 @@ export async function markFetched(sql: Db, source: OfficialSource, at: Date, nex
   await sql`select pg_notify('eggwatch_official', ${source})`;
 }
 
-/** A failed fetch: the error kept, and since when the source has been failing. */
+/**
+ * A failed fetch: the error kept, and since when the source has been failing. `notBefore`: the
+ * source said when to come back (a limit reached, Retry-After), so nothing asks it before then.
+ */
 export async function markFailed(
   sql: Db,
   source: OfficialSource,
   at: Date,
   message: string,
   nextDueAt: Date,
+  notBefore: Date | null = null,
 ): Promise<void> {
   await sql`
     update official_sources
     set last_attempt_at = ${at}, last_error = ${message.slice(0, 2000)},
-        failing_since = coalesce(failing_since, ${at}), next_due_at = ${nextDueAt}
+        failing_since = coalesce(failing_since, ${at}), next_due_at = ${nextDueAt},
+        not_before = coalesce(${notBefore}::timestamptz, not_before)
     where source = ${source}`;
   await sql`select pg_notify('eggwatch_official', ${source})`;
 }
@@ -276,4 +281,25 @@ export async function detectionsByState(sql: Db, from: string): Promise<Detectio
       and period >= ${from}::date and value > 0
     group by series_id
     order by birds desc, state`;
+}
+
+/** Whether any figure of the source is held (a source holding none is asked for its history). */
+export async function sourceHoldsFigures(sql: Db, source: OfficialSource): Promise<boolean> {
+  const [row] = await sql<Array<{ any: boolean }>>`
+    select exists (select 1 from official_observations where source = ${source}) as any`;
+  return row?.any ?? false;
+}
+
+/**
+ * The benchmark months held of the series, by `series|YYYY-MM-DD`, each with whether an official
+ * figure of it was read already (published on a known day, or an official observation).
+ */
+export async function heldBenchmarkMonths(
+  sql: Db,
+  seriesIds: readonly string[],
+): Promise<Array<{ key: string; official: boolean }>> {
+  return sql<Array<{ key: string; official: boolean }>>`
+    select series_id || '|' || to_char(period, 'YYYY-MM-DD') as key, published_on is not null or exists (
+             select 1 from official_observations o where o.series_id = b.series_id and o.period = b.period) as official
+    from benchmark_prices b where series_id = any(${sql.array([...seriesIds])}::text[])`;
 }
