@@ -341,7 +341,13 @@ describe('a visit day', () => {
       { status: string }[]
     >`select status from coverage_chunks where run_id = ${runId} order by chunk`;
     expect(chunks.map((c) => c.status)).toEqual(['done', 'skipped', 'skipped']);
-    expect(await db.sql`select 1 from graphile_worker.jobs where task_identifier = 'coverage__visit'`).toHaveLength(0);
+    // No visit job is left that could run after the pause (a job graphile-worker cannot delete at
+    // once stays behind with its attempts spent, which never runs); the row is shown if one is.
+    expect(
+      await db.sql`
+        select key, attempts, max_attempts, locked_by, last_error from graphile_worker.jobs
+        where task_identifier = 'coverage__visit' and attempts < max_attempts`,
+    ).toEqual([]);
     // The schedule leaves a paused plan alone.
     await db.sql`select graphile_worker.add_job('coverage__schedule', '{}'::json)`;
     await runJobs();
