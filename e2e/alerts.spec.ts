@@ -58,7 +58,7 @@ test('the subscribe form checks its fields and shows the confirmation view', asy
 });
 
 // One width: the path is the same at every width.
-test.describe('the whole alert path', { tag: '@desktop-only' }, () => {
+test.describe('the whole alert path', () => {
   test('subscribe, confirm by email, one immediate alert, one-click unsubscribe', async ({ page, db }, info) => {
     const email = `${uniqueName('alert', info.project.name)}@example.test`;
     await page.goto('/notifications/subscribe');
@@ -205,77 +205,78 @@ test.describe('the whole alert path', { tag: '@desktop-only' }, () => {
 });
 
 test.describe('the admin Outbox', () => {
-  test(
-    "shows the demo's emails without psql: the confirmation, rendered with working manage and confirm links",
-    { tag: '@phone-desktop' },
-    async ({ page, db, baseURL, pageProblems }, info) => {
-      const email = `${uniqueName('outbox', info.project.name)}@example.test`;
-      await page.goto('/notifications/subscribe');
-      await fillForm(page, { email, region: 'south', eggType: 'organic', threshold: '4.00' });
-      await page.getByRole('button', { name: 'Subscribe' }).click();
-      await expect(page.getByRole('main').getByText(/^Check your inbox/)).toBeVisible();
-      await expect.poll(async () => (await emailsTo(db, email)).map((e) => e.status)).toEqual(['logged']);
+  test("shows the demo's emails without psql: the confirmation, rendered with working manage and confirm links", async ({
+    page,
+    db,
+    baseURL,
+    pageProblems,
+  }, info) => {
+    const email = `${uniqueName('outbox', info.project.name)}@example.test`;
+    await page.goto('/notifications/subscribe');
+    await fillForm(page, { email, region: 'south', eggType: 'organic', threshold: '4.00' });
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(page.getByRole('main').getByText(/^Check your inbox/)).toBeVisible();
+    await expect.poll(async () => (await emailsTo(db, email)).map((e) => e.status)).toEqual(['logged']);
 
-      const adminName = uniqueName('outbox-admin', info.project.name);
-      const admin = await createAccount(db, {
-        username: adminName,
-        email: `${adminName}@example.test`,
-        password: 'Adm1n!e2e-Pass',
-        role: 'admin',
-      });
-      await signInDirectly(page, db, admin, baseURL!);
-      await page.goto('/admin/dashboard?tab=outbox');
-      await expect(page.getByRole('tab', { name: 'Outbox', selected: true })).toBeVisible();
-      await expect(page.getByText('No RESEND_API_KEY: emails are not sent.')).toBeVisible();
-      const row = page.getByRole('table', { name: 'Recent emails' }).getByRole('row').filter({ hasText: email });
-      await expect(row).toContainText('Kept here');
-      await expect(row).toContainText(/[AP]M [A-Z]{2,5}/);
-      await snap(page, info, 'admin-outbox');
+    const adminName = uniqueName('outbox-admin', info.project.name);
+    const admin = await createAccount(db, {
+      username: adminName,
+      email: `${adminName}@example.test`,
+      password: 'Adm1n!e2e-Pass',
+      role: 'admin',
+    });
+    await signInDirectly(page, db, admin, baseURL!);
+    await page.goto('/admin/dashboard?tab=outbox');
+    await expect(page.getByRole('tab', { name: 'Outbox', selected: true })).toBeVisible();
+    await expect(page.getByText('No RESEND_API_KEY: emails are not sent.')).toBeVisible();
+    const row = page.getByRole('table', { name: 'Recent emails' }).getByRole('row').filter({ hasText: email });
+    await expect(row).toContainText('Kept here');
+    await expect(row).toContainText(/[AP]M [A-Z]{2,5}/);
+    await snap(page, info, 'admin-outbox');
 
-      await row.getByRole('button', { name: 'Confirm your EggWatch price alert' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Confirm your EggWatch price alert' });
-      await expect(dialog.getByText(email)).toBeVisible();
-      await expect(dialog.getByLabel('Plain text of the email')).toContainText('Manage this alert: http');
-      const frame = page.frameLocator('iframe[title="Email: Confirm your EggWatch price alert"]');
-      await expect(frame.getByRole('heading', { name: 'Confirm your price alert' })).toBeVisible();
-      await expect(frame.getByRole('link', { name: 'Unsubscribe' })).toHaveAttribute(
-        'href',
-        /\/notifications\/unsubscribe\?token=/,
-      );
-      await snap(page, info, 'admin-outbox-email');
-      await expectAccessible(page, 'the Outbox with an email open');
+    await row.getByRole('button', { name: 'Confirm your EggWatch price alert' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Confirm your EggWatch price alert' });
+    await expect(dialog.getByText(email)).toBeVisible();
+    await expect(dialog.getByLabel('Plain text of the email')).toContainText('Manage this alert: http');
+    const frame = page.frameLocator('iframe[title="Email: Confirm your EggWatch price alert"]');
+    await expect(frame.getByRole('heading', { name: 'Confirm your price alert' })).toBeVisible();
+    await expect(frame.getByRole('link', { name: 'Unsubscribe' })).toHaveAttribute(
+      'href',
+      /\/notifications\/unsubscribe\?token=/,
+    );
+    await snap(page, info, 'admin-outbox-email');
+    await expectAccessible(page, 'the Outbox with an email open');
 
-      // The email's manage link opens in a new tab and changes the alert without an account.
-      const [manage] = await Promise.all([
-        page.waitForEvent('popup'),
-        frame.getByRole('link', { name: 'Manage this alert' }).click(),
-      ]);
-      await expect(manage.getByRole('heading', { name: 'Manage your price alert' })).toBeVisible();
-      await expect(manage.getByText('Waiting for confirmation')).toBeVisible();
-      await expect(manage.getByLabel(/^Email/)).toHaveAttribute('readonly', '');
-      await expectAccessible(manage, 'the manage page');
-      await manage.locator('form').getByLabel('Frequency', { exact: true }).selectOption('daily');
-      await manage.getByRole('button', { name: 'Save Changes' }).click();
-      await expect(toast(manage, 'Subscription updated')).toContainText('Your price alert is saved.');
-      await expect(
-        manage.getByText('South · Organic eggs · All stores · at or under $4.00 a dozen · Daily Digest'),
-      ).toBeVisible();
-      await manage.close();
+    // The email's manage link opens in a new tab and changes the alert without an account.
+    const [manage] = await Promise.all([
+      page.waitForEvent('popup'),
+      frame.getByRole('link', { name: 'Manage this alert' }).click(),
+    ]);
+    await expect(manage.getByRole('heading', { name: 'Manage your price alert' })).toBeVisible();
+    await expect(manage.getByText('Waiting for confirmation')).toBeVisible();
+    await expect(manage.getByLabel(/^Email/)).toHaveAttribute('readonly', '');
+    await expectAccessible(manage, 'the manage page');
+    await manage.locator('form').getByLabel('Frequency', { exact: true }).selectOption('daily');
+    await manage.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(toast(manage, 'Subscription updated')).toContainText('Your price alert is saved.');
+    await expect(
+      manage.getByText('South · Organic eggs · All stores · at or under $4.00 a dozen · Daily Digest'),
+    ).toBeVisible();
+    await manage.close();
 
-      // Its confirm link works from here too.
-      const [confirm] = await Promise.all([
-        page.waitForEvent('popup'),
-        frame.getByRole('link', { name: 'Confirm the alert' }).click(),
-      ]);
-      await confirm.getByRole('button', { name: 'Confirm Subscription' }).click();
-      await expect(confirm.getByRole('heading', { name: 'Price alert confirmed' })).toBeVisible();
-      await confirm.close();
-      expect(
-        (
-          await db`select notification_frequency, confirmed_at is not null as confirmed from subscriptions where email = ${email}`
-        )[0],
-      ).toEqual({ notification_frequency: 'daily', confirmed: true });
-      dropSandboxedFrameNoise(pageProblems);
-    },
-  );
+    // Its confirm link works from here too.
+    const [confirm] = await Promise.all([
+      page.waitForEvent('popup'),
+      frame.getByRole('link', { name: 'Confirm the alert' }).click(),
+    ]);
+    await confirm.getByRole('button', { name: 'Confirm Subscription' }).click();
+    await expect(confirm.getByRole('heading', { name: 'Price alert confirmed' })).toBeVisible();
+    await confirm.close();
+    expect(
+      (
+        await db`select notification_frequency, confirmed_at is not null as confirmed from subscriptions where email = ${email}`
+      )[0],
+    ).toEqual({ notification_frequency: 'daily', confirmed: true });
+    dropSandboxedFrameNoise(pageProblems);
+  });
 });

@@ -145,59 +145,57 @@ test('Near you finds the cheapest eggs around a ZIP code, keeps the search in th
 });
 
 // The table is shown from 1024 px; the widths are set here.
-test(
-  "Near you's table keeps to its box from 1024 px up: no column cut, a sign when it scrolls, full names on hover and focus",
-  { tag: '@desktop-only' },
-  async ({ page }, info) => {
-    for (const width of [1024, 1440, 1920]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.goto('/?zip=10001');
-      await expect(rows(page)).toHaveCount(10);
-      const table = section(page).getByRole('table');
-      const measured = await table.evaluate((element) => {
-        const box = element.parentElement!;
-        const cut = [...element.querySelectorAll('th, td')]
-          .filter((cell) => cell.scrollWidth > cell.clientWidth + 1)
-          .map((cell) => cell.textContent);
-        return {
-          table: element.scrollWidth,
-          box: box.clientWidth,
-          scrolls: box.scrollWidth > box.clientWidth + 1,
-          cut,
-          tabIndex: box.tabIndex,
-        };
-      });
-      expect(measured.cut, `${width} px: cells whose content is cut`).toEqual([]);
-      const hint = section(page).getByText('Scroll the table sideways to see every column.');
-      if (measured.scrolls) {
-        // Narrower than the table: it says so, and the keyboard can scroll it.
-        await expect(hint).toBeVisible();
-        expect(measured.tabIndex).toBe(0);
-      } else {
-        await expect(hint).toHaveCount(0);
-      }
-      // The widths the table has room for show it whole.
-      if (width >= 1440) expect(measured, `${width} px`).toMatchObject({ scrolls: false });
-      // In view, as the screenshot (outside CI) leaves it, for the tooltips below.
-      await section(page).scrollIntoViewIfNeeded();
-      await screenshot(section(page), info, `near-you-${width}`);
+test("Near you's table keeps to its box from 1024 px up: no column cut, a sign when it scrolls, full names on hover and focus", async ({
+  page,
+}, info) => {
+  for (const width of [1024, 1440, 1920]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/?zip=10001');
+    await expect(rows(page)).toHaveCount(10);
+    const table = section(page).getByRole('table');
+    const measured = await table.evaluate((element) => {
+      const box = element.parentElement!;
+      const cut = [...element.querySelectorAll('th, td')]
+        .filter((cell) => cell.scrollWidth > cell.clientWidth + 1)
+        .map((cell) => cell.textContent);
+      return {
+        table: element.scrollWidth,
+        box: box.clientWidth,
+        scrolls: box.scrollWidth > box.clientWidth + 1,
+        cut,
+        tabIndex: box.tabIndex,
+      };
+    });
+    expect(measured.cut, `${width} px: cells whose content is cut`).toEqual([]);
+    const hint = section(page).getByText('Scroll the table sideways to see every column.');
+    if (measured.scrolls) {
+      // Narrower than the table: it says so, and the keyboard can scroll it.
+      await expect(hint).toBeVisible();
+      expect(measured.tabIndex).toBe(0);
+    } else {
+      await expect(hint).toHaveCount(0);
     }
+    // The widths the table has room for show it whole.
+    if (width >= 1440) expect(measured, `${width} px`).toMatchObject({ scrolls: false });
+    // In view, as the screenshot (outside CI) leaves it, for the tooltips below.
+    await section(page).scrollIntoViewIfNeeded();
+    await screenshot(section(page), info, `near-you-${width}`);
+  }
 
-    // A product name cut to its column shows in full on keyboard focus, and on hover.
-    const tooltip = page.locator('[data-scope="tooltip"][data-part="content"]');
-    const cutName = section(page).locator('tbody [tabindex="0"]').first();
-    const full = (await cutName.textContent())!;
-    await section(page)
-      .getByRole('link', { name: /^Download CSV/ })
-      .focus();
-    await page.keyboard.press('Tab');
-    await expect(cutName).toBeFocused();
-    await expect(tooltip).toBeVisible();
-    await expect(tooltip).toHaveText(full);
-    await page.keyboard.press('Tab');
-    await expect(tooltip).toBeHidden();
-    await rows(page).nth(3).locator('[tabindex="0"]').first().hover();
-    await expect(tooltip).toBeVisible();
-    await expect(tooltip).toHaveText((await rows(page).nth(3).locator('[tabindex="0"]').first().textContent())!);
-  },
-);
+  // A product name cut to its column shows in full on keyboard focus, and on hover.
+  const tooltip = page.locator('[data-scope="tooltip"][data-part="content"]');
+  const cutName = section(page).locator('tbody [tabindex="0"]').first();
+  const full = (await cutName.textContent())!;
+  await section(page)
+    .getByRole('link', { name: /^Download CSV/ })
+    .focus();
+  await page.keyboard.press('Tab');
+  await expect(cutName).toBeFocused();
+  await expect(tooltip).toBeVisible();
+  await expect(tooltip).toHaveText(full);
+  await page.keyboard.press('Tab');
+  await expect(tooltip).toBeHidden();
+  await rows(page).nth(3).locator('[tabindex="0"]').first().hover();
+  await expect(tooltip).toBeVisible();
+  await expect(tooltip).toHaveText((await rows(page).nth(3).locator('[tabindex="0"]').first().textContent())!);
+});

@@ -20,7 +20,7 @@ function recentMonday(): string {
   return day.toISOString().slice(0, 10);
 }
 
-test('the map page lists bird-flu detections by state, each linked to APHIS, and stays clean for axe @desktop-only', async ({
+test('the map page lists bird-flu detections by state, each linked to APHIS, and stays clean for axe', async ({
   page,
   db,
 }) => {
@@ -63,7 +63,7 @@ test('the map page lists bird-flu detections by state, each linked to APHIS, and
   }
 });
 
-test('the dashboard shows Shelf, advertised and wholesale for its applied region, with the lead and outlook lines @desktop-only', async ({
+test('the dashboard shows Shelf, advertised and wholesale for its applied region, with the lead and outlook lines', async ({
   page,
 }) => {
   await page.goto('/?region=west&type=organic');

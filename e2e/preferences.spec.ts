@@ -107,91 +107,91 @@ test('the preferences form works from the keyboard', async ({ page }) => {
   await expect(page.getByText('Preferences saved')).toBeVisible();
 });
 
-test(
-  'Price drop alerts: a visitor goes to the alert form filled in, a signed-in shopper gets a subscription to manage',
-  { tag: '@phone-desktop' },
-  async ({ page, db, baseURL }, info) => {
-    test.slow();
-    const alerts = page.getByRole('checkbox', { name: /Price drop alerts/ });
+test('Price drop alerts: a visitor goes to the alert form filled in, a signed-in shopper gets a subscription to manage', async ({
+  page,
+  db,
+  baseURL,
+}, info) => {
+  test.slow();
+  const alerts = page.getByRole('checkbox', { name: /Price drop alerts/ });
 
-    // A visitor: the alert needs an email address, which the alert form asks for.
-    await page.goto('/preferences');
-    await page.getByRole('textbox', { name: /^ZIP code/ }).fill('60611');
-    await page.getByLabel('Egg type', { exact: true }).selectOption('cage-free');
-    await tick(page, 'Aldi');
-    await tick(page, 'Price drop alerts');
-    await expect(page.getByText(/^Alerts go by email: saving takes you to the alert form/)).toBeVisible();
-    await page.getByRole('button', { name: 'Save Preferences' }).click();
-    await expect(page).toHaveURL(/\/notifications\/subscribe\?/);
-    await expect(toast(page, 'Preferences saved')).toBeVisible();
-    const form = page.locator('form');
-    await expect(form.getByLabel('Region', { exact: true })).toHaveValue('midwest');
-    await expect(form.getByLabel('Egg Type', { exact: true })).toHaveValue('cage-free');
-    await expect(form.getByLabel('Frequency', { exact: true })).toHaveValue('immediately');
-    await expect(form.getByRole('checkbox', { name: 'Aldi' })).toBeChecked();
-    await expect(form.getByRole('checkbox', { name: 'Kroger' })).not.toBeChecked();
-    // The form offers a region: it promises nothing "near you".
-    await expect(
-      page.getByText('Get an email when egg prices drop in the region you choose, or a daily or weekly summary.'),
-    ).toBeVisible();
-    await expect(page.getByText(/near you/i)).toHaveCount(0);
+  // A visitor: the alert needs an email address, which the alert form asks for.
+  await page.goto('/preferences');
+  await page.getByRole('textbox', { name: /^ZIP code/ }).fill('60611');
+  await page.getByLabel('Egg type', { exact: true }).selectOption('cage-free');
+  await tick(page, 'Aldi');
+  await tick(page, 'Price drop alerts');
+  await expect(page.getByText(/^Alerts go by email: saving takes you to the alert form/)).toBeVisible();
+  await page.getByRole('button', { name: 'Save Preferences' }).click();
+  await expect(page).toHaveURL(/\/notifications\/subscribe\?/);
+  await expect(toast(page, 'Preferences saved')).toBeVisible();
+  const form = page.locator('form');
+  await expect(form.getByLabel('Region', { exact: true })).toHaveValue('midwest');
+  await expect(form.getByLabel('Egg Type', { exact: true })).toHaveValue('cage-free');
+  await expect(form.getByLabel('Frequency', { exact: true })).toHaveValue('immediately');
+  await expect(form.getByRole('checkbox', { name: 'Aldi' })).toBeChecked();
+  await expect(form.getByRole('checkbox', { name: 'Kroger' })).not.toBeChecked();
+  // The form offers a region: it promises nothing "near you".
+  await expect(
+    page.getByText('Get an email when egg prices drop in the region you choose, or a daily or weekly summary.'),
+  ).toBeVisible();
+  await expect(page.getByText(/near you/i)).toHaveCount(0);
 
-    // Signed in: saving sets up the subscription, to the account's (verified) address.
-    const username = uniqueName('prefs', info.project.name);
-    const account = await createAccount(db, {
-      username,
-      email: `${username}@example.test`,
-      password: 'secret-pass',
-      role: 'user',
-    });
-    await signInDirectly(page, db, account, baseURL!);
-    await page.goto('/preferences');
-    await expect(alerts).toBeChecked();
-    await expect(page.getByText(`Saving sets up an email alert to ${account.email}.`)).toBeVisible();
-    await page.getByRole('button', { name: 'Save Preferences' }).click();
-    await expect(page).toHaveURL(/\/$/);
-    await expect(toast(page, 'Preferences saved')).toContainText(`Price drop alerts go to ${account.email}.`);
-    const [created] = await db<
-      {
-        id: number;
-        region: string;
-        egg_type: string;
-        preferred_stores: string[];
-        notification_frequency: string;
-        active: boolean;
-        confirmed: boolean;
-      }[]
-    >`
+  // Signed in: saving sets up the subscription, to the account's (verified) address.
+  const username = uniqueName('prefs', info.project.name);
+  const account = await createAccount(db, {
+    username,
+    email: `${username}@example.test`,
+    password: 'secret-pass',
+    role: 'user',
+  });
+  await signInDirectly(page, db, account, baseURL!);
+  await page.goto('/preferences');
+  await expect(alerts).toBeChecked();
+  await expect(page.getByText(`Saving sets up an email alert to ${account.email}.`)).toBeVisible();
+  await page.getByRole('button', { name: 'Save Preferences' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(toast(page, 'Preferences saved')).toContainText(`Price drop alerts go to ${account.email}.`);
+  const [created] = await db<
+    {
+      id: number;
+      region: string;
+      egg_type: string;
+      preferred_stores: string[];
+      notification_frequency: string;
+      active: boolean;
+      confirmed: boolean;
+    }[]
+  >`
     select id, region, egg_type, preferred_stores, notification_frequency, active, confirmed_at is not null as confirmed
     from subscriptions where user_id = ${account.id}`;
-    expect(created).toMatchObject({
-      region: 'midwest',
-      egg_type: 'cage_free',
-      preferred_stores: ['aldi'],
-      notification_frequency: 'immediately',
-      active: true,
-      confirmed: true,
-    });
+  expect(created).toMatchObject({
+    region: 'midwest',
+    egg_type: 'cage_free',
+    preferred_stores: ['aldi'],
+    notification_frequency: 'immediately',
+    active: true,
+    confirmed: true,
+  });
 
-    // Back on Preferences the switch stands for that subscription, with a link to manage it.
-    await page.goto('/preferences');
-    await expect(page.getByText(`Sending to ${account.email}.`)).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Manage this alert' })).toHaveAttribute(
-      'href',
-      `/notifications/edit/${created!.id}`,
-    );
-    // Changed preferences carry over; turning the switch off pauses it. No second subscription.
-    await tick(page, 'Kroger');
-    await page.getByRole('button', { name: 'Save Preferences' }).click();
-    await expect(page).toHaveURL(/\/$/);
-    await page.goto('/preferences');
-    await tick(page, 'Price drop alerts');
-    await expect(page.getByText(`Saving pauses the alert to ${account.email}.`)).toBeVisible();
-    await page.getByRole('button', { name: 'Save Preferences' }).click();
-    await expect(toast(page, 'Preferences saved')).toContainText('Price drop alerts are off.');
-    const after = await db<
-      { id: number; preferred_stores: string[]; active: boolean }[]
-    >`select id, preferred_stores, active from subscriptions where user_id = ${account.id}`;
-    expect(after).toEqual([{ id: created!.id, preferred_stores: ['aldi', 'kroger'], active: false }]);
-  },
-);
+  // Back on Preferences the switch stands for that subscription, with a link to manage it.
+  await page.goto('/preferences');
+  await expect(page.getByText(`Sending to ${account.email}.`)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Manage this alert' })).toHaveAttribute(
+    'href',
+    `/notifications/edit/${created!.id}`,
+  );
+  // Changed preferences carry over; turning the switch off pauses it. No second subscription.
+  await tick(page, 'Kroger');
+  await page.getByRole('button', { name: 'Save Preferences' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/preferences');
+  await tick(page, 'Price drop alerts');
+  await expect(page.getByText(`Saving pauses the alert to ${account.email}.`)).toBeVisible();
+  await page.getByRole('button', { name: 'Save Preferences' }).click();
+  await expect(toast(page, 'Preferences saved')).toContainText('Price drop alerts are off.');
+  const after = await db<
+    { id: number; preferred_stores: string[]; active: boolean }[]
+  >`select id, preferred_stores, active from subscriptions where user_id = ${account.id}`;
+  expect(after).toEqual([{ id: created!.id, preferred_stores: ['aldi', 'kroger'], active: false }]);
+});

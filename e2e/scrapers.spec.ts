@@ -50,7 +50,7 @@ test('a shopper sees no Administrator Controls', async ({ page, db, baseURL }, i
 });
 
 // One width: the flows are the same at every width.
-test.describe('as an administrator', { tag: '@desktop-only' }, () => {
+test.describe('as an administrator', () => {
   test('the dashboard card runs the Walmart scraper, shows its progress and status, then the new prices', async ({
     page,
     db,
@@ -158,86 +158,84 @@ test.describe('as an administrator', { tag: '@desktop-only' }, () => {
 });
 
 test.describe('Run all', () => {
-  test(
-    'marks a bad ZIP code at the field, runs every store, and lists each ZIP code of a run with its retries',
-    { tag: '@phone-desktop' },
-    async ({ page, db, baseURL, pageProblems }, info) => {
-      const idle = async () =>
-        expect
-          .poll(
-            async () =>
-              (await db`select count(*)::int as n from scrape_runs where status in ('queued', 'running')`)[0]!.n,
-            { timeout: 90_000 },
-          )
-          .toBe(0);
-      await idle();
-      await signInAdmin(page, db, baseURL!, info.project.name);
-      await page.goto('/admin/dashboard');
-      const zips = page.getByLabel('ZIP codes for every scraper');
-      await zips.fill('1234, 10001');
-      await zips.blur();
-      // Marked at the field itself, with the API's message.
-      await expect(zips).toHaveAttribute('aria-invalid', 'true');
-      await expect(page.getByText('Not 5-digit ZIP codes: "1234"')).toBeVisible();
-      await snap(page, info, 'admin-scrapers-bad-zip');
-      await expectAccessible(page, 'the Data Scrapers tab with a bad ZIP code');
-      await page.getByRole('button', { name: 'Run all' }).click();
-      await expect(toast(page, 'Scraper Error')).toContainText('Not 5-digit ZIP codes: "1234"');
-      await expectConsoleErrors(pageProblems, 400);
+  test('marks a bad ZIP code at the field, runs every store, and lists each ZIP code of a run with its retries', async ({
+    page,
+    db,
+    baseURL,
+    pageProblems,
+  }, info) => {
+    const idle = async () =>
+      expect
+        .poll(
+          async () =>
+            (await db`select count(*)::int as n from scrape_runs where status in ('queued', 'running')`)[0]!.n,
+          { timeout: 90_000 },
+        )
+        .toBe(0);
+    await idle();
+    await signInAdmin(page, db, baseURL!, info.project.name);
+    await page.goto('/admin/dashboard');
+    const zips = page.getByLabel('ZIP codes for every scraper');
+    await zips.fill('1234, 10001');
+    await zips.blur();
+    // Marked at the field itself, with the API's message.
+    await expect(zips).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText('Not 5-digit ZIP codes: "1234"')).toBeVisible();
+    await snap(page, info, 'admin-scrapers-bad-zip');
+    await expectAccessible(page, 'the Data Scrapers tab with a bad ZIP code');
+    await page.getByRole('button', { name: 'Run all' }).click();
+    await expect(toast(page, 'Scraper Error')).toContainText('Not 5-digit ZIP codes: "1234"');
+    await expectConsoleErrors(pageProblems, 400);
 
-      // ZIP codes that write no prices (a bot wall, no store): the journeys after this one read the
-      // sample catalogue of every store and region, which any price written here would replace.
-      await zips.fill('99501, 05401');
-      await expect(zips).not.toHaveAttribute('aria-invalid', 'true');
-      const [{ last }] = (await db`select coalesce(max(id), 0)::int as last from scrape_runs`) as unknown as [
-        { last: number },
-      ];
-      await page.getByRole('button', { name: 'Run all' }).click();
-      await expect(toast(page, 'Scrapers Started')).toContainText(
-        'Queued 6 scrapers for 2 ZIP codes: Walmart, Target, Kroger, Albertsons, Whole Foods, Aldi.',
-      );
-      expect(
-        (await db`select store_id, zip_codes from scrape_runs where id > ${last} order by id`).map((r) => [
-          r.store_id,
-          r.zip_codes,
-        ]),
-      ).toEqual(
-        ['walmart', 'target', 'kroger', 'albertsons', 'whole-foods', 'aldi'].map((store) => [
-          store,
-          ['99501', '05401'],
-        ]),
-      );
-      await idle();
-      expect((await db`select count(*)::int as n from price_observations where scrape_run_id > ${last}`)[0]!.n).toBe(0);
+    // ZIP codes that write no prices (a bot wall, no store): the journeys after this one read the
+    // sample catalogue of every store and region, which any price written here would replace.
+    await zips.fill('99501, 05401');
+    await expect(zips).not.toHaveAttribute('aria-invalid', 'true');
+    const [{ last }] = (await db`select coalesce(max(id), 0)::int as last from scrape_runs`) as unknown as [
+      { last: number },
+    ];
+    await page.getByRole('button', { name: 'Run all' }).click();
+    await expect(toast(page, 'Scrapers Started')).toContainText(
+      'Queued 6 scrapers for 2 ZIP codes: Walmart, Target, Kroger, Albertsons, Whole Foods, Aldi.',
+    );
+    expect(
+      (await db`select store_id, zip_codes from scrape_runs where id > ${last} order by id`).map((r) => [
+        r.store_id,
+        r.zip_codes,
+      ]),
+    ).toEqual(
+      ['walmart', 'target', 'kroger', 'albertsons', 'whole-foods', 'aldi'].map((store) => [store, ['99501', '05401']]),
+    );
+    await idle();
+    expect((await db`select count(*)::int as n from price_observations where scrape_run_id > ${last}`)[0]!.n).toBe(0);
 
-      // Recent runs keeps the store last chosen, across a reload.
-      await page.getByRole('combobox', { name: 'Store of the recent runs' }).selectOption('aldi');
-      await page.reload();
-      await expect(page.getByRole('combobox', { name: 'Store of the recent runs' })).toHaveValue('aldi');
-      const history = page.getByRole('table', { name: 'Recent Aldi runs' });
-      await expect(history.getByRole('row').nth(1)).toContainText('0 of 2 ZIP codes succeeded');
-      await expect(history.getByRole('row').nth(1)).toContainText(/[AP]M [A-Z]{2,5}/);
-      await history
-        .getByRole('row')
-        .nth(1)
-        .getByRole('button', { name: /^Details of the run/ })
-        .click();
-      const details = page.getByRole('dialog', { name: 'Aldi run details' });
-      const zipList = details.getByRole('list', { name: 'ZIP codes of the run' });
-      await expect(zipList.getByRole('listitem')).toHaveCount(2);
-      for (const [zip, message] of [
-        ['99501', "blocked by Aldi's bot protection"],
-        ['05401', 'no Aldi store near 05401'],
-      ] as const) {
-        const item = zipList.getByRole('listitem', { name: `ZIP code ${zip}` });
-        await expect(item).toContainText('Failed');
-        await expect(item).toContainText(message);
-        await expect(item).toContainText(
-          /\d+ requests?: no retries, no rate-limit waits · finished [A-Z][a-z]{2} \d+, \d+:\d\d [AP]M [A-Z]{2,5}/,
-        );
-      }
-      await snap(page, info, 'admin-run-details');
-      await expectAccessible(page, "a run's details");
-    },
-  );
+    // Recent runs keeps the store last chosen, across a reload.
+    await page.getByRole('combobox', { name: 'Store of the recent runs' }).selectOption('aldi');
+    await page.reload();
+    await expect(page.getByRole('combobox', { name: 'Store of the recent runs' })).toHaveValue('aldi');
+    const history = page.getByRole('table', { name: 'Recent Aldi runs' });
+    await expect(history.getByRole('row').nth(1)).toContainText('0 of 2 ZIP codes succeeded');
+    await expect(history.getByRole('row').nth(1)).toContainText(/[AP]M [A-Z]{2,5}/);
+    await history
+      .getByRole('row')
+      .nth(1)
+      .getByRole('button', { name: /^Details of the run/ })
+      .click();
+    const details = page.getByRole('dialog', { name: 'Aldi run details' });
+    const zipList = details.getByRole('list', { name: 'ZIP codes of the run' });
+    await expect(zipList.getByRole('listitem')).toHaveCount(2);
+    for (const [zip, message] of [
+      ['99501', "blocked by Aldi's bot protection"],
+      ['05401', 'no Aldi store near 05401'],
+    ] as const) {
+      const item = zipList.getByRole('listitem', { name: `ZIP code ${zip}` });
+      await expect(item).toContainText('Failed');
+      await expect(item).toContainText(message);
+      await expect(item).toContainText(
+        /\d+ requests?: no retries, no rate-limit waits · finished [A-Z][a-z]{2} \d+, \d+:\d\d [AP]M [A-Z]{2,5}/,
+      );
+    }
+    await snap(page, info, 'admin-run-details');
+    await expectAccessible(page, "a run's details");
+  });
 });

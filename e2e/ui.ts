@@ -121,7 +121,8 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
  * and waits until nothing is loading, then scrolls back to the top. A section near the screen can
  * hold a chart that itself waits to be near: when the section's code arrives after the scroll has
  * gone on, its chart stays a 'Loading chart' placeholder until someone comes back to it. So every
- * placeholder left after the way down is scrolled to in turn until none is left.
+ * placeholder left after the way down (and the code asked for on it) is scrolled to in turn until
+ * none is left.
  */
 export async function loadWholePage(page: Page): Promise<void> {
   await networkQuiet(page);
@@ -129,6 +130,9 @@ export async function loadWholePage(page: Page): Promise<void> {
     await page.evaluate((top) => window.scrollTo(0, top), y);
     await page.waitForTimeout(50);
   }
+  // A section drawn once near the screen may still be on its way (its code was asked for as the
+  // scroll went by): it arrives, and shows its own placeholders, before they are looked for.
+  await networkQuiet(page);
   const loading = page.getByRole('status', { name: /^Loading/ }).or(page.getByText('Loading chart', { exact: true }));
   await expect(async () => {
     if ((await loading.count()) > 0) await loading.first().scrollIntoViewIfNeeded({ timeout: 2_000 });

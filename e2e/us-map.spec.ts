@@ -155,7 +155,7 @@ test('the dashboard shows the compact map, linking to the full page', async ({ p
   await expect(page.getByRole('heading', { level: 1, name: 'Egg prices by state' })).toBeVisible();
 });
 
-test('the header links to the map', async ({ page }, info) => {
+test('the header links to the map', { tag: '@phone' }, async ({ page }, info) => {
   await page.goto('/');
   if (info.project.name === 'phone') {
     await page.getByRole('button', { name: /menu/i }).first().click();

@@ -52,8 +52,8 @@ function TickerItems({ items, hidden = false }: { items: readonly TickerEvent[];
 
 /**
  * A continuously scrolling strip: the items are rendered twice and the track slides by half its
- * width, so the loop is seamless. It pauses on hover or focus, and stays still (scrollable by
- * hand) for people who ask for reduced motion.
+ * width, so the loop is seamless. It pauses on hover or focus (the strip is a Tab stop), and stays
+ * still (scrollable by hand or with the arrow keys) for people who ask for reduced motion.
  */
 export function NewsTicker() {
   const ticker = trpc.news.ticker.useQuery(undefined, {
@@ -69,11 +69,17 @@ export function NewsTicker() {
     <Box
       as="section"
       aria-label="Egg price news"
+      colorPalette="brand"
       bg="brand.subtle"
       borderBottomWidth="1px"
       borderColor="border"
       overflow="hidden"
       _motionReduce={{ overflowX: 'auto' }}
+      // A stop for the Tab key: focus pauses the moving strip (content that moves on its own must
+      // be pausable from the keyboard too), and with reduced motion the still strip scrolls with
+      // the arrow keys.
+      tabIndex={0}
+      _focusVisible={{ outline: '2px solid', outlineColor: 'colorPalette.focusRing', outlineOffset: '-2px' }}
     >
       <VisuallyHidden as="h2">Egg price news</VisuallyHidden>
       <Box
