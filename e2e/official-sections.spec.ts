@@ -51,7 +51,10 @@ test('the map page lists bird-flu detections by state, each linked to APHIS, and
       { timeout: 20_000 },
     );
     await networkQuiet(page);
-    const results = await new AxeBuilder({ page }).include('section[aria-labelledby="bird-flu-heading"]').analyze();
+    const results = await new AxeBuilder({ page })
+      .options({ resultTypes: ['violations'] })
+      .include('section[aria-labelledby="bird-flu-heading"]')
+      .analyze();
     const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(
       blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 120)).join(' | ')}`),

@@ -109,7 +109,10 @@ export async function animationsEnded(page: Page): Promise<void> {
  */
 export async function expectAccessible(page: Page, label: string): Promise<void> {
   await animationsEnded(page);
-  const { violations } = await new AxeBuilder({ page }).exclude('iframe').analyze();
+  const { violations } = await new AxeBuilder({ page })
+    .options({ resultTypes: ['violations'] })
+    .exclude('iframe')
+    .analyze();
   const serious = violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
@@ -120,9 +123,10 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
  * Brings in everything a page draws only near the screen (its lazily loaded sections and charts)
  * and waits until nothing is loading, then scrolls back to the top. A section near the screen can
  * hold a chart that itself waits to be near: when the section's code arrives after the scroll has
- * gone on, its chart stays a 'Loading chart' placeholder until someone comes back to it. So every
- * placeholder left after the way down (and the code asked for on it) is scrolled to in turn until
- * none is left.
+ * gone on, its chart stays a 'Loading chart' placeholder until someone comes back to it, and on a
+ * busy machine a scroll step can pass a section before the browser has seen it near. So every
+ * placeholder or busy region left after the way down (and the code asked for on it) is scrolled to
+ * in turn until none is left.
  */
 export async function loadWholePage(page: Page): Promise<void> {
   await networkQuiet(page);
@@ -133,7 +137,10 @@ export async function loadWholePage(page: Page): Promise<void> {
   // A section drawn once near the screen may still be on its way (its code was asked for as the
   // scroll went by): it arrives, and shows its own placeholders, before they are looked for.
   await networkQuiet(page);
-  const loading = page.getByRole('status', { name: /^Loading/ }).or(page.getByText('Loading chart', { exact: true }));
+  const loading = page
+    .getByRole('status', { name: /^Loading/ })
+    .or(page.getByText('Loading chart', { exact: true }))
+    .or(page.locator('[aria-busy="true"]'));
   await expect(async () => {
     if ((await loading.count()) > 0) await loading.first().scrollIntoViewIfNeeded({ timeout: 2_000 });
     await expect(loading).toHaveCount(0, { timeout: 3_000 });

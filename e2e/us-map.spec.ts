@@ -39,7 +39,7 @@ async function byState(page: Page, eggType: string): Promise<ByState> {
 
 async function axe(page: Page, info: TestInfo, label: string) {
   await networkQuiet(page);
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
   const blocking = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({

@@ -119,7 +119,9 @@ describe.each(RETAILERS)('$scraper.store: the stand-in scenarios', (retailer) =>
   const { scraper } = retailer;
   let server: StandInServer;
   beforeAll(async () => {
-    server = await serveStandIns([retailer.standIn]);
+    // Slow answers come after 300 ms here (1.5 s in the journeys): slower than the rest by far,
+    // well inside the client's timeout.
+    server = await serveStandIns([retailer.standIn], { slowMs: 300 });
   });
   afterAll(() => server.close());
   beforeEach(() => server.reset());
