@@ -404,6 +404,8 @@ test(
       'EggWatch home',
       ...(isPhone(page) ? ['Open navigation menu'] : ['Egg Types', 'Admin', 'Login', 'Sign Up']),
       /Switch to (dark|light) mode/,
+      // The moving news strip: focus pauses it.
+      'Egg price news',
       '7 Days',
       '30 Days',
       ...(isPhone(page) ? ['Filter'] : ['Egg Type', 'Apply Filters']),
@@ -420,6 +422,13 @@ test(
         `Tab reaches ${String(name)} (reached: ${reached.join(' | ')})`,
       ).toBe(true);
     }
+    // Focus on the news strip stops it moving.
+    const strip = page.getByRole('region', { name: 'Egg price news' });
+    const playState = () =>
+      strip.evaluate((element) => getComputedStyle(element.querySelector(':scope > div')!).animationPlayState);
+    expect(await playState()).toBe('running');
+    await strip.focus();
+    expect(await playState()).toBe('paused');
   },
 );
 

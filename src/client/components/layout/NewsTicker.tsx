@@ -79,6 +79,7 @@ export function NewsTicker() {
       // be pausable from the keyboard too), and with reduced motion the still strip scrolls with
       // the arrow keys.
       tabIndex={0}
+      className="group"
       _focusVisible={{ outline: '2px solid', outlineColor: 'colorPalette.focusRing', outlineOffset: '-2px' }}
     >
       <VisuallyHidden as="h2">Egg price news</VisuallyHidden>
@@ -89,7 +90,7 @@ export function NewsTicker() {
         ps="4"
         animation="ticker 40s linear infinite"
         _hover={{ animationPlayState: 'paused' }}
-        _focusWithin={{ animationPlayState: 'paused' }}
+        _groupFocus={{ animationPlayState: 'paused' }}
         _motionReduce={{ animationPlayState: 'paused', transform: 'none' }}
       >
         {ticker.isPending ? (

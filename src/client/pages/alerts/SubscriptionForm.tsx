@@ -9,17 +9,8 @@ import {
   type NotificationFrequency,
   type SubscriptionValues,
 } from '#shared/subscriptions.ts';
-import {
-  EGG_TYPE_LABELS,
-  EGG_TYPE_SLUGS,
-  EGG_TYPES,
-  REGION_LABELS,
-  REGIONS,
-  STORE_IDS,
-  STORE_NAMES,
-  type EggType,
-  type StoreId,
-} from '#shared/vocabulary.ts';
+import { EGG_TYPE_SLUGS, STORE_IDS, STORE_NAMES, type EggType, type StoreId } from '#shared/vocabulary.ts';
+import { EggTypeSlugOptions, RegionOptions } from '#client/components/VocabularyOptions.tsx';
 import { FormField } from '#client/components/auth/FormField.tsx';
 import { fieldErrorsOf } from '#client/components/auth/errors.ts';
 
@@ -160,11 +151,7 @@ export function SubscriptionForm({
             <NativeSelect.Root>
               <NativeSelect.Field value={values.region} onChange={(e) => update({ region: e.target.value })}>
                 <option value="all">All Regions</option>
-                {REGIONS.map((r) => (
-                  <option key={r} value={r}>
-                    {REGION_LABELS[r]}
-                  </option>
-                ))}
+                <RegionOptions />
               </NativeSelect.Field>
               <NativeSelect.Indicator />
             </NativeSelect.Root>
@@ -173,11 +160,7 @@ export function SubscriptionForm({
             <NativeSelect.Root>
               <NativeSelect.Field value={values.egg_type} onChange={(e) => update({ egg_type: e.target.value })}>
                 <option value="all">All Egg Types</option>
-                {EGG_TYPES.map((t) => (
-                  <option key={t} value={EGG_TYPE_SLUGS[t]}>
-                    {EGG_TYPE_LABELS[t]}
-                  </option>
-                ))}
+                <EggTypeSlugOptions />
               </NativeSelect.Field>
               <NativeSelect.Indicator />
             </NativeSelect.Root>

@@ -5,7 +5,8 @@
 // height the section will have at every width and nothing below it moves when the figures come.
 import { Box, Card, Heading, NativeSelect, Skeleton, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { REGION_LABELS, REGIONS, type Region } from '#shared/vocabulary.ts';
+import type { Region } from '#shared/vocabulary.ts';
+import { RegionOptions } from '#client/components/VocabularyOptions.tsx';
 import { ChartLegend } from '#client/components/charts/ChartLegend.tsx';
 import { COMPARISON_COLORS } from '#client/components/charts/chartTheme.ts';
 import { ChartPlaceholder } from '#client/components/charts/lazyCharts.tsx';
@@ -46,11 +47,7 @@ export function ComparisonFrame({
               value={region}
               onChange={(e) => onRegion?.(e.target.value as Region)}
             >
-              {REGIONS.map((r) => (
-                <option key={r} value={r}>
-                  {REGION_LABELS[r]}
-                </option>
-              ))}
+              <RegionOptions />
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>

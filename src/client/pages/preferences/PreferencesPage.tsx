@@ -26,16 +26,8 @@ import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { LuBell, LuEgg, LuMapPin, LuStore } from 'react-icons/lu';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { PREFERENCE_ALERTS, preferencesSchema, type PreferenceAlert, type Preferences } from '#shared/preferences.ts';
-import {
-  CARD_COUNTS,
-  EGG_TYPES,
-  EGG_TYPE_LABELS,
-  EGG_TYPE_SLUGS,
-  REGIONS,
-  REGION_LABELS,
-  parseEggType,
-  parseRegion,
-} from '#shared/vocabulary.ts';
+import { CARD_COUNTS, EGG_TYPE_SLUGS, REGION_LABELS, parseEggType, parseRegion } from '#shared/vocabulary.ts';
+import { EggTypeSlugOptions, RegionOptions } from '#client/components/VocabularyOptions.tsx';
 import { zipToRegion } from '#shared/zip.ts';
 import { ErrorCard } from '#client/components/ErrorCard.tsx';
 import { failureMessage } from '#client/components/auth/errors.ts';
@@ -359,11 +351,7 @@ export default function PreferencesPage() {
                 }}
               >
                 <option value="">No preference</option>
-                {REGIONS.map((region) => (
-                  <option key={region} value={region}>
-                    {REGION_LABELS[region]}
-                  </option>
-                ))}
+                <RegionOptions />
               </Select>
               {suggested && suggested !== form.region ? (
                 <Field.HelperText>
@@ -394,11 +382,7 @@ export default function PreferencesPage() {
               <Field.Label>Egg type</Field.Label>
               <Select value={form.preferredEggType} onChange={(preferredEggType) => update({ preferredEggType })}>
                 <option value="">No preference</option>
-                {EGG_TYPES.map((type) => (
-                  <option key={type} value={EGG_TYPE_SLUGS[type]}>
-                    {EGG_TYPE_LABELS[type]}
-                  </option>
-                ))}
+                <EggTypeSlugOptions />
               </Select>
             </Field.Root>
             <Field.Root invalid={!!errors.preferredCount}>
