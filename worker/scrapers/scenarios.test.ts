@@ -119,8 +119,8 @@ describe.each(RETAILERS)('$scraper.store: the stand-in scenarios', (retailer) =>
   const { scraper } = retailer;
   let server: StandInServer;
   beforeAll(async () => {
-    // Slow answers come after 300 ms here (1.5 s by default, 2.5 s in the journeys): slower than the rest by far,
-    // well inside the client's timeout.
+    // Slow answers come after 300 ms here (1.5 s by default, 2.5 s in the journeys): slower than
+    // the rest by far, well inside the client's timeout.
     server = await serveStandIns([retailer.standIn], { slowMs: 300 });
   });
   afterAll(() => server.close());
