@@ -16,6 +16,7 @@ import { allZipFacts, greatCircleMiles, type Coordinates, type ZipFacts } from '
 import type { StoreId } from '#shared/vocabulary.ts';
 import { STATE_REGIONS, type UsState } from '#shared/zip.ts';
 import { ALBERTSONS_BANNERS, KROGER_BANNERS, type Banner } from './network.ts';
+import { mulberry32 } from '../seeded.ts';
 
 /** Stores per chain: near the real chains' counts, but not the stand-in's (about 14,500 in all). */
 export const METRO_NETWORK_SIZES: Readonly<Record<StoreId, number>> = {
@@ -294,21 +295,17 @@ export interface MetroChain {
   buckets: Map<string, MetroStore[]>;
 }
 
-/** A seeded generator (mulberry32): the same network every time, unlike network.ts's hash. */
+/**
+ * A seeded generator (mulberry32, its seed hashed from the string): the same network every time,
+ * unlike network.ts's hash.
+ */
 function generator(seed: string): () => number {
   let h = 1779033703 ^ seed.length;
   for (let i = 0; i < seed.length; i++) {
     h = Math.imul(h ^ seed.charCodeAt(i), 3432918353);
     h = (h << 13) | (h >>> 19);
   }
-  let state = h >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  return mulberry32(h);
 }
 
 const MILES_PER_DEGREE = 69.05;

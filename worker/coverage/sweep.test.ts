@@ -16,6 +16,7 @@ import { chainNetwork, networkStoresIn } from '../../test/retailers/network.ts';
 import { metroStoresIn } from '../../test/retailers/metro-network.ts';
 import { METRO_STAND_INS } from '../../test/retailers/metro-locators.ts';
 import { setCoverBound } from '../../test/retailers/reference-sweep.ts';
+import { mulberry32 } from '../../test/seeded.ts';
 import { STAND_INS } from '../../test/retailers/server.ts';
 import { SCRAPERS } from '../scrapers/index.ts';
 import { discoveryAnswer } from '../scrapers/discovery.ts';
@@ -243,18 +244,6 @@ describe('the sweep plan', () => {
   });
 });
 
-/** A seeded generator (mulberry32), so each generated network is the same every run. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 describe('the sweep farthest from known stores (locators that take no radius)', () => {
   const scope: CoverageScope = { kind: 'states', states: ['NJ', 'DE'] as never };
   const centres = scopeArea(scope).centres;
@@ -318,7 +307,7 @@ describe('the sweep farthest from known stores (locators that take no radius)', 
     [3, 5, null],
   ] as const) {
     it(`finds every store of a generated network (seed ${seed}, ${limit === 1 ? 'nearest only' : `${limit} stores, no documented limit`}), proving the share of every centre it did not ask`, async () => {
-      const random = seeded(seed);
+      const random = mulberry32(seed);
       const stores = generatedStores(random);
       const { scraper } = syntheticScraper(stores, limit, 100, documented);
       const { sweep, result, found } = await sweepAll(scraper, scope, ctx);
@@ -355,7 +344,7 @@ describe('the sweep farthest from known stores (locators that take no radius)', 
   }
 
   it('asks fewer points than the same locator swept by cells', async () => {
-    const stores = generatedStores(seeded(7));
+    const stores = generatedStores(mulberry32(7));
     const { scraper } = syntheticScraper(stores, 1, 100, 1);
     const far = await sweepAll(scraper, scope, ctx);
     const cells = new Sweep(scope, scraper.discovery!, startSweep(scope, 2, 'cells'));
