@@ -5,9 +5,9 @@
 // too, with every rule in light mode (the colours are the same tokens at every width, checked in
 // both modes at desktop width) and the phone's own menus and dialog in both modes; and the header
 // and dashboard controls are reachable with the Tab key and named, at both widths. One journey
-// checks a screen in both modes: it opens the screen in
-// light mode, checks it, switches the open page to dark mode as a choice made in another tab of
-// the site does, and checks it again (a reload costs a second or two a screen). Colour
+// checks a screen in both modes: it opens the screen in light mode, checks it, switches the open
+// page to dark mode as a choice made in another tab of the site does, and checks it again (a
+// reload costs a second or two a screen). Colour
 // transitions are turned off before the switch, so axe reads the colours a shopper is left with,
 // never a blend on the way there.
 import fs from 'node:fs';
@@ -17,7 +17,7 @@ import postgres from 'postgres';
 import { createAccount, signInDirectly, uniqueName, type Account, type Db } from './db.ts';
 import { expect, test } from './fixtures.ts';
 import { networkQuiet } from './network.ts';
-import { animationsEnded, expectConsoleErrors, loadWholePage } from './ui.ts';
+import { animationsEnded, expectConsoleErrors, loadWholePage, openDashboard } from './ui.ts';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -82,9 +82,7 @@ async function settle(page: Page): Promise<void> {
   await expect(page.locator('main')).toBeVisible();
   const busy = page.locator('[aria-busy="true"]');
   await expect(busy, 'no busy region (the first one is described if one stays)')
-    .toHaveCount(0, {
-      timeout: 20_000,
-    })
+    .toHaveCount(0)
     .catch(async (error: unknown) => {
       const described = await busy
         .first()
@@ -298,15 +296,14 @@ for (const screen of SCREENS) {
 }
 
 /** The dashboard loaded, for a menu or dialog over it (the screen itself is checked on its own). */
-async function openDashboard(page: Page): Promise<void> {
-  await page.goto('/');
-  await expect(page.getByText(/^Showing \d+ to \d+ of \d+ results$/)).toBeVisible();
+async function dashboardLoaded(page: Page): Promise<void> {
+  await openDashboard(page);
   await networkQuiet(page);
 }
 
 test('axe: the header menu open, in light and dark mode', { tag: '@phone' }, async ({ page }, info) => {
   // On a phone this is the navigation menu that holds the header's links.
-  await openDashboard(page);
+  await dashboardLoaded(page);
   await expectBothModesAccessible(
     page,
     info,
@@ -326,7 +323,7 @@ test(
   "axe: a price card's region menu open or, on a phone, the Filters dialog, in light and dark mode",
   { tag: '@phone' },
   async ({ page }, info) => {
-    await openDashboard(page);
+    await dashboardLoaded(page);
     if (isPhone(page)) {
       // The phone's own dialog; the card's menu is the same popover at every width.
       await expectBothModesAccessible(
@@ -436,7 +433,7 @@ test(
   'keyboard: the deferred header menu opens from the keyboard and keeps focus',
   { tag: '@phone' },
   async ({ page }) => {
-    await openDashboard(page);
+    await dashboardLoaded(page);
     const trigger = isPhone(page)
       ? page.getByRole('button', { name: 'Open navigation menu' })
       : page.getByRole('button', { name: 'Egg Types' });

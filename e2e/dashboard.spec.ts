@@ -4,7 +4,7 @@
 // 4 per page (phones) there are two pages, and one page at 6 (tablet) or 9 (desktop).
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { loadWholePage, screenshot } from './ui.ts';
+import { loadWholePage, openDashboard, screenshot } from './ui.ts';
 import { estimatePrice } from '../src/shared/estimate.ts';
 import { formatPackPrice, formatPrice } from '../src/shared/format.ts';
 import { pageSizeForWidth } from '../src/shared/pagination.ts';
@@ -33,12 +33,6 @@ const isPhone = (page: Page) => widthOf(page) < 768;
 /** The price cards of the Egg Prices list. */
 function cards(page: Page): Locator {
   return page.getByRole('list', { name: 'Egg prices', exact: true }).getByRole('article');
-}
-
-async function openDashboard(page: Page, query = ''): Promise<void> {
-  await page.goto(`/${query}`);
-  await expect(page.getByRole('heading', { name: 'Egg Prices', exact: true })).toBeVisible();
-  await expect(page.getByText(/^Showing \d+ to \d+ of \d+ results$/)).toBeVisible();
 }
 
 /**

@@ -119,6 +119,13 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
   expect(serious, `${label}: serious or critical axe violations`).toEqual([]);
 }
 
+/** Opens the dashboard (with a query string, say '?type=organic') once its price list is drawn. */
+export async function openDashboard(page: Page, query = ''): Promise<void> {
+  await page.goto(`/${query}`);
+  await expect(page.getByRole('heading', { name: 'Egg Prices', exact: true })).toBeVisible();
+  await expect(page.getByText(/^Showing \d+ to \d+ of \d+ results$/)).toBeVisible();
+}
+
 /**
  * Brings in everything a page draws only near the screen (its lazily loaded sections and charts)
  * and waits until nothing is loading, then scrolls back to the top. A section near the screen can
