@@ -11,13 +11,12 @@
 // transitions are turned off before the switch, so axe reads the colours a shopper is left with,
 // never a blend on the way there.
 import fs from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
 import postgres from 'postgres';
 import { createAccount, signInDirectly, uniqueName, type Account, type Db } from './db.ts';
 import { expect, test } from './fixtures.ts';
 import { networkQuiet } from './network.ts';
-import { animationsEnded, expectConsoleErrors, loadWholePage, openDashboard } from './ui.ts';
+import { animationsEnded, axeBuilder, expectConsoleErrors, loadWholePage, openDashboard } from './ui.ts';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -111,8 +110,7 @@ async function expectNoSeriousViolations(
   within?: string,
 ): Promise<void> {
   await animationsEnded(page);
-  // Only the violations come back whole (the passes would be serialised for nothing).
-  const axe = new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
+  const axe = axeBuilder(page);
   if (within) axe.include(within);
   const results = await (rules === 'colour' ? axe.withRules(COLOUR_RULES) : axe).analyze();
   const report = results.violations.map((violation) => ({

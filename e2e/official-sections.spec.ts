@@ -4,9 +4,9 @@
 // e2e database (as the worker writes them, then its NOTIFY), the section's map and its table list
 // each state with its hens and a link to APHIS's page, and the page stays clean for axe. The
 // figures are removed afterwards; the national series (the benchmark chart's) is never touched.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './db.ts';
 import { networkQuiet } from './network.ts';
+import { axeBuilder } from './ui.ts';
 
 const APHIS_PAGE =
   'https://www.aphis.usda.gov/livestock-poultry-disease/avian/avian-influenza/hpai-detections/commercial-backyard-flocks';
@@ -51,10 +51,7 @@ test('the map page lists bird-flu detections by state, each linked to APHIS, and
       { timeout: 20_000 },
     );
     await networkQuiet(page);
-    const results = await new AxeBuilder({ page })
-      .options({ resultTypes: ['violations'] })
-      .include('section[aria-labelledby="bird-flu-heading"]')
-      .analyze();
+    const results = await axeBuilder(page).include('section[aria-labelledby="bird-flu-heading"]').analyze();
     const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(
       blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 120)).join(' | ')}`),

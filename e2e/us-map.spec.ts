@@ -2,11 +2,11 @@
 // states with prices and "No data" states on the map, its legend and its table; the egg type in
 // the URL; a state's cheapest stores with a link to a product's history there; axe on each
 // screen. Phone and desktop widths. Read-only: nothing here writes prices.
-import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
 import { STATE_NAMES } from '../src/client/components/charts/usStates.ts';
 import { expect as baseExpect, test } from './fixtures.ts';
 import { networkQuiet } from './network.ts';
+import { axeBuilder } from './ui.ts';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 
@@ -39,7 +39,7 @@ async function byState(page: Page, eggType: string): Promise<ByState> {
 
 async function axe(page: Page, info: TestInfo, label: string) {
   await networkQuiet(page);
-  const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
+  const results = await axeBuilder(page).analyze();
   const blocking = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({
