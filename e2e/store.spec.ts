@@ -161,8 +161,7 @@ test('an unknown store shows a not-found message', async ({ page }, info) => {
   await page.goto('/store/costco');
   await expect(page.getByRole('heading', { name: 'Store not found' })).toBeVisible();
   await expect(page.getByText("We couldn't find a store with the ID 'costco'.")).toBeVisible();
+  await screenshot(page, info, 'store-unknown');
   await page.getByRole('link', { name: 'Back to Dashboard' }).click();
   await expect(page).toHaveURL(/\/$/);
-  await page.goto('/store/costco');
-  await screenshot(page, info, 'store-unknown');
 });
