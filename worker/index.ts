@@ -66,6 +66,13 @@ let poolIds = new Set<string>();
 liveness.events.on('pool:create', ({ workerPool }) => poolIds.add(workerPool.id));
 
 let lost: ((error: unknown) => void) | null = null;
+// A job fetch cut off by the loss may have locked a job on the server whose answer never reached
+// the runner; graphile-worker only logs the failed fetch and asks again, so that job would stay
+// locked by a runner that is alive and never runs it. Such a loss is handled like the others: the
+// runner starts again and releases every job its pools held.
+liveness.events.on('worker:getJob:error', ({ error }) => {
+  if (isConnectionLoss(error)) lost?.(error);
+});
 process.on('unhandledRejection', (reason) => {
   // (while the runner is being replaced, the old one's late failures are part of the same loss)
   if (isConnectionLoss(reason)) return lost?.(reason);

@@ -66,7 +66,15 @@ describe('a worker whose database connections are cut', () => {
       async () => ((await logged()) === EMAILS && (await jobsLeft()) === 0) || child!.exitCode !== null,
       90_000,
       'every email and job',
-    );
+    ).catch(async (error: unknown) => {
+      // What was left, and what the worker said, so a failure can be read from CI's output alone.
+      const left = await db.sql`
+        select id, attempts, max_attempts, run_at, locked_at, locked_by, last_error
+        from graphile_worker.jobs where task_identifier = 'send_email' order by id`;
+      throw new Error(
+        `${String(error)}\n${await logged()} of ${EMAILS} emails logged; jobs left: ${JSON.stringify(left, null, 1)}\nworker output (last 4000 characters):\n${output.slice(-4000)}`,
+      );
+    });
     expect(child.exitCode, output.slice(-3000)).toBeNull();
     expect(child.signalCode).toBeNull();
     const [rows] = await db.sql<{ logged: number; jobs: number }[]>`
