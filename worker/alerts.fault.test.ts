@@ -1,16 +1,14 @@
 // A real worker process killed with SIGKILL in the middle of a daily digest run, then a new one:
 // its locked job is released (worker__recover), the digest resumes, and every due email is written
 // and sent exactly once.
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeZipOutcome } from '#server/queries/scrape-writes.ts';
 import { DELIVERY_BATCH } from './alerts.ts';
 import { createTestDatabase, type TestDatabase } from '../test/db.ts';
 import { until } from '../test/until.ts';
+import { exited, killWorkerProcesses, startWorkerProcess, type WorkerProcess } from '../test/worker-process.ts';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // Six delivery batches (DELIVERY_BATCH): the worker is killed after the first has committed, with
 // batches still to write and emails still to send.
 const SUBSCRIPTIONS = 6 * DELIVERY_BATCH;
@@ -22,34 +20,18 @@ beforeAll(async () => {
   db = await createTestDatabase();
 });
 afterAll(async () => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  killWorkerProcesses(children);
   await db.drop();
 });
 
-function startWorker(): { child: ChildProcess; log: () => string } {
-  let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'worker/index.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      DATABASE_URL: db.url,
-      SCRAPE_HEARTBEAT_MS: '300',
-      SCRAPE_STALE_MS: '1000',
-      WORKER_CONCURRENCY: '2',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  children.push(child);
-  return { child, log: () => output };
+function startWorker(): WorkerProcess {
+  return startWorkerProcess(
+    db.url,
+    { SCRAPE_HEARTBEAT_MS: '300', SCRAPE_STALE_MS: '1000', WORKER_CONCURRENCY: '2' },
+    children,
+  );
 }
 
-const exited = (child: ChildProcess) =>
-  new Promise<void>((resolve) =>
-    child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve()),
-  );
 const count = async (query: Promise<Array<{ n: number }>>) => (await query)[0]!.n;
 
 describe('a worker killed mid-digest', () => {

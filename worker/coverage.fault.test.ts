@@ -5,11 +5,9 @@
 // side; and a worker killed with SIGKILL mid-chunk loses at
 // most that chunk's progress: the next worker finishes the day, every store visited once, no
 // price written twice.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { StoreId } from '#shared/vocabulary.ts';
 import { startVisitDay } from '#server/queries/coverage.ts';
@@ -18,8 +16,8 @@ import { createTestDatabase, type TestDatabase } from '../test/db.ts';
 import { insertDirectoryStores, ordinaryZips, standInStoreId } from '../test/directory-stores.ts';
 import { startStandIn, type StandInServer } from '../test/retailers/server.ts';
 import { until } from '../test/until.ts';
+import { exited, killWorkerProcesses, startWorkerProcess, type WorkerProcess } from '../test/worker-process.ts';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ORIGIN_ENV: Partial<Record<StoreId, string>> = {
   walmart: 'WALMART_ORIGIN',
   target: 'TARGET_ORIGIN',
@@ -108,7 +106,7 @@ beforeAll(async () => {
   standIn = await startStandIn();
 });
 afterAll(async () => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  killWorkerProcesses(children);
   await standIn.close();
   await db.drop();
 });
@@ -116,39 +114,16 @@ beforeEach(async () => {
   await db.sql`update store_locations set status = 'closed', closed_at = now() where retailer_location_id is not null`;
 });
 
-function startWorker(
-  proxies: CountingProxies,
-  env: Record<string, string>,
-): { child: ChildProcess; log: () => string } {
-  let output = '';
+function startWorker(proxies: CountingProxies, env: Record<string, string>): WorkerProcess {
   const origins = Object.fromEntries(
     Object.entries(proxies.urls).map(([store, url]) => [ORIGIN_ENV[store as StoreId]!, url]),
   );
-  const child = spawn(process.execPath, ['--import', 'tsx', 'worker/index.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      DATABASE_URL: db.url,
-      ...origins,
-      SCRAPE_HEARTBEAT_MS: '300',
-      SCRAPE_STALE_MS: '1000',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  children.push(child);
-  return { child, log: () => output };
+  return startWorkerProcess(
+    db.url,
+    { ...origins, SCRAPE_HEARTBEAT_MS: '300', SCRAPE_STALE_MS: '1000', ...env },
+    children,
+  );
 }
-
-const exited = (child: ChildProcess) =>
-  new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null)
-      return resolve({ code: child.exitCode, signal: child.signalCode });
-    child.once('exit', (code, signal) => resolve({ code, signal }));
-  });
 
 async function plan(store: StoreId) {
   await db.sql`

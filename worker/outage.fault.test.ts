@@ -1,27 +1,26 @@
 // A real worker process whose database connections are all cut (pg_terminate_backend, as a
 // database restart or fail-over does) while it sends emails: the process keeps running, starts its
 // job runner again, releases the jobs it held, and every email is sent exactly once.
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import postgres from 'postgres';
 import { inject } from 'vitest';
 import { queueEmail } from '#server/email/outbox.ts';
 import { createTestDatabase, type TestDatabase } from '../test/db.ts';
 import { until } from '../test/until.ts';
+import { killWorkerProcesses, startWorkerProcess } from '../test/worker-process.ts';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const EMAILS = 40;
 
 let db: TestDatabase;
 let child: ChildProcess | null = null;
+const started: ChildProcess[] = [];
 
 beforeAll(async () => {
   db = await createTestDatabase({ seeded: false });
 });
 afterAll(async () => {
-  if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  killWorkerProcesses(started);
   await db.drop();
 });
 
@@ -32,14 +31,8 @@ describe('a worker whose database connections are cut', () => {
       ids.push(
         await queueEmail(db.sql, { to: `cut-${i}@example.test`, subject: `Cut ${i}`, html: '<p>x</p>', text: 'x' }),
       );
-    let output = '';
-    child = spawn(process.execPath, ['--import', 'tsx', 'worker/index.ts'], {
-      cwd: ROOT,
-      env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: db.url, WORKER_CONCURRENCY: '4' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const worker = startWorkerProcess(db.url, { WORKER_CONCURRENCY: '4' }, started);
+    child = worker.child;
     const logged = async () =>
       (await db.sql<{ n: number }[]>`select count(*)::int as n from email_outbox where status = 'logged'`)[0]!.n;
     await until(async () => (await logged()) >= 1, 60_000, 'a first email');
@@ -72,10 +65,10 @@ describe('a worker whose database connections are cut', () => {
         select id, attempts, max_attempts, run_at, locked_at, locked_by, last_error
         from graphile_worker.jobs where task_identifier = 'send_email' order by id`;
       throw new Error(
-        `${String(error)}\n${await logged()} of ${EMAILS} emails logged; jobs left: ${JSON.stringify(left, null, 1)}\nworker output (last 4000 characters):\n${output.slice(-4000)}`,
+        `${String(error)}\n${await logged()} of ${EMAILS} emails logged; jobs left: ${JSON.stringify(left, null, 1)}\nworker output (last 4000 characters):\n${worker.log().slice(-4000)}`,
       );
     });
-    expect(child.exitCode, output.slice(-3000)).toBeNull();
+    expect(child.exitCode, worker.log().slice(-3000)).toBeNull();
     expect(child.signalCode).toBeNull();
     const [rows] = await db.sql<{ logged: number; jobs: number }[]>`
       select (select count(*)::int from email_outbox where status = 'logged' and id = any(${ids})) as logged,
@@ -83,12 +76,12 @@ describe('a worker whose database connections are cut', () => {
     expect(rows).toEqual({ logged: EMAILS, jobs: 0 });
     child.kill('SIGTERM');
     await new Promise((resolve) => child!.once('exit', resolve));
-    expect(output).not.toMatch(/Unhandled rejection/);
+    expect(worker.log()).not.toMatch(/Unhandled rejection/);
     // Whether a cut lands while graphile-worker records a job (which makes the runner start again)
     // or only fails a task (retried as usual) depends on timing; every restart must say what it recovered.
-    const restarts = output.match(/Lost the database \(/g)?.length ?? 0;
-    expect(output.match(/Database back: recovered \d+ job\(s\) the previous job runner still held/g)?.length ?? 0).toBe(
-      restarts,
-    );
+    const restarts = worker.log().match(/Lost the database \(/g)?.length ?? 0;
+    expect(
+      worker.log().match(/Database back: recovered \d+ job\(s\) the previous job runner still held/g)?.length ?? 0,
+    ).toBe(restarts);
   }, 150_000);
 });

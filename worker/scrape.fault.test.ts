@@ -2,16 +2,14 @@
 // the run is resumed (not left "running"), every ZIP has exactly one outcome, no observation is
 // written twice, and the new worker says in its log what it recovered. And SIGTERM releases the
 // current ZIP cleanly.
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queueRun, SCRAPE_JOB_KEY_PREFIX } from '#server/queries/scrape.ts';
 import { createTestDatabase, type TestDatabase } from '../test/db.ts';
 import { startStandIn, type StandInServer } from '../test/retailers/server.ts';
 import { until } from '../test/until.ts';
+import { exited, killWorkerProcesses, startWorkerProcess, type WorkerProcess } from '../test/worker-process.ts';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ZIPS = ['10001', '60611', '90210', '30301', '77001', '02108', '19103', '48201', '55401', '98101'];
 
 let db: TestDatabase;
@@ -23,19 +21,15 @@ beforeAll(async () => {
   standIn = await startStandIn();
 });
 afterAll(async () => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  killWorkerProcesses(children);
   await standIn.close();
   await db.drop();
 });
 
-function startWorker(): { child: ChildProcess; log: () => string } {
-  let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'worker/index.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      DATABASE_URL: db.url,
+function startWorker(): WorkerProcess {
+  return startWorkerProcess(
+    db.url,
+    {
       WALMART_ORIGIN: standIn.url,
       // Slow enough that the kill lands mid-run; quick heartbeats so recovery is quick.
       SCRAPE_DELAY_MS: '250',
@@ -43,20 +37,9 @@ function startWorker(): { child: ChildProcess; log: () => string } {
       SCRAPE_STALE_MS: '1000',
       WORKER_CONCURRENCY: '2',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  children.push(child);
-  return { child, log: () => output };
+    children,
+  );
 }
-
-const exited = (child: ChildProcess) =>
-  new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null)
-      return resolve({ code: child.exitCode, signal: child.signalCode });
-    child.once('exit', (code, signal) => resolve({ code, signal }));
-  });
 
 /** graphile-worker ends a graceful shutdown by re-raising the signal, so SIGTERM is a clean end too. */
 const cleanExit = ({ code, signal }: { code: number | null; signal: NodeJS.Signals | null }) =>
