@@ -7,9 +7,8 @@
 // and dashboard controls are reachable with the Tab key and named, at both widths. One journey
 // checks a screen in both modes: it opens the screen in light mode, checks it, switches the open
 // page to dark mode as a choice made in another tab of the site does, and checks it again (a
-// reload costs a second or two a screen). Colour
-// transitions are turned off before the switch, so axe reads the colours a shopper is left with,
-// never a blend on the way there.
+// reload costs a second or two a screen). Colour transitions are turned off before the switch, so
+// axe reads the colours a shopper is left with, never a blend on the way there.
 import fs from 'node:fs';
 import type { Page, TestInfo } from '@playwright/test';
 import postgres from 'postgres';

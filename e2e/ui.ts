@@ -160,8 +160,10 @@ export async function loadWholePage(page: Page): Promise<void> {
   for (let left = await loading.count(); left > 0; left = await loading.count()) {
     if (Date.now() > deadline) await expect(loading, 'still loading after 45 s').toHaveCount(0, { timeout: 1 });
     // The first one left is brought near and waited for (one that moves away is looked for again).
-    const first = loading.first();
-    await first.scrollIntoViewIfNeeded({ timeout: 2_000 }).catch(() => undefined);
+    await loading
+      .first()
+      .scrollIntoViewIfNeeded({ timeout: 2_000 })
+      .catch(() => undefined);
     await expect
       .poll(() => loading.count(), { timeout: 3_000, intervals: [50, 100, 250] })
       .toBeLessThan(left)

@@ -8,12 +8,11 @@ import { inject } from 'vitest';
 import { queueEmail } from '#server/email/outbox.ts';
 import { createTestDatabase, type TestDatabase } from '../test/db.ts';
 import { until } from '../test/until.ts';
-import { killWorkerProcesses, startWorkerProcess } from '../test/worker-process.ts';
+import { exited, killWorkerProcesses, startWorkerProcess } from '../test/worker-process.ts';
 
 const EMAILS = 40;
 
 let db: TestDatabase;
-let child: ChildProcess | null = null;
 const started: ChildProcess[] = [];
 
 beforeAll(async () => {
@@ -32,7 +31,7 @@ describe('a worker whose database connections are cut', () => {
         await queueEmail(db.sql, { to: `cut-${i}@example.test`, subject: `Cut ${i}`, html: '<p>x</p>', text: 'x' }),
       );
     const worker = startWorkerProcess(db.url, { WORKER_CONCURRENCY: '4' }, started);
-    child = worker.child;
+    const { child } = worker;
     const logged = async () =>
       (await db.sql<{ n: number }[]>`select count(*)::int as n from email_outbox where status = 'logged'`)[0]!.n;
     await until(async () => (await logged()) >= 1, 60_000, 'a first email');
@@ -56,7 +55,7 @@ describe('a worker whose database connections are cut', () => {
         >`select count(*)::int as n from graphile_worker.jobs where task_identifier = 'send_email'`
       )[0]!.n;
     await until(
-      async () => ((await logged()) === EMAILS && (await jobsLeft()) === 0) || child!.exitCode !== null,
+      async () => ((await logged()) === EMAILS && (await jobsLeft()) === 0) || child.exitCode !== null,
       90_000,
       'every email and job',
     ).catch(async (error: unknown) => {
@@ -75,7 +74,7 @@ describe('a worker whose database connections are cut', () => {
              (select count(*)::int from graphile_worker.jobs where task_identifier = 'send_email') as jobs`;
     expect(rows).toEqual({ logged: EMAILS, jobs: 0 });
     child.kill('SIGTERM');
-    await new Promise((resolve) => child!.once('exit', resolve));
+    await exited(child);
     expect(worker.log()).not.toMatch(/Unhandled rejection/);
     // Whether a cut lands while graphile-worker records a job (which makes the runner start again)
     // or only fails a task (retried as usual) depends on timing; every restart must say what it recovered.
