@@ -376,55 +376,66 @@ async function focusedControl(page: Page): Promise<{ tag: string; name: string; 
   });
 }
 
-test(
-  'keyboard: every header and dashboard control is reached with Tab, named and visible',
-  { tag: '@phone' },
-  async ({ page }) => {
-    await page.goto('/');
-    await expect(page.getByText(/^Showing \d+ to \d+ of \d+ results$/)).toBeVisible();
-    await settle(page);
-    const reached: string[] = [];
-    for (let step = 0; step < 120; step++) {
-      await page.keyboard.press('Tab');
-      const control = await focusedControl(page);
-      if (!control) break;
-      expect(control.name, `control #${step + 1} (${control.tag}) has a name`).not.toBe('');
-      expect(control.visible, `${control.name} is visible when focused`).toBe(true);
-      reached.push(control.name);
-      if (/Terms of Service/.test(control.name)) break;
-    }
-    const expected = [
-      'Skip to content',
-      'EggWatch home',
-      ...(isPhone(page) ? ['Open navigation menu'] : ['Egg Types', 'Admin', 'Login', 'Sign Up']),
-      /Switch to (dark|light) mode/,
-      // The moving news strip: focus pauses it.
-      'Egg price news',
-      '7 Days',
-      '30 Days',
-      ...(isPhone(page) ? ['Filter'] : ['Egg Type', 'Apply Filters']),
-      /^Region for /,
-      /^Egg Type for /,
-      /^Count for /,
-      'Terms of Service',
-    ];
-    for (const name of expected) {
-      expect(
-        reached.some((label) =>
-          typeof name === 'string' ? label === name || label.startsWith(`${name} `) : name.test(label),
-        ),
-        `Tab reaches ${String(name)} (reached: ${reached.join(' | ')})`,
-      ).toBe(true);
-    }
-    // Focus on the news strip stops it moving.
-    const strip = page.getByRole('region', { name: 'Egg price news' });
-    const playState = () =>
-      strip.evaluate((element) => getComputedStyle(element.querySelector(':scope > div')!).animationPlayState);
-    expect(await playState()).toBe('running');
-    await strip.focus();
-    expect(await playState()).toBe('paused');
-  },
-);
+test.describe('with motion', () => {
+  // The journeys run with reduced motion asked for (playwright.config.ts); this one checks the
+  // moving news strip, so it asks for none, then for less.
+  test.use({ reducedMotion: 'no-preference' });
+
+  test(
+    'keyboard: every header and dashboard control is reached with Tab, named and visible',
+    { tag: '@phone' },
+    async ({ page }) => {
+      await page.goto('/');
+      await expect(page.getByText(/^Showing \d+ to \d+ of \d+ results$/)).toBeVisible();
+      await settle(page);
+      const reached: string[] = [];
+      for (let step = 0; step < 120; step++) {
+        await page.keyboard.press('Tab');
+        const control = await focusedControl(page);
+        if (!control) break;
+        expect(control.name, `control #${step + 1} (${control.tag}) has a name`).not.toBe('');
+        expect(control.visible, `${control.name} is visible when focused`).toBe(true);
+        reached.push(control.name);
+        if (/Terms of Service/.test(control.name)) break;
+      }
+      const expected = [
+        'Skip to content',
+        'EggWatch home',
+        ...(isPhone(page) ? ['Open navigation menu'] : ['Egg Types', 'Admin', 'Login', 'Sign Up']),
+        /Switch to (dark|light) mode/,
+        // The moving news strip: focus pauses it.
+        'Egg price news',
+        '7 Days',
+        '30 Days',
+        ...(isPhone(page) ? ['Filter'] : ['Egg Type', 'Apply Filters']),
+        /^Region for /,
+        /^Egg Type for /,
+        /^Count for /,
+        'Terms of Service',
+      ];
+      for (const name of expected) {
+        expect(
+          reached.some((label) =>
+            typeof name === 'string' ? label === name || label.startsWith(`${name} `) : name.test(label),
+          ),
+          `Tab reaches ${String(name)} (reached: ${reached.join(' | ')})`,
+        ).toBe(true);
+      }
+      // Focus on the news strip stops it moving.
+      const strip = page.getByRole('region', { name: 'Egg price news' });
+      const playState = () =>
+        strip.evaluate((element) => getComputedStyle(element.querySelector(':scope > div')!).animationPlayState);
+      expect(await playState()).toBe('running');
+      await strip.focus();
+      expect(await playState()).toBe('paused');
+      await strip.blur();
+      expect(await playState()).toBe('running');
+      // A shopper who asks for less motion gets a strip that stands still.
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      expect(await playState()).toBe('paused');
+    },
+  );
+});
 
 test(
   'keyboard: the deferred header menu opens from the keyboard and keeps focus',

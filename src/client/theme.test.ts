@@ -128,6 +128,16 @@ describe('the Chakra system (theme.ts)', () => {
     expect(users.map((file) => path.relative(CLIENT_DIR, file))).toEqual([]);
   });
 
+  it('stills the skeleton for a shopper who asks for less motion', () => {
+    const skeleton = system.cva(system.getRecipe('skeleton'));
+    for (const variant of ['pulse', 'shine'] as const) {
+      const styles = system.css(skeleton({ variant }) as never) as Record<string, Record<string, unknown>>;
+      const recipe = styles['@layer recipes']!;
+      expect(recipe.animation, variant).not.toBe('none');
+      expect(recipe['@media (prefers-reduced-motion: reduce)'], variant).toEqual({ animation: 'none' });
+    }
+  });
+
   it('keeps the brand palette', () => {
     expect(system.token('colors.brand.500')).toBe('#34C759');
     expect(system.isSlotRecipe('menu')).toBe(true);

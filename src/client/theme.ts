@@ -86,6 +86,23 @@ const GLOBAL_CSS = {
   },
 };
 
+/**
+ * Chakra's skeleton, still for a shopper who asks for less motion (the operating system's reduce
+ * motion setting): its placeholders stay as grey blocks instead of pulsing for as long as a section
+ * loads, as the news strip stops moving.
+ */
+const SKELETON_RECIPE = {
+  ...skeletonRecipe,
+  variants: {
+    ...skeletonRecipe.variants,
+    variant: {
+      ...skeletonRecipe.variants?.variant,
+      pulse: { ...skeletonRecipe.variants?.variant?.pulse, _motionReduce: { animation: 'none' } },
+      shine: { ...skeletonRecipe.variants?.variant?.shine, _motionReduce: { animation: 'none' } },
+    },
+  },
+};
+
 /** Chakra's default theme with only the recipes EggWatch's components use (keys as in Chakra). */
 const chakraTheme = defineConfig({
   preflight: true,
@@ -112,7 +129,7 @@ const chakraTheme = defineConfig({
       inputAddon: inputAddonRecipe,
       link: linkRecipe,
       separator: separatorRecipe,
-      skeleton: skeletonRecipe,
+      skeleton: SKELETON_RECIPE,
       skipNavLink: skipNavLinkRecipe,
       spinner: spinnerRecipe,
       textarea: textareaRecipe,
