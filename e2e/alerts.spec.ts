@@ -170,6 +170,7 @@ test.describe('the whole alert path', () => {
         }),
       ),
     );
+    await page.goto('/');
     await page.getByRole('link', { name: 'Price Alerts' }).click();
     await expect(field(page, 'Email')).toHaveValue(user.email);
     await expect(page.locator('form').getByLabel('Region', { exact: true })).toHaveValue('south');
