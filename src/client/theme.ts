@@ -95,11 +95,12 @@ const SKELETON_RECIPE = {
   ...skeletonRecipe,
   variants: {
     ...skeletonRecipe.variants,
-    variant: {
-      ...skeletonRecipe.variants?.variant,
-      pulse: { ...skeletonRecipe.variants?.variant?.pulse, _motionReduce: { animation: 'none' } },
-      shine: { ...skeletonRecipe.variants?.variant?.shine, _motionReduce: { animation: 'none' } },
-    },
+    variant: Object.fromEntries(
+      Object.entries(skeletonRecipe.variants?.variant ?? {}).map(([name, styles]) => [
+        name,
+        { ...styles, _motionReduce: { animation: 'none' } },
+      ]),
+    ),
   },
 };
 
