@@ -607,6 +607,26 @@ describe('what the campaign found, kept as regular tests', () => {
     expect((await probe({ method: 'GET', url: '/api/market-prices?from=2016-01' }, 'month')).statusCode).toBe(200);
   });
 
+  it('a day of year 0000 answers 400 on the official data, not a failed date cast', async () => {
+    // ISO's year 0000 is a leap year on paper: 0000-02-29 passes a date check that PostgreSQL,
+    // which has no year zero, then refuses.
+    const trpc = (path: string, json: object) => `/trpc/${path}?input=${encodeURIComponent(JSON.stringify({ json }))}`;
+    for (const url of [
+      '/api/official/series/APU0000708111?from=0000-02-29',
+      '/api/official/series/APU0000708111?to=0000-01-01',
+      trpc('official.detectionsByState', { from: '0000-02-29' }),
+      trpc('official.series', { seriesId: 'APU0000708111', from: '0000-02-29' }),
+    ]) {
+      const response = await probe({ method: 'GET', url }, 'official day');
+      expect(response.statusCode, url).toBe(400);
+      expect(messageOf(response), url).toMatch(/(from|to) must be a date from 1900 to 2199/);
+    }
+    expect(
+      (await probe({ method: 'GET', url: trpc('official.detectionsByState', { from: '2026-01-05' }) }, 'official day'))
+        .statusCode,
+    ).toBe(200);
+  });
+
   it('a scrape run id beyond PostgreSQL integers answers 400, not an out-of-range error', async () => {
     const headers = await credentials('admin', {}, false);
     for (const id of ['2147483648', '99999999999999999999']) {

@@ -272,19 +272,29 @@ export function benchmarkProvenance(
 
 // ---- API shapes (GET /api/official/sources, GET /api/official/series/{seriesId}) ----
 
+/**
+ * A day of the official series' span: a real calendar date of a plausible year. ISO's year 0000
+ * (a leap year on paper) would reach PostgreSQL's date cast, which has no year zero, and fail there.
+ */
+const officialDay = (name: string, what: string) =>
+  z.iso
+    .date({ error: `${name} must be a date like 2026-01-31` })
+    .refine((day) => day >= '1900-01-01' && day <= '2199-12-31', `${name} must be a date from 1900 to 2199`)
+    .describe(`YYYY-MM-DD: ${what}`);
+
 export const officialSeriesInput = z.object({
   seriesId: z
     .string()
     .min(1)
     .max(120)
     .describe('APU0000708111, usda-retail:<region>:<egg_type>, usda-wholesale:national or aphis-layers:<state or US>'),
-  from: z.iso.date().optional().describe('YYYY-MM-DD: the first period included'),
-  to: z.iso.date().optional().describe('YYYY-MM-DD: the last period included'),
+  from: officialDay('from', 'the first period included').optional(),
+  to: officialDay('to', 'the last period included').optional(),
 });
 
 /** APHIS's layer-flock detections summed by state from a week on (the map page's bird-flu section). */
 export const detectionsByStateInput = z.object({
-  from: z.iso.date().describe('YYYY-MM-DD: the first week included'),
+  from: officialDay('from', 'the first week included'),
 });
 
 export const officialStatusSchema = z
