@@ -143,6 +143,7 @@ describe('the Chakra system (theme.ts)', () => {
     const everything = global['@layer base']!['&*, &*::before, &*::after'];
     expect(everything?.['@media (prefers-reduced-motion: reduce)']).toEqual({
       animationDuration: '0.01ms !important',
+      animationIterationCount: '1 !important',
       animationDelay: '0s !important',
       transitionDuration: '0.01ms !important',
       transitionDelay: '0s !important',
