@@ -88,9 +88,7 @@ function isUiModule(id: string): boolean {
 /** What every test project runs with. */
 const TEST_OPTIONS = {
   setupFiles: ['test/setup.ts'],
-  // Generous: in CI the unit tests share the machine with the browser journeys (package.json's
-  // test script), and a case that takes 10 s alone has taken over 30 s beside them.
-  testTimeout: 60_000,
+  testTimeout: 30_000,
   hookTimeout: 60_000,
   pool: 'forks' as const,
 };

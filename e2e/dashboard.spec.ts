@@ -19,6 +19,9 @@ interface ApiEntry {
   price: number;
 }
 
+// The journeys are long (several page loads each); allow for a busy machine.
+test.describe.configure({ timeout: 60_000 });
+
 const PACK_PRICE = /^\$\d+\.\d\d \/ \d+ ct$/;
 
 function widthOf(page: Page): number {

@@ -4,6 +4,7 @@ import postgres from 'postgres';
 import { inject } from 'vitest';
 import { openSql, type Sql } from '../src/server/db.ts';
 import { migrate } from '../src/server/migrate.ts';
+import { settleJobs } from './jobs.ts';
 import { databaseUrl } from './urls.ts';
 
 export interface TestDatabase {
@@ -40,6 +41,11 @@ export async function createTestDatabase(
     sql,
     url,
     async drop() {
+      // graphile-worker commits a job's completion after its run-once worker has resolved
+      // (test/jobs.ts): one still on its way when the database goes would fail the whole run as
+      // an unhandled rejection. They are waited for, briefly; a database without graphile-worker's
+      // schema, or jobs a killed worker left locked, do not hold the drop up.
+      await settleJobs(sql, 2000).catch(() => undefined);
       await sql.end({ timeout: 5 });
       const cleanup = postgres(adminUrl, { max: 1, onnotice: () => {} });
       await cleanup.unsafe(`drop database if exists "${name}" with (force)`);
