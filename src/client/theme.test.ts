@@ -138,20 +138,6 @@ describe('the Chakra system (theme.ts)', () => {
     }
   });
 
-  it('lets nothing grow, fade or slide into place for a shopper who asks for less motion', () => {
-    const global = system.getGlobalCss() as Record<string, Record<string, Record<string, unknown>>>;
-    const everything = global['@layer base']!['&*, &*::before, &*::after'];
-    expect(everything?.['@media (prefers-reduced-motion: reduce)']).toEqual({
-      animationDuration: '0.01ms !important',
-      animationIterationCount: '1 !important',
-      animationDelay: '0s !important',
-      transitionDuration: '0.01ms !important',
-      transitionDelay: '0s !important',
-    });
-    // Only then: with motion, the popovers' and dialogs' own animations stay.
-    expect(Object.keys(everything ?? {})).toEqual(['@media (prefers-reduced-motion: reduce)']);
-  });
-
   it('keeps the brand palette', () => {
     expect(system.token('colors.brand.500')).toBe('#34C759');
     expect(system.isSlotRecipe('menu')).toBe(true);

@@ -84,19 +84,6 @@ const GLOBAL_CSS = {
     '--global-font-body': 'fonts.body',
     '--global-color-border': 'colors.border',
   },
-  // For a shopper who asks for less motion (the operating system's reduce motion setting): menus,
-  // popovers, dialogs and toasts appear and leave at once instead of fading, sliding and growing,
-  // colours change without a transition, and a spinner shows its ring once instead of turning. A
-  // menu still growing into place moves under a tap.
-  '*, *::before, *::after': {
-    _motionReduce: {
-      animationDuration: '0.01ms !important',
-      animationIterationCount: '1 !important',
-      animationDelay: '0s !important',
-      transitionDuration: '0.01ms !important',
-      transitionDelay: '0s !important',
-    },
-  },
 };
 
 /**
