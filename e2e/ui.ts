@@ -91,17 +91,13 @@ export function dropSandboxedFrameNoise(problems: string[]): void {
 /**
  * Waits until every animation and transition that ends has ended (a dialog fading and sliding in,
  * a colour changing): axe reads the colours a shopper is left with, not a blend on the way there.
- * Endless ones (a spinner) are left running, and paused ones (the news strip, which stands still
- * for a shopper who asks for less motion) never end by themselves.
+ * Endless ones (a spinner) are left running.
  */
 export async function animationsEnded(page: Page): Promise<void> {
   await page.evaluate(async () => {
     const ending = document
       .getAnimations()
-      .filter(
-        (animation) =>
-          animation.playState !== 'paused' && animation.effect?.getComputedTiming().iterations !== Infinity,
-      );
+      .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);
     await Promise.all(ending.map((animation) => animation.finished.catch(() => undefined)));
   });
 }
