@@ -4,7 +4,7 @@
 // 4 per page (phones) there are two pages, and one page at 6 (tablet) or 9 (desktop).
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { loadWholePage, openDashboard, screenshot } from './ui.ts';
+import { loadWholePage, openDashboard, screenshot, settled } from './ui.ts';
 import { estimatePrice } from '../src/shared/estimate.ts';
 import { formatPackPrice, formatPrice } from '../src/shared/format.ts';
 import { pageSizeForWidth } from '../src/shared/pagination.ts';
@@ -369,13 +369,24 @@ test('a card re-prices for another egg type (observed) and count (Estimate)', as
   const packs = await apiEntries(page, `store=${storeId}&region=${region}&egg_type=standard&count=${count}`);
   await expect(card.getByText(PACK_PRICE)).toHaveText(formatPackPrice(Math.min(...packs.map((e) => e.price)), count));
 
-  /** Opens one of the card's menus and picks an option: on click on phones, else via Apply. */
-  async function choose(caption: string, option: string) {
+  /**
+   * Opens one of the card's menus, its trigger in the middle of the window (room below it, so the
+   * menu opens there and no later scroll flips it above), and waits for the menu to stand still.
+   */
+  async function openMenu(caption: string) {
     const trigger = card.getByRole('button', { name: new RegExp(`^${caption} for ${storeName}: `) });
+    await trigger.evaluate((element) => element.scrollIntoView({ block: 'center' }));
     await trigger.click();
     await expect(trigger).toHaveAttribute('aria-expanded', 'true');
     const menu = page.getByRole('dialog', { name: `${caption} for ${storeName}` });
     await expect(menu).toBeVisible();
+    await settled(menu);
+    return menu;
+  }
+
+  /** Opens one of the card's menus and picks an option: on click on phones, else via Apply. */
+  async function choose(caption: string, option: string) {
+    const menu = await openMenu(caption);
     const pick = menu.getByRole('button', { name: option, exact: true });
     if (isPhone(page)) {
       await expect(menu.getByRole('button', { name: 'Apply', exact: true })).toHaveCount(0);
@@ -434,8 +445,7 @@ test('a card re-prices for another egg type (observed) and count (Estimate)', as
   await screenshot(card, info, `card-${info.project.name}`);
 
   // The region menu's display toggle hides the region line; the menu closes on an outside click.
-  await card.getByRole('button', { name: new RegExp(`^Region for ${storeName}: `) }).click();
-  const menu = page.getByRole('dialog', { name: `Region for ${storeName}` });
+  const menu = await openMenu('Region');
   await menu.getByText('Show region').click();
   await page.getByRole('heading', { name: 'Egg Price Dashboard' }).click();
   await expect(menu).toBeHidden();

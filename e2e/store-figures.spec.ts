@@ -33,6 +33,26 @@ async function ensureListings(db: Db): Promise<void> {
     });
 }
 
+/**
+ * Waits for the worker's rollup to have counted the three stores: the dashboard's cards read the
+ * figures of the latest rollup refresh, and one that ran between two of the inserts (each asks
+ * for a refresh a second later, and on a busy machine the inserts can take longer) counts two
+ * until the next, which the page, loaded once, would not see.
+ */
+async function rolledUp(db: Db): Promise<void> {
+  await expect
+    .poll(
+      async () =>
+        (
+          await db<{ n: number }[]>`
+            select coalesce(max(locations), 0)::int as n from price_location_figures
+            where store_id = 'whole-foods' and region = 'south' and egg_type = 'pasture_raised' and count = 12`
+        )[0]!.n,
+      { timeout: 30_000 },
+    )
+    .toBe(STORES.length);
+}
+
 const cheapestLink = (scope: ReturnType<Page['locator']>) =>
   scope.getByRole('link', { name: /^Cheapest: Houston, TX\s*\(Whole Foods at \$7\.99 a dozen: its price history\)$/ });
 
@@ -42,6 +62,7 @@ test("a card and the store page show what the store's locations charge, with the
 }, info) => {
   test.slow();
   await ensureListings(db);
+  await rolledUp(db);
 
   // The dashboard's card of Whole Foods' pasture-raised dozen in the South.
   await page.goto('/?store=whole-foods&region=south&type=pasture-raised&count=12');

@@ -103,6 +103,31 @@ export async function animationsEnded(page: Page): Promise<void> {
 }
 
 /**
+ * Waits until something that has just opened (a popover, a menu) has stopped moving: its own
+ * animations over and its box the same over two frames in a row. On a busy machine a menu still
+ * growing into place is not "stable" to Playwright, which then retries the click with another
+ * scroll, and a scroll can move the menu (flipped to the other side of its trigger) between the
+ * press and the release, so the click misses.
+ */
+export async function settled(target: Locator): Promise<void> {
+  await target.evaluate(async (element) => {
+    const ending = element
+      .getAnimations({ subtree: true })
+      .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);
+    await Promise.all(ending.map((animation) => animation.finished.catch(() => undefined)));
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    const box = () => JSON.stringify(element.getBoundingClientRect());
+    for (let last = box(); ;) {
+      await frame();
+      await frame();
+      const now = box();
+      if (now === last) return;
+      last = now;
+    }
+  });
+}
+
+/**
  * axe-core for the page on screen, asked only for its violations (the passes would be serialised
  * for nothing). It runs in the page itself (the builder's legacy mode: `axe.run` in the page's
  * frames, no extra blank page for `axe.finishRun`), which only leaves cross-origin frames
