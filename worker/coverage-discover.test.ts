@@ -15,6 +15,7 @@ import { retailerQueue, type CoverageScopeInput } from '#shared/coverage.ts';
 import { STORE_IDS, type StoreId } from '#shared/vocabulary.ts';
 import { quietLogger } from '#server/migrate.ts';
 import { createTestDatabase, type TestDatabase } from '../test/db.ts';
+import { runJobs as runQueuedJobs } from '../test/jobs.ts';
 import { startStandIn, type StandInServer } from '../test/retailers/server.ts';
 import { chainNetwork, networkStoresIn } from '../test/retailers/network.ts';
 import { metroStoresIn } from '../test/retailers/metro-network.ts';
@@ -79,17 +80,8 @@ async function runJobs(config = scrape(), callsPerJob = 6, extra: Record<string,
     }) as Task,
     ...extra,
   };
-  // runOnce ends when no job is ready; a job that adds the next one to its own queue may not be
-  // ready yet at that instant (the queue is unlocked as the job's completion commits), so run
-  // again until no job is left.
-  for (let round = 0; round < 1000; round++) {
-    await runOnce({ connectionString: db.url, taskList: tasks, logger: quietLogger });
-    const [{ left }] = (await db.sql`select count(*)::int as left from graphile_worker.jobs`) as unknown as [
-      { left: number },
-    ];
-    if (left === 0) return;
-  }
-  throw new Error('jobs left after 1000 rounds');
+  // A discovery job queues the next chunk of its run: rounds until none is left.
+  await runQueuedJobs(db, tasks, { untilDone: true, rounds: 1000 });
 }
 
 const runRow = async (id: number) => {
