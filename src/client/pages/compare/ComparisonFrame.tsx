@@ -3,8 +3,9 @@
 // The placeholder is the section itself with its body laid out as it will be (the legend, the
 // chart, lines of the section's usual wording, each as a skeleton of its size), so it takes the
 // height the section will have at every width and nothing below it moves when the figures come.
-import { Box, Card, Heading, NativeSelect, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Card, chakra, Heading, Skeleton, Stack, Text, useSlotRecipe } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { LuChevronDown } from 'react-icons/lu';
 import type { Region } from '#shared/vocabulary.ts';
 import { RegionOptions } from '#client/components/VocabularyOptions.tsx';
 import { ChartLegend } from '#client/components/charts/ChartLegend.tsx';
@@ -18,6 +19,34 @@ export const SAMPLE_SHELF_NOTE =
 export const SOURCES_NOTE =
   "Advertised prices are USDA's weekly retail feature report for the matching USDA region; wholesale is USDA's National Shell Egg Index (large white, caged). Official figures are shown beside EggWatch's, never mixed in.";
 export const TABLE_SUMMARY = 'Table of the last 12 weeks';
+
+/**
+ * The section's region select, drawn with the theme's native select recipe (small size) on a plain
+ * select element. Chakra's NativeSelect component would bring Ark's field machinery, and with it
+ * the interactive components' chunk, into the dashboard's first paint, where this select shows
+ * disabled in the placeholder; both the placeholder and the section use this one.
+ */
+function RegionSelect({ region, onRegion }: { region: Region; onRegion?: ((region: Region) => void) | undefined }) {
+  const styles = useSlotRecipe({ key: 'nativeSelect' })({ size: 'sm', variant: 'outline' });
+  const disabled = !onRegion;
+  return (
+    <Box css={styles.root} className="chakra-native-select__root" maxW="48">
+      <chakra.select
+        css={styles.field}
+        className="chakra-native-select__field"
+        aria-label="Region"
+        value={region}
+        disabled={disabled}
+        onChange={(e) => onRegion?.(e.target.value as Region)}
+      >
+        <RegionOptions />
+      </chakra.select>
+      <Box css={styles.indicator} className="chakra-native-select__indicator" data-disabled={disabled ? '' : undefined}>
+        <LuChevronDown />
+      </Box>
+    </Box>
+  );
+}
 
 export function ComparisonFrame({
   region,
@@ -41,16 +70,7 @@ export function ComparisonFrame({
               EggWatch's shelf prices beside USDA's advertised retail prices and its wholesale index, week by week
             </Text>
           </Box>
-          <NativeSelect.Root size="sm" maxW="48" disabled={!onRegion}>
-            <NativeSelect.Field
-              aria-label="Region"
-              value={region}
-              onChange={(e) => onRegion?.(e.target.value as Region)}
-            >
-              <RegionOptions />
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <RegionSelect region={region} onRegion={onRegion} />
         </Stack>
       </Card.Header>
       <Card.Body pt="2">{children}</Card.Body>

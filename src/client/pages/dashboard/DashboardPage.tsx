@@ -5,7 +5,6 @@ import { AdminControlsSlot } from './AdminControlsSlot.tsx';
 import { EggPricesFallback } from './EggPricesFallback.tsx';
 import { NearYouSlot } from './NearYouSlot.tsx';
 import { SummaryCards } from './SummaryCards.tsx';
-import { ComparisonPlaceholder } from '#client/pages/compare/ComparisonFrame.tsx';
 
 // The Filters panel and the Egg Prices list sit below the fold on phones and desktops, and carry
 // most of the page's interactive code (price card menus, tooltips, the mobile filter drawer), so
@@ -16,7 +15,8 @@ const EggPricesSection = lazy(() => loadEggPrices().then((module) => ({ default:
 // the map's code only when it comes near the screen, so it adds nothing to the first paint.
 const PriceMapSlot = lazy(() => import('./PriceMapSlot.tsx'));
 // Shelf, advertised and wholesale (below the fold): like the map, a small chunk that loads the
-// section only when it comes near the screen.
+// section only when it comes near the screen. Its placeholder (the section laid out as loaded)
+// comes with that chunk, moments after the first paint, and is no part of it.
 const ComparisonSlot = lazy(() => import('./ComparisonSlot.tsx'));
 // Administrators only: shoppers never download it.
 const DashboardScraperCard = lazy(() => import('./DashboardScraperCard.tsx'));
@@ -48,7 +48,7 @@ export default function DashboardPage() {
       </Suspense>
       {/* After the map: its table makes it taller than its placeholder, so nothing it pushes down
           waits to come near the screen. */}
-      <Suspense fallback={<ComparisonPlaceholder />}>
+      <Suspense>
         <ComparisonSlot />
       </Suspense>
       {/* Below the fold the browser skips styling and laying the list out until it comes near. */}
