@@ -37,12 +37,14 @@ const SUBSCRIPTION = {
 };
 
 describe('POST /api/subscribers', () => {
-  it('adds nothing when the address already has the same alert: says so, and mails the address the way to manage it', async () => {
+  it('adds nothing when the address already has the same alert: says so (200, not 201), and mails the address the way to manage it', async () => {
     const first = await call('POST', '/api/subscribers', { body: SUBSCRIPTION });
+    expect(first.status).toBe(201);
     expect(first.body.status).toBe('pending');
     // The same settings, the stores in another order and the address in another case.
     const again = { ...SUBSCRIPTION, email: 'shopper@example.test', preferred_stores: ['aldi', 'walmart'] };
     const pending = await call('POST', '/api/subscribers', { body: again });
+    expect(pending.status).toBe(200);
     expect(pending.body).toMatchObject({ status: 'exists', subscription: null, manageable: false });
     expect(pending.body.message).toContain('already has a price alert with these settings');
     // Still pending: the confirmation goes again, to the address only.
@@ -54,6 +56,7 @@ describe('POST /api/subscribers', () => {
     ]);
     await db.sql`update subscriptions set confirmed_at = now()`;
     const confirmed = await call('POST', '/api/subscribers', { body: again });
+    expect(confirmed.status).toBe(200);
     expect(confirmed.body).toMatchObject({ status: 'exists', subscription: null });
     const [manage] = await db.sql<{ to_address: string; subject: string; text: string }[]>`
       select to_address, subject, text from email_outbox order by id desc limit 1`;
@@ -62,6 +65,7 @@ describe('POST /api/subscribers', () => {
     expect((await db.sql`select id from subscriptions`).length).toBe(1);
     // Another setting is another alert.
     const other = await call('POST', '/api/subscribers', { body: { ...again, price_threshold: 2.5 } });
+    expect(other.status).toBe(201);
     expect(other.body.status).toBe('pending');
     expect((await db.sql`select id from subscriptions`).length).toBe(2);
   });
@@ -70,6 +74,7 @@ describe('POST /api/subscribers', () => {
     const mine = { ...SUBSCRIPTION, email: alice.user.email };
     const first = await call('POST', '/api/subscribers', { as: alice, body: mine });
     const again = await call('POST', '/api/subscribers', { as: alice, body: mine });
+    expect(again.status).toBe(200);
     expect(again.body).toMatchObject({
       status: 'exists',
       manageable: true,
@@ -161,7 +166,9 @@ describe('POST /api/subscribers', () => {
           })
         ).status,
       );
-    expect(statuses.slice(0, 50).every((s) => s === 201)).toBe(true);
+    // The first adds the alert; the same alert again adds nothing (200), until the limit.
+    expect(statuses[0]).toBe(201);
+    expect(statuses.slice(1, 50).every((s) => s === 200)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
   });
 

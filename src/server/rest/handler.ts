@@ -194,8 +194,10 @@ async function handle(
       ...parts,
       query: pagedByProcedure ? { ...query, limit: page.limit, offset: page.offset } : query,
     });
-    if (!cacheKey && format === 'json' && !page)
-      return sendJson(reply, route.status ?? 200, await call(route.procedure, input));
+    if (!cacheKey && format === 'json' && !page) {
+      const result = await call(route.procedure, input);
+      return sendJson(reply, route.created && !route.created.when(result) ? 200 : (route.status ?? 200), result);
+    }
 
     const compute = async (): Promise<Answer> => {
       let result = await call(route.procedure, input);

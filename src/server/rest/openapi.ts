@@ -109,10 +109,18 @@ function operationsOf(route: RestRoute): Record<string, Record<string, unknown>>
     ...(route.auth ? { security: [{ bearer: [] }, { cookie: [] }] } : {}),
     responses: {
       [route.status ?? 200]: {
-        description: route.list ? 'A page of the list' : 'OK',
+        description: route.list ? 'A page of the list' : route.status === 201 ? 'Created' : 'OK',
         ...(Object.keys(headers).length ? { headers } : {}),
         content: { 'application/json': { schema: responseSchema(route.response) } },
       },
+      ...(route.created
+        ? {
+            200: {
+              description: route.created.otherwise,
+              content: { 'application/json': { schema: responseSchema(route.response) } },
+            },
+          }
+        : {}),
       ...errors,
     },
   };

@@ -99,6 +99,11 @@ export interface RestRoute {
   response: z.ZodType;
   /** Status of a success (200 unless given). */
   status?: 200 | 201 | 202;
+  /**
+   * With status 201, the answers that created something; any other is sent with 200 (documented
+   * as such), like a subscription asked for again with the same settings.
+   */
+  created?: { when: (answer: unknown) => boolean; otherwise: string };
   /** Needs a session (cookie or Bearer token). */
   auth?: 'user' | 'admin';
   /**
@@ -128,10 +133,11 @@ type Describes<Answer, Documented> = [Answer] extends [Documented]
  * The contract test (contract.test.ts) holds the answers themselves to the document.
  */
 export function route<P extends ProcedurePath, S extends z.ZodType>(
-  spec: Omit<RestRoute, 'procedure' | 'response'> & { procedure: P; response: S } & Describes<
-      Sent<OutputOf<P>>,
-      z.input<S>
-    >,
+  spec: Omit<RestRoute, 'procedure' | 'response' | 'created'> & {
+    procedure: P;
+    response: S;
+    created?: { when: (answer: Sent<OutputOf<P>>) => boolean; otherwise: string };
+  } & Describes<Sent<OutputOf<P>>, z.input<S>>,
 ): RestRoute {
   return spec as RestRoute;
 }

@@ -56,6 +56,10 @@ export const alertRoutes: RestRoute[] = [
     body: subscriptionInput,
     response: created,
     status: 201,
+    created: {
+      when: (answer) => answer.status !== 'exists',
+      otherwise: 'Nothing added: the address already has a subscription with these settings (status exists)',
+    },
     errors: { 409: TOO_MANY, 429: 'Too many subscriptions from this address or for this email' },
   }),
   route({
