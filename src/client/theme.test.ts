@@ -88,6 +88,11 @@ describe('the Chakra system (theme.ts)', () => {
       recipeKeys(module, keys, new Set());
       for (const key of keys) if (defaults.has(key) && !needed.has(key)) needed.set(key, name);
     }
+    // Recipes the client's own code asks for by key (useRecipe / useSlotRecipe).
+    for (const file of sourceFiles(CLIENT_DIR))
+      for (const match of fs.readFileSync(file, 'utf8').matchAll(/\buse(?:Slot)?Recipe\(\{\s*key:\s*'([^']+)'/g))
+        if (!needed.has(match[1]!)) needed.set(match[1]!, path.relative(CLIENT_DIR, file));
+    expect(needed.get('nativeSelect')).toBeDefined();
     // Sanity check of the scan itself: the header's buttons and the pages' cards are found.
     expect(needed.get('button')).toBeDefined();
     expect(needed.get('card')).toBeDefined();

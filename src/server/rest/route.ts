@@ -136,9 +136,12 @@ export function route<P extends ProcedurePath, S extends z.ZodType>(
   spec: Omit<RestRoute, 'procedure' | 'response' | 'created'> & {
     procedure: P;
     response: S;
-    created?: { when: (answer: Sent<OutputOf<P>>) => boolean; otherwise: string };
+    created?: { when: (answer: OutputOf<P>) => boolean; otherwise: string };
   } & Describes<Sent<OutputOf<P>>, z.input<S>>,
 ): RestRoute {
+  // Only a JSON write that can create answers 200 otherwise (the handler's direct path).
+  if (spec.created && (spec.status !== 201 || spec.method === 'GET' || spec.list || spec.csv || spec.csvStream))
+    throw new Error(`${spec.method} ${spec.path}: created needs status 201 on a write that is no list and no CSV`);
   return spec as RestRoute;
 }
 

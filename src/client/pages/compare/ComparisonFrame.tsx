@@ -22,9 +22,9 @@ export const TABLE_SUMMARY = 'Table of the last 12 weeks';
 
 /**
  * The section's region select, drawn with the theme's native select recipe (small size) on a plain
- * select element. Chakra's NativeSelect component would bring Ark's field machinery, and with it
- * the interactive components' chunk, into the dashboard's first paint, where this select shows
- * disabled in the placeholder; both the placeholder and the section use this one.
+ * select element: Chakra's NativeSelect component would bring Ark's field code, and with it the
+ * interactive components' whole chunk, into the dashboard's small slot chunk that draws the
+ * placeholder (disabled there). The placeholder and the loaded section both use this one.
  */
 function RegionSelect({ region, onRegion }: { region: Region; onRegion?: ((region: Region) => void) | undefined }) {
   const styles = useSlotRecipe({ key: 'nativeSelect' })({ size: 'sm', variant: 'outline' });
