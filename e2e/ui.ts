@@ -104,7 +104,8 @@ export async function animationsEnded(page: Page): Promise<void> {
 
 /**
  * Waits until something that has just opened (a popover, a menu) has stopped moving: its own
- * animations over and its box the same over two frames in a row. On a busy machine a menu still
+ * animations over and its box the same over two frames in a row (failing if it still moves after 240
+ * frames, about 4 s at 60 frames a second). On a busy machine a menu still
  * growing into place is not "stable" to Playwright, which then retries the click with another
  * scroll, and a scroll can move the menu (flipped to the other side of its trigger) between the
  * press and the release, so the click misses.
@@ -117,13 +118,15 @@ export async function settled(target: Locator): Promise<void> {
     await Promise.all(ending.map((animation) => animation.finished.catch(() => undefined)));
     const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
     const box = () => JSON.stringify(element.getBoundingClientRect());
-    for (let last = box(); ;) {
+    let last = box();
+    for (let pairs = 0; pairs < 120; pairs++) {
       await frame();
       await frame();
       const now = box();
       if (now === last) return;
       last = now;
     }
+    throw new Error(`still moving after 240 frames: ${last}`);
   });
 }
 
