@@ -604,6 +604,9 @@ describe('what the campaign found, kept as regular tests', () => {
       expect(response.statusCode, url).toBe(400);
       expect(messageOf(response)).toMatch(/from must be a month like 2016-01/);
     }
+    const yearZero = await probe({ method: 'GET', url: '/api/market-prices?from=0000-01' }, 'month');
+    expect(yearZero.statusCode).toBe(400);
+    expect(messageOf(yearZero)).toMatch(/from must be a month from 1900 to 2199/);
     expect((await probe({ method: 'GET', url: '/api/market-prices?from=2016-01' }, 'month')).statusCode).toBe(200);
   });
 

@@ -28,6 +28,30 @@ export const intParam = (name: string, min: number, max: number) =>
     .min(min, `${name} must be at least ${min}`)
     .max(max, `${name} must be at most ${max}`);
 
+/**
+ * The years a date or month parameter may name. Beyond them nothing is held, and ISO's year 0000
+ * (a leap year on paper) would reach PostgreSQL's date cast, which has no year zero, and fail there.
+ */
+const FIRST_YEAR = 1900;
+const LAST_YEAR = 2199;
+const inYears = (value: string) => {
+  const year = Number(value.slice(0, 4));
+  return year >= FIRST_YEAR && year <= LAST_YEAR;
+};
+
+/** A calendar day (YYYY-MM-DD) of a plausible year, with messages naming the parameter. */
+export const dayParam = (name: string) =>
+  z.iso
+    .date({ error: `${name} must be a date like 2026-01-31` })
+    .refine(inYears, `${name} must be a date from ${FIRST_YEAR} to ${LAST_YEAR}`);
+
+/** A month (YYYY-MM) of a plausible year, with messages naming the parameter. */
+export const monthParam = (name: string) =>
+  z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, `${name} must be a month like 2016-01`)
+    .refine(inYears, `${name} must be a month from ${FIRST_YEAR} to ${LAST_YEAR}`);
+
 export const entryFiltersInput = z
   .object({
     store: allOr(storeIdSchema),
@@ -93,11 +117,7 @@ export type CompareByTypeInput = z.input<typeof compareByTypeInput>;
 
 export const marketSeriesInput = z
   .object({
-    from: z
-      .string()
-      // A real month of a plausible year: '0000-00' would reach PostgreSQL's date cast and fail there.
-      .regex(/^(19|20)\d{2}-(0[1-9]|1[0-2])$/, 'from must be a month like 2016-01')
-      .optional(),
+    from: monthParam('from').optional(),
     region: z.enum(['national', 'northeast', 'midwest', 'south', 'west', 'all']).optional(),
   })
   .strict();

@@ -2,6 +2,7 @@
 // (docs/features/data-sources.md). Shared by the worker (what to ask), the server (what to answer)
 // and the browser (how to label it).
 import { z } from 'zod';
+import { dayParam } from './inputs.ts';
 
 export const OFFICIAL_SOURCES = ['bls', 'usda_retail', 'usda_wholesale', 'aphis_hpai'] as const;
 export type OfficialSource = (typeof OFFICIAL_SOURCES)[number];
@@ -272,15 +273,8 @@ export function benchmarkProvenance(
 
 // ---- API shapes (GET /api/official/sources, GET /api/official/series/{seriesId}) ----
 
-/**
- * A day of the official series' span: a real calendar date of a plausible year. ISO's year 0000
- * (a leap year on paper) would reach PostgreSQL's date cast, which has no year zero, and fail there.
- */
-const officialDay = (name: string, what: string) =>
-  z.iso
-    .date({ error: `${name} must be a date like 2026-01-31` })
-    .refine((day) => day >= '1900-01-01' && day <= '2199-12-31', `${name} must be a date from 1900 to 2199`)
-    .describe(`YYYY-MM-DD: ${what}`);
+/** A day of the official series' span, documented with what it bounds. */
+const officialDay = (name: string, what: string) => dayParam(name).describe(`YYYY-MM-DD: ${what}`);
 
 export const officialSeriesInput = z.object({
   seriesId: z

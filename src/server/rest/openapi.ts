@@ -91,6 +91,7 @@ function operationsOf(route: RestRoute): Record<string, Record<string, unknown>>
     Object.entries(errorsOf(route)).map(([status, description]) => [status, errorResponse(description)]),
   );
   const openApiPath = openApiPathOf(route);
+  const answerContent = { 'application/json': { schema: responseSchema(route.response) } };
   const operation = {
     summary: route.summary,
     operationId: route.procedure,
@@ -111,16 +112,9 @@ function operationsOf(route: RestRoute): Record<string, Record<string, unknown>>
       [route.status ?? 200]: {
         description: route.list ? 'A page of the list' : route.status === 201 ? 'Created' : 'OK',
         ...(Object.keys(headers).length ? { headers } : {}),
-        content: { 'application/json': { schema: responseSchema(route.response) } },
+        content: answerContent,
       },
-      ...(route.created
-        ? {
-            200: {
-              description: route.created.otherwise,
-              content: { 'application/json': { schema: responseSchema(route.response) } },
-            },
-          }
-        : {}),
+      ...(route.created ? { 200: { description: route.created.otherwise, content: answerContent } } : {}),
       ...errors,
     },
   };
